@@ -1,0 +1,25 @@
+// Code generation: the post-pass IR -> PTO-AS text (.pto) or Ascend device
+// C++ (.cpp). See codegen/README.md and the spec's codegen.md.
+#ifndef PTOC_CODEGEN_CODEGEN_H_
+#define PTOC_CODEGEN_CODEGEN_H_
+
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "ir/ir.h"
+
+namespace ptoc {
+
+enum class CodegenTarget { kPto, kCce };
+
+// Emits every AIC and AIV function of `program` as a kernel for the backend
+// recorded in program.options.backend (empty: a2a3). Orchestration, Group,
+// Spmd and Opaque functions are not emitted; an InCore function is an
+// error (run expand-mixed-kernel first). Errors are diagnostics at the
+// source location of the construct that cannot be lowered. The same IR
+// always gives the same bytes.
+absl::StatusOr<std::string> GenerateCode(const Program& program, CodegenTarget target);
+
+}  // namespace ptoc
+
+#endif  // PTOC_CODEGEN_CODEGEN_H_

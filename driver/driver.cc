@@ -1,0 +1,123 @@
+#include "driver/driver.h"
+
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "absl/flags/flag.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "codegen/codegen.h"
+#include "driver/pipeline.h"
+#include "driver/tool.h"
+#include "ir/file_util.h"
+#include "ir/printer.h"
+#include "ir/serialize.h"
+#include "ir/verifier.h"
+
+ABSL_FLAG(std::string, emit, "pto", "What to write: pto|cce|text|pb|textproto.");
+ABSL_FLAG(std::string, passes, "<default>",
+          "Comma-separated passes to run; empty runs none (parse, verify, print). "
+          "Default: expand-mixed-kernel,insert-comm-fence,check-comm-contract.");
+ABSL_FLAG(std::string, dump_dir, "",
+          "Write the IR after every pass as NN-<pass>.pb and NN-<pass>.py here.");
+ABSL_FLAG(bool, print_ir_after_all, false, "Print the IR after every pass to stderr.");
+ABSL_FLAG(bool, list_passes, false, "Print the registered passes and exit.");
+ABSL_FLAG(bool, canonical_names, false,
+          "--emit=text: name locals v0, v1, ... (to compare programs up to renaming).");
+
+namespace ptoc {
+namespace {
+
+constexpr absl::string_view kUsage =
+    "usage: ptoc INPUT [-o OUT] [--emit=pto|cce|text|pb|textproto]\n"
+    "            [--passes=NAME,NAME,...] [--backend=a2a3|a5]\n"
+    "            [--v2c-sync=fence|barrier|error|off] [--narrow-regions]\n"
+    "            [--allow-unregistered-ops] [--dump-dir=DIR] [--print-ir-after-all]\n"
+    "\n"
+    "Compiles a PTO kernel (text .py or binary IR .pb) to PTO-AS (.pto), Ascend\n"
+    "device C++ (.cpp) or IR. Exit status: 0 success, 1 bad input, 2 usage error.";
+
+std::vector<std::string> PassList() {
+  std::string flag = absl::GetFlag(FLAGS_passes);
+  if (flag == "<default>") return DefaultPipeline();
+  std::vector<std::string> passes;
+  for (absl::string_view name : absl::StrSplit(flag, ',', absl::SkipWhitespace())) {
+    passes.emplace_back(name);
+  }
+  return passes;
+}
+
+absl::StatusOr<std::string> Emit(const Program& program, const std::string& emit) {
+  if (emit == "text") {
+    PrintOptions options;
+    options.canonical_names = absl::GetFlag(FLAGS_canonical_names);
+    return PrintProgram(program, options);
+  }
+  if (emit == "pb") return SerializeProgram(program);
+  if (emit == "textproto") return ProgramToTextProto(program, TextProtoFormat::kTextProto);
+  return GenerateCode(program, emit == "cce" ? CodegenTarget::kCce : CodegenTarget::kPto);
+}
+
+std::string ReproduceCommand(int argc, char** argv) {
+  std::vector<std::string> args = {"ptoc"};
+  for (int i = 1; i < argc; ++i) args.emplace_back(argv[i]);
+  return absl::StrJoin(args, " ");
+}
+
+}  // namespace
+
+int RunPtocDriver(int argc, char** argv) {
+  std::vector<std::string> inputs = ParseCommandLine(argc, argv, kUsage);
+  if (absl::GetFlag(FLAGS_list_passes)) {
+    for (const PassInfo* p : RegisteredPasses()) {
+      std::cout << p->name << "  " << p->description << "\n";
+    }
+    return kExitOk;
+  }
+  if (inputs.size() != 1) {
+    std::cerr << "ptoc: expected exactly one input file (see --help)\n";
+    return kExitUsage;
+  }
+  const std::string emit = absl::GetFlag(FLAGS_emit);
+  if (emit != "pto" && emit != "cce" && emit != "text" && emit != "pb" &&
+      emit != "textproto") {
+    std::cerr << "ptoc: --emit must be pto, cce, text, pb or textproto\n";
+    return kExitUsage;
+  }
+  PassOptions options;
+  if (absl::Status s = PassOptionsFromFlags(&options); !s.ok()) {
+    std::cerr << "ptoc: " << s.message() << "\n";
+    return kExitUsage;
+  }
+  ParseOptions parse_options;
+  parse_options.allow_unregistered_ops = absl::GetFlag(FLAGS_allow_unregistered_ops);
+  absl::StatusOr<std::unique_ptr<Program>> program = LoadProgram(inputs[0], parse_options);
+  if (!program.ok()) return ReportFailure(program.status());
+  if (absl::Status s = ApplyRecordedOptions(**program, options,
+                                            FlagGiven(argc, argv, "backend"));
+      !s.ok()) {
+    return ReportFailure(s);
+  }
+  if (absl::Status s = VerifyProgram(**program); !s.ok()) return ReportFailure(s);
+
+  PipelineOptions pipeline_options;
+  pipeline_options.dump_dir = absl::GetFlag(FLAGS_dump_dir);
+  pipeline_options.print_ir_after_all = absl::GetFlag(FLAGS_print_ir_after_all);
+  pipeline_options.reproduce_command = ReproduceCommand(argc, argv);
+  DiagnosticSink diagnostics;
+  absl::Status s = RunPipeline(**program, PassList(), options, pipeline_options,
+                               &diagnostics);
+  if (!s.ok()) return ReportFailure(s, diagnostics);
+  std::cerr << diagnostics.ToString();
+
+  absl::StatusOr<std::string> output = Emit(**program, emit);
+  if (!output.ok()) return ReportFailure(output.status());
+  if (s = WriteFileAtomically(absl::GetFlag(FLAGS_output), *output); !s.ok()) {
+    return ReportFailure(s);
+  }
+  return kExitOk;
+}
+
+}  // namespace ptoc

@@ -1,0 +1,88 @@
+#include "driver/pipeline.h"
+
+#include <iostream>
+#include <memory>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "ir/file_util.h"
+#include "ir/printer.h"
+#include "ir/serialize.h"
+#include "ir/verifier.h"
+
+namespace ptoc {
+namespace {
+
+absl::Status Dump(const Program& program, const std::string& dir, int index,
+                  absl::string_view name) {
+  std::string stem = absl::StrFormat("%s/%02d-%s", dir, index, name);
+  if (absl::Status s = WriteFileAtomically(stem + ".pb", SerializeProgram(program));
+      !s.ok()) {
+    return s;
+  }
+  return WriteFileAtomically(stem + ".py", PrintProgram(program));
+}
+
+std::string UnknownPassMessage(absl::string_view name) {
+  std::vector<std::string> names;
+  for (const PassInfo* p : RegisteredPasses()) names.push_back(p->name);
+  return absl::StrCat("error: unknown pass '", name, "' (registered: ",
+                      absl::StrJoin(names, ", "), ")");
+}
+
+}  // namespace
+
+absl::Status RunPipeline(Program& program, const std::vector<std::string>& passes,
+                         const PassOptions& options,
+                         const PipelineOptions& pipeline_options,
+                         DiagnosticSink* diagnostics) {
+  std::vector<std::unique_ptr<Pass>> instances;
+  for (const std::string& name : passes) {
+    const PassInfo* info = FindPass(name);
+    if (info == nullptr) return absl::InvalidArgumentError(UnknownPassMessage(name));
+    instances.push_back(info->create());
+  }
+  const std::string& dump_dir = pipeline_options.dump_dir;
+  if (!dump_dir.empty()) {
+    if (absl::Status s = WriteFileAtomically(dump_dir + "/options.txt",
+                                             pipeline_options.reproduce_command + "\n");
+        !s.ok()) {
+      return s;
+    }
+    if (absl::Status s = Dump(program, dump_dir, 0, "input"); !s.ok()) return s;
+  }
+  PassContext context{options, diagnostics};
+  for (size_t i = 0; i < instances.size(); ++i) {
+    Pass& pass = *instances[i];
+    std::string before = PrintProgram(program);
+    absl::StatusOr<bool> changed = pass.Run(program, context);
+    if (!changed.ok()) return changed.status();
+    if (!*changed && PrintProgram(program) != before) {
+      return absl::InternalError(absl::StrCat(
+          "internal error: pass '", pass.name(), "' reported no change but changed the IR"));
+    }
+    if (absl::Status s = VerifyProgram(program); !s.ok()) {
+      return absl::InternalError(absl::StrCat("internal error: the IR after pass '",
+                                              pass.name(), "' does not verify:\n",
+                                              s.message()));
+    }
+    if (absl::Status s = pass.VerifyAfter(program); !s.ok()) {
+      return absl::InternalError(absl::StrCat("internal error: after pass '", pass.name(),
+                                              "': ", s.message()));
+    }
+    if (pipeline_options.print_ir_after_all) {
+      std::cerr << "# ----- IR after " << pass.name() << " -----\n"
+                << PrintProgram(program);
+    }
+    if (!dump_dir.empty()) {
+      if (absl::Status s = Dump(program, dump_dir, static_cast<int>(i) + 1, pass.name());
+          !s.ok()) {
+        return s;
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace ptoc

@@ -1,0 +1,218 @@
+#include "driver/tool.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <memory>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/reflection.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
+#include "absl/strings/strip.h"
+#include "driver/pipeline.h"
+#include "ir/file_util.h"
+#include "ir/serialize.h"
+#include "ir/verifier.h"
+
+ABSL_FLAG(std::string, output, "-", "Output file (`-o PATH`); `-` is standard output.");
+ABSL_FLAG(std::string, backend, "a2a3",
+          "Target architecture: a2a3 (Ascend910B) or a5 (Ascend950).");
+ABSL_FLAG(std::string, v2c_sync, "fence",
+          "Ordering of vector->cube GM hand-offs: fence|barrier|error|off.");
+ABSL_FLAG(bool, narrow_regions, false,
+          "insert-comm-fence: invalidate exactly the written sub-region.");
+ABSL_FLAG(bool, allow_unregistered_ops, false,
+          "Keep calls of unknown ops as opaque calls instead of rejecting them.");
+
+namespace ptoc {
+namespace {
+
+// Flags defined by ptoc's own sources (not by the libraries we link).
+bool IsPtocFlag(const absl::CommandLineFlag& flag) {
+  for (absl::string_view dir : {"driver/", "ir/", "passes/", "codegen/", "runtime/",
+                                "testing/"}) {
+    if (absl::StartsWith(flag.Filename(), dir)) return true;
+  }
+  return false;
+}
+
+void PrintHelp(absl::string_view usage) {
+  std::cout << usage << "\n\nFlags:\n";
+  std::vector<std::pair<std::string, const absl::CommandLineFlag*>> flags;
+  for (const auto& [name, flag] : absl::GetAllFlags()) {
+    if (IsPtocFlag(*flag)) {
+      flags.emplace_back(absl::StrReplaceAll(std::string(name), {{"_", "-"}}), flag);
+    }
+  }
+  std::sort(flags.begin(), flags.end());
+  for (const auto& [name, flag] : flags) {
+    std::cout << "  --" << name << " (default: \"" << flag->DefaultValue() << "\")\n"
+              << "      " << flag->Help() << "\n";
+  }
+  std::cout << "  --help\n      Print this help.\n";
+}
+
+[[noreturn]] void UsageError(absl::string_view program, absl::string_view message) {
+  std::cerr << program << ": " << message << " (see --help)\n";
+  std::exit(kExitUsage);
+}
+
+}  // namespace
+
+std::vector<std::string> ParseCommandLine(int argc, char** argv,
+                                          absl::string_view usage) {
+  std::vector<std::string> positional;
+  const std::string program = argc > 0 ? argv[0] : "ptoc";
+  bool only_positional = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (only_positional || arg == "-" || !absl::StartsWith(arg, "-")) {
+      positional.push_back(arg);
+      continue;
+    }
+    if (arg == "--") {
+      only_positional = true;
+      continue;
+    }
+    if (arg == "--help" || arg == "-h") {
+      PrintHelp(usage);
+      std::exit(kExitOk);
+    }
+    std::string name, value;
+    bool has_value = false;
+    if (arg == "-o" || absl::StartsWith(arg, "-o=")) {
+      name = "output";
+      if (arg == "-o") {
+        if (i + 1 >= argc) UsageError(program, "-o needs a path");
+        value = argv[++i];
+      } else {
+        value = arg.substr(3);
+      }
+      has_value = true;
+    } else {
+      std::string body = arg.substr(absl::StartsWith(arg, "--") ? 2 : 1);
+      size_t eq = body.find('=');
+      name = body.substr(0, eq);
+      if (eq != std::string::npos) {
+        value = body.substr(eq + 1);
+        has_value = true;
+      }
+    }
+    name = absl::StrReplaceAll(name, {{"-", "_"}});
+    absl::CommandLineFlag* flag = absl::FindCommandLineFlag(name);
+    bool negated = false;
+    if (flag == nullptr && absl::StartsWith(name, "no")) {
+      flag = absl::FindCommandLineFlag(name.substr(2));
+      negated = flag != nullptr && flag->IsOfType<bool>() && !has_value;
+      if (!negated) flag = nullptr;
+    }
+    if (flag == nullptr || !IsPtocFlag(*flag)) {
+      UsageError(program, absl::StrCat("unknown flag '", arg, "'"));
+    }
+    if (!has_value) {
+      if (flag->IsOfType<bool>()) {
+        value = negated ? "false" : "true";
+      } else if (i + 1 < argc) {
+        value = argv[++i];
+      } else {
+        UsageError(program, absl::StrCat("flag '", arg, "' needs a value"));
+      }
+    }
+    std::string error;
+    if (!flag->ParseFrom(value, &error)) {
+      UsageError(program, absl::StrCat("bad value for '", arg, "': ", error));
+    }
+  }
+  return positional;
+}
+
+absl::Status PassOptionsFromFlags(PassOptions* options) {
+  options->backend = absl::GetFlag(FLAGS_backend);
+  options->v2c_sync = absl::GetFlag(FLAGS_v2c_sync);
+  options->narrow_regions = absl::GetFlag(FLAGS_narrow_regions);
+  if (options->backend != "a2a3" && options->backend != "a5") {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--backend must be a2a3 or a5, not '", options->backend, "'"));
+  }
+  for (absl::string_view mode : {"fence", "barrier", "error", "off"}) {
+    if (options->v2c_sync == mode) return absl::OkStatus();
+  }
+  return absl::InvalidArgumentError(absl::StrCat(
+      "--v2c-sync must be fence, barrier, error or off, not '", options->v2c_sync, "'"));
+}
+
+absl::Status ApplyRecordedOptions(Program& program, PassOptions& options,
+                                  bool backend_flag_given) {
+  if (program.options.backend.empty()) {
+    program.options.backend = options.backend;
+  } else if (backend_flag_given && program.options.backend != options.backend) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "error: --backend=", options.backend, " contradicts the backend '",
+        program.options.backend, "' recorded in the program"));
+  } else {
+    options.backend = program.options.backend;
+  }
+  bool allow = absl::GetFlag(FLAGS_allow_unregistered_ops);
+  if (allow) program.options.allow_unregistered_ops = true;
+  return absl::OkStatus();
+}
+
+int ReportFailure(const absl::Status& status) {
+  std::cerr << status.message() << "\n";
+  return kExitInputError;
+}
+
+int ReportFailure(const absl::Status& status, const DiagnosticSink& diagnostics) {
+  std::cerr << diagnostics.ToString();
+  if (diagnostics.error_count() > 0) return kExitInputError;
+  return ReportFailure(status);
+}
+
+bool FlagGiven(int argc, char** argv, absl::string_view name) {
+  for (int i = 1; i < argc; ++i) {
+    absl::string_view arg = argv[i];
+    if (!absl::ConsumePrefix(&arg, "--")) continue;
+    std::string spelled = absl::StrReplaceAll(arg.substr(0, arg.find('=')), {{"-", "_"}});
+    if (spelled == name) return true;
+  }
+  return false;
+}
+
+int RunPassTool(int argc, char** argv, absl::string_view pass_name) {
+  std::vector<std::string> inputs = ParseCommandLine(
+      argc, argv,
+      absl::StrCat("usage: ", absl::StrReplaceAll(pass_name, {{"-", "_"}}),
+                   " [flags] IN.pb -o OUT.pb\n\nRuns the pass '", pass_name,
+                   "' on a binary IR file (`-` for stdin/stdout)."));
+  if (inputs.size() != 1) {
+    std::cerr << "expected exactly one input file (see --help)\n";
+    return kExitUsage;
+  }
+  PassOptions options;
+  if (absl::Status s = PassOptionsFromFlags(&options); !s.ok()) {
+    std::cerr << s.message() << "\n";
+    return kExitUsage;
+  }
+  ParseOptions parse_options;
+  parse_options.allow_unregistered_ops = absl::GetFlag(FLAGS_allow_unregistered_ops);
+  absl::StatusOr<std::unique_ptr<Program>> program = LoadProgram(inputs[0], parse_options);
+  if (!program.ok()) return ReportFailure(program.status());
+  if (absl::Status s = ApplyRecordedOptions(**program, options,
+                                            FlagGiven(argc, argv, "backend"));
+      !s.ok()) {
+    return ReportFailure(s);
+  }
+  if (absl::Status s = VerifyProgram(**program); !s.ok()) return ReportFailure(s);
+  DiagnosticSink diagnostics;
+  absl::Status s = RunPipeline(**program, {std::string(pass_name)}, options, {},
+                               &diagnostics);
+  if (!s.ok()) return ReportFailure(s, diagnostics);
+  std::cerr << diagnostics.ToString();
+  s = WriteFileAtomically(absl::GetFlag(FLAGS_output), SerializeProgram(**program));
+  if (!s.ok()) return ReportFailure(s);
+  return kExitOk;
+}
+
+}  // namespace ptoc

@@ -1,0 +1,64 @@
+// What every ptoc tool shares: the command-line convention, the exit codes,
+// and the skeleton of a pass binary.
+//
+// Flags are absl flags; this parser adds what the tools promise: `--flag`
+// names may be spelled with `-` or `_`, `-o PATH` is `--output`, `--help`
+// lists every flag of the tool, and a usage error exits with status 2
+// (absl's own parser would exit with 1, the status of a bad input).
+#ifndef PTOC_DRIVER_TOOL_H_
+#define PTOC_DRIVER_TOOL_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/flags/declare.h"
+#include "absl/status/status.h"
+#include "absl/strings/string_view.h"
+#include "ir/ir.h"
+#include "passes/pass.h"
+
+ABSL_DECLARE_FLAG(std::string, output);
+ABSL_DECLARE_FLAG(std::string, backend);
+ABSL_DECLARE_FLAG(std::string, v2c_sync);
+ABSL_DECLARE_FLAG(bool, narrow_regions);
+ABSL_DECLARE_FLAG(bool, allow_unregistered_ops);
+
+namespace ptoc {
+
+constexpr int kExitOk = 0;
+constexpr int kExitInputError = 1;  // the input is wrong; diagnostics printed
+constexpr int kExitUsage = 2;       // the command line is wrong
+
+// Parses argv into the registered absl flags and returns the positional
+// arguments. `--help` prints `usage` and every flag, then exits 0; an
+// unknown flag or a bad value prints a message and exits 2.
+std::vector<std::string> ParseCommandLine(int argc, char** argv,
+                                          absl::string_view usage);
+
+// The pass options from the shared flags; a value outside its choices is a
+// usage error (message in the status).
+absl::Status PassOptionsFromFlags(PassOptions* options);
+
+// Reconciles the flags with the options recorded in the program (backend,
+// --allow-unregistered-ops): a flag that contradicts a recorded value is an
+// error; an unrecorded value is recorded.
+absl::Status ApplyRecordedOptions(Program& program, PassOptions& options,
+                                  bool backend_flag_given);
+
+// Prints a failed status the way every tool does (the message is already a
+// formatted diagnostic) and returns kExitInputError.
+int ReportFailure(const absl::Status& status);
+// The same after a pass run: prints every diagnostic of the run; the status
+// message too unless the run reported its errors as diagnostics.
+int ReportFailure(const absl::Status& status, const DiagnosticSink& diagnostics);
+
+// True when `--name` (spelled with `-` or `_`) is on the command line.
+bool FlagGiven(int argc, char** argv, absl::string_view name);
+
+// main() of a pass binary: `TOOL [flags] IN.pb -o OUT.pb` ("-" = stdin or
+// stdout). Loads, verifies, runs the pass, verifies, saves.
+int RunPassTool(int argc, char** argv, absl::string_view pass_name);
+
+}  // namespace ptoc
+
+#endif  // PTOC_DRIVER_TOOL_H_

@@ -1,0 +1,21 @@
+// Reading and writing files for the tools. Outputs are written to a
+// temporary file next to the target and renamed on success, so a failing
+// tool never leaves a partial output behind.
+#ifndef PTOC_IR_FILE_UTIL_H_
+#define PTOC_IR_FILE_UTIL_H_
+
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+
+namespace ptoc {
+
+// "-" reads standard input.
+absl::StatusOr<std::string> ReadFile(const std::string& path);
+// "-" writes standard output.
+absl::Status WriteFileAtomically(const std::string& path, const std::string& contents);
+
+}  // namespace ptoc
+
+#endif  // PTOC_IR_FILE_UTIL_H_

@@ -1,0 +1,161 @@
+#include "ir/ir.h"
+
+#include <array>
+#include <utility>
+
+#include "absl/container/flat_hash_map.h"
+
+namespace ptoc {
+namespace {
+
+constexpr std::array<std::pair<FunctionKind, absl::string_view>, 7> kKindNames = {{
+    {FunctionKind::kOpaque, "Opaque"},
+    {FunctionKind::kOrchestration, "Orchestration"},
+    {FunctionKind::kInCore, "InCore"},
+    {FunctionKind::kAIC, "AIC"},
+    {FunctionKind::kAIV, "AIV"},
+    {FunctionKind::kGroup, "Group"},
+    {FunctionKind::kSpmd, "Spmd"},
+}};
+
+using VarMap = absl::flat_hash_map<const Var*, Var*>;
+
+Var* Remap(Var* v, const VarMap* map) {
+  if (v == nullptr || map == nullptr) return v;
+  auto it = map->find(v);
+  return it == map->end() ? v : it->second;
+}
+
+ExprPtr CloneExpr(const Expr& e, const VarMap* map) {
+  auto c = std::make_unique<Expr>();
+  c->kind = e.kind;
+  c->loc = e.loc;
+  c->type = e.type;
+  c->var = Remap(e.var, map);
+  c->int_value = e.int_value;
+  c->float_value = e.float_value;
+  c->bool_value = e.bool_value;
+  c->str = e.str;
+  c->enum_type = e.enum_type;
+  c->binary_op = e.binary_op;
+  c->unary_op = e.unary_op;
+  c->is_function_call = e.is_function_call;
+  for (const ExprPtr& a : e.args) c->args.push_back(CloneExpr(*a, map));
+  for (const NamedExpr& a : e.attrs) {
+    c->attrs.push_back(NamedExpr{a.name, CloneExpr(*a.value, map)});
+  }
+  return c;
+}
+
+ExprPtr CloneOrNull(const ExprPtr& e, const VarMap* map) {
+  return e ? CloneExpr(*e, map) : nullptr;
+}
+
+StmtPtr CloneStmt(const Stmt& s, const VarMap* map) {
+  auto c = std::make_unique<Stmt>();
+  c->kind = s.kind;
+  c->loc = s.loc;
+  for (const StmtPtr& child : s.stmts) c->stmts.push_back(CloneStmt(*child, map));
+  c->var = Remap(s.var, map);
+  c->value = CloneOrNull(s.value, map);
+  c->start = CloneOrNull(s.start, map);
+  c->stop = CloneOrNull(s.stop, map);
+  c->step = CloneOrNull(s.step, map);
+  for (Var* v : s.iter_args) c->iter_args.push_back(Remap(v, map));
+  for (const ExprPtr& e : s.init_values) c->init_values.push_back(CloneExpr(*e, map));
+  for (Var* v : s.results) c->results.push_back(Remap(v, map));
+  if (s.body) c->body = CloneStmt(*s.body, map);
+  if (s.else_body) c->else_body = CloneStmt(*s.else_body, map);
+  for (const ExprPtr& e : s.values) c->values.push_back(CloneExpr(*e, map));
+  return c;
+}
+
+const Expr* FindNamed(const std::vector<NamedExpr>& attrs, absl::string_view name) {
+  for (const NamedExpr& a : attrs) {
+    if (a.name == name) return a.value.get();
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+absl::string_view FunctionKindName(FunctionKind k) {
+  for (const auto& [kind, name] : kKindNames) {
+    if (kind == k) return name;
+  }
+  return "?";
+}
+
+std::optional<FunctionKind> ParseFunctionKind(absl::string_view s) {
+  for (const auto& [kind, name] : kKindNames) {
+    if (name == s) return kind;
+  }
+  return std::nullopt;
+}
+
+const Expr* Expr::FindAttr(absl::string_view name) const { return FindNamed(attrs, name); }
+
+Expr* Expr::FindAttr(absl::string_view name) {
+  return const_cast<Expr*>(FindNamed(attrs, name));
+}
+
+Var* Function::NewVar(std::string name, Type type, Location loc) {
+  auto v = std::make_unique<Var>();
+  v->id = vars.empty() ? 0 : vars.back()->id + 1;
+  v->name = std::move(name);
+  v->type = std::move(type);
+  v->loc = std::move(loc);
+  vars.push_back(std::move(v));
+  return vars.back().get();
+}
+
+const Expr* Function::FindAttr(absl::string_view name) const {
+  return FindNamed(attrs, name);
+}
+
+Function* Program::FindFunction(absl::string_view name) {
+  for (auto& f : functions) {
+    if (f->name == name) return f.get();
+  }
+  return nullptr;
+}
+
+const Function* Program::FindFunction(absl::string_view name) const {
+  for (const auto& f : functions) {
+    if (f->name == name) return f.get();
+  }
+  return nullptr;
+}
+
+ExprPtr Clone(const Expr& e) { return CloneExpr(e, nullptr); }
+StmtPtr Clone(const Stmt& s) { return CloneStmt(s, nullptr); }
+
+std::unique_ptr<Program> CloneProgram(const Program& p) {
+  auto c = std::make_unique<Program>();
+  c->name = p.name;
+  c->options = p.options;
+  c->loc = p.loc;
+  for (const auto& f : p.functions) {
+    auto cf = std::make_unique<Function>();
+    cf->name = f->name;
+    cf->kind = f->kind;
+    cf->return_type = f->return_type;
+    cf->loc = f->loc;
+    VarMap map;
+    for (const auto& v : f->vars) {
+      cf->vars.push_back(std::make_unique<Var>(*v));
+      map[v.get()] = cf->vars.back().get();
+    }
+    for (const Param& param : f->params) {
+      cf->params.push_back(Param{Remap(param.var, &map), param.direction});
+    }
+    for (const NamedExpr& a : f->attrs) {
+      cf->attrs.push_back(NamedExpr{a.name, CloneExpr(*a.value, &map)});
+    }
+    if (f->body) cf->body = CloneStmt(*f->body, &map);
+    c->functions.push_back(std::move(cf));
+  }
+  return c;
+}
+
+}  // namespace ptoc

@@ -1,0 +1,156 @@
+// The in-memory ptoc IR that every pass works on.
+//
+// A Program owns Functions; a Function owns its Vars and its body. Statement
+// and expression nodes are tagged structs: `kind` says which fields are
+// meaningful (documented per field). Vars are referenced by pointer; every
+// binding is a new Var (SSA), so a Var has exactly one definition.
+#ifndef PTOC_IR_IR_H_
+#define PTOC_IR_IR_H_
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/strings/string_view.h"
+#include "ir/types.h"
+
+namespace ptoc {
+
+struct Location {
+  std::string file;
+  int line = 0;  // 0: unknown
+  int col = 0;
+  bool known() const { return line > 0; }
+};
+
+struct Var {
+  int id = 0;  // unique within its function
+  std::string name;
+  Type type;
+  Location loc;
+};
+
+enum class ExprKind {
+  kVar, kInt, kFloat, kBool, kString, kEnum, kList, kTuple, kBinary, kUnary, kCall,
+};
+
+enum class BinaryOp {
+  kAdd, kSub, kMul, kFloorDiv, kMod, kDiv, kEq, kNe, kLt, kLe, kGt, kGe, kAnd, kOr,
+};
+enum class UnaryOp { kNeg, kNot };
+
+struct Expr;
+using ExprPtr = std::unique_ptr<Expr>;
+
+struct NamedExpr {
+  std::string name;
+  ExprPtr value;
+};
+
+struct Expr {
+  ExprKind kind = ExprKind::kInt;
+  Location loc;
+  Type type;  // result type; None for a call made for its effect
+
+  Var* var = nullptr;        // kVar
+  int64_t int_value = 0;     // kInt
+  double float_value = 0;    // kFloat
+  bool bool_value = false;   // kBool
+  // kString: the string. kEnum: the value ("Vec", "AtomicAdd", "FP32").
+  // kCall: the op name ("tile.store") or the function name.
+  std::string str;
+  std::string enum_type;     // kEnum: MemorySpace, TileLayout, DType, NotifyOp, WaitCmp
+  BinaryOp binary_op = BinaryOp::kAdd;  // kBinary
+  UnaryOp unary_op = UnaryOp::kNeg;     // kUnary
+  // kList / kTuple: the elements. kBinary: lhs, rhs. kUnary: the operand.
+  // kCall: the positional arguments.
+  std::vector<ExprPtr> args;
+  std::vector<NamedExpr> attrs;  // kCall: keyword attributes
+  bool is_function_call = false; // kCall: `self.name(...)`, not an op
+
+  bool is_call() const { return kind == ExprKind::kCall; }
+  bool is_op_call(absl::string_view op) const {
+    return kind == ExprKind::kCall && !is_function_call && str == op;
+  }
+  // The attribute named `name`, or nullptr.
+  const Expr* FindAttr(absl::string_view name) const;
+  Expr* FindAttr(absl::string_view name);
+};
+
+enum class StmtKind { kSeq, kAssign, kEval, kFor, kWhile, kIf, kYield, kReturn };
+
+struct Stmt;
+using StmtPtr = std::unique_ptr<Stmt>;
+
+struct Stmt {
+  StmtKind kind = StmtKind::kSeq;
+  Location loc;
+
+  std::vector<StmtPtr> stmts;  // kSeq
+  Var* var = nullptr;          // kAssign: the target. kFor: the loop variable.
+  ExprPtr value;               // kAssign / kEval: the value. kIf / kWhile: the condition.
+  ExprPtr start, stop, step;   // kFor
+  std::vector<Var*> iter_args;         // kFor: loop-carried values seen by the body
+  std::vector<ExprPtr> init_values;    // kFor: their initial values
+  std::vector<Var*> results;           // kFor / kIf: values visible after the statement
+  StmtPtr body;                // kFor / kWhile: the body. kIf: the then-body.
+  StmtPtr else_body;           // kIf: optional
+  std::vector<ExprPtr> values; // kYield / kReturn
+};
+
+enum class FunctionKind { kOpaque, kOrchestration, kInCore, kAIC, kAIV, kGroup, kSpmd };
+enum class Direction { kIn, kOut, kInOut };
+
+absl::string_view FunctionKindName(FunctionKind k);  // "InCore", ...
+std::optional<FunctionKind> ParseFunctionKind(absl::string_view s);
+
+struct Param {
+  Var* var = nullptr;
+  Direction direction = Direction::kIn;
+};
+
+struct Function {
+  std::string name;
+  FunctionKind kind = FunctionKind::kInCore;
+  std::vector<Param> params;
+  std::optional<Type> return_type;
+  std::vector<NamedExpr> attrs;  // constant values: int, bool, string, list
+  StmtPtr body;                  // never null after construction
+  std::vector<std::unique_ptr<Var>> vars;  // owns every Var of the function
+  Location loc;
+
+  // Creates a Var owned by this function with a fresh id.
+  Var* NewVar(std::string name, Type type, Location loc = {});
+  const Expr* FindAttr(absl::string_view name) const;
+  bool is_kernel() const {  // the kinds that run on a core
+    return kind == FunctionKind::kInCore || kind == FunctionKind::kAIC ||
+           kind == FunctionKind::kAIV;
+  }
+};
+
+struct ProgramOptions {
+  std::string backend;  // "a2a3" | "a5"; empty: not chosen (a2a3)
+  bool allow_unregistered_ops = false;
+};
+
+struct Program {
+  std::string name;
+  std::vector<std::unique_ptr<Function>> functions;
+  ProgramOptions options;
+  Location loc;
+
+  Function* FindFunction(absl::string_view name);
+  const Function* FindFunction(absl::string_view name) const;
+};
+
+// Deep copies. Clone(Expr/Stmt) keeps Var pointers (the copy lives in the
+// same function); CloneProgram remaps every Var to the copy's.
+ExprPtr Clone(const Expr& e);
+StmtPtr Clone(const Stmt& s);
+std::unique_ptr<Program> CloneProgram(const Program& p);
+
+}  // namespace ptoc
+
+#endif  // PTOC_IR_IR_H_

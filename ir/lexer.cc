@@ -1,0 +1,303 @@
+#include "ir/lexer.h"
+
+#include <utility>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/escaping.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "ir/diagnostics.h"
+#include "ir/ir.h"
+
+namespace ptoc {
+namespace {
+
+bool IsNameStart(char c) { return absl::ascii_isalpha(c) || c == '_'; }
+bool IsNameChar(char c) { return absl::ascii_isalnum(c) || c == '_'; }
+
+// Operators, longest first so that `//` wins over `/`.
+constexpr absl::string_view kOperators[] = {
+    "->", "//", "==", "!=", "<=", ">=", "+", "-", "*", "/", "%", "<",
+    ">",  "@",  ":",  "=",  ",",  ".",  "(", ")", "[", "]", "{", "}",
+};
+
+class Lexer {
+ public:
+  Lexer(absl::string_view text, absl::string_view filename)
+      : text_(text), file_(filename) {}
+
+  absl::StatusOr<std::vector<Token>> Run();
+
+ private:
+  int col() const { return static_cast<int>(pos_ - line_start_) + 1; }
+  bool AtEnd() const { return pos_ >= text_.size(); }
+  char Peek(size_t ahead = 0) const {
+    return pos_ + ahead < text_.size() ? text_[pos_ + ahead] : '\0';
+  }
+  absl::Status Error(int line, int col, absl::string_view message) const {
+    return ErrorAt(Location{file_, line, col}, message);
+  }
+  void Emit(TokenKind kind, std::string text, int line, int col) {
+    Token t;
+    t.kind = kind;
+    t.text = std::move(text);
+    t.line = line;
+    t.col = col;
+    out_.push_back(std::move(t));
+  }
+  void NewLine() {
+    ++pos_;
+    ++line_;
+    line_start_ = pos_;
+  }
+
+  // At the start of a logical line: skips blank and comment-only lines and
+  // emits INDENT / DEDENT for the first line that has a token.
+  absl::Status LexIndentation();
+  absl::Status LexNumber();
+  absl::Status LexString();
+  absl::Status LexOperator();
+
+  absl::string_view text_;
+  std::string file_;
+  size_t pos_ = 0;
+  int line_ = 1;
+  size_t line_start_ = 0;
+  std::vector<int> indents_ = {0};
+  std::vector<Token> open_brackets_;
+  std::vector<Token> out_;
+};
+
+absl::Status Lexer::LexIndentation() {
+  while (!AtEnd()) {
+    int width = 0;
+    size_t p = pos_;
+    for (; p < text_.size(); ++p) {
+      char c = text_[p];
+      if (c == ' ') {
+        ++width;
+      } else if (c == '\t') {
+        width = (width / 8 + 1) * 8;  // Python's tab stops
+      } else if (c != '\r' && c != '\f') {
+        break;
+      }
+    }
+    pos_ = p;
+    if (AtEnd()) return absl::OkStatus();
+    if (Peek() == '#') {
+      while (!AtEnd() && Peek() != '\n') ++pos_;
+    }
+    if (AtEnd()) return absl::OkStatus();
+    if (Peek() == '\n') {
+      NewLine();
+      continue;
+    }
+    if (width > indents_.back()) {
+      indents_.push_back(width);
+      Emit(TokenKind::kIndent, "", line_, col());
+      return absl::OkStatus();
+    }
+    while (width < indents_.back()) {
+      indents_.pop_back();
+      Emit(TokenKind::kDedent, "", line_, col());
+    }
+    if (width != indents_.back()) {
+      return Error(line_, col(), "unindent does not match any outer indentation level");
+    }
+    return absl::OkStatus();
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Lexer::LexNumber() {
+  const size_t start = pos_;
+  const int start_col = col();
+  bool is_float = false;
+  while (absl::ascii_isdigit(Peek())) ++pos_;
+  if (Peek() == '.') {
+    is_float = true;
+    ++pos_;
+    while (absl::ascii_isdigit(Peek())) ++pos_;
+  }
+  if (Peek() == 'e' || Peek() == 'E') {
+    is_float = true;
+    ++pos_;
+    if (Peek() == '+' || Peek() == '-') ++pos_;
+    if (!absl::ascii_isdigit(Peek())) {
+      return Error(line_, start_col, "malformed number");
+    }
+    while (absl::ascii_isdigit(Peek())) ++pos_;
+  }
+  if (IsNameChar(Peek()) || Peek() == '.') {
+    return Error(line_, start_col, "malformed number");
+  }
+  std::string spelling(text_.substr(start, pos_ - start));
+  if (is_float) {
+    double v = 0;
+    if (!absl::SimpleAtod(spelling, &v)) {
+      return Error(line_, start_col, "malformed number");
+    }
+    Emit(TokenKind::kFloat, spelling, line_, start_col);
+    out_.back().float_value = v;
+  } else {
+    int64_t v = 0;
+    if (!absl::SimpleAtoi(spelling, &v)) {
+      return Error(line_, start_col, "integer literal is too large");
+    }
+    Emit(TokenKind::kInt, spelling, line_, start_col);
+    out_.back().int_value = v;
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Lexer::LexString() {
+  const char quote = Peek();
+  const int start_col = col();
+  ++pos_;
+  std::string value;
+  while (true) {
+    if (AtEnd() || Peek() == '\n') {
+      return Error(line_, start_col, "unterminated string literal");
+    }
+    char c = Peek();
+    ++pos_;
+    if (c == quote) break;
+    if (c != '\\') {
+      value += c;
+      continue;
+    }
+    if (AtEnd() || Peek() == '\n') {
+      return Error(line_, start_col, "unterminated string literal");
+    }
+    char e = Peek();
+    switch (e) {
+      case 'n':
+        value += '\n';
+        break;
+      case 't':
+        value += '\t';
+        break;
+      case '\\':
+      case '\'':
+      case '"':
+        value += e;
+        break;
+      default:
+        return Error(line_, col() - 1,
+                     absl::StrCat("unsupported escape sequence '\\",
+                                  absl::CHexEscape(absl::string_view(&e, 1)), "'"));
+    }
+    ++pos_;
+  }
+  Emit(TokenKind::kString, std::move(value), line_, start_col);
+  return absl::OkStatus();
+}
+
+absl::Status Lexer::LexOperator() {
+  for (absl::string_view op : kOperators) {
+    if (text_.substr(pos_, op.size()) != op) continue;
+    Emit(TokenKind::kOp, std::string(op), line_, col());
+    pos_ += op.size();
+    const Token& t = out_.back();
+    if (op == "(" || op == "[" || op == "{") {
+      open_brackets_.push_back(t);
+    } else if (op == ")" || op == "]" || op == "}") {
+      static constexpr absl::string_view kPairs = "()[]{}";
+      if (open_brackets_.empty()) {
+        return Error(t.line, t.col, absl::StrCat("unmatched '", op, "'"));
+      }
+      const Token& open = open_brackets_.back();
+      if (kPairs[kPairs.find(open.text) + 1] != op[0]) {
+        return Error(t.line, t.col,
+                     absl::StrCat("closing '", op, "' does not match '", open.text,
+                                  "' at line ", open.line, " column ", open.col));
+      }
+      open_brackets_.pop_back();
+    }
+    return absl::OkStatus();
+  }
+  char c = Peek();
+  return Error(line_, col(),
+               absl::StrCat("unexpected character '",
+                            absl::CHexEscape(absl::string_view(&c, 1)), "'"));
+}
+
+absl::StatusOr<std::vector<Token>> Lexer::Run() {
+  bool at_line_start = true;
+  while (!AtEnd()) {
+    if (at_line_start && open_brackets_.empty()) {
+      absl::Status st = LexIndentation();
+      if (!st.ok()) return st;
+      at_line_start = false;
+      continue;
+    }
+    const char c = Peek();
+    if (c == '\n') {
+      // Inside brackets a newline joins lines; outside it ends one.
+      if (open_brackets_.empty()) {
+        Emit(TokenKind::kNewline, "", line_, col());
+        at_line_start = true;
+      }
+      NewLine();
+      continue;
+    }
+    absl::Status st;
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\f') {
+      ++pos_;
+    } else if (c == '#') {
+      while (!AtEnd() && Peek() != '\n') ++pos_;
+    } else if (IsNameStart(c)) {
+      const size_t start = pos_;
+      const int start_col = col();
+      while (IsNameChar(Peek())) ++pos_;
+      Emit(TokenKind::kName, std::string(text_.substr(start, pos_ - start)), line_,
+           start_col);
+    } else if (absl::ascii_isdigit(c) || (c == '.' && absl::ascii_isdigit(Peek(1)))) {
+      st = LexNumber();
+    } else if (c == '"' || c == '\'') {
+      st = LexString();
+    } else {
+      st = LexOperator();
+    }
+    if (!st.ok()) return st;
+  }
+  if (!open_brackets_.empty()) {
+    const Token& open = open_brackets_.back();
+    return Error(open.line, open.col, absl::StrCat("'", open.text, "' was never closed"));
+  }
+  if (!out_.empty() && out_.back().kind != TokenKind::kNewline) {
+    Emit(TokenKind::kNewline, "", line_, col());
+  }
+  while (indents_.size() > 1) {
+    indents_.pop_back();
+    Emit(TokenKind::kDedent, "", line_, col());
+  }
+  Emit(TokenKind::kEnd, "", line_, col());
+  return std::move(out_);
+}
+
+}  // namespace
+
+std::string DescribeToken(const Token& t) {
+  switch (t.kind) {
+    case TokenKind::kNewline:
+      return "end of line";
+    case TokenKind::kIndent:
+      return "an indented block";
+    case TokenKind::kDedent:
+      return "the end of the block";
+    case TokenKind::kEnd:
+      return "end of file";
+    case TokenKind::kString:
+      return absl::StrCat("\"", absl::CHexEscape(t.text), "\"");
+    default:
+      return absl::StrCat("'", absl::CHexEscape(t.text), "'");
+  }
+}
+
+absl::StatusOr<std::vector<Token>> Lex(absl::string_view text,
+                                       absl::string_view filename) {
+  return Lexer(text, filename).Run();
+}
+
+}  // namespace ptoc

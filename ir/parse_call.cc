@@ -1,0 +1,313 @@
+// The text parser: qualified names (`pl.X.Y`, `self.f`), calls of ops and
+// of program functions, keyword normalization and attribute checks.
+#include <algorithm>
+#include <utility>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "ir/builder.h"
+#include "ir/diagnostics.h"
+#include "ir/parser_impl.h"
+
+namespace ptoc {
+namespace parser_internal {
+namespace {
+
+// Structural equality of two constants (attribute values), ignoring
+// locations and types.
+bool SameConstant(const Expr& a, const Expr& b) {
+  if (a.kind != b.kind) return false;
+  switch (a.kind) {
+    case ExprKind::kInt:
+      return a.int_value == b.int_value;
+    case ExprKind::kFloat:
+      return a.float_value == b.float_value;
+    case ExprKind::kBool:
+      return a.bool_value == b.bool_value;
+    case ExprKind::kString:
+      return a.str == b.str;
+    case ExprKind::kEnum:
+      return a.enum_type == b.enum_type && a.str == b.str;
+    case ExprKind::kList:
+    case ExprKind::kTuple:
+      if (a.args.size() != b.args.size()) return false;
+      for (size_t i = 0; i < a.args.size(); ++i) {
+        if (!SameConstant(*a.args[i], *b.args[i])) return false;
+      }
+      return true;
+    default:
+      return false;
+  }
+}
+
+// What an attribute of `spec` must be, or "" when `value` fits.
+std::string AttrMismatch(const AttrSpec& spec, const Expr& value) {
+  switch (spec.kind) {
+    case AttrKind::kInt:
+      return value.kind == ExprKind::kInt ? "" : "an integer constant";
+    case AttrKind::kBool:
+      return value.kind == ExprKind::kBool ? "" : "True or False";
+    case AttrKind::kString:
+      return value.kind == ExprKind::kString ? "" : "a string";
+    case AttrKind::kEnum: {
+      if (value.kind == ExprKind::kEnum && value.enum_type == spec.enum_type) {
+        return "";
+      }
+      const bool distributed =
+          spec.enum_type == "NotifyOp" || spec.enum_type == "WaitCmp";
+      return absl::StrCat("a ", distributed ? "pld." : "pl.", spec.enum_type, " value");
+    }
+    case AttrKind::kDType:
+      return value.kind == ExprKind::kEnum && value.enum_type == "DType"
+                 ? ""
+                 : "a dtype (pl.FP32, ...)";
+    case AttrKind::kIntList: {
+      bool ok = value.kind == ExprKind::kList;
+      for (const ExprPtr& e : value.args) {
+        ok = ok && (e->kind == ExprKind::kInt ||
+                    (e->kind == ExprKind::kVar && e->type.is_scalar() &&
+                     IsIntegerDType(e->type.dtype())));
+      }
+      return ok ? "" : "a list of integers";
+    }
+  }
+  return "";
+}
+
+// The registered op a `pl.` call names: short spellings map to tile and
+// tensor ops.
+std::string PlOpName(const std::string& name) {
+  if (name == "load" || name == "store" || name == "move" || name == "matmul") {
+    return absl::StrCat("tile.", name);
+  }
+  if (name == "read" || name == "write") return absl::StrCat("tensor.", name);
+  return name;
+}
+
+}  // namespace
+
+absl::StatusOr<ExprPtr> Parser::ParseQualified() {
+  const size_t start_index = pos_;
+  const Token& base = Next();  // pl, pld or self
+  std::vector<std::string> parts;
+  while (AtOp(".")) {
+    Next();
+    PARSER_ASSIGN_OR_RETURN(Token part, ExpectIdentifier("a name after '.'"));
+    parts.push_back(part.text);
+  }
+  const std::string full = absl::StrJoin(parts, ".");
+  if (base.text == "self") {
+    if (parts.size() != 1 || !AtOp("(")) {
+      return ErrorAtToken(base,
+                          "'self' is only used to call a function of "
+                          "the program: self.name(...)");
+    }
+    std::vector<ExprPtr> args;
+    std::vector<Keyword> keywords;
+    PARSER_RETURN_IF_ERROR(ParseCallArgs(args, keywords));
+    return FinishFunctionCall(base, parts[0], std::move(args), std::move(keywords));
+  }
+  if (parts.empty()) {
+    return ErrorAtToken(base, absl::StrCat("'", base.text,
+                                           "' is a module, "
+                                           "not a value"));
+  }
+  if (!AtOp("(")) return ParseEnum(base, parts);
+  if (base.text == "pl" && full == "range") {
+    return ErrorAtToken(base, "pl.range(...) is only allowed in a for statement");
+  }
+  if (base.text == "pl" && full == "yield_") {
+    return ErrorAtToken(base,
+                        "pl.yield_(...) is only allowed as 'x = "
+                        "pl.yield_(...)' at the end of a body");
+  }
+  std::vector<ExprPtr> args;
+  std::vector<Keyword> keywords;
+  PARSER_RETURN_IF_ERROR(ParseCallArgs(args, keywords));
+  std::string op = base.text == "pl" ? PlOpName(full) : absl::StrCat("pld.", full);
+  return FinishOpCall(std::move(op), base, start_index, std::move(args),
+                      std::move(keywords));
+}
+
+// ---- calls ----
+
+absl::Status Parser::ParseCallArgs(std::vector<ExprPtr>& args,
+                                   std::vector<Keyword>& keywords) {
+  PARSER_RETURN_IF_ERROR(ExpectOp("("));
+  while (!AtOp(")")) {
+    if (AtKind(TokenKind::kName) && AtOp("=", 1)) {
+      Keyword k;
+      k.name = Next();
+      Next();
+      for (const Keyword& other : keywords) {
+        if (other.name.text == k.name.text) {
+          return ErrorAtToken(k.name, absl::StrCat("keyword argument '", k.name.text,
+                                                   "' is given twice"));
+        }
+      }
+      PARSER_ASSIGN_OR_RETURN(k.value, ParseExpr());
+      keywords.push_back(std::move(k));
+    } else if (!keywords.empty()) {
+      return ErrorAtToken(Peek(), "positional argument after keyword arguments");
+    } else {
+      PARSER_ASSIGN_OR_RETURN(ExprPtr e, ParseExpr());
+      args.push_back(std::move(e));
+    }
+    if (!AtOp(",")) break;
+    Next();
+  }
+  return ExpectOp(")");
+}
+
+absl::StatusOr<ExprPtr> Parser::FinishOpCall(std::string op, const Token& start,
+                                             size_t start_index,
+                                             std::vector<ExprPtr> args,
+                                             std::vector<Keyword> keywords) {
+  const Location loc = Loc(start);
+  // Ops whose result type comes from the annotation (tpop) must be the
+  // whole right-hand side of an annotated assignment.
+  const Type* annotation = start_index == rhs_start_ ? rhs_annotation_ : nullptr;
+  const OpInfo* info = OpRegistry::Get().Find(op);
+  if (info == nullptr) {
+    if (!options_.allow_unregistered_ops) {
+      std::string message = absl::StrCat("unknown op '", op, "'");
+      if (std::optional<std::string> s = OpRegistry::Get().Suggest(op)) {
+        absl::StrAppend(&message, "; did you mean '", *s, "'?");
+      }
+      return ErrorAt(loc, message);
+    }
+    std::vector<NamedExpr> attrs;
+    for (Keyword& k : keywords) {
+      attrs.push_back(MakeAttr(k.name.text, std::move(k.value)));
+    }
+    return MakeOpCall(std::move(op), std::move(args), std::move(attrs),
+                      annotation != nullptr ? *annotation : Type::None(), loc);
+  }
+  // Keywords naming positional parameters become positional arguments.
+  std::vector<Keyword> attr_keywords;
+  for (Keyword& k : keywords) {
+    const int index = info->ParamIndex(k.name.text);
+    if (index < 0) {
+      attr_keywords.push_back(std::move(k));
+      continue;
+    }
+    if (static_cast<size_t>(index) < args.size() && args[index] != nullptr) {
+      return ErrorAtToken(k.name, absl::StrCat("argument '", k.name.text, "' of '", op,
+                                               "' is given twice"));
+    }
+    if (static_cast<size_t>(index) >= args.size()) args.resize(index + 1);
+    args[index] = std::move(k.value);
+  }
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == nullptr) {
+      return ErrorAt(
+          loc, absl::StrCat("missing argument '", info->params[i], "' of '", op, "'"));
+    }
+  }
+  if (!info->AcceptsArity(static_cast<int>(args.size()))) {
+    std::string message =
+        absl::StrCat("'", op, "' takes ", absl::StrJoin(info->arities, " or "),
+                     " positional arguments");
+    if (!info->params.empty()) {
+      absl::StrAppend(&message, " (", absl::StrJoin(info->params, ", "), ")");
+    }
+    absl::StrAppend(&message, ", got ", args.size());
+    return ErrorAt(loc, message);
+  }
+  PARSER_ASSIGN_OR_RETURN(std::vector<NamedExpr> attrs,
+                          CheckAttrs(*info, loc, std::move(attr_keywords)));
+  ExprPtr call = MakeOpCall(op, std::move(args), std::move(attrs), Type::None(), loc);
+  if (!info->result) return call;
+  absl::StatusOr<std::optional<Type>> result = info->result(*call);
+  if (!result.ok()) return ErrorAt(loc, result.status().message());
+  if (result->has_value()) {
+    call->type = **result;
+  } else if (annotation != nullptr) {
+    call->type = *annotation;
+  } else {
+    const std::string spelled =
+        absl::StartsWith(op, "pld.") ? op : absl::StrCat("pl.", op);
+    return ErrorAt(loc, absl::StrCat("the result type of '", op,
+                                     "' is taken from an annotation: write "
+                                     "'name: TYPE = ",
+                                     spelled, "(...)'"));
+  }
+  return call;
+}
+
+absl::StatusOr<std::vector<NamedExpr>> Parser::CheckAttrs(const OpInfo& info,
+                                                          const Location& loc,
+                                                          std::vector<Keyword> keywords) {
+  for (const Keyword& k : keywords) {
+    const AttrSpec* spec = info.FindAttr(k.name.text);
+    if (spec == nullptr) {
+      std::vector<std::string> known;
+      for (const AttrSpec& a : info.attrs) known.push_back(a.name);
+      return ErrorAtToken(
+          k.name,
+          absl::StrCat("'", info.name, "' has no parameter or attribute '", k.name.text,
+                       "'", known.empty() ? "" : "; its attributes are ",
+                       absl::StrJoin(known, ", ")));
+    }
+    std::string want = AttrMismatch(*spec, *k.value);
+    if (!want.empty()) {
+      return ErrorAt(k.value->loc, absl::StrCat("attribute '", spec->name, "' of '",
+                                                info.name, "' must be ", want));
+    }
+    const bool named =
+        k.value->kind == ExprKind::kString || k.value->kind == ExprKind::kEnum;
+    if (named && !spec->choices.empty() &&
+        std::find(spec->choices.begin(), spec->choices.end(), k.value->str) ==
+            spec->choices.end()) {
+      return ErrorAt(k.value->loc,
+                     absl::StrCat("attribute '", spec->name, "' of '", info.name,
+                                  "' must be one of \"",
+                                  absl::StrJoin(spec->choices, "\", \""), "\""));
+    }
+  }
+  // Registry order; values equal to the registry default are dropped, so
+  // that `split=0` and no `split` are the same IR.
+  std::vector<NamedExpr> attrs;
+  for (const AttrSpec& spec : info.attrs) {
+    auto it = std::find_if(keywords.begin(), keywords.end(),
+                           [&](const Keyword& k) { return k.name.text == spec.name; });
+    if (it == keywords.end()) {
+      if (spec.required) {
+        return ErrorAt(
+            loc, absl::StrCat("'", info.name, "' needs the attribute '", spec.name, "'"));
+      }
+      continue;
+    }
+    if (spec.default_value != nullptr && SameConstant(*it->value, *spec.default_value)) {
+      continue;
+    }
+    attrs.push_back(MakeAttr(spec.name, std::move(it->value)));
+  }
+  return attrs;
+}
+
+absl::StatusOr<ExprPtr> Parser::FinishFunctionCall(const Token& start,
+                                                   const std::string& name,
+                                                   std::vector<ExprPtr> args,
+                                                   std::vector<Keyword> keywords) {
+  if (!keywords.empty()) {
+    return ErrorAtToken(keywords[0].name,
+                        "calls of program functions take positional arguments only");
+  }
+  const Function* callee = program_->FindFunction(name);
+  if (callee == nullptr) {
+    return ErrorAtToken(start, absl::StrCat("the program has no function '", name, "'"));
+  }
+  if (args.size() != callee->params.size()) {
+    return ErrorAtToken(start, absl::StrCat("'", name, "' takes ", callee->params.size(),
+                                            " arguments, got ", args.size()));
+  }
+  ExprPtr call = MakeOpCall(name, std::move(args), {},
+                            callee->return_type.value_or(Type::None()), Loc(start));
+  call->is_function_call = true;
+  return call;
+}
+
+}  // namespace parser_internal
+}  // namespace ptoc

@@ -1,0 +1,354 @@
+// The text parser: expressions, operator typing, literals and enums.
+// Qualified names and calls are in parse_call.cc.
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "ir/builder.h"
+#include "ir/diagnostics.h"
+#include "ir/parser_impl.h"
+
+namespace ptoc {
+namespace parser_internal {
+namespace {
+
+std::optional<BinaryOp> BinaryOpOf(const Token& t) {
+  static constexpr std::pair<absl::string_view, BinaryOp> kOps[] = {
+      {"+", BinaryOp::kAdd},       {"-", BinaryOp::kSub}, {"*", BinaryOp::kMul},
+      {"//", BinaryOp::kFloorDiv}, {"%", BinaryOp::kMod}, {"/", BinaryOp::kDiv},
+      {"==", BinaryOp::kEq},       {"!=", BinaryOp::kNe}, {"<", BinaryOp::kLt},
+      {"<=", BinaryOp::kLe},       {">", BinaryOp::kGt},  {">=", BinaryOp::kGe},
+      {"and", BinaryOp::kAnd},     {"or", BinaryOp::kOr},
+  };
+  if (t.kind != TokenKind::kOp && t.kind != TokenKind::kName) return std::nullopt;
+  for (const auto& [spelling, op] : kOps) {
+    if (t.text == spelling) return op;
+  }
+  return std::nullopt;
+}
+
+bool IsComparison(BinaryOp op) {
+  return op == BinaryOp::kEq || op == BinaryOp::kNe || op == BinaryOp::kLt ||
+         op == BinaryOp::kLe || op == BinaryOp::kGt || op == BinaryOp::kGe;
+}
+
+bool IsLiteral(const Expr& e) {
+  return e.kind == ExprKind::kInt || e.kind == ExprKind::kFloat;
+}
+
+}  // namespace
+
+bool IsBoolScalar(const Type& t) { return t.is_scalar() && t.dtype() == DType::kBOOL; }
+
+void AdaptLiteral(Expr& e, const Type& to) {
+  if (!to.is_scalar()) return;
+  const DType d = to.dtype();
+  if (e.kind == ExprKind::kInt && IsIntegerDType(d)) {
+    e.type = to;
+  } else if (e.kind == ExprKind::kInt && IsFloatDType(d)) {
+    e.kind = ExprKind::kFloat;
+    e.float_value = static_cast<double>(e.int_value);
+    e.int_value = 0;
+    e.type = to;
+  } else if (e.kind == ExprKind::kFloat && IsFloatDType(d)) {
+    e.type = to;
+  }
+}
+
+// ---- operators, by increasing precedence ----
+
+absl::StatusOr<ExprPtr> Parser::ParseExpr() {
+  NestingGuard guard(depth_);
+  if (guard.too_deep()) return TooDeep();
+  if (in_expr_) return ParseOr();
+  in_expr_ = true;
+  operators_ = 0;
+  absl::StatusOr<ExprPtr> e = ParseOr();
+  in_expr_ = false;
+  return e;
+}
+
+absl::Status Parser::CountOperator(const Token& op) {
+  if (++operators_ <= kMaxOperators) return absl::OkStatus();
+  return ErrorAtToken(
+      op, absl::StrCat("expression has more than ", kMaxOperators, " operators"));
+}
+
+absl::StatusOr<ExprPtr> Parser::ParseOr() {
+  PARSER_ASSIGN_OR_RETURN(ExprPtr lhs, ParseAnd());
+  while (AtName("or")) {
+    const Token& op = Next();
+    PARSER_ASSIGN_OR_RETURN(ExprPtr rhs, ParseAnd());
+    PARSER_ASSIGN_OR_RETURN(lhs, MakeBinaryChecked(op, std::move(lhs), std::move(rhs)));
+  }
+  return lhs;
+}
+
+absl::StatusOr<ExprPtr> Parser::ParseAnd() {
+  PARSER_ASSIGN_OR_RETURN(ExprPtr lhs, ParseNot());
+  while (AtName("and")) {
+    const Token& op = Next();
+    PARSER_ASSIGN_OR_RETURN(ExprPtr rhs, ParseNot());
+    PARSER_ASSIGN_OR_RETURN(lhs, MakeBinaryChecked(op, std::move(lhs), std::move(rhs)));
+  }
+  return lhs;
+}
+
+absl::StatusOr<ExprPtr> Parser::ParseNot() {
+  if (!AtName("not")) return ParseComparison();
+  NestingGuard guard(depth_);
+  if (guard.too_deep()) return TooDeep();
+  const Token& op = Next();
+  PARSER_RETURN_IF_ERROR(CountOperator(op));
+  PARSER_ASSIGN_OR_RETURN(ExprPtr operand, ParseNot());
+  if (!IsBoolScalar(operand->type)) {
+    return ErrorAtToken(op, absl::StrCat("'not' needs a pl.Scalar[pl.BOOL] "
+                                         "operand, got ",
+                                         TypeToString(operand->type)));
+  }
+  auto e = std::make_unique<Expr>();
+  e->kind = ExprKind::kUnary;
+  e->unary_op = UnaryOp::kNot;
+  e->loc = Loc(op);
+  e->type = operand->type;
+  e->args.push_back(std::move(operand));
+  return e;
+}
+
+absl::StatusOr<ExprPtr> Parser::ParseComparison() {
+  PARSER_ASSIGN_OR_RETURN(ExprPtr lhs, ParseArith());
+  auto at_comparison = [&] {
+    std::optional<BinaryOp> op = BinaryOpOf(Peek());
+    return Peek().kind == TokenKind::kOp && op && IsComparison(*op);
+  };
+  if (!at_comparison()) return lhs;
+  const Token& op = Next();
+  PARSER_ASSIGN_OR_RETURN(ExprPtr rhs, ParseArith());
+  if (at_comparison()) {
+    return ErrorAtToken(Peek(),
+                        "chained comparisons are not supported; "
+                        "combine them with 'and'");
+  }
+  return MakeBinaryChecked(op, std::move(lhs), std::move(rhs));
+}
+
+absl::StatusOr<ExprPtr> Parser::ParseArith() {
+  PARSER_ASSIGN_OR_RETURN(ExprPtr lhs, ParseTerm());
+  while (AtOp("+") || AtOp("-")) {
+    const Token& op = Next();
+    PARSER_ASSIGN_OR_RETURN(ExprPtr rhs, ParseTerm());
+    PARSER_ASSIGN_OR_RETURN(lhs, MakeBinaryChecked(op, std::move(lhs), std::move(rhs)));
+  }
+  return lhs;
+}
+
+absl::StatusOr<ExprPtr> Parser::ParseTerm() {
+  PARSER_ASSIGN_OR_RETURN(ExprPtr lhs, ParseUnary());
+  while (AtOp("*") || AtOp("/") || AtOp("//") || AtOp("%")) {
+    const Token& op = Next();
+    PARSER_ASSIGN_OR_RETURN(ExprPtr rhs, ParseUnary());
+    PARSER_ASSIGN_OR_RETURN(lhs, MakeBinaryChecked(op, std::move(lhs), std::move(rhs)));
+  }
+  return lhs;
+}
+
+absl::StatusOr<ExprPtr> Parser::ParseUnary() {
+  if (!AtOp("-")) return ParsePrimary();
+  NestingGuard guard(depth_);
+  if (guard.too_deep()) return TooDeep();
+  const Token& op = Next();
+  PARSER_ASSIGN_OR_RETURN(ExprPtr operand, ParseUnary());
+  // `-<literal>` is a negative constant.
+  if (operand->kind == ExprKind::kInt) {
+    operand->int_value = -operand->int_value;
+    operand->loc = Loc(op);
+    return operand;
+  }
+  if (operand->kind == ExprKind::kFloat) {
+    operand->float_value = -operand->float_value;
+    operand->loc = Loc(op);
+    return operand;
+  }
+  PARSER_RETURN_IF_ERROR(CountOperator(op));
+  const Type& t = operand->type;
+  if (!t.is_scalar() || !(IsIntegerDType(t.dtype()) || IsFloatDType(t.dtype()))) {
+    return ErrorAtToken(op, absl::StrCat("unary '-' needs a numeric scalar "
+                                         "operand, got ",
+                                         TypeToString(t)));
+  }
+  auto e = std::make_unique<Expr>();
+  e->kind = ExprKind::kUnary;
+  e->unary_op = UnaryOp::kNeg;
+  e->loc = Loc(op);
+  e->type = t;
+  e->args.push_back(std::move(operand));
+  return e;
+}
+
+absl::StatusOr<ExprPtr> Parser::MakeBinaryChecked(const Token& op_token, ExprPtr lhs,
+                                                  ExprPtr rhs) {
+  PARSER_RETURN_IF_ERROR(CountOperator(op_token));
+  const BinaryOp op = *BinaryOpOf(op_token);
+  const Location loc = lhs->loc;
+  if (op == BinaryOp::kAnd || op == BinaryOp::kOr) {
+    if (!IsBoolScalar(lhs->type) || !IsBoolScalar(rhs->type)) {
+      return ErrorAtToken(op_token, absl::StrCat("'", op_token.text,
+                                                 "' needs pl.Scalar[pl.BOOL] operands, "
+                                                 "got ",
+                                                 TypeToString(lhs->type), " and ",
+                                                 TypeToString(rhs->type)));
+    }
+    Type type = lhs->type;
+    return MakeBinary(op, std::move(lhs), std::move(rhs), std::move(type), loc);
+  }
+  PARSER_ASSIGN_OR_RETURN(Type type, UnifyOperands(op_token, *lhs, *rhs));
+  const DType d = type.dtype();
+  const bool ordering = IsComparison(op) && op != BinaryOp::kEq && op != BinaryOp::kNe;
+  if (op == BinaryOp::kDiv && !IsFloatDType(d)) {
+    return ErrorAtToken(op_token,
+                        "'/' is only defined on floats; use '//' "
+                        "for integer division");
+  }
+  if ((op == BinaryOp::kFloorDiv || op == BinaryOp::kMod) && !IsIntegerDType(d)) {
+    return ErrorAtToken(
+        op_token, absl::StrCat("'", op_token.text, "' is only defined on integers"));
+  }
+  if (d == DType::kBOOL && (ordering || !IsComparison(op))) {
+    return ErrorAtToken(op_token,
+                        absl::StrCat("'", op_token.text, "' is not defined on BOOL"));
+  }
+  if (IsComparison(op)) type = Type::Scalar(DType::kBOOL);
+  return MakeBinary(op, std::move(lhs), std::move(rhs), std::move(type), loc);
+}
+
+absl::StatusOr<Type> Parser::UnifyOperands(const Token& op_token, Expr& lhs, Expr& rhs) {
+  if (!lhs.type.is_scalar() || !rhs.type.is_scalar()) {
+    const bool tile = lhs.type.is_tile() || rhs.type.is_tile();
+    return ErrorAtToken(
+        op_token, absl::StrCat("'", op_token.text, "' needs scalar operands, got ",
+                               TypeToString(lhs.type), " and ", TypeToString(rhs.type),
+                               tile ? "; use the tile ops (pl.tile.add, ...) "
+                                      "on tiles"
+                                    : ""));
+  }
+  // Literals take the type of the other operand.
+  if (IsLiteral(lhs) != IsLiteral(rhs)) {
+    AdaptLiteral(IsLiteral(lhs) ? lhs : rhs, IsLiteral(lhs) ? rhs.type : lhs.type);
+  } else if (IsLiteral(lhs)) {  // `1 + 2.5`: the int becomes a float
+    AdaptLiteral(lhs, rhs.type);
+    AdaptLiteral(rhs, lhs.type);
+  }
+  const DType a = lhs.type.dtype();
+  const DType b = rhs.type.dtype();
+  if (a == b) return lhs.type;
+  if (IsIntegerDType(a) && IsIntegerDType(b) &&
+      (a == DType::kINDEX || b == DType::kINDEX)) {
+    return Type::Scalar(DType::kINDEX);
+  }
+  return ErrorAtToken(
+      op_token, absl::StrCat("mismatched operand types ", TypeToString(lhs.type), " and ",
+                             TypeToString(rhs.type), " for '", op_token.text, "'"));
+}
+
+// ---- primaries ----
+
+absl::StatusOr<ExprPtr> Parser::ParsePrimary() {
+  const Token& t = Peek();
+  switch (t.kind) {
+    case TokenKind::kInt:
+      Next();
+      return MakeInt(t.int_value, Loc(t));
+    case TokenKind::kFloat:
+      Next();
+      return MakeFloat(t.float_value, Loc(t));
+    case TokenKind::kString:
+      Next();
+      return MakeString(t.text, Loc(t));
+    case TokenKind::kOp:
+      if (t.text == "(") return ParseParenOrTuple();
+      if (t.text == "[") return ParseList();
+      break;
+    case TokenKind::kName:
+      if (t.text == "True" || t.text == "False") {
+        Next();
+        return MakeBool(t.text == "True", Loc(t));
+      }
+      if (t.text == "pl" || t.text == "pld" || t.text == "self") {
+        return ParseQualified();
+      }
+      if (!IsKeyword(t.text)) {
+        PARSER_ASSIGN_OR_RETURN(Var * var, Lookup(t));
+        Next();
+        return MakeVarRef(var, Loc(t));
+      }
+      break;
+    default:
+      break;
+  }
+  return Unexpected("an expression");
+}
+
+absl::StatusOr<ExprPtr> Parser::ParseParenOrTuple() {
+  const Token& open = Next();
+  std::vector<ExprPtr> elements;
+  bool tuple = AtOp(")");  // `()`
+  while (!AtOp(")")) {
+    PARSER_ASSIGN_OR_RETURN(ExprPtr e, ParseExpr());
+    elements.push_back(std::move(e));
+    if (!AtOp(",")) break;
+    tuple = true;
+    Next();
+  }
+  PARSER_RETURN_IF_ERROR(ExpectOp(")"));
+  if (!tuple) return std::move(elements[0]);
+  ExprPtr e = MakeList(std::move(elements), Loc(open));
+  e->kind = ExprKind::kTuple;
+  return e;
+}
+
+absl::StatusOr<ExprPtr> Parser::ParseList() {
+  const Token& open = Next();
+  std::vector<ExprPtr> elements;
+  while (!AtOp("]")) {
+    PARSER_ASSIGN_OR_RETURN(ExprPtr e, ParseExpr());
+    elements.push_back(std::move(e));
+    if (!AtOp(",")) break;
+    Next();
+  }
+  PARSER_RETURN_IF_ERROR(ExpectOp("]"));
+  return MakeList(std::move(elements), Loc(open));
+}
+
+absl::StatusOr<ExprPtr> Parser::ParseEnum(const Token& base,
+                                          const std::vector<std::string>& parts) {
+  const std::string spelled = absl::StrCat(base.text, ".", absl::StrJoin(parts, "."));
+  const Location loc = Loc(base);
+  if (base.text == "pl" && parts.size() == 1 && ParseDType(parts[0])) {
+    return MakeEnum("DType", parts[0], loc);
+  }
+  if (parts.size() == 2) {
+    const std::string& type = parts[0];
+    const std::string& value = parts[1];
+    bool known_type = true;
+    bool valid = false;
+    if (base.text == "pl" && type == "MemorySpace") {
+      valid = ParseMemorySpace(value).has_value();
+    } else if (base.text == "pl" && type == "TileLayout") {
+      valid = ParseLayout(value).has_value();
+    } else if (base.text == "pld" && type == "NotifyOp") {
+      valid = value == "AtomicAdd" || value == "Set";
+    } else if (base.text == "pld" && type == "WaitCmp") {
+      valid = value == "Eq" || value == "Ge";
+    } else {
+      known_type = false;
+    }
+    if (valid) return MakeEnum(type, value, loc);
+    if (known_type) {
+      return ErrorAt(loc, absl::StrCat("'", value, "' is not a ", type, " value"));
+    }
+  }
+  return ErrorAt(loc, absl::StrCat("unknown name '", spelled, "'"));
+}
+
+}  // namespace parser_internal
+}  // namespace ptoc

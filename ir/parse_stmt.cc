@@ -1,0 +1,460 @@
+// The text parser: statements, bodies and SSA scoping.
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "ir/builder.h"
+#include "ir/diagnostics.h"
+#include "ir/parser_impl.h"
+
+namespace ptoc {
+namespace parser_internal {
+namespace {
+
+StmtPtr NewStmt(StmtKind kind, const Location& loc) {
+  auto s = std::make_unique<Stmt>();
+  s->kind = kind;
+  s->loc = loc;
+  return s;
+}
+
+}  // namespace
+
+// ---- scopes ----
+
+void Parser::PushScope() { scopes_.emplace_back(); }
+
+void Parser::PopScope(absl::string_view construct, int line) {
+  absl::flat_hash_map<std::string, Binding> closed = std::move(scopes_.back());
+  scopes_.pop_back();
+  for (auto& [name, binding] : closed) {
+    // A tombstone from a nested construct keeps naming where the name was
+    // bound; a live name becomes a tombstone of this construct.
+    scopes_.back()[name] =
+        binding.var == nullptr ? binding : Binding{nullptr, construct, line};
+  }
+}
+
+absl::Status Parser::Bind(const std::string& name, const Location& loc, Var* var) {
+  if (name == "pl" || name == "pld" || name == "self") {
+    return ErrorAt(loc, absl::StrCat("'", name, "' cannot be assigned"));
+  }
+  scopes_.back()[name] = Binding{var, "", 0};
+  return absl::OkStatus();
+}
+
+absl::StatusOr<Var*> Parser::Lookup(const Token& name) {
+  for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it) {
+    auto found = it->find(name.text);
+    if (found == it->end()) continue;
+    const Binding& b = found->second;
+    if (b.var != nullptr) return b.var;
+    return ErrorAtToken(
+        name, absl::StrCat("'", name.text, "' is bound inside the ", b.construct,
+                           " at line ", b.construct_line,
+                           " and is not visible after it; carry it out with "
+                           "init_values / pl.yield_"));
+  }
+  return ErrorAtToken(name, absl::StrCat("undefined name '", name.text, "'"));
+}
+
+// ---- bodies ----
+
+absl::StatusOr<Block> Parser::ParseSuite(bool yield_allowed) {
+  NestingGuard guard(depth_);
+  if (guard.too_deep()) return TooDeep();
+  Block block;
+  std::vector<StmtPtr> stmts;
+  Location loc = Loc(Peek());
+  if (!AtKind(TokenKind::kNewline)) {  // `if c: stmt` on one line
+    PARSER_RETURN_IF_ERROR(ParseSimpleStatement(stmts, block.yield, yield_allowed));
+  } else {
+    Next();
+    PARSER_RETURN_IF_ERROR(ExpectKind(TokenKind::kIndent, "an indented block"));
+    loc = Loc(Peek());
+    while (!AtKind(TokenKind::kDedent) && !AtKind(TokenKind::kEnd)) {
+      if (block.yield) {
+        return ErrorAtToken(Peek(), "pl.yield_ must be the last statement of its body");
+      }
+      PARSER_RETURN_IF_ERROR(ParseStatement(stmts, block.yield, yield_allowed));
+    }
+    PARSER_RETURN_IF_ERROR(ExpectKind(TokenKind::kDedent, "the end of the block"));
+  }
+  block.body = MakeSeq(std::move(stmts), loc);
+  return block;
+}
+
+absl::Status Parser::ParseStatement(std::vector<StmtPtr>& out,
+                                    std::optional<YieldTargets>& yield,
+                                    bool yield_allowed) {
+  StmtPtr stmt;
+  if (AtName("for")) {
+    PARSER_ASSIGN_OR_RETURN(stmt, ParseFor());
+  } else if (AtName("if")) {
+    PARSER_ASSIGN_OR_RETURN(stmt, ParseIf());
+  } else if (AtName("while")) {
+    PARSER_ASSIGN_OR_RETURN(stmt, ParseWhile());
+  } else {
+    return ParseSimpleStatement(out, yield, yield_allowed);
+  }
+  out.push_back(std::move(stmt));
+  return absl::OkStatus();
+}
+
+absl::Status Parser::ParseSimpleStatement(std::vector<StmtPtr>& out,
+                                          std::optional<YieldTargets>& yield,
+                                          bool yield_allowed) {
+  const Token& first = Peek();
+  if (AtName("pass")) {
+    Next();  // an empty statement: adds nothing to the body
+  } else if (AtName("return")) {
+    PARSER_ASSIGN_OR_RETURN(StmtPtr stmt, ParseReturn());
+    out.push_back(std::move(stmt));
+  } else if (AtKind(TokenKind::kName) && !IsKeyword(first.text) &&
+             (AtOp(":", 1) || AtOp("=", 1) || AtOp(",", 1))) {
+    PARSER_ASSIGN_OR_RETURN(StmtPtr stmt, ParseAssign(yield, yield_allowed));
+    out.push_back(std::move(stmt));
+  } else if (AtKind(TokenKind::kIndent)) {
+    return Unexpected("a statement");
+  } else {
+    PARSER_ASSIGN_OR_RETURN(ExprPtr value, ParseExpr());
+    if (value->kind != ExprKind::kCall) {
+      return ErrorAtToken(first, "an expression statement must be a call");
+    }
+    out.push_back(MakeEval(std::move(value), Loc(first)));
+  }
+  return ExpectKind(TokenKind::kNewline, "end of line");
+}
+
+// ---- assignments and yields ----
+
+absl::StatusOr<StmtPtr> Parser::ParseAssign(std::optional<YieldTargets>& yield,
+                                            bool yield_allowed) {
+  YieldTargets targets;
+  targets.loc = Loc(Peek());
+  while (true) {
+    PARSER_ASSIGN_OR_RETURN(Token name, ExpectIdentifier("a variable name"));
+    targets.names.push_back(name.text);
+    targets.locs.push_back(Loc(name));
+    if (!AtOp(",")) break;
+    Next();
+  }
+  Location annotation_loc;
+  if (AtOp(":")) {
+    if (targets.names.size() > 1) {
+      return ErrorAtToken(Peek(), "only a single target can be annotated");
+    }
+    Next();
+    annotation_loc = Loc(Peek());
+    PARSER_ASSIGN_OR_RETURN(targets.annotation, ParseType());
+    PARSER_RETURN_IF_ERROR(CheckSymbolicDims());
+  }
+  PARSER_RETURN_IF_ERROR(ExpectOp("="));
+  if (AtDotted("pl", "yield_")) {
+    return ParseYield(std::move(targets), yield, yield_allowed);
+  }
+  if (targets.names.size() > 1) {
+    return ErrorAt(targets.loc,
+                   "assigning several names is only supported from pl.yield_");
+  }
+  const std::optional<Type>& annotation = targets.annotation;
+  rhs_start_ = pos_;
+  rhs_annotation_ = annotation ? &*annotation : nullptr;
+  absl::StatusOr<ExprPtr> parsed = ParseExpr();
+  rhs_start_ = static_cast<size_t>(-1);
+  rhs_annotation_ = nullptr;
+  if (!parsed.ok()) return parsed.status();
+  ExprPtr value = *std::move(parsed);
+  if (annotation) AdaptLiteral(*value, *annotation);
+  const bool opaque =
+      value->is_call() && !value->is_function_call && LookupOp(*value) == nullptr;
+  if (value->type.is_none() && !opaque) {
+    return ErrorAt(value->loc, value->is_call()
+                                   ? absl::StrCat("'", value->str, "' returns no value")
+                                   : std::string("this value cannot be assigned to a "
+                                                 "variable"));
+  }
+  if (annotation && !value->type.is_none() && value->type != *annotation) {
+    return ErrorAt(annotation_loc, absl::StrCat("annotation ", TypeToString(*annotation),
+                                                " does not match the result type ",
+                                                TypeToString(value->type)));
+  }
+  Var* var = fn_->NewVar(targets.names[0], value->type, targets.locs[0]);
+  PARSER_RETURN_IF_ERROR(Bind(targets.names[0], targets.locs[0], var));
+  return MakeAssign(var, std::move(value), targets.loc);
+}
+
+absl::StatusOr<StmtPtr> Parser::ParseYield(YieldTargets targets,
+                                           std::optional<YieldTargets>& yield,
+                                           bool yield_allowed) {
+  const Token& start = Peek();
+  if (!yield_allowed) {
+    return ErrorAtToken(start,
+                        "pl.yield_ is only allowed at the end of a for loop "
+                        "with init_values or of an if/else branch");
+  }
+  for (int i = 0; i < 3; ++i) Next();  // pl . yield_
+  std::vector<ExprPtr> values;
+  std::vector<Keyword> keywords;
+  PARSER_RETURN_IF_ERROR(ParseCallArgs(values, keywords));
+  if (!keywords.empty()) {
+    return ErrorAtToken(keywords[0].name, "pl.yield_ takes no keyword arguments");
+  }
+  if (values.size() != targets.names.size()) {
+    return ErrorAtToken(start,
+                        absl::StrCat("pl.yield_ yields ", values.size(), " values to ",
+                                     targets.names.size(), " names"));
+  }
+  for (size_t i = 0; i < values.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      if (targets.names[i] == targets.names[j]) {
+        return ErrorAt(targets.locs[i],
+                       absl::StrCat("'", targets.names[i], "' is assigned twice"));
+      }
+    }
+    if (targets.annotation) AdaptLiteral(*values[i], *targets.annotation);
+    if (values[i]->type.is_none()) {
+      return ErrorAt(values[i]->loc, "this value cannot be yielded");
+    }
+    if (targets.annotation && values[i]->type != *targets.annotation) {
+      return ErrorAt(values[i]->loc,
+                     absl::StrCat("annotation ", TypeToString(*targets.annotation),
+                                  " does not match the yielded type ",
+                                  TypeToString(values[i]->type)));
+    }
+  }
+  StmtPtr stmt = NewStmt(StmtKind::kYield, targets.loc);
+  stmt->values = std::move(values);
+  yield = std::move(targets);
+  return stmt;
+}
+
+// ---- compound statements ----
+
+absl::StatusOr<StmtPtr> Parser::ParseFor() {
+  const Token& for_token = Next();
+  StmtPtr stmt = NewStmt(StmtKind::kFor, Loc(for_token));
+  PARSER_ASSIGN_OR_RETURN(Token loop_var, ExpectIdentifier("a loop variable"));
+  std::vector<Token> carried;
+  if (AtOp(",")) {
+    Next();
+    if (!AtOp("(")) {
+      return Unexpected(
+          "'(': loop-carried values are written "
+          "'for i, (a, b) in pl.range(..., init_values=(a0, b0))'");
+    }
+    Next();
+    while (!AtOp(")")) {
+      PARSER_ASSIGN_OR_RETURN(Token name, ExpectIdentifier("a loop-carried variable"));
+      for (const Token& other : carried) {
+        if (other.text == name.text) {
+          return ErrorAtToken(name, absl::StrCat("'", name.text, "' is carried twice"));
+        }
+      }
+      carried.push_back(std::move(name));
+      if (!AtOp(",")) break;
+      Next();
+    }
+    PARSER_RETURN_IF_ERROR(ExpectOp(")"));
+  }
+  PARSER_RETURN_IF_ERROR(ExpectName("in"));
+  if (!AtDotted("pl", "range")) return Unexpected("pl.range(...)");
+  const Token& range = Peek();
+  for (int i = 0; i < 3; ++i) Next();
+  std::vector<ExprPtr> bounds;
+  std::vector<Keyword> keywords;
+  PARSER_RETURN_IF_ERROR(ParseCallArgs(bounds, keywords));
+  if (bounds.empty() || bounds.size() > 3) {
+    return ErrorAtToken(range,
+                        "pl.range takes 1 to 3 positional arguments: "
+                        "(stop), (start, stop) or (start, stop, step)");
+  }
+  for (const ExprPtr& b : bounds) {
+    if (!b->type.is_scalar() || !IsIntegerDType(b->type.dtype())) {
+      return ErrorAt(b->loc, absl::StrCat("pl.range bounds must be integer "
+                                          "scalars, got ",
+                                          TypeToString(b->type)));
+    }
+  }
+  ExprPtr init;
+  for (Keyword& k : keywords) {
+    if (k.name.text != "init_values" || init != nullptr) {
+      return ErrorAtToken(
+          k.name, absl::StrCat("unexpected pl.range argument '", k.name.text, "'"));
+    }
+    init = std::move(k.value);
+  }
+  if (init != nullptr &&
+      (init->kind == ExprKind::kTuple || init->kind == ExprKind::kList)) {
+    stmt->init_values = std::move(init->args);
+  } else if (init != nullptr) {
+    stmt->init_values.push_back(std::move(init));
+  }
+  if (stmt->init_values.size() != carried.size()) {
+    return ErrorAtToken(range, absl::StrCat("the loop carries ", carried.size(),
+                                            " values (for i, (a, b) in ...) "
+                                            "but init_values has ",
+                                            stmt->init_values.size()));
+  }
+  PARSER_RETURN_IF_ERROR(ExpectOp(":"));
+
+  const Location range_loc = Loc(range);
+  stmt->start = bounds.size() > 1 ? std::move(bounds[0]) : MakeInt(0, range_loc);
+  stmt->stop = std::move(bounds[bounds.size() > 1 ? 1 : 0]);
+  stmt->step = bounds.size() > 2 ? std::move(bounds[2]) : MakeInt(1, range_loc);
+  PushScope();
+  stmt->var = fn_->NewVar(loop_var.text, Type::Scalar(DType::kINDEX), Loc(loop_var));
+  PARSER_RETURN_IF_ERROR(Bind(loop_var.text, Loc(loop_var), stmt->var));
+  for (size_t i = 0; i < carried.size(); ++i) {
+    const Type& type = stmt->init_values[i]->type;
+    if (type.is_none()) {
+      return ErrorAt(stmt->init_values[i]->loc, "this value cannot be carried by a loop");
+    }
+    Var* v = fn_->NewVar(carried[i].text, type, Loc(carried[i]));
+    PARSER_RETURN_IF_ERROR(Bind(carried[i].text, Loc(carried[i]), v));
+    stmt->iter_args.push_back(v);
+  }
+  PARSER_ASSIGN_OR_RETURN(Block body, ParseSuite(!carried.empty()));
+  PopScope("for loop", for_token.line);
+  stmt->body = std::move(body.body);
+  if (carried.empty()) return stmt;
+  if (!body.yield) {
+    return ErrorAtToken(for_token,
+                        "a for loop with init_values must end its body with "
+                        "'a, b = pl.yield_(...)'");
+  }
+  Stmt& yield = *stmt->body->stmts.back();
+  for (size_t i = 0; i < carried.size(); ++i) {
+    const Type& want = stmt->iter_args[i]->type;
+    AdaptLiteral(*yield.values[i], want);
+    if (yield.values[i]->type != want) {
+      return ErrorAt(yield.values[i]->loc,
+                     absl::StrCat("pl.yield_ value ", i + 1, " has type ",
+                                  TypeToString(yield.values[i]->type),
+                                  " but the loop-carried value '", carried[i].text,
+                                  "' has type ", TypeToString(want)));
+    }
+    Var* r = fn_->NewVar(body.yield->names[i], want, body.yield->locs[i]);
+    PARSER_RETURN_IF_ERROR(Bind(r->name, r->loc, r));
+    stmt->results.push_back(r);
+  }
+  return stmt;
+}
+
+absl::StatusOr<StmtPtr> Parser::ParseIf() {
+  NestingGuard guard(depth_);  // `elif` chains recurse
+  if (guard.too_deep()) return TooDeep();
+  const Token& if_token = Next();  // `if` or `elif`
+  StmtPtr stmt = NewStmt(StmtKind::kIf, Loc(if_token));
+  PARSER_ASSIGN_OR_RETURN(stmt->value, ParseExpr());
+  if (!IsBoolScalar(stmt->value->type)) {
+    return ErrorAt(stmt->value->loc,
+                   absl::StrCat("the condition must be a pl.Scalar[pl.BOOL], "
+                                "got ",
+                                TypeToString(stmt->value->type)));
+  }
+  PARSER_RETURN_IF_ERROR(ExpectOp(":"));
+  PushScope();
+  PARSER_ASSIGN_OR_RETURN(Block then_block, ParseSuite(true));
+  PopScope("if branch", if_token.line);
+  stmt->body = std::move(then_block.body);
+
+  std::optional<YieldTargets> else_yield;
+  if (AtName("elif")) {
+    // `elif` is an If nested in the else branch; its results, if any, are
+    // yielded out of that branch.
+    const Location elif_loc = Loc(Peek());
+    PushScope();
+    PARSER_ASSIGN_OR_RETURN(StmtPtr nested, ParseIf());
+    std::vector<StmtPtr> stmts;
+    if (!nested->results.empty()) {
+      StmtPtr yield = NewStmt(StmtKind::kYield, nested->loc);
+      YieldTargets targets;
+      targets.loc = nested->loc;
+      for (Var* r : nested->results) {
+        yield->values.push_back(MakeVarRef(r, nested->loc));
+        targets.names.push_back(r->name);
+        targets.locs.push_back(r->loc);
+      }
+      else_yield = std::move(targets);
+      stmts.push_back(std::move(nested));
+      stmts.push_back(std::move(yield));
+    } else {
+      stmts.push_back(std::move(nested));
+    }
+    PopScope("if branch", if_token.line);
+    stmt->else_body = MakeSeq(std::move(stmts), elif_loc);
+  } else if (AtName("else")) {
+    Next();
+    PARSER_RETURN_IF_ERROR(ExpectOp(":"));
+    PushScope();
+    PARSER_ASSIGN_OR_RETURN(Block else_block, ParseSuite(true));
+    PopScope("if branch", if_token.line);
+    stmt->else_body = std::move(else_block.body);
+    else_yield = std::move(else_block.yield);
+  }
+  if (!then_block.yield && !else_yield) return stmt;
+  if (!then_block.yield || !else_yield) {
+    return ErrorAtToken(if_token,
+                        "an if with results must end both branches with "
+                        "'x = pl.yield_(...)' assigning the same names");
+  }
+  if (then_block.yield->names != else_yield->names) {
+    return ErrorAt(
+        else_yield->loc,
+        absl::StrCat("the else branch yields to '",
+                     absl::StrJoin(else_yield->names, ", "), "' but the then branch to '",
+                     absl::StrJoin(then_block.yield->names, ", "), "'"));
+  }
+  Stmt& then_yield = *stmt->body->stmts.back();
+  Stmt& other = *stmt->else_body->stmts.back();
+  for (size_t i = 0; i < then_yield.values.size(); ++i) {
+    // A literal yielded by one branch takes the other branch's type.
+    AdaptLiteral(*other.values[i], then_yield.values[i]->type);
+    AdaptLiteral(*then_yield.values[i], other.values[i]->type);
+    const Type& type = then_yield.values[i]->type;
+    if (other.values[i]->type != type) {
+      return ErrorAt(
+          other.values[i]->loc,
+          absl::StrCat("pl.yield_ value ", i + 1, " has type ",
+                       TypeToString(other.values[i]->type), " in the else branch but ",
+                       TypeToString(type), " in the then branch"));
+    }
+    Var* r = fn_->NewVar(then_block.yield->names[i], type, then_block.yield->locs[i]);
+    PARSER_RETURN_IF_ERROR(Bind(r->name, r->loc, r));
+    stmt->results.push_back(r);
+  }
+  return stmt;
+}
+
+absl::StatusOr<StmtPtr> Parser::ParseWhile() {
+  const Token& while_token = Next();
+  StmtPtr stmt = NewStmt(StmtKind::kWhile, Loc(while_token));
+  PARSER_ASSIGN_OR_RETURN(stmt->value, ParseExpr());
+  if (!IsBoolScalar(stmt->value->type)) {
+    return ErrorAt(stmt->value->loc,
+                   absl::StrCat("the condition must be a pl.Scalar[pl.BOOL], "
+                                "got ",
+                                TypeToString(stmt->value->type)));
+  }
+  PARSER_RETURN_IF_ERROR(ExpectOp(":"));
+  PushScope();
+  PARSER_ASSIGN_OR_RETURN(Block body, ParseSuite(/*yield_allowed=*/false));
+  PopScope("while loop", while_token.line);
+  stmt->body = std::move(body.body);
+  return stmt;
+}
+
+absl::StatusOr<StmtPtr> Parser::ParseReturn() {
+  StmtPtr stmt = NewStmt(StmtKind::kReturn, Loc(Next()));
+  while (!AtKind(TokenKind::kNewline)) {
+    PARSER_ASSIGN_OR_RETURN(ExprPtr value, ParseExpr());
+    stmt->values.push_back(std::move(value));
+    if (!AtOp(",")) break;
+    Next();
+  }
+  return stmt;
+}
+
+}  // namespace parser_internal
+}  // namespace ptoc

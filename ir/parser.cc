@@ -1,0 +1,483 @@
+// The text parser: tokens, the program and function structure, and types.
+// Statements are in parse_stmt.cc, expressions and calls in parse_expr.cc.
+#include "ir/parser.h"
+
+#include <utility>
+
+#include "absl/container/flat_hash_set.h"
+#include "absl/strings/str_cat.h"
+#include "ir/builder.h"
+#include "ir/diagnostics.h"
+#include "ir/parser_impl.h"
+
+namespace ptoc {
+namespace parser_internal {
+
+bool IsKeyword(absl::string_view name) {
+  static const auto* keywords = new absl::flat_hash_set<absl::string_view>{
+      "False",  "None",   "True",    "and",      "as",       "assert", "async",
+      "await",  "break",  "class",   "continue", "def",      "del",    "elif",
+      "else",   "except", "finally", "for",      "from",     "global", "if",
+      "import", "in",     "is",      "lambda",   "nonlocal", "not",    "or",
+      "pass",   "raise",  "return",  "try",      "while",    "with",   "yield",
+  };
+  return keywords->contains(name);
+}
+
+Parser::Parser(std::vector<Token> tokens, absl::string_view filename,
+               const ParseOptions& options)
+    : tokens_(std::move(tokens)), filename_(filename), options_(options) {}
+
+// ---- tokens ----
+
+const Token& Parser::Peek(size_t ahead) const {
+  size_t i = pos_ + ahead;
+  return i < tokens_.size() ? tokens_[i] : tokens_.back();
+}
+
+const Token& Parser::Next() {
+  const Token& t = tokens_[pos_];
+  if (pos_ + 1 < tokens_.size()) ++pos_;  // never moves past kEnd
+  return t;
+}
+
+bool Parser::AtOp(absl::string_view op, size_t ahead) const {
+  const Token& t = Peek(ahead);
+  return t.kind == TokenKind::kOp && t.text == op;
+}
+
+bool Parser::AtName(absl::string_view name, size_t ahead) const {
+  const Token& t = Peek(ahead);
+  return t.kind == TokenKind::kName && t.text == name;
+}
+
+bool Parser::AtKind(TokenKind kind, size_t ahead) const {
+  return Peek(ahead).kind == kind;
+}
+
+bool Parser::AtDotted(absl::string_view base, absl::string_view name) const {
+  return AtName(base) && AtOp(".", 1) && AtName(name, 2);
+}
+
+absl::Status Parser::ExpectOp(absl::string_view op) {
+  if (!AtOp(op)) return Unexpected(absl::StrCat("'", op, "'"));
+  Next();
+  return absl::OkStatus();
+}
+
+absl::Status Parser::ExpectName(absl::string_view name) {
+  if (!AtName(name)) return Unexpected(absl::StrCat("'", name, "'"));
+  Next();
+  return absl::OkStatus();
+}
+
+absl::Status Parser::ExpectKind(TokenKind kind, absl::string_view what) {
+  if (!AtKind(kind)) return Unexpected(what);
+  Next();
+  return absl::OkStatus();
+}
+
+absl::StatusOr<Token> Parser::ExpectIdentifier(absl::string_view what) {
+  if (!AtKind(TokenKind::kName) || IsKeyword(Peek().text)) {
+    return Unexpected(what);
+  }
+  return Next();
+}
+
+Location Parser::Loc(const Token& t) const { return Location{filename_, t.line, t.col}; }
+
+absl::Status Parser::ErrorAtToken(const Token& t, absl::string_view message) const {
+  return ErrorAt(Loc(t), message);
+}
+
+absl::Status Parser::Unexpected(absl::string_view expected) const {
+  if (AtKind(TokenKind::kIndent)) return ErrorAtToken(Peek(), "unexpected indent");
+  return ErrorAtToken(
+      Peek(), absl::StrCat("expected ", expected, ", got ", DescribeToken(Peek())));
+}
+
+absl::Status Parser::TooDeep() const {
+  return ErrorAtToken(
+      Peek(), absl::StrCat("nesting is too deep (more than ", kMaxDepth, " levels)"));
+}
+
+// ---- program and functions ----
+
+absl::StatusOr<std::unique_ptr<Program>> Parser::Run() {
+  program_ = std::make_unique<Program>();
+  program_->options.allow_unregistered_ops = options_.allow_unregistered_ops;
+  while (AtName("import")) PARSER_RETURN_IF_ERROR(ParseImport());
+  if (AtKind(TokenKind::kEnd)) {
+    return ErrorAtToken(Peek(), "expected a '@pl.program' class");
+  }
+  if (!(AtOp("@") && AtName("pl", 1) && AtOp(".", 2) && AtName("program", 3))) {
+    return Unexpected("'@pl.program'");
+  }
+  for (int i = 0; i < 4; ++i) Next();
+  PARSER_RETURN_IF_ERROR(ExpectKind(TokenKind::kNewline, "end of line"));
+  const Token& class_token = Peek();
+  PARSER_RETURN_IF_ERROR(ExpectName("class"));
+  PARSER_ASSIGN_OR_RETURN(Token name, ExpectIdentifier("a class name"));
+  program_->name = name.text;
+  program_->loc = Loc(class_token);
+  if (AtOp("(") && AtOp(")", 1)) {
+    Next();
+    Next();
+  }
+  PARSER_RETURN_IF_ERROR(ExpectOp(":"));
+  PARSER_RETURN_IF_ERROR(ExpectKind(TokenKind::kNewline, "end of line"));
+  PARSER_RETURN_IF_ERROR(ExpectKind(TokenKind::kIndent, "an indented class body"));
+  std::vector<size_t> body_starts;
+  while (!AtKind(TokenKind::kDedent) && !AtKind(TokenKind::kEnd)) {
+    PARSER_ASSIGN_OR_RETURN(size_t start, ParseFunctionHeader());
+    body_starts.push_back(start);
+  }
+  PARSER_RETURN_IF_ERROR(ExpectKind(TokenKind::kDedent, "the end of the class body"));
+  if (AtOp("@")) {
+    return ErrorAtToken(Peek(), "only one @pl.program class is allowed");
+  }
+  PARSER_RETURN_IF_ERROR(ExpectKind(TokenKind::kEnd, "end of file"));
+  for (size_t i = 0; i < body_starts.size(); ++i) {
+    PARSER_RETURN_IF_ERROR(ParseFunctionBody(*program_->functions[i], body_starts[i]));
+  }
+  return std::move(program_);
+}
+
+absl::Status Parser::ParseImport() {
+  const Token& import = Next();
+  PARSER_ASSIGN_OR_RETURN(Token first, ExpectIdentifier("a module name"));
+  std::string module = first.text;
+  while (AtOp(".")) {
+    Next();
+    PARSER_ASSIGN_OR_RETURN(Token part, ExpectIdentifier("a module name"));
+    absl::StrAppend(&module, ".", part.text);
+  }
+  PARSER_RETURN_IF_ERROR(ExpectName("as"));
+  PARSER_ASSIGN_OR_RETURN(Token alias, ExpectIdentifier("an alias"));
+  if (!(module == "pypto.language" && alias.text == "pl") &&
+      !(module == "pypto.language.distributed" && alias.text == "pld")) {
+    return ErrorAtToken(
+        import,
+        "unsupported import; a kernel imports only 'pypto.language as pl' "
+        "and 'pypto.language.distributed as pld'");
+  }
+  return ExpectKind(TokenKind::kNewline, "end of line");
+}
+
+absl::StatusOr<size_t> Parser::ParseFunctionHeader() {
+  if (!(AtOp("@") && AtName("pl", 1) && AtOp(".", 2) && AtName("function", 3))) {
+    return Unexpected("a method decorated with '@pl.function'");
+  }
+  auto fn = std::make_unique<Function>();
+  fn_ = fn.get();
+  PARSER_RETURN_IF_ERROR(ParseDecorator(*fn));
+  const Token& def = Peek();
+  PARSER_RETURN_IF_ERROR(ExpectName("def"));
+  PARSER_ASSIGN_OR_RETURN(Token name, ExpectIdentifier("a function name"));
+  if (program_->FindFunction(name.text) != nullptr) {
+    return ErrorAtToken(name,
+                        absl::StrCat("function '", name.text, "' is defined twice"));
+  }
+  fn->name = name.text;
+  fn->loc = Loc(def);
+  PARSER_RETURN_IF_ERROR(ExpectOp("("));
+  PARSER_RETURN_IF_ERROR(ParseParams(*fn));
+  if (AtOp("->")) {
+    Next();
+    PARSER_ASSIGN_OR_RETURN(fn->return_type, ParseType());
+  }
+  // Dims may name parameters declared after the type that uses them.
+  PARSER_RETURN_IF_ERROR(CheckSymbolicDims());
+  PARSER_RETURN_IF_ERROR(ExpectOp(":"));
+  const size_t body_start = pos_;
+  PARSER_RETURN_IF_ERROR(SkipSuite());
+  program_->functions.push_back(std::move(fn));
+  return body_start;
+}
+
+absl::Status Parser::ParseDecorator(Function& fn) {
+  for (int i = 0; i < 4; ++i) Next();  // @ pl . function
+  fn.kind = FunctionKind::kOpaque;
+  if (AtOp("(")) {
+    Next();
+    bool seen_type = false;
+    bool seen_attrs = false;
+    while (!AtOp(")")) {
+      PARSER_ASSIGN_OR_RETURN(Token key, ExpectIdentifier("'type=' or 'attrs='"));
+      PARSER_RETURN_IF_ERROR(ExpectOp("="));
+      if (key.text == "type" && !seen_type) {
+        seen_type = true;
+        if (!(AtDotted("pl", "FunctionType") && AtOp(".", 3) &&
+              AtKind(TokenKind::kName, 4))) {
+          return Unexpected("a function type (pl.FunctionType.InCore, ...)");
+        }
+        for (int i = 0; i < 4; ++i) Next();
+        const Token& kind = Next();
+        std::optional<FunctionKind> k = ParseFunctionKind(kind.text);
+        if (!k) {
+          return ErrorAtToken(kind,
+                              absl::StrCat("unknown function type '", kind.text, "'"));
+        }
+        fn.kind = *k;
+      } else if (key.text == "attrs" && !seen_attrs) {
+        seen_attrs = true;
+        PARSER_RETURN_IF_ERROR(ExpectOp("{"));
+        while (!AtOp("}")) {
+          if (!AtKind(TokenKind::kString)) {
+            return Unexpected("an attribute name (a string)");
+          }
+          const Token& attr = Next();
+          if (fn.FindAttr(attr.text) != nullptr) {
+            return ErrorAtToken(
+                attr, absl::StrCat("attribute '", attr.text, "' is given twice"));
+          }
+          PARSER_RETURN_IF_ERROR(ExpectOp(":"));
+          PARSER_ASSIGN_OR_RETURN(ExprPtr value, ParseExpr());
+          bool ok = value->kind == ExprKind::kInt || value->kind == ExprKind::kBool ||
+                    value->kind == ExprKind::kString || value->kind == ExprKind::kList;
+          for (const ExprPtr& e : value->args) {
+            ok = ok && e->kind == ExprKind::kInt;
+          }
+          if (!ok) {
+            return ErrorAt(value->loc, absl::StrCat("function attribute '", attr.text,
+                                                    "' must be an int, a bool, a string "
+                                                    "or a list of ints"));
+          }
+          fn.attrs.push_back(MakeAttr(attr.text, std::move(value)));
+          if (!AtOp(",")) break;
+          Next();
+        }
+        PARSER_RETURN_IF_ERROR(ExpectOp("}"));
+      } else {
+        return ErrorAtToken(
+            key, absl::StrCat("unexpected @pl.function argument '", key.text,
+                              "'; expected type= and attrs= at most once each"));
+      }
+      if (!AtOp(",")) break;
+      Next();
+    }
+    PARSER_RETURN_IF_ERROR(ExpectOp(")"));
+  }
+  return ExpectKind(TokenKind::kNewline, "end of line");
+}
+
+absl::Status Parser::ParseParams(Function& fn) {
+  if (!AtName("self")) return Unexpected("'self' as the first parameter");
+  Next();
+  while (AtOp(",")) {
+    Next();
+    if (AtOp(")")) break;  // trailing comma
+    PARSER_ASSIGN_OR_RETURN(Token name, ExpectIdentifier("a parameter name"));
+    if (name.text == "self" || name.text == "pl" || name.text == "pld") {
+      return ErrorAtToken(name,
+                          absl::StrCat("'", name.text, "' cannot be a parameter name"));
+    }
+    for (const Param& p : fn.params) {
+      if (p.var->name == name.text) {
+        return ErrorAtToken(name, absl::StrCat("duplicate parameter '", name.text, "'"));
+      }
+    }
+    PARSER_RETURN_IF_ERROR(ExpectOp(":"));
+    Direction direction = Direction::kIn;
+    const bool out = AtDotted("pl", "Out");
+    if ((out || AtDotted("pl", "InOut")) && AtOp("[", 3)) {
+      direction = out ? Direction::kOut : Direction::kInOut;
+      for (int i = 0; i < 4; ++i) Next();
+    }
+    PARSER_ASSIGN_OR_RETURN(Type type, ParseType());
+    if (direction != Direction::kIn) PARSER_RETURN_IF_ERROR(ExpectOp("]"));
+    fn.params.push_back(
+        Param{fn.NewVar(name.text, std::move(type), Loc(name)), direction});
+  }
+  return ExpectOp(")");
+}
+
+absl::Status Parser::SkipSuite() {
+  if (!AtKind(TokenKind::kNewline)) {  // a body on the `def` line
+    while (!AtKind(TokenKind::kNewline) && !AtKind(TokenKind::kEnd)) Next();
+    return ExpectKind(TokenKind::kNewline, "end of line");
+  }
+  Next();
+  if (!AtKind(TokenKind::kIndent)) return Unexpected("an indented block");
+  int level = 0;
+  do {
+    if (AtKind(TokenKind::kEnd)) return Unexpected("the end of the block");
+    if (AtKind(TokenKind::kIndent)) ++level;
+    if (AtKind(TokenKind::kDedent)) --level;
+    Next();
+  } while (level > 0);
+  return absl::OkStatus();
+}
+
+absl::Status Parser::ParseFunctionBody(Function& fn, size_t body_start) {
+  fn_ = &fn;
+  pos_ = body_start;
+  scopes_.clear();
+  PushScope();
+  for (const Param& p : fn.params) scopes_.back()[p.var->name] = Binding{p.var, "", 0};
+  PARSER_ASSIGN_OR_RETURN(Block block, ParseSuite(/*yield_allowed=*/false));
+  fn.body = std::move(block.body);
+  return absl::OkStatus();
+}
+
+// ---- types ----
+
+absl::StatusOr<Type> Parser::ParseType() {
+  if (!((AtName("pl") || AtName("pld")) && AtOp(".", 1) && AtKind(TokenKind::kName, 2))) {
+    return Unexpected("a type");
+  }
+  const Token& base = Next();
+  Next();
+  const std::string name = absl::StrCat(base.text, ".", Next().text);
+  if (name == "pld.CommCtx") return Type::CommCtx();
+  if (name == "pl.Scalar") {
+    PARSER_RETURN_IF_ERROR(ExpectOp("["));
+    PARSER_ASSIGN_OR_RETURN(DType dtype, ParseDTypeRef());
+    PARSER_RETURN_IF_ERROR(ExpectOp("]"));
+    return Type::Scalar(dtype);
+  }
+  if (name != "pl.Tensor" && name != "pld.DistributedTensor" && name != "pl.Tile") {
+    return ErrorAtToken(base, absl::StrCat("unknown type '", name,
+                                           "'; expected pl.Scalar, pl.Tensor, "
+                                           "pl.Tile, pld.DistributedTensor or "
+                                           "pld.CommCtx"));
+  }
+  PARSER_RETURN_IF_ERROR(ExpectOp("["));
+  PARSER_ASSIGN_OR_RETURN(Shape shape, ParseShape());
+  PARSER_RETURN_IF_ERROR(ExpectOp(","));
+  PARSER_ASSIGN_OR_RETURN(DType dtype, ParseDTypeRef());
+  if (name != "pl.Tile") {
+    PARSER_RETURN_IF_ERROR(ExpectOp("]"));
+    return name == "pl.Tensor" ? Type::Tensor(std::move(shape), dtype)
+                               : Type::DistributedTensor(std::move(shape), dtype);
+  }
+  PARSER_RETURN_IF_ERROR(ExpectOp(","));
+  if (!(AtDotted("pl", "MemorySpace") && AtOp(".", 3) && AtKind(TokenKind::kName, 4))) {
+    return Unexpected("a memory space (pl.MemorySpace.Vec, ...)");
+  }
+  for (int i = 0; i < 4; ++i) Next();
+  const Token& memory_token = Next();
+  std::optional<MemorySpace> memory = ParseMemorySpace(memory_token.text);
+  if (!memory) {
+    return ErrorAtToken(memory_token,
+                        absl::StrCat("unknown memory space '", memory_token.text, "'"));
+  }
+  std::optional<TileView> view;
+  if (AtOp(",")) {
+    Next();
+    PARSER_ASSIGN_OR_RETURN(view, ParseTileView(*memory));
+  }
+  PARSER_RETURN_IF_ERROR(ExpectOp("]"));
+  return Type::Tile(std::move(shape), dtype, *memory, std::move(view));
+}
+
+absl::StatusOr<DType> Parser::ParseDTypeRef() {
+  if (!(AtName("pl") && AtOp(".", 1) && AtKind(TokenKind::kName, 2))) {
+    return Unexpected("a dtype (pl.FP32, ...)");
+  }
+  Next();
+  Next();
+  const Token& name = Next();
+  std::optional<DType> dtype = ParseDType(name.text);
+  if (!dtype) {
+    return ErrorAtToken(name, absl::StrCat("unknown dtype '", name.text, "'"));
+  }
+  return *dtype;
+}
+
+absl::StatusOr<Shape> Parser::ParseShape() {
+  PARSER_RETURN_IF_ERROR(ExpectOp("["));
+  Shape shape;
+  while (!AtOp("]")) {
+    if (AtKind(TokenKind::kInt)) {
+      shape.push_back(Dim::Static(Next().int_value));
+    } else if (AtKind(TokenKind::kName) && !IsKeyword(Peek().text)) {
+      const Token& name = Next();
+      symbolic_dims_.emplace_back(name.text, Loc(name));
+      shape.push_back(Dim::Symbolic(name.text));
+    } else {
+      return Unexpected("a dimension (an integer or a scalar parameter)");
+    }
+    if (!AtOp(",")) break;
+    Next();
+  }
+  PARSER_RETURN_IF_ERROR(ExpectOp("]"));
+  return shape;
+}
+
+absl::StatusOr<Layout> Parser::ParseLayoutRef() {
+  if (!(AtDotted("pl", "TileLayout") && AtOp(".", 3) && AtKind(TokenKind::kName, 4))) {
+    return Unexpected("a layout (pl.TileLayout.row_major, ...)");
+  }
+  for (int i = 0; i < 4; ++i) Next();
+  const Token& name = Next();
+  std::optional<Layout> layout = ParseLayout(name.text);
+  if (!layout) {
+    return ErrorAtToken(name, absl::StrCat("unknown layout '", name.text, "'"));
+  }
+  return *layout;
+}
+
+absl::StatusOr<TileView> Parser::ParseTileView(MemorySpace memory) {
+  if (!(AtDotted("pl", "TileView") && AtOp("(", 3))) {
+    return Unexpected("pl.TileView(...)");
+  }
+  for (int i = 0; i < 4; ++i) Next();
+  // Fields left out keep the memory's implicit view.
+  TileView view = ImplicitView(memory);
+  absl::flat_hash_set<std::string> seen;
+  while (!AtOp(")")) {
+    PARSER_ASSIGN_OR_RETURN(Token field, ExpectIdentifier("a TileView field"));
+    PARSER_RETURN_IF_ERROR(ExpectOp("="));
+    if (!seen.insert(field.text).second) {
+      return ErrorAtToken(
+          field, absl::StrCat("TileView field '", field.text, "' is given twice"));
+    }
+    if (field.text == "blayout") {
+      PARSER_ASSIGN_OR_RETURN(view.blayout, ParseLayoutRef());
+    } else if (field.text == "slayout") {
+      PARSER_ASSIGN_OR_RETURN(view.slayout, ParseLayoutRef());
+    } else if (field.text == "valid_shape") {
+      PARSER_ASSIGN_OR_RETURN(view.valid_shape, ParseShape());
+    } else {
+      return ErrorAtToken(field, absl::StrCat("unknown TileView field '", field.text,
+                                              "'; expected blayout, slayout "
+                                              "or valid_shape"));
+    }
+    if (!AtOp(",")) break;
+    Next();
+  }
+  PARSER_RETURN_IF_ERROR(ExpectOp(")"));
+  return view;
+}
+
+absl::Status Parser::CheckSymbolicDims() {
+  std::vector<std::pair<std::string, Location>> dims;
+  dims.swap(symbolic_dims_);
+  for (const auto& [name, loc] : dims) {
+    bool found = false;
+    for (const Param& p : fn_->params) {
+      found = found || (p.var->name == name && p.var->type.is_scalar() &&
+                        IsIntegerDType(p.var->type.dtype()));
+    }
+    if (!found) {
+      return ErrorAt(loc, absl::StrCat("dimension '", name,
+                                       "' is not an integer scalar parameter "
+                                       "of '",
+                                       fn_->name, "'"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace parser_internal
+
+absl::StatusOr<std::unique_ptr<Program>> ParseProgram(absl::string_view text,
+                                                      absl::string_view filename,
+                                                      const ParseOptions& options) {
+  SourceFiles::Get().Add(std::string(filename), std::string(text));
+  PARSER_ASSIGN_OR_RETURN(std::vector<Token> tokens, Lex(text, filename));
+  return parser_internal::Parser(std::move(tokens), filename, options).Run();
+}
+
+}  // namespace ptoc

@@ -1,0 +1,228 @@
+// Internals of the text parser, shared by parser.cc (program, functions,
+// types), parse_stmt.cc (statements, scopes), parse_expr.cc (expressions)
+// and parse_call.cc (calls). Not part of the public API: include
+// ir/parser.h instead.
+#ifndef PTOC_IR_PARSER_IMPL_H_
+#define PTOC_IR_PARSER_IMPL_H_
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "ir/ir.h"
+#include "ir/lexer.h"
+#include "ir/parser.h"
+#include "ir/registry.h"
+
+#define PARSER_CONCAT_INNER(a, b) a##b
+#define PARSER_CONCAT(a, b) PARSER_CONCAT_INNER(a, b)
+
+// Returns the status of `expr` from the calling function when it is an error.
+#define PARSER_RETURN_IF_ERROR(expr)             \
+  do {                                           \
+    absl::Status ptoc_status_ = (expr);          \
+    if (!ptoc_status_.ok()) return ptoc_status_; \
+  } while (0)
+
+// `lhs = value of expr`, returning its status from the calling function on error.
+#define PARSER_ASSIGN_OR_RETURN(lhs, expr) \
+  PARSER_ASSIGN_OR_RETURN_IMPL(PARSER_CONCAT(ptoc_or_, __LINE__), lhs, expr)
+#define PARSER_ASSIGN_OR_RETURN_IMPL(tmp, lhs, expr) \
+  auto tmp = (expr);                                 \
+  if (!tmp.ok()) return tmp.status();                \
+  lhs = std::move(tmp).value()
+
+namespace ptoc {
+namespace parser_internal {
+
+// Nesting deeper than this (brackets, unary operators, blocks) is an error
+// instead of a stack overflow.
+inline constexpr int kMaxDepth = 200;
+// Operators in one expression; with kMaxDepth this bounds the height of an
+// expression tree, which later recursive walks depend on.
+inline constexpr int kMaxOperators = 200;
+
+// The targets of a body's closing `a, b = pl.yield_(...)`; the statement
+// itself is the body's last kYield statement.
+struct YieldTargets {
+  Location loc;
+  std::vector<std::string> names;
+  std::vector<Location> locs;
+  std::optional<Type> annotation;  // only with a single target
+};
+
+// A parsed body: always a kSeq (possibly empty, for `pass`).
+struct Block {
+  StmtPtr body;
+  std::optional<YieldTargets> yield;
+};
+
+// A name in scope. A tombstone (var == nullptr) marks a name that was bound
+// inside a closed loop or branch body, so that a later use can say why it
+// is not visible.
+struct Binding {
+  Var* var = nullptr;
+  absl::string_view construct;  // tombstone: "for loop", "while loop", "if branch"
+  int construct_line = 0;
+};
+
+// A call argument written `name=value`.
+struct Keyword {
+  Token name;
+  ExprPtr value;
+};
+
+class Parser {
+ public:
+  Parser(std::vector<Token> tokens, absl::string_view filename,
+         const ParseOptions& options);
+  absl::StatusOr<std::unique_ptr<Program>> Run();
+
+ private:
+  // ---- tokens (parser.cc) ----
+  const Token& Peek(size_t ahead = 0) const;
+  const Token& Next();
+  bool AtOp(absl::string_view op, size_t ahead = 0) const;
+  bool AtName(absl::string_view name, size_t ahead = 0) const;
+  bool AtKind(TokenKind kind, size_t ahead = 0) const;
+  // True at `pl . name` (or `pld . name`).
+  bool AtDotted(absl::string_view base, absl::string_view name) const;
+  absl::Status ExpectOp(absl::string_view op);
+  absl::Status ExpectName(absl::string_view name);
+  absl::Status ExpectKind(TokenKind kind, absl::string_view what);
+  absl::StatusOr<Token> ExpectIdentifier(absl::string_view what);
+  Location Loc(const Token& t) const;
+  absl::Status ErrorAtToken(const Token& t, absl::string_view message) const;
+  // "expected X, got Y" at the current token.
+  absl::Status Unexpected(absl::string_view expected) const;
+  // The error for nesting deeper than kMaxDepth, at the current token.
+  absl::Status TooDeep() const;
+
+  // ---- program, functions, types (parser.cc) ----
+  absl::Status ParseImport();
+  // Parses a decorated `def` up to its `:` and skips its body; returns the
+  // index of the body's first token (bodies are parsed once every function
+  // is known, so that a call may name a function defined later).
+  absl::StatusOr<size_t> ParseFunctionHeader();
+  absl::Status ParseDecorator(Function& fn);
+  absl::Status ParseParams(Function& fn);
+  absl::Status SkipSuite();
+  absl::Status ParseFunctionBody(Function& fn, size_t body_start);
+  absl::StatusOr<Type> ParseType();
+  absl::StatusOr<DType> ParseDTypeRef();
+  absl::StatusOr<Shape> ParseShape();
+  absl::StatusOr<TileView> ParseTileView(MemorySpace memory);
+  // `pl.TileLayout.X` (the prefix tokens are checked here).
+  absl::StatusOr<Layout> ParseLayoutRef();
+  // Checks the symbolic dims met since the last call against the params.
+  absl::Status CheckSymbolicDims();
+
+  // ---- statements and scopes (parse_stmt.cc) ----
+  absl::StatusOr<Block> ParseSuite(bool yield_allowed);
+  absl::Status ParseStatement(std::vector<StmtPtr>& out,
+                              std::optional<YieldTargets>& yield, bool yield_allowed);
+  absl::Status ParseSimpleStatement(std::vector<StmtPtr>& out,
+                                    std::optional<YieldTargets>& yield,
+                                    bool yield_allowed);
+  absl::StatusOr<StmtPtr> ParseFor();
+  absl::StatusOr<StmtPtr> ParseIf();
+  absl::StatusOr<StmtPtr> ParseWhile();
+  absl::StatusOr<StmtPtr> ParseReturn();
+  absl::StatusOr<StmtPtr> ParseAssign(std::optional<YieldTargets>& yield,
+                                      bool yield_allowed);
+  absl::StatusOr<StmtPtr> ParseYield(YieldTargets targets,
+                                     std::optional<YieldTargets>& yield,
+                                     bool yield_allowed);
+  void PushScope();
+  // Closes the innermost scope, leaving tombstones for its names.
+  void PopScope(absl::string_view construct, int line);
+  absl::Status Bind(const std::string& name, const Location& loc, Var* var);
+  absl::StatusOr<Var*> Lookup(const Token& name);
+
+  // ---- expressions (parse_expr.cc) and calls (parse_call.cc) ----
+  absl::StatusOr<ExprPtr> ParseExpr();
+  absl::StatusOr<ExprPtr> ParseOr();
+  absl::StatusOr<ExprPtr> ParseAnd();
+  absl::StatusOr<ExprPtr> ParseNot();
+  absl::StatusOr<ExprPtr> ParseComparison();
+  absl::StatusOr<ExprPtr> ParseArith();
+  absl::StatusOr<ExprPtr> ParseTerm();
+  absl::StatusOr<ExprPtr> ParseUnary();
+  absl::StatusOr<ExprPtr> ParsePrimary();
+  absl::StatusOr<ExprPtr> ParseParenOrTuple();
+  absl::StatusOr<ExprPtr> ParseList();
+  absl::StatusOr<ExprPtr> ParseQualified();
+  absl::StatusOr<ExprPtr> ParseEnum(const Token& base,
+                                    const std::vector<std::string>& parts);
+  absl::Status ParseCallArgs(std::vector<ExprPtr>& args, std::vector<Keyword>& keywords);
+  absl::StatusOr<ExprPtr> FinishOpCall(std::string op, const Token& start,
+                                       size_t start_index, std::vector<ExprPtr> args,
+                                       std::vector<Keyword> keywords);
+  absl::StatusOr<std::vector<NamedExpr>> CheckAttrs(const OpInfo& info,
+                                                    const Location& loc,
+                                                    std::vector<Keyword> attrs);
+  absl::StatusOr<ExprPtr> FinishFunctionCall(const Token& start, const std::string& name,
+                                             std::vector<ExprPtr> args,
+                                             std::vector<Keyword> keywords);
+  // Counts one operator of the current expression; an error past
+  // kMaxOperators.
+  absl::Status CountOperator(const Token& op);
+  absl::StatusOr<ExprPtr> MakeBinaryChecked(const Token& op_token, ExprPtr lhs,
+                                            ExprPtr rhs);
+  // The common type of two scalar operands after literal adaptation.
+  absl::StatusOr<Type> UnifyOperands(const Token& op_token, Expr& lhs, Expr& rhs);
+
+  std::vector<Token> tokens_;
+  size_t pos_ = 0;
+  std::string filename_;
+  ParseOptions options_;
+  int depth_ = 0;
+  bool in_expr_ = false;  // inside the outermost ParseExpr
+  int operators_ = 0;     // operators of the outermost expression so far
+
+  std::unique_ptr<Program> program_;
+  Function* fn_ = nullptr;  // the function being parsed
+  std::vector<absl::flat_hash_map<std::string, Binding>> scopes_;
+  std::vector<std::pair<std::string, Location>> symbolic_dims_;
+  // While parsing the right-hand side of an assignment: the index of its
+  // first token and its annotation. An op whose result type comes from the
+  // annotation (tpop) must be called exactly there.
+  size_t rhs_start_ = static_cast<size_t>(-1);
+  const Type* rhs_annotation_ = nullptr;
+};
+
+// Counts one level of nesting for as long as it lives.
+class NestingGuard {
+ public:
+  explicit NestingGuard(int& depth) : depth_(depth) { ++depth_; }
+  ~NestingGuard() { --depth_; }
+  NestingGuard(const NestingGuard&) = delete;
+  NestingGuard& operator=(const NestingGuard&) = delete;
+  bool too_deep() const { return depth_ > kMaxDepth; }
+
+ private:
+  int& depth_;
+};
+
+// Python keywords: never names of variables, parameters or functions.
+bool IsKeyword(absl::string_view name);
+
+bool IsBoolScalar(const Type& t);
+
+// Gives a numeric literal the type of the other operand or of an
+// annotation: an integer literal takes another integer dtype or becomes a
+// float constant; a float literal takes another float dtype. Does nothing
+// to other expressions or types.
+void AdaptLiteral(Expr& e, const Type& to);
+
+}  // namespace parser_internal
+}  // namespace ptoc
+
+#endif  // PTOC_IR_PARSER_IMPL_H_

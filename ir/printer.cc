@@ -1,0 +1,519 @@
+#include "ir/printer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "ir/registry.h"
+
+namespace ptoc {
+namespace {
+
+// Python's operator precedence, loosest first.
+enum Prec {
+  kPrecOr = 1,
+  kPrecAnd,
+  kPrecNot,
+  kPrecCompare,
+  kPrecAdd,
+  kPrecMul,
+  kPrecUnary,
+  kPrecAtom,
+};
+
+int BinaryPrec(BinaryOp op) {
+  switch (op) {
+    case BinaryOp::kOr: return kPrecOr;
+    case BinaryOp::kAnd: return kPrecAnd;
+    case BinaryOp::kEq: case BinaryOp::kNe: case BinaryOp::kLt:
+    case BinaryOp::kLe: case BinaryOp::kGt: case BinaryOp::kGe:
+      return kPrecCompare;
+    case BinaryOp::kAdd: case BinaryOp::kSub: return kPrecAdd;
+    case BinaryOp::kMul: case BinaryOp::kFloorDiv: case BinaryOp::kMod:
+    case BinaryOp::kDiv:
+      return kPrecMul;
+  }
+  return kPrecAtom;
+}
+
+absl::string_view BinaryToken(BinaryOp op) {
+  switch (op) {
+    case BinaryOp::kAdd: return "+";
+    case BinaryOp::kSub: return "-";
+    case BinaryOp::kMul: return "*";
+    case BinaryOp::kFloorDiv: return "//";
+    case BinaryOp::kMod: return "%";
+    case BinaryOp::kDiv: return "/";
+    case BinaryOp::kEq: return "==";
+    case BinaryOp::kNe: return "!=";
+    case BinaryOp::kLt: return "<";
+    case BinaryOp::kLe: return "<=";
+    case BinaryOp::kGt: return ">";
+    case BinaryOp::kGe: return ">=";
+    case BinaryOp::kAnd: return "and";
+    case BinaryOp::kOr: return "or";
+  }
+  return "?";
+}
+
+// The shortest decimal that reads back as exactly `v`, spelled as Python's
+// repr() spells it: positional notation for exponents in [-4, 16), always
+// with a '.' or an exponent so that it reads back as a float ("1.0").
+std::string FormatFloat(double v) {
+  if (std::isnan(v)) return "float(\"nan\")";
+  if (std::isinf(v)) return v > 0 ? "float(\"inf\")" : "float(\"-inf\")";
+  int digits = 1;
+  std::string sci;
+  for (; digits <= 17; ++digits) {
+    sci = absl::StrFormat("%.*e", digits - 1, v);
+    if (std::strtod(sci.c_str(), nullptr) == v) break;
+  }
+  int exponent = std::atoi(sci.c_str() + sci.find('e') + 1);
+  if (exponent < -4 || exponent >= 16) {
+    return absl::StrFormat("%.*g", digits, v);
+  }
+  std::string s = absl::StrFormat("%.*f", std::max(digits - 1 - exponent, 0), v);
+  if (s.find('.') == std::string::npos) s += ".0";
+  return s;
+}
+
+std::string Quote(absl::string_view s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      case '\r': out += "\\r"; break;
+      default:
+        if (c < 0x20 || c == 0x7f) {
+          out += absl::StrFormat("\\x%02x", c);
+        } else {
+          out.push_back(static_cast<char>(c));
+        }
+    }
+  }
+  out += "\"";
+  return out;
+}
+
+std::string DimsText(const Shape& shape) {
+  return absl::StrCat(
+      "[", absl::StrJoin(shape, ", ", [](std::string* out, const Dim& d) {
+        absl::StrAppend(out, d.is_static() ? absl::StrCat(d.value) : d.symbol);
+      }), "]");
+}
+
+// Unlike TypeToString, a TileView lists only the fields that differ from the
+// memory space's implicit view.
+std::string TypeText(const Type& t) {
+  if (t.kind() != Type::Kind::kTile || !t.has_explicit_view()) {
+    return TypeToString(t);
+  }
+  const TileView implicit = ImplicitView(t.memory());
+  const TileView& view = t.view();
+  std::vector<std::string> fields;
+  if (view.blayout != implicit.blayout) {
+    fields.push_back(absl::StrCat("blayout=pl.TileLayout.", LayoutName(view.blayout)));
+  }
+  if (view.slayout != implicit.slayout) {
+    fields.push_back(absl::StrCat("slayout=pl.TileLayout.", LayoutName(view.slayout)));
+  }
+  if (!view.valid_shape.empty()) {
+    fields.push_back(absl::StrCat("valid_shape=", DimsText(view.valid_shape)));
+  }
+  return absl::StrCat("pl.Tile[", DimsText(t.shape()), ", pl.", DTypeName(t.dtype()),
+                      ", pl.MemorySpace.", MemorySpaceName(t.memory()),
+                      ", pl.TileView(", absl::StrJoin(fields, ", "), ")]");
+}
+
+std::string EnumText(absl::string_view enum_type, absl::string_view value) {
+  if (enum_type == "DType") return absl::StrCat("pl.", value);
+  if (enum_type == "NotifyOp" || enum_type == "WaitCmp") {
+    return absl::StrCat("pld.", enum_type, ".", value);
+  }
+  return absl::StrCat("pl.", enum_type, ".", value);
+}
+
+// Structural equality of two constant expressions (attribute values).
+bool SameConstant(const Expr& a, const Expr& b) {
+  if (a.kind != b.kind) return false;
+  switch (a.kind) {
+    case ExprKind::kInt: return a.int_value == b.int_value;
+    case ExprKind::kFloat: return a.float_value == b.float_value;
+    case ExprKind::kBool: return a.bool_value == b.bool_value;
+    case ExprKind::kString: return a.str == b.str;
+    case ExprKind::kEnum: return a.enum_type == b.enum_type && a.str == b.str;
+    case ExprKind::kList: case ExprKind::kTuple:
+      if (a.args.size() != b.args.size()) return false;
+      for (size_t i = 0; i < a.args.size(); ++i) {
+        if (!SameConstant(*a.args[i], *b.args[i])) return false;
+      }
+      return true;
+    default:
+      return false;
+  }
+}
+
+// True when `attr` of op call `call` equals the registry default and so is
+// left out of the printed form (ir.md: `split=0` and no `split` are one
+// program).
+bool IsDefaultAttr(const Expr& call, const NamedExpr& attr) {
+  if (call.is_function_call) return false;
+  const OpInfo* info = OpRegistry::Get().Find(call.str);
+  if (info == nullptr) return false;
+  const AttrSpec* spec = info->FindAttr(attr.name);
+  return spec != nullptr && spec->default_value != nullptr &&
+         SameConstant(*attr.value, *spec->default_value);
+}
+
+using VarNames = absl::flat_hash_map<const Var*, std::string>;
+
+class ExprPrinter {
+ public:
+  // `names` may be null: variables then print under their own names.
+  explicit ExprPrinter(const VarNames* names) : names_(names) {}
+
+  std::string Print(const Expr& e) const {
+    switch (e.kind) {
+      case ExprKind::kVar: return Name(e.var);
+      case ExprKind::kInt: return absl::StrCat(e.int_value);
+      case ExprKind::kFloat: return FormatFloat(e.float_value);
+      case ExprKind::kBool: return e.bool_value ? "True" : "False";
+      case ExprKind::kString: return Quote(e.str);
+      case ExprKind::kEnum: return EnumText(e.enum_type, e.str);
+      case ExprKind::kList: return absl::StrCat("[", Join(e.args), "]");
+      case ExprKind::kTuple:
+        return absl::StrCat("(", Join(e.args), e.args.size() == 1 ? ",)" : ")");
+      case ExprKind::kBinary: {
+        int prec = BinaryPrec(e.binary_op);
+        // Left-associative operators; comparisons do not chain the way the
+        // IR nests them, so both of their operands bind tighter.
+        int lhs_min = prec == kPrecCompare ? prec + 1 : prec;
+        return absl::StrCat(Operand(*e.args[0], lhs_min), " ", BinaryToken(e.binary_op),
+                            " ", Operand(*e.args[1], prec + 1));
+      }
+      case ExprKind::kUnary:
+        if (e.unary_op == UnaryOp::kNot) {
+          return absl::StrCat("not ", Operand(*e.args[0], kPrecNot));
+        }
+        return absl::StrCat("-", Operand(*e.args[0], kPrecUnary));
+      case ExprKind::kCall: return Call(e);
+    }
+    return "?";
+  }
+
+  std::string Name(const Var* v) const {
+    if (v == nullptr) return "<null>";
+    if (names_ != nullptr) {
+      auto it = names_->find(v);
+      if (it != names_->end()) return it->second;
+    }
+    return v->name;
+  }
+
+  std::string Join(const std::vector<ExprPtr>& exprs) const {
+    return absl::StrJoin(exprs, ", ", [this](std::string* out, const ExprPtr& e) {
+      absl::StrAppend(out, Print(*e));
+    });
+  }
+
+ private:
+  static int PrecOf(const Expr& e) {
+    switch (e.kind) {
+      case ExprKind::kBinary: return BinaryPrec(e.binary_op);
+      case ExprKind::kUnary:
+        return e.unary_op == UnaryOp::kNot ? kPrecNot : kPrecUnary;
+      case ExprKind::kInt: return e.int_value < 0 ? kPrecUnary : kPrecAtom;
+      case ExprKind::kFloat: return std::signbit(e.float_value) ? kPrecUnary : kPrecAtom;
+      default: return kPrecAtom;
+    }
+  }
+
+  std::string Operand(const Expr& e, int min_prec) const {
+    std::string s = Print(e);
+    return PrecOf(e) < min_prec ? absl::StrCat("(", s, ")") : s;
+  }
+
+  std::string Call(const Expr& e) const {
+    std::string callee;
+    if (e.is_function_call) {
+      callee = absl::StrCat("self.", e.str);
+    } else if (absl::StartsWith(e.str, "pld.")) {
+      callee = e.str;
+    } else {
+      callee = absl::StrCat("pl.", e.str);
+    }
+    std::vector<std::string> parts;
+    for (const ExprPtr& a : e.args) parts.push_back(Print(*a));
+    for (const NamedExpr& a : e.attrs) {
+      if (IsDefaultAttr(e, a)) continue;
+      parts.push_back(absl::StrCat(a.name, "=", Print(*a.value)));
+    }
+    return absl::StrCat(callee, "(", absl::StrJoin(parts, ", "), ")");
+  }
+
+  const VarNames* names_;
+};
+
+// Lists the variables a function defines, in the order their definitions
+// appear in the printed text: parameters, then the body top to bottom (a
+// loop's variable and carried values at its header, results of a for / if
+// at the yield closing its (then-)body).
+void CollectDefs(const Stmt& s, std::vector<const Var*>* defs) {
+  switch (s.kind) {
+    case StmtKind::kSeq:
+      for (const StmtPtr& child : s.stmts) CollectDefs(*child, defs);
+      break;
+    case StmtKind::kAssign:
+      defs->push_back(s.var);
+      break;
+    case StmtKind::kFor:
+      defs->push_back(s.var);
+      defs->insert(defs->end(), s.iter_args.begin(), s.iter_args.end());
+      if (s.body) CollectDefs(*s.body, defs);
+      defs->insert(defs->end(), s.results.begin(), s.results.end());
+      break;
+    case StmtKind::kIf:
+      if (s.body) CollectDefs(*s.body, defs);
+      defs->insert(defs->end(), s.results.begin(), s.results.end());
+      if (s.else_body) CollectDefs(*s.else_body, defs);
+      break;
+    case StmtKind::kWhile:
+      if (s.body) CollectDefs(*s.body, defs);
+      break;
+    case StmtKind::kEval: case StmtKind::kYield: case StmtKind::kReturn:
+      break;
+  }
+}
+
+// Gives every variable of `f` a printed name that is unique in the function.
+VarNames AssignNames(const Function& f, bool canonical) {
+  std::vector<const Var*> params;
+  for (const Param& p : f.params) {
+    if (p.var != nullptr) params.push_back(p.var);
+  }
+  std::vector<const Var*> locals;
+  if (f.body) CollectDefs(*f.body, &locals);
+
+  // Every name as written, so that a suffixed name never takes the name a
+  // later variable already has.
+  absl::flat_hash_set<std::string> written;
+  for (const Var* v : params) written.insert(v->name);
+  if (!canonical) {
+    for (const Var* v : locals) {
+      if (v != nullptr) written.insert(v->name);
+    }
+  }
+
+  VarNames names;
+  absl::flat_hash_set<std::string> used;
+  auto give = [&](const Var* v, std::string name) {
+    used.insert(name);
+    names.emplace(v, std::move(name));
+  };
+  auto keep_or_suffix = [&](const Var* v) {
+    std::string base = v->name.empty() ? "v" : v->name;
+    if (!used.contains(base)) return give(v, base);
+    for (int k = 1;; ++k) {
+      std::string candidate = absl::StrCat(base, "_", k);
+      if (!used.contains(candidate) && !written.contains(candidate)) {
+        return give(v, candidate);
+      }
+    }
+  };
+
+  for (const Var* v : params) {
+    if (!names.contains(v)) keep_or_suffix(v);
+  }
+  int next = 0;
+  for (const Var* v : locals) {
+    if (v == nullptr || names.contains(v)) continue;
+    if (!canonical) {
+      keep_or_suffix(v);
+      continue;
+    }
+    std::string candidate;
+    do {
+      candidate = absl::StrCat("v", next++);
+    } while (used.contains(candidate));
+    give(v, candidate);
+  }
+  return names;
+}
+
+class FunctionPrinter {
+ public:
+  FunctionPrinter(const Function& f, const PrintOptions& options, std::string* out)
+      : f_(f),
+        names_(AssignNames(f, options.canonical_names)),
+        expr_(&names_),
+        out_(out) {}
+
+  void Print() {
+    std::string decorator =
+        absl::StrCat("@pl.function(type=pl.FunctionType.", FunctionKindName(f_.kind));
+    if (!f_.attrs.empty()) {
+      std::vector<std::string> items;
+      for (const NamedExpr& a : f_.attrs) {
+        items.push_back(absl::StrCat(Quote(a.name), ": ", expr_.Print(*a.value)));
+      }
+      absl::StrAppend(&decorator, ", attrs={", absl::StrJoin(items, ", "), "}");
+    }
+    Line(1, absl::StrCat(decorator, ")"));
+    Line(1, absl::StrCat("def ", f_.name, "("));
+    Line(2, "self,");
+    for (const Param& p : f_.params) {
+      std::string type = p.var != nullptr ? TypeText(p.var->type) : "None";
+      if (p.direction == Direction::kOut) type = absl::StrCat("pl.Out[", type, "]");
+      if (p.direction == Direction::kInOut) type = absl::StrCat("pl.InOut[", type, "]");
+      Line(2, absl::StrCat(expr_.Name(p.var), ": ", type, ","));
+    }
+    Line(1, f_.return_type.has_value()
+                ? absl::StrCat(") -> ", TypeText(*f_.return_type), ":")
+                : "):");
+    Body(f_.body.get(), 2, nullptr);
+  }
+
+ private:
+  void Line(int depth, absl::string_view text) {
+    absl::StrAppend(out_, std::string(4 * depth, ' '), text, "\n");
+  }
+
+  // `yield_targets`: the result vars of the for / if whose body this is; a
+  // Yield directly in the body assigns them.
+  void Body(const Stmt* s, int depth, const std::vector<Var*>* yield_targets) {
+    if (s == nullptr || (s->kind == StmtKind::kSeq && IsEmpty(*s))) {
+      Line(depth, "pass");
+      return;
+    }
+    Statement(*s, depth, yield_targets);
+  }
+
+  // A Seq that prints nothing (possibly nested empty Seqs).
+  static bool IsEmpty(const Stmt& s) {
+    if (s.kind != StmtKind::kSeq) return false;
+    for (const StmtPtr& child : s.stmts) {
+      if (!IsEmpty(*child)) return false;
+    }
+    return true;
+  }
+
+  void Statement(const Stmt& s, int depth, const std::vector<Var*>* yield_targets) {
+    switch (s.kind) {
+      case StmtKind::kSeq:
+        for (const StmtPtr& child : s.stmts) Statement(*child, depth, yield_targets);
+        return;
+      case StmtKind::kAssign: {
+        std::string target = expr_.Name(s.var);
+        if (s.var != nullptr && (s.var->type.is_tile() || s.var->type.is_scalar())) {
+          absl::StrAppend(&target, ": ", TypeText(s.var->type));
+        }
+        Line(depth, absl::StrCat(target, " = ", Value(s.value.get())));
+        return;
+      }
+      case StmtKind::kEval:
+        Line(depth, Value(s.value.get()));
+        return;
+      case StmtKind::kFor:
+        Line(depth, ForHeader(s));
+        Body(s.body.get(), depth + 1, &s.results);
+        return;
+      case StmtKind::kWhile:
+        Line(depth, absl::StrCat("while ", Value(s.value.get()), ":"));
+        Body(s.body.get(), depth + 1, nullptr);
+        return;
+      case StmtKind::kIf:
+        Line(depth, absl::StrCat("if ", Value(s.value.get()), ":"));
+        Body(s.body.get(), depth + 1, &s.results);
+        if (s.else_body) {
+          Line(depth, "else:");
+          Body(s.else_body.get(), depth + 1, &s.results);
+        }
+        return;
+      case StmtKind::kYield: {
+        std::string call = absl::StrCat("pl.yield_(", expr_.Join(s.values), ")");
+        if (yield_targets != nullptr && !yield_targets->empty()) {
+          call = absl::StrCat(VarList(*yield_targets), " = ", call);
+        }
+        Line(depth, call);
+        return;
+      }
+      case StmtKind::kReturn:
+        Line(depth, s.values.empty() ? "return"
+                                     : absl::StrCat("return ", expr_.Join(s.values)));
+        return;
+    }
+  }
+
+  std::string ForHeader(const Stmt& s) {
+    auto is_int = [](const ExprPtr& e, int64_t v) {
+      return e != nullptr && e->kind == ExprKind::kInt && e->int_value == v;
+    };
+    std::string range;
+    if (!s.init_values.empty()) {
+      range = absl::StrCat(Value(s.start.get()), ", ", Value(s.stop.get()), ", ",
+                           Value(s.step.get()), ", init_values=(",
+                           expr_.Join(s.init_values),
+                           s.init_values.size() == 1 ? ",)" : ")");
+    } else if (is_int(s.step, 1) && is_int(s.start, 0)) {
+      range = Value(s.stop.get());
+    } else if (is_int(s.step, 1)) {
+      range = absl::StrCat(Value(s.start.get()), ", ", Value(s.stop.get()));
+    } else {
+      range = absl::StrCat(Value(s.start.get()), ", ", Value(s.stop.get()), ", ",
+                           Value(s.step.get()));
+    }
+    std::string targets = expr_.Name(s.var);
+    if (!s.iter_args.empty()) {
+      absl::StrAppend(&targets, ", (", VarList(s.iter_args),
+                      s.iter_args.size() == 1 ? ",)" : ")");
+    }
+    return absl::StrCat("for ", targets, " in pl.range(", range, "):");
+  }
+
+  std::string VarList(const std::vector<Var*>& vars) {
+    return absl::StrJoin(vars, ", ", [this](std::string* out, const Var* v) {
+      absl::StrAppend(out, expr_.Name(v));
+    });
+  }
+
+  std::string Value(const Expr* e) { return e == nullptr ? "None" : expr_.Print(*e); }
+
+  const Function& f_;
+  const VarNames names_;
+  const ExprPrinter expr_;
+  std::string* out_;
+};
+
+}  // namespace
+
+std::string PrintProgram(const Program& program, const PrintOptions& options) {
+  std::string out =
+      "import pypto.language as pl\n"
+      "import pypto.language.distributed as pld\n"
+      "\n"
+      "\n"
+      "@pl.program\n";
+  absl::StrAppend(&out, "class ", program.name, ":\n");
+  if (program.functions.empty()) absl::StrAppend(&out, "    pass\n");
+  for (size_t i = 0; i < program.functions.size(); ++i) {
+    if (i > 0) out += "\n";
+    FunctionPrinter(*program.functions[i], options, &out).Print();
+  }
+  return out;
+}
+
+std::string PrintExpr(const Expr& e) { return ExprPrinter(nullptr).Print(e); }
+
+}  // namespace ptoc

@@ -1,0 +1,554 @@
+// The op catalog of ir.md. Each entry says what the op's parameters and
+// attributes are, what it returns, which lane runs it and what it does to
+// memory; passes ask these questions instead of matching op names.
+#include "ir/registry.h"
+
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+#include "ir/builder.h"
+
+namespace ptoc {
+namespace {
+
+using ResultOr = absl::StatusOr<std::optional<Type>>;
+
+// ---- attribute specs ----
+
+AttrSpec IntAttr(std::string name, std::optional<int64_t> def, bool required = false) {
+  AttrSpec a{std::move(name), AttrKind::kInt};
+  a.required = required;
+  if (def) a.default_value = MakeInt(*def, {});
+  return a;
+}
+
+AttrSpec StringAttr(std::string name, std::optional<std::string> def,
+                    std::vector<std::string> choices = {}, bool required = false) {
+  AttrSpec a{std::move(name), AttrKind::kString};
+  a.required = required;
+  if (def) a.default_value = MakeString(*def, {});
+  a.choices = std::move(choices);
+  return a;
+}
+
+AttrSpec EnumAttr(std::string name, std::string enum_type,
+                  std::optional<std::string> def, bool required = false) {
+  AttrSpec a{std::move(name), AttrKind::kEnum, enum_type};
+  a.required = required;
+  if (def) a.default_value = MakeEnum(enum_type, *def, {});
+  return a;
+}
+
+AttrSpec LayoutAttr(std::string name) {
+  return EnumAttr(std::move(name), "TileLayout", std::nullopt);
+}
+
+std::vector<AttrSpec> FifoAttrs() { return {IntAttr("split", 0), IntAttr("id", 0)}; }
+std::vector<AttrSpec> AtomicAttrs() {
+  return {StringAttr("atomic", "none", {"none", "add"})};
+}
+
+// ---- reading typed calls ----
+
+const Type& ArgType(const Expr& call, int i) { return call.args[i]->type; }
+
+// Result rules report errors without a location; the caller (parser or
+// verifier) places them at the call.
+absl::Status ArgError(const Expr& call, int i, absl::string_view what) {
+  return absl::InvalidArgumentError(
+      absl::StrCat("'", call.str, "' expects ", what, " as argument ", i + 1));
+}
+
+absl::Status RequireTile(const Expr& call, int i) {
+  if (!ArgType(call, i).is_tile()) return ArgError(call, i, "a tile argument");
+  return absl::OkStatus();
+}
+
+absl::Status RequireTensor(const Expr& call, int i) {
+  if (!ArgType(call, i).is_tensor()) return ArgError(call, i, "a GM tensor argument");
+  return absl::OkStatus();
+}
+
+absl::Status RequireWindow(const Expr& call, int i) {
+  if (!ArgType(call, i).is_distributed()) {
+    return ArgError(call, i, "a window (pld.DistributedTensor) argument");
+  }
+  return absl::OkStatus();
+}
+
+// A shape written as a list: constants or integer scalar parameters.
+absl::StatusOr<Shape> ShapeOf(const Expr& call, const Expr& list) {
+  if (list.kind != ExprKind::kList && list.kind != ExprKind::kTuple) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("'", call.str, "' expects a shape list"));
+  }
+  Shape shape;
+  for (const ExprPtr& e : list.args) {
+    if (e->kind == ExprKind::kInt) {
+      shape.push_back(Dim::Static(e->int_value));
+    } else if (e->kind == ExprKind::kVar && e->type.is_scalar()) {
+      shape.push_back(Dim::Symbolic(e->var->name));
+    } else {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "'", call.str, "': a shape dim must be a constant or a scalar parameter"));
+    }
+  }
+  return shape;
+}
+
+std::optional<Layout> LayoutAttrOf(const Expr& call, absl::string_view name) {
+  const Expr* a = call.FindAttr(name);
+  if (a == nullptr || a->kind != ExprKind::kEnum) return std::nullopt;
+  return ParseLayout(a->str);
+}
+
+MemorySpace MemoryAttrOf(const Expr& call, MemorySpace def) {
+  const Expr* a = call.FindAttr("target_memory");
+  if (a == nullptr || a->kind != ExprKind::kEnum) return def;
+  return ParseMemorySpace(a->str).value_or(def);
+}
+
+// The view of a tile in `m` with the call's blayout/slayout attributes;
+// a missing one is the memory's implicit layout.
+TileView ViewOf(const Expr& call, MemorySpace m) {
+  TileView v = ImplicitView(m);
+  if (auto b = LayoutAttrOf(call, "blayout")) v.blayout = *b;
+  if (auto s = LayoutAttrOf(call, "slayout")) v.slayout = *s;
+  return v;
+}
+
+// ---- result rules ----
+
+ResultRule NoResult() {
+  return [](const Expr&) -> ResultOr { return std::optional<Type>(Type::None()); };
+}
+
+ResultRule Fixed(Type t) {
+  return [t](const Expr&) -> ResultOr { return std::optional<Type>(t); };
+}
+
+ResultRule FromAnnotation() {
+  return [](const Expr&) -> ResultOr { return std::optional<Type>(); };
+}
+
+// The result is a tile in Vec shaped like tile argument `i`.
+ResultRule VecTileLike(int i, std::vector<int> tile_args) {
+  return [i, tile_args](const Expr& call) -> ResultOr {
+    for (int a : tile_args) {
+      absl::Status s = RequireTile(call, a);
+      if (!s.ok()) return s;
+    }
+    const Type& t = ArgType(call, i);
+    return std::optional<Type>(Type::Tile(t.shape(), t.dtype(), MemorySpace::kVec));
+  };
+}
+
+ResultOr TileLoadResult(const Expr& call) {
+  if (auto s = RequireTensor(call, 0); !s.ok()) return s;
+  absl::StatusOr<Shape> shape = ShapeOf(call, *call.args[2]);
+  if (!shape.ok()) return shape.status();
+  MemorySpace m = MemoryAttrOf(call, MemorySpace::kVec);
+  return std::optional<Type>(
+      Type::Tile(*shape, ArgType(call, 0).dtype(), m, ViewOf(call, m)));
+}
+
+ResultOr TileStoreResult(const Expr& call) {
+  if (auto s = RequireTile(call, 0); !s.ok()) return s;
+  if (auto s = RequireTensor(call, 2); !s.ok()) return s;
+  return std::optional<Type>(ArgType(call, 2));
+}
+
+ResultOr TileMoveResult(const Expr& call) {
+  if (auto s = RequireTile(call, 0); !s.ok()) return s;
+  const Type& src = ArgType(call, 0);
+  MemorySpace m = MemoryAttrOf(call, src.memory());
+  return std::optional<Type>(Type::Tile(src.shape(), src.dtype(), m, ViewOf(call, m)));
+}
+
+ResultOr TileCreateResult(const Expr& call) {
+  const Expr* shape_attr = call.FindAttr("shape");
+  const Expr* dtype_attr = call.FindAttr("dtype");
+  if (shape_attr == nullptr || dtype_attr == nullptr) {
+    return absl::InvalidArgumentError("'tile.create' needs shape= and dtype=");
+  }
+  absl::StatusOr<Shape> shape = ShapeOf(call, *shape_attr);
+  if (!shape.ok()) return shape.status();
+  std::optional<DType> dtype = ParseDType(dtype_attr->str);
+  if (!dtype) return absl::InvalidArgumentError("'tile.create': bad dtype");
+  MemorySpace m = MemoryAttrOf(call, MemorySpace::kVec);
+  return std::optional<Type>(Type::Tile(*shape, *dtype, m, ViewOf(call, m)));
+}
+
+ResultOr MatmulResult(const Expr& call) {
+  if (auto s = RequireTile(call, 0); !s.ok()) return s;
+  if (auto s = RequireTile(call, 1); !s.ok()) return s;
+  const Type& lhs = ArgType(call, 0);
+  const Type& rhs = ArgType(call, 1);
+  if (lhs.shape().size() != 2 || rhs.shape().size() != 2) {
+    return absl::InvalidArgumentError("'tile.matmul' expects 2-D tiles");
+  }
+  return std::optional<Type>(Type::Tile({lhs.shape()[0], rhs.shape()[1]}, DType::kFP32,
+                                        MemorySpace::kAcc));
+}
+
+ResultOr RemoteLoadResult(const Expr& call) {
+  if (auto s = RequireWindow(call, 0); !s.ok()) return s;
+  absl::StatusOr<Shape> shape = ShapeOf(call, *call.args[3]);
+  if (!shape.ok()) return shape.status();
+  return std::optional<Type>(Type::Tile(*shape, ArgType(call, 0).dtype(), MemorySpace::kVec));
+}
+
+ResultOr TensorReadResult(const Expr& call) {
+  if (auto s = RequireTensor(call, 0); !s.ok()) return s;
+  return std::optional<Type>(Type::Scalar(ArgType(call, 0).dtype()));
+}
+
+// Checks argument kinds for ops with no result.
+ResultRule CheckedNoResult(std::vector<int> tensors, std::vector<int> windows,
+                           std::vector<int> tiles) {
+  return [=](const Expr& call) -> ResultOr {
+    for (int i : tensors) {
+      if (auto s = RequireTensor(call, i); !s.ok()) return s;
+    }
+    for (int i : windows) {
+      if (auto s = RequireWindow(call, i); !s.ok()) return s;
+    }
+    for (int i : tiles) {
+      if (auto s = RequireTile(call, i); !s.ok()) return s;
+    }
+    return std::optional<Type>(Type::None());
+  };
+}
+
+// ---- lane rules ----
+
+LaneRule FixedLane(Lane l) {
+  return [l](const Expr&) { return l; };
+}
+
+// The lane of the memory of tile argument `i`.
+LaneRule LaneOfTileArg(int i) {
+  return [i](const Expr& call) {
+    if (i >= static_cast<int>(call.args.size()) || !call.args[i]->type.is_tile()) {
+      return Lane::kAny;
+    }
+    return LaneOfMemory(call.args[i]->type.memory());
+  };
+}
+
+Lane TileMoveLane(const Expr& call) {
+  if (call.args.empty() || !call.args[0]->type.is_tile()) return Lane::kAny;
+  MemorySpace src = call.args[0]->type.memory();
+  Lane from = LaneOfMemory(src);
+  Lane to = LaneOfMemory(MemoryAttrOf(call, src));
+  return from == to ? from : Lane::kBoundary;
+}
+
+Lane SyncAllLane(const Expr& call) {
+  const Expr* core = AttrOrDefault(call, "core_type");
+  if (core != nullptr && core->str == "aic_only") return Lane::kCube;
+  if (core != nullptr && core->str == "aiv_only") return Lane::kVector;
+  return Lane::kAny;
+}
+
+// ---- the catalog ----
+
+struct OpDef {
+  std::string name;
+  std::vector<std::string> params;
+  std::vector<AttrSpec> attrs;
+  OpRole role;
+  LaneRule lane;
+  ResultRule result;
+  GmAccess access = {};
+  PipeDirection pipe = PipeDirection::kNone;
+  std::vector<int> arities = {};  // empty: exactly params.size()
+};
+
+void Add(OpRegistry& r, OpDef d) {
+  OpInfo info;
+  info.name = std::move(d.name);
+  info.arities = d.arities.empty() ? std::vector<int>{static_cast<int>(d.params.size())}
+                                   : std::move(d.arities);
+  info.params = std::move(d.params);
+  info.attrs = std::move(d.attrs);
+  info.role = d.role;
+  info.lane = std::move(d.lane);
+  info.result = std::move(d.result);
+  info.access = d.access;
+  info.pipe = d.pipe;
+  r.Register(std::move(info));
+}
+
+void AddTileOps(OpRegistry& r) {
+  Add(r, {"tile.load", {"tensor", "offsets", "shapes"},
+          {EnumAttr("target_memory", "MemorySpace", "Vec"), LayoutAttr("blayout"),
+           LayoutAttr("slayout")},
+          OpRole::kGmLoad,
+          [](const Expr& call) {
+            return LaneOfMemory(MemoryAttrOf(call, MemorySpace::kVec));
+          },
+          TileLoadResult, GmAccess{0, 1, -1, 2}});
+  Add(r, {"tile.store", {"tile", "offsets", "output_tensor"}, AtomicAttrs(),
+          OpRole::kGmStore, LaneOfTileArg(0), TileStoreResult, GmAccess{2, 1, 0, -1}});
+  Add(r, {"tile.move", {"tile"},
+          {EnumAttr("target_memory", "MemorySpace", std::nullopt, /*required=*/true),
+           LayoutAttr("blayout"), LayoutAttr("slayout")},
+          OpRole::kCompute, TileMoveLane, TileMoveResult});
+  AttrSpec shape{"shape", AttrKind::kIntList};
+  shape.required = true;
+  AttrSpec dtype{"dtype", AttrKind::kDType};
+  dtype.required = true;
+  Add(r, {"tile.create", {},
+          {shape, dtype, EnumAttr("target_memory", "MemorySpace", "Vec"),
+           LayoutAttr("blayout"), LayoutAttr("slayout")},
+          OpRole::kCompute,
+          [](const Expr& call) {
+            return LaneOfMemory(MemoryAttrOf(call, MemorySpace::kVec));
+          },
+          TileCreateResult});
+  Add(r, {"tile.matmul", {"lhs", "rhs"}, {}, OpRole::kCompute, FixedLane(Lane::kCube),
+          MatmulResult});
+  for (const char* op : {"tile.add", "tile.sub", "tile.mul", "tile.div", "tile.max"}) {
+    Add(r, {op, {"lhs", "rhs"}, {}, OpRole::kCompute, FixedLane(Lane::kVector),
+            VecTileLike(0, {0, 1})});
+  }
+  for (const char* op : {"tile.exp", "tile.relu", "tile.neg"}) {
+    Add(r, {op, {"tile"}, {}, OpRole::kCompute, FixedLane(Lane::kVector),
+            VecTileLike(0, {0})});
+  }
+  for (const char* op : {"tile.adds", "tile.muls"}) {
+    Add(r, {op, {"tile", "scalar"}, {}, OpRole::kCompute, FixedLane(Lane::kVector),
+            VecTileLike(0, {0})});
+  }
+}
+
+void AddScalarAndCommOps(OpRegistry& r) {
+  Add(r, {"pld.get_comm_ctx", {"tensor"}, {}, OpRole::kPureScalar, FixedLane(Lane::kAny),
+          [](const Expr& call) -> ResultOr {
+            if (auto s = RequireWindow(call, 0); !s.ok()) return s;
+            return std::optional<Type>(Type::CommCtx());
+          }});
+  for (const char* op : {"pld.rank", "pld.nranks"}) {
+    Add(r, {op, {"ctx"}, {}, OpRole::kPureScalar, FixedLane(Lane::kAny),
+            [](const Expr& call) -> ResultOr {
+              if (!ArgType(call, 0).is_comm_ctx()) {
+                return ArgError(call, 0, "a pld.CommCtx argument");
+              }
+              return std::optional<Type>(Type::Scalar(DType::kINDEX));
+            }});
+  }
+  Add(r, {"tensor.read", {"tensor", "indices"}, {}, OpRole::kScalarRead,
+          FixedLane(Lane::kAny), TensorReadResult, GmAccess{0, 1, -1, -1}});
+  Add(r, {"tensor.write", {"tensor", "indices", "value"}, {}, OpRole::kScalarWrite,
+          FixedLane(Lane::kAny), CheckedNoResult({0}, {}, {}), GmAccess{0, 1, -1, -1}});
+  Add(r, {"pld.tile.remote_store", {"tile", "target", "peer", "offsets"}, AtomicAttrs(),
+          OpRole::kRemoteWrite, FixedLane(Lane::kVector), CheckedNoResult({}, {1}, {0}),
+          GmAccess{1, 3, 0, -1}});
+  Add(r, {"pld.tile.remote_load", {"target", "peer", "offsets", "shape"}, {},
+          OpRole::kRemoteLoad, FixedLane(Lane::kVector), RemoteLoadResult,
+          GmAccess{0, 2, -1, 3}});
+  Add(r, {"pld.tile.put", {"dst", "peer", "src", "stage"}, AtomicAttrs(),
+          OpRole::kRemoteWrite, FixedLane(Lane::kVector), CheckedNoResult({2}, {0}, {3}),
+          GmAccess{0, -1, -1, -1}});
+  Add(r, {"pld.tensor.put", {"dst", "peer", "src"}, AtomicAttrs(), OpRole::kRemoteWrite,
+          FixedLane(Lane::kVector), CheckedNoResult({2}, {0}, {}), GmAccess{0, -1, -1, -1}});
+  Add(r, {"pld.tile.get", {"dst", "peer", "src", "stage"}, {}, OpRole::kGet,
+          FixedLane(Lane::kVector), CheckedNoResult({0}, {2}, {3}),
+          GmAccess{0, -1, -1, -1}});
+  Add(r, {"pld.tensor.get", {"dst", "peer", "src"}, {}, OpRole::kGet,
+          FixedLane(Lane::kVector), CheckedNoResult({0}, {2}, {}), GmAccess{0, -1, -1, -1}});
+  Add(r, {"pld.system.notify", {"target", "peer", "offsets", "value"},
+          {EnumAttr("op", "NotifyOp", "AtomicAdd")}, OpRole::kNotify,
+          FixedLane(Lane::kAny), CheckedNoResult({}, {0}, {}), GmAccess{0, 2, -1, -1}});
+  Add(r, {"pld.system.wait", {"signal", "offsets", "expected"},
+          {EnumAttr("cmp", "WaitCmp", "Eq")}, OpRole::kWait, FixedLane(Lane::kAny),
+          CheckedNoResult({}, {0}, {}), GmAccess{0, 1, -1, -1}});
+  Add(r, {"pld.system.test", {"signal", "offsets", "expected"},
+          {EnumAttr("cmp", "WaitCmp", "Eq")}, OpRole::kTest, FixedLane(Lane::kAny),
+          [](const Expr& call) -> ResultOr {
+            if (auto s = RequireWindow(call, 0); !s.ok()) return s;
+            return std::optional<Type>(Type::Scalar(DType::kBOOL));
+          },
+          GmAccess{0, 1, -1, -1}});
+}
+
+void AddSystemOps(OpRegistry& r) {
+  Add(r, {"system.fence", {}, {}, OpRole::kFence, FixedLane(Lane::kAny), NoResult()});
+  Add(r, {"system.cacheinvalid", {"tensor", "shapes", "offsets"}, {},
+          OpRole::kCacheInvalidate, FixedLane(Lane::kAny),
+          [](const Expr& call) -> ResultOr {
+            if (!call.args.empty()) {
+              if (auto s = RequireTensor(call, 0); !s.ok()) return s;
+            }
+            return std::optional<Type>(Type::None());
+          },
+          GmAccess{0, 2, -1, 1}, PipeDirection::kNone, {0, 3}});
+  Add(r, {"system.syncall", {},
+          {StringAttr("core_type", "mix", {"mix", "aic_only", "aiv_only"}),
+           StringAttr("mode", "soft", {"soft", "hard"})},
+          OpRole::kSyncAll, SyncAllLane, NoResult()});
+  Add(r, {"tile.tpush_to_aiv", {"tile"}, FifoAttrs(), OpRole::kPush,
+          FixedLane(Lane::kCube), CheckedNoResult({}, {}, {0}), {}, PipeDirection::kC2V});
+  Add(r, {"tile.tpush_to_aic", {"tile"}, FifoAttrs(), OpRole::kPush,
+          FixedLane(Lane::kVector), CheckedNoResult({}, {}, {0}), {}, PipeDirection::kV2C});
+  Add(r, {"tile.tpop_from_aic", {}, FifoAttrs(), OpRole::kPop, FixedLane(Lane::kVector),
+          FromAnnotation(), {}, PipeDirection::kC2V});
+  Add(r, {"tile.tpop_from_aiv", {}, FifoAttrs(), OpRole::kPop, FixedLane(Lane::kCube),
+          FromAnnotation(), {}, PipeDirection::kV2C});
+  Add(r, {"system.tfree_to_aic", {"tile"}, FifoAttrs(), OpRole::kFree,
+          FixedLane(Lane::kVector), CheckedNoResult({}, {}, {0}), {}, PipeDirection::kC2V});
+  Add(r, {"system.tfree_to_aiv", {"tile"}, FifoAttrs(), OpRole::kFree,
+          FixedLane(Lane::kCube), CheckedNoResult({}, {}, {0}), {}, PipeDirection::kV2C});
+  Add(r, {"system.reserve_buffer", {},
+          {StringAttr("name", std::nullopt, {}, true), IntAttr("size", std::nullopt, true),
+           IntAttr("base", -1)},
+          OpRole::kReserveBuffer, FixedLane(Lane::kAny), Fixed(Type::Scalar(DType::kINT32))});
+  Add(r, {"system.import_peer_buffer", {},
+          {StringAttr("name", std::nullopt, {}, true),
+           StringAttr("peer_func", std::nullopt, {}, true)},
+          OpRole::kImportBuffer, FixedLane(Lane::kAny), Fixed(Type::Scalar(DType::kINT32))});
+  std::vector<AttrSpec> pipe_attrs = {IntAttr("dir_mask", std::nullopt, true),
+                                      IntAttr("slot_size", std::nullopt, true),
+                                      IntAttr("slot_num", 2)};
+  Add(r, {"system.aic_initialize_pipe", {"c2v_buffer", "v2c_buffer"}, pipe_attrs,
+          OpRole::kInitPipe, FixedLane(Lane::kCube), NoResult()});
+  Add(r, {"system.aiv_initialize_pipe", {"c2v_buffer", "v2c_buffer"}, pipe_attrs,
+          OpRole::kInitPipe, FixedLane(Lane::kVector), NoResult()});
+}
+
+int EditDistance(absl::string_view a, absl::string_view b) {
+  std::vector<int> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = static_cast<int>(j);
+  for (size_t i = 1; i <= a.size(); ++i) {
+    int diag = row[0];
+    row[0] = static_cast<int>(i);
+    for (size_t j = 1; j <= b.size(); ++j) {
+      int up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] != b[j - 1])});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+}  // namespace
+
+absl::string_view LaneName(Lane l) {
+  switch (l) {
+    case Lane::kCube: return "cube";
+    case Lane::kVector: return "vector";
+    case Lane::kAny: return "any";
+    case Lane::kBoundary: return "boundary";
+  }
+  return "any";
+}
+
+Lane LaneOfMemory(MemorySpace m) {
+  return m == MemorySpace::kVec || m == MemorySpace::kDDR ? Lane::kVector : Lane::kCube;
+}
+
+const AttrSpec* OpInfo::FindAttr(absl::string_view attr) const {
+  for (const AttrSpec& a : attrs) {
+    if (a.name == attr) return &a;
+  }
+  return nullptr;
+}
+
+int OpInfo::ParamIndex(absl::string_view param) const {
+  for (size_t i = 0; i < params.size(); ++i) {
+    if (params[i] == param) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+bool OpInfo::AcceptsArity(int n) const {
+  return std::find(arities.begin(), arities.end(), n) != arities.end();
+}
+
+const OpRegistry& OpRegistry::Get() {
+  static const OpRegistry* registry = [] {
+    auto* r = new OpRegistry();
+    AddTileOps(*r);
+    AddScalarAndCommOps(*r);
+    AddSystemOps(*r);
+    return r;
+  }();
+  return *registry;
+}
+
+void OpRegistry::Register(OpInfo info) {
+  auto op = std::make_unique<OpInfo>(std::move(info));
+  auto it = std::lower_bound(
+      ops_.begin(), ops_.end(), op->name,
+      [](const std::unique_ptr<OpInfo>& a, const std::string& n) { return a->name < n; });
+  ops_.insert(it, std::move(op));
+}
+
+const OpInfo* OpRegistry::Find(absl::string_view op) const {
+  auto it = std::lower_bound(
+      ops_.begin(), ops_.end(), op,
+      [](const std::unique_ptr<OpInfo>& a, absl::string_view n) { return a->name < n; });
+  return it != ops_.end() && (*it)->name == op ? it->get() : nullptr;
+}
+
+std::optional<std::string> OpRegistry::Suggest(absl::string_view op) const {
+  std::optional<std::string> best;
+  int best_distance = std::max<int>(2, static_cast<int>(op.size()) / 3) + 1;
+  for (const auto& info : ops_) {
+    int d = EditDistance(op, info->name);
+    if (d < best_distance) {
+      best_distance = d;
+      best = info->name;
+    }
+  }
+  return best;
+}
+
+std::vector<const OpInfo*> OpRegistry::All() const {
+  std::vector<const OpInfo*> all;
+  for (const auto& info : ops_) all.push_back(info.get());
+  return all;
+}
+
+const OpInfo* LookupOp(const Expr& e) {
+  if (e.kind != ExprKind::kCall || e.is_function_call) return nullptr;
+  return OpRegistry::Get().Find(e.str);
+}
+
+std::optional<OpRole> RoleOf(const Expr& e) {
+  const OpInfo* info = LookupOp(e);
+  if (info == nullptr) return std::nullopt;
+  return info->role;
+}
+
+Lane LaneOf(const Expr& call) {
+  const OpInfo* info = LookupOp(call);
+  return info == nullptr ? Lane::kAny : info->lane(call);
+}
+
+const Expr* CallOf(const Stmt& s) {
+  if (s.kind != StmtKind::kAssign && s.kind != StmtKind::kEval) return nullptr;
+  if (!s.value || s.value->kind != ExprKind::kCall) return nullptr;
+  return s.value.get();
+}
+
+Expr* CallOf(Stmt& s) { return const_cast<Expr*>(CallOf(static_cast<const Stmt&>(s))); }
+
+bool IsOpaqueCall(const Expr& e) {
+  return e.kind == ExprKind::kCall && (e.is_function_call || LookupOp(e) == nullptr);
+}
+
+bool IsWholeGmInvalidate(const Expr& e) {
+  return RoleOf(e) == OpRole::kCacheInvalidate && e.args.empty();
+}
+
+const Expr* AttrOrDefault(const Expr& call, absl::string_view attr) {
+  if (const Expr* a = call.FindAttr(attr)) return a;
+  const OpInfo* info = LookupOp(call);
+  if (info == nullptr) return nullptr;
+  const AttrSpec* spec = info->FindAttr(attr);
+  return spec == nullptr ? nullptr : spec->default_value.get();
+}
+
+}  // namespace ptoc

@@ -1,0 +1,146 @@
+// The op catalog: the one place that knows what each op is.
+//
+// Every pass asks the registry what a call does (which lane it runs on,
+// which GM tensor it reads or writes, whether it waits, signals or fences)
+// instead of matching op names of its own.
+#ifndef PTOC_IR_REGISTRY_H_
+#define PTOC_IR_REGISTRY_H_
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "ir/ir.h"
+
+namespace ptoc {
+
+// Where an op runs in a core group.
+enum class Lane {
+  kCube,      // AIC
+  kVector,    // AIV
+  kAny,       // does not decide the kernel's kind
+  kBoundary,  // a tile.move between memories of different lanes
+};
+absl::string_view LaneName(Lane l);  // "cube", "vector", "any", "boundary"
+// The lane that owns tiles in memory space `m` (Vec: vector; the rest: cube).
+Lane LaneOfMemory(MemorySpace m);
+
+// What the op does to memory and to the other lanes and ranks.
+enum class OpRole {
+  kCompute,          // tile arithmetic and tile.create / tile.move
+  kPureScalar,       // scalar result, no memory access (rank, nranks, ctx)
+  kGmLoad,           // DMA read of a local GM tensor (tile.load)
+  kGmStore,          // DMA write of a local GM tensor (tile.store)
+  kScalarRead,       // cached scalar GM read (tensor.read)
+  kScalarWrite,      // cached scalar GM write (tensor.write)
+  kRemoteLoad,       // DMA read of a peer's window
+  kRemoteWrite,      // DMA write of a peer's window (remote_store, put)
+  kGet,              // copy from a peer's window into a local tensor
+  kNotify,
+  kWait,
+  kTest,
+  kFence,            // system.fence
+  kCacheInvalidate,  // system.cacheinvalid (whole GM or a region)
+  kSyncAll,
+  kPush,             // tpush_to_aiv / tpush_to_aic
+  kPop,              // tpop_from_aic / tpop_from_aiv
+  kFree,             // tfree_to_aic / tfree_to_aiv
+  kReserveBuffer,
+  kImportBuffer,
+  kInitPipe,         // aic/aiv_initialize_pipe
+};
+
+// Direction of a cross-core FIFO op.
+enum class PipeDirection { kNone, kC2V, kV2C };
+
+enum class AttrKind { kInt, kBool, kString, kEnum, kDType, kIntList };
+
+struct AttrSpec {
+  std::string name;
+  AttrKind kind = AttrKind::kInt;
+  std::string enum_type;  // kEnum: MemorySpace, TileLayout, NotifyOp, WaitCmp
+  bool required = false;
+  // The registry default; an attribute equal to it is not printed. Null
+  // when the attribute has no default (optional with no value, or required).
+  std::shared_ptr<const Expr> default_value;
+  // kString / kEnum: the accepted values (empty: any).
+  std::vector<std::string> choices;
+};
+
+// Which arguments name the GM tensor an access touches and where.
+struct GmAccess {
+  int tensor_arg = -1;   // the GM tensor read or written, -1: none
+  int offsets_arg = -1;  // its offsets / indices list, -1: none
+  int tile_arg = -1;     // the tile whose shape is the accessed region
+  int shape_arg = -1;    // or the list giving the region's shape
+};
+
+// Decides the lane of one call (its args are typed).
+using LaneRule = std::function<Lane(const Expr& call)>;
+// Computes the result type of one call from its typed args and attrs;
+// std::nullopt result means "taken from the assignment's annotation".
+using ResultRule =
+    std::function<absl::StatusOr<std::optional<Type>>(const Expr& call)>;
+
+struct OpInfo {
+  std::string name;
+  std::vector<std::string> params;  // positional parameter names, in order
+  // Accepted argument counts (most ops: exactly params.size();
+  // system.cacheinvalid: 0 or 3).
+  std::vector<int> arities;
+  std::vector<AttrSpec> attrs;
+  OpRole role = OpRole::kCompute;
+  PipeDirection pipe = PipeDirection::kNone;
+  GmAccess access;
+  LaneRule lane;
+  ResultRule result;
+
+  const AttrSpec* FindAttr(absl::string_view attr) const;
+  int ParamIndex(absl::string_view param) const;  // -1 when absent
+  bool AcceptsArity(int n) const;
+};
+
+class OpRegistry {
+ public:
+  // The catalog of ir.md.
+  static const OpRegistry& Get();
+
+  const OpInfo* Find(absl::string_view op) const;  // nullptr when unknown
+  // The registered op whose name is closest to `op` (for "did you mean").
+  std::optional<std::string> Suggest(absl::string_view op) const;
+  // All ops, sorted by name.
+  std::vector<const OpInfo*> All() const;
+
+  void Register(OpInfo info);
+
+ private:
+  std::vector<std::unique_ptr<OpInfo>> ops_;  // sorted by name
+};
+
+// ---- Questions passes ask about one call (nullptr-safe on non-calls). ----
+
+// The registry entry of an op call; nullptr for function calls, unknown ops
+// and non-calls.
+const OpInfo* LookupOp(const Expr& e);
+// The role of an op call, or std::nullopt for anything else.
+std::optional<OpRole> RoleOf(const Expr& e);
+// The lane the call runs on; unknown ops and function calls are kAny.
+Lane LaneOf(const Expr& call);
+// The call at the top of an Assign / Eval statement, or nullptr.
+const Expr* CallOf(const Stmt& s);
+Expr* CallOf(Stmt& s);
+// An opaque call: a call of a program function, or of an op the registry
+// does not know (kept by --allow-unregistered-ops).
+bool IsOpaqueCall(const Expr& e);
+// True for a whole-GM system.cacheinvalid() (no arguments).
+bool IsWholeGmInvalidate(const Expr& e);
+// The attribute value of a call, falling back to the registry default.
+const Expr* AttrOrDefault(const Expr& call, absl::string_view attr);
+
+}  // namespace ptoc
+
+#endif  // PTOC_IR_REGISTRY_H_

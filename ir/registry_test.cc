@@ -1,0 +1,160 @@
+#include "ir/registry.h"
+
+#include "gtest/gtest.h"
+#include "ir/builder.h"
+
+namespace ptoc {
+namespace {
+
+ExprPtr TileArg(MemorySpace m, Shape shape = {Dim::Static(16), Dim::Static(16)},
+                DType d = DType::kFP32) {
+  ExprPtr e = MakeInt(0, {});
+  e->kind = ExprKind::kVar;
+  e->type = Type::Tile(std::move(shape), d, m);
+  return e;
+}
+
+ExprPtr TensorArg(bool window) {
+  ExprPtr e = MakeInt(0, {});
+  e->kind = ExprKind::kVar;
+  Shape s = {Dim::Static(16), Dim::Static(16)};
+  e->type = window ? Type::DistributedTensor(s, DType::kFP32) : Type::Tensor(s, DType::kFP32);
+  return e;
+}
+
+
+TEST(RegistryTest, HoldsTheWholeCatalog) {
+  const char* ops[] = {
+      "tile.load", "tile.store", "tile.move", "tile.create", "tile.matmul", "tile.add",
+      "tile.sub", "tile.mul", "tile.div", "tile.max", "tile.exp", "tile.relu", "tile.neg",
+      "tile.adds", "tile.muls", "pld.get_comm_ctx", "pld.rank", "pld.nranks",
+      "tensor.read", "tensor.write", "pld.tile.remote_store", "pld.tile.remote_load",
+      "pld.tile.put", "pld.tensor.put", "pld.tile.get", "pld.tensor.get",
+      "pld.system.notify", "pld.system.wait", "pld.system.test", "system.fence",
+      "system.cacheinvalid", "system.syncall", "tile.tpush_to_aiv", "tile.tpush_to_aic",
+      "tile.tpop_from_aic", "tile.tpop_from_aiv", "system.tfree_to_aic",
+      "system.tfree_to_aiv", "system.reserve_buffer", "system.import_peer_buffer",
+      "system.aic_initialize_pipe", "system.aiv_initialize_pipe"};
+  for (const char* op : ops) EXPECT_NE(OpRegistry::Get().Find(op), nullptr) << op;
+  EXPECT_EQ(OpRegistry::Get().All().size(), std::size(ops));
+}
+
+TEST(RegistryTest, AllIsSortedByName) {
+  auto all = OpRegistry::Get().All();
+  for (size_t i = 1; i < all.size(); ++i) EXPECT_LT(all[i - 1]->name, all[i]->name);
+}
+
+TEST(RegistryTest, SuggestsTheClosestName) {
+  EXPECT_EQ(OpRegistry::Get().Suggest("tile.lod"), "tile.load");
+  EXPECT_EQ(OpRegistry::Get().Suggest("pld.system.notfy"), "pld.system.notify");
+  EXPECT_EQ(OpRegistry::Get().Suggest("completely.different.thing"), std::nullopt);
+}
+
+TEST(RegistryTest, AttributeDefaults) {
+  const OpInfo* notify = OpRegistry::Get().Find("pld.system.notify");
+  ASSERT_NE(notify->FindAttr("op"), nullptr);
+  EXPECT_EQ(notify->FindAttr("op")->default_value->str, "AtomicAdd");
+  const OpInfo* pop = OpRegistry::Get().Find("tile.tpop_from_aiv");
+  EXPECT_EQ(pop->FindAttr("split")->default_value->int_value, 0);
+  const OpInfo* move = OpRegistry::Get().Find("tile.move");
+  EXPECT_TRUE(move->FindAttr("target_memory")->required);
+}
+
+TEST(RegistryTest, CacheInvalidateTakesZeroOrThreeArguments) {
+  const OpInfo* ci = OpRegistry::Get().Find("system.cacheinvalid");
+  EXPECT_TRUE(ci->AcceptsArity(0));
+  EXPECT_TRUE(ci->AcceptsArity(3));
+  EXPECT_FALSE(ci->AcceptsArity(1));
+}
+
+TEST(RegistryTest, LanesFollowMemorySpaces) {
+  std::vector<ExprPtr> args;
+  args.push_back(TileArg(MemorySpace::kAcc));
+  std::vector<NamedExpr> attrs;
+  attrs.push_back(MakeAttr("target_memory", MakeEnum("MemorySpace", "Vec", {})));
+  ExprPtr c2v = MakeOpCall("tile.move", std::move(args), std::move(attrs), {}, {});
+  EXPECT_EQ(LaneOf(*c2v), Lane::kBoundary);
+
+  args.clear();
+  args.push_back(TileArg(MemorySpace::kMat));
+  attrs.clear();
+  attrs.push_back(MakeAttr("target_memory", MakeEnum("MemorySpace", "Left", {})));
+  ExprPtr mat_to_left = MakeOpCall("tile.move", std::move(args), std::move(attrs), {}, {});
+  EXPECT_EQ(LaneOf(*mat_to_left), Lane::kCube);
+
+  args.clear();
+  args.push_back(TileArg(MemorySpace::kVec));
+  args.push_back(MakeIntList({0, 0}, {}));
+  args.push_back(TensorArg(true));
+  ExprPtr store = MakeOpCall("tile.store", std::move(args), {}, {}, {});
+  EXPECT_EQ(LaneOf(*store), Lane::kVector);
+  EXPECT_EQ(RoleOf(*store), OpRole::kGmStore);
+  EXPECT_EQ(LookupOp(*store)->access.tensor_arg, 2);
+}
+
+TEST(RegistryTest, SyncAllLaneFollowsCoreType) {
+  ExprPtr mix = MakeOpCall("system.syncall", {}, {}, {}, {});
+  EXPECT_EQ(LaneOf(*mix), Lane::kAny);
+  std::vector<NamedExpr> attrs;
+  attrs.push_back(MakeAttr("core_type", MakeString("aic_only", {})));
+  ExprPtr aic = MakeOpCall("system.syncall", {}, std::move(attrs), {}, {});
+  EXPECT_EQ(LaneOf(*aic), Lane::kCube);
+}
+
+TEST(RegistryTest, ResultTypes) {
+  std::vector<ExprPtr> args;
+  args.push_back(TileArg(MemorySpace::kLeft, {Dim::Static(16), Dim::Static(32)}, DType::kFP16));
+  args.push_back(TileArg(MemorySpace::kRight, {Dim::Static(32), Dim::Static(8)}, DType::kFP16));
+  ExprPtr mm = MakeOpCall("tile.matmul", std::move(args), {}, {}, {});
+  auto type = LookupOp(*mm)->result(*mm);
+  ASSERT_TRUE(type.ok());
+  EXPECT_EQ(**type, Type::Tile({Dim::Static(16), Dim::Static(8)}, DType::kFP32,
+                               MemorySpace::kAcc));
+
+  args.clear();
+  args.push_back(TensorArg(false));
+  args.push_back(MakeIntList({0, 0}, {}));
+  args.push_back(MakeIntList({16, 16}, {}));
+  std::vector<NamedExpr> attrs;
+  attrs.push_back(MakeAttr("target_memory", MakeEnum("MemorySpace", "Mat", {})));
+  ExprPtr load = MakeOpCall("tile.load", std::move(args), std::move(attrs), {}, {});
+  type = LookupOp(*load)->result(*load);
+  ASSERT_TRUE(type.ok());
+  EXPECT_EQ((*type)->memory(), MemorySpace::kMat);
+  EXPECT_FALSE((*type)->has_explicit_view());
+  EXPECT_EQ(LaneOf(*load), Lane::kCube);
+
+  ExprPtr pop = MakeOpCall("tile.tpop_from_aic", {}, {}, {}, {});
+  type = LookupOp(*pop)->result(*pop);
+  ASSERT_TRUE(type.ok());
+  EXPECT_FALSE(type->has_value());  // taken from the annotation
+}
+
+TEST(RegistryTest, WrongArgumentKindIsAnError) {
+  std::vector<ExprPtr> args;
+  args.push_back(TensorArg(false));  // not a tile
+  ExprPtr relu = MakeOpCall("tile.relu", std::move(args), {}, {}, {});
+  EXPECT_FALSE(LookupOp(*relu)->result(*relu).ok());
+}
+
+TEST(RegistryTest, OpaqueCalls) {
+  ExprPtr custom = MakeOpCall("custom.op", {}, {}, {}, {});
+  EXPECT_TRUE(IsOpaqueCall(*custom));
+  ExprPtr fence = MakeOpCall("system.fence", {}, {}, {}, {});
+  EXPECT_FALSE(IsOpaqueCall(*fence));
+  ExprPtr whole = MakeOpCall("system.cacheinvalid", {}, {}, {}, {});
+  EXPECT_TRUE(IsWholeGmInvalidate(*whole));
+}
+
+TEST(TypesTest, ImplicitViewIsTheSameType) {
+  Shape s = {Dim::Static(16), Dim::Static(16)};
+  EXPECT_EQ(Type::Tile(s, DType::kFP16, MemorySpace::kMat, NzView()),
+            Type::Tile(s, DType::kFP16, MemorySpace::kMat));
+  EXPECT_FALSE(Type::Tile(s, DType::kFP16, MemorySpace::kMat, NzView()).has_explicit_view());
+  EXPECT_TRUE(Type::Tile(s, DType::kFP16, MemorySpace::kVec, NzView()).has_explicit_view());
+  EXPECT_NE(Type::Tile(s, DType::kFP16, MemorySpace::kVec, NzView()),
+            Type::Tile(s, DType::kFP16, MemorySpace::kVec));
+}
+
+}  // namespace
+}  // namespace ptoc

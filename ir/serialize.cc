@@ -1,0 +1,719 @@
+#include "ir/serialize.h"
+
+#include <algorithm>
+#include <climits>
+#include <optional>
+#include <utility>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "google/protobuf/io/coded_stream.h"
+#include "google/protobuf/io/zero_copy_stream_impl_lite.h"
+#include "google/protobuf/stubs/logging.h"
+#include "google/protobuf/text_format.h"
+#include "google/protobuf/util/json_util.h"
+#include "ir/diagnostics.h"
+#include "ir/file_util.h"
+
+namespace ptoc {
+namespace {
+
+// Nesting the reader accepts: deep enough for any real kernel, shallow
+// enough that reading (and every later recursive walk) cannot exhaust the
+// stack. One IR level is at most two message levels on the wire.
+constexpr int kMaxDepth = 1000;
+constexpr int kMaxProtoDepth = 2 * kMaxDepth + 16;
+constexpr int kMaxRank = 64;
+
+// Each proto enum lists the in-memory enum's values in the same order after
+// its UNSPECIFIED zero; the asserts pin both ends of every pair.
+static_assert(ir::FP32 == static_cast<int>(DType::kFP32) + 1 &&
+              ir::INDEX == static_cast<int>(DType::kINDEX) + 1 &&
+              ir::DType_MAX == ir::INDEX);
+static_assert(ir::DDR == static_cast<int>(MemorySpace::kDDR) + 1 &&
+              ir::BIAS == static_cast<int>(MemorySpace::kBias) + 1 &&
+              ir::MemorySpace_MAX == ir::BIAS);
+static_assert(ir::ROW_MAJOR == static_cast<int>(Layout::kRowMajor) + 1 &&
+              ir::NONE_BOX == static_cast<int>(Layout::kNoneBox) + 1 &&
+              ir::TileLayout_MAX == ir::NONE_BOX);
+static_assert(ir::ADD == static_cast<int>(BinaryOp::kAdd) + 1 &&
+              ir::OR == static_cast<int>(BinaryOp::kOr) + 1 &&
+              ir::BinaryOp_MAX == ir::OR);
+static_assert(ir::NEG == static_cast<int>(UnaryOp::kNeg) + 1 &&
+              ir::NOT == static_cast<int>(UnaryOp::kNot) + 1 &&
+              ir::UnaryOp_MAX == ir::NOT);
+static_assert(ir::OPAQUE == static_cast<int>(FunctionKind::kOpaque) + 1 &&
+              ir::SPMD == static_cast<int>(FunctionKind::kSpmd) + 1 &&
+              ir::FunctionKind_MAX == ir::SPMD);
+static_assert(ir::IN == static_cast<int>(Direction::kIn) + 1 &&
+              ir::IN_OUT == static_cast<int>(Direction::kInOut) + 1 &&
+              ir::Direction_MAX == ir::IN_OUT);
+
+template <typename E>
+int EnumToProto(E e) {
+  return static_cast<int>(e) + 1;
+}
+
+// std::nullopt for UNSPECIFIED and for values this build does not know.
+template <typename E>
+std::optional<E> EnumFromProto(int value, int max) {
+  if (value < 1 || value > max) return std::nullopt;
+  return static_cast<E>(value - 1);
+}
+
+// ---------------------------------------------------------------- ToProto
+
+// Locations of nodes are written only when there is one.
+bool HasLoc(const Location& loc) { return loc.known() || !loc.file.empty(); }
+
+void LocToProto(const Location& loc, ir::Location* out) {
+  out->set_file(loc.file);
+  out->set_line(loc.line);
+  out->set_col(loc.col);
+}
+
+void ShapeToProto(const Shape& shape,
+                  google::protobuf::RepeatedPtrField<ir::Dim>* out) {
+  for (const Dim& d : shape) {
+    ir::Dim* dim = out->Add();
+    if (d.is_static()) {
+      dim->set_value(d.value);
+    } else {
+      dim->set_symbol(d.symbol);
+    }
+  }
+}
+
+void TypeToProto(const Type& t, ir::Type* out) {
+  switch (t.kind()) {
+    case Type::Kind::kNone: out->set_kind(ir::Type::NONE); return;
+    case Type::Kind::kCommCtx: out->set_kind(ir::Type::COMM_CTX); return;
+    case Type::Kind::kScalar: out->set_kind(ir::Type::SCALAR); break;
+    case Type::Kind::kTensor: out->set_kind(ir::Type::TENSOR); break;
+    case Type::Kind::kDistributedTensor: out->set_kind(ir::Type::DISTRIBUTED_TENSOR); break;
+    case Type::Kind::kTile: out->set_kind(ir::Type::TILE); break;
+  }
+  out->set_dtype(static_cast<ir::DType>(EnumToProto(t.dtype())));
+  ShapeToProto(t.shape(), out->mutable_shape());
+  if (!t.is_tile()) return;
+  out->set_memory(static_cast<ir::MemorySpace>(EnumToProto(t.memory())));
+  // An absent view means the memory's implicit one.
+  if (t.has_explicit_view()) {
+    ir::TileView* view = out->mutable_view();
+    view->set_blayout(static_cast<ir::TileLayout>(EnumToProto(t.view().blayout)));
+    view->set_slayout(static_cast<ir::TileLayout>(EnumToProto(t.view().slayout)));
+    ShapeToProto(t.view().valid_shape, view->mutable_valid_shape());
+  }
+}
+
+int VarId(const Var* v) { return v == nullptr ? -1 : v->id; }
+
+void ExprToProto(const Expr& e, ir::Expr* out);
+
+void NamedToProto(const std::vector<NamedExpr>& attrs,
+                  google::protobuf::RepeatedPtrField<ir::NamedExpr>* out) {
+  for (const NamedExpr& a : attrs) {
+    ir::NamedExpr* n = out->Add();
+    n->set_name(a.name);
+    if (a.value) ExprToProto(*a.value, n->mutable_value());
+  }
+}
+
+void ExprsToProto(const std::vector<ExprPtr>& exprs,
+                  google::protobuf::RepeatedPtrField<ir::Expr>* out) {
+  for (const ExprPtr& e : exprs) ExprToProto(*e, out->Add());
+}
+
+void ExprToProto(const Expr& e, ir::Expr* out) {
+  if (HasLoc(e.loc)) LocToProto(e.loc, out->mutable_loc());
+  if (!e.type.is_none()) TypeToProto(e.type, out->mutable_type());
+  switch (e.kind) {
+    case ExprKind::kVar: out->mutable_var()->set_var_id(VarId(e.var)); break;
+    case ExprKind::kInt: out->set_int_value(e.int_value); break;
+    case ExprKind::kFloat: out->set_float_value(e.float_value); break;
+    case ExprKind::kBool: out->set_bool_value(e.bool_value); break;
+    case ExprKind::kString: out->set_string_value(e.str); break;
+    case ExprKind::kEnum:
+      out->mutable_enum_value()->set_enum_type(e.enum_type);
+      out->mutable_enum_value()->set_value(e.str);
+      break;
+    case ExprKind::kList: ExprsToProto(e.args, out->mutable_list()->mutable_elements()); break;
+    case ExprKind::kTuple: ExprsToProto(e.args, out->mutable_tuple()->mutable_elements()); break;
+    case ExprKind::kBinary: {
+      ir::Binary* b = out->mutable_binary();
+      b->set_op(static_cast<ir::BinaryOp>(EnumToProto(e.binary_op)));
+      if (e.args.size() > 0) ExprToProto(*e.args[0], b->mutable_lhs());
+      if (e.args.size() > 1) ExprToProto(*e.args[1], b->mutable_rhs());
+      break;
+    }
+    case ExprKind::kUnary: {
+      ir::Unary* u = out->mutable_unary();
+      u->set_op(static_cast<ir::UnaryOp>(EnumToProto(e.unary_op)));
+      if (!e.args.empty()) ExprToProto(*e.args[0], u->mutable_operand());
+      break;
+    }
+    case ExprKind::kCall: {
+      ir::Call* c = out->mutable_call();
+      c->set_callee(e.str);
+      c->set_is_function_call(e.is_function_call);
+      ExprsToProto(e.args, c->mutable_args());
+      NamedToProto(e.attrs, c->mutable_attrs());
+      break;
+    }
+  }
+}
+
+void StmtToProto(const Stmt& s, ir::Stmt* out) {
+  if (HasLoc(s.loc)) LocToProto(s.loc, out->mutable_loc());
+  switch (s.kind) {
+    case StmtKind::kSeq: {
+      ir::Seq* seq = out->mutable_seq();
+      for (const StmtPtr& child : s.stmts) StmtToProto(*child, seq->add_stmts());
+      break;
+    }
+    case StmtKind::kAssign:
+      out->mutable_assign()->set_var_id(VarId(s.var));
+      if (s.value) ExprToProto(*s.value, out->mutable_assign()->mutable_value());
+      break;
+    case StmtKind::kEval:
+      // mutable_eval() marks the oneof even when the value is missing.
+      if (s.value) {
+        ExprToProto(*s.value, out->mutable_eval()->mutable_value());
+      } else {
+        out->mutable_eval();
+      }
+      break;
+    case StmtKind::kFor: {
+      ir::For* f = out->mutable_for_stmt();
+      f->set_loop_var_id(VarId(s.var));
+      if (s.start) ExprToProto(*s.start, f->mutable_start());
+      if (s.stop) ExprToProto(*s.stop, f->mutable_stop());
+      if (s.step) ExprToProto(*s.step, f->mutable_step());
+      for (const Var* v : s.iter_args) f->add_iter_arg_ids(VarId(v));
+      ExprsToProto(s.init_values, f->mutable_init_values());
+      if (s.body) StmtToProto(*s.body, f->mutable_body());
+      for (const Var* v : s.results) f->add_result_ids(VarId(v));
+      break;
+    }
+    case StmtKind::kWhile: {
+      ir::While* w = out->mutable_while_stmt();
+      if (s.value) ExprToProto(*s.value, w->mutable_cond());
+      if (s.body) StmtToProto(*s.body, w->mutable_body());
+      break;
+    }
+    case StmtKind::kIf: {
+      ir::If* i = out->mutable_if_stmt();
+      if (s.value) ExprToProto(*s.value, i->mutable_cond());
+      if (s.body) StmtToProto(*s.body, i->mutable_then_body());
+      if (s.else_body) StmtToProto(*s.else_body, i->mutable_else_body());
+      for (const Var* v : s.results) i->add_result_ids(VarId(v));
+      break;
+    }
+    case StmtKind::kYield:
+      ExprsToProto(s.values, out->mutable_yield_stmt()->mutable_values());
+      break;
+    case StmtKind::kReturn:
+      ExprsToProto(s.values, out->mutable_return_stmt()->mutable_values());
+      break;
+  }
+}
+
+void VarToProto(const Var& v, ir::Var* out) {
+  out->set_id(v.id);
+  out->set_name(v.name);
+  TypeToProto(v.type, out->mutable_type());
+  if (HasLoc(v.loc)) LocToProto(v.loc, out->mutable_loc());
+}
+
+void FunctionToProto(const Function& f, ir::Function* out) {
+  out->set_name(f.name);
+  out->set_kind(static_cast<ir::FunctionKind>(EnumToProto(f.kind)));
+  absl::flat_hash_set<const Var*> params;
+  for (const Param& p : f.params) {
+    ir::Param* param = out->add_params();
+    param->set_var_id(VarId(p.var));
+    param->set_direction(static_cast<ir::Direction>(EnumToProto(p.direction)));
+    if (p.var != nullptr && params.insert(p.var).second) {
+      VarToProto(*p.var, out->add_vars());
+    }
+  }
+  for (const auto& v : f.vars) {
+    if (!params.contains(v.get())) VarToProto(*v, out->add_vars());
+  }
+  if (f.return_type.has_value()) TypeToProto(*f.return_type, out->mutable_return_type());
+  NamedToProto(f.attrs, out->mutable_attrs());
+  if (f.body) StmtToProto(*f.body, out->mutable_body());
+  if (HasLoc(f.loc)) LocToProto(f.loc, out->mutable_loc());
+}
+
+// -------------------------------------------------------------- FromProto
+
+Location LocFromProto(const ir::Location& loc) {
+  return Location{loc.file(), loc.line(), loc.col()};
+}
+
+// Rebuilds one program, checking that the message is well formed.
+class Reader {
+ public:
+  explicit Reader(absl::string_view filename) : filename_(filename) {}
+
+  absl::StatusOr<std::unique_ptr<Program>> Read(const ir::Program& proto) {
+    if (proto.name().empty()) return Error("the program has no name");
+    // ToProto always writes `loc`, the last field, so a file cut short at a
+    // field boundary (which still parses) is caught here.
+    if (!proto.has_loc()) return Error("the program has no location (truncated file?)");
+    auto program = std::make_unique<Program>();
+    program->name = proto.name();
+    program->loc = LocFromProto(proto.loc());
+    program->options.backend = proto.options().backend();
+    program->options.allow_unregistered_ops = proto.options().allow_unregistered_ops();
+    for (const ir::Function& f : proto.functions()) {
+      absl::StatusOr<std::unique_ptr<Function>> function = ReadFunction(f);
+      if (!function.ok()) return function.status();
+      program->functions.push_back(*std::move(function));
+    }
+    return program;
+  }
+
+ private:
+  absl::Status Error(absl::string_view message) const {
+    std::string where =
+        function_.empty() ? "" : absl::StrCat("function '", function_, "': ");
+    return absl::InvalidArgumentError(FormatDiagnostic(
+        Severity::kError, Location{filename_, 0, 0},
+        absl::StrCat("invalid IR: ", where, message)));
+  }
+
+  absl::StatusOr<std::unique_ptr<Function>> ReadFunction(const ir::Function& proto) {
+    if (proto.name().empty()) return Error("a function has no name");
+    function_ = proto.name();
+    vars_.clear();
+    auto f = std::make_unique<Function>();
+    f->name = proto.name();
+    f->loc = LocFromProto(proto.loc());
+    std::optional<FunctionKind> kind =
+        EnumFromProto<FunctionKind>(proto.kind(), ir::FunctionKind_MAX);
+    if (!kind.has_value()) return Error(absl::StrCat("bad function kind ", proto.kind()));
+    f->kind = *kind;
+
+    for (const ir::Var& v : proto.vars()) {
+      if (vars_.contains(v.id())) return Error(absl::StrCat("duplicate var id ", v.id()));
+      if (!v.has_type()) return Error(absl::StrCat("var ", v.id(), " has no type"));
+      absl::StatusOr<Type> type = ReadType(v.type());
+      if (!type.ok()) return type.status();
+      auto var = std::make_unique<Var>();
+      var->id = v.id();
+      var->name = v.name();
+      var->type = *std::move(type);
+      var->loc = LocFromProto(v.loc());
+      vars_[v.id()] = var.get();
+      f->vars.push_back(std::move(var));
+    }
+    // Function::NewVar numbers a new var after the last one: keep the
+    // list in id order.
+    std::stable_sort(f->vars.begin(), f->vars.end(),
+                     [](const auto& a, const auto& b) { return a->id < b->id; });
+
+    for (const ir::Param& p : proto.params()) {
+      absl::StatusOr<Var*> var = LookupVar(p.var_id());
+      if (!var.ok()) return var.status();
+      // DIRECTION_UNSPECIFIED is the proto3 default: read it as In.
+      Direction direction = Direction::kIn;
+      if (p.direction() != ir::DIRECTION_UNSPECIFIED) {
+        std::optional<Direction> d =
+            EnumFromProto<Direction>(p.direction(), ir::Direction_MAX);
+        if (!d.has_value()) return Error(absl::StrCat("bad direction ", p.direction()));
+        direction = *d;
+      }
+      f->params.push_back(Param{*var, direction});
+    }
+    if (proto.has_return_type()) {
+      absl::StatusOr<Type> type = ReadType(proto.return_type());
+      if (!type.ok()) return type.status();
+      f->return_type = *std::move(type);
+    }
+    if (absl::Status s = ReadNamed(proto.attrs(), &f->attrs, 0); !s.ok()) return s;
+    if (!proto.has_body()) return Error("missing body");
+    absl::StatusOr<StmtPtr> body = ReadStmt(proto.body(), 0);
+    if (!body.ok()) return body.status();
+    f->body = *std::move(body);
+    function_.clear();
+    return f;
+  }
+
+  absl::StatusOr<Var*> LookupVar(int id) const {
+    auto it = vars_.find(id);
+    if (it == vars_.end()) return Error(absl::StrCat("unknown var id ", id));
+    return it->second;
+  }
+
+  absl::Status ReadVarList(const google::protobuf::RepeatedField<int32_t>& ids,
+                           std::vector<Var*>* out) const {
+    for (int id : ids) {
+      absl::StatusOr<Var*> var = LookupVar(id);
+      if (!var.ok()) return var.status();
+      out->push_back(*var);
+    }
+    return absl::OkStatus();
+  }
+
+  absl::Status ReadShape(const google::protobuf::RepeatedPtrField<ir::Dim>& dims,
+                         Shape* out) const {
+    if (dims.size() > kMaxRank) return Error(absl::StrCat("shape of rank ", dims.size()));
+    for (const ir::Dim& d : dims) {
+      switch (d.kind_case()) {
+        case ir::Dim::kValue: out->push_back(Dim::Static(d.value())); break;
+        case ir::Dim::kSymbol: out->push_back(Dim::Symbolic(d.symbol())); break;
+        case ir::Dim::KIND_NOT_SET: return Error("a shape dim is neither value nor symbol");
+      }
+    }
+    return absl::OkStatus();
+  }
+
+  absl::StatusOr<Type> ReadType(const ir::Type& t) const {
+    switch (t.kind()) {
+      case ir::Type::NONE: return Type::None();
+      case ir::Type::COMM_CTX: return Type::CommCtx();
+      case ir::Type::SCALAR: case ir::Type::TENSOR: case ir::Type::DISTRIBUTED_TENSOR:
+      case ir::Type::TILE: break;
+      default: return Error(absl::StrCat("bad type kind ", t.kind()));
+    }
+    std::optional<DType> dtype = EnumFromProto<DType>(t.dtype(), ir::DType_MAX);
+    if (!dtype.has_value()) return Error(absl::StrCat("bad dtype ", t.dtype()));
+    if (t.kind() == ir::Type::SCALAR) return Type::Scalar(*dtype);
+    Shape shape;
+    if (absl::Status s = ReadShape(t.shape(), &shape); !s.ok()) return s;
+    if (t.kind() == ir::Type::TENSOR) return Type::Tensor(std::move(shape), *dtype);
+    if (t.kind() == ir::Type::DISTRIBUTED_TENSOR) {
+      return Type::DistributedTensor(std::move(shape), *dtype);
+    }
+    std::optional<MemorySpace> memory =
+        EnumFromProto<MemorySpace>(t.memory(), ir::MemorySpace_MAX);
+    if (!memory.has_value()) return Error(absl::StrCat("bad memory space ", t.memory()));
+    if (!t.has_view()) return Type::Tile(std::move(shape), *dtype, *memory);
+    TileView view;
+    std::optional<Layout> b = EnumFromProto<Layout>(t.view().blayout(), ir::TileLayout_MAX);
+    std::optional<Layout> s = EnumFromProto<Layout>(t.view().slayout(), ir::TileLayout_MAX);
+    if (!b.has_value() || !s.has_value()) return Error("bad tile layout");
+    view.blayout = *b;
+    view.slayout = *s;
+    if (absl::Status st = ReadShape(t.view().valid_shape(), &view.valid_shape); !st.ok()) {
+      return st;
+    }
+    return Type::Tile(std::move(shape), *dtype, *memory, std::move(view));
+  }
+
+  absl::Status ReadNamed(const google::protobuf::RepeatedPtrField<ir::NamedExpr>& named,
+                         std::vector<NamedExpr>* out, int depth) const {
+    for (const ir::NamedExpr& n : named) {
+      if (n.name().empty()) return Error("an attribute has no name");
+      if (!n.has_value()) return Error(absl::StrCat("attribute '", n.name(), "' has no value"));
+      absl::StatusOr<ExprPtr> value = ReadExpr(n.value(), depth + 1);
+      if (!value.ok()) return value.status();
+      out->push_back(NamedExpr{n.name(), *std::move(value)});
+    }
+    return absl::OkStatus();
+  }
+
+  absl::Status ReadExprs(const google::protobuf::RepeatedPtrField<ir::Expr>& exprs,
+                         std::vector<ExprPtr>* out, int depth) const {
+    for (const ir::Expr& e : exprs) {
+      absl::StatusOr<ExprPtr> expr = ReadExpr(e, depth + 1);
+      if (!expr.ok()) return expr.status();
+      out->push_back(*std::move(expr));
+    }
+    return absl::OkStatus();
+  }
+
+  // An expression sub-message that must be present.
+  absl::Status ReadRequired(bool present, const ir::Expr& e, absl::string_view what,
+                            int depth, ExprPtr* out) const {
+    if (!present) return Error(absl::StrCat("missing ", what));
+    absl::StatusOr<ExprPtr> expr = ReadExpr(e, depth + 1);
+    if (!expr.ok()) return expr.status();
+    *out = *std::move(expr);
+    return absl::OkStatus();
+  }
+
+  absl::StatusOr<ExprPtr> ReadExpr(const ir::Expr& proto, int depth) const {
+    if (depth > kMaxDepth) return Error("expressions nested too deeply");
+    auto e = std::make_unique<Expr>();
+    e->loc = LocFromProto(proto.loc());
+    if (proto.has_type()) {
+      absl::StatusOr<Type> type = ReadType(proto.type());
+      if (!type.ok()) return type.status();
+      e->type = *std::move(type);
+    }
+    absl::Status status;
+    switch (proto.kind_case()) {
+      case ir::Expr::kVar: {
+        e->kind = ExprKind::kVar;
+        absl::StatusOr<Var*> var = LookupVar(proto.var().var_id());
+        if (!var.ok()) return var.status();
+        e->var = *var;
+        break;
+      }
+      case ir::Expr::kIntValue:
+        e->kind = ExprKind::kInt;
+        e->int_value = proto.int_value();
+        break;
+      case ir::Expr::kFloatValue:
+        e->kind = ExprKind::kFloat;
+        e->float_value = proto.float_value();
+        break;
+      case ir::Expr::kBoolValue:
+        e->kind = ExprKind::kBool;
+        e->bool_value = proto.bool_value();
+        break;
+      case ir::Expr::kStringValue:
+        e->kind = ExprKind::kString;
+        e->str = proto.string_value();
+        break;
+      case ir::Expr::kEnumValue:
+        e->kind = ExprKind::kEnum;
+        e->enum_type = proto.enum_value().enum_type();
+        e->str = proto.enum_value().value();
+        break;
+      case ir::Expr::kList:
+        e->kind = ExprKind::kList;
+        status = ReadExprs(proto.list().elements(), &e->args, depth);
+        break;
+      case ir::Expr::kTuple:
+        e->kind = ExprKind::kTuple;
+        status = ReadExprs(proto.tuple().elements(), &e->args, depth);
+        break;
+      case ir::Expr::kBinary: {
+        e->kind = ExprKind::kBinary;
+        const ir::Binary& b = proto.binary();
+        std::optional<BinaryOp> op = EnumFromProto<BinaryOp>(b.op(), ir::BinaryOp_MAX);
+        if (!op.has_value()) return Error(absl::StrCat("bad binary op ", b.op()));
+        e->binary_op = *op;
+        e->args.resize(2);
+        status = ReadRequired(b.has_lhs(), b.lhs(), "binary lhs", depth, &e->args[0]);
+        if (status.ok()) {
+          status = ReadRequired(b.has_rhs(), b.rhs(), "binary rhs", depth, &e->args[1]);
+        }
+        break;
+      }
+      case ir::Expr::kUnary: {
+        e->kind = ExprKind::kUnary;
+        const ir::Unary& u = proto.unary();
+        std::optional<UnaryOp> op = EnumFromProto<UnaryOp>(u.op(), ir::UnaryOp_MAX);
+        if (!op.has_value()) return Error(absl::StrCat("bad unary op ", u.op()));
+        e->unary_op = *op;
+        e->args.resize(1);
+        status = ReadRequired(u.has_operand(), u.operand(), "unary operand", depth,
+                              &e->args[0]);
+        break;
+      }
+      case ir::Expr::kCall:
+        e->kind = ExprKind::kCall;
+        if (proto.call().callee().empty()) return Error("a call has no callee");
+        e->str = proto.call().callee();
+        e->is_function_call = proto.call().is_function_call();
+        status = ReadExprs(proto.call().args(), &e->args, depth);
+        if (status.ok()) status = ReadNamed(proto.call().attrs(), &e->attrs, depth);
+        break;
+      case ir::Expr::KIND_NOT_SET:
+        return Error("an expression has no kind");
+    }
+    if (!status.ok()) return status;
+    return e;
+  }
+
+  absl::StatusOr<StmtPtr> ReadBody(bool present, const ir::Stmt& s,
+                                   absl::string_view what, int depth) const {
+    if (!present) return Error(absl::StrCat("missing ", what));
+    return ReadStmt(s, depth + 1);
+  }
+
+  absl::StatusOr<StmtPtr> ReadStmt(const ir::Stmt& proto, int depth) const {
+    if (depth > kMaxDepth) return Error("statements nested too deeply");
+    auto s = std::make_unique<Stmt>();
+    s->loc = LocFromProto(proto.loc());
+    absl::Status status;
+    switch (proto.kind_case()) {
+      case ir::Stmt::kSeq:
+        s->kind = StmtKind::kSeq;
+        for (const ir::Stmt& child : proto.seq().stmts()) {
+          absl::StatusOr<StmtPtr> c = ReadStmt(child, depth + 1);
+          if (!c.ok()) return c.status();
+          s->stmts.push_back(*std::move(c));
+        }
+        break;
+      case ir::Stmt::kAssign: {
+        s->kind = StmtKind::kAssign;
+        absl::StatusOr<Var*> var = LookupVar(proto.assign().var_id());
+        if (!var.ok()) return var.status();
+        s->var = *var;
+        status = ReadRequired(proto.assign().has_value(), proto.assign().value(),
+                              "assigned value", depth, &s->value);
+        break;
+      }
+      case ir::Stmt::kEval:
+        s->kind = StmtKind::kEval;
+        status = ReadRequired(proto.eval().has_value(), proto.eval().value(),
+                              "evaluated value", depth, &s->value);
+        break;
+      case ir::Stmt::kForStmt: {
+        s->kind = StmtKind::kFor;
+        const ir::For& f = proto.for_stmt();
+        absl::StatusOr<Var*> var = LookupVar(f.loop_var_id());
+        if (!var.ok()) return var.status();
+        s->var = *var;
+        status = ReadRequired(f.has_start(), f.start(), "loop start", depth, &s->start);
+        if (status.ok()) {
+          status = ReadRequired(f.has_stop(), f.stop(), "loop stop", depth, &s->stop);
+        }
+        if (status.ok()) {
+          status = ReadRequired(f.has_step(), f.step(), "loop step", depth, &s->step);
+        }
+        if (status.ok()) status = ReadVarList(f.iter_arg_ids(), &s->iter_args);
+        if (status.ok()) status = ReadExprs(f.init_values(), &s->init_values, depth);
+        if (status.ok()) status = ReadVarList(f.result_ids(), &s->results);
+        if (status.ok()) {
+          absl::StatusOr<StmtPtr> body = ReadBody(f.has_body(), f.body(), "loop body", depth);
+          if (!body.ok()) return body.status();
+          s->body = *std::move(body);
+        }
+        break;
+      }
+      case ir::Stmt::kWhileStmt: {
+        s->kind = StmtKind::kWhile;
+        const ir::While& w = proto.while_stmt();
+        status = ReadRequired(w.has_cond(), w.cond(), "while condition", depth, &s->value);
+        if (status.ok()) {
+          absl::StatusOr<StmtPtr> body = ReadBody(w.has_body(), w.body(), "while body", depth);
+          if (!body.ok()) return body.status();
+          s->body = *std::move(body);
+        }
+        break;
+      }
+      case ir::Stmt::kIfStmt: {
+        s->kind = StmtKind::kIf;
+        const ir::If& i = proto.if_stmt();
+        status = ReadRequired(i.has_cond(), i.cond(), "if condition", depth, &s->value);
+        if (status.ok()) status = ReadVarList(i.result_ids(), &s->results);
+        if (!status.ok()) return status;
+        absl::StatusOr<StmtPtr> then_body =
+            ReadBody(i.has_then_body(), i.then_body(), "then body", depth);
+        if (!then_body.ok()) return then_body.status();
+        s->body = *std::move(then_body);
+        if (i.has_else_body()) {
+          absl::StatusOr<StmtPtr> else_body = ReadStmt(i.else_body(), depth + 1);
+          if (!else_body.ok()) return else_body.status();
+          s->else_body = *std::move(else_body);
+        }
+        break;
+      }
+      case ir::Stmt::kYieldStmt:
+        s->kind = StmtKind::kYield;
+        status = ReadExprs(proto.yield_stmt().values(), &s->values, depth);
+        break;
+      case ir::Stmt::kReturnStmt:
+        s->kind = StmtKind::kReturn;
+        status = ReadExprs(proto.return_stmt().values(), &s->values, depth);
+        break;
+      case ir::Stmt::KIND_NOT_SET:
+        return Error("a statement has no kind");
+    }
+    if (!status.ok()) return status;
+    return s;
+  }
+
+  const std::string filename_;
+  std::string function_;  // the function being read, for messages
+  absl::flat_hash_map<int, Var*> vars_;  // its vars by id (lookups only)
+};
+
+// Text kernels hold no control characters other than whitespace; a binary
+// protobuf almost always does (field tags, lengths, NULs).
+bool LooksBinary(absl::string_view contents) {
+  for (unsigned char c : contents) {
+    if (c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != '\f' && c != '\v') {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+ir::Program ToProto(const Program& program) {
+  ir::Program out;
+  out.set_name(program.name);
+  for (const auto& f : program.functions) FunctionToProto(*f, out.add_functions());
+  out.mutable_options()->set_backend(program.options.backend);
+  out.mutable_options()->set_allow_unregistered_ops(program.options.allow_unregistered_ops);
+  // Always present, even when unknown: FromProto requires it (see Reader).
+  LocToProto(program.loc, out.mutable_loc());
+  return out;
+}
+
+absl::StatusOr<std::unique_ptr<Program>> FromProto(const ir::Program& proto) {
+  return Reader("").Read(proto);
+}
+
+std::string SerializeProgram(const Program& program) {
+  ir::Program proto = ToProto(program);
+  std::string bytes;
+  {
+    google::protobuf::io::StringOutputStream stream(&bytes);
+    google::protobuf::io::CodedOutputStream out(&stream);
+    out.SetSerializationDeterministic(true);
+    proto.SerializeToCodedStream(&out);
+  }  // `out` flushes into `bytes` when destroyed.
+  return bytes;
+}
+
+absl::StatusOr<std::unique_ptr<Program>> DeserializeProgram(absl::string_view bytes,
+                                                            absl::string_view filename) {
+  ir::Program proto;
+  bool parsed = false;
+  if (bytes.size() <= static_cast<size_t>(INT_MAX)) {
+    // Malformed input makes protobuf log (e.g. invalid UTF-8 in a string);
+    // the error below says all the user needs.
+    google::protobuf::LogSilencer silence;
+    google::protobuf::io::ArrayInputStream stream(bytes.data(),
+                                                  static_cast<int>(bytes.size()));
+    google::protobuf::io::CodedInputStream in(&stream);
+    in.SetRecursionLimit(kMaxProtoDepth);
+    parsed = proto.ParseFromCodedStream(&in) && in.ConsumedEntireMessage();
+  }
+  if (!parsed) {
+    return absl::InvalidArgumentError(FormatDiagnostic(
+        Severity::kError, Location{std::string(filename), 0, 0},
+        "not a valid ptoc IR file"));
+  }
+  return Reader(filename).Read(proto);
+}
+
+std::string ProgramToTextProto(const Program& program, TextProtoFormat format) {
+  ir::Program proto = ToProto(program);
+  std::string out;
+  if (format == TextProtoFormat::kTextProto) {
+    google::protobuf::TextFormat::PrintToString(proto, &out);
+    return out;
+  }
+  google::protobuf::util::JsonPrintOptions options;
+  options.add_whitespace = true;
+  options.preserve_proto_field_names = true;
+  // Only Any fields can make the conversion fail, and ir.proto has none.
+  (void)google::protobuf::util::MessageToJsonString(proto, &out, options);
+  return out;
+}
+
+absl::StatusOr<std::unique_ptr<Program>> LoadProgram(const std::string& path,
+                                                     const ParseOptions& options) {
+  absl::StatusOr<std::string> contents = ReadFile(path);
+  if (!contents.ok()) return contents.status();
+  const std::string name = path == "-" ? "<stdin>" : path;
+  if (absl::EndsWith(path, ".pb") || LooksBinary(*contents)) {
+    return DeserializeProgram(*contents, name);
+  }
+  return ParseProgram(*contents, name, options);
+}
+
+}  // namespace ptoc

@@ -1,0 +1,203 @@
+#include "ir/types.h"
+
+#include <array>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+
+namespace ptoc {
+namespace {
+
+constexpr std::array<std::pair<DType, absl::string_view>, 13> kDTypeNames = {{
+    {DType::kFP32, "FP32"},   {DType::kFP16, "FP16"},     {DType::kBF16, "BF16"},
+    {DType::kINT8, "INT8"},   {DType::kINT16, "INT16"},   {DType::kINT32, "INT32"},
+    {DType::kINT64, "INT64"}, {DType::kUINT8, "UINT8"},   {DType::kUINT16, "UINT16"},
+    {DType::kUINT32, "UINT32"}, {DType::kUINT64, "UINT64"}, {DType::kBOOL, "BOOL"},
+    {DType::kINDEX, "INDEX"},
+}};
+
+constexpr std::array<std::pair<MemorySpace, absl::string_view>, 7> kMemoryNames = {{
+    {MemorySpace::kDDR, "DDR"}, {MemorySpace::kVec, "Vec"},
+    {MemorySpace::kMat, "Mat"}, {MemorySpace::kLeft, "Left"},
+    {MemorySpace::kRight, "Right"}, {MemorySpace::kAcc, "Acc"},
+    {MemorySpace::kBias, "Bias"},
+}};
+
+constexpr std::array<std::pair<Layout, absl::string_view>, 3> kLayoutNames = {{
+    {Layout::kRowMajor, "row_major"},
+    {Layout::kColMajor, "col_major"},
+    {Layout::kNoneBox, "none_box"},
+}};
+
+template <typename E, size_t N>
+absl::string_view NameOf(const std::array<std::pair<E, absl::string_view>, N>& table,
+                         E value) {
+  for (const auto& [e, name] : table) {
+    if (e == value) return name;
+  }
+  return "?";
+}
+
+template <typename E, size_t N>
+std::optional<E> ValueOf(const std::array<std::pair<E, absl::string_view>, N>& table,
+                         absl::string_view name) {
+  for (const auto& [e, n] : table) {
+    if (n == name) return e;
+  }
+  return std::nullopt;
+}
+
+std::string DimsToString(const Shape& shape) {
+  return absl::StrCat(
+      "[", absl::StrJoin(shape, ", ", [](std::string* out, const Dim& d) {
+        absl::StrAppend(out, d.is_static() ? absl::StrCat(d.value) : d.symbol);
+      }), "]");
+}
+
+}  // namespace
+
+absl::string_view DTypeName(DType d) { return NameOf(kDTypeNames, d); }
+absl::string_view MemorySpaceName(MemorySpace m) { return NameOf(kMemoryNames, m); }
+absl::string_view LayoutName(Layout l) { return NameOf(kLayoutNames, l); }
+std::optional<DType> ParseDType(absl::string_view s) { return ValueOf(kDTypeNames, s); }
+std::optional<MemorySpace> ParseMemorySpace(absl::string_view s) {
+  return ValueOf(kMemoryNames, s);
+}
+std::optional<Layout> ParseLayout(absl::string_view s) { return ValueOf(kLayoutNames, s); }
+
+int DTypeBytes(DType d) {
+  switch (d) {
+    case DType::kFP32: case DType::kINT32: case DType::kUINT32: return 4;
+    case DType::kFP16: case DType::kBF16: case DType::kINT16: case DType::kUINT16: return 2;
+    case DType::kINT8: case DType::kUINT8: case DType::kBOOL: return 1;
+    case DType::kINT64: case DType::kUINT64: case DType::kINDEX: return 8;
+  }
+  return 4;
+}
+
+bool IsIntegerDType(DType d) {
+  return d != DType::kFP32 && d != DType::kFP16 && d != DType::kBF16 &&
+         d != DType::kBOOL;
+}
+
+bool IsFloatDType(DType d) {
+  return d == DType::kFP32 || d == DType::kFP16 || d == DType::kBF16;
+}
+
+TileView NdView() { return TileView{Layout::kRowMajor, Layout::kNoneBox, {}}; }
+TileView NzView() { return TileView{Layout::kColMajor, Layout::kRowMajor, {}}; }
+TileView ZnView() { return TileView{Layout::kRowMajor, Layout::kColMajor, {}}; }
+
+TileView ImplicitView(MemorySpace m) {
+  switch (m) {
+    case MemorySpace::kMat: case MemorySpace::kLeft: case MemorySpace::kAcc:
+      return NzView();
+    case MemorySpace::kRight:
+      return ZnView();
+    default:
+      return NdView();
+  }
+}
+
+Type Type::Scalar(DType d) {
+  Type t;
+  t.kind_ = Kind::kScalar;
+  t.dtype_ = d;
+  return t;
+}
+
+Type Type::Tensor(Shape shape, DType d) {
+  Type t;
+  t.kind_ = Kind::kTensor;
+  t.dtype_ = d;
+  t.shape_ = std::move(shape);
+  return t;
+}
+
+Type Type::DistributedTensor(Shape shape, DType d) {
+  Type t = Tensor(std::move(shape), d);
+  t.kind_ = Kind::kDistributedTensor;
+  return t;
+}
+
+Type Type::Tile(Shape shape, DType d, MemorySpace m, std::optional<TileView> view) {
+  Type t;
+  t.kind_ = Kind::kTile;
+  t.dtype_ = d;
+  t.shape_ = std::move(shape);
+  t.memory_ = m;
+  t.view_ = view.has_value() ? *std::move(view) : ImplicitView(m);
+  return t;
+}
+
+Type Type::CommCtx() {
+  Type t;
+  t.kind_ = Kind::kCommCtx;
+  return t;
+}
+
+bool Type::has_explicit_view() const {
+  return kind_ == Kind::kTile && view_ != ImplicitView(memory_);
+}
+
+bool Type::has_static_shape() const {
+  for (const Dim& d : shape_) {
+    if (!d.is_static()) return false;
+  }
+  return true;
+}
+
+int64_t Type::NumElements() const {
+  if (!has_static_shape()) return -1;
+  int64_t n = 1;
+  for (const Dim& d : shape_) n *= d.value;
+  return n;
+}
+
+bool Type::operator==(const Type& o) const {
+  if (kind_ != o.kind_) return false;
+  switch (kind_) {
+    case Kind::kNone: case Kind::kCommCtx:
+      return true;
+    case Kind::kScalar:
+      return dtype_ == o.dtype_;
+    case Kind::kTensor: case Kind::kDistributedTensor:
+      return dtype_ == o.dtype_ && shape_ == o.shape_;
+    case Kind::kTile:
+      return dtype_ == o.dtype_ && shape_ == o.shape_ && memory_ == o.memory_ &&
+             view_ == o.view_;
+  }
+  return false;
+}
+
+std::string TypeToString(const Type& t) {
+  auto dtype = [&] { return absl::StrCat("pl.", DTypeName(t.dtype())); };
+  switch (t.kind()) {
+    case Type::Kind::kNone: return "None";
+    case Type::Kind::kCommCtx: return "pld.CommCtx";
+    case Type::Kind::kScalar: return absl::StrCat("pl.Scalar[", dtype(), "]");
+    case Type::Kind::kTensor:
+      return absl::StrCat("pl.Tensor[", DimsToString(t.shape()), ", ", dtype(), "]");
+    case Type::Kind::kDistributedTensor:
+      return absl::StrCat("pld.DistributedTensor[", DimsToString(t.shape()), ", ",
+                          dtype(), "]");
+    case Type::Kind::kTile: {
+      std::string s = absl::StrCat("pl.Tile[", DimsToString(t.shape()), ", ", dtype(),
+                                   ", pl.MemorySpace.", MemorySpaceName(t.memory()));
+      if (t.has_explicit_view()) {
+        absl::StrAppend(&s, ", pl.TileView(blayout=pl.TileLayout.",
+                        LayoutName(t.view().blayout), ", slayout=pl.TileLayout.",
+                        LayoutName(t.view().slayout));
+        if (!t.view().valid_shape.empty()) {
+          absl::StrAppend(&s, ", valid_shape=", DimsToString(t.view().valid_shape));
+        }
+        absl::StrAppend(&s, ")");
+      }
+      return absl::StrCat(s, "]");
+    }
+  }
+  return "?";
+}
+
+}  // namespace ptoc

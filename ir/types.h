@@ -1,0 +1,126 @@
+// Types of the ptoc IR: scalars, GM tensors, windows, on-chip tiles.
+#ifndef PTOC_IR_TYPES_H_
+#define PTOC_IR_TYPES_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/strings/string_view.h"
+
+namespace ptoc {
+
+enum class DType {
+  kFP32, kFP16, kBF16, kINT8, kINT16, kINT32, kINT64,
+  kUINT8, kUINT16, kUINT32, kUINT64, kBOOL, kINDEX,
+};
+
+enum class MemorySpace { kDDR, kVec, kMat, kLeft, kRight, kAcc, kBias };
+
+enum class Layout { kRowMajor, kColMajor, kNoneBox };
+
+// Spellings used by the text format: "FP32", "Vec", "row_major".
+absl::string_view DTypeName(DType d);
+absl::string_view MemorySpaceName(MemorySpace m);
+absl::string_view LayoutName(Layout l);
+std::optional<DType> ParseDType(absl::string_view s);
+std::optional<MemorySpace> ParseMemorySpace(absl::string_view s);
+std::optional<Layout> ParseLayout(absl::string_view s);
+
+// Size of one element in bytes (INDEX is 8, BOOL is 1).
+int DTypeBytes(DType d);
+bool IsIntegerDType(DType d);  // INTn, UINTn and INDEX
+bool IsFloatDType(DType d);
+
+// A shape dimension: a constant, or the name of an integer scalar parameter.
+struct Dim {
+  int64_t value = 0;
+  std::string symbol;  // non-empty: dynamic, named by a parameter
+
+  static Dim Static(int64_t v) { return Dim{v, ""}; }
+  static Dim Symbolic(std::string name) { return Dim{0, std::move(name)}; }
+  bool is_static() const { return symbol.empty(); }
+  bool operator==(const Dim& o) const {
+    return value == o.value && symbol == o.symbol;
+  }
+  bool operator!=(const Dim& o) const { return !(*this == o); }
+};
+using Shape = std::vector<Dim>;
+
+// Fully resolved layouts of a tile plus its optional valid shape.
+struct TileView {
+  Layout blayout = Layout::kRowMajor;
+  Layout slayout = Layout::kNoneBox;
+  Shape valid_shape;  // empty: the whole tile is valid
+
+  bool operator==(const TileView& o) const {
+    return blayout == o.blayout && slayout == o.slayout &&
+           valid_shape == o.valid_shape;
+  }
+  bool operator!=(const TileView& o) const { return !(*this == o); }
+};
+
+// The view a tile in `m` has when none is written: Vec -> ND; Mat, Left,
+// Acc -> NZ; Right -> ZN (Bias and DDR: ND).
+TileView ImplicitView(MemorySpace m);
+// Layout pairs by their common names.
+TileView NdView();
+TileView NzView();
+TileView ZnView();
+
+class Type {
+ public:
+  enum class Kind { kNone, kScalar, kTensor, kDistributedTensor, kTile, kCommCtx };
+
+  Type() = default;  // kNone
+  static Type None() { return Type(); }
+  static Type Scalar(DType d);
+  static Type Tensor(Shape shape, DType d);
+  static Type DistributedTensor(Shape shape, DType d);
+  // A tile; `view` defaults to the memory space's implicit view.
+  static Type Tile(Shape shape, DType d, MemorySpace m,
+                   std::optional<TileView> view = std::nullopt);
+  static Type CommCtx();
+
+  Kind kind() const { return kind_; }
+  bool is_none() const { return kind_ == Kind::kNone; }
+  bool is_scalar() const { return kind_ == Kind::kScalar; }
+  bool is_tile() const { return kind_ == Kind::kTile; }
+  bool is_comm_ctx() const { return kind_ == Kind::kCommCtx; }
+  bool is_distributed() const { return kind_ == Kind::kDistributedTensor; }
+  // A GM tensor: plain or a window.
+  bool is_tensor() const {
+    return kind_ == Kind::kTensor || kind_ == Kind::kDistributedTensor;
+  }
+
+  DType dtype() const { return dtype_; }
+  const Shape& shape() const { return shape_; }
+  MemorySpace memory() const { return memory_; }
+  const TileView& view() const { return view_; }
+  // True when the view differs from the memory's implicit one (the printer
+  // writes a TileView only then).
+  bool has_explicit_view() const;
+  // All dims static.
+  bool has_static_shape() const;
+  // Number of elements when static, else -1.
+  int64_t NumElements() const;
+
+  bool operator==(const Type& o) const;
+  bool operator!=(const Type& o) const { return !(*this == o); }
+
+ private:
+  Kind kind_ = Kind::kNone;
+  DType dtype_ = DType::kINT32;
+  Shape shape_;
+  MemorySpace memory_ = MemorySpace::kDDR;
+  TileView view_;
+};
+
+// Human-readable form for diagnostics, in the text format's spelling
+// (e.g. "pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Acc]").
+std::string TypeToString(const Type& t);
+
+}  // namespace ptoc
+
+#endif  // PTOC_IR_TYPES_H_

@@ -1,0 +1,318 @@
+// The verifier walks every function once with a stack of scopes: a Var is
+// visible from its definition to the end of the body that defines it, so a
+// use outside that range (or a second definition) is an error, as are calls
+// that the registry says are malformed and types that disagree with the
+// registry's result rules.
+#include "ir/verifier.h"
+
+#include <vector>
+
+#include "absl/container/flat_hash_set.h"
+#include "absl/strings/str_cat.h"
+#include "ir/diagnostics.h"
+#include "ir/printer.h"
+#include "ir/registry.h"
+
+namespace ptoc {
+namespace {
+
+bool AttrKindMatches(const AttrSpec& spec, const Expr& value) {
+  switch (spec.kind) {
+    case AttrKind::kInt: return value.kind == ExprKind::kInt;
+    case AttrKind::kBool: return value.kind == ExprKind::kBool;
+    case AttrKind::kString: return value.kind == ExprKind::kString;
+    case AttrKind::kEnum:
+      return value.kind == ExprKind::kEnum && value.enum_type == spec.enum_type;
+    case AttrKind::kDType:
+      return value.kind == ExprKind::kEnum && value.enum_type == "DType";
+    case AttrKind::kIntList:
+      if (value.kind != ExprKind::kList) return false;
+      for (const ExprPtr& e : value.args) {
+        if (e->kind != ExprKind::kInt) return false;
+      }
+      return true;
+  }
+  return false;
+}
+
+class FunctionVerifier {
+ public:
+  FunctionVerifier(const Program& program, const Function& function, DiagnosticSink& sink)
+      : program_(program), function_(function), sink_(sink) {
+    for (const auto& v : function.vars) owned_.insert(v.get());
+  }
+
+  void Run() {
+    scopes_.emplace_back();
+    for (const Param& p : function_.params) Define(p.var, function_.loc);
+    for (const NamedExpr& a : function_.attrs) {
+      if (a.value->kind == ExprKind::kVar || a.value->kind == ExprKind::kCall) {
+        Error(a.value->loc, absl::StrCat("function attribute '", a.name,
+                                         "' must be a constant"));
+      }
+    }
+    if (!function_.body) {
+      Error(function_.loc, absl::StrCat("function '", function_.name, "' has no body"));
+      return;
+    }
+    VerifyBody(*function_.body, /*expected_yields=*/-1);
+  }
+
+ private:
+  void Error(const Location& loc, absl::string_view message) { sink_.Error(loc, message); }
+
+  void Define(Var* v, const Location& loc) {
+    if (v == nullptr || owned_.count(v) == 0) {
+      Error(loc, "definition of a variable that does not belong to the function");
+      return;
+    }
+    if (!defined_.insert(v).second) {
+      Error(loc, absl::StrCat("variable '", v->name, "' is defined twice"));
+      return;
+    }
+    scopes_.back().push_back(v);
+  }
+
+  bool Visible(const Var* v) const {
+    for (const auto& scope : scopes_) {
+      for (const Var* s : scope) {
+        if (s == v) return true;
+      }
+    }
+    return false;
+  }
+
+  // A body: its own scope. `expected_yields` >= 0 when the body must end
+  // with a Yield of that many values (loop-carried values, if results).
+  void VerifyBody(const Stmt& body, int expected_yields) {
+    scopes_.emplace_back();
+    const Stmt* last = &body;
+    if (body.kind == StmtKind::kSeq) {
+      for (const StmtPtr& s : body.stmts) VerifyStmt(*s);
+      last = body.stmts.empty() ? nullptr : body.stmts.back().get();
+    } else {
+      VerifyStmt(body);
+    }
+    if (expected_yields > 0) {
+      if (last == nullptr || last->kind != StmtKind::kYield) {
+        Error(body.loc, "a body with results must end with pl.yield_(...)");
+      } else if (static_cast<int>(last->values.size()) != expected_yields) {
+        Error(last->loc, absl::StrCat("pl.yield_ gives ", last->values.size(),
+                                      " values; expected ", expected_yields));
+      }
+    }
+    scopes_.pop_back();
+  }
+
+  void VerifyStmt(const Stmt& s) {
+    switch (s.kind) {
+      case StmtKind::kSeq:
+        scopes_.emplace_back();
+        for (const StmtPtr& c : s.stmts) VerifyStmt(*c);
+        scopes_.pop_back();
+        return;
+      case StmtKind::kAssign:
+        VerifyExpr(s.value.get(), s.loc);
+        if (s.value && s.var && !s.value->type.is_none() && s.value->type != s.var->type) {
+          Error(s.loc, absl::StrCat("variable '", s.var->name, "' has type ",
+                                    TypeToString(s.var->type), " but its value has type ",
+                                    TypeToString(s.value->type)));
+        }
+        Define(s.var, s.loc);
+        return;
+      case StmtKind::kEval:
+        VerifyExpr(s.value.get(), s.loc);
+        return;
+      case StmtKind::kFor:
+        VerifyFor(s);
+        return;
+      case StmtKind::kWhile:
+        VerifyCondition(s.value.get(), s.loc);
+        if (s.body) VerifyBody(*s.body, 0);
+        return;
+      case StmtKind::kIf:
+        VerifyCondition(s.value.get(), s.loc);
+        if (!s.body) {
+          Error(s.loc, "if without a body");
+          return;
+        }
+        VerifyBody(*s.body, static_cast<int>(s.results.size()));
+        if (s.else_body) {
+          VerifyBody(*s.else_body, static_cast<int>(s.results.size()));
+        } else if (!s.results.empty()) {
+          Error(s.loc, "an if with results needs an else branch");
+        }
+        for (Var* r : s.results) Define(r, s.loc);
+        return;
+      case StmtKind::kYield:
+      case StmtKind::kReturn:
+        for (const ExprPtr& v : s.values) VerifyExpr(v.get(), s.loc);
+        return;
+    }
+  }
+
+  void VerifyFor(const Stmt& s) {
+    for (const ExprPtr* bound : {&s.start, &s.stop, &s.step}) {
+      VerifyExpr(bound->get(), s.loc);
+      if (*bound && !IsIntegerScalar((*bound)->type)) {
+        Error((*bound)->loc, "loop bounds must be integer scalars");
+      }
+    }
+    for (const ExprPtr& init : s.init_values) VerifyExpr(init.get(), s.loc);
+    if (s.iter_args.size() != s.init_values.size() ||
+        s.iter_args.size() != s.results.size()) {
+      Error(s.loc, "a loop needs as many init_values and results as loop-carried values");
+    }
+    scopes_.emplace_back();
+    Define(s.var, s.loc);
+    for (size_t i = 0; i < s.iter_args.size(); ++i) {
+      Define(s.iter_args[i], s.loc);
+      if (i < s.init_values.size() && s.iter_args[i] &&
+          s.init_values[i]->type != s.iter_args[i]->type) {
+        Error(s.init_values[i]->loc, "init value type differs from the loop-carried value");
+      }
+    }
+    if (s.body) VerifyBody(*s.body, static_cast<int>(s.iter_args.size()));
+    scopes_.pop_back();
+    for (Var* r : s.results) Define(r, s.loc);
+  }
+
+  static bool IsIntegerScalar(const Type& t) {
+    return t.is_scalar() && IsIntegerDType(t.dtype());
+  }
+
+  void VerifyCondition(const Expr* cond, const Location& loc) {
+    VerifyExpr(cond, loc);
+    if (cond && !cond->type.is_scalar()) Error(cond->loc, "a condition must be a scalar");
+  }
+
+  void VerifyExpr(const Expr* e, const Location& stmt_loc) {
+    if (e == nullptr) {
+      Error(stmt_loc, "missing expression");
+      return;
+    }
+    for (const ExprPtr& a : e->args) VerifyExpr(a.get(), e->loc);
+    for (const NamedExpr& a : e->attrs) VerifyExpr(a.value.get(), e->loc);
+    switch (e->kind) {
+      case ExprKind::kVar:
+        if (e->var == nullptr || owned_.count(e->var) == 0) {
+          Error(e->loc, "reference to a variable that does not belong to the function");
+        } else if (!Visible(e->var)) {
+          Error(e->loc, absl::StrCat("'", e->var->name, "' is used out of its scope"));
+        } else if (e->type != e->var->type) {
+          Error(e->loc, absl::StrCat("use of '", e->var->name, "' has the wrong type"));
+        }
+        return;
+      case ExprKind::kBinary:
+      case ExprKind::kUnary:
+        VerifyArithmetic(*e);
+        return;
+      case ExprKind::kCall:
+        if (e->is_function_call) {
+          VerifyFunctionCall(*e);
+        } else {
+          VerifyOpCall(*e);
+        }
+        return;
+      default:
+        return;
+    }
+  }
+
+  void VerifyArithmetic(const Expr& e) {
+    size_t want = e.kind == ExprKind::kBinary ? 2 : 1;
+    if (e.args.size() != want) {
+      Error(e.loc, "malformed arithmetic expression");
+      return;
+    }
+    for (const ExprPtr& a : e.args) {
+      if (!a->type.is_scalar()) {
+        Error(a->loc, "arithmetic needs scalar operands");
+        return;
+      }
+    }
+    if (!e.type.is_scalar()) Error(e.loc, "arithmetic must produce a scalar");
+  }
+
+  void VerifyFunctionCall(const Expr& call) {
+    const Function* callee = program_.FindFunction(call.str);
+    if (callee == nullptr) {
+      Error(call.loc, absl::StrCat("call of unknown function '", call.str, "'"));
+      return;
+    }
+    if (call.args.size() != callee->params.size()) {
+      Error(call.loc, absl::StrCat("'", call.str, "' takes ", callee->params.size(),
+                                   " arguments, not ", call.args.size()));
+    }
+  }
+
+  void VerifyOpCall(const Expr& call) {
+    const OpInfo* info = OpRegistry::Get().Find(call.str);
+    if (info == nullptr) {
+      if (!program_.options.allow_unregistered_ops) {
+        Error(call.loc, absl::StrCat("unknown op '", call.str, "'"));
+      }
+      return;
+    }
+    if (!info->AcceptsArity(static_cast<int>(call.args.size()))) {
+      Error(call.loc, absl::StrCat("'", call.str, "' takes ", info->params.size(),
+                                   " arguments, not ", call.args.size()));
+      return;
+    }
+    for (const NamedExpr& a : call.attrs) {
+      const AttrSpec* spec = info->FindAttr(a.name);
+      if (spec == nullptr) {
+        Error(a.value->loc, absl::StrCat("'", call.str, "' has no attribute '", a.name, "'"));
+      } else if (!AttrKindMatches(*spec, *a.value)) {
+        Error(a.value->loc, absl::StrCat("attribute '", a.name, "' of '", call.str,
+                                         "' has the wrong kind of value"));
+      } else if (!spec->choices.empty() &&
+                 std::find(spec->choices.begin(), spec->choices.end(), a.value->str) ==
+                     spec->choices.end()) {
+        Error(a.value->loc, absl::StrCat("attribute '", a.name, "' of '", call.str,
+                                         "' cannot be \"", a.value->str, "\""));
+      }
+    }
+    for (const AttrSpec& spec : info->attrs) {
+      if (spec.required && call.FindAttr(spec.name) == nullptr) {
+        Error(call.loc, absl::StrCat("'", call.str, "' needs attribute '", spec.name, "'"));
+      }
+    }
+    absl::StatusOr<std::optional<Type>> result = info->result(call);
+    if (!result.ok()) {
+      Error(call.loc, result.status().message());
+    } else if (result->has_value() && **result != call.type) {
+      Error(call.loc, absl::StrCat("'", call.str, "' returns ", TypeToString(**result),
+                                   ", but the IR records ", TypeToString(call.type)));
+    } else if (!result->has_value() && !call.type.is_tile()) {
+      Error(call.loc, absl::StrCat("'", call.str, "' needs a tile type annotation"));
+    }
+  }
+
+  const Program& program_;
+  const Function& function_;
+  DiagnosticSink& sink_;
+  absl::flat_hash_set<const Var*> owned_;
+  absl::flat_hash_set<const Var*> defined_;
+  std::vector<std::vector<const Var*>> scopes_;
+};
+
+}  // namespace
+
+absl::Status VerifyProgram(const Program& program) {
+  DiagnosticSink sink;
+  absl::flat_hash_set<std::string> names;
+  for (const auto& f : program.functions) {
+    if (!names.insert(f->name).second) {
+      sink.Error(f->loc, absl::StrCat("function '", f->name, "' is defined twice"));
+    }
+    FunctionVerifier(program, *f, sink).Run();
+  }
+  if (!program.options.backend.empty() && program.options.backend != "a2a3" &&
+      program.options.backend != "a5") {
+    sink.Error(program.loc, absl::StrCat("unknown backend '", program.options.backend, "'"));
+  }
+  return sink.ToStatus();
+}
+
+}  // namespace ptoc

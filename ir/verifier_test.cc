@@ -1,0 +1,141 @@
+#include "ir/verifier.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "gtest/gtest.h"
+#include "ir/builder.h"
+#include "ir/parser.h"
+
+namespace ptoc {
+namespace {
+
+constexpr const char* kKernel = R"(import pypto.language as pl
+import pypto.language.distributed as pld
+
+
+@pl.program
+class K:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(
+        self,
+        a: pl.Tensor[[16, 16], pl.FP32],
+        win: pld.DistributedTensor[[16, 16], pl.FP32],
+        n: pl.Scalar[pl.INDEX],
+    ):
+        for i in pl.range(n):
+            t: pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [16, 16])
+            pl.tile.store(t, [0, 0], win)
+        pl.system.fence()
+)";
+
+std::unique_ptr<Program> Parse(const std::string& text) {
+  auto program = ParseProgram(text, "k.py");
+  EXPECT_TRUE(program.ok()) << program.status().message();
+  return std::move(program).value();
+}
+
+Function& Kernel(Program& p) { return *p.functions[0]; }
+Stmt& Loop(Program& p) { return *Kernel(p).body->stmts[0]; }
+Stmt& LoopBody(Program& p) { return *Loop(p).body; }
+Expr& StoreCall(Program& p) { return *LoopBody(p).stmts[1]->value; }
+
+std::string VerifyMessage(const Program& p) {
+  absl::Status s = VerifyProgram(p);
+  return s.ok() ? "" : std::string(s.message());
+}
+
+TEST(VerifierTest, ExamplesVerify) {
+  for (const char* name : {"ring_allreduce", "mesh_barrier", "matmul_relu", "v2c_handoff",
+                           "reduce_to_root", "attention_tile"}) {
+    std::string path = std::string("examples/") + name + ".py";
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    auto program = ParseProgram(text.str(), path);
+    ASSERT_TRUE(program.ok()) << program.status().message();
+    EXPECT_TRUE(VerifyProgram(**program).ok()) << name;
+  }
+}
+
+TEST(VerifierTest, UseOutOfScope) {
+  auto p = Parse(kKernel);
+  Var* t = LoopBody(*p).stmts[0]->var;
+  Kernel(*p).body->stmts.push_back(
+      MakeEval(MakeOpCall("tile.relu", {}, {}, {}, {}), Location{"k.py", 18, 9}));
+  Kernel(*p).body->stmts.back()->value->args.push_back(MakeVarRef(t, {"k.py", 18, 21}));
+  EXPECT_NE(VerifyMessage(*p).find("'t' is used out of its scope"), std::string::npos)
+      << VerifyMessage(*p);
+}
+
+TEST(VerifierTest, WrongArity) {
+  auto p = Parse(kKernel);
+  StoreCall(*p).args.pop_back();
+  EXPECT_NE(VerifyMessage(*p).find("'tile.store' takes 3 arguments, not 2"),
+            std::string::npos) << VerifyMessage(*p);
+}
+
+TEST(VerifierTest, UnknownOp) {
+  auto p = Parse(kKernel);
+  StoreCall(*p).str = "tile.stor";
+  EXPECT_NE(VerifyMessage(*p).find("unknown op 'tile.stor'"), std::string::npos);
+  p->options.allow_unregistered_ops = true;
+  EXPECT_EQ(VerifyMessage(*p), "");
+}
+
+TEST(VerifierTest, AttributeChecks) {
+  auto p = Parse(kKernel);
+  StoreCall(*p).attrs.push_back(MakeAttr("atomic", MakeString("max", {})));
+  EXPECT_NE(VerifyMessage(*p).find("cannot be \"max\""), std::string::npos);
+  StoreCall(*p).attrs.back().name = "atomik";
+  EXPECT_NE(VerifyMessage(*p).find("has no attribute 'atomik'"), std::string::npos);
+  StoreCall(*p).attrs.back() = MakeAttr("atomic", MakeInt(1, {}));
+  EXPECT_NE(VerifyMessage(*p).find("wrong kind of value"), std::string::npos);
+}
+
+TEST(VerifierTest, ResultTypeMustMatchRegistry) {
+  auto p = Parse(kKernel);
+  Stmt& load = *LoopBody(*p).stmts[0];
+  Type wrong = Type::Tile({Dim::Static(8), Dim::Static(16)}, DType::kFP32, MemorySpace::kVec);
+  load.value->type = wrong;
+  load.var->type = wrong;
+  EXPECT_NE(VerifyMessage(*p).find("'tile.load' returns"), std::string::npos)
+      << VerifyMessage(*p);
+}
+
+TEST(VerifierTest, DefinedTwice) {
+  auto p = Parse(kKernel);
+  Stmt& load = *LoopBody(*p).stmts[0];
+  LoopBody(*p).stmts.insert(LoopBody(*p).stmts.begin() + 1,
+                            MakeAssign(load.var, Clone(*load.value), load.loc));
+  EXPECT_NE(VerifyMessage(*p).find("is defined twice"), std::string::npos);
+}
+
+TEST(VerifierTest, IfWithResultsNeedsElse) {
+  auto p = Parse(R"(import pypto.language as pl
+@pl.program
+class K:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, n: pl.Scalar[pl.INDEX]):
+        if n > 0:
+            x: pl.Scalar[pl.INDEX] = pl.yield_(n)
+        else:
+            x: pl.Scalar[pl.INDEX] = pl.yield_(n + 1)
+        y: pl.Scalar[pl.INDEX] = x + 1
+)");
+  ASSERT_EQ(VerifyMessage(*p), "");
+  Kernel(*p).body->stmts[0]->else_body.reset();
+  EXPECT_NE(VerifyMessage(*p).find("needs an else branch"), std::string::npos);
+}
+
+TEST(VerifierTest, DiagnosticsPointAtTheSource) {
+  auto p = Parse(kKernel);
+  StoreCall(*p).args.pop_back();
+  std::string message = VerifyMessage(*p);
+  EXPECT_EQ(message.rfind("k.py:16:13: error:", 0), 0u) << message;
+  EXPECT_NE(message.find("pl.tile.store(t, [0, 0], win)\n            ^"), std::string::npos)
+      << message;
+}
+
+}  // namespace
+}  // namespace ptoc

@@ -1,0 +1,36 @@
+#include "passes/pass.h"
+
+#include <algorithm>
+
+namespace ptoc {
+namespace {
+
+std::vector<PassInfo>& Passes() {
+  static auto* passes = new std::vector<PassInfo>();
+  return *passes;
+}
+
+}  // namespace
+
+void PassRegistrationBase::Add(PassInfo info) { Passes().push_back(std::move(info)); }
+
+std::vector<const PassInfo*> RegisteredPasses() {
+  std::vector<const PassInfo*> all;
+  for (const PassInfo& p : Passes()) all.push_back(&p);
+  std::sort(all.begin(), all.end(),
+            [](const PassInfo* a, const PassInfo* b) { return a->name < b->name; });
+  return all;
+}
+
+const PassInfo* FindPass(absl::string_view name) {
+  for (const PassInfo& p : Passes()) {
+    if (p.name == name) return &p;
+  }
+  return nullptr;
+}
+
+std::vector<std::string> DefaultPipeline() {
+  return {"expand-mixed-kernel", "insert-comm-fence", "check-comm-contract"};
+}
+
+}  // namespace ptoc

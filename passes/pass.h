@@ -1,0 +1,83 @@
+// The contract every pass follows, and the registry of passes.
+//
+// A pass is `absl::StatusOr<bool> Run(Program&, PassContext&)` returning
+// whether it changed the program; the pipeline checks the claim (a pass that
+// says "unchanged" must leave the printed IR identical) and verifies the IR
+// after every pass. One short name per pass is used everywhere: the
+// registry key, `--passes=`, the dump-file segment and (with `_`) the
+// binary's name.
+#ifndef PTOC_PASSES_PASS_H_
+#define PTOC_PASSES_PASS_H_
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "ir/diagnostics.h"
+#include "ir/ir.h"
+
+namespace ptoc {
+
+// The options passes read; tools fill them from flags.
+struct PassOptions {
+  std::string backend = "a2a3";     // --backend=a2a3|a5
+  std::string v2c_sync = "fence";   // --v2c-sync=fence|barrier|error|off
+  bool narrow_regions = false;      // --narrow-regions
+};
+
+// A pass reports problems in one of two ways: return an error Status whose
+// message is a formatted diagnostic (ErrorAt), or report every error, warning
+// and note to `diagnostics` and return any error Status (its message is then
+// not printed). Warnings and notes always go to `diagnostics`.
+struct PassContext {
+  PassOptions options;
+  DiagnosticSink* diagnostics = nullptr;  // never null while a pass runs
+};
+
+class Pass {
+ public:
+  virtual ~Pass() = default;
+  virtual absl::string_view name() const = 0;
+  // Returns true when the program changed.
+  virtual absl::StatusOr<bool> Run(Program& program, PassContext& context) = 0;
+  // The pass's own post-conditions, checked by the pipeline after Run and
+  // after the generic verifier (e.g. balanced FIFOs after expand-mixed-kernel).
+  virtual absl::Status VerifyAfter(const Program& program) const {
+    return absl::OkStatus();
+  }
+};
+
+struct PassInfo {
+  std::string name;
+  std::string description;
+  std::function<std::unique_ptr<Pass>()> create;
+};
+
+// Registered passes, sorted by name.
+std::vector<const PassInfo*> RegisteredPasses();
+const PassInfo* FindPass(absl::string_view name);
+
+// Registers a pass at static-initialization time; link with alwayslink = 1.
+//   static PassRegistration<InsertCommFence> reg("insert-comm-fence", "...");
+class PassRegistrationBase {
+ protected:
+  static void Add(PassInfo info);
+};
+template <typename P>
+class PassRegistration : PassRegistrationBase {
+ public:
+  PassRegistration(std::string name, std::string description) {
+    Add(PassInfo{std::move(name), std::move(description),
+                 [] { return std::unique_ptr<Pass>(new P()); }});
+  }
+};
+
+// The default pipeline of architecture.md (without parse and codegen).
+std::vector<std::string> DefaultPipeline();
+
+}  // namespace ptoc
+
+#endif  // PTOC_PASSES_PASS_H_
