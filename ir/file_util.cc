@@ -1,5 +1,6 @@
 #include "ir/file_util.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -23,6 +24,18 @@ bool ReadAll(std::FILE* f, std::string* out) {
   size_t n;
   while ((n = std::fread(buffer, 1, sizeof(buffer), f)) > 0) out->append(buffer, n);
   return !std::ferror(f);
+}
+
+// Creates or truncates `file` and writes `contents`; 0 or the errno.
+int WriteAll(const std::string& file, const std::string& contents) {
+  std::FILE* f = std::fopen(file.c_str(), "wb");
+  if (f == nullptr) return errno;
+  int err = 0;
+  if (std::fwrite(contents.data(), 1, contents.size(), f) != contents.size()) {
+    err = errno != 0 ? errno : EIO;
+  }
+  if (std::fclose(f) != 0 && err == 0) err = errno != 0 ? errno : EIO;
+  return err;
 }
 
 }  // namespace
@@ -50,22 +63,19 @@ absl::Status WriteFileAtomically(const std::string& path, const std::string& con
     }
     return absl::OkStatus();
   }
+  // A device or a pipe (`-o /dev/null`, a FIFO) is written in place: a
+  // rename would replace it with a regular file.
+  struct stat st;
+  if (stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+    int err = WriteAll(path, contents);
+    return err == 0 ? absl::OkStatus() : FileError(path, "cannot write", err);
+  }
   // The pid keeps concurrent writers of the same target apart; the rename
   // makes the target appear complete or not at all.
   const std::string tmp = absl::StrCat(path, ".tmp.", getpid());
-  std::FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (f == nullptr) return FileError(path, "cannot write", errno);
-  bool ok = std::fwrite(contents.data(), 1, contents.size(), f) == contents.size();
-  int err = errno;
-  if (std::fclose(f) != 0 && ok) {
-    ok = false;
-    err = errno;
-  }
-  if (ok && std::rename(tmp.c_str(), path.c_str()) != 0) {
-    ok = false;
-    err = errno;
-  }
-  if (!ok) {
+  int err = WriteAll(tmp, contents);
+  if (err == 0 && std::rename(tmp.c_str(), path.c_str()) != 0) err = errno;
+  if (err != 0) {
     std::remove(tmp.c_str());
     return FileError(path, "cannot write", err);
   }

@@ -1,6 +1,7 @@
 // Reading and writing files for the tools. Outputs are written to a
 // temporary file next to the target and renamed on success, so a failing
-// tool never leaves a partial output behind.
+// tool never leaves a partial output behind. A device or a pipe (`-o
+// /dev/null`) is written in place, never replaced.
 #ifndef PTOC_IR_FILE_UTIL_H_
 #define PTOC_IR_FILE_UTIL_H_
 

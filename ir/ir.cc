@@ -4,6 +4,8 @@
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/strings/ascii.h"
 
 namespace ptoc {
 namespace {
@@ -91,6 +93,25 @@ std::optional<FunctionKind> ParseFunctionKind(absl::string_view s) {
     if (name == s) return kind;
   }
   return std::nullopt;
+}
+
+bool IsPythonKeyword(absl::string_view name) {
+  static const auto* keywords = new absl::flat_hash_set<absl::string_view>{
+      "False",  "None",   "True",    "and",      "as",       "assert", "async",
+      "await",  "break",  "class",   "continue", "def",      "del",    "elif",
+      "else",   "except", "finally", "for",      "from",     "global", "if",
+      "import", "in",     "is",      "lambda",   "nonlocal", "not",    "or",
+      "pass",   "raise",  "return",  "try",      "while",    "with",   "yield",
+  };
+  return keywords->contains(name);
+}
+
+bool IsIdentifier(absl::string_view name) {
+  if (name.empty() || absl::ascii_isdigit(name[0])) return false;
+  for (char c : name) {
+    if (!absl::ascii_isalnum(c) && c != '_') return false;
+  }
+  return !IsPythonKeyword(name);
 }
 
 const Expr* Expr::FindAttr(absl::string_view name) const { return FindNamed(attrs, name); }

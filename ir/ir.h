@@ -106,6 +106,12 @@ enum class Direction { kIn, kOut, kInOut };
 absl::string_view FunctionKindName(FunctionKind k);  // "InCore", ...
 std::optional<FunctionKind> ParseFunctionKind(absl::string_view s);
 
+// Python's keywords ("for", "True", ...): never a name in the text format.
+bool IsPythonKeyword(absl::string_view name);
+// A name the text format can spell (program, function, variable, keyword
+// argument): an ASCII identifier that is not a Python keyword.
+bool IsIdentifier(absl::string_view name);
+
 struct Param {
   Var* var = nullptr;
   Direction direction = Direction::kIn;

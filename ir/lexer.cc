@@ -15,6 +15,39 @@ namespace {
 bool IsNameStart(char c) { return absl::ascii_isalpha(c) || c == '_'; }
 bool IsNameChar(char c) { return absl::ascii_isalnum(c) || c == '_'; }
 
+// String values travel in protobuf `string` fields, which must be UTF-8: a
+// literal that is not would make a .pb that no tool can read back.
+bool IsValidUtf8(absl::string_view s) {
+  size_t i = 0;
+  while (i < s.size()) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    size_t len;
+    unsigned min;  // the smallest code point that needs this length
+    if (c < 0x80) {
+      ++i;
+      continue;
+    } else if ((c & 0xE0) == 0xC0) {
+      len = 2, min = 0x80;
+    } else if ((c & 0xF0) == 0xE0) {
+      len = 3, min = 0x800;
+    } else if ((c & 0xF8) == 0xF0) {
+      len = 4, min = 0x10000;
+    } else {
+      return false;
+    }
+    if (i + len > s.size()) return false;
+    unsigned code = c & (0x7F >> len);
+    for (size_t k = 1; k < len; ++k) {
+      const unsigned char next = static_cast<unsigned char>(s[i + k]);
+      if ((next & 0xC0) != 0x80) return false;
+      code = (code << 6) | (next & 0x3F);
+    }
+    if (code < min || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return false;
+    i += len;
+  }
+  return true;
+}
+
 // Operators, longest first so that `//` wins over `/`.
 constexpr absl::string_view kOperators[] = {
     "->", "//", "==", "!=", "<=", ">=", "+", "-", "*", "/", "%", "<",
@@ -177,6 +210,28 @@ absl::Status Lexer::LexString() {
       case 't':
         value += '\t';
         break;
+      case 'r':
+        value += '\r';
+        break;
+      case 'x': {  // \xHH, as Python reads it: the code point U+00HH
+        int code = 0;
+        for (int k = 1; k <= 2; ++k) {
+          const char h = Peek(k);
+          if (!absl::ascii_isxdigit(h)) {
+            return Error(line_, col() - 1, "'\\x' needs two hex digits");
+          }
+          code = code * 16 +
+                 (absl::ascii_isdigit(h) ? h - '0' : absl::ascii_tolower(h) - 'a' + 10);
+        }
+        pos_ += 2;
+        if (code < 0x80) {
+          value += static_cast<char>(code);
+        } else {  // two bytes of UTF-8
+          value += static_cast<char>(0xC0 | (code >> 6));
+          value += static_cast<char>(0x80 | (code & 0x3F));
+        }
+        break;
+      }
       case '\\':
       case '\'':
       case '"':
@@ -188,6 +243,9 @@ absl::Status Lexer::LexString() {
                                   absl::CHexEscape(absl::string_view(&e, 1)), "'"));
     }
     ++pos_;
+  }
+  if (!IsValidUtf8(value)) {
+    return Error(line_, start_col, "string literal is not valid UTF-8");
   }
   Emit(TokenKind::kString, std::move(value), line_, start_col);
   return absl::OkStatus();

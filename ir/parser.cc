@@ -13,16 +13,7 @@
 namespace ptoc {
 namespace parser_internal {
 
-bool IsKeyword(absl::string_view name) {
-  static const auto* keywords = new absl::flat_hash_set<absl::string_view>{
-      "False",  "None",   "True",    "and",      "as",       "assert", "async",
-      "await",  "break",  "class",   "continue", "def",      "del",    "elif",
-      "else",   "except", "finally", "for",      "from",     "global", "if",
-      "import", "in",     "is",      "lambda",   "nonlocal", "not",    "or",
-      "pass",   "raise",  "return",  "try",      "while",    "with",   "yield",
-  };
-  return keywords->contains(name);
-}
+bool IsKeyword(absl::string_view name) { return IsPythonKeyword(name); }
 
 Parser::Parser(std::vector<Token> tokens, absl::string_view filename,
                const ParseOptions& options)

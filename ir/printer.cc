@@ -317,6 +317,9 @@ VarNames AssignNames(const Function& f, bool canonical) {
 
   VarNames names;
   absl::flat_hash_set<std::string> used;
+  // Per base, the suffix to try first: the smaller ones were taken when last
+  // tried and stay taken (else the k-th repeat of a name costs k lookups).
+  absl::flat_hash_map<std::string, int> next_suffix;
   auto give = [&](const Var* v, std::string name) {
     used.insert(name);
     names.emplace(v, std::move(name));
@@ -324,9 +327,11 @@ VarNames AssignNames(const Function& f, bool canonical) {
   auto keep_or_suffix = [&](const Var* v) {
     std::string base = v->name.empty() ? "v" : v->name;
     if (!used.contains(base)) return give(v, base);
-    for (int k = 1;; ++k) {
+    int& next = next_suffix[base];
+    for (int k = next + 1;; ++k) {
       std::string candidate = absl::StrCat(base, "_", k);
       if (!used.contains(candidate) && !written.contains(candidate)) {
+        next = k;
         return give(v, candidate);
       }
     }

@@ -5,10 +5,12 @@
 // registry's result rules.
 #include "ir/verifier.h"
 
+#include <optional>
 #include <vector>
 
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "ir/diagnostics.h"
 #include "ir/printer.h"
 #include "ir/registry.h"
@@ -32,6 +34,62 @@ bool AttrKindMatches(const AttrSpec& spec, const Expr& value) {
       }
       return true;
   }
+  return false;
+}
+
+bool IsComparison(BinaryOp op) {
+  return op == BinaryOp::kEq || op == BinaryOp::kNe || op == BinaryOp::kLt ||
+         op == BinaryOp::kLe || op == BinaryOp::kGt || op == BinaryOp::kGe;
+}
+
+// The typing rule of the text format (ir.md, "Expressions"): the dtype of
+// `a OP b`, or nullopt when OP is not defined on those operands. The
+// verifier holds every program to it, so that a program that verifies
+// (from a .pb, say) prints as text that parses back.
+std::optional<DType> BinaryResultDType(BinaryOp op, DType a, DType b) {
+  if (op == BinaryOp::kAnd || op == BinaryOp::kOr) {
+    if (a == DType::kBOOL && b == DType::kBOOL) return DType::kBOOL;
+    return std::nullopt;
+  }
+  DType unified = a;
+  if (a != b) {
+    if (!IsIntegerDType(a) || !IsIntegerDType(b) ||
+        (a != DType::kINDEX && b != DType::kINDEX)) {
+      return std::nullopt;
+    }
+    unified = DType::kINDEX;  // INDEX and INTn mix by widening to INDEX
+  }
+  const bool comparison = IsComparison(op);
+  const bool ordering = comparison && op != BinaryOp::kEq && op != BinaryOp::kNe;
+  if (op == BinaryOp::kDiv && !IsFloatDType(unified)) return std::nullopt;
+  if ((op == BinaryOp::kFloorDiv || op == BinaryOp::kMod) && !IsIntegerDType(unified)) {
+    return std::nullopt;
+  }
+  if (unified == DType::kBOOL && (ordering || !comparison)) return std::nullopt;
+  return comparison ? DType::kBOOL : unified;
+}
+
+// A variable's name as the text format spells it (an empty name is
+// printed as a fresh one); `pl`, `pld` and `self` cannot be assigned.
+bool IsVarName(absl::string_view name) {
+  return name.empty() ||
+         (IsIdentifier(name) && name != "pl" && name != "pld" && name != "self");
+}
+
+// An unregistered op's name, printed behind `pl.`: dotted identifiers.
+bool IsOpName(absl::string_view name) {
+  for (absl::string_view part : absl::StrSplit(name, '.')) {
+    if (!IsIdentifier(part)) return false;
+  }
+  return true;
+}
+
+bool IsKnownEnum(const Expr& e) {
+  if (e.enum_type == "DType") return ParseDType(e.str).has_value();
+  if (e.enum_type == "MemorySpace") return ParseMemorySpace(e.str).has_value();
+  if (e.enum_type == "TileLayout") return ParseLayout(e.str).has_value();
+  if (e.enum_type == "NotifyOp") return e.str == "AtomicAdd" || e.str == "Set";
+  if (e.enum_type == "WaitCmp") return e.str == "Eq" || e.str == "Ge";
   return false;
 }
 
@@ -66,20 +124,24 @@ class FunctionVerifier {
       Error(loc, "definition of a variable that does not belong to the function");
       return;
     }
+    if (!IsVarName(v->name)) {
+      Error(loc, absl::StrCat("'", v->name, "' is not a valid variable name"));
+    }
     if (!defined_.insert(v).second) {
       Error(loc, absl::StrCat("variable '", v->name, "' is defined twice"));
       return;
     }
     scopes_.back().push_back(v);
+    visible_.insert(v);
   }
 
-  bool Visible(const Var* v) const {
-    for (const auto& scope : scopes_) {
-      for (const Var* s : scope) {
-        if (s == v) return true;
-      }
-    }
-    return false;
+  bool Visible(const Var* v) const { return visible_.contains(v); }
+
+  // Scopes close through here, so that `visible_` stays the union of
+  // `scopes_` (a lookup per use instead of a scan of every open scope).
+  void PopScope() {
+    for (const Var* v : scopes_.back()) visible_.erase(v);
+    scopes_.pop_back();
   }
 
   // A body: its own scope. `expected_yields` >= 0 when the body must end
@@ -101,7 +163,7 @@ class FunctionVerifier {
                                       " values; expected ", expected_yields));
       }
     }
-    scopes_.pop_back();
+    PopScope();
   }
 
   void VerifyStmt(const Stmt& s) {
@@ -109,7 +171,7 @@ class FunctionVerifier {
       case StmtKind::kSeq:
         scopes_.emplace_back();
         for (const StmtPtr& c : s.stmts) VerifyStmt(*c);
-        scopes_.pop_back();
+        PopScope();
         return;
       case StmtKind::kAssign:
         VerifyExpr(s.value.get(), s.loc);
@@ -173,7 +235,7 @@ class FunctionVerifier {
       }
     }
     if (s.body) VerifyBody(*s.body, static_cast<int>(s.iter_args.size()));
-    scopes_.pop_back();
+    PopScope();
     for (Var* r : s.results) Define(r, s.loc);
   }
 
@@ -203,6 +265,16 @@ class FunctionVerifier {
           Error(e->loc, absl::StrCat("use of '", e->var->name, "' has the wrong type"));
         }
         return;
+      case ExprKind::kInt:
+      case ExprKind::kFloat:
+      case ExprKind::kBool:
+        VerifyLiteralType(*e);
+        return;
+      case ExprKind::kEnum:
+        if (!IsKnownEnum(*e)) {
+          Error(e->loc, absl::StrCat("unknown enum value ", e->enum_type, ".", e->str));
+        }
+        return;
       case ExprKind::kBinary:
       case ExprKind::kUnary:
         VerifyArithmetic(*e);
@@ -219,6 +291,20 @@ class FunctionVerifier {
     }
   }
 
+  // A literal prints without its type and takes one from its context when
+  // parsed, so its recorded type must be one the parser could give it.
+  void VerifyLiteralType(const Expr& e) {
+    const bool ok =
+        e.type.is_scalar() &&
+        (e.kind == ExprKind::kInt     ? IsIntegerDType(e.type.dtype())
+         : e.kind == ExprKind::kFloat ? IsFloatDType(e.type.dtype())
+                                      : e.type.dtype() == DType::kBOOL);
+    if (!ok) {
+      Error(e.loc, absl::StrCat("the literal '", PrintExpr(e), "' cannot have type ",
+                                TypeToString(e.type)));
+    }
+  }
+
   void VerifyArithmetic(const Expr& e) {
     size_t want = e.kind == ExprKind::kBinary ? 2 : 1;
     if (e.args.size() != want) {
@@ -231,7 +317,25 @@ class FunctionVerifier {
         return;
       }
     }
-    if (!e.type.is_scalar()) Error(e.loc, "arithmetic must produce a scalar");
+    if (!e.type.is_scalar()) {
+      Error(e.loc, "arithmetic must produce a scalar");
+      return;
+    }
+    const DType a = e.args[0]->type.dtype();
+    std::optional<DType> result;
+    if (e.kind == ExprKind::kBinary) {
+      result = BinaryResultDType(e.binary_op, a, e.args[1]->type.dtype());
+    } else if (e.unary_op == UnaryOp::kNot ? a == DType::kBOOL
+                                           : IsIntegerDType(a) || IsFloatDType(a)) {
+      result = a;
+    }
+    if (!result) {
+      Error(e.loc, absl::StrCat("'", PrintExpr(e), "' is not defined on its operand types"));
+    } else if (*result != e.type.dtype()) {
+      Error(e.loc, absl::StrCat("'", PrintExpr(e), "' has type ", TypeToString(e.type),
+                                ", but its operands give ",
+                                TypeToString(Type::Scalar(*result))));
+    }
   }
 
   void VerifyFunctionCall(const Expr& call) {
@@ -248,9 +352,16 @@ class FunctionVerifier {
 
   void VerifyOpCall(const Expr& call) {
     const OpInfo* info = OpRegistry::Get().Find(call.str);
+    for (const NamedExpr& a : call.attrs) {
+      if (!IsIdentifier(a.name)) {
+        Error(a.value->loc, absl::StrCat("'", a.name, "' is not a valid keyword name"));
+      }
+    }
     if (info == nullptr) {
       if (!program_.options.allow_unregistered_ops) {
         Error(call.loc, absl::StrCat("unknown op '", call.str, "'"));
+      } else if (!IsOpName(call.str)) {
+        Error(call.loc, absl::StrCat("'", call.str, "' is not a valid op name"));
       }
       return;
     }
@@ -295,6 +406,7 @@ class FunctionVerifier {
   absl::flat_hash_set<const Var*> owned_;
   absl::flat_hash_set<const Var*> defined_;
   std::vector<std::vector<const Var*>> scopes_;
+  absl::flat_hash_set<const Var*> visible_;  // every Var of scopes_
 };
 
 }  // namespace
@@ -302,7 +414,13 @@ class FunctionVerifier {
 absl::Status VerifyProgram(const Program& program) {
   DiagnosticSink sink;
   absl::flat_hash_set<std::string> names;
+  if (!IsIdentifier(program.name)) {
+    sink.Error(program.loc, absl::StrCat("'", program.name, "' is not a valid program name"));
+  }
   for (const auto& f : program.functions) {
+    if (!IsIdentifier(f->name)) {
+      sink.Error(f->loc, absl::StrCat("'", f->name, "' is not a valid function name"));
+    }
     if (!names.insert(f->name).second) {
       sink.Error(f->loc, absl::StrCat("function '", f->name, "' is defined twice"));
     }

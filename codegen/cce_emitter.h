@@ -1,0 +1,194 @@
+// The Ascend device C++ (.cpp) emitter, in the form ptoas emits and the
+// pto-isa headers compile (runtime/include/pto/pto-inst.hpp declares the
+// API for the host compiler and the simulator).
+//
+// Each AIC / AIV kernel is an `extern "C" __global__ AICORE` function whose
+// body is wrapped in `#if defined(__DAV_CUBE__)` / `__DAV_VEC__`. Scalars are
+// C++ expressions, tiles `Tile<...>` objects placed with TASSIGN at
+// addresses the code generator plans, GM accesses `GlobalTensor`s with 5-D
+// pto::Shape / pto::Stride. Dependent ops on different pipes are separated
+// by `pipe_barrier(PIPE_ALL)` (pipe_order.h). Every IR statement is preceded
+// by a `// file:line` comment.
+// cce_emitter.cc has the structure and control flow, cce_scalars.cc the
+// scalar expressions, cce_ops.cc the lowering of each op, cce_gm.cc the
+// GlobalTensors and cache lines.
+#ifndef PTOC_CODEGEN_CCE_EMITTER_H_
+#define PTOC_CODEGEN_CCE_EMITTER_H_
+
+#include <array>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/node_hash_map.h"
+#include "absl/status/statusor.h"
+#include "codegen/cache_lines.h"
+#include "codegen/kernel_abi.h"
+#include "codegen/memory_plan.h"
+#include "codegen/namer.h"
+#include "codegen/op_lowering.h"
+#include "codegen/pipe_order.h"
+#include "codegen/pipes.h"
+#include "codegen/target_info.h"
+#include "codegen/tensor_origin.h"
+#include "ir/ir.h"
+
+namespace ptoc {
+namespace codegen {
+
+// The whole .cpp file.
+absl::StatusOr<std::string> EmitCceFile(const Program& program,
+                                        const std::vector<KernelAbi>& abis, Backend backend);
+
+// Helper functions a kernel needs in the file (Python's // and %).
+struct CceHelpers {
+  bool floordiv = false;
+  bool mod = false;
+};
+
+class CceFunctionEmitter {
+ public:
+  CceFunctionEmitter(const Program& program, const Function& fn, const KernelAbi& abi,
+                     Backend backend, const TensorOrigins& origins,
+                     const std::map<std::string, std::vector<ReservedBuffer>>& reserved,
+                     CceHelpers* helpers);
+
+  absl::StatusOr<std::string> Emit();
+
+ private:
+  // A tile: its C++ variable, geometry and the buffer the pipe order tracks.
+  struct TileValue {
+    std::string name;
+    TileGeometry geometry;
+    Buffer buffer;
+  };
+  // The result of a call: a C++ expression (scalar variable or tile name),
+  // and for a tile its description.
+  struct Value {
+    std::string expr;
+    std::optional<TileValue> tile;
+  };
+  // A GM parameter: pointer, dims and strides as C++ expressions.
+  struct GmTensor {
+    const Var* param = nullptr;
+    std::string ptr;
+    DType dtype = DType::kFP32;
+    std::vector<MaybeInt> static_dims;
+    std::vector<std::string> dims;
+    std::vector<MaybeInt> static_strides;
+    std::vector<std::string> strides;
+  };
+  struct Region {
+    std::vector<std::string> offsets;
+    std::vector<MaybeInt> static_offsets;
+    std::vector<std::string> sizes;
+    std::vector<MaybeInt> static_sizes;
+  };
+
+  // ---- text ----
+  void Line(const std::string& text);
+  void Open(const std::string& text);  // text + " {"
+  void Close(const std::string& text = "}");
+  void Comment(const Location& loc);
+  std::string Fresh(absl::string_view base);
+  const Location& LocOf(const Expr& e) const;
+  // Emits pipe_barrier(PIPE_ALL) first when the op must wait for another pipe.
+  void Order(Pipe pipe, const std::vector<Buffer>& reads, const std::vector<Buffer>& writes);
+  void BarrierAll();
+
+  // ---- statements ----
+  absl::Status EmitStmts(const Stmt& body, const Stmt** yield);
+  absl::Status EmitStmt(const Stmt& s);
+  absl::Status EmitFor(const Stmt& s);
+  absl::Status EmitIf(const Stmt& s);
+  absl::Status EmitWhile(const Stmt& s);
+  absl::Status Assign(const std::vector<Var*>& vars, const Stmt* yield, const Location& loc);
+  // Declares C++ variables for loop-carried / branch-merged values.
+  absl::Status DeclareCarried(const std::vector<Var*>& vars, const Location& loc);
+  std::string Materialize(const std::string& expr, DType type, absl::string_view base);
+
+  // ---- scalar expressions (cce_scalars.cc) ----
+  absl::StatusOr<std::string> Scalar(const Expr& e);
+  absl::StatusOr<std::string> ScalarAs(const Expr& e, DType to);
+  absl::StatusOr<std::string> Binary(const Expr& e);
+  absl::StatusOr<std::string> Literal(const Expr& e, DType type);
+
+  // ---- ops (cce_ops.cc) ----
+  // The op's result, or std::nullopt for an op without one. `hint` names
+  // the result's variable.
+  absl::StatusOr<std::optional<Value>> LowerCall(const Expr& call,
+                                                       absl::string_view hint);
+  absl::StatusOr<std::optional<Value>> LowerTileOp(const Expr& call,
+                                                         const OpLowering& op,
+                                                         absl::string_view hint);
+  absl::StatusOr<std::optional<Value>> LowerCommOp(const Expr& call,
+                                                         const OpLowering& op,
+                                                         absl::string_view hint);
+  absl::StatusOr<std::optional<Value>> LowerSystemOp(const Expr& call,
+                                                           const OpLowering& op);
+  absl::StatusOr<std::optional<Value>> LowerPipeOp(const Expr& call,
+                                                         const OpLowering& op,
+                                                         absl::string_view hint);
+  absl::StatusOr<TileValue> TileOperand(const Expr& e);
+  // Declares a tile of `type` (placed by TASSIGN unless `placed` is false).
+  absl::StatusOr<TileValue> NewTile(const Type& type, absl::string_view hint, bool placed,
+                                    const Location& loc);
+  absl::StatusOr<TileValue> NewTile(const TileGeometry& g, absl::string_view hint,
+                                    bool placed, const Location& loc);
+  absl::StatusOr<std::string> CommCtx(const Expr& e);
+  absl::StatusOr<std::string> ParamValue(const std::string& symbol, const Location& loc);
+
+  // ---- GM (cce_gm.cc) ----
+  absl::StatusOr<GmTensor*> Gm(const Expr& tensor);
+  absl::StatusOr<Region> RegionAt(const GmTensor& t, const Expr& offsets,
+                                  const std::vector<Dim>& sizes, const Location& loc);
+  Region WholeRegion(const GmTensor& t);
+  // The element offset of `offsets` from the tensor base, as C++.
+  std::string Offset(const GmTensor& t, const std::vector<std::string>& offsets,
+                     const std::vector<MaybeInt>& static_offsets);
+  // Declares a GlobalTensor over region `r` of `t`, based at pointer `base`.
+  std::string GlobalView(const GmTensor& t, const std::string& base, const Region& r);
+  absl::StatusOr<std::string> PeerPointer(const GmTensor& t, const Expr& peer,
+                                          const Location& loc);
+  absl::Status InvalidateRegion(const GmTensor& t, const std::string& base, const Region& r,
+                                const Location& loc);
+  void InvalidateAll();
+
+  const Program& program_;
+  const Function& fn_;
+  const KernelAbi& abi_;
+  const Backend backend_;
+  const TensorOrigins& origins_;
+  const std::map<std::string, std::vector<ReservedBuffer>>& reserved_;
+  CceHelpers* helpers_;
+
+  Namer namer_;
+  TileAllocator allocator_;
+  PipeOrder order_;
+  PipeTable pipes_;
+  int indent_ = 1;
+  int depth_ = 0;
+  int next_buffer_id_ = 0;
+  std::string body_;
+  std::string prologue_;  // values every statement may use (own window base)
+  std::string* out_ = &body_;
+  Location cur_loc_;
+  const Stmt* final_return_ = nullptr;
+
+  absl::flat_hash_map<const Var*, std::string> scalars_;  // scalars and comm ctx
+  absl::flat_hash_map<const Var*, TileValue> tiles_;
+  absl::node_hash_map<const Var*, GmTensor> gm_;  // stable addresses
+  std::string comm_ctx_;
+  std::string gm_pipe_buffer_;
+  std::string sync_workspace_;
+  std::string own_window_base_;
+  std::array<int, 3> syncalls_seen_ = {0, 0, 0};
+  std::vector<std::string> pipe_names_;  // by pipe id
+};
+
+}  // namespace codegen
+}  // namespace ptoc
+
+#endif  // PTOC_CODEGEN_CCE_EMITTER_H_

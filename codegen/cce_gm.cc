@@ -1,0 +1,208 @@
+// C++ emission: GlobalTensors, peer windows and cache-line invalidates.
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "codegen/cce_emitter.h"
+#include "ir/diagnostics.h"
+
+namespace ptoc {
+namespace codegen {
+namespace {
+
+constexpr int kGlobalRank = 5;  // pto::Shape / pto::Stride are 5-D
+
+}  // namespace
+
+// ---- GM ----
+
+absl::StatusOr<CceFunctionEmitter::GmTensor*> CceFunctionEmitter::Gm(const Expr& tensor) {
+  const Var* param = origins_.OriginOf(tensor);
+  if (param == nullptr) {
+    return ErrorAt(LocOf(tensor), absl::StrCat("expected a GM tensor, got ",
+                                               TypeToString(tensor.type)));
+  }
+  auto it = gm_.find(param);
+  if (it != gm_.end()) return &it->second;
+  const Type& type = param->type;
+  const Location& loc = param->loc.known() ? param->loc : fn_.loc;
+  if (type.shape().empty()) {
+    return ErrorAt(LocOf(tensor), "a rank-0 tensor cannot be viewed; give it shape [1]");
+  }
+  if (type.shape().size() > kGlobalRank) {
+    return ErrorAt(loc, absl::StrCat("tensors of rank above ", kGlobalRank,
+                                     " do not fit a 5-D GlobalTensor"));
+  }
+  GmTensor t;
+  t.param = param;
+  t.ptr = scalars_.at(param);
+  t.dtype = type.dtype();
+  for (const Dim& d : type.shape()) {
+    if (d.is_static()) {
+      t.static_dims.push_back(d.value);
+      t.dims.push_back(absl::StrCat(d.value));
+      continue;
+    }
+    absl::StatusOr<std::string> v = ParamValue(d.symbol, loc);
+    if (!v.ok()) return v.status();
+    t.static_dims.push_back(std::nullopt);
+    t.dims.push_back(*v);
+  }
+  const size_t rank = t.dims.size();
+  t.strides.assign(rank, "1");
+  t.static_strides.assign(rank, 1);
+  for (int i = static_cast<int>(rank) - 2; i >= 0; --i) {
+    if (t.static_strides[i + 1] && t.static_dims[i + 1]) {
+      t.static_strides[i] = *t.static_strides[i + 1] * *t.static_dims[i + 1];
+      t.strides[i] = absl::StrCat(*t.static_strides[i]);
+    } else if (t.static_strides[i + 1] && *t.static_strides[i + 1] == 1) {
+      t.static_strides[i] = std::nullopt;
+      t.strides[i] = t.dims[i + 1];
+    } else {
+      t.static_strides[i] = std::nullopt;
+      t.strides[i] = absl::StrCat("(", t.strides[i + 1], " * ", t.dims[i + 1], ")");
+    }
+  }
+  return &(gm_[param] = std::move(t));
+}
+
+absl::StatusOr<CceFunctionEmitter::Region> CceFunctionEmitter::RegionAt(
+    const GmTensor& t, const Expr& offsets, const std::vector<Dim>& sizes,
+    const Location& loc) {
+  const size_t rank = t.dims.size();
+  if ((offsets.kind != ExprKind::kList && offsets.kind != ExprKind::kTuple) ||
+      offsets.args.size() != rank || sizes.size() != rank) {
+    return ErrorAt(loc, absl::StrCat("expected ", rank, " offsets and sizes for '",
+                                     t.param->name, "'"));
+  }
+  Region r;
+  for (const ExprPtr& o : offsets.args) {
+    absl::StatusOr<std::string> v = ScalarAs(*o, DType::kINDEX);
+    if (!v.ok()) return v.status();
+    r.offsets.push_back(*v);
+    r.static_offsets.push_back(o->kind == ExprKind::kInt ? MaybeInt(o->int_value)
+                                                         : std::nullopt);
+  }
+  for (const Dim& d : sizes) {
+    if (d.is_static()) {
+      r.sizes.push_back(absl::StrCat(d.value));
+      r.static_sizes.push_back(d.value);
+      continue;
+    }
+    absl::StatusOr<std::string> v = ParamValue(d.symbol, loc);
+    if (!v.ok()) return v.status();
+    r.sizes.push_back(*v);
+    r.static_sizes.push_back(std::nullopt);
+  }
+  return r;
+}
+
+CceFunctionEmitter::Region CceFunctionEmitter::WholeRegion(const GmTensor& t) {
+  Region r;
+  r.offsets.assign(t.dims.size(), "0");
+  r.static_offsets.assign(t.dims.size(), 0);
+  r.sizes = t.dims;
+  r.static_sizes = t.static_dims;
+  return r;
+}
+
+std::string CceFunctionEmitter::Offset(const GmTensor& t,
+                                       const std::vector<std::string>& offsets,
+                                       const std::vector<MaybeInt>& static_offsets) {
+  int64_t constant = 0;
+  std::vector<std::string> terms;
+  for (size_t i = 0; i < offsets.size(); ++i) {
+    if (static_offsets[i] && t.static_strides[i]) {
+      constant += *static_offsets[i] * *t.static_strides[i];
+    } else if (t.static_strides[i] && *t.static_strides[i] == 1) {
+      terms.push_back(offsets[i]);
+    } else {
+      terms.push_back(absl::StrCat(offsets[i], " * ", t.strides[i]));
+    }
+  }
+  if (constant != 0) terms.push_back(absl::StrCat(constant));
+  return absl::StrJoin(terms, " + ");
+}
+
+std::string CceFunctionEmitter::GlobalView(const GmTensor& t, const std::string& base,
+                                           const Region& r) {
+  const size_t pad = kGlobalRank - t.dims.size();
+  std::vector<std::string> shape_t(pad, "1"), stride_t(pad, "1");
+  std::vector<std::string> shape_v(pad, "1"), stride_v(pad, "1");
+  bool dynamic = false;
+  for (size_t i = 0; i < t.dims.size(); ++i) {
+    shape_t.push_back(r.static_sizes[i] ? absl::StrCat(*r.static_sizes[i]) : "-1");
+    stride_t.push_back(t.static_strides[i] ? absl::StrCat(*t.static_strides[i]) : "-1");
+    shape_v.push_back(r.sizes[i]);
+    stride_v.push_back(t.strides[i]);
+    dynamic |= !r.static_sizes[i] || !t.static_strides[i];
+  }
+  const std::string shape = absl::StrCat("pto::Shape<", absl::StrJoin(shape_t, ", "), ">");
+  const std::string stride = absl::StrCat("pto::Stride<", absl::StrJoin(stride_t, ", "), ">");
+  const std::string name = Fresh(absl::StrCat(t.param->name, "_gm"));
+  const std::string offset = Offset(t, r.offsets, r.static_offsets);
+  std::string args = offset.empty() ? base : absl::StrCat(base, " + ", offset);
+  if (dynamic) {
+    absl::StrAppend(&args, ", ", shape, "(", absl::StrJoin(shape_v, ", "), "), ", stride, "(",
+                    absl::StrJoin(stride_v, ", "), ")");
+  }
+  Line(absl::StrCat("GlobalTensor<", CceType(t.dtype), ", ", shape, ", ", stride, "> ", name,
+                    "(", args, ");"));
+  return name;
+}
+
+absl::StatusOr<std::string> CceFunctionEmitter::PeerPointer(const GmTensor& t,
+                                                            const Expr& peer,
+                                                            const Location& loc) {
+  if (!t.param->type.is_distributed()) {
+    return ErrorAt(loc, absl::StrCat("'", t.param->name,
+                                     "' is not a window (pld.DistributedTensor); peers "
+                                     "cannot address it"));
+  }
+  if (own_window_base_.empty()) {
+    own_window_base_ = Fresh("own_window_base");
+    absl::StrAppend(&prologue_, "  int64_t ", own_window_base_, " = ", comm_ctx_, "[2 + ",
+                    comm_ctx_, "[0]];\n");
+  }
+  absl::StatusOr<std::string> p = ScalarAs(peer, DType::kINDEX);
+  if (!p.ok()) return p;
+  // peer address = local + (window_base[peer] - window_base[rank]) / element_bytes
+  const std::string name = Fresh(absl::StrCat(t.param->name, "_peer"));
+  Line(absl::StrCat("__gm__ ", CceType(t.dtype), "* ", name, " = ", t.ptr, " + (", comm_ctx_,
+                    "[2 + ", *p, "] - ", own_window_base_, ") / ", DTypeBytes(t.dtype), ";"));
+  return name;
+}
+
+void CceFunctionEmitter::InvalidateAll() {
+  Order(Pipe::kS, {}, {GmBuffer()});
+  Line("dcci((__gm__ void*)0, cache_line_t::ENTIRE_DATA_CACHE);");
+}
+
+absl::Status CceFunctionEmitter::InvalidateRegion(const GmTensor& t, const std::string& base,
+                                                  const Region& r, const Location& loc) {
+  absl::StatusOr<RegionLines> lines =
+      LinesOfRegion(t.static_dims, DTypeBytes(t.dtype), r.static_offsets, r.static_sizes);
+  if (!lines.ok()) {
+    return ErrorAt(loc, absl::StrCat("invalidate of '", t.param->name,
+                                     "': ", lines.status().message()));
+  }
+  if (lines->whole_gm) {
+    Line(absl::StrCat("// ", lines->fallback_reason, ": invalidate all of GM"));
+    InvalidateAll();
+    return absl::OkStatus();
+  }
+  Order(Pipe::kS, {}, {GmBuffer()});
+  for (const LineAccess& line : lines->lines) {
+    int64_t offset = 0;
+    for (size_t i = 0; i < line.offsets.size(); ++i) {
+      offset += line.offsets[i] * *t.static_strides[i];
+    }
+    Line(absl::StrCat("dcci(", offset == 0 ? base : absl::StrCat(base, " + ", offset),
+                      ", cache_line_t::SINGLE_CACHE_LINE);"));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace codegen
+}  // namespace ptoc

@@ -1,0 +1,564 @@
+// C++ emission: the lowering of each op.
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "codegen/cce_emitter.h"
+#include "ir/diagnostics.h"
+#include "ir/registry.h"
+
+namespace ptoc {
+namespace codegen {
+namespace {
+
+
+std::string Hex(int64_t v) { return absl::StrFormat("0x%x", v); }
+
+bool IsAtomicAdd(const Expr& call) {
+  const Expr* a = AttrOrDefault(call, "atomic");
+  return a != nullptr && a->str == "add";
+}
+
+absl::string_view WaitCmp(const Expr& call) {
+  const Expr* a = AttrOrDefault(call, "cmp");
+  return a != nullptr && a->str == "Ge" ? "GE" : "EQ";
+}
+
+// The pipe that moves data out of a tile in `m` (TMOV, TSTORE, TPUSH).
+Pipe PipeFrom(MemorySpace m) {
+  switch (m) {
+    case MemorySpace::kVec: return Pipe::kV;
+    case MemorySpace::kAcc: return Pipe::kFix;
+    default: return Pipe::kMte1;
+  }
+}
+
+absl::StatusOr<std::vector<Dim>> TileRegion(const Type& tile, size_t rank,
+                                            const Location& loc) {
+  std::vector<Dim> dims = tile.shape();
+  if (dims.size() > rank) {
+    return ErrorAt(loc, absl::StrCat("a tile of rank ", dims.size(),
+                                     " does not fit a tensor of rank ", rank));
+  }
+  dims.insert(dims.begin(), rank - dims.size(), Dim::Static(1));
+  return dims;
+}
+
+}  // namespace
+
+absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::LowerCall(
+    const Expr& call, absl::string_view hint) {
+  const Location& loc = LocOf(call);
+  const OpLowering* op = LoweringOf(call);
+  if (op == nullptr) {
+    if (call.is_function_call) {
+      return ErrorAt(loc, absl::StrCat("a call of function '", call.str,
+                                       "' inside a kernel cannot be emitted; inline it"));
+    }
+    return ErrorAt(loc, absl::StrCat("op '", call.str,
+                                     "' is not registered; code generation cannot lower it"));
+  }
+  if (absl::Status s = CheckLane(fn_, call, loc); !s.ok()) return s;
+  switch (op->kind) {
+    case OpKind::kTileLoad: case OpKind::kTileStore: case OpKind::kTileMove:
+    case OpKind::kTileCreate: case OpKind::kMatmul: case OpKind::kTileBinary:
+    case OpKind::kTileUnary: case OpKind::kTileScalar:
+      return LowerTileOp(call, *op, hint);
+    case OpKind::kFence: case OpKind::kCacheInvalidate: case OpKind::kSyncAll:
+      return LowerSystemOp(call, *op);
+    case OpKind::kPushToAiv: case OpKind::kPushToAic: case OpKind::kPopFromAic:
+    case OpKind::kPopFromAiv: case OpKind::kFreeToAic: case OpKind::kFreeToAiv:
+    case OpKind::kReserveBuffer: case OpKind::kImportBuffer: case OpKind::kAicInitPipe:
+    case OpKind::kAivInitPipe:
+      return LowerPipeOp(call, *op, hint);
+    default:
+      return LowerCommOp(call, *op, hint);
+  }
+}
+
+// ---- values ----
+
+absl::StatusOr<CceFunctionEmitter::TileValue> CceFunctionEmitter::TileOperand(const Expr& e) {
+  if (!e.type.is_tile()) {
+    return ErrorAt(LocOf(e), absl::StrCat("expected a tile, got ", TypeToString(e.type)));
+  }
+  if (e.kind == ExprKind::kVar) {
+    auto it = tiles_.find(e.var);
+    if (it != tiles_.end()) return it->second;
+    return ErrorAt(LocOf(e), absl::StrCat("tile '", e.var->name, "' has no value here"));
+  }
+  if (e.kind == ExprKind::kCall) {
+    absl::StatusOr<std::optional<Value>> v = LowerCall(e, "");
+    if (!v.ok()) return v.status();
+    if (v->has_value() && (*v)->tile) return *(*v)->tile;
+  }
+  return ErrorAt(LocOf(e), "expected a tile");
+}
+
+absl::StatusOr<std::string> CceFunctionEmitter::CommCtx(const Expr& e) {
+  if (e.kind == ExprKind::kVar) {
+    auto it = scalars_.find(e.var);
+    if (it != scalars_.end()) return it->second;
+  }
+  if (e.kind == ExprKind::kCall && LoweringOf(e) != nullptr &&
+      LoweringOf(e)->kind == OpKind::kGetCommCtx) {
+    return comm_ctx_;
+  }
+  return ErrorAt(LocOf(e), "expected a communicator (pld.get_comm_ctx)");
+}
+
+absl::StatusOr<std::string> CceFunctionEmitter::ParamValue(const std::string& symbol,
+                                                           const Location& loc) {
+  for (const Param& p : fn_.params) {
+    if (p.var->name != symbol || !p.var->type.is_scalar()) continue;
+    const std::string& name = scalars_.at(p.var);
+    if (p.var->type.dtype() == DType::kINDEX) return name;
+    return absl::StrCat("static_cast<int64_t>(", name, ")");
+  }
+  return ErrorAt(loc, absl::StrCat("dim '", symbol, "' is not a scalar parameter"));
+}
+
+absl::StatusOr<CceFunctionEmitter::TileValue> CceFunctionEmitter::NewTile(
+    const Type& type, absl::string_view hint, bool placed, const Location& loc) {
+  absl::StatusOr<TileGeometry> g = GeometryOf(type, backend_, loc);
+  if (!g.ok()) return g.status();
+  return NewTile(*g, hint, placed, loc);
+}
+
+absl::StatusOr<CceFunctionEmitter::TileValue> CceFunctionEmitter::NewTile(
+    const TileGeometry& g, absl::string_view hint, bool placed, const Location& loc) {
+  const std::string name = Fresh(hint.empty() ? "tile" : hint);
+  std::string init;
+  if (g.has_dynamic_valid()) {
+    std::vector<std::string> valid;
+    for (const Dim& d : {g.valid_rows, g.valid_cols}) {
+      if (d.is_static()) {
+        valid.push_back(absl::StrCat(d.value));
+        continue;
+      }
+      absl::StatusOr<std::string> v = ParamValue(d.symbol, loc);
+      if (!v.ok()) return v.status();
+      valid.push_back(*v);
+    }
+    init = absl::StrCat("(", absl::StrJoin(valid, ", "), ")");
+  }
+  Line(absl::StrCat(CceTileType(g), " ", name, init, ";"));
+  TileValue t{name, g, Buffer{g.memory, -1}};
+  if (placed) {
+    absl::StatusOr<int64_t> address = allocator_.Allocate(g, loc);
+    if (!address.ok()) return address.status();
+    Line(absl::StrCat("TASSIGN(", name, ", ", Hex(*address), ");"));
+    t.buffer.id = next_buffer_id_++;
+  }
+  return t;
+}
+
+// ---- tile ops ----
+
+absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::LowerTileOp(
+    const Expr& call, const OpLowering& op, absl::string_view hint) {
+  const Location& loc = LocOf(call);
+  auto result = [](const TileValue& t) { return std::optional<Value>(Value{t.name, t}); };
+  switch (op.kind) {
+    case OpKind::kTileLoad: {
+      absl::StatusOr<GmTensor*> t = Gm(*call.args[0]);
+      if (!t.ok()) return t.status();
+      absl::StatusOr<Region> r = RegionAt(**t, *call.args[1], call.type.shape(), loc);
+      if (!r.ok()) return r.status();
+      const std::string gt = GlobalView(**t, (*t)->ptr, *r);
+      absl::StatusOr<TileValue> dst = NewTile(call.type, hint, true, loc);
+      if (!dst.ok()) return dst.status();
+      Order(Pipe::kMte2, {GmBuffer()}, {dst->buffer});
+      Line(absl::StrCat("TLOAD(", dst->name, ", ", gt, ");"));
+      return result(*dst);
+    }
+    case OpKind::kTileStore: {
+      absl::StatusOr<TileValue> tile = TileOperand(*call.args[0]);
+      if (!tile.ok()) return tile.status();
+      absl::StatusOr<GmTensor*> t = Gm(*call.args[2]);
+      if (!t.ok()) return t.status();
+      absl::StatusOr<std::vector<Dim>> sizes =
+          TileRegion(call.args[0]->type, (*t)->dims.size(), loc);
+      if (!sizes.ok()) return sizes.status();
+      absl::StatusOr<Region> r = RegionAt(**t, *call.args[1], *sizes, loc);
+      if (!r.ok()) return r.status();
+      const std::string gt = GlobalView(**t, (*t)->ptr, *r);
+      Order(tile->geometry.memory == MemorySpace::kAcc ? Pipe::kFix : Pipe::kMte3,
+            {tile->buffer}, {GmBuffer()});
+      Line(absl::StrCat(IsAtomicAdd(call) ? "TSTORE<AtomicType::AtomicAdd>(" : "TSTORE(", gt,
+                        ", ", tile->name, ");"));
+      return std::optional<Value>();
+    }
+    case OpKind::kTileCreate: {
+      absl::StatusOr<TileValue> dst = NewTile(call.type, hint, true, loc);
+      if (!dst.ok()) return dst.status();
+      return result(*dst);
+    }
+    default:
+      break;
+  }
+  std::vector<TileValue> srcs;
+  const int tile_args = op.kind == OpKind::kTileMove || op.kind == OpKind::kTileUnary ||
+                                op.kind == OpKind::kTileScalar
+                            ? 1
+                            : 2;
+  for (int i = 0; i < tile_args; ++i) {
+    absl::StatusOr<TileValue> v = TileOperand(*call.args[i]);
+    if (!v.ok()) return v.status();
+    srcs.push_back(*v);
+  }
+  std::string scalar;
+  if (op.kind == OpKind::kTileScalar) {
+    absl::StatusOr<std::string> s = ScalarAs(*call.args[1], srcs[0].geometry.dtype);
+    if (!s.ok()) return s.status();
+    scalar = *s;
+  }
+  absl::StatusOr<TileValue> dst = NewTile(call.type, hint, true, loc);
+  if (!dst.ok()) return dst.status();
+  std::vector<Buffer> reads;
+  std::vector<std::string> operands = {dst->name};
+  for (const TileValue& v : srcs) {
+    reads.push_back(v.buffer);
+    operands.push_back(v.name);
+  }
+  if (!scalar.empty()) operands.push_back(scalar);
+  absl::string_view name = op.cce_name;
+  Pipe pipe = Pipe::kV;
+  if (op.kind == OpKind::kTileMove) {
+    name = "TMOV";
+    pipe = PipeFrom(srcs[0].geometry.memory);
+  } else if (op.kind == OpKind::kMatmul) {
+    name = "TMATMUL";
+    pipe = Pipe::kM;
+  }
+  Order(pipe, reads, {dst->buffer});
+  Line(absl::StrCat(name, "(", absl::StrJoin(operands, ", "), ");"));
+  return result(*dst);
+}
+
+// ---- communication and scalar GM ----
+
+absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::LowerCommOp(
+    const Expr& call, const OpLowering& op, absl::string_view hint) {
+  const Location& loc = LocOf(call);
+  auto scalar = [](std::string s) { return std::optional<Value>(Value{std::move(s), {}}); };
+  switch (op.kind) {
+    case OpKind::kGetCommCtx:
+      return scalar(comm_ctx_);
+    case OpKind::kRank:
+    case OpKind::kNRanks: {
+      absl::StatusOr<std::string> ctx = CommCtx(*call.args[0]);
+      if (!ctx.ok()) return ctx.status();
+      // The communicator is read-only: no ordering against the pipes.
+      return scalar(Materialize(absl::StrCat(*ctx, op.kind == OpKind::kRank ? "[0]" : "[1]"),
+                                DType::kINDEX,
+                                hint.empty() ? (op.kind == OpKind::kRank ? "rank" : "nranks")
+                                             : hint));
+    }
+    case OpKind::kTensorRead:
+    case OpKind::kTensorWrite: {
+      absl::StatusOr<GmTensor*> t = Gm(*call.args[0]);
+      if (!t.ok()) return t.status();
+      const Expr& indices = *call.args[1];
+      if ((indices.kind != ExprKind::kList && indices.kind != ExprKind::kTuple) ||
+          indices.args.size() != (*t)->dims.size()) {
+        return ErrorAt(loc, absl::StrCat("expected ", (*t)->dims.size(), " indices for '",
+                                         (*t)->param->name, "'"));
+      }
+      std::vector<std::string> idx;
+      std::vector<MaybeInt> static_idx;
+      for (const ExprPtr& i : indices.args) {
+        absl::StatusOr<std::string> v = ScalarAs(*i, DType::kINDEX);
+        if (!v.ok()) return v.status();
+        idx.push_back(*v);
+        static_idx.push_back(i->kind == ExprKind::kInt ? MaybeInt(i->int_value) : std::nullopt);
+      }
+      std::string offset = Offset(**t, idx, static_idx);
+      if (offset.empty()) offset = "0";
+      const std::string element = absl::StrCat((*t)->ptr, "[", offset, "]");
+      if (op.kind == OpKind::kTensorWrite) {
+        absl::StatusOr<std::string> v = ScalarAs(*call.args[2], (*t)->dtype);
+        if (!v.ok()) return v.status();
+        Order(Pipe::kS, {}, {GmBuffer()});
+        Line(absl::StrCat(element, " = ", *v, ";"));
+        return std::optional<Value>();
+      }
+      Order(Pipe::kS, {GmBuffer()}, {});
+      return scalar(Materialize(element, (*t)->dtype, hint.empty() ? "value" : hint));
+    }
+    case OpKind::kRemoteStore: {
+      absl::StatusOr<TileValue> tile = TileOperand(*call.args[0]);
+      if (!tile.ok()) return tile.status();
+      absl::StatusOr<GmTensor*> t = Gm(*call.args[1]);
+      if (!t.ok()) return t.status();
+      absl::StatusOr<std::string> peer = PeerPointer(**t, *call.args[2], loc);
+      if (!peer.ok()) return peer.status();
+      absl::StatusOr<std::vector<Dim>> sizes =
+          TileRegion(call.args[0]->type, (*t)->dims.size(), loc);
+      if (!sizes.ok()) return sizes.status();
+      absl::StatusOr<Region> r = RegionAt(**t, *call.args[3], *sizes, loc);
+      if (!r.ok()) return r.status();
+      const std::string gt = GlobalView(**t, *peer, *r);
+      Order(Pipe::kMte3, {tile->buffer}, {GmBuffer()});
+      Line(absl::StrCat(IsAtomicAdd(call) ? "TSTORE<AtomicType::AtomicAdd>(" : "TSTORE(", gt,
+                        ", ", tile->name, ");"));
+      if (absl::Status s = InvalidateRegion(**t, *peer, *r, loc); !s.ok()) return s;
+      return std::optional<Value>();
+    }
+    case OpKind::kRemoteLoad: {
+      absl::StatusOr<GmTensor*> t = Gm(*call.args[0]);
+      if (!t.ok()) return t.status();
+      absl::StatusOr<std::string> peer = PeerPointer(**t, *call.args[1], loc);
+      if (!peer.ok()) return peer.status();
+      absl::StatusOr<Region> r = RegionAt(**t, *call.args[2], call.type.shape(), loc);
+      if (!r.ok()) return r.status();
+      const std::string gt = GlobalView(**t, *peer, *r);
+      absl::StatusOr<TileValue> dst = NewTile(call.type, hint, true, loc);
+      if (!dst.ok()) return dst.status();
+      Order(Pipe::kMte2, {GmBuffer()}, {dst->buffer});
+      Line(absl::StrCat("TLOAD(", dst->name, ", ", gt, ");"));
+      return std::optional<Value>(Value{dst->name, *dst});
+    }
+    case OpKind::kTilePut: case OpKind::kTensorPut:
+    case OpKind::kTileGet: case OpKind::kTensorGet: {
+      const bool put = op.kind == OpKind::kTilePut || op.kind == OpKind::kTensorPut;
+      absl::StatusOr<GmTensor*> dst = Gm(*call.args[0]);
+      if (!dst.ok()) return dst.status();
+      absl::StatusOr<GmTensor*> src = Gm(*call.args[2]);
+      if (!src.ok()) return src.status();
+      GmTensor& remote = put ? **dst : **src;
+      GmTensor& local = put ? **src : **dst;
+      absl::StatusOr<TileValue> stage =
+          op.kind == OpKind::kTilePut || op.kind == OpKind::kTileGet
+              ? TileOperand(*call.args[3])
+              : NewTile(StagingTileFor(local.param->type), "stage", true, loc);
+      if (!stage.ok()) return stage.status();
+      absl::StatusOr<std::string> peer = PeerPointer(remote, *call.args[1], loc);
+      if (!peer.ok()) return peer.status();
+      const Region remote_region = WholeRegion(remote);
+      const std::string remote_gt = GlobalView(remote, *peer, remote_region);
+      const std::string local_gt = GlobalView(local, local.ptr, WholeRegion(local));
+      // TPUT / TGET are DMA; the barriers drain the pipe that issues them.
+      BarrierAll();
+      if (put) {
+        Line(absl::StrCat(IsAtomicAdd(call) ? "pto::comm::TPUT<AtomicType::AtomicAdd>("
+                                            : "pto::comm::TPUT(",
+                          remote_gt, ", ", local_gt, ", ", stage->name, ");"));
+      } else {
+        Line(absl::StrCat("pto::comm::TGET(", local_gt, ", ", remote_gt, ", ", stage->name,
+                          ");"));
+      }
+      BarrierAll();
+      if (put) {
+        if (absl::Status s = InvalidateRegion(remote, *peer, remote_region, loc); !s.ok()) {
+          return s;
+        }
+      }
+      return std::optional<Value>();
+    }
+    default:
+      break;
+  }
+  // Signals: notify / wait / test on one INT32 element.
+  const int offsets = op.kind == OpKind::kNotify ? 2 : 1;
+  absl::StatusOr<GmTensor*> t = Gm(*call.args[0]);
+  if (!t.ok()) return t.status();
+  if ((*t)->dtype != DType::kINT32) {
+    return ErrorAt(loc, absl::StrCat("signal '", (*t)->param->name,
+                                     "' must hold INT32 values"));
+  }
+  std::string base = (*t)->ptr;
+  if (op.kind == OpKind::kNotify) {
+    absl::StatusOr<std::string> peer = PeerPointer(**t, *call.args[1], loc);
+    if (!peer.ok()) return peer.status();
+    base = *peer;
+  }
+  absl::StatusOr<Region> r = RegionAt(**t, *call.args[offsets],
+                                      std::vector<Dim>((*t)->dims.size(), Dim::Static(1)), loc);
+  if (!r.ok()) return r.status();
+  const std::string gt = GlobalView(**t, base, *r);
+  absl::StatusOr<std::string> value = ScalarAs(*call.args[offsets + 1], DType::kINT32);
+  if (!value.ok()) return value.status();
+  if (op.kind == OpKind::kNotify) {
+    const Expr* kind = AttrOrDefault(call, "op");
+    BarrierAll();
+    order_.Issue(Pipe::kS, {}, {GmBuffer()});
+    Line(absl::StrCat("pto::comm::TNOTIFY(", gt, ", ", *value, ", pto::comm::NotifyOp::",
+                      kind != nullptr && kind->str == "Set" ? "Set" : "AtomicAdd", ");"));
+    return std::optional<Value>();
+  }
+  Order(Pipe::kS, {GmBuffer()}, {});
+  const std::string call_text = absl::StrCat("pto::comm::", op.kind == OpKind::kWait ? "TWAIT" : "TTEST",
+                                             "(", gt, ", ", *value, ", pto::comm::WaitCmp::",
+                                             WaitCmp(call), ")");
+  if (op.kind == OpKind::kWait) {
+    Line(absl::StrCat(call_text, ";"));
+    return std::optional<Value>();
+  }
+  return scalar(Materialize(call_text, DType::kBOOL, hint.empty() ? "ready" : hint));
+}
+
+// ---- markers and syncall ----
+
+absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::LowerSystemOp(
+    const Expr& call, const OpLowering& op) {
+  const Location& loc = LocOf(call);
+  if (op.kind == OpKind::kFence) {
+    if (fn_.kind == FunctionKind::kAIV) {
+      // Never PIPE_FIX on a vector core: it has no fixpipe and can hang.
+      Line("pipe_barrier(PIPE_ALL);");
+      Line("dsb(DSB_DDR);");
+      order_.DrainAll();
+    } else {
+      Line("pipe_barrier(PIPE_MTE2);");
+      Line("pipe_barrier(PIPE_MTE3);");
+      Line("pipe_barrier(PIPE_FIX);");
+      Line("dsb(DSB_DDR);");
+      order_.Drain({Pipe::kMte2, Pipe::kMte3, Pipe::kFix});
+    }
+    return std::optional<Value>();
+  }
+  if (op.kind == OpKind::kCacheInvalidate) {
+    if (call.args.empty()) {
+      InvalidateAll();
+      return std::optional<Value>();
+    }
+    absl::StatusOr<GmTensor*> t = Gm(*call.args[0]);
+    if (!t.ok()) return t.status();
+    std::vector<Dim> sizes;
+    for (const ExprPtr& d : call.args[1]->args) {
+      if (d->kind == ExprKind::kInt) {
+        sizes.push_back(Dim::Static(d->int_value));
+      } else if (d->kind == ExprKind::kVar) {
+        sizes.push_back(Dim::Symbolic(d->var->name));
+      } else {
+        return ErrorAt(LocOf(*d), "a region size must be a constant or a scalar parameter");
+      }
+    }
+    absl::StatusOr<Region> r = RegionAt(**t, *call.args[2], sizes, loc);
+    if (!r.ok()) return r.status();
+    if (absl::Status s = InvalidateRegion(**t, (*t)->ptr, *r, loc); !s.ok()) return s;
+    return std::optional<Value>();
+  }
+  // system.syncall
+  static constexpr absl::string_view kCores[] = {"Mix", "AicOnly", "AivOnly"};
+  const SyncCore core = SyncCoreOf(call);
+  const std::string kind =
+      absl::StrCat("SyncCoreType::", kCores[static_cast<int>(core)]);
+  Order(Pipe::kS, {GmBuffer()}, {GmBuffer()});
+  if (!IsSoftSyncAll(call)) {
+    Line(absl::StrCat("SYNCALL<SyncAllMode::Hard, ", kind, ">();"));
+    return std::optional<Value>();
+  }
+  const int c = static_cast<int>(core);
+  const int slot = abi_.syncall_slot_base[c] + syncalls_seen_[c]++;
+  const std::string ws =
+      slot == 0 ? sync_workspace_
+                : absl::StrCat(sync_workspace_, " + ", int64_t{slot} * kSyncWorkspaceInts);
+  Line(absl::StrCat("SYNCALL<SyncAllMode::Soft, ", kind, ">(", ws, ");"));
+  return std::optional<Value>();
+}
+
+// ---- the cross-core pipe ----
+
+absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::LowerPipeOp(
+    const Expr& call, const OpLowering& op, absl::string_view hint) {
+  const Location& loc = LocOf(call);
+  auto address_of = [&](const std::string& func, const std::string& name) -> int64_t {
+    for (const ReservedBuffer& b : reserved_.at(func)) {
+      if (b.name == name) return b.base;
+    }
+    return 0;
+  };
+  switch (op.kind) {
+    case OpKind::kReserveBuffer: {
+      const std::string name = StringAttr(call, "name");
+      return std::optional<Value>(Value{
+          Materialize(Hex(address_of(fn_.name, name)), DType::kINT32,
+                      hint.empty() ? "buffer" : hint),
+          {}});
+    }
+    case OpKind::kImportBuffer: {
+      absl::StatusOr<const Expr*> reserve = FindPeerReserve(program_, call, loc);
+      if (!reserve.ok()) return reserve.status();
+      const int64_t address =
+          address_of(StringAttr(call, "peer_func"), StringAttr(call, "name"));
+      return std::optional<Value>(
+          Value{Materialize(Hex(address), DType::kINT32, hint.empty() ? "buffer" : hint), {}});
+    }
+    case OpKind::kAicInitPipe:
+    case OpKind::kAivInitPipe: {
+      if (depth_ > 0) return ErrorAt(loc, "pipe setup must be at the top level of the kernel");
+      absl::StatusOr<PipeSetup> p = pipes_.Initialize(call, loc);
+      if (!p.ok()) return p.status();
+      absl::StatusOr<std::string> c2v = ScalarAs(*call.args[0], DType::kINT32);
+      if (!c2v.ok()) return c2v.status();
+      absl::StatusOr<std::string> v2c = ScalarAs(*call.args[1], DType::kINT32);
+      if (!v2c.ok()) return v2c.status();
+      const std::string name = Fresh(absl::StrCat("pipe", p->id));
+      pipe_names_.push_back(name);
+      std::vector<std::string> args = {*c2v, *v2c};
+      if (backend_ == Backend::kA2A3) {
+        args.insert(args.begin(), p->gm_offset == 0
+                                      ? gm_pipe_buffer_
+                                      : absl::StrCat(gm_pipe_buffer_, " + ", p->gm_offset));
+      }
+      Line(absl::StrCat("auto ", name, " = TPipe<", p->id, ", Direction::",
+                        CceDirection(p->dir_mask), ", ", p->slot_size, ", ", p->slot_num,
+                        ">(", absl::StrJoin(args, ", "), ");"));
+      return std::optional<Value>();
+    }
+    default:
+      break;
+  }
+  absl::StatusOr<PipeSetup> pipe = pipes_.Use(call, op.kind, loc);
+  if (!pipe.ok()) return pipe.status();
+  absl::StatusOr<absl::string_view> split = CceSplitAxis(IntAttr(call, "split", 0), loc);
+  if (!split.ok()) return split.status();
+  const std::string& p = pipe_names_[pipe->id];
+  const std::string pipe_type = absl::StrCat("decltype(", p, ")");
+  switch (op.kind) {
+    case OpKind::kPushToAiv:
+    case OpKind::kPushToAic: {
+      absl::StatusOr<TileValue> tile = TileOperand(*call.args[0]);
+      if (!tile.ok()) return tile.status();
+      if (op.kind == OpKind::kPushToAic && backend_ == Backend::kA5 &&
+          call.args[0]->type.view().blayout != Layout::kColMajor) {
+        return ErrorAt(loc, "on a5 a vector-to-cube push must carry an NZ tile "
+                            "(blayout=col_major, slayout=row_major); run "
+                            "expand-mixed-kernel, which adds the tile.move");
+      }
+      Order(tile->geometry.memory == MemorySpace::kAcc ? Pipe::kFix : Pipe::kMte3,
+            {tile->buffer}, {});
+      Line(absl::StrCat("TPUSH<", pipe_type, ", decltype(", tile->name, "), TileSplitAxis::",
+                        *split, ">(", p, ", ", tile->name, ");"));
+      return std::optional<Value>();
+    }
+    case OpKind::kPopFromAic:
+    case OpKind::kPopFromAiv: {
+      const bool from_aic = op.kind == OpKind::kPopFromAic;
+      if (!call.type.is_tile() ||
+          call.type.memory() != (from_aic ? MemorySpace::kVec : MemorySpace::kMat)) {
+        return ErrorAt(loc, absl::StrCat("'", call.str, "' must produce a tile in ",
+                                         from_aic ? "Vec" : "Mat"));
+      }
+      // TPOP points the tile at its FIFO slot; no TASSIGN.
+      absl::StatusOr<TileValue> tile =
+          NewTile(call.type, hint.empty() ? "popped" : hint, false, loc);
+      if (!tile.ok()) return tile.status();
+      Order(Pipe::kMte2, {}, {tile->buffer});
+      Line(absl::StrCat("TPOP<", pipe_type, ", decltype(", tile->name, "), TileSplitAxis::",
+                        *split, ">(", p, ", ", tile->name, ");"));
+      return std::optional<Value>(Value{tile->name, *tile});
+    }
+    default: {  // tfree
+      absl::StatusOr<TileValue> tile = TileOperand(*call.args[0]);
+      if (!tile.ok()) return tile.status();
+      Order(Pipe::kS, {}, {tile->buffer});
+      Line(absl::StrCat("TFREE<", pipe_type, ", TileSplitAxis::", *split, ">(", p, ");"));
+      return std::optional<Value>();
+    }
+  }
+}
+
+}  // namespace codegen
+}  // namespace ptoc

@@ -1,0 +1,53 @@
+#!/bin/bash
+# Compiles every .cpp the cce target emits, with the host g++ against the
+# device API header, once for each core type (-D__DAV_VEC__, -D__DAV_CUBE__):
+#   - the example kernels after the default pipeline, for a2a3 and a5;
+#   - the codegen test kernels (AIC / AIV already) with no passes, for both
+#     backends, except those that test diagnostics.
+# usage: compile_emitted_cpp_test.sh PTOC PTO_INST_HPP -- EXAMPLES... -- TEST_KERNELS...
+set -u
+ptoc="$1"
+include="$(dirname "$(dirname "$2")")"
+shift 3
+examples=()
+while [[ $# -gt 0 && "$1" != "--" ]]; do
+  examples+=("$1")
+  shift
+done
+shift
+tests=("$@")
+out="${TEST_TMPDIR:-/tmp}/emitted"
+mkdir -p "$out"
+compiled=0
+
+compile_all() {  # KERNEL PASSES_FLAG
+  local kernel="$1" passes="$2"
+  for backend in a2a3 a5; do
+    local cpp="$out/$(basename "$kernel" .py).$backend.cpp"
+    if ! "$ptoc" "$kernel" $passes --backend="$backend" --emit=cce -o "$cpp"; then
+      echo "FAILED: ptoc could not emit C++ for $kernel ($backend)" >&2
+      exit 1
+    fi
+    for core in __DAV_VEC__ __DAV_CUBE__; do
+      if ! g++ -std=c++17 -fsyntax-only -Wall -I"$include" -D"$core" "$cpp"; then
+        echo "FAILED: $cpp does not compile with -D$core" >&2
+        exit 1
+      fi
+      compiled=$((compiled + 1))
+    done
+  done
+}
+
+for kernel in "${examples[@]}"; do
+  compile_all "$kernel" ""
+done
+for kernel in "${tests[@]}"; do
+  # Kernels that test diagnostics, and RUN-only files, emit no C++.
+  if [[ "$kernel" == *_error.py ]] || grep -q '@@BODY@@' "$kernel" ||
+     ! grep -q '@pl.program' "$kernel"; then
+    continue
+  fi
+  compile_all "$kernel" "--passes="
+done
+echo "compiled $compiled translation units"
+[[ $compiled -ge 40 ]] || { echo "FAILED: too few kernels compiled" >&2; exit 1; }

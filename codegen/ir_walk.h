@@ -1,0 +1,26 @@
+// Read-only walks over a function body, in the order code is emitted:
+// statements in sequence; a call's arguments before the call itself.
+#ifndef PTOC_CODEGEN_IR_WALK_H_
+#define PTOC_CODEGEN_IR_WALK_H_
+
+#include <functional>
+#include <vector>
+
+#include "ir/ir.h"
+
+namespace ptoc {
+namespace codegen {
+
+// Calls `fn` on every call expression under `stmt` (arguments first).
+void ForEachCall(const Stmt& stmt, const std::function<void(const Expr&)>& fn);
+
+// The statements of a body: its elements when it is a Seq, else itself.
+std::vector<const Stmt*> StmtsOf(const Stmt& body);
+
+// The Yield that ends a loop or branch body, or nullptr.
+const Stmt* TrailingYield(const Stmt& body);
+
+}  // namespace codegen
+}  // namespace ptoc
+
+#endif  // PTOC_CODEGEN_IR_WALK_H_

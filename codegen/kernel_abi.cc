@@ -1,0 +1,157 @@
+#include "codegen/kernel_abi.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include "absl/strings/str_cat.h"
+#include "codegen/ir_walk.h"
+#include "codegen/op_lowering.h"
+#include "ir/diagnostics.h"
+#include "ir/registry.h"
+
+namespace ptoc {
+namespace codegen {
+namespace {
+
+// What one lane uses by itself.
+struct LaneUsage {
+  bool comm_ctx = false;
+  bool pipe = false;
+  std::array<int, 3> soft_syncalls = {0, 0, 0};
+};
+
+bool NeedsCommCtx(OpKind k) {
+  switch (k) {
+    case OpKind::kRank: case OpKind::kNRanks: case OpKind::kRemoteStore:
+    case OpKind::kRemoteLoad: case OpKind::kTilePut: case OpKind::kTensorPut:
+    case OpKind::kTileGet: case OpKind::kTensorGet: case OpKind::kNotify:
+      return true;
+    default:
+      return false;
+  }
+}
+
+LaneUsage UsageOf(const Function& f) {
+  LaneUsage u;
+  ForEachCall(*f.body, [&](const Expr& call) {
+    const OpLowering* l = LoweringOf(call);
+    if (l == nullptr) return;
+    if (NeedsCommCtx(l->kind)) u.comm_ctx = true;
+    if (l->kind == OpKind::kAicInitPipe || l->kind == OpKind::kAivInitPipe) u.pipe = true;
+    if (l->kind == OpKind::kSyncAll && IsSoftSyncAll(call)) {
+      ++u.soft_syncalls[static_cast<int>(SyncCoreOf(call))];
+    }
+  });
+  return u;
+}
+
+int Find(std::vector<int>& parent, int i) {
+  while (parent[i] != i) i = parent[i] = parent[parent[i]];
+  return i;
+}
+
+bool IsLane(const Function& f) {
+  return f.kind == FunctionKind::kAIC || f.kind == FunctionKind::kAIV;
+}
+
+bool SameParamTypes(const Function& a, const Function& b) {
+  if (a.params.size() != b.params.size()) return false;
+  for (size_t i = 0; i < a.params.size(); ++i) {
+    if (a.params[i].var->type != b.params[i].var->type) return false;
+  }
+  return true;
+}
+
+int IndexOf(const Program& p, absl::string_view name) {
+  for (size_t i = 0; i < p.functions.size(); ++i) {
+    if (p.functions[i]->name == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+}  // namespace
+
+SyncCore SyncCoreOf(const Expr& syncall) {
+  const Expr* core = AttrOrDefault(syncall, "core_type");
+  if (core != nullptr && core->str == "aic_only") return SyncCore::kAicOnly;
+  if (core != nullptr && core->str == "aiv_only") return SyncCore::kAivOnly;
+  return SyncCore::kMix;
+}
+
+bool IsSoftSyncAll(const Expr& syncall) {
+  const Expr* mode = AttrOrDefault(syncall, "mode");
+  return mode == nullptr || mode->str != "hard";
+}
+
+absl::StatusOr<std::vector<KernelAbi>> ComputeKernelAbis(const Program& program,
+                                                         Backend backend) {
+  const int n = static_cast<int>(program.functions.size());
+  std::vector<KernelAbi> abis(n);
+  std::vector<LaneUsage> usage(n);
+  std::vector<int> parent(n);
+  std::iota(parent.begin(), parent.end(), 0);
+  for (int i = 0; i < n; ++i) {
+    const Function& f = *program.functions[i];
+    if (f.kind == FunctionKind::kInCore) {
+      return ErrorAt(f.loc, absl::StrCat("function '", f.name,
+                                         "' is an InCore kernel; run expand-mixed-kernel "
+                                         "before code generation to split it into AIC "
+                                         "and AIV lanes"));
+    }
+    if (!IsLane(f)) continue;
+    abis[i].emitted = true;
+    usage[i] = UsageOf(f);
+  }
+  // The lanes one Group launches together share their trailing parameters.
+  for (int g = 0; g < n; ++g) {
+    const Function& group = *program.functions[g];
+    if (group.kind != FunctionKind::kGroup) continue;
+    int first_lane = -1;
+    absl::Status status;
+    ForEachCall(*group.body, [&](const Expr& call) {
+      if (!status.ok() || !call.is_function_call) return;
+      const int callee = IndexOf(program, call.str);
+      if (callee < 0 || !IsLane(*program.functions[callee])) return;
+      if (first_lane < 0) {
+        first_lane = callee;
+        return;
+      }
+      if (!SameParamTypes(*program.functions[first_lane], *program.functions[callee])) {
+        status = ErrorAt(call.loc,
+                         absl::StrCat("the lanes '", program.functions[first_lane]->name,
+                                      "' and '", call.str, "' of group '", group.name,
+                                      "' take different parameters; a group launches "
+                                      "its lanes with the same arguments"));
+        return;
+      }
+      parent[Find(parent, callee)] = Find(parent, first_lane);
+    });
+    if (!status.ok()) return status;
+  }
+  for (int root = 0; root < n; ++root) {
+    if (!abis[root].emitted || Find(parent, root) != root) continue;
+    LaneUsage all;
+    int mix = 0, aic_only = 0, aiv_only = 0;
+    for (int i = 0; i < n; ++i) {
+      if (!abis[i].emitted || Find(parent, i) != root) continue;
+      all.comm_ctx |= usage[i].comm_ctx;
+      all.pipe |= usage[i].pipe;
+      mix = std::max(mix, usage[i].soft_syncalls[0]);
+      aic_only = std::max(aic_only, usage[i].soft_syncalls[1]);
+      aiv_only = std::max(aiv_only, usage[i].soft_syncalls[2]);
+    }
+    for (int i = 0; i < n; ++i) {
+      if (!abis[i].emitted || Find(parent, i) != root) continue;
+      KernelAbi& abi = abis[i];
+      abi.comm_ctx = all.comm_ctx;
+      abi.gm_pipe_buffer = all.pipe && backend == Backend::kA2A3;
+      abi.syncall_slot_base = {0, mix, mix + aic_only};
+      abi.syncall_slots = mix + aic_only + aiv_only;
+      abi.sync_workspace = abi.syncall_slots > 0;
+    }
+  }
+  return abis;
+}
+
+}  // namespace codegen
+}  // namespace ptoc

@@ -1,0 +1,104 @@
+#include "codegen/memory_plan.h"
+
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+#include "codegen/ir_walk.h"
+#include "codegen/pipes.h"
+#include "ir/diagnostics.h"
+#include "ir/registry.h"
+
+namespace ptoc {
+namespace codegen {
+namespace {
+
+int64_t AlignUp(int64_t v) { return (v + kBufferAlignment - 1) / kBufferAlignment * kBufferAlignment; }
+
+}  // namespace
+
+absl::StatusOr<std::vector<ReservedBuffer>> PlanReservedBuffers(const Function& fn,
+                                                                Backend backend) {
+  const MemorySpace space =
+      fn.kind == FunctionKind::kAIC ? MemorySpace::kMat : MemorySpace::kVec;
+  std::vector<ReservedBuffer> out;
+  std::vector<const Expr*> calls;
+  ForEachCall(*fn.body, [&](const Expr& call) {
+    if (RoleOf(call) == OpRole::kReserveBuffer) calls.push_back(&call);
+  });
+  // Placed buffers first, so automatic ones go around them.
+  for (int pass = 0; pass < 2; ++pass) {
+    for (const Expr* call : calls) {
+      const int64_t base = IntAttr(*call, "base", -1);
+      if ((pass == 0) != (base >= 0)) continue;
+      ReservedBuffer b{StringAttr(*call, "name"), space, base, IntAttr(*call, "size", 0)};
+      if (b.size <= 0) return ErrorAt(call->loc, "a reserved buffer needs a positive size");
+      for (const ReservedBuffer& other : out) {
+        if (other.name == b.name) {
+          return ErrorAt(call->loc, absl::StrCat("buffer '", b.name, "' is reserved twice"));
+        }
+      }
+      if (base < 0) {
+        b.base = 0;
+        bool moved = true;
+        while (moved) {  // first fit after every overlapping buffer
+          moved = false;
+          for (const ReservedBuffer& other : out) {
+            if (b.base < other.base + other.size && other.base < b.base + b.size) {
+              b.base = AlignUp(other.base + other.size);
+              moved = true;
+            }
+          }
+        }
+      } else {
+        for (const ReservedBuffer& other : out) {
+          if (b.base < other.base + other.size && other.base < b.base + b.size) {
+            return ErrorAt(call->loc, absl::StrCat("buffer '", b.name, "' overlaps '",
+                                                   other.name, "'"));
+          }
+        }
+      }
+      if (b.base + b.size > MemoryCapacity(space, backend)) {
+        return ErrorAt(call->loc, absl::StrCat("buffer '", b.name, "' ends at byte ",
+                                               b.base + b.size, ", past the ",
+                                               MemoryCapacity(space, backend), " bytes of ",
+                                               MemorySpaceName(space), " on ",
+                                               BackendName(backend)));
+      }
+      out.push_back(std::move(b));
+    }
+  }
+  // Report in program order.
+  std::vector<ReservedBuffer> ordered;
+  for (const Expr* call : calls) {
+    for (const ReservedBuffer& b : out) {
+      if (b.name == StringAttr(*call, "name")) ordered.push_back(b);
+    }
+  }
+  return ordered;
+}
+
+TileAllocator::TileAllocator(Backend backend, const std::vector<ReservedBuffer>& reserved)
+    : backend_(backend) {
+  for (const ReservedBuffer& b : reserved) {
+    int64_t& next = next_[static_cast<int>(b.space)];
+    next = std::max(next, AlignUp(b.base + b.size));
+  }
+}
+
+absl::StatusOr<int64_t> TileAllocator::Allocate(const TileGeometry& g, const Location& loc) {
+  int64_t& next = next_[static_cast<int>(g.memory)];
+  const int64_t address = next;
+  const int64_t capacity = MemoryCapacity(g.memory, backend_);
+  if (address + g.bytes() > capacity) {
+    return ErrorAt(loc, absl::StrCat("out of ", MemorySpaceName(g.memory), " memory: this ",
+                                     g.bytes(), "-byte tile would end at byte ",
+                                     address + g.bytes(), " of ", capacity, " on ",
+                                     BackendName(backend_),
+                                     " (the C++ target gives every tile its own buffer)"));
+  }
+  next = AlignUp(address + g.bytes());
+  return address;
+}
+
+}  // namespace codegen
+}  // namespace ptoc

@@ -1,0 +1,75 @@
+// How each op of the catalog lowers: the one table in codegen that knows op
+// names. Both emitters dispatch on OpKind; elementwise tile ops also carry
+// the PTO-AS and C++ instruction they become.
+#ifndef PTOC_CODEGEN_OP_LOWERING_H_
+#define PTOC_CODEGEN_OP_LOWERING_H_
+
+#include "absl/status/status.h"
+#include "absl/strings/string_view.h"
+#include "ir/ir.h"
+
+namespace ptoc {
+namespace codegen {
+
+enum class OpKind {
+  kTileLoad,
+  kTileStore,
+  kTileMove,
+  kTileCreate,
+  kMatmul,
+  kTileBinary,  // tile.add / sub / mul / div / max
+  kTileUnary,   // tile.exp / relu / neg
+  kTileScalar,  // tile.adds / muls
+  kGetCommCtx,
+  kRank,
+  kNRanks,
+  kTensorRead,
+  kTensorWrite,
+  kRemoteStore,
+  kRemoteLoad,
+  kTilePut,
+  kTensorPut,
+  kTileGet,
+  kTensorGet,
+  kNotify,
+  kWait,
+  kTest,
+  kFence,
+  kCacheInvalidate,
+  kSyncAll,
+  kPushToAiv,
+  kPushToAic,
+  kPopFromAic,
+  kPopFromAiv,
+  kFreeToAic,
+  kFreeToAiv,
+  kReserveBuffer,
+  kImportBuffer,
+  kAicInitPipe,
+  kAivInitPipe,
+};
+
+struct OpLowering {
+  absl::string_view op;  // the IR op name
+  OpKind kind;
+  // kTileBinary / kTileUnary / kTileScalar: "tadd" (PTO-AS, after "pto.")
+  // and "TADD" (C++); empty for the other kinds.
+  absl::string_view pto_name;
+  absl::string_view cce_name;
+};
+
+// The lowering of an op call; nullptr for a call of a program function, an
+// unregistered op, or a non-call.
+const OpLowering* LoweringOf(const Expr& call);
+
+// An error when `call` runs on another lane than kernel `fn` (a cube op in
+// an AIV kernel, a vector op in an AIC kernel, a cross-lane tile.move).
+absl::Status CheckLane(const Function& fn, const Expr& call, const Location& loc);
+
+// Every entry, in table order (for the test that the catalog is covered).
+const OpLowering* AllLowerings(int* count);
+
+}  // namespace codegen
+}  // namespace ptoc
+
+#endif  // PTOC_CODEGEN_OP_LOWERING_H_

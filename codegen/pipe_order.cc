@@ -1,0 +1,55 @@
+#include "codegen/pipe_order.h"
+
+#include <algorithm>
+
+namespace ptoc {
+namespace codegen {
+namespace {
+
+bool Overlap(const Buffer& a, const Buffer& b) {
+  return a.space == b.space && (a.id == b.id || a.id < 0 || b.id < 0);
+}
+
+bool SameAccess(const PipeOrder::Access& a, const PipeOrder::Access& b) {
+  return a.buffer.space == b.buffer.space && a.buffer.id == b.buffer.id && a.pipe == b.pipe &&
+         a.write == b.write;
+}
+
+}  // namespace
+
+bool PipeOrder::Issue(Pipe pipe, const std::vector<Buffer>& reads,
+                      const std::vector<Buffer>& writes) {
+  bool conflict = false;
+  for (const Access& a : pending_) {
+    if (a.pipe == pipe) continue;  // one pipe runs its ops in order
+    for (const Buffer& r : reads) conflict |= a.write && Overlap(a.buffer, r);
+    for (const Buffer& w : writes) conflict |= Overlap(a.buffer, w);
+  }
+  if (conflict) pending_.clear();
+  // The scalar unit issues every instruction in order and completes its own
+  // accesses before it issues the next one: nothing of it stays pending.
+  if (pipe == Pipe::kS) return conflict;
+  for (const Buffer& r : reads) Merge({Access{r, pipe, false}});
+  for (const Buffer& w : writes) Merge({Access{w, pipe, true}});
+  return conflict;
+}
+
+void PipeOrder::Drain(const std::vector<Pipe>& pipes) {
+  pending_.erase(std::remove_if(pending_.begin(), pending_.end(),
+                                [&](const Access& a) {
+                                  return std::find(pipes.begin(), pipes.end(), a.pipe) !=
+                                         pipes.end();
+                                }),
+                 pending_.end());
+}
+
+void PipeOrder::Merge(const State& other) {
+  for (const Access& a : other) {
+    bool seen = false;
+    for (const Access& b : pending_) seen |= SameAccess(a, b);
+    if (!seen) pending_.push_back(a);
+  }
+}
+
+}  // namespace codegen
+}  // namespace ptoc

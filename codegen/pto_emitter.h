@@ -1,0 +1,187 @@
+// The PTO-AS (.pto) emitter: one `func.func` per AIC / AIV kernel.
+//
+// Scalars become `arith` ops on SSA values, control flow `scf` ops, tiles
+// `pto.alloc_tile` buffers, GM accesses `pto.partition_view`s of the
+// parameters' `pto.make_tensor_view`s. Constants and the views of the
+// parameters are hoisted to the top of the function; every op line ends
+// with the `loc(...)` of the kernel source it came from.
+// pto_emitter.cc has the structure and control flow, pto_scalars.cc the
+// scalar expressions, pto_ops.cc the lowering of each op, pto_gm.cc the GM
+// views and cache lines.
+#ifndef PTOC_CODEGEN_PTO_EMITTER_H_
+#define PTOC_CODEGEN_PTO_EMITTER_H_
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/node_hash_map.h"
+#include "absl/status/statusor.h"
+#include "codegen/cache_lines.h"
+#include "codegen/kernel_abi.h"
+#include "codegen/namer.h"
+#include "codegen/op_lowering.h"
+#include "codegen/pipes.h"
+#include "codegen/target_info.h"
+#include "codegen/tensor_origin.h"
+#include "ir/ir.h"
+
+namespace ptoc {
+namespace codegen {
+
+// The whole .pto file: a module holding every kernel of `program`.
+absl::StatusOr<std::string> EmitPtoModule(const Program& program,
+                                          const std::vector<KernelAbi>& abis,
+                                          Backend backend);
+
+class PtoFunctionEmitter {
+ public:
+  PtoFunctionEmitter(const Program& program, const Function& fn, const KernelAbi& abi,
+                     Backend backend, const TensorOrigins& origins);
+
+  // The function's text, indented for its place inside the module.
+  absl::StatusOr<std::string> Emit();
+
+ private:
+  // An SSA value: "%name" and its type.
+  struct Value {
+    std::string name;
+    std::string type;
+  };
+  // A GM parameter: its pointer, dims and strides as index values, and its
+  // tensor view (all made at the top of the function).
+  struct GmTensor {
+    const Var* param = nullptr;
+    DType dtype = DType::kFP32;
+    std::vector<MaybeInt> static_dims;
+    std::vector<std::string> dims;
+    std::vector<std::string> strides;
+    std::vector<MaybeInt> static_strides;
+    std::string view;  // "%x_view"
+  };
+  // A region of a tensor: offsets (index values) and sizes.
+  struct Region {
+    std::vector<std::string> offsets;
+    std::vector<MaybeInt> static_offsets;
+    std::vector<std::string> sizes;
+    std::vector<MaybeInt> static_sizes;
+  };
+
+  // ---- text ----
+  void Line(const std::string& text, const Location& loc);
+  void Open(const std::string& text);
+  void Close(const std::string& text, const Location& loc);
+  void Reopen(const std::string& text);  // "} else {" between two regions
+  std::string LocText(const Location& loc) const;
+  std::string NewName(absl::string_view base);  // "%base", unique
+  std::string Temp();                            // "%N"
+  const Location& LocOf(const Expr& e) const;
+  // While alive, lines go to the function's setup section (emitted after
+  // the constants, before the body): views and values of the parameters.
+  class SetupScope {
+   public:
+    explicit SetupScope(PtoFunctionEmitter* e);
+    ~SetupScope();
+
+   private:
+    PtoFunctionEmitter* e_;
+    std::string* out_;
+    int indent_;
+  };
+
+  // ---- constants (hoisted) ----
+  std::string Const(int64_t v, DType type);
+  std::string Index(int64_t v) { return Const(v, DType::kINDEX); }
+  absl::StatusOr<std::string> FloatConst(double v, DType type, const Location& loc);
+
+  // ---- statements ----
+  absl::Status EmitStmts(const Stmt& body, const Stmt** yield);
+  absl::Status EmitStmt(const Stmt& s);
+  absl::Status EmitFor(const Stmt& s);
+  absl::Status EmitIf(const Stmt& s);
+  absl::Status EmitWhile(const Stmt& s);
+  // The values a trailing Yield passes for `vars` (tensor vars are skipped).
+  absl::StatusOr<std::vector<Value>> YieldValues(const Stmt* yield,
+                                                 const std::vector<Var*>& vars,
+                                                 const Location& loc);
+  bool Carried(const Var* v) const;  // a loop/branch value the scf op carries
+  absl::StatusOr<std::string> TypeOfValue(const Type& t, const Location& loc);
+
+  // ---- scalar expressions (pto_scalars.cc) ----
+  absl::StatusOr<Value> Lower(const Expr& e, absl::string_view hint = "");
+  absl::StatusOr<std::string> LowerAs(const Expr& e, DType to);
+  absl::StatusOr<std::string> LowerIndex(const Expr& e) { return LowerAs(e, DType::kINDEX); }
+  absl::StatusOr<Value> LowerBinary(const Expr& e, absl::string_view hint);
+  absl::StatusOr<Value> LowerUnary(const Expr& e, absl::string_view hint);
+  std::string Cast(const std::string& v, DType from, DType to, const Location& loc);
+  std::string Result(absl::string_view hint);  // the name of an op's result
+
+  // ---- ops (pto_ops.cc) ----
+  absl::StatusOr<std::optional<Value>> LowerCall(const Expr& call, absl::string_view hint);
+  absl::StatusOr<std::optional<Value>> LowerTileOp(const Expr& call, const OpLowering& op,
+                                                   absl::string_view hint);
+  absl::StatusOr<std::optional<Value>> LowerCommOp(const Expr& call, const OpLowering& op,
+                                                   absl::string_view hint);
+  absl::StatusOr<std::optional<Value>> LowerSystemOp(const Expr& call, const OpLowering& op,
+                                                     absl::string_view hint);
+  absl::StatusOr<std::optional<Value>> LowerPipeOp(const Expr& call, const OpLowering& op,
+                                                   absl::string_view hint);
+  absl::StatusOr<Value> AllocTile(const Type& type, absl::string_view hint,
+                                  const Location& loc);
+  Value AllocStagingTile(const Type& tensor, const Location& loc);
+  absl::StatusOr<Value> TileArg(const Expr& e);
+  absl::StatusOr<Value> CommCtx(const Expr& e);
+
+  // ---- GM (pto_gm.cc) ----
+  absl::StatusOr<GmTensor*> Gm(const Expr& tensor);
+  absl::StatusOr<Region> RegionAt(const GmTensor& t, const Expr& offsets,
+                                  const std::vector<Dim>& sizes, const Location& loc);
+  Region WholeRegion(const GmTensor& t);
+  Value Partition(const std::string& view, const GmTensor& t, const Region& r,
+                  const Location& loc);
+  absl::StatusOr<std::string> LinearIndex(const GmTensor& t, const Expr& indices,
+                                          const Location& loc);
+  std::string OwnWindowBase(const Location& loc);
+  // The tensor view of `t` in the window of rank `peer`.
+  absl::StatusOr<std::string> PeerView(const GmTensor& t, const Expr& peer,
+                                       const Location& loc);
+  // One single_cache_line invalidate per line of region `r` of view
+  // `view` (or the whole-GM form).
+  absl::Status InvalidateRegion(const std::string& view, const GmTensor& t,
+                                const Region& r, const Location& loc);
+  void InvalidateAll(const Location& loc);
+
+  const Program& program_;
+  const Function& fn_;
+  const KernelAbi& abi_;
+  const Backend backend_;
+  const TensorOrigins& origins_;
+
+  Namer namer_;
+  int temps_ = 0;
+  int indent_ = 2;
+  int depth_ = 0;  // nesting of loops and branches
+  std::string body_;
+  std::string constants_;
+  std::string setup_;
+  std::string* out_ = &body_;
+  Location cur_loc_;
+  const Stmt* final_return_ = nullptr;
+
+  absl::flat_hash_map<std::string, std::string> constant_names_;  // "type:value"
+  absl::flat_hash_map<const Var*, Value> values_;
+  absl::node_hash_map<const Var*, GmTensor> gm_;  // stable addresses
+  std::string comm_ctx_;              // "%comm_ctx" when the ABI has it
+  std::string gm_pipe_buffer_;
+  std::string sync_workspace_;
+  std::string own_window_base_;       // i64, loaded on first use
+  std::array<int, 3> syncalls_seen_ = {0, 0, 0};
+  PipeTable pipes_;
+};
+
+}  // namespace codegen
+}  // namespace ptoc
+
+#endif  // PTOC_CODEGEN_PTO_EMITTER_H_

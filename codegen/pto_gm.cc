@@ -1,0 +1,277 @@
+// PTO-AS emission: GM tensor views, peer windows and cache-line invalidates.
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "codegen/pto_emitter.h"
+#include "ir/diagnostics.h"
+
+namespace ptoc {
+namespace codegen {
+namespace {
+
+std::string TensorViewType(size_t rank, DType d) {
+  std::string s = "!pto.tensor_view<";
+  for (size_t i = 0; i < rank; ++i) s += "?x";
+  return absl::StrCat(s, PtoElementType(d), ">");
+}
+
+std::string PartitionType(const std::vector<MaybeInt>& sizes, DType d) {
+  std::vector<std::string> dims;
+  for (const MaybeInt& s : sizes) dims.push_back(s ? absl::StrCat(*s) : "?");
+  return absl::StrCat("!pto.partition_tensor_view<", absl::StrJoin(dims, "x"), "x",
+                      PtoElementType(d), ">");
+}
+
+}  // namespace
+
+// ---- GM ----
+
+absl::StatusOr<PtoFunctionEmitter::GmTensor*> PtoFunctionEmitter::Gm(const Expr& tensor) {
+  const Var* param = origins_.OriginOf(tensor);
+  if (param == nullptr) {
+    return ErrorAt(LocOf(tensor), absl::StrCat("expected a GM tensor, got ",
+                                               TypeToString(tensor.type)));
+  }
+  auto it = gm_.find(param);
+  if (it != gm_.end()) return &it->second;
+  const Type& type = param->type;
+  if (type.shape().empty()) {
+    return ErrorAt(LocOf(tensor), "a rank-0 tensor cannot be viewed; give it shape [1]");
+  }
+  if (type.dtype() == DType::kBOOL) {
+    return ErrorAt(LocOf(tensor), "BOOL tensors have no device representation");
+  }
+  const Location& loc = param->loc.known() ? param->loc : fn_.loc;
+  SetupScope setup(this);
+  GmTensor t;
+  t.param = param;
+  t.dtype = type.dtype();
+  for (const Dim& d : type.shape()) {
+    if (d.is_static()) {
+      t.static_dims.push_back(d.value);
+      t.dims.push_back(Index(d.value));
+      continue;
+    }
+    const Var* p = nullptr;
+    for (const Param& q : fn_.params) {
+      if (q.var->name == d.symbol && q.var->type.is_scalar()) p = q.var;
+    }
+    if (p == nullptr) {
+      return ErrorAt(loc, absl::StrCat("dim '", d.symbol, "' is not a scalar parameter"));
+    }
+    t.static_dims.push_back(std::nullopt);
+    t.dims.push_back(Cast(values_[p].name, p->type.dtype(), DType::kINDEX, loc));
+  }
+  const size_t rank = t.dims.size();
+  t.strides.assign(rank, Index(1));
+  t.static_strides.assign(rank, 1);
+  for (int i = static_cast<int>(rank) - 2; i >= 0; --i) {
+    if (t.static_strides[i + 1] && t.static_dims[i + 1]) {
+      t.static_strides[i] = *t.static_strides[i + 1] * *t.static_dims[i + 1];
+      t.strides[i] = Index(*t.static_strides[i]);
+    } else if (t.static_strides[i + 1] && *t.static_strides[i + 1] == 1) {
+      t.static_strides[i] = std::nullopt;
+      t.strides[i] = t.dims[i + 1];
+    } else {
+      t.static_strides[i] = std::nullopt;
+      t.strides[i] = Temp();
+      Line(absl::StrCat(t.strides[i], " = arith.muli ", t.strides[i + 1], ", ",
+                        t.dims[i + 1], " : index"),
+           loc);
+    }
+  }
+  t.view = NewName(absl::StrCat(param->name, "_view"));
+  Line(absl::StrCat(t.view, " = pto.make_tensor_view ", values_[param].name, ", shape = [",
+                    absl::StrJoin(t.dims, ", "), "], strides = [",
+                    absl::StrJoin(t.strides, ", "), "] : ", TensorViewType(rank, t.dtype)),
+       loc);
+  return &(gm_[param] = std::move(t));
+}
+
+absl::StatusOr<PtoFunctionEmitter::Region> PtoFunctionEmitter::RegionAt(
+    const GmTensor& t, const Expr& offsets, const std::vector<Dim>& sizes,
+    const Location& loc) {
+  const size_t rank = t.dims.size();
+  if ((offsets.kind != ExprKind::kList && offsets.kind != ExprKind::kTuple) ||
+      offsets.args.size() != rank || sizes.size() != rank) {
+    return ErrorAt(loc, absl::StrCat("expected ", rank, " offsets and sizes for '",
+                                     t.param->name, "'"));
+  }
+  Region r;
+  for (const ExprPtr& o : offsets.args) {
+    absl::StatusOr<std::string> v = LowerIndex(*o);
+    if (!v.ok()) return v.status();
+    r.offsets.push_back(*v);
+    r.static_offsets.push_back(o->kind == ExprKind::kInt ? MaybeInt(o->int_value)
+                                                         : std::nullopt);
+  }
+  for (const Dim& d : sizes) {
+    if (d.is_static()) {
+      r.sizes.push_back(Index(d.value));
+      r.static_sizes.push_back(d.value);
+      continue;
+    }
+    const Var* p = nullptr;
+    for (const Param& q : fn_.params) {
+      if (q.var->name == d.symbol && q.var->type.is_scalar()) p = q.var;
+    }
+    if (p == nullptr) {
+      return ErrorAt(loc, absl::StrCat("size '", d.symbol, "' is not a scalar parameter"));
+    }
+    r.sizes.push_back(Cast(values_[p].name, p->type.dtype(), DType::kINDEX, loc));
+    r.static_sizes.push_back(std::nullopt);
+  }
+  return r;
+}
+
+PtoFunctionEmitter::Region PtoFunctionEmitter::WholeRegion(const GmTensor& t) {
+  Region r;
+  for (size_t i = 0; i < t.dims.size(); ++i) {
+    r.offsets.push_back(Index(0));
+    r.static_offsets.push_back(0);
+  }
+  r.sizes = t.dims;
+  r.static_sizes = t.static_dims;
+  return r;
+}
+
+PtoFunctionEmitter::Value PtoFunctionEmitter::Partition(const std::string& view,
+                                                        const GmTensor& t, const Region& r,
+                                                        const Location& loc) {
+  const std::string name = NewName("pv");
+  const std::string type = PartitionType(r.static_sizes, t.dtype);
+  Line(absl::StrCat(name, " = pto.partition_view ", view, ", offsets = [",
+                    absl::StrJoin(r.offsets, ", "), "], sizes = [",
+                    absl::StrJoin(r.sizes, ", "),
+                    "] : ", TensorViewType(t.dims.size(), t.dtype), " -> ", type),
+       loc);
+  return Value{name, type};
+}
+
+absl::StatusOr<std::string> PtoFunctionEmitter::LinearIndex(const GmTensor& t,
+                                                            const Expr& indices,
+                                                            const Location& loc) {
+  const size_t rank = t.dims.size();
+  if ((indices.kind != ExprKind::kList && indices.kind != ExprKind::kTuple) ||
+      indices.args.size() != rank) {
+    return ErrorAt(loc, absl::StrCat("expected ", rank, " indices for '", t.param->name, "'"));
+  }
+  int64_t constant = 0;
+  std::vector<std::string> terms;
+  for (size_t i = 0; i < rank; ++i) {
+    const Expr& idx = *indices.args[i];
+    if (idx.kind == ExprKind::kInt && t.static_strides[i]) {
+      constant += idx.int_value * *t.static_strides[i];
+      continue;
+    }
+    absl::StatusOr<std::string> v = LowerIndex(idx);
+    if (!v.ok()) return v.status();
+    if (t.static_strides[i] && *t.static_strides[i] == 1) {
+      terms.push_back(*v);
+      continue;
+    }
+    std::string m = Temp();
+    Line(absl::StrCat(m, " = arith.muli ", *v, ", ", t.strides[i], " : index"), loc);
+    terms.push_back(m);
+  }
+  if (constant != 0 || terms.empty()) terms.push_back(Index(constant));
+  std::string sum = terms[0];
+  for (size_t i = 1; i < terms.size(); ++i) {
+    std::string s = Temp();
+    Line(absl::StrCat(s, " = arith.addi ", sum, ", ", terms[i], " : index"), loc);
+    sum = s;
+  }
+  return sum;
+}
+
+std::string PtoFunctionEmitter::OwnWindowBase(const Location& loc) {
+  if (!own_window_base_.empty()) return own_window_base_;
+  SetupScope setup(this);
+  const std::string rank = Temp(), rank_index = Temp(), slot = Temp();
+  Line(absl::StrCat(rank, " = pto.load_scalar ", comm_ctx_, "[", Index(0),
+                    "] : !pto.ptr<i64> -> i64"),
+       loc);
+  Line(absl::StrCat(rank_index, " = arith.index_cast ", rank, " : i64 to index"), loc);
+  Line(absl::StrCat(slot, " = arith.addi ", rank_index, ", ", Index(2), " : index"), loc);
+  own_window_base_ = NewName("own_window_base");
+  Line(absl::StrCat(own_window_base_, " = pto.load_scalar ", comm_ctx_, "[", slot,
+                    "] : !pto.ptr<i64> -> i64"),
+       loc);
+  return own_window_base_;
+}
+
+absl::StatusOr<std::string> PtoFunctionEmitter::PeerView(const GmTensor& t, const Expr& peer,
+                                                         const Location& loc) {
+  if (!t.param->type.is_distributed()) {
+    return ErrorAt(loc, absl::StrCat("'", t.param->name,
+                                     "' is not a window (pld.DistributedTensor); peers "
+                                     "cannot address it"));
+  }
+  const std::string own = OwnWindowBase(loc);
+  absl::StatusOr<std::string> p = LowerIndex(peer);
+  if (!p.ok()) return p.status();
+  // peer address = local + (window_base[peer] - window_base[rank]) / element_bytes
+  const std::string slot = Temp(), base = Temp(), delta = Temp(), elems = Temp(),
+                    offset = Temp();
+  Line(absl::StrCat(slot, " = arith.addi ", *p, ", ", Index(2), " : index"), loc);
+  Line(absl::StrCat(base, " = pto.load_scalar ", comm_ctx_, "[", slot,
+                    "] : !pto.ptr<i64> -> i64"),
+       loc);
+  Line(absl::StrCat(delta, " = arith.subi ", base, ", ", own, " : i64"), loc);
+  Line(absl::StrCat(elems, " = arith.divsi ", delta, ", ",
+                    Const(DTypeBytes(t.dtype), DType::kINT64), " : i64"),
+       loc);
+  Line(absl::StrCat(offset, " = arith.index_cast ", elems, " : i64 to index"), loc);
+  const std::string ptr_type = absl::StrCat("!pto.ptr<", PtoElementType(t.dtype), ">");
+  const std::string ptr = NewName(absl::StrCat(t.param->name, "_peer"));
+  Line(absl::StrCat(ptr, " = pto.addptr ", values_[t.param].name, ", ", offset, " : ",
+                    ptr_type, " -> ", ptr_type),
+       loc);
+  const std::string view = NewName(absl::StrCat(t.param->name, "_peer_view"));
+  Line(absl::StrCat(view, " = pto.make_tensor_view ", ptr, ", shape = [",
+                    absl::StrJoin(t.dims, ", "), "], strides = [",
+                    absl::StrJoin(t.strides, ", "), "] : ",
+                    TensorViewType(t.dims.size(), t.dtype)),
+       loc);
+  return view;
+}
+
+void PtoFunctionEmitter::InvalidateAll(const Location& loc) {
+  Line("pto.cmo.cacheinvalid all #pto.address_space<gm>", loc);
+}
+
+absl::Status PtoFunctionEmitter::InvalidateRegion(const std::string& view, const GmTensor& t,
+                                                  const Region& r, const Location& loc) {
+  absl::StatusOr<RegionLines> lines =
+      LinesOfRegion(t.static_dims, DTypeBytes(t.dtype), r.static_offsets, r.static_sizes);
+  if (!lines.ok()) {
+    return ErrorAt(loc, absl::StrCat("invalidate of '", t.param->name,
+                                     "': ", lines.status().message()));
+  }
+  if (lines->whole_gm) {
+    absl::StrAppend(out_, std::string(2 * indent_, ' '), "// ", lines->fallback_reason,
+                    ": invalidate all of GM\n");
+    InvalidateAll(loc);
+    return absl::OkStatus();
+  }
+  const size_t rank = t.dims.size();
+  for (const LineAccess& line : lines->lines) {
+    Region one;
+    for (size_t i = 0; i < rank; ++i) {
+      one.offsets.push_back(Index(line.offsets[i]));
+      one.static_offsets.push_back(line.offsets[i]);
+      const int64_t size = i + 1 == rank ? line.elements : 1;
+      one.sizes.push_back(Index(size));
+      one.static_sizes.push_back(size);
+    }
+    Value pv = Partition(view, t, one, loc);
+    Line(absl::StrCat("pto.cmo.cacheinvalid ", pv.name, " single_cache_line : ", pv.type),
+         loc);
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace codegen
+}  // namespace ptoc

@@ -1,0 +1,566 @@
+// PTO-AS emission: the lowering of each op.
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_replace.h"
+#include "codegen/pto_emitter.h"
+#include "ir/diagnostics.h"
+#include "ir/registry.h"
+
+namespace ptoc {
+namespace codegen {
+namespace {
+
+std::string Quoted(const std::string& s) {
+  return absl::StrCat("\"", absl::StrReplaceAll(s, {{"\\", "\\\\"}, {"\"", "\\\""}}), "\"");
+}
+
+bool IsAtomicAdd(const Expr& call) {
+  const Expr* a = AttrOrDefault(call, "atomic");
+  return a != nullptr && a->str == "add";
+}
+
+std::string AtomicSuffix(const Expr& call) {
+  return IsAtomicAdd(call) ? " {atomicType = #pto<atomic_type atomic_add>}" : "";
+}
+
+absl::string_view WaitCmp(const Expr& call) {
+  const Expr* a = AttrOrDefault(call, "cmp");
+  return a != nullptr && a->str == "Ge" ? "ge" : "eq";
+}
+
+// The region a tile covers in a tensor of `rank` dims: its shape with
+// leading 1s.
+absl::StatusOr<std::vector<Dim>> TileRegion(const Type& tile, size_t rank,
+                                            const Location& loc) {
+  std::vector<Dim> dims = tile.shape();
+  if (dims.size() > rank) {
+    return ErrorAt(loc, absl::StrCat("a tile of rank ", dims.size(),
+                                     " does not fit a tensor of rank ", rank));
+  }
+  dims.insert(dims.begin(), rank - dims.size(), Dim::Static(1));
+  return dims;
+}
+
+}  // namespace
+
+absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::LowerCall(
+    const Expr& call, absl::string_view hint) {
+  const Location& loc = LocOf(call);
+  const OpLowering* op = LoweringOf(call);
+  if (op == nullptr) {
+    if (call.is_function_call) {
+      return ErrorAt(loc, absl::StrCat("a call of function '", call.str,
+                                       "' inside a kernel cannot be emitted; inline it"));
+    }
+    return ErrorAt(loc, absl::StrCat("op '", call.str,
+                                     "' is not registered; code generation cannot lower it"));
+  }
+  if (absl::Status s = CheckLane(fn_, call, loc); !s.ok()) return s;
+  switch (op->kind) {
+    case OpKind::kTileLoad: case OpKind::kTileStore: case OpKind::kTileMove:
+    case OpKind::kTileCreate: case OpKind::kMatmul: case OpKind::kTileBinary:
+    case OpKind::kTileUnary: case OpKind::kTileScalar:
+      return LowerTileOp(call, *op, hint);
+    case OpKind::kFence: case OpKind::kCacheInvalidate: case OpKind::kSyncAll:
+      return LowerSystemOp(call, *op, hint);
+    case OpKind::kPushToAiv: case OpKind::kPushToAic: case OpKind::kPopFromAic:
+    case OpKind::kPopFromAiv: case OpKind::kFreeToAic: case OpKind::kFreeToAiv:
+    case OpKind::kReserveBuffer: case OpKind::kImportBuffer: case OpKind::kAicInitPipe:
+    case OpKind::kAivInitPipe:
+      return LowerPipeOp(call, *op, hint);
+    default:
+      return LowerCommOp(call, *op, hint);
+  }
+}
+
+// ---- values ----
+
+absl::StatusOr<PtoFunctionEmitter::Value> PtoFunctionEmitter::TileArg(const Expr& e) {
+  if (!e.type.is_tile()) {
+    return ErrorAt(LocOf(e), absl::StrCat("expected a tile, got ", TypeToString(e.type)));
+  }
+  return Lower(e);
+}
+
+absl::StatusOr<PtoFunctionEmitter::Value> PtoFunctionEmitter::CommCtx(const Expr& e) {
+  if (e.kind == ExprKind::kVar) {
+    auto it = values_.find(e.var);
+    if (it != values_.end()) return it->second;
+  }
+  if (e.kind == ExprKind::kCall && LoweringOf(e) != nullptr &&
+      LoweringOf(e)->kind == OpKind::kGetCommCtx) {
+    return Value{comm_ctx_, "!pto.ptr<i64>"};
+  }
+  return ErrorAt(LocOf(e), "expected a communicator (pld.get_comm_ctx)");
+}
+
+absl::StatusOr<PtoFunctionEmitter::Value> PtoFunctionEmitter::AllocTile(
+    const Type& type, absl::string_view hint, const Location& loc) {
+  absl::StatusOr<TileGeometry> g = GeometryOf(type, backend_, loc);
+  if (!g.ok()) return g.status();
+  const std::string ty = PtoTileType(*g);
+  const std::string name = NewName(hint.empty() ? "tile" : hint);
+  if (!g->has_dynamic_valid()) {
+    Line(absl::StrCat(name, " = pto.alloc_tile : ", ty), loc);
+    return Value{name, ty};
+  }
+  std::string valid;
+  const Dim dims[2] = {g->valid_rows, g->valid_cols};
+  const char* keys[2] = {"valid_row", "valid_col"};
+  for (int i = 0; i < 2; ++i) {
+    std::string v = Index(dims[i].value);
+    if (!dims[i].is_static()) {
+      const Var* p = nullptr;
+      for (const Param& param : fn_.params) {
+        if (param.var->name == dims[i].symbol) p = param.var;
+      }
+      if (p == nullptr || !p->type.is_scalar()) {
+        return ErrorAt(loc, absl::StrCat("valid dim '", dims[i].symbol,
+                                         "' is not a scalar parameter"));
+      }
+      v = Cast(values_[p].name, p->type.dtype(), DType::kINDEX, loc);
+    }
+    absl::StrAppend(&valid, " ", keys[i], " = ", v);
+  }
+  Line(absl::StrCat(name, " = pto.alloc_tile", valid, " : ", ty), loc);
+  return Value{name, ty};
+}
+
+PtoFunctionEmitter::Value PtoFunctionEmitter::AllocStagingTile(const Type& tensor,
+                                                               const Location& loc) {
+  const std::string ty = PtoTileType(StagingTileFor(tensor));
+  const std::string name = NewName("stage");
+  Line(absl::StrCat(name, " = pto.alloc_tile : ", ty), loc);
+  return Value{name, ty};
+}
+
+// ---- tile ops ----
+
+absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::LowerTileOp(
+    const Expr& call, const OpLowering& op, absl::string_view hint) {
+  const Location& loc = LocOf(call);
+  std::vector<Value> tiles;  // the tile operands, in order
+  auto tile_operand = [&](int i) -> absl::Status {
+    absl::StatusOr<Value> v = TileArg(*call.args[i]);
+    if (!v.ok()) return v.status();
+    tiles.push_back(*v);
+    return absl::OkStatus();
+  };
+  switch (op.kind) {
+    case OpKind::kTileLoad: {
+      absl::StatusOr<GmTensor*> t = Gm(*call.args[0]);
+      if (!t.ok()) return t.status();
+      absl::StatusOr<Region> r = RegionAt(**t, *call.args[1], call.type.shape(), loc);
+      if (!r.ok()) return r.status();
+      Value pv = Partition((*t)->view, **t, *r, loc);
+      absl::StatusOr<Value> dst = AllocTile(call.type, hint, loc);
+      if (!dst.ok()) return dst.status();
+      Line(absl::StrCat("pto.tload ins(", pv.name, " : ", pv.type, ") outs(", dst->name,
+                        " : ", dst->type, ")"),
+           loc);
+      return std::optional<Value>(*dst);
+    }
+    case OpKind::kTileStore: {
+      if (absl::Status s = tile_operand(0); !s.ok()) return s;
+      absl::StatusOr<GmTensor*> t = Gm(*call.args[2]);
+      if (!t.ok()) return t.status();
+      absl::StatusOr<std::vector<Dim>> sizes =
+          TileRegion(call.args[0]->type, (*t)->dims.size(), loc);
+      if (!sizes.ok()) return sizes.status();
+      absl::StatusOr<Region> r = RegionAt(**t, *call.args[1], *sizes, loc);
+      if (!r.ok()) return r.status();
+      Value pv = Partition((*t)->view, **t, *r, loc);
+      Line(absl::StrCat("pto.tstore ins(", tiles[0].name, " : ", tiles[0].type, ") outs(",
+                        pv.name, " : ", pv.type, ")", AtomicSuffix(call)),
+           loc);
+      return std::optional<Value>();
+    }
+    case OpKind::kTileCreate: {
+      absl::StatusOr<Value> dst = AllocTile(call.type, hint, loc);
+      if (!dst.ok()) return dst.status();
+      return std::optional<Value>(*dst);
+    }
+    default:
+      break;
+  }
+  // Compute ops: operands, a fresh destination, one instruction.
+  const int tile_args = op.kind == OpKind::kTileMove || op.kind == OpKind::kTileUnary ||
+                                op.kind == OpKind::kTileScalar
+                            ? 1
+                            : 2;
+  for (int i = 0; i < tile_args; ++i) {
+    if (absl::Status s = tile_operand(i); !s.ok()) return s;
+  }
+  std::string scalar, scalar_type;
+  if (op.kind == OpKind::kTileScalar) {
+    const DType d = call.args[0]->type.dtype();
+    absl::StatusOr<std::string> s = LowerAs(*call.args[1], d);
+    if (!s.ok()) return s.status();
+    scalar = *s;
+    scalar_type = PtoScalarType(d);
+  }
+  absl::StatusOr<Value> dst = AllocTile(call.type, hint, loc);
+  if (!dst.ok()) return dst.status();
+  absl::string_view name = op.pto_name;
+  if (op.kind == OpKind::kTileMove) name = "tmov";
+  if (op.kind == OpKind::kMatmul) name = "tmatmul";
+  std::vector<std::string> names, types;
+  for (const Value& v : tiles) {
+    names.push_back(v.name);
+    types.push_back(v.type);
+  }
+  if (!scalar.empty()) {
+    names.push_back(scalar);
+    types.push_back(scalar_type);
+  }
+  Line(absl::StrCat("pto.", name, " ins(", absl::StrJoin(names, ", "), " : ",
+                    absl::StrJoin(types, ", "), ") outs(", dst->name, " : ", dst->type, ")"),
+       loc);
+  return std::optional<Value>(*dst);
+}
+
+// ---- communication and scalar GM ----
+
+absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::LowerCommOp(
+    const Expr& call, const OpLowering& op, absl::string_view hint) {
+  const Location& loc = LocOf(call);
+  switch (op.kind) {
+    case OpKind::kGetCommCtx:
+      return std::optional<Value>(Value{comm_ctx_, "!pto.ptr<i64>"});
+    case OpKind::kRank:
+    case OpKind::kNRanks: {
+      absl::StatusOr<Value> ctx = CommCtx(*call.args[0]);
+      if (!ctx.ok()) return ctx.status();
+      const std::string raw = Temp(), r = Result(hint);
+      Line(absl::StrCat(raw, " = pto.load_scalar ", ctx->name, "[",
+                        Index(op.kind == OpKind::kRank ? 0 : 1), "] : !pto.ptr<i64> -> i64"),
+           loc);
+      Line(absl::StrCat(r, " = arith.index_cast ", raw, " : i64 to index"), loc);
+      return std::optional<Value>(Value{r, "index"});
+    }
+    case OpKind::kTensorRead:
+    case OpKind::kTensorWrite: {
+      absl::StatusOr<GmTensor*> t = Gm(*call.args[0]);
+      if (!t.ok()) return t.status();
+      absl::StatusOr<std::string> index = LinearIndex(**t, *call.args[1], loc);
+      if (!index.ok()) return index.status();
+      const DType d = (*t)->dtype;
+      const std::string mem = PtoElementType(d);
+      const std::string ptr = values_[(*t)->param].name;
+      const std::string ptr_type = absl::StrCat("!pto.ptr<", mem, ">");
+      const DType stored = d == DType::kINDEX ? DType::kINT64 : d;
+      if (op.kind == OpKind::kTensorWrite) {
+        absl::StatusOr<std::string> v = LowerAs(*call.args[2], stored);
+        if (!v.ok()) return v.status();
+        Line(absl::StrCat("pto.store_scalar ", *v, ", ", ptr, "[", *index, "] : ", ptr_type,
+                          ", ", PtoScalarType(stored)),
+             loc);
+        return std::optional<Value>();
+      }
+      std::string r = d == stored ? Result(hint) : Temp();
+      Line(absl::StrCat(r, " = pto.load_scalar ", ptr, "[", *index, "] : ", ptr_type, " -> ",
+                        PtoScalarType(stored)),
+           loc);
+      if (d != stored) {
+        std::string cast = Result(hint);
+        Line(absl::StrCat(cast, " = arith.index_cast ", r, " : i64 to index"), loc);
+        r = cast;
+      }
+      return std::optional<Value>(Value{r, PtoScalarType(d)});
+    }
+    case OpKind::kRemoteStore: {
+      absl::StatusOr<Value> tile = TileArg(*call.args[0]);
+      if (!tile.ok()) return tile.status();
+      absl::StatusOr<GmTensor*> t = Gm(*call.args[1]);
+      if (!t.ok()) return t.status();
+      absl::StatusOr<std::string> view = PeerView(**t, *call.args[2], loc);
+      if (!view.ok()) return view.status();
+      absl::StatusOr<std::vector<Dim>> sizes =
+          TileRegion(call.args[0]->type, (*t)->dims.size(), loc);
+      if (!sizes.ok()) return sizes.status();
+      absl::StatusOr<Region> r = RegionAt(**t, *call.args[3], *sizes, loc);
+      if (!r.ok()) return r.status();
+      Value pv = Partition(*view, **t, *r, loc);
+      Line(absl::StrCat("pto.tstore ins(", tile->name, " : ", tile->type, ") outs(", pv.name,
+                        " : ", pv.type, ")", AtomicSuffix(call)),
+           loc);
+      if (absl::Status s = InvalidateRegion(*view, **t, *r, loc); !s.ok()) return s;
+      return std::optional<Value>();
+    }
+    case OpKind::kRemoteLoad: {
+      absl::StatusOr<GmTensor*> t = Gm(*call.args[0]);
+      if (!t.ok()) return t.status();
+      absl::StatusOr<std::string> view = PeerView(**t, *call.args[1], loc);
+      if (!view.ok()) return view.status();
+      absl::StatusOr<Region> r = RegionAt(**t, *call.args[2], call.type.shape(), loc);
+      if (!r.ok()) return r.status();
+      Value pv = Partition(*view, **t, *r, loc);
+      absl::StatusOr<Value> dst = AllocTile(call.type, hint, loc);
+      if (!dst.ok()) return dst.status();
+      Line(absl::StrCat("pto.tload ins(", pv.name, " : ", pv.type, ") outs(", dst->name,
+                        " : ", dst->type, ")"),
+           loc);
+      return std::optional<Value>(*dst);
+    }
+    case OpKind::kTilePut: case OpKind::kTensorPut:
+    case OpKind::kTileGet: case OpKind::kTensorGet: {
+      const bool put = op.kind == OpKind::kTilePut || op.kind == OpKind::kTensorPut;
+      absl::StatusOr<GmTensor*> dst = Gm(*call.args[0]);
+      if (!dst.ok()) return dst.status();
+      absl::StatusOr<GmTensor*> src = Gm(*call.args[2]);
+      if (!src.ok()) return src.status();
+      GmTensor& remote = put ? **dst : **src;
+      GmTensor& local = put ? **src : **dst;
+      Value stage;
+      if (op.kind == OpKind::kTilePut || op.kind == OpKind::kTileGet) {
+        absl::StatusOr<Value> s = TileArg(*call.args[3]);
+        if (!s.ok()) return s.status();
+        stage = *s;
+      } else {
+        stage = AllocStagingTile(local.param->type, loc);
+      }
+      absl::StatusOr<std::string> view = PeerView(remote, *call.args[1], loc);
+      if (!view.ok()) return view.status();
+      const Region remote_region = WholeRegion(remote);
+      Value remote_pv = Partition(*view, remote, remote_region, loc);
+      Value local_pv = Partition(local.view, local, WholeRegion(local), loc);
+      const Value& d = put ? remote_pv : local_pv;
+      const Value& s = put ? local_pv : remote_pv;
+      // TPUT / TGET are DMA; the barriers drain the pipe that issues them.
+      Line("pto.barrier <PIPE_ALL>", loc);
+      Line(absl::StrCat("pto.comm.", put ? "tput" : "tget", "(", d.name, ", ", s.name,
+                        ", buf(", stage.name, ") : ", d.type, ", ", s.type, ", ", stage.type,
+                        ")", put ? AtomicSuffix(call) : ""),
+           loc);
+      Line("pto.barrier <PIPE_ALL>", loc);
+      if (put) {
+        // The peer region may be cached on this core from an earlier read.
+        if (absl::Status st = InvalidateRegion(*view, remote, remote_region, loc); !st.ok()) {
+          return st;
+        }
+      }
+      return std::optional<Value>();
+    }
+    default:
+      break;
+  }
+  // Signals: notify / wait / test on one INT32 element.
+  const int target = 0;
+  const int offsets = op.kind == OpKind::kNotify ? 2 : 1;
+  absl::StatusOr<GmTensor*> t = Gm(*call.args[target]);
+  if (!t.ok()) return t.status();
+  if ((*t)->dtype != DType::kINT32) {
+    return ErrorAt(loc, absl::StrCat("signal '", (*t)->param->name,
+                                     "' must hold INT32 values"));
+  }
+  std::string view = (*t)->view;
+  if (op.kind == OpKind::kNotify) {
+    absl::StatusOr<std::string> v = PeerView(**t, *call.args[1], loc);
+    if (!v.ok()) return v.status();
+    view = *v;
+  }
+  absl::StatusOr<Region> r = RegionAt(**t, *call.args[offsets],
+                                      std::vector<Dim>((*t)->dims.size(), Dim::Static(1)), loc);
+  if (!r.ok()) return r.status();
+  Value pv = Partition(view, **t, *r, loc);
+  absl::StatusOr<std::string> value = LowerAs(*call.args[offsets + 1], DType::kINT32);
+  if (!value.ok()) return value.status();
+  if (op.kind == OpKind::kNotify) {
+    const Expr* kind = AttrOrDefault(call, "op");
+    Line("pto.barrier <PIPE_ALL>", loc);
+    Line(absl::StrCat("pto.comm.tnotify(", pv.name, ", ", *value, " : ", pv.type,
+                      ", i32) {notifyOp = #pto<notify_op ",
+                      kind != nullptr && kind->str == "Set" ? "set" : "atomic_add", ">}"),
+         loc);
+    return std::optional<Value>();
+  }
+  if (op.kind == OpKind::kWait) {
+    Line(absl::StrCat("pto.comm.twait(", pv.name, ", ", *value, " : ", pv.type,
+                      ", i32) {cmp = #pto<wait_cmp ", WaitCmp(call), ">}"),
+         loc);
+    return std::optional<Value>();
+  }
+  const std::string r_name = Result(hint);
+  Line(absl::StrCat(r_name, " = pto.comm.ttest(", pv.name, ", ", *value, " : ", pv.type,
+                    ", i32) {cmp = #pto<wait_cmp ", WaitCmp(call), ">} -> i1"),
+       loc);
+  return std::optional<Value>(Value{r_name, "i1"});
+}
+
+// ---- markers and syncall ----
+
+absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::LowerSystemOp(
+    const Expr& call, const OpLowering& op, absl::string_view) {
+  const Location& loc = LocOf(call);
+  if (op.kind == OpKind::kFence) {
+    Line("pto.fence.barrier_all #pto.fence_scope<gm>", loc);
+    return std::optional<Value>();
+  }
+  if (op.kind == OpKind::kCacheInvalidate) {
+    if (call.args.empty()) {
+      InvalidateAll(loc);
+      return std::optional<Value>();
+    }
+    absl::StatusOr<GmTensor*> t = Gm(*call.args[0]);
+    if (!t.ok()) return t.status();
+    const Expr& shapes = *call.args[1];
+    std::vector<Dim> sizes;
+    for (const ExprPtr& d : shapes.args) {
+      if (d->kind == ExprKind::kInt) {
+        sizes.push_back(Dim::Static(d->int_value));
+      } else if (d->kind == ExprKind::kVar) {
+        sizes.push_back(Dim::Symbolic(d->var->name));
+      } else {
+        return ErrorAt(LocOf(*d), "a region size must be a constant or a scalar parameter");
+      }
+    }
+    absl::StatusOr<Region> r = RegionAt(**t, *call.args[2], sizes, loc);
+    if (!r.ok()) return r.status();
+    if (absl::Status s = InvalidateRegion((*t)->view, **t, *r, loc); !s.ok()) return s;
+    return std::optional<Value>();
+  }
+  // system.syncall
+  const SyncCore core = SyncCoreOf(call);
+  static constexpr absl::string_view kCoreNames[] = {"mix", "aic_only", "aiv_only"};
+  const absl::string_view core_name = kCoreNames[static_cast<int>(core)];
+  if (!IsSoftSyncAll(call)) {
+    Line(absl::StrCat("pto.syncall() mode = #pto.sync_all_mode<hard>, core_type = "
+                      "#pto.sync_core_type<",
+                      core_name, ">"),
+         loc);
+    return std::optional<Value>();
+  }
+  const int c = static_cast<int>(core);
+  const int slot = abi_.syncall_slot_base[c] + syncalls_seen_[c]++;
+  std::string ws = sync_workspace_;
+  if (slot > 0) {
+    ws = Temp();
+    Line(absl::StrCat(ws, " = pto.addptr ", sync_workspace_, ", ",
+                      Index(int64_t{slot} * kSyncWorkspaceInts),
+                      " : !pto.ptr<i32> -> !pto.ptr<i32>"),
+         loc);
+  }
+  Line(absl::StrCat("pto.syncall(", ws,
+                    " : !pto.ptr<i32>) mode = #pto.sync_all_mode<soft>, core_type = "
+                    "#pto.sync_core_type<",
+                    core_name, ">"),
+       loc);
+  return std::optional<Value>();
+}
+
+// ---- the cross-core pipe ----
+
+absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::LowerPipeOp(
+    const Expr& call, const OpLowering& op, absl::string_view hint) {
+  const Location& loc = LocOf(call);
+  switch (op.kind) {
+    case OpKind::kReserveBuffer: {
+      const std::string r = Result(hint);
+      const int64_t base = IntAttr(call, "base", -1);
+      Line(absl::StrCat(r, " = pto.reserve_buffer {name = ", Quoted(StringAttr(call, "name")),
+                        ", size = ", IntAttr(call, "size", 0), ", location = ",
+                        "#pto.address_space<", fn_.kind == FunctionKind::kAIC ? "mat" : "vec",
+                        ">, ",
+                        base < 0 ? "auto = true" : absl::StrCat("auto = false, base = ", base),
+                        "} -> i32"),
+           loc);
+      return std::optional<Value>(Value{r, "i32"});
+    }
+    case OpKind::kImportBuffer: {
+      absl::StatusOr<const Expr*> reserve = FindPeerReserve(program_, call, loc);
+      if (!reserve.ok()) return reserve.status();
+      const std::string r = Result(hint);
+      Line(absl::StrCat(r, " = pto.import_reserved_buffer {name = ",
+                        Quoted(StringAttr(call, "name")), ", peer_func = @",
+                        StringAttr(call, "peer_func"), "} -> i32"),
+           loc);
+      return std::optional<Value>(Value{r, "i32"});
+    }
+    case OpKind::kAicInitPipe:
+    case OpKind::kAivInitPipe: {
+      if (depth_ > 0) {
+        return ErrorAt(loc, "pipe setup must be at the top level of the kernel");
+      }
+      absl::StatusOr<PipeSetup> p = pipes_.Initialize(call, loc);
+      if (!p.ok()) return p.status();
+      absl::StatusOr<std::string> c2v = LowerAs(*call.args[0], DType::kINT32);
+      if (!c2v.ok()) return c2v.status();
+      absl::StatusOr<std::string> v2c = LowerAs(*call.args[1], DType::kINT32);
+      if (!v2c.ok()) return v2c.status();
+      std::string operands;
+      if (backend_ == Backend::kA2A3) {
+        std::string slots = gm_pipe_buffer_;
+        if (p->gm_offset > 0) {
+          slots = Temp();
+          Line(absl::StrCat(slots, " = pto.addptr ", gm_pipe_buffer_, ", ", Index(p->gm_offset),
+                            " : !pto.ptr<i8> -> !pto.ptr<i8>"),
+               loc);
+        }
+        operands = absl::StrCat("gm_slot_buffer = ", slots, " : !pto.ptr<i8>, ");
+      }
+      Line(absl::StrCat("pto.", op.kind == OpKind::kAicInitPipe ? "aic" : "aiv",
+                        "_initialize_pipe {id = ", p->id, ", dir_mask = ", p->dir_mask,
+                        ", slot_size = ", p->slot_size, ", slot_num = ", p->slot_num, "} (",
+                        operands, "c2v_consumer_buf = ", *c2v, " : i32, v2c_consumer_buf = ",
+                        *v2c, " : i32)"),
+           loc);
+      return std::optional<Value>();
+    }
+    default:
+      break;
+  }
+  absl::StatusOr<PipeSetup> pipe = pipes_.Use(call, op.kind, loc);
+  if (!pipe.ok()) return pipe.status();
+  const int64_t split = IntAttr(call, "split", 0);
+  if (absl::StatusOr<absl::string_view> s = CceSplitAxis(split, loc); !s.ok()) {
+    return s.status();
+  }
+  const std::string attrs = absl::StrCat("{id = ", pipe->id, ", split = ", split, "}");
+  switch (op.kind) {
+    case OpKind::kPushToAiv:
+    case OpKind::kPushToAic: {
+      absl::StatusOr<Value> tile = TileArg(*call.args[0]);
+      if (!tile.ok()) return tile.status();
+      const Type& t = call.args[0]->type;
+      if (op.kind == OpKind::kPushToAic && backend_ == Backend::kA5 &&
+          t.view().blayout != Layout::kColMajor) {
+        return ErrorAt(loc, "on a5 a vector-to-cube push must carry an NZ tile "
+                            "(blayout=col_major, slayout=row_major); run "
+                            "expand-mixed-kernel, which adds the tile.move");
+      }
+      Line(absl::StrCat("pto.", op.kind == OpKind::kPushToAiv ? "tpush_to_aiv" : "tpush_to_aic",
+                        "(", tile->name, " : ", tile->type, ") ", attrs),
+           loc);
+      return std::optional<Value>();
+    }
+    case OpKind::kPopFromAic:
+    case OpKind::kPopFromAiv: {
+      const bool from_aic = op.kind == OpKind::kPopFromAic;
+      if (!call.type.is_tile() ||
+          call.type.memory() != (from_aic ? MemorySpace::kVec : MemorySpace::kMat)) {
+        return ErrorAt(loc, absl::StrCat("'", call.str, "' must produce a tile in ",
+                                         from_aic ? "Vec" : "Mat"));
+      }
+      absl::StatusOr<TileGeometry> g = GeometryOf(call.type, backend_, loc);
+      if (!g.ok()) return g.status();
+      const std::string r = NewName(hint.empty() ? "popped" : hint);
+      const std::string ty = PtoTileType(*g);
+      Line(absl::StrCat(r, " = pto.", from_aic ? "tpop_from_aic " : "tpop_from_aiv ", attrs,
+                        " -> ", ty),
+           loc);
+      return std::optional<Value>(Value{r, ty});
+    }
+    default: {  // tfree
+      absl::StatusOr<Value> tile = TileArg(*call.args[0]);
+      if (!tile.ok()) return tile.status();
+      Line(absl::StrCat("pto.", op.kind == OpKind::kFreeToAic ? "tfree_from_aic "
+                                                               : "tfree_from_aiv ",
+                        attrs),
+           loc);
+      return std::optional<Value>();
+    }
+  }
+}
+
+}  // namespace codegen
+}  // namespace ptoc

@@ -1,0 +1,285 @@
+#include "codegen/target_info.h"
+
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+#include "ir/diagnostics.h"
+
+namespace ptoc {
+namespace codegen {
+namespace {
+
+int64_t RoundUp(int64_t v, int64_t m) { return (v + m - 1) / m * m; }
+
+absl::string_view CceLayoutName(Layout l, bool box) {
+  switch (l) {
+    case Layout::kRowMajor: return "RowMajor";
+    case Layout::kColMajor: return "ColMajor";
+    case Layout::kNoneBox: return box ? "NoneBox" : "RowMajor";
+  }
+  return "RowMajor";
+}
+
+std::string PtoDim(const Dim& d) { return d.is_static() ? absl::StrCat(d.value) : "?"; }
+std::string CceDim(const Dim& d) { return d.is_static() ? absl::StrCat(d.value) : "-1"; }
+
+}  // namespace
+
+absl::StatusOr<Backend> BackendOf(const Program& program) {
+  const std::string& b = program.options.backend;
+  if (b.empty() || b == "a2a3") return Backend::kA2A3;
+  if (b == "a5") return Backend::kA5;
+  return ErrorAt(program.loc, absl::StrCat("unknown backend '", b,
+                                           "' recorded in the program (a2a3 or a5)"));
+}
+
+absl::string_view BackendName(Backend b) { return b == Backend::kA5 ? "a5" : "a2a3"; }
+
+bool IsUnsignedDType(DType d) {
+  return d == DType::kUINT8 || d == DType::kUINT16 || d == DType::kUINT32 ||
+         d == DType::kUINT64;
+}
+
+DType ScalarDTypeOf(const Expr& e) {
+  if (e.type.is_scalar()) return e.type.dtype();
+  if (e.kind == ExprKind::kFloat) return DType::kFP32;
+  if (e.kind == ExprKind::kBool) return DType::kBOOL;
+  return DType::kINDEX;
+}
+
+bool IsComparison(BinaryOp op) {
+  switch (op) {
+    case BinaryOp::kEq: case BinaryOp::kNe: case BinaryOp::kLt:
+    case BinaryOp::kLe: case BinaryOp::kGt: case BinaryOp::kGe:
+      return true;
+    default:
+      return false;
+  }
+}
+
+DType CommonDType(DType a, DType b) {
+  if (a == b) return a;
+  if (IsFloatDType(a) || IsFloatDType(b)) {
+    if (!IsFloatDType(a)) return b;
+    if (!IsFloatDType(b)) return a;
+    return DTypeBytes(a) >= DTypeBytes(b) ? a : b;
+  }
+  if (a == DType::kINDEX || b == DType::kINDEX) return DType::kINDEX;
+  if (a == DType::kBOOL) return b;
+  if (b == DType::kBOOL) return a;
+  return DTypeBytes(a) >= DTypeBytes(b) ? a : b;
+}
+
+std::string PtoElementType(DType d) {
+  switch (d) {
+    case DType::kFP32: return "f32";
+    case DType::kFP16: return "f16";
+    case DType::kBF16: return "bf16";
+    case DType::kINT8: return "i8";
+    case DType::kINT16: return "i16";
+    case DType::kINT32: return "i32";
+    case DType::kINT64: case DType::kINDEX: return "i64";
+    case DType::kUINT8: return "ui8";
+    case DType::kUINT16: return "ui16";
+    case DType::kUINT32: return "ui32";
+    case DType::kUINT64: return "ui64";
+    case DType::kBOOL: return "i8";
+  }
+  return "i32";
+}
+
+std::string PtoScalarType(DType d) {
+  switch (d) {
+    case DType::kINDEX: return "index";
+    case DType::kBOOL: return "i1";
+    case DType::kUINT8: return "i8";
+    case DType::kUINT16: return "i16";
+    case DType::kUINT32: return "i32";
+    case DType::kUINT64: return "i64";
+    default: return PtoElementType(d);
+  }
+}
+
+std::string CceType(DType d) {
+  switch (d) {
+    case DType::kFP32: return "float";
+    case DType::kFP16: return "half";
+    case DType::kBF16: return "bfloat16_t";
+    case DType::kINT8: return "int8_t";
+    case DType::kINT16: return "int16_t";
+    case DType::kINT32: return "int32_t";
+    case DType::kINT64: case DType::kINDEX: return "int64_t";
+    case DType::kUINT8: return "uint8_t";
+    case DType::kUINT16: return "uint16_t";
+    case DType::kUINT32: return "uint32_t";
+    case DType::kUINT64: return "uint64_t";
+    case DType::kBOOL: return "bool";
+  }
+  return "int32_t";
+}
+
+absl::string_view PtoMemoryName(MemorySpace m) {
+  switch (m) {
+    case MemorySpace::kVec: return "vec";
+    case MemorySpace::kMat: return "mat";
+    case MemorySpace::kLeft: return "left";
+    case MemorySpace::kRight: return "right";
+    case MemorySpace::kAcc: return "acc";
+    case MemorySpace::kBias: return "bias";
+    case MemorySpace::kDDR: return "gm";
+  }
+  return "vec";
+}
+
+absl::string_view CceTileTypeName(MemorySpace m) {
+  switch (m) {
+    case MemorySpace::kVec: return "Vec";
+    case MemorySpace::kMat: return "Mat";
+    case MemorySpace::kLeft: return "Left";
+    case MemorySpace::kRight: return "Right";
+    case MemorySpace::kAcc: return "Acc";
+    case MemorySpace::kBias: return "Bias";
+    case MemorySpace::kDDR: return "Vec";
+  }
+  return "Vec";
+}
+
+int64_t MemoryCapacity(MemorySpace m, Backend backend) {
+  const bool a5 = backend == Backend::kA5;
+  switch (m) {
+    case MemorySpace::kVec: return (a5 ? 256 : 192) * 1024;
+    case MemorySpace::kMat: return 512 * 1024;
+    case MemorySpace::kLeft: return 64 * 1024;
+    case MemorySpace::kRight: return 64 * 1024;
+    case MemorySpace::kAcc: return (a5 ? 256 : 128) * 1024;
+    case MemorySpace::kBias: return (a5 ? 4 : 1) * 1024;
+    case MemorySpace::kDDR: return 0;
+  }
+  return 0;
+}
+
+std::vector<int64_t> RowMajorStrides(const std::vector<int64_t>& shape) {
+  std::vector<int64_t> strides(shape.size(), 1);
+  for (int i = static_cast<int>(shape.size()) - 2; i >= 0; --i) {
+    strides[i] = strides[i + 1] * shape[i + 1];
+  }
+  return strides;
+}
+
+absl::StatusOr<TileGeometry> GeometryOf(const Type& tile, Backend backend,
+                                        const Location& loc) {
+  if (!tile.is_tile()) {
+    return ErrorAt(loc, absl::StrCat("expected a tile, got ", TypeToString(tile)));
+  }
+  if (tile.memory() == MemorySpace::kDDR) {
+    return ErrorAt(loc, "a tile cannot live in DDR; use a Tensor for GM data");
+  }
+  if (tile.dtype() == DType::kBOOL || tile.dtype() == DType::kINDEX) {
+    return ErrorAt(loc, absl::StrCat("tiles of ", DTypeName(tile.dtype()),
+                                     " have no device representation"));
+  }
+  const Shape& shape = tile.shape();
+  if (shape.empty() || !tile.has_static_shape()) {
+    return ErrorAt(loc, absl::StrCat("code generation needs a static tile shape, got ",
+                                     TypeToString(tile)));
+  }
+  TileGeometry g;
+  g.memory = tile.memory();
+  g.dtype = tile.dtype();
+  // Leading dims fold into rows, as TLOAD reads an N-D region as
+  // (product of leading dims) x (last dim).
+  int64_t rows = 1;
+  for (size_t i = 0; i + 1 < shape.size(); ++i) rows *= shape[i].value;
+  const int64_t cols = shape.back().value;
+  g.valid_rows = Dim::Static(rows);
+  g.valid_cols = Dim::Static(cols);
+  const Shape& valid = tile.view().valid_shape;
+  if (!valid.empty()) {
+    if (valid.size() != 2 && valid.size() != shape.size()) {
+      return ErrorAt(loc, "a tile's valid_shape must have the rank of its shape");
+    }
+    g.valid_cols = valid.back();
+    if (valid.size() == 2) {
+      g.valid_rows = valid[0];
+    } else {
+      int64_t vr = 1;
+      for (size_t i = 0; i + 1 < valid.size(); ++i) {
+        if (!valid[i].is_static()) {
+          return ErrorAt(loc, "a dynamic valid_shape is supported on 2-D tiles only");
+        }
+        vr *= valid[i].value;
+      }
+      g.valid_rows = Dim::Static(vr);
+    }
+  }
+  g.blayout = tile.view().blayout;
+  g.slayout = tile.view().slayout;
+  // ptoas lays a2a3 Left tiles out as ZZ (row-major boxes, row-major inside).
+  if (backend == Backend::kA2A3 && g.memory == MemorySpace::kLeft &&
+      tile.view().blayout == Layout::kColMajor && tile.view().slayout == Layout::kRowMajor) {
+    g.blayout = Layout::kRowMajor;
+  }
+  g.fractal = g.memory == MemorySpace::kAcc ? 1024 : 512;
+  const int64_t elem = DTypeBytes(g.dtype);
+  if (g.memory == MemorySpace::kAcc) {
+    g.rows = RoundUp(rows, 16);
+    g.cols = RoundUp(cols, 16);
+  } else if (g.slayout == Layout::kRowMajor) {
+    g.rows = RoundUp(rows, 16);
+    g.cols = RoundUp(cols, 32 / elem);
+  } else if (g.slayout == Layout::kColMajor) {
+    g.rows = RoundUp(rows, 32 / elem);
+    g.cols = RoundUp(cols, 16);
+  } else {
+    g.rows = rows;
+    g.cols = RoundUp(cols, 32 / elem);
+  }
+  return g;
+}
+
+TileGeometry StagingTileFor(const Type& tensor) {
+  const int64_t elem = DTypeBytes(tensor.dtype());
+  const Shape& shape = tensor.shape();
+  int64_t cols = kStagingBytes / elem;
+  if (!shape.empty() && shape.back().is_static()) cols = std::min(cols, shape.back().value);
+  cols = std::max<int64_t>(cols, 1);
+  int64_t rows = 1;
+  bool static_rows = true;
+  for (size_t i = 0; i + 1 < shape.size(); ++i) {
+    if (!shape[i].is_static()) static_rows = false;
+    else rows *= shape[i].value;
+  }
+  const int64_t max_rows = std::max<int64_t>(1, kStagingBytes / (cols * elem));
+  rows = static_rows ? std::clamp<int64_t>(rows, 1, max_rows) : max_rows;
+  TileGeometry g;
+  g.memory = MemorySpace::kVec;
+  g.dtype = tensor.dtype();
+  g.rows = rows;
+  g.cols = RoundUp(cols, 32 / elem);
+  g.valid_rows = Dim::Static(rows);
+  g.valid_cols = Dim::Static(cols);
+  g.blayout = Layout::kRowMajor;
+  g.slayout = Layout::kNoneBox;
+  g.fractal = 512;
+  return g;
+}
+
+std::string PtoTileType(const TileGeometry& g) {
+  return absl::StrCat("!pto.tile_buf<loc=", PtoMemoryName(g.memory),
+                      ", dtype=", PtoElementType(g.dtype), ", rows=", g.rows,
+                      ", cols=", g.cols, ", v_row=", PtoDim(g.valid_rows),
+                      ", v_col=", PtoDim(g.valid_cols), ", blayout=", LayoutName(g.blayout),
+                      ", slayout=", LayoutName(g.slayout), ", fractal=", g.fractal,
+                      ", pad=0>");
+}
+
+std::string CceTileType(const TileGeometry& g) {
+  return absl::StrCat("Tile<TileType::", CceTileTypeName(g.memory), ", ", CceType(g.dtype),
+                      ", ", g.rows, ", ", g.cols, ", BLayout::",
+                      CceLayoutName(g.blayout, false), ", ", CceDim(g.valid_rows), ", ",
+                      CceDim(g.valid_cols), ", SLayout::", CceLayoutName(g.slayout, true),
+                      ", ", g.fractal, ", PadValue::Null>");
+}
+
+}  // namespace codegen
+}  // namespace ptoc

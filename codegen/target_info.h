@@ -1,0 +1,97 @@
+// What both code generators need to know about the target: the backend, the
+// spellings of element types, and the physical geometry of a tile buffer
+// (padded rows and columns, valid region, layouts, fractal size).
+#ifndef PTOC_CODEGEN_TARGET_INFO_H_
+#define PTOC_CODEGEN_TARGET_INFO_H_
+
+#include <cstdint>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "ir/ir.h"
+#include "ir/types.h"
+
+namespace ptoc {
+namespace codegen {
+
+enum class Backend { kA2A3, kA5 };
+
+// The backend recorded in the program ("" means a2a3); anything else is an
+// error at the program's location.
+absl::StatusOr<Backend> BackendOf(const Program& program);
+absl::string_view BackendName(Backend b);  // "a2a3" | "a5"
+
+// ---- element types ----
+
+// PTO-AS element type of memory (pointers, tensor views, tile buffers):
+// f32 f16 bf16 i8 i16 i32 i64 ui8 ui16 ui32 ui64; INDEX is stored as i64.
+std::string PtoElementType(DType d);
+// PTO-AS type of a scalar SSA value: `index` for INDEX, `i1` for BOOL,
+// signless iN for integers (arith ops are signless), fN for floats.
+std::string PtoScalarType(DType d);
+// C++ type of an element or a scalar: float, half, bfloat16_t, int32_t, ...
+std::string CceType(DType d);
+bool IsUnsignedDType(DType d);
+
+// The dtype of a scalar expression (an untyped literal: INDEX, FP32, BOOL).
+DType ScalarDTypeOf(const Expr& e);
+bool IsComparison(BinaryOp op);
+// The type both operands of a comparison are brought to.
+DType CommonDType(DType a, DType b);
+
+// ---- tiles ----
+
+// A tile buffer as the hardware sees it. Fractal layouts (NZ, ZN and the
+// a2a3 Left ZZ) are padded to whole 16 x (32 / element bytes) boxes, and
+// row-major ND rows to 32 bytes; the valid region is the IR's shape (or its
+// explicit valid_shape).
+struct TileGeometry {
+  MemorySpace memory = MemorySpace::kVec;
+  DType dtype = DType::kFP32;
+  int64_t rows = 0;
+  int64_t cols = 0;
+  // The valid region: a constant, or the name of a scalar parameter.
+  Dim valid_rows;
+  Dim valid_cols;
+  Layout blayout = Layout::kRowMajor;
+  Layout slayout = Layout::kNoneBox;
+  int fractal = 512;  // bytes of one fractal box
+
+  int64_t bytes() const { return rows * cols * DTypeBytes(dtype); }
+  bool has_dynamic_valid() const {
+    return !valid_rows.is_static() || !valid_cols.is_static();
+  }
+};
+
+// The geometry of tile type `tile`; a dynamic shape, a rank above 2 with
+// leading dims other than 1, a DDR or BOOL tile is an error at `loc`.
+absl::StatusOr<TileGeometry> GeometryOf(const Type& tile, Backend backend,
+                                        const Location& loc);
+
+// `!pto.tile_buf<loc=vec, dtype=f32, rows=.., cols=.., v_row=.., v_col=..,
+// blayout=.., slayout=.., fractal=.., pad=0>`.
+std::string PtoTileType(const TileGeometry& g);
+// `Tile<TileType::Vec, float, R, C, BLayout::RowMajor, VR, VC,
+// SLayout::NoneBox, 512, PadValue::Null>` (-1 for a dynamic valid dim).
+std::string CceTileType(const TileGeometry& g);
+
+absl::string_view PtoMemoryName(MemorySpace m);  // vec mat left right acc bias
+absl::string_view CceTileTypeName(MemorySpace m);  // Vec Mat Left Right Acc Bias
+
+// The Vec staging tile the code generator allocates for pld.tensor.put /
+// pld.tensor.get: the tensor's rows of its last dim, both capped so the tile
+// stays within kStagingBytes; the transfer walks the tensor through it.
+constexpr int64_t kStagingBytes = 16 * 1024;
+TileGeometry StagingTileFor(const Type& tensor);
+
+// Bytes of on-chip memory `m` on `backend` (UB, L1, L0A, L0B, L0C, bias table).
+int64_t MemoryCapacity(MemorySpace m, Backend backend);
+
+// Row-major element strides of a static shape (the last dim has stride 1).
+std::vector<int64_t> RowMajorStrides(const std::vector<int64_t>& shape);
+
+}  // namespace codegen
+}  // namespace ptoc
+
+#endif  // PTOC_CODEGEN_TARGET_INFO_H_

@@ -1,0 +1,29 @@
+# The mesh barrier example after the default pipeline: each remote_store
+# into a peer's row is followed by the peer-region invalidate (here the
+# whole-GM form, the row `me` being known only at run time) and the fence
+# from insert-comm-fence; then set-notifies, eq-waits and the whole-GM
+# invalidate before the reads.
+# RUN: ptoc examples/mesh_barrier.py --emit=pto | FileCheck %s --check-prefix=PTO
+# RUN: ptoc examples/mesh_barrier.py --emit=cce | FileCheck %s --check-prefix=CCE
+
+# PTO: func.func @exchange(%x: !pto.ptr<f32>, %win: !pto.ptr<f32>, %signal: !pto.ptr<i32>, %out: !pto.ptr<f32>, %comm_ctx: !pto.ptr<i64>)
+# PTO: scf.for %p = %c0 to %c8 step %c1 {
+# PTO: %win_peer = pto.addptr %win,
+# PTO: %[[PV:.*]] = pto.partition_view %win_peer_view, offsets = [%me, %c0], sizes = [%c1, %c16]
+# PTO-NEXT: pto.tstore ins(%row : {{.*}}) outs(%[[PV]] : !pto.partition_tensor_view<1x16xf32>)
+# PTO-NEXT: // the region's offsets or sizes are not known at compile time: invalidate all of GM
+# PTO-NEXT: pto.cmo.cacheinvalid all #pto.address_space<gm>
+# PTO-NEXT: pto.fence.barrier_all #pto.fence_scope<gm>
+# PTO: pto.comm.tnotify({{.*}}) {notifyOp = #pto<notify_op set>}
+# PTO: pto.comm.twait({{.*}}) {cmp = #pto<wait_cmp eq>}
+# PTO: pto.cmo.cacheinvalid all #pto.address_space<gm>
+# PTO-NEXT: %flag = pto.load_scalar %signal[%c0] : !pto.ptr<i32> -> i32
+
+# CCE: __gm__ float* win_peer = win + (comm_ctx[2 + p] - own_window_base) / 4;
+# CCE: TSTORE(win_gm, row);
+# CCE: dcci((__gm__ void*)0, cache_line_t::ENTIRE_DATA_CACHE);
+# CCE: pipe_barrier(PIPE_ALL);
+# CCE-NEXT: dsb(DSB_DDR);
+# CCE: pto::comm::TNOTIFY(signal_gm, 1, pto::comm::NotifyOp::Set);
+# CCE: pto::comm::TWAIT(signal_gm_1, 1, pto::comm::WaitCmp::EQ);
+# CCE: int32_t flag = signal[0];

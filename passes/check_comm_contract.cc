@@ -1,0 +1,463 @@
+#include "passes/check_comm_contract.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <utility>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/str_cat.h"
+#include "ir/printer.h"
+#include "ir/registry.h"
+#include "passes/comm_effects.h"
+
+namespace ptoc {
+namespace {
+
+using Kind = CommViolation::Kind;
+
+// The states an effect may be in, as a bit set (one bit per state: a set of
+// possible states makes the transfer functions distributive, so the fixed
+// point is exactly the union over all paths).
+// Writes:
+constexpr uint8_t kPending = 1;       // not yet covered by an invalidate
+constexpr uint8_t kPendingStale = 2;  // the same, after a loop back edge
+                                      // changed variables of its region
+constexpr uint8_t kInvalidated = 4;   // invalidated; a fence settles it
+// Waits and tests:
+constexpr uint8_t kIfTrue = 1;  // a test, pending when its result is true
+constexpr uint8_t kAlways = 2;  // a wait, or a test whose result was rebound
+
+bool IsWrite(Kind k) {
+  return k == Kind::kLocalWrite || k == Kind::kRemoteWrite || k == Kind::kOpaqueWrite;
+}
+
+// A call whose effect the analysis follows.
+struct Site {
+  Kind kind;
+  const Stmt* stmt = nullptr;
+  const Expr* call = nullptr;
+  // kLocalWrite: the alias class of the destination (nullptr: not a
+  // variable), the written region and the whole tensor's.
+  const Var* window = nullptr;
+  std::optional<Region> written;
+  std::optional<Region> whole;
+  // Loops whose back edge rebinds variables of the region (writes) or the
+  // test's result (tests).
+  std::vector<int> stale_loops;
+  TestAtom atom;  // kTest
+};
+
+struct Node {
+  const Stmt* stmt = nullptr;  // end node: the return, or nullptr at the end of the body
+  std::vector<std::pair<const Expr*, CommRole>> calls;  // evaluated in this order
+  bool is_end = false;
+  std::vector<int> in_edges, out_edges;
+};
+
+struct Edge {
+  int from = 0, to = 0;
+  std::vector<TestAtom> false_atoms;  // tests known to have returned false
+  int back_loop = -1;                 // the loop whose back edge this is
+};
+
+using State = std::map<int, uint8_t>;  // site -> possible states
+
+// The statement graph of one function: a node per simple statement, per
+// condition or loop header, and per way out of the kernel.
+class FlowGraph {
+ public:
+  explicit FlowGraph(const Function& f) : f_(f), aliases_(f) {
+    for (const Param& p : f.params) def_loops_[p.var] = {};
+    const int entry = AddNode(nullptr, {});
+    Exits out = Lower(f.body.get(), {{entry, {}}});
+    Connect(out, AddEnd(nullptr), -1);
+  }
+
+  std::vector<Node> nodes;
+  std::vector<Edge> edges;
+  std::vector<Site> sites;
+  absl::flat_hash_map<const Expr*, int> site_of_call;
+  const WindowAliases& aliases() const { return aliases_; }
+
+ private:
+  struct Exit {
+    int from;
+    std::vector<TestAtom> false_atoms;
+  };
+  using Exits = std::vector<Exit>;
+
+  Exits Lower(const Stmt* s, Exits in) {
+    if (s == nullptr) return in;
+    switch (s->kind) {
+      case StmtKind::kSeq:
+        for (const StmtPtr& child : s->stmts) in = Lower(child.get(), std::move(in));
+        return in;
+      case StmtKind::kAssign:
+      case StmtKind::kEval:
+      case StmtKind::kYield: {
+        const int node = AddNode(s, OwnCalls(*s));
+        Connect(in, node, -1);
+        if (s->kind == StmtKind::kAssign) Define(s->var);
+        return {{node, {}}};
+      }
+      case StmtKind::kReturn: {
+        const int node = AddNode(s, OwnCalls(*s));
+        Connect(in, node, -1);
+        Connect({{node, {}}}, AddEnd(s), -1);
+        return {};
+      }
+      case StmtKind::kIf: {
+        const int cond = AddNode(s, OwnCalls(*s));
+        Connect(in, cond, -1);
+        Exits out = Lower(s->body.get(), {Branch(cond, *s->value, true)});
+        Exits other = Lower(s->else_body.get(), {Branch(cond, *s->value, false)});
+        out.insert(out.end(), other.begin(), other.end());
+        for (const Var* v : s->results) Define(v);
+        return out;
+      }
+      case StmtKind::kWhile: {
+        const int loop = next_loop_++;
+        loops_.push_back(loop);  // the condition is evaluated on every iteration
+        const int cond = AddNode(s, OwnCalls(*s));
+        Connect(in, cond, -1);
+        Exits body = Lower(s->body.get(), {Branch(cond, *s->value, true)});
+        Connect(body, cond, loop);
+        loops_.pop_back();
+        return {Branch(cond, *s->value, false)};
+      }
+      case StmtKind::kFor: {
+        const int init = AddNode(s, OwnCalls(*s));  // bounds: evaluated once
+        Connect(in, init, -1);
+        const int loop = next_loop_++;
+        loops_.push_back(loop);
+        Define(s->var);
+        for (const Var* v : s->iter_args) Define(v);
+        const int head = AddNode(nullptr, {});
+        Connect({{init, {}}}, head, -1);
+        Exits body = Lower(s->body.get(), {{head, {}}});
+        Connect(body, head, loop);
+        loops_.pop_back();
+        if (!ForRunsAtLeastOnce(*s)) body.push_back({init, {}});
+        for (const Var* v : s->results) Define(v);
+        return body;
+      }
+    }
+    return in;
+  }
+
+  static Exit Branch(int cond, const Expr& condition, bool value) {
+    Exit e{cond, {}};
+    FalseAtoms(condition, value, &e.false_atoms);
+    return e;
+  }
+
+  void Define(const Var* v) {
+    if (v != nullptr) def_loops_[v] = loops_;
+  }
+
+  int AddNode(const Stmt* s, const std::vector<const Expr*>& calls) {
+    Node node{s, {}, false, {}, {}};
+    for (const Expr* call : calls) {
+      node.calls.push_back({call, CommRoleOf(*call)});
+      AddSite(*s, *call, node.calls.back().second);
+    }
+    nodes.push_back(std::move(node));
+    return static_cast<int>(nodes.size()) - 1;
+  }
+
+  int AddEnd(const Stmt* ret) {
+    nodes.push_back(Node{ret, {}, true, {}, {}});
+    return static_cast<int>(nodes.size()) - 1;
+  }
+
+  void Connect(const Exits& from, int to, int back_loop) {
+    for (const Exit& x : from) {
+      const int id = static_cast<int>(edges.size());
+      edges.push_back(Edge{x.from, to, x.false_atoms, back_loop});
+      nodes[x.from].out_edges.push_back(id);
+      nodes[to].in_edges.push_back(id);
+    }
+  }
+
+  void AddSite(const Stmt& s, const Expr& call, CommRole role) {
+    Site site;
+    site.stmt = &s;
+    site.call = &call;
+    switch (role) {
+      case CommRole::kLocalWrite: {
+        site.kind = Kind::kLocalWrite;
+        const Expr& dst = WrittenWindow(call);
+        if (dst.kind == ExprKind::kVar) site.window = aliases_.ClassOf(dst.var);
+        site.written = WrittenRegion(call, f_, call.loc);
+        site.whole = WholeRegion(dst.type, f_, call.loc);
+        std::vector<const Var*> vars;
+        if (site.written) {
+          for (const ExprPtr& e : site.written->offsets) CollectVars(*e, &vars);
+          for (const ExprPtr& e : site.written->shapes) CollectVars(*e, &vars);
+        }
+        for (const Var* v : vars) {
+          auto it = def_loops_.find(v);
+          if (it == def_loops_.end()) continue;
+          site.stale_loops.insert(site.stale_loops.end(), it->second.begin(),
+                                  it->second.end());
+        }
+        break;
+      }
+      case CommRole::kRemoteWrite: site.kind = Kind::kRemoteWrite; break;
+      case CommRole::kOpaqueWrite: site.kind = Kind::kOpaqueWrite; break;
+      case CommRole::kWait: site.kind = Kind::kWait; break;
+      case CommRole::kTest:
+        site.kind = Kind::kTest;
+        site.atom = s.kind == StmtKind::kAssign && s.value.get() == &call
+                        ? TestAtom{s.var, nullptr}
+                        : TestAtom{nullptr, &call};
+        site.stale_loops = loops_;
+        break;
+      default:
+        return;
+    }
+    site_of_call[&call] = static_cast<int>(sites.size());
+    sites.push_back(std::move(site));
+  }
+
+  const Function& f_;
+  const WindowAliases aliases_;
+  std::vector<int> loops_;  // the loops around the statement being lowered
+  int next_loop_ = 0;
+  absl::flat_hash_map<const Var*, std::vector<int>> def_loops_;
+};
+
+class Solver {
+ public:
+  explicit Solver(const FlowGraph& g) : g_(g) {}
+
+  // (site, endangered node) pairs.
+  std::set<std::pair<int, int>> Solve() {
+    std::vector<State> out(g_.nodes.size());
+    std::set<int> work;
+    for (size_t n = 0; n < g_.nodes.size(); ++n) work.insert(static_cast<int>(n));
+    while (!work.empty()) {
+      const int n = *work.begin();
+      work.erase(work.begin());
+      const Node& node = g_.nodes[n];
+      State in;
+      for (int e : node.in_edges) Join(in, Through(g_.edges[e], out[g_.edges[e].from]));
+      State next = Transfer(n, std::move(in));
+      if (next == out[n]) continue;
+      out[n] = std::move(next);
+      for (int e : node.out_edges) work.insert(g_.edges[e].to);
+    }
+    return violations_;
+  }
+
+ private:
+  static void Join(State& into, const State& s) {
+    for (const auto& [site, bits] : s) into[site] |= bits;
+  }
+
+  State Through(const Edge& e, const State& s) const {
+    State out;
+    for (auto [site, bits] : s) {
+      const Site& info = g_.sites[site];
+      const bool stale =
+          e.back_loop >= 0 && std::count(info.stale_loops.begin(), info.stale_loops.end(),
+                                         e.back_loop) > 0;
+      if (info.kind == Kind::kTest) {
+        // The branch is taken before the loop turns.
+        if (std::count(e.false_atoms.begin(), e.false_atoms.end(), info.atom) > 0) {
+          bits &= ~kIfTrue;
+        }
+        if (stale && (bits & kIfTrue)) bits = (bits & ~kIfTrue) | kAlways;
+      } else if (stale && (bits & kPending)) {
+        bits = (bits & ~kPending) | kPendingStale;
+      }
+      if (bits != 0) out[site] = bits;
+    }
+    return out;
+  }
+
+  // Records a violation for every pending effect `pred` selects, and drops
+  // it: along a path only the first endangered statement is reported.
+  template <typename Pred>
+  void Endanger(State& s, int node, Pred pred) {
+    for (auto it = s.begin(); it != s.end();) {
+      if (pred(g_.sites[it->first].kind)) {
+        violations_.insert({it->first, node});
+        it = s.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+
+  State Transfer(int n, State s) {
+    const Node& node = g_.nodes[n];
+    if (node.is_end) {
+      Endanger(s, n, IsWrite);
+      return s;
+    }
+    for (const auto& [call, role] : node.calls) {
+      auto site = g_.site_of_call.find(call);
+      switch (role) {
+        case CommRole::kLocalWrite:
+        case CommRole::kOpaqueWrite:
+          s[site->second] |= kPending;
+          break;
+        case CommRole::kRemoteWrite:
+          s[site->second] |= kInvalidated;
+          break;
+        case CommRole::kWait:
+          s[site->second] |= kAlways;
+          break;
+        case CommRole::kTest:
+          s[site->second] |= kIfTrue;
+          break;
+        case CommRole::kNotify:
+          Endanger(s, n, IsWrite);
+          break;
+        case CommRole::kGmRead:
+          Endanger(s, n, [](Kind k) { return !IsWrite(k); });
+          break;
+        case CommRole::kFence:
+          Update(s, [](const Site& site, uint8_t bits) -> uint8_t {
+            return IsWrite(site.kind) ? bits & ~kInvalidated : bits;
+          });
+          break;
+        case CommRole::kWholeInvalidate:
+          Update(s, [](const Site& site, uint8_t bits) -> uint8_t {
+            if (!IsWrite(site.kind)) return 0;
+            return bits & (kPending | kPendingStale) ? kInvalidated : bits;
+          });
+          break;
+        case CommRole::kRegionInvalidate:
+          RegionInvalidate(s, *call);
+          break;
+        case CommRole::kNone:
+          break;
+      }
+    }
+    return s;
+  }
+
+  template <typename F>
+  void Update(State& s, F f) {
+    for (auto it = s.begin(); it != s.end();) {
+      it->second = f(g_.sites[it->first], it->second);
+      it = it->second == 0 ? s.erase(it) : std::next(it);
+    }
+  }
+
+  void RegionInvalidate(State& s, const Expr& inv) {
+    const Expr& tensor = *inv.args[0];
+    if (tensor.kind != ExprKind::kVar) return;
+    const Var* window = g_.aliases().ClassOf(tensor.var);
+    Update(s, [&](const Site& site, uint8_t bits) -> uint8_t {
+      if (site.kind != Kind::kLocalWrite || site.window != window || !site.whole) {
+        return bits;
+      }
+      uint8_t covered = 0;
+      if ((bits & kPending) && InvalidateCovers(inv, site.written, *site.whole, true)) {
+        covered |= kPending;
+      }
+      if ((bits & kPendingStale) && InvalidateCovers(inv, site.written, *site.whole, false)) {
+        covered |= kPendingStale;
+      }
+      return covered ? (bits & ~covered) | kInvalidated : bits;
+    });
+  }
+
+  const FlowGraph& g_;
+  std::set<std::pair<int, int>> violations_;
+};
+
+// Where the kernel ends when a path runs off its body: its last statement.
+Location EndOfBody(const Function& f) {
+  const Stmt* s = f.body.get();
+  while (s != nullptr && s->kind == StmtKind::kSeq && !s->stmts.empty()) {
+    s = s->stmts.back().get();
+  }
+  return s != nullptr && s->loc.known() ? s->loc : f.loc;
+}
+
+std::string CalleeName(const Expr& call) {
+  return call.is_function_call ? absl::StrCat("self.", call.str) : call.str;
+}
+
+}  // namespace
+
+std::vector<CommViolation> FindCommViolations(const Function& function) {
+  FlowGraph graph(function);
+  std::vector<CommViolation> out;
+  for (const auto& [site, node] : Solver(graph).Solve()) {
+    const Site& s = graph.sites[site];
+    out.push_back(CommViolation{s.kind, s.stmt, s.call, graph.nodes[node].stmt});
+  }
+  return out;
+}
+
+void ReportCommViolation(const Function& function, const CommViolation& v,
+                         DiagnosticSink& sink) {
+  const bool at_end = v.endangered == nullptr || v.endangered->kind == StmtKind::kReturn;
+  const std::string reach =
+      at_end ? "can reach the end of the kernel" : "can reach a notify";
+  std::string message;
+  switch (v.kind) {
+    case Kind::kLocalWrite:
+      message = absl::StrCat("write to window '", PrintExpr(WrittenWindow(*v.call)), "' ",
+                             reach,
+                             " without a cacheinvalid covering the written region "
+                             "followed by a fence");
+      break;
+    case Kind::kRemoteWrite:
+      message = absl::StrCat("remote write '", CalleeName(*v.call), "' ", reach,
+                             " without a fence after it");
+      break;
+    case Kind::kOpaqueWrite:
+      message = absl::StrCat("opaque call '", CalleeName(*v.call), "' ", reach,
+                             " without a whole-GM cacheinvalid followed by a fence");
+      break;
+    case Kind::kWait:
+      message = "wait can reach a GM read without a whole-GM cacheinvalid in between";
+      break;
+    case Kind::kTest:
+      message =
+          "pld.system.test can reach a GM read after returning true without a "
+          "whole-GM cacheinvalid in between";
+      break;
+  }
+  sink.Error(v.offender->loc, message);
+  if (v.kind == Kind::kWait || v.kind == Kind::kTest) {
+    sink.Note(v.endangered->loc, "the GM read that may see a stale cache line");
+  } else if (v.endangered == nullptr) {
+    sink.Note(EndOfBody(function), "the kernel ends after this statement");
+  } else if (at_end) {
+    sink.Note(v.endangered->loc, "the kernel returns here");
+  } else {
+    sink.Note(v.endangered->loc, "the notify that publishes it");
+  }
+}
+
+absl::StatusOr<bool> CheckCommContract::Run(Program& program, PassContext& context) {
+  // The status carries the diagnostics too, for callers without a sink.
+  DiagnosticSink all;
+  for (const auto& f : program.functions) {
+    if (!f->is_kernel()) continue;
+    for (const CommViolation& v : FindCommViolations(*f)) {
+      ReportCommViolation(*f, v, all);
+      if (context.diagnostics != nullptr) ReportCommViolation(*f, v, *context.diagnostics);
+    }
+  }
+  if (all.error_count() == 0) return false;
+  return all.ToStatus();
+}
+
+static PassRegistration<CheckCommContract> registration(
+    "check-comm-contract",
+    "Reports every path on which a window write, remote write, opaque call, "
+    "wait or test is not settled by the markers of the publish/consume "
+    "contract.");
+
+}  // namespace ptoc

@@ -1,0 +1,292 @@
+#include "passes/expand_mixed_kernel.h"
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "ir/builder.h"
+#include "passes/mixed_kernel/boundary_moves.h"
+#include "passes/mixed_kernel/classify.h"
+#include "passes/mixed_kernel/common.h"
+#include "passes/mixed_kernel/gm_handoff.h"
+#include "passes/mixed_kernel/lane_fifo.h"
+#include "passes/mixed_kernel/lane_split.h"
+#include "passes/mixed_kernel/pipe_setup.h"
+#include "passes/mixed_kernel/rewrite_context.h"
+#include "passes/mixed_kernel_invariants.h"
+
+namespace ptoc {
+namespace {
+
+using mixed_kernel::KernelRewrite;
+using mixed_kernel::KernelWork;
+using mixed_kernel::LaneClassifier;
+using mixed_kernel::LeafLanes;
+
+absl::Status CheckOptions(const PassOptions& options) {
+  if (options.backend != "a2a3" && options.backend != "a5") {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "error: --backend must be a2a3 or a5, not '", options.backend, "'"));
+  }
+  const std::string& sync = options.v2c_sync;
+  if (sync != "fence" && sync != "barrier" && sync != "error" && sync != "off") {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "error: --v2c-sync must be fence, barrier, error or off, not '", sync, "'"));
+  }
+  return absl::OkStatus();
+}
+
+// What cannot be split at all: calls the pass cannot place on a lane, and
+// return values (the Group has none to give back).
+void CheckSplittable(const Function& f, const Stmt& s, const LaneClassifier& classifier,
+                     DiagnosticSink* d) {
+  auto opaque = [&](const Expr& call) {
+    d->Error(call.loc, call.is_function_call
+        ? absl::StrCat("in kernel '", f.name, "': the call of function '", call.str,
+                       "' cannot be split between the AIC and AIV lanes of a mixed kernel; "
+                       "inline it first")
+        : absl::StrCat("in kernel '", f.name, "': the unregistered op '", call.str,
+                       "' cannot be placed on a lane of a mixed kernel"));
+  };
+  if (s.kind == StmtKind::kAssign || s.kind == StmtKind::kEval) {
+    LeafLanes lanes = classifier.Classify(s);
+    if (lanes.kind == LeafLanes::Kind::kOpaque) {
+      if (IsOpaqueCall(*lanes.culprit)) {
+        opaque(*lanes.culprit);
+      } else {
+        d->Error(s.loc, absl::StrCat("in kernel '", f.name, "': no *_initialize_pipe uses "
+                                     "this buffer, so its lane is unknown"));
+      }
+    }
+  } else if (s.kind == StmtKind::kReturn && !s.values.empty()) {
+    d->Error(s.loc, absl::StrCat("in kernel '", f.name,
+                                 "': a mixed kernel that returns values cannot be split"));
+  } else if (s.kind != StmtKind::kSeq) {
+    mixed_kernel::VisitOwnExprs(s, [&](const Expr& e) {
+      std::vector<const Expr*> calls;
+      mixed_kernel::CollectCalls(e, &calls);
+      for (const Expr* call : calls) {
+        if (IsOpaqueCall(*call)) opaque(*call);
+      }
+    });
+  }
+  for (const StmtPtr& child : s.stmts) CheckSplittable(f, *child, classifier, d);
+  for (const Stmt* body : mixed_kernel::BodiesOf(s)) CheckSplittable(f, *body, classifier, d);
+}
+
+struct Lanes {
+  std::unique_ptr<Function> aic;
+  std::unique_ptr<Function> aiv;
+};
+
+// Splits mixed kernel `f` (which it rewrites on the way). Returns nullopt
+// after reporting errors.
+std::optional<Lanes> SplitKernel(Function& f, const KernelWork& work,
+                                 const PassOptions& options, DiagnosticSink* d) {
+  int errors = d->error_count();
+  mixed_kernel::NormalizeBodies(f.body);
+  LaneClassifier classifier(f);
+  CheckSplittable(f, *f.body, classifier, d);
+  if (f.return_type.has_value() && !f.return_type->is_none()) {
+    d->Error(f.loc, absl::StrCat("in kernel '", f.name,
+                                 "': a mixed kernel that returns values cannot be split"));
+  }
+  if (d->error_count() > errors) return std::nullopt;
+
+  KernelRewrite rewrite;
+  rewrite.kernel = &f;
+  rewrite.options = &options;
+  rewrite.classifier = &classifier;
+  rewrite.hand_written_setup = work.hand_written_setup;
+  rewrite.diagnostics = d;
+  mixed_kernel::RewriteBoundaryMoves(rewrite);
+  mixed_kernel::OrderGmHandoffs(rewrite);
+  if (d->error_count() > errors) return std::nullopt;
+
+  mixed_kernel::LanePlacement placement(f, classifier, rewrite.pinned);
+  if (!placement.Run(d)) return std::nullopt;
+  Lanes lanes{placement.BuildLane(mixed_kernel::kAic, absl::StrCat(f.name, "_aic")),
+              placement.BuildLane(mixed_kernel::kAiv, absl::StrCat(f.name, "_aiv"))};
+  mixed_kernel::InsertTfrees(*lanes.aic);
+  mixed_kernel::InsertTfrees(*lanes.aiv);
+  if (options.backend == "a5") mixed_kernel::AdaptPushesToNz(*lanes.aiv);
+  if (work.hand_written_setup) {
+    mixed_kernel::CheckHandWrittenRingDepth(f, *lanes.aic, *lanes.aiv, d);
+  } else {
+    mixed_kernel::InsertPipeSetup(f, *lanes.aic, *lanes.aiv, d);
+  }
+  if (d->error_count() > errors) return std::nullopt;
+  return lanes;
+}
+
+// Rewrites `self.F(args)` in every Group into calls of both lanes. Returns
+// whether F still needs a Group of its own: something other than a Group
+// calls it, or nothing does.
+bool RewriteCallers(Program& program, const Function& kernel, const Lanes& lanes,
+                    const std::vector<std::optional<Lanes>>& splits, DiagnosticSink* d) {
+  bool group_caller = false;
+  bool other_caller = false;
+  std::function<void(Stmt&, bool)> visit = [&](Stmt& s, bool in_group) {
+    for (size_t i = 0; i < s.stmts.size(); ++i) {
+      Stmt& child = *s.stmts[i];
+      Expr* call = CallOf(child);
+      if (in_group && child.kind == StmtKind::kEval && call != nullptr &&
+          call->is_function_call && call->str == kernel.name) {
+        group_caller = true;
+        std::vector<StmtPtr> calls;
+        for (const Function* lane : {lanes.aic.get(), lanes.aiv.get()}) {
+          std::vector<ExprPtr> args;
+          for (const ExprPtr& a : call->args) args.push_back(Clone(*a));
+          calls.push_back(MakeEval(
+              mixed_kernel::MakeFunctionCall(lane->name, std::move(args), call->loc),
+              child.loc));
+        }
+        s.stmts.erase(s.stmts.begin() + i);
+        s.stmts.insert(s.stmts.begin() + i, std::make_move_iterator(calls.begin()),
+                       std::make_move_iterator(calls.end()));
+        ++i;
+        continue;
+      }
+      visit(child, in_group);
+    }
+    mixed_kernel::VisitOwnExprs(s, [&](const Expr& e) {
+      std::vector<const Expr*> calls;
+      mixed_kernel::CollectCalls(e, &calls);
+      for (const Expr* call : calls) {
+        if (call->is_function_call && call->str == kernel.name) {
+          if (in_group) {
+            d->Error(call->loc, absl::StrCat("the Group calls the mixed kernel '", kernel.name,
+                                             "' for a result; it has none after the split"));
+          }
+          other_caller = true;
+        }
+      }
+    });
+    for (Stmt* body : mixed_kernel::BodiesOf(s)) visit(*body, in_group);
+  };
+  for (size_t i = 0; i < program.functions.size(); ++i) {
+    Function* fn = program.functions[i].get();
+    // The kernels being split call nothing (that is an error).
+    if (splits[i].has_value() || !fn->body) continue;
+    mixed_kernel::NormalizeBodies(fn->body);
+    visit(*fn->body, fn->kind == FunctionKind::kGroup);
+  }
+  return other_caller || !group_caller;
+}
+
+// `@Group F(params): self.F_aic(params); self.F_aiv(params)` with F's
+// attributes.
+std::unique_ptr<Function> MakeGroup(const Function& kernel, const Lanes& lanes) {
+  auto group = std::make_unique<Function>();
+  group->name = kernel.name;
+  group->kind = FunctionKind::kGroup;
+  group->loc = kernel.loc;
+  for (const NamedExpr& a : kernel.attrs) group->attrs.push_back(MakeAttr(a.name, Clone(*a.value)));
+  for (const Param& p : kernel.params) {
+    group->params.push_back(
+        Param{group->NewVar(p.var->name, p.var->type, p.var->loc), p.direction});
+  }
+  std::vector<StmtPtr> calls;
+  for (const Function* lane : {lanes.aic.get(), lanes.aiv.get()}) {
+    std::vector<ExprPtr> args;
+    for (const Param& p : group->params) args.push_back(MakeVarRef(p.var, kernel.loc));
+    calls.push_back(
+        MakeEval(mixed_kernel::MakeFunctionCall(lane->name, std::move(args), kernel.loc),
+                 kernel.loc));
+  }
+  group->body = MakeSeq(std::move(calls), kernel.loc);
+  return group;
+}
+
+}  // namespace
+
+absl::StatusOr<bool> ExpandMixedKernel::Run(Program& program, PassContext& context) {
+  if (absl::Status s = CheckOptions(context.options); !s.ok()) return s;
+  // Lanes written by hand (AIC/AIV functions of the input) must already keep
+  // the post-conditions checked after this pass; a violation there (say, a
+  // push nobody pops) is the kernel's error, not the pass's.
+  if (absl::Status s = VerifyMixedKernelInvariants(program, /*allow_in_core=*/true);
+      !s.ok()) {
+    return s;
+  }
+  DiagnosticSink local;
+  DiagnosticSink* d = context.diagnostics != nullptr ? context.diagnostics : &local;
+  size_t first_diagnostic = d->formatted().size();
+  int errors = d->error_count();
+  bool changed = false;
+
+  // Split every mixed kernel (kept in place until all are done).
+  std::vector<std::optional<Lanes>> splits(program.functions.size());
+  for (size_t i = 0; i < program.functions.size(); ++i) {
+    Function& f = *program.functions[i];
+    if (f.kind != FunctionKind::kInCore) continue;
+    changed = true;
+    KernelWork work = mixed_kernel::SurveyKernel(f);
+    if (!work.mixed()) {
+      f.kind = work.cube ? FunctionKind::kAIC : FunctionKind::kAIV;
+      continue;
+    }
+    for (const char* suffix : {"_aic", "_aiv"}) {
+      std::string name = absl::StrCat(f.name, suffix);
+      if (program.FindFunction(name) != nullptr) {
+        d->Error(f.loc, absl::StrCat("cannot split kernel '", f.name, "': the program "
+                                     "already has a function '", name, "'"));
+      }
+    }
+    splits[i] = SplitKernel(f, work, context.options, d);
+  }
+  if (d->error_count() > errors) {
+    std::vector<std::string> text(d->formatted().begin() + first_diagnostic,
+                                  d->formatted().end());
+    return absl::InvalidArgumentError(absl::StrJoin(text, "\n"));
+  }
+
+  // Point the callers at the lanes, then put the lanes (and a Group where
+  // one is needed) where each kernel was.
+  std::vector<bool> needs_group(splits.size(), false);
+  for (size_t i = 0; i < splits.size(); ++i) {
+    if (splits[i].has_value()) {
+      needs_group[i] = RewriteCallers(program, *program.functions[i], *splits[i], splits, d);
+    }
+  }
+  std::vector<std::unique_ptr<Function>> functions = std::move(program.functions);
+  program.functions.clear();
+  for (size_t i = 0; i < functions.size(); ++i) {
+    if (!splits[i].has_value()) {
+      program.functions.push_back(std::move(functions[i]));
+      continue;
+    }
+    std::unique_ptr<Function> group;
+    if (needs_group[i]) group = MakeGroup(*functions[i], *splits[i]);
+    program.functions.push_back(std::move(splits[i]->aic));
+    program.functions.push_back(std::move(splits[i]->aiv));
+    if (group) program.functions.push_back(std::move(group));
+  }
+  if (context.options.backend == "a5") {
+    for (auto& f : program.functions) {
+      if (f->kind == FunctionKind::kAIV) changed |= mixed_kernel::AdaptPushesToNz(*f);
+    }
+  }
+  if (d->error_count() > errors) {
+    std::vector<std::string> text(d->formatted().begin() + first_diagnostic,
+                                  d->formatted().end());
+    return absl::InvalidArgumentError(absl::StrJoin(text, "\n"));
+  }
+  return changed;
+}
+
+absl::Status ExpandMixedKernel::VerifyAfter(const Program& program) const {
+  return VerifyMixedKernelInvariants(program);
+}
+
+static PassRegistration<ExpandMixedKernel> registration(
+    std::string(ExpandMixedKernel::kName),
+    "splits mixed cube/vector kernels into AIC and AIV lanes with FIFO transfers, "
+    "GM hand-off handshakes and pipe setup");
+
+}  // namespace ptoc

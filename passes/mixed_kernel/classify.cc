@@ -1,0 +1,139 @@
+#include "passes/mixed_kernel/classify.h"
+
+#include <vector>
+
+namespace ptoc {
+namespace mixed_kernel {
+namespace {
+
+void SurveyStmt(const Stmt& s, KernelWork* work) {
+  auto survey_call = [&](const Expr& call) {
+    switch (LaneOf(call)) {
+      case Lane::kCube: work->cube = true; break;
+      case Lane::kVector: work->vector = true; break;
+      case Lane::kBoundary: work->boundary = true; break;
+      case Lane::kAny: break;
+    }
+    std::optional<OpRole> role = RoleOf(call);
+    if (role == OpRole::kReserveBuffer || role == OpRole::kImportBuffer ||
+        role == OpRole::kInitPipe) {
+      work->hand_written_setup = true;
+    }
+  };
+  VisitOwnExprs(s, [&](const Expr& e) {
+    std::vector<const Expr*> calls;
+    CollectCalls(e, &calls);
+    for (const Expr* call : calls) survey_call(*call);
+  });
+  if (s.kind == StmtKind::kAssign && s.value && s.value->kind != ExprKind::kCall &&
+      s.var->type.is_tile()) {
+    (LaneOfMemory(s.var->type.memory()) == Lane::kCube ? work->cube : work->vector) = true;
+  }
+  for (const StmtPtr& child : s.stmts) SurveyStmt(*child, work);
+  for (const Stmt* body : BodiesOf(s)) SurveyStmt(*body, work);
+}
+
+void FindBufferLanes(const Stmt& s, absl::flat_hash_map<const Var*, LaneMask>* lanes) {
+  if (const Expr* call = CallOf(s); call != nullptr && RoleOf(*call) == OpRole::kInitPipe) {
+    LaneMask lane = MaskOfLane(LaneOf(*call));
+    for (const ExprPtr& arg : call->args) {
+      VisitVars(*arg, [&](Var* v) { (*lanes)[v] |= lane; });
+    }
+  }
+  for (const StmtPtr& child : s.stmts) FindBufferLanes(*child, lanes);
+  for (const Stmt* body : BodiesOf(s)) FindBufferLanes(*body, lanes);
+}
+
+}  // namespace
+
+KernelWork SurveyKernel(const Function& f) {
+  KernelWork work;
+  if (f.body) SurveyStmt(*f.body, &work);
+  return work;
+}
+
+LaneClassifier::LaneClassifier(const Function& f) {
+  if (f.body) FindBufferLanes(*f.body, &buffer_lanes_);
+}
+
+LaneMask LaneClassifier::AnyCallLanes(const Expr& call, const Stmt& leaf) const {
+  std::optional<OpRole> role = RoleOf(call);
+  if (!role.has_value()) return kAiv;
+  switch (*role) {
+    case OpRole::kPureScalar:
+      return kNoLane;
+    case OpRole::kFence:
+    case OpRole::kCacheInvalidate:
+    case OpRole::kSyncAll:
+      return kBothLanes;
+    case OpRole::kReserveBuffer:
+    case OpRole::kImportBuffer: {
+      if (leaf.kind != StmtKind::kAssign) return kNoLane;
+      auto it = buffer_lanes_.find(leaf.var);
+      return it == buffer_lanes_.end() ? kNoLane : it->second;
+    }
+    default:
+      // Communication and scalar GM accesses run where communication runs.
+      return kAiv;
+  }
+}
+
+LeafLanes LaneClassifier::Classify(const Stmt& leaf) const {
+  LeafLanes result;
+  std::vector<const Expr*> calls;
+  if (leaf.value) CollectCalls(*leaf.value, &calls);
+  LaneMask fixed = kNoLane;
+  for (const Expr* call : calls) {
+    if (IsOpaqueCall(*call)) {
+      result.kind = LeafLanes::Kind::kOpaque;
+      result.culprit = call;
+      return result;
+    }
+    Lane lane = LaneOf(*call);
+    if (lane == Lane::kBoundary) {
+      result.kind = LeafLanes::Kind::kBoundary;
+      result.culprit = call;
+      return result;
+    }
+    if (lane == Lane::kAny) {
+      std::optional<OpRole> role = RoleOf(*call);
+      LaneMask lanes = AnyCallLanes(*call, leaf);
+      if (lanes == kNoLane && (role == OpRole::kReserveBuffer || role == OpRole::kImportBuffer)) {
+        // A buffer no initialize_pipe uses: it cannot be placed.
+        result.kind = LeafLanes::Kind::kOpaque;
+        result.culprit = call;
+        return result;
+      }
+      fixed |= lanes;
+    } else {
+      fixed |= MaskOfLane(lane);
+    }
+  }
+  if (leaf.kind == StmtKind::kAssign && leaf.var->type.is_tile()) {
+    fixed |= MaskOfLane(LaneOfMemory(leaf.var->type.memory()));
+  }
+  if (fixed != kNoLane) {
+    result.kind = LeafLanes::Kind::kFixed;
+    result.lanes = fixed;
+  } else {
+    result.kind = leaf.kind == StmtKind::kAssign ? LeafLanes::Kind::kPure
+                                                 : LeafLanes::Kind::kInert;
+  }
+  return result;
+}
+
+LaneMask LaneClassifier::HeaderLanes(const Stmt& compound) const {
+  LaneMask lanes = kNoLane;
+  VisitOwnExprs(compound, [&](const Expr& e) {
+    std::vector<const Expr*> calls;
+    CollectCalls(e, &calls);
+    for (const Expr* call : calls) {
+      Lane lane = LaneOf(*call);
+      lanes |= lane == Lane::kAny ? AnyCallLanes(*call, compound) : MaskOfLane(lane);
+    }
+  });
+  return lanes;
+}
+
+}  // namespace mixed_kernel
+}  // namespace ptoc

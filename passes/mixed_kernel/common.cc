@@ -1,0 +1,191 @@
+#include "passes/mixed_kernel/common.h"
+
+#include <utility>
+
+#include "ir/builder.h"
+
+namespace ptoc {
+namespace mixed_kernel {
+
+std::string LaneMaskName(LaneMask lanes) {
+  switch (lanes) {
+    case kAic: return "AIC";
+    case kAiv: return "AIV";
+    case kBothLanes: return "both lanes";
+    default: return "no lane";
+  }
+}
+
+LaneMask MaskOfLane(Lane lane) {
+  switch (lane) {
+    case Lane::kCube: return kAic;
+    case Lane::kVector: return kAiv;
+    default: return kNoLane;
+  }
+}
+
+ExprPtr MakeTypedOp(absl::string_view op, std::vector<ExprPtr> args,
+                    std::vector<NamedExpr> attrs, const Location& loc,
+                    std::optional<Type> annotated) {
+  ExprPtr call = MakeOpCall(std::string(op), std::move(args), std::move(attrs),
+                            Type::None(), loc);
+  const OpInfo* info = LookupOp(*call);
+  if (info != nullptr) {
+    absl::StatusOr<std::optional<Type>> type = info->result(*call);
+    if (type.ok() && type->has_value()) call->type = **type;
+  }
+  if (annotated.has_value()) call->type = *annotated;
+  return call;
+}
+
+ExprPtr MakeLayoutEnum(Layout layout, const Location& loc) {
+  return MakeEnum("TileLayout", std::string(LayoutName(layout)), loc);
+}
+
+ExprPtr MakeMemoryEnum(MemorySpace memory, const Location& loc) {
+  return MakeEnum("MemorySpace", std::string(MemorySpaceName(memory)), loc);
+}
+
+ExprPtr MakeFunctionCall(const std::string& callee, std::vector<ExprPtr> args,
+                         const Location& loc) {
+  ExprPtr call = MakeOpCall(callee, std::move(args), {}, Type::None(), loc);
+  call->is_function_call = true;
+  return call;
+}
+
+ExprPtr MakeMoveTo(Var* src, const Type& type, const Location& loc) {
+  std::vector<NamedExpr> attrs;
+  attrs.push_back(MakeAttr("target_memory", MakeMemoryEnum(type.memory(), loc)));
+  if (type.has_explicit_view()) {
+    attrs.push_back(MakeAttr("blayout", MakeLayoutEnum(type.view().blayout, loc)));
+    attrs.push_back(MakeAttr("slayout", MakeLayoutEnum(type.view().slayout, loc)));
+  }
+  std::vector<ExprPtr> args;
+  args.push_back(MakeVarRef(src, loc));
+  return MakeTypedOp(op::kMove, std::move(args), std::move(attrs), loc);
+}
+
+std::vector<NamedExpr> FifoAttrsOf(const Expr& call) {
+  std::vector<NamedExpr> attrs;
+  const Expr* split = AttrOrDefault(call, "split");
+  attrs.push_back(MakeAttr("split", split != nullptr ? Clone(*split) : MakeInt(0, call.loc)));
+  if (const Expr* id = call.FindAttr("id")) attrs.push_back(MakeAttr("id", Clone(*id)));
+  return attrs;
+}
+
+bool IsNz(const Type& tile) {
+  return tile.is_tile() && tile.view().blayout == Layout::kColMajor &&
+         tile.view().slayout == Layout::kRowMajor;
+}
+
+void CollectCalls(const Expr& e, std::vector<const Expr*>* calls) {
+  for (const ExprPtr& a : e.args) CollectCalls(*a, calls);
+  for (const NamedExpr& a : e.attrs) CollectCalls(*a.value, calls);
+  if (e.kind == ExprKind::kCall) calls->push_back(&e);
+}
+
+void VisitVars(const Expr& e, const std::function<void(Var*)>& fn) {
+  if (e.kind == ExprKind::kVar && e.var != nullptr) fn(e.var);
+  for (const ExprPtr& a : e.args) VisitVars(*a, fn);
+  for (const NamedExpr& a : e.attrs) VisitVars(*a.value, fn);
+}
+
+void VisitOwnExprs(const Stmt& s, const std::function<void(const Expr&)>& fn) {
+  Stmt& m = const_cast<Stmt&>(s);
+  VisitOwnExprsMutable(m, [&](ExprPtr& e) { fn(*e); });
+}
+
+void VisitOwnExprsMutable(Stmt& s, const std::function<void(ExprPtr&)>& fn) {
+  auto visit = [&](ExprPtr& e) {
+    if (e) fn(e);
+  };
+  visit(s.value);
+  visit(s.start);
+  visit(s.stop);
+  visit(s.step);
+  for (ExprPtr& e : s.init_values) visit(e);
+  for (ExprPtr& e : s.values) visit(e);
+}
+
+std::vector<Stmt*> BodiesOf(Stmt& s) {
+  std::vector<Stmt*> bodies;
+  if (s.kind == StmtKind::kSeq) return bodies;
+  if (s.body) bodies.push_back(s.body.get());
+  if (s.else_body) bodies.push_back(s.else_body.get());
+  return bodies;
+}
+
+std::vector<const Stmt*> BodiesOf(const Stmt& s) {
+  std::vector<const Stmt*> bodies;
+  for (Stmt* b : BodiesOf(const_cast<Stmt&>(s))) bodies.push_back(b);
+  return bodies;
+}
+
+bool References(const Stmt& s, const std::function<bool(const Var*)>& pred) {
+  bool found = false;
+  VisitOwnExprs(s, [&](const Expr& e) {
+    VisitVars(e, [&](Var* v) { found = found || pred(v); });
+  });
+  if (found) return true;
+  for (const StmtPtr& child : s.stmts) {
+    if (References(*child, pred)) return true;
+  }
+  for (const Stmt* body : BodiesOf(s)) {
+    if (References(*body, pred)) return true;
+  }
+  return false;
+}
+
+namespace {
+
+void ReplaceInExpr(Expr& e, const absl::flat_hash_map<const Var*, Var*>& map) {
+  if (e.kind == ExprKind::kVar) {
+    auto it = map.find(e.var);
+    if (it != map.end()) {
+      e.var = it->second;
+      e.type = it->second->type;
+    }
+  }
+  for (ExprPtr& a : e.args) ReplaceInExpr(*a, map);
+  for (NamedExpr& a : e.attrs) ReplaceInExpr(*a.value, map);
+}
+
+void FlattenInto(StmtPtr stmt, std::vector<StmtPtr>* out) {
+  if (stmt->kind == StmtKind::kSeq) {
+    for (StmtPtr& child : stmt->stmts) FlattenInto(std::move(child), out);
+    return;
+  }
+  out->push_back(std::move(stmt));
+}
+
+}  // namespace
+
+void ReplaceVars(Stmt& s, const absl::flat_hash_map<const Var*, Var*>& map) {
+  VisitOwnExprsMutable(s, [&](ExprPtr& e) { ReplaceInExpr(*e, map); });
+  auto remap = [&](Var*& v) {
+    auto it = v != nullptr ? map.find(v) : map.end();
+    if (it != map.end()) v = it->second;
+  };
+  remap(s.var);
+  for (Var*& v : s.iter_args) remap(v);
+  for (Var*& v : s.results) remap(v);
+  for (StmtPtr& child : s.stmts) ReplaceVars(*child, map);
+  for (Stmt* body : BodiesOf(s)) ReplaceVars(*body, map);
+}
+
+void NormalizeBodies(StmtPtr& body) {
+  Stmt& seq = EnsureSeq(body);
+  std::vector<StmtPtr> flat;
+  for (StmtPtr& child : seq.stmts) FlattenInto(std::move(child), &flat);
+  seq.stmts = std::move(flat);
+  for (StmtPtr& child : seq.stmts) {
+    bool compound = child->kind == StmtKind::kFor || child->kind == StmtKind::kWhile ||
+                    child->kind == StmtKind::kIf;
+    // A loop may come without a body; give it an empty one.
+    if (compound) NormalizeBodies(child->body);
+    if (child->else_body) NormalizeBodies(child->else_body);
+  }
+}
+
+}  // namespace mixed_kernel
+}  // namespace ptoc

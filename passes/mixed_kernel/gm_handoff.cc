@@ -1,0 +1,359 @@
+#include "passes/mixed_kernel/gm_handoff.h"
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "ir/builder.h"
+#include "passes/mixed_kernel/gm_sites.h"
+#include "passes/mixed_kernel/positions.h"
+
+namespace ptoc {
+namespace mixed_kernel {
+namespace {
+
+// A push and the pop it feeds, in one body (or a barrier sequence, which
+// orders both directions).
+struct Transfer {
+  Stmt* seq = nullptr;
+  Stmt* first = nullptr;  // the push / the barrier's first statement
+  Stmt* last = nullptr;   // the pop / the barrier's last statement
+  LaneMask producer = kNoLane;  // kNoLane: a barrier
+};
+
+std::optional<OpRole> RoleOfStmt(const Stmt& s) {
+  const Expr* call = CallOf(s);
+  return call != nullptr ? RoleOf(*call) : std::nullopt;
+}
+
+// The lane that pushes in a push/pop's direction.
+LaneMask ProducerOf(const Expr& call) {
+  const OpInfo* info = LookupOp(call);
+  return info != nullptr && info->pipe == PipeDirection::kC2V ? kAic : kAiv;
+}
+
+bool IsWholeInvalidate(const Stmt& s) {
+  const Expr* call = CallOf(s);
+  return call != nullptr && IsWholeGmInvalidate(*call);
+}
+
+bool IsBarrierAt(const Stmt& seq, size_t i) {
+  if (i + 3 >= seq.stmts.size()) return false;
+  const Stmt& sync = *seq.stmts[i + 2];
+  const Expr* sync_call = CallOf(sync);
+  if (sync_call == nullptr || RoleOf(*sync_call) != OpRole::kSyncAll) return false;
+  const Expr* core = AttrOrDefault(*sync_call, "core_type");
+  return core != nullptr && core->str == "mix" && IsWholeInvalidate(*seq.stmts[i]) &&
+         RoleOfStmt(*seq.stmts[i + 1]) == OpRole::kFence && IsWholeInvalidate(*seq.stmts[i + 3]);
+}
+
+int IndexIn(const Stmt& seq, const Stmt* s) {
+  for (size_t i = 0; i < seq.stmts.size(); ++i) {
+    if (seq.stmts[i].get() == s) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+// The end of a body: before its trailing yield.
+int EndOf(const Stmt& seq) {
+  int n = static_cast<int>(seq.stmts.size());
+  return n > 0 && seq.stmts.back()->kind == StmtKind::kYield ? n - 1 : n;
+}
+
+class HandoffOrderer {
+ public:
+  explicit HandoffOrderer(KernelRewrite& rw) : rw_(rw), f_(*rw.kernel) {}
+
+  void Run() {
+    sites_ = CollectSites(f_);
+    Reindex();
+    conflicts_ = FindConflicts(sites_, *index_);
+    // In the order of B; for one B, the point nearest to B first (it
+    // orders the most), then A in program order.
+    std::vector<std::pair<std::vector<int>, size_t>> keyed;
+    for (size_t i = 0; i < conflicts_.size(); ++i) {
+      const Conflict& c = conflicts_[i];
+      const Path& pa = index_->PathOf(c.a->stmt);
+      const Path& pb = index_->PathOf(c.b->stmt);
+      keyed.push_back({{index_->OrderOf(c.b->stmt), c.forward ? 0 : 1,
+                        -PositionIndex::CommonLevel(pa, pb), index_->OrderOf(c.a->stmt)},
+                       i});
+    }
+    std::sort(keyed.begin(), keyed.end());
+    handled_.assign(conflicts_.size(), false);
+    for (const auto& [key, i] : keyed) {
+      Handle(i);
+      handled_[i] = true;
+    }
+  }
+
+ private:
+  void Reindex() {
+    index_ = std::make_unique<PositionIndex>(*f_.body);
+    transfers_.clear();
+    ScanTransfers(*f_.body);
+  }
+
+  void ScanTransfers(Stmt& seq) {
+    Stmt* pending[2] = {nullptr, nullptr};  // last unmatched push: C2V, V2C
+    for (size_t i = 0; i < seq.stmts.size(); ++i) {
+      Stmt& s = *seq.stmts[i];
+      if (IsBarrierAt(seq, i)) {
+        transfers_.push_back(Transfer{&seq, &s, seq.stmts[i + 3].get(), kNoLane});
+      }
+      const Expr* call = CallOf(s);
+      std::optional<OpRole> role = call != nullptr ? RoleOf(*call) : std::nullopt;
+      if (role == OpRole::kPush || role == OpRole::kPop) {
+        LaneMask producer = ProducerOf(*call);
+        Stmt*& push = pending[producer == kAic ? 0 : 1];
+        if (role == OpRole::kPush) {
+          push = &s;
+        } else if (push != nullptr) {
+          transfers_.push_back(Transfer{&seq, push, &s, producer});
+          push = nullptr;
+        }
+      }
+      for (Stmt* body : BodiesOf(s)) ScanTransfers(*body);
+    }
+  }
+
+  bool Orders(const Conflict& c, const Stmt* seq, int kp, int kq) const {
+    return index_->Orders(index_->PathOf(c.a->stmt), index_->PathOf(c.b->stmt), seq, kp, kq);
+  }
+
+  bool OrderedBy(const Conflict& c, const Transfer& t) const {
+    if (t.producer != kNoLane && t.producer != c.a->lane) return false;
+    int kp = IndexIn(*t.seq, t.first);
+    int kq = IndexIn(*t.seq, t.last) + 1;
+    return Orders(c, t.seq, kp, kq);
+  }
+
+  void Handle(size_t i) {
+    const Conflict& c = conflicts_[i];
+    const Transfer* by = nullptr;
+    for (const Transfer& t : transfers_) {
+      if (!OrderedBy(c, t)) continue;
+      if (t.producer == kNoLane) return;  // a barrier orders everything
+      by = &t;
+    }
+    if (by != nullptr) {
+      CompleteTransfer(c, *by);
+      return;
+    }
+    bool v2c = c.a->lane == kAiv;
+    const std::string& mode = rw_.options->v2c_sync;
+    if (v2c && mode == "off") {
+      Report(c, Severity::kWarning, "--v2c-sync=off leaves vector->cube conflicts unordered");
+    } else if (v2c && mode == "error") {
+      Report(c, Severity::kError,
+             "--v2c-sync=error forbids inserting vector->cube synchronisation");
+    } else if (!rw_.hand_written_setup) {
+      InsertHandshake(i);
+    } else if (v2c && mode == "barrier") {
+      InsertBarrier(c);
+    } else {
+      Report(c, Severity::kError,
+             "the kernel has hand-written pipe setup, so no handshake can be inserted");
+    }
+  }
+
+  Point PointFor(const Conflict& c) const {
+    const Path& pa = index_->PathOf(c.a->stmt);
+    const Path& pb = index_->PathOf(c.b->stmt);
+    int level = PositionIndex::CommonLevel(pa, pb);
+    Stmt* seq = pa[level].seq;
+    return Point{seq, c.forward ? pb[level].index : EndOf(*seq)};
+  }
+
+  // Lanes a leaf runs on for the fence checks; kNoLane for code that does
+  // not touch memory (pure scalars, tile arithmetic, FIFO frees).
+  bool TouchesMemoryOn(const Stmt& s, LaneMask lane) const {
+    if (s.kind != StmtKind::kAssign && s.kind != StmtKind::kEval) return true;
+    LeafLanes l = rw_.LanesOf(s);
+    if (l.kind != LeafLanes::Kind::kFixed || (l.lanes & lane) == kNoLane) return false;
+    std::optional<OpRole> role = RoleOfStmt(s);
+    return !(role == OpRole::kCompute || role == OpRole::kFree);
+  }
+
+  // Makes an existing transfer serve as the handshake of `c`: a fence (after
+  // a cache clean for a scalar write) right before its push, and a cache
+  // invalidate after its pop when B reads through the scalar cache.
+  void CompleteTransfer(const Conflict& c, const Transfer& t) {
+    Stmt& seq = *t.seq;
+    Stmt* push = t.first;
+    Stmt* pop = t.last;
+    LaneMask producer = c.a->lane;
+    bool clean = c.a->scalar_cache && c.a->writes;
+    int fence = -1;
+    for (int i = IndexIn(seq, push) - 1; i >= 0; --i) {
+      const Stmt& s = *seq.stmts[i];
+      if (!TouchesMemoryOn(s, producer)) continue;
+      if (RoleOfStmt(s) == OpRole::kFence) fence = i;
+      break;
+    }
+    const Location& loc = c.b->stmt->loc;
+    if (fence < 0) {
+      int at = IndexIn(seq, push);
+      rw_.Insert(seq, at, MakeEval(MakeTypedOp(op::kFence, {}, {}, loc), loc), producer);
+      if (clean) {
+        rw_.Insert(seq, at, MakeEval(MakeTypedOp(op::kCacheInvalid, {}, {}, loc), loc),
+                   producer);
+      }
+    } else if (clean && !(fence > 0 && IsWholeInvalidate(*seq.stmts[fence - 1]))) {
+      rw_.Insert(seq, fence, MakeEval(MakeTypedOp(op::kCacheInvalid, {}, {}, loc), loc),
+                 producer);
+    }
+    if (c.b->scalar_cache && c.b->reads) {
+      LaneMask consumer = c.b->lane;
+      bool invalidated = false;
+      for (size_t i = IndexIn(seq, pop) + 1; i < seq.stmts.size(); ++i) {
+        const Stmt& s = *seq.stmts[i];
+        if (!TouchesMemoryOn(s, consumer)) continue;
+        invalidated = IsWholeInvalidate(s);
+        break;
+      }
+      if (!invalidated) {
+        rw_.Insert(seq, IndexIn(seq, pop) + 1,
+                   MakeEval(MakeTypedOp(op::kCacheInvalid, {}, {}, loc), loc), consumer);
+      }
+    }
+    Reindex();
+  }
+
+  // The tile to push: the one written by the latest store among the
+  // conflicts the handshake orders, when usable at `p`.
+  Var* ChooseToken(const std::vector<const Conflict*>& covered, Point p) const {
+    const Site* latest = nullptr;
+    for (const Conflict* c : covered) {
+      if (c->a->stored_tile == nullptr) continue;
+      if (latest == nullptr || index_->OrderOf(c->a->stmt) > index_->OrderOf(latest->stmt)) {
+        latest = c->a;
+      }
+    }
+    if (latest == nullptr) return nullptr;
+    Var* tile = latest->stored_tile;
+    MemorySpace fifo_memory = latest->lane == kAic ? MemorySpace::kAcc : MemorySpace::kVec;
+    if (!tile->type.is_tile() || !tile->type.has_static_shape() ||
+        tile->type.memory() != fifo_memory || !index_->Visible(tile, p)) {
+      return nullptr;
+    }
+    return tile;
+  }
+
+  void InsertHandshake(size_t i) {
+    const Conflict& c = conflicts_[i];
+    Point p = PointFor(c);
+    if (!Orders(c, p.seq, p.index, p.index)) {
+      Report(c, Severity::kError, "no single point of the shared control flow separates them");
+      return;
+    }
+    std::vector<const Conflict*> covered;
+    for (size_t k = 0; k < conflicts_.size(); ++k) {
+      const Conflict& other = conflicts_[k];
+      if ((k == i || !handled_[k]) && other.a->lane == c.a->lane &&
+          Orders(other, p.seq, p.index, p.index)) {
+        covered.push_back(&other);
+      }
+    }
+    bool clean = false;
+    bool invalidate = false;
+    for (const Conflict* x : covered) {
+      clean |= x->a->scalar_cache && x->a->writes;
+      invalidate |= x->b->scalar_cache && x->b->reads;
+    }
+    LaneMask producer = c.a->lane;
+    LaneMask consumer = c.b->lane;
+    bool c2v = producer == kAic;
+    const Location& loc = c.b->stmt->loc;
+    std::vector<std::pair<StmtPtr, LaneMask>> stmts;
+    if (clean) {
+      stmts.push_back({MakeEval(MakeTypedOp(op::kCacheInvalid, {}, {}, loc), loc), producer});
+    }
+    stmts.push_back({MakeEval(MakeTypedOp(op::kFence, {}, {}, loc), loc), producer});
+    Var* token = ChooseToken(covered, p);
+    if (token == nullptr) {
+      std::vector<NamedExpr> attrs;
+      attrs.push_back(MakeAttr("shape", MakeIntList({16, 16}, loc)));
+      attrs.push_back(MakeAttr("dtype", MakeEnum("DType", c2v ? "FP32" : "FP16", loc)));
+      attrs.push_back(MakeAttr(
+          "target_memory", MakeMemoryEnum(c2v ? MemorySpace::kAcc : MemorySpace::kVec, loc)));
+      if (!c2v) {
+        attrs.push_back(MakeAttr("blayout", MakeLayoutEnum(Layout::kColMajor, loc)));
+        attrs.push_back(MakeAttr("slayout", MakeLayoutEnum(Layout::kRowMajor, loc)));
+      }
+      ExprPtr create = MakeTypedOp(op::kCreate, {}, std::move(attrs), loc);
+      token = f_.NewVar("tok", create->type, loc);
+      stmts.push_back({MakeAssign(token, std::move(create), loc), producer});
+    }
+    std::vector<ExprPtr> push_args;
+    push_args.push_back(MakeVarRef(token, loc));
+    std::vector<NamedExpr> split;
+    split.push_back(MakeAttr("split", MakeInt(0, loc)));
+    stmts.push_back({MakeEval(MakeTypedOp(c2v ? op::kPushToAiv : op::kPushToAic,
+                                          std::move(push_args), std::move(split), loc),
+                              loc),
+                     producer});
+    const Type& t = token->type;
+    Type popped = Type::Tile(t.shape(), t.dtype(), c2v ? MemorySpace::kVec : MemorySpace::kMat);
+    Var* received = f_.NewVar("tok", popped, loc);
+    std::vector<NamedExpr> pop_split;
+    pop_split.push_back(MakeAttr("split", MakeInt(0, loc)));
+    stmts.push_back({MakeAssign(received,
+                                MakeTypedOp(c2v ? op::kPopFromAic : op::kPopFromAiv, {},
+                                            std::move(pop_split), loc, popped),
+                                loc),
+                     consumer});
+    if (invalidate) {
+      stmts.push_back({MakeEval(MakeTypedOp(op::kCacheInvalid, {}, {}, loc), loc), consumer});
+    }
+    int at = p.index;
+    for (auto& [stmt, lanes] : stmts) rw_.Insert(*p.seq, at++, std::move(stmt), lanes);
+    Reindex();
+  }
+
+  void InsertBarrier(const Conflict& c) {
+    Point p = PointFor(c);
+    const Location& loc = c.b->stmt->loc;
+    std::vector<NamedExpr> sync_attrs;
+    sync_attrs.push_back(MakeAttr("core_type", MakeString("mix", loc)));
+    sync_attrs.push_back(MakeAttr("mode", MakeString("soft", loc)));
+    std::vector<ExprPtr> calls;
+    calls.push_back(MakeTypedOp(op::kCacheInvalid, {}, {}, loc));
+    calls.push_back(MakeTypedOp(op::kFence, {}, {}, loc));
+    calls.push_back(MakeTypedOp(op::kSyncAll, {}, std::move(sync_attrs), loc));
+    calls.push_back(MakeTypedOp(op::kCacheInvalid, {}, {}, loc));
+    int at = p.index;
+    for (ExprPtr& call : calls) {
+      rw_.Insert(*p.seq, at++, MakeEval(std::move(call), loc), kBothLanes);
+    }
+    Reindex();
+  }
+
+  void Report(const Conflict& c, Severity severity, absl::string_view reason) {
+    std::string move_to = c.a->lane == kAiv ? "Mat" : "Vec";
+    std::string message = absl::StrCat(
+        "in kernel '", f_.name, "': ", DescribeConflict(f_, c),
+        ", and nothing orders the two lanes: ", reason,
+        "; to fix it, pass the value as a tile (pl.move(x, target_memory=pl.MemorySpace.",
+        move_to, ")), restructure the accesses, or add pl.system.syncall between the phases");
+    rw_.diagnostics->Report(severity, c.b->stmt->loc, message);
+    rw_.diagnostics->Note(c.a->stmt->loc, DescribeFirstAccess(f_, c));
+  }
+
+  KernelRewrite& rw_;
+  Function& f_;
+  std::vector<std::unique_ptr<Site>> sites_;
+  std::vector<Conflict> conflicts_;
+  std::vector<bool> handled_;
+  std::unique_ptr<PositionIndex> index_;
+  std::vector<Transfer> transfers_;
+};
+
+}  // namespace
+
+void OrderGmHandoffs(KernelRewrite& rewrite) { HandoffOrderer(rewrite).Run(); }
+
+}  // namespace mixed_kernel
+}  // namespace ptoc

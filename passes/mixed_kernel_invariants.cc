@@ -1,0 +1,240 @@
+#include "passes/mixed_kernel_invariants.h"
+
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/str_cat.h"
+#include "ir/diagnostics.h"
+#include "ir/registry.h"
+#include "ir/types.h"
+#include "passes/mixed_kernel/common.h"
+#include "passes/mixed_kernel/lane_fifo.h"
+
+namespace ptoc {
+namespace {
+
+using mixed_kernel::BodiesOf;
+using mixed_kernel::FifoDirection;
+
+struct FifoOp {
+  const Stmt* stmt;
+  const Expr* call;
+  OpRole role;
+  PipeDirection dir;
+};
+
+void CollectFifo(const Stmt& s, std::vector<FifoOp>* ops, const Expr** first_init,
+                 bool* fifo_before_init) {
+  if (const Expr* call = CallOf(s)) {
+    std::optional<OpRole> role = RoleOf(*call);
+    if (role == OpRole::kInitPipe && *first_init == nullptr) *first_init = call;
+    PipeDirection dir = FifoDirection(*call);
+    if (dir != PipeDirection::kNone && role.has_value()) {
+      if (*first_init == nullptr) *fifo_before_init = true;
+      ops->push_back(FifoOp{&s, call, *role, dir});
+    }
+  }
+  for (const StmtPtr& child : s.stmts) CollectFifo(*child, ops, first_init, fifo_before_init);
+  for (const Stmt* body : BodiesOf(s)) CollectFifo(*body, ops, first_init, fifo_before_init);
+}
+
+absl::string_view DirName(PipeDirection d) { return d == PipeDirection::kC2V ? "C2V" : "V2C"; }
+
+void CheckLane(const Function& fn, DiagnosticSink& sink) {
+  std::vector<FifoOp> ops;
+  const Expr* init = nullptr;
+  bool fifo_before_init = false;
+  CollectFifo(*fn.body, &ops, &init, &fifo_before_init);
+  if (fifo_before_init) {
+    sink.Error(ops.front().call->loc,
+               absl::StrCat("in '", fn.name, "': a cross-core op runs before the pipe setup"));
+  }
+  Lane lane = fn.kind == FunctionKind::kAIC ? Lane::kCube : Lane::kVector;
+  absl::flat_hash_map<const Var*, int> frees;
+  absl::flat_hash_map<const Var*, const FifoOp*> pops;
+  for (const FifoOp& op : ops) {
+    if (LaneOf(*op.call) != lane) {
+      sink.Error(op.call->loc, absl::StrCat("in '", fn.name, "': '", op.call->str,
+                                            "' does not run on the ",
+                                            FunctionKindName(fn.kind), " lane"));
+    }
+    if (op.role == OpRole::kPop && op.stmt->kind == StmtKind::kAssign) {
+      pops[op.stmt->var] = &op;
+      MemorySpace want = op.dir == PipeDirection::kV2C ? MemorySpace::kMat : MemorySpace::kVec;
+      if (!op.call->type.is_tile() || op.call->type.memory() != want) {
+        sink.Error(op.call->loc, absl::StrCat("in '", fn.name, "': '", op.call->str,
+                                              "' must land in ", MemorySpaceName(want)));
+      }
+    }
+    if (op.role == OpRole::kPush && !op.call->args.empty() &&
+        !op.call->args[0]->type.has_static_shape()) {
+      sink.Error(op.call->loc, absl::StrCat("in '", fn.name,
+                                            "': a pushed tile must have a static shape"));
+    }
+  }
+  for (const FifoOp& op : ops) {
+    if (op.role != OpRole::kFree) continue;
+    const Expr& arg = *op.call->args[0];
+    auto pop = arg.kind == ExprKind::kVar ? pops.find(arg.var) : pops.end();
+    if (pop == pops.end() || pop->second->dir != op.dir) {
+      sink.Error(op.call->loc, absl::StrCat("in '", fn.name, "': '", op.call->str,
+                                            "' does not free a tile popped in its direction"));
+      continue;
+    }
+    ++frees[arg.var];
+  }
+  for (const FifoOp& op : ops) {
+    if (op.role != OpRole::kPop || op.stmt->kind != StmtKind::kAssign) continue;
+    int n = frees[op.stmt->var];
+    if (n != 1) {
+      sink.Error(op.call->loc, absl::StrCat("in '", fn.name, "': the tile popped here is freed ",
+                                            n, " times, not once"));
+    }
+  }
+  PipeDirection consumed = lane == Lane::kCube ? PipeDirection::kV2C : PipeDirection::kC2V;
+  int held = mixed_kernel::MaxHeldPops(fn, consumed);
+  const Expr* slot_num = init != nullptr ? AttrOrDefault(*init, "slot_num") : nullptr;
+  int64_t slots = slot_num != nullptr && slot_num->kind == ExprKind::kInt ? slot_num->int_value : 2;
+  if (held > slots) {
+    sink.Error(init != nullptr ? init->loc : fn.loc,
+               absl::StrCat("in '", fn.name, "': up to ", held, " popped ", DirName(consumed),
+                            " tiles are held at once, more than slot_num=", slots));
+  }
+}
+
+// The FIFO events of one direction and role, inside the control-flow
+// skeleton that holds them, in a form comparable across the two lanes.
+class Skeleton {
+ public:
+  Skeleton(const Function& fn, PipeDirection dir, OpRole role)
+      : fn_(fn), dir_(dir), role_(role) {}
+
+  std::string Of(const StmtPtr& body) { return body ? Of(*body) : ""; }
+
+  std::string Of(const Stmt& s) {
+    if (s.kind == StmtKind::kSeq) {
+      std::string out;
+      for (const StmtPtr& child : s.stmts) out += Of(*child);
+      return out;
+    }
+    if (const Expr* call = CallOf(s)) {
+      return RoleOf(*call) == role_ && FifoDirection(*call) == dir_ ? "E;" : "";
+    }
+    switch (s.kind) {
+      case StmtKind::kFor: {
+        loop_vars_[s.var] = depth_++;
+        std::string inner = Of(s.body);
+        --depth_;
+        if (inner.empty()) return "";
+        return absl::StrCat("for(", Canon(*s.start), ",", Canon(*s.stop), ",", Canon(*s.step),
+                            "){", inner, "}");
+      }
+      case StmtKind::kWhile: {
+        std::string inner = Of(s.body);
+        return inner.empty() ? "" : absl::StrCat("while(", Canon(*s.value), "){", inner, "}");
+      }
+      case StmtKind::kIf: {
+        std::string then_part = Of(s.body);
+        std::string else_part = Of(s.else_body);
+        if (then_part.empty() && else_part.empty()) return "";
+        return absl::StrCat("if(", Canon(*s.value), "){", then_part, "}else{", else_part, "}");
+      }
+      default:
+        return "";
+    }
+  }
+
+ private:
+  std::string Canon(const Expr& e) {
+    switch (e.kind) {
+      case ExprKind::kVar: {
+        for (size_t i = 0; i < fn_.params.size(); ++i) {
+          if (fn_.params[i].var == e.var) return absl::StrCat("$p", i);
+        }
+        auto it = loop_vars_.find(e.var);
+        if (it != loop_vars_.end()) return absl::StrCat("$l", it->second);
+        return absl::StrCat("$", e.var->name);
+      }
+      case ExprKind::kInt: return absl::StrCat(e.int_value);
+      case ExprKind::kBool: return e.bool_value ? "T" : "F";
+      default: {
+        std::string out = absl::StrCat("(", static_cast<int>(e.kind), ":",
+                                       static_cast<int>(e.binary_op), ":",
+                                       static_cast<int>(e.unary_op), ":", e.str);
+        for (const ExprPtr& a : e.args) absl::StrAppend(&out, ",", Canon(*a));
+        return out + ")";
+      }
+    }
+  }
+
+  const Function& fn_;
+  PipeDirection dir_;
+  OpRole role_;
+  int depth_ = 0;
+  absl::flat_hash_map<const Var*, int> loop_vars_;
+};
+
+void CheckGroup(const Program& program, const Function& group, DiagnosticSink& sink) {
+  const Function* aic = nullptr;
+  const Function* aiv = nullptr;
+  std::vector<const Stmt*> stmts;
+  if (group.body->kind == StmtKind::kSeq) {
+    for (const StmtPtr& s : group.body->stmts) stmts.push_back(s.get());
+  } else {
+    stmts.push_back(group.body.get());
+  }
+  for (const Stmt* s : stmts) {
+    const Expr* call = CallOf(*s);
+    if (call == nullptr || !call->is_function_call) continue;
+    const Function* callee = program.FindFunction(call->str);
+    if (callee == nullptr) continue;
+    if (callee->kind == FunctionKind::kAIC) aic = callee;
+    if (callee->kind == FunctionKind::kAIV) aiv = callee;
+  }
+  if (aic == nullptr || aiv == nullptr) return;
+  struct Pairing {
+    PipeDirection dir;
+    const Function* producer;
+    const Function* consumer;
+  };
+  for (const Pairing& p : {Pairing{PipeDirection::kC2V, aic, aiv},
+                           Pairing{PipeDirection::kV2C, aiv, aic}}) {
+    std::string pushes = Skeleton(*p.producer, p.dir, OpRole::kPush).Of(p.producer->body);
+    std::string pops = Skeleton(*p.consumer, p.dir, OpRole::kPop).Of(p.consumer->body);
+    if (pushes != pops) {
+      sink.Error(group.loc, absl::StrCat(
+          "in Group '", group.name, "': the ", DirName(p.dir), " pushes of '",
+          p.producer->name, "' and the pops of '", p.consumer->name,
+          "' differ in number, order or control flow"));
+    }
+  }
+}
+
+}  // namespace
+
+absl::Status VerifyMixedKernelInvariants(const Program& program, bool allow_in_core) {
+  DiagnosticSink sink;
+  for (const auto& fn : program.functions) {
+    if (!fn->body) continue;
+    switch (fn->kind) {
+      case FunctionKind::kInCore:
+        if (allow_in_core) break;
+        sink.Error(fn->loc, absl::StrCat("InCore function '", fn->name,
+                                         "' remains after expand-mixed-kernel"));
+        break;
+      case FunctionKind::kAIC:
+      case FunctionKind::kAIV:
+        CheckLane(*fn, sink);
+        break;
+      case FunctionKind::kGroup:
+        CheckGroup(program, *fn, sink);
+        break;
+      default:
+        break;
+    }
+  }
+  return sink.ToStatus();
+}
+
+}  // namespace ptoc

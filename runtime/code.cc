@@ -1,0 +1,175 @@
+#include "runtime/code.h"
+
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+#include "ir/diagnostics.h"
+#include "ir/registry.h"
+
+namespace ptoc {
+namespace sim {
+namespace {
+
+bool IsBlocking(OpRole role) {
+  return role == OpRole::kWait || role == OpRole::kPush || role == OpRole::kPop ||
+         role == OpRole::kSyncAll;
+}
+
+// Checks every call inside `e`; `top` is true for the call a statement
+// consists of.
+absl::Status CheckExpr(const Expr& e, bool top) {
+  if (e.kind == ExprKind::kCall) {
+    if (e.is_function_call) {
+      return ErrorAt(e.loc, absl::StrCat("ptoc-sim cannot run a call of function '", e.str,
+                                         "' inside a kernel; inline it first"));
+    }
+    std::optional<OpRole> role = RoleOf(e);
+    if (!role.has_value()) {
+      return ErrorAt(e.loc, absl::StrCat("ptoc-sim cannot run the unregistered op '",
+                                         e.str, "'"));
+    }
+    if (!top && IsBlocking(*role)) {
+      return ErrorAt(e.loc, absl::StrCat("ptoc-sim needs '", e.str,
+                                         "' to be a statement of its own"));
+    }
+  }
+  for (const ExprPtr& a : e.args) {
+    if (absl::Status s = CheckExpr(*a, false); !s.ok()) return s;
+  }
+  for (const NamedExpr& a : e.attrs) {
+    if (absl::Status s = CheckExpr(*a.value, false); !s.ok()) return s;
+  }
+  return absl::OkStatus();
+}
+
+class Compiler {
+ public:
+  explicit Compiler(FunctionCode* code) : code_(code) {}
+
+  absl::Status Emit(const Stmt& s) {
+    switch (s.kind) {
+      case StmtKind::kSeq:
+        for (const StmtPtr& child : s.stmts) {
+          if (absl::Status st = Emit(*child); !st.ok()) return st;
+        }
+        return absl::OkStatus();
+      case StmtKind::kAssign:
+      case StmtKind::kEval:
+        if (s.value) {
+          if (absl::Status st = CheckExpr(*s.value, true); !st.ok()) return st;
+        }
+        {
+          Instr exec{InstrKind::kExec, &s};
+          if (s.value && s.value->kind == ExprKind::kCall) exec.op = LookupOp(*s.value);
+          Add(exec);
+        }
+        return absl::OkStatus();
+      case StmtKind::kFor: return EmitFor(s);
+      case StmtKind::kWhile: {
+        if (absl::Status st = CheckExpr(*s.value, false); !st.ok()) return st;
+        int check = Add({InstrKind::kBranch, &s});
+        if (absl::Status st = EmitBody(s.body); !st.ok()) return st;
+        Instr back{InstrKind::kJump, &s};
+        back.target = check;
+        Add(back);
+        Patch(check);
+        return absl::OkStatus();
+      }
+      case StmtKind::kIf: return EmitIf(s);
+      case StmtKind::kYield: {
+        if (owners_.empty()) {
+          return ErrorAt(s.loc, "pl.yield_ outside a loop or a branch with results");
+        }
+        for (const ExprPtr& v : s.values) {
+          if (absl::Status st = CheckExpr(*v, false); !st.ok()) return st;
+        }
+        Instr y{InstrKind::kYield, &s};
+        y.owner = owners_.back();
+        Add(y);
+        return absl::OkStatus();
+      }
+      case StmtKind::kReturn:
+        Add({InstrKind::kEnd, &s});
+        return absl::OkStatus();
+    }
+    return absl::OkStatus();
+  }
+
+ private:
+  int Add(Instr i) {
+    code_->instrs.push_back(i);
+    return static_cast<int>(code_->instrs.size()) - 1;
+  }
+  // Points the jump of instruction `at` to the next instruction emitted.
+  void Patch(int at) { code_->instrs[at].target = static_cast<int>(code_->instrs.size()); }
+
+  absl::Status EmitBody(const StmtPtr& body) {
+    return body ? Emit(*body) : absl::OkStatus();
+  }
+
+  absl::Status EmitFor(const Stmt& s) {
+    for (const ExprPtr* e : {&s.start, &s.stop, &s.step}) {
+      if (*e) {
+        if (absl::Status st = CheckExpr(**e, false); !st.ok()) return st;
+      }
+    }
+    int loop = code_->num_loops++;
+    Instr init{InstrKind::kForInit, &s};
+    init.loop = loop;
+    Add(init);
+    Instr check{InstrKind::kForCheck, &s};
+    check.loop = loop;
+    int check_at = Add(check);
+    owners_.push_back(&s);
+    absl::Status st = EmitBody(s.body);
+    owners_.pop_back();
+    if (!st.ok()) return st;
+    Instr next{InstrKind::kForNext, &s};
+    next.loop = loop;
+    next.target = check_at;
+    Add(next);
+    Patch(check_at);
+    return absl::OkStatus();
+  }
+
+  absl::Status EmitIf(const Stmt& s) {
+    if (absl::Status st = CheckExpr(*s.value, false); !st.ok()) return st;
+    int branch = Add({InstrKind::kBranch, &s});
+    bool owns = !s.results.empty();
+    if (owns) owners_.push_back(&s);
+    absl::Status st = EmitBody(s.body);
+    if (st.ok() && s.else_body) {
+      int skip = Add({InstrKind::kJump, &s});
+      Patch(branch);
+      st = EmitBody(s.else_body);
+      Patch(skip);
+    } else {
+      Patch(branch);
+    }
+    if (owns) owners_.pop_back();
+    return st;
+  }
+
+  FunctionCode* code_;
+  std::vector<const Stmt*> owners_;
+};
+
+}  // namespace
+
+absl::StatusOr<FunctionCode> CompileFunction(const Function& function) {
+  FunctionCode code;
+  code.function = &function;
+  for (const auto& v : function.vars) code.num_vars = std::max(code.num_vars, v->id + 1);
+  for (const Param& p : function.params) {
+    if (p.var != nullptr) code.num_vars = std::max(code.num_vars, p.var->id + 1);
+  }
+  Compiler compiler(&code);
+  if (function.body) {
+    if (absl::Status s = compiler.Emit(*function.body); !s.ok()) return s;
+  }
+  code.instrs.push_back(Instr{InstrKind::kEnd, nullptr});
+  return code;
+}
+
+}  // namespace sim
+}  // namespace ptoc

@@ -1,0 +1,77 @@
+// The cross-core FIFO between the cube (AIC) and vector (AIV) lanes of a
+// core group: TPipe (set up once per kernel), TPUSH / TPOP / TFREE.
+#ifndef PTO_COMMON_FIFO_HPP_
+#define PTO_COMMON_FIFO_HPP_
+
+#include <cstdint>
+#include <type_traits>
+
+#include "pto/common/host_compat.hpp"
+#include "pto/common/sim_hooks.hpp"
+#include "pto/common/tile.hpp"
+#include "pto/common/types.hpp"
+
+namespace pto {
+
+// A ring of SlotNum slots of SlotSize bytes per direction. The consumer of
+// each direction owns its slots (a reserved buffer in its local memory); on
+// a2a3 the data travels through `gm_slot_buffer` (2 * SlotNum * SlotSize
+// bytes per core group), on a5 directly.
+template <int FlagID, Direction Dir, uint32_t SlotSize, uint32_t SlotNum>
+class TPipe {
+  static_assert(SlotSize > 0 && SlotNum > 0, "TPipe: empty ring");
+
+ public:
+  static constexpr Direction kDirection = Dir;
+
+  // a2a3.
+  AICORE TPipe(__gm__ void* gm_slot_buffer, uint32_t c2v_consumer_buf,
+               uint32_t v2c_consumer_buf)
+      : desc_{FlagID, Dir, SlotSize, SlotNum, gm_slot_buffer, c2v_consumer_buf,
+              v2c_consumer_buf} {
+    sim::PipeInit(desc_);
+  }
+  // a5.
+  AICORE TPipe(uint32_t c2v_consumer_buf, uint32_t v2c_consumer_buf)
+      : desc_{FlagID, Dir, SlotSize, SlotNum, nullptr, c2v_consumer_buf, v2c_consumer_buf} {
+    sim::PipeInit(desc_);
+  }
+  TPipe(const TPipe&) = delete;
+  TPipe& operator=(const TPipe&) = delete;
+
+  AICORE const sim::PipeDesc& desc() const { return desc_; }
+
+ private:
+  sim::PipeDesc desc_;
+};
+
+template <typename T>
+struct is_pipe : std::false_type {};
+template <int F, Direction D, uint32_t S, uint32_t N>
+struct is_pipe<TPipe<F, D, S, N>> : std::true_type {};
+
+// Sends `tile` to the other lane (blocks while the ring is full).
+template <typename PipeT, typename TileT, TileSplitAxis Split,
+          std::enable_if_t<is_pipe<PipeT>::value && is_tile_v<TileT>, int> = 0>
+AICORE void TPUSH(PipeT& pipe, TileT& tile) {
+  sim::Push(pipe.desc(), sim::Describe(tile), Split);
+}
+
+// Receives a tile from the other lane (blocks while the ring is empty);
+// `tile` then refers to the slot until TFREE.
+template <typename PipeT, typename TileT, TileSplitAxis Split,
+          std::enable_if_t<is_pipe<PipeT>::value && is_tile_v<TileT>, int> = 0>
+AICORE void TPOP(PipeT& pipe, TileT& tile) {
+  tile.set_address(sim::Pop(pipe.desc(), sim::Describe(tile), Split));
+}
+
+// Gives the oldest popped slot back to the producer.
+template <typename PipeT, TileSplitAxis Split,
+          std::enable_if_t<is_pipe<PipeT>::value, int> = 0>
+AICORE void TFREE(PipeT& pipe) {
+  sim::Free(pipe.desc(), Split);
+}
+
+}  // namespace pto
+
+#endif  // PTO_COMMON_FIFO_HPP_

@@ -1,0 +1,119 @@
+// Tile instructions: GM <-> tile transfers, moves, matmul, elementwise
+// arithmetic and SYNCALL. Each one accepts only operands of the right kind
+// (a call with swapped or wrongly placed operands does not compile) and
+// forwards to the simulator (sim_hooks.hpp).
+#ifndef PTO_COMMON_INSTRUCTIONS_HPP_
+#define PTO_COMMON_INSTRUCTIONS_HPP_
+
+#include <type_traits>
+
+#include "pto/common/host_compat.hpp"
+#include "pto/common/sim_hooks.hpp"
+#include "pto/common/tile.hpp"
+#include "pto/common/types.hpp"
+
+namespace pto {
+namespace detail {
+
+template <typename A, typename B>
+constexpr bool same_dtype_v = std::is_same<typename A::DType, typename B::DType>::value;
+
+// A tile and a GM region of the same element type.
+template <typename TileT, typename GlobalT>
+constexpr bool tile_and_global_v =
+    is_tile_v<TileT> && is_global_tensor_v<GlobalT> && same_dtype_v<TileT, GlobalT>;
+
+// Vector-unit operands: UB tiles of one element type.
+template <typename Dst, typename... Src>
+constexpr bool vec_tiles_v = is_tile_in_v<Dst, TileType::Vec> &&
+                             (is_tile_in_v<Src, TileType::Vec> && ...) &&
+                             (same_dtype_v<Dst, Src> && ...);
+
+}  // namespace detail
+
+// GM -> tile.
+template <typename TileT, typename GlobalT,
+          std::enable_if_t<detail::tile_and_global_v<TileT, GlobalT>, int> = 0>
+AICORE void TLOAD(TileT& dst, GlobalT& src) {
+  sim::Load(sim::Describe(dst), sim::DescribeGlobal(src));
+}
+
+// Tile -> GM (Vec through MTE3, Acc through the fixpipe).
+template <AtomicType Atomic = AtomicType::AtomicNone, typename GlobalT, typename TileT,
+          std::enable_if_t<detail::tile_and_global_v<TileT, GlobalT>, int> = 0>
+AICORE void TSTORE(GlobalT& dst, TileT& src) {
+  sim::Store(sim::DescribeGlobal(dst), sim::Describe(src), Atomic);
+}
+
+// Tile -> tile within one core (layout / memory conversion).
+template <typename DstT, typename SrcT,
+          std::enable_if_t<is_tile_v<DstT> && is_tile_v<SrcT> &&
+                               detail::same_dtype_v<DstT, SrcT>,
+                           int> = 0>
+AICORE void TMOV(DstT& dst, SrcT& src) {
+  sim::Move(sim::Describe(dst), sim::Describe(src));
+}
+
+// acc = lhs x rhs.
+template <typename AccT, typename LeftT, typename RightT,
+          std::enable_if_t<is_tile_in_v<AccT, TileType::Acc> &&
+                               is_tile_in_v<LeftT, TileType::Left> &&
+                               is_tile_in_v<RightT, TileType::Right> &&
+                               detail::same_dtype_v<LeftT, RightT>,
+                           int> = 0>
+AICORE void TMATMUL(AccT& acc, LeftT& lhs, RightT& rhs) {
+  sim::Matmul(sim::Describe(acc), sim::Describe(lhs), sim::Describe(rhs));
+}
+
+#define PTO_BINARY_INSTRUCTION(NAME, OP)                                             \
+  template <typename DstT, typename Src0T, typename Src1T,                          \
+            std::enable_if_t<detail::vec_tiles_v<DstT, Src0T, Src1T>, int> = 0>     \
+  AICORE void NAME(DstT& dst, Src0T& src0, Src1T& src1) {                           \
+    sim::Binary(sim::BinaryOp::OP, sim::Describe(dst), sim::Describe(src0),         \
+                sim::Describe(src1));                                               \
+  }
+PTO_BINARY_INSTRUCTION(TADD, Add)
+PTO_BINARY_INSTRUCTION(TSUB, Sub)
+PTO_BINARY_INSTRUCTION(TMUL, Mul)
+PTO_BINARY_INSTRUCTION(TDIV, Div)
+PTO_BINARY_INSTRUCTION(TMAX, Max)
+#undef PTO_BINARY_INSTRUCTION
+
+#define PTO_UNARY_INSTRUCTION(NAME, OP)                                                   \
+  template <typename DstT, typename SrcT,                                                \
+            std::enable_if_t<detail::vec_tiles_v<DstT, SrcT>, int> = 0>                  \
+  AICORE void NAME(DstT& dst, SrcT& src) {                                               \
+    sim::Unary(sim::UnaryOp::OP, sim::Describe(dst), sim::Describe(src));                \
+  }
+PTO_UNARY_INSTRUCTION(TEXP, Exp)
+PTO_UNARY_INSTRUCTION(TRELU, Relu)
+PTO_UNARY_INSTRUCTION(TNEG, Neg)
+#undef PTO_UNARY_INSTRUCTION
+
+#define PTO_SCALAR_INSTRUCTION(NAME, OP)                                                  \
+  template <typename DstT, typename SrcT,                                                \
+            std::enable_if_t<detail::vec_tiles_v<DstT, SrcT>, int> = 0>                  \
+  AICORE void NAME(DstT& dst, SrcT& src, typename SrcT::DType scalar) {                  \
+    sim::Scalar(sim::ScalarOp::OP, sim::Describe(dst), sim::Describe(src),               \
+                static_cast<double>(scalar));                                            \
+  }
+PTO_SCALAR_INSTRUCTION(TADDS, Adds)
+PTO_SCALAR_INSTRUCTION(TMULS, Muls)
+#undef PTO_SCALAR_INSTRUCTION
+
+// A barrier of the cores of one device. Soft mode runs through a zeroed
+// 16 x int32 GM workspace; hard mode uses the hardware barrier.
+template <SyncAllMode Mode, SyncCoreType Cores,
+          std::enable_if_t<Mode == SyncAllMode::Soft, int> = 0>
+AICORE void SYNCALL(__gm__ int32_t* workspace) {
+  sim::SyncAll(Mode, Cores, workspace);
+}
+template <SyncAllMode Mode, SyncCoreType Cores,
+          std::enable_if_t<Mode == SyncAllMode::Hard, int> = 0>
+AICORE void SYNCALL() {
+  sim::SyncAll(Mode, Cores, nullptr);
+}
+
+}  // namespace pto
+
+#endif  // PTO_COMMON_INSTRUCTIONS_HPP_

@@ -1,0 +1,113 @@
+// The contract between the instruction templates of this API and the
+// machine that runs them on the host.
+//
+// Every instruction template (TLOAD, TADD, TPUSH, pto::comm::TNOTIFY, ...)
+// checks its operand types at compile time and then calls ONE function of
+// namespace pto::sim with plain descriptors of its operands. The functions
+// are declared here and defined by the simulator (runtime/), which applies
+// its memory model to them; so an emitted .cpp compiles with any host
+// compiler and links against the simulator.
+#ifndef PTO_COMMON_SIM_HOOKS_HPP_
+#define PTO_COMMON_SIM_HOOKS_HPP_
+
+#include <cstdint>
+#include <type_traits>
+
+#include "pto/common/host_compat.hpp"
+#include "pto/common/tile.hpp"
+#include "pto/common/types.hpp"
+
+namespace pto {
+namespace sim {
+
+enum class ElementType : int { F32, F16, BF16, I8, I16, I32, I64, U8, U16, U32, U64, Bool };
+
+template <typename T>
+struct ElementTypeOf;
+template <> struct ElementTypeOf<float> { static constexpr ElementType value = ElementType::F32; };
+template <> struct ElementTypeOf<half> { static constexpr ElementType value = ElementType::F16; };
+template <> struct ElementTypeOf<bfloat16_t> { static constexpr ElementType value = ElementType::BF16; };
+template <> struct ElementTypeOf<int8_t> { static constexpr ElementType value = ElementType::I8; };
+template <> struct ElementTypeOf<int16_t> { static constexpr ElementType value = ElementType::I16; };
+template <> struct ElementTypeOf<int32_t> { static constexpr ElementType value = ElementType::I32; };
+template <> struct ElementTypeOf<int64_t> { static constexpr ElementType value = ElementType::I64; };
+template <> struct ElementTypeOf<uint8_t> { static constexpr ElementType value = ElementType::U8; };
+template <> struct ElementTypeOf<uint16_t> { static constexpr ElementType value = ElementType::U16; };
+template <> struct ElementTypeOf<uint32_t> { static constexpr ElementType value = ElementType::U32; };
+template <> struct ElementTypeOf<uint64_t> { static constexpr ElementType value = ElementType::U64; };
+template <> struct ElementTypeOf<bool> { static constexpr ElementType value = ElementType::Bool; };
+
+struct TileDesc {
+  TileType loc;
+  ElementType dtype;
+  int rows, cols;
+  int valid_rows, valid_cols;
+  BLayout blayout;
+  SLayout slayout;
+  int fractal_size;
+  uint64_t address;  // byte address in the tile's on-chip memory
+};
+
+struct GlobalDesc {
+  __gm__ void* data;  // the region's first element
+  ElementType dtype;
+  int shape[5];
+  int stride[5];  // in elements
+};
+
+struct PipeDesc {
+  int flag_id;
+  Direction direction;
+  uint32_t slot_size, slot_num;
+  __gm__ void* gm_slot_buffer;  // a2a3: the FIFO's GM backing store; a5: null
+  uint32_t c2v_consumer_buf, v2c_consumer_buf;  // reserved buffer addresses
+};
+
+enum class BinaryOp : int { Add, Sub, Mul, Div, Max };
+enum class UnaryOp : int { Exp, Relu, Neg };
+enum class ScalarOp : int { Adds, Muls };
+
+template <typename TileT>
+AICORE TileDesc Describe(const TileT& t) {
+  return TileDesc{TileT::kLoc,        ElementTypeOf<typename TileT::DType>::value,
+                  TileT::kRows,       TileT::kCols,
+                  t.GetValidRow(),    t.GetValidCol(),
+                  TileT::kBLayout,    TileT::kSLayout,
+                  TileT::kFractalSize, t.address()};
+}
+
+template <typename GlobalT>
+AICORE GlobalDesc DescribeGlobal(const GlobalT& g) {
+  GlobalDesc d{g.data(), ElementTypeOf<typename GlobalT::DType>::value, {}, {}};
+  for (int i = 0; i < 5; ++i) {
+    d.shape[i] = g.GetShape(i);
+    d.stride[i] = g.GetStride(i);
+  }
+  return d;
+}
+
+// ---- defined by the simulator ----
+AICORE void Load(const TileDesc& dst, const GlobalDesc& src);
+AICORE void Store(const GlobalDesc& dst, const TileDesc& src, AtomicType atomic);
+AICORE void Move(const TileDesc& dst, const TileDesc& src);
+AICORE void Matmul(const TileDesc& acc, const TileDesc& lhs, const TileDesc& rhs);
+AICORE void Binary(BinaryOp op, const TileDesc& dst, const TileDesc& lhs, const TileDesc& rhs);
+AICORE void Unary(UnaryOp op, const TileDesc& dst, const TileDesc& src);
+AICORE void Scalar(ScalarOp op, const TileDesc& dst, const TileDesc& src, double scalar);
+AICORE void PipeInit(const PipeDesc& pipe);
+AICORE void Push(const PipeDesc& pipe, const TileDesc& tile, TileSplitAxis split);
+// Waits for a filled slot and returns its address (the popped tile's).
+AICORE uint64_t Pop(const PipeDesc& pipe, const TileDesc& tile, TileSplitAxis split);
+AICORE void Free(const PipeDesc& pipe, TileSplitAxis split);
+AICORE void Notify(const GlobalDesc& signal, int32_t value, comm::NotifyOp op);
+AICORE void Wait(const GlobalDesc& signal, int32_t value, comm::WaitCmp cmp);
+AICORE bool Test(const GlobalDesc& signal, int32_t value, comm::WaitCmp cmp);
+AICORE void Put(const GlobalDesc& dst, const GlobalDesc& src, const TileDesc& stage,
+                AtomicType atomic);
+AICORE void Get(const GlobalDesc& dst, const GlobalDesc& src, const TileDesc& stage);
+AICORE void SyncAll(SyncAllMode mode, SyncCoreType cores, __gm__ int32_t* workspace);
+
+}  // namespace sim
+}  // namespace pto
+
+#endif  // PTO_COMMON_SIM_HOOKS_HPP_

@@ -1,0 +1,44 @@
+// Enumerations of the PTO tile API.
+#ifndef PTO_COMMON_TYPES_HPP_
+#define PTO_COMMON_TYPES_HPP_
+
+#include <cstdint>
+
+namespace pto {
+
+// A Shape / Stride / valid dim whose value is given at run time.
+constexpr int DYNAMIC = -1;
+
+// Where a tile lives: UB (Vec), L1 (Mat), L0A (Left), L0B (Right),
+// L0C (Acc), the bias table (Bias).
+enum class TileType : int { Vec = 0, Mat, Left, Right, Acc, Bias };
+
+// The order of the fractal boxes (BLayout) and of the elements inside one
+// box (SLayout; NoneBox: no boxes, plain row-major ND).
+enum class BLayout : int { RowMajor = 0, ColMajor = 1 };
+enum class SLayout : int { NoneBox = 0, RowMajor = 1, ColMajor = 2 };
+
+// What the part of a tile outside its valid region holds.
+enum class PadValue : int { Null = 0, Zero, Max, Min };
+
+// How a GlobalTensor's elements are laid out in GM.
+enum class Layout : int { ND = 0, DN, NZ };
+
+enum class AtomicType : int { AtomicNone = 0, AtomicAdd };
+
+// The cross-core FIFO between the cube (AIC) and vector (AIV) lanes.
+enum class Direction : int { DIR_C2V = 1, DIR_V2C = 2, DIR_BOTH = 3 };
+enum class TileSplitAxis : int { TILE_NO_SPLIT = 0, TILE_UP_DOWN = 1, TILE_LEFT_RIGHT = 2 };
+
+// SYNCALL: a barrier of the cores of one device.
+enum class SyncAllMode : int { Soft = 0, Hard };
+enum class SyncCoreType : int { Mix = 0, AicOnly, AivOnly };
+
+namespace comm {
+enum class NotifyOp : int { AtomicAdd = 0, Set };
+enum class WaitCmp : int { EQ = 0, NE, GT, GE, LT, LE };
+}  // namespace comm
+
+}  // namespace pto
+
+#endif  // PTO_COMMON_TYPES_HPP_

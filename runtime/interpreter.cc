@@ -1,0 +1,433 @@
+#include "runtime/interpreter.h"
+
+#include <cmath>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "runtime/tile_ops.h"
+
+namespace ptoc {
+namespace sim {
+namespace {
+
+// Pure scalar ops the interpreter tells apart by name (the registry gives
+// them all the kPureScalar role).
+constexpr char kOpRank[] = "pld.rank";
+constexpr char kOpNranks[] = "pld.nranks";
+
+const Location& LocOf(const Expr& call, const Stmt* stmt) {
+  return call.loc.known() || stmt == nullptr ? call.loc : stmt->loc;
+}
+
+const Location& InstrLoc(const LaneState& l) {
+  const Instr& in = l.code->instrs[l.pc];
+  return in.stmt != nullptr ? in.stmt->loc : l.code->function->loc;
+}
+
+int64_t FloorDiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+  return q;
+}
+
+int64_t FloorMod(int64_t a, int64_t b) {
+  int64_t r = a % b;
+  if (r != 0 && ((r < 0) != (b < 0))) r += b;
+  return r;
+}
+
+absl::StatusOr<Value> Arith(BinaryOp op, const Value& a, const Value& b) {
+  if (!a.is_number() || !b.is_number()) {
+    return absl::InvalidArgumentError("arithmetic on a value that is not a scalar");
+  }
+  switch (op) {
+    case BinaryOp::kAnd: return Value::Bool(a.AsBool() && b.AsBool());
+    case BinaryOp::kOr: return Value::Bool(a.AsBool() || b.AsBool());
+    default: break;
+  }
+  bool floating = a.kind == Value::Kind::kFloat || b.kind == Value::Kind::kFloat ||
+                  op == BinaryOp::kDiv;
+  if (floating) {
+    double x = a.AsDouble(), y = b.AsDouble();
+    switch (op) {
+      case BinaryOp::kAdd: return Value::Float(x + y);
+      case BinaryOp::kSub: return Value::Float(x - y);
+      case BinaryOp::kMul: return Value::Float(x * y);
+      case BinaryOp::kDiv: return Value::Float(x / y);
+      case BinaryOp::kFloorDiv: return Value::Float(std::floor(x / y));
+      case BinaryOp::kMod: return Value::Float(x - std::floor(x / y) * y);
+      case BinaryOp::kEq: return Value::Bool(x == y);
+      case BinaryOp::kNe: return Value::Bool(x != y);
+      case BinaryOp::kLt: return Value::Bool(x < y);
+      case BinaryOp::kLe: return Value::Bool(x <= y);
+      case BinaryOp::kGt: return Value::Bool(x > y);
+      case BinaryOp::kGe: return Value::Bool(x >= y);
+      default: break;
+    }
+  }
+  int64_t x = a.AsInt(), y = b.AsInt();
+  switch (op) {
+    case BinaryOp::kAdd: return Value::Int(x + y);
+    case BinaryOp::kSub: return Value::Int(x - y);
+    case BinaryOp::kMul: return Value::Int(x * y);
+    case BinaryOp::kFloorDiv:
+    case BinaryOp::kMod:
+      if (y == 0) return absl::InvalidArgumentError("integer division by zero");
+      return Value::Int(op == BinaryOp::kFloorDiv ? FloorDiv(x, y) : FloorMod(x, y));
+    case BinaryOp::kEq: return Value::Bool(x == y);
+    case BinaryOp::kNe: return Value::Bool(x != y);
+    case BinaryOp::kLt: return Value::Bool(x < y);
+    case BinaryOp::kLe: return Value::Bool(x <= y);
+    case BinaryOp::kGt: return Value::Bool(x > y);
+    case BinaryOp::kGe: return Value::Bool(x >= y);
+    default: return absl::InvalidArgumentError("unsupported scalar operator");
+  }
+}
+
+}  // namespace
+
+bool Interpreter::Ready(int lane) {
+  LaneState& l = w_.lanes[lane];
+  if (l.finished) return false;
+  const Instr& in = l.code->instrs[l.pc];
+  if (in.op == nullptr) return true;
+  switch (in.op->role) {
+    case OpRole::kWait:
+    case OpRole::kPush:
+    case OpRole::kPop:
+    case OpRole::kSyncAll: break;
+    default: return true;
+  }
+  quiet_ = true;
+  bool ready = !Blocked(l, *in.stmt->value, *in.op, nullptr);
+  quiet_ = false;
+  return ready;
+}
+
+SourceRef Interpreter::Position(int lane) {
+  LaneState& l = w_.lanes[lane];
+  std::string state = "finished";
+  if (!l.finished) {
+    const Instr& in = l.code->instrs[l.pc];
+    std::string why;
+    quiet_ = true;
+    bool blocked = in.op != nullptr && Blocked(l, *in.stmt->value, *in.op, &why);
+    quiet_ = false;
+    state = blocked ? absl::StrCat("blocked: ", why) : "ready to run";
+  }
+  return SourceRef{"position", l.finished ? Location{} : InstrLoc(l),
+                   absl::StrCat(w_.LaneName(lane), " of rank ", l.rank, ": ", state)};
+}
+
+bool Interpreter::BlockedInWait(int lane) {
+  LaneState& l = w_.lanes[lane];
+  if (l.finished || l.code->instrs[l.pc].kind != InstrKind::kExec) return false;
+  const OpInfo* op = l.code->instrs[l.pc].op;
+  return op != nullptr && op->role == OpRole::kWait && !Ready(lane);
+}
+
+void Interpreter::Step(int lane) {
+  LaneState& l = w_.lanes[lane];
+  w_.machine.Tick();
+  ++w_.steps;
+  const Instr& in = l.code->instrs[l.pc];
+  Location loc = InstrLoc(l);
+  absl::Status s = Exec(l, in);
+  if (!s.ok()) {
+    Protocol(l, loc, absl::StrCat("the lane stopped: ", s.message()));
+    if (!l.finished) Finish(l);
+  }
+}
+
+void Interpreter::Protocol(LaneState& l, const Location& loc, std::string message,
+                           std::vector<SourceRef> more) {
+  if (quiet_) return;
+  Finding f;
+  f.kind = FindingKind::kProtocolError;
+  f.message = std::move(message);
+  f.locations.push_back(SourceRef{"position", loc, ""});
+  for (SourceRef& r : more) f.locations.push_back(std::move(r));
+  w_.AddFinding(std::move(f), l.id);
+}
+
+void Interpreter::Finish(LaneState& l) {
+  l.finished = true;
+  w_.machine.FinishLane(l.id);
+  CheckHeldAtEnd(l);
+}
+
+absl::Status Interpreter::Exec(LaneState& l, const Instr& in) {
+  switch (in.kind) {
+    case InstrKind::kExec: {
+      const Stmt& st = *in.stmt;
+      repeat_ = false;
+      absl::StatusOr<Value> v = st.value->kind == ExprKind::kCall
+                                    ? CallOp(l, *st.value, &st, in.op)
+                                    : Eval(l, *st.value);
+      if (!v.ok()) return v.status();
+      if (l.finished) return absl::OkStatus();
+      if (st.kind == StmtKind::kAssign && st.var != nullptr) l.env[st.var->id] = *v;
+      if (!repeat_) ++l.pc;
+      return absl::OkStatus();
+    }
+    case InstrKind::kForInit: {
+      const Stmt& st = *in.stmt;
+      int64_t start = 0, step = 1;
+      if (st.start) {
+        absl::StatusOr<Value> v = Eval(l, *st.start);
+        if (!v.ok()) return v.status();
+        start = v->AsInt();
+      }
+      absl::StatusOr<Value> stop = Eval(l, *st.stop);
+      if (!stop.ok()) return stop.status();
+      if (st.step) {
+        absl::StatusOr<Value> v = Eval(l, *st.step);
+        if (!v.ok()) return v.status();
+        step = v->AsInt();
+      }
+      if (step == 0) return absl::InvalidArgumentError("a loop with step 0");
+      std::vector<Value> init;
+      for (const ExprPtr& e : st.init_values) {
+        absl::StatusOr<Value> v = Eval(l, *e);
+        if (!v.ok()) return v.status();
+        init.push_back(*v);
+      }
+      for (size_t i = 0; i < st.iter_args.size() && i < init.size(); ++i) {
+        l.env[st.iter_args[i]->id] = init[i];
+      }
+      l.env[st.var->id] = Value::Int(start);
+      l.loop_stop[in.loop] = stop->AsInt();
+      l.loop_step[in.loop] = step;
+      ++l.pc;
+      return absl::OkStatus();
+    }
+    case InstrKind::kForCheck: {
+      const Stmt& st = *in.stmt;
+      int64_t i = l.env[st.var->id].i;
+      int64_t stop = l.loop_stop[in.loop];
+      bool more = l.loop_step[in.loop] > 0 ? i < stop : i > stop;
+      if (more) {
+        ++l.pc;
+        return absl::OkStatus();
+      }
+      for (size_t k = 0; k < st.results.size() && k < st.iter_args.size(); ++k) {
+        l.env[st.results[k]->id] = l.env[st.iter_args[k]->id];
+      }
+      l.pc = in.target;
+      return absl::OkStatus();
+    }
+    case InstrKind::kForNext:
+      l.env[in.stmt->var->id].i += l.loop_step[in.loop];
+      l.pc = in.target;
+      return absl::OkStatus();
+    case InstrKind::kBranch: {
+      absl::StatusOr<Value> c = Eval(l, *in.stmt->value);
+      if (!c.ok()) return c.status();
+      l.pc = c->AsBool() ? l.pc + 1 : in.target;
+      return absl::OkStatus();
+    }
+    case InstrKind::kJump:
+      l.pc = in.target;
+      return absl::OkStatus();
+    case InstrKind::kYield: {
+      std::vector<Value> values;
+      for (const ExprPtr& e : in.stmt->values) {
+        absl::StatusOr<Value> v = Eval(l, *e);
+        if (!v.ok()) return v.status();
+        values.push_back(*v);
+      }
+      const std::vector<Var*>& into =
+          in.owner->kind == StmtKind::kFor ? in.owner->iter_args : in.owner->results;
+      for (size_t k = 0; k < into.size() && k < values.size(); ++k) {
+        l.env[into[k]->id] = values[k];
+      }
+      ++l.pc;
+      return absl::OkStatus();
+    }
+    case InstrKind::kEnd:
+      Finish(l);
+      return absl::OkStatus();
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<Value> Interpreter::Eval(LaneState& l, const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::kVar: {
+      const Value& v = l.env[e.var->id];
+      if (v.kind == Value::Kind::kNone) {
+        return absl::InvalidArgumentError(absl::StrCat("'", e.var->name, "' has no value"));
+      }
+      return v;
+    }
+    case ExprKind::kInt: return Value::Int(e.int_value);
+    case ExprKind::kFloat: return Value::Float(e.float_value);
+    case ExprKind::kBool: return Value::Bool(e.bool_value);
+    case ExprKind::kBinary: {
+      absl::StatusOr<Value> a = Eval(l, *e.args[0]);
+      if (!a.ok()) return a.status();
+      // `and` / `or` short-circuit as in Python.
+      if (e.binary_op == BinaryOp::kAnd && !a->AsBool()) return Value::Bool(false);
+      if (e.binary_op == BinaryOp::kOr && a->AsBool()) return Value::Bool(true);
+      absl::StatusOr<Value> b = Eval(l, *e.args[1]);
+      if (!b.ok()) return b.status();
+      return Arith(e.binary_op, *a, *b);
+    }
+    case ExprKind::kUnary: {
+      absl::StatusOr<Value> a = Eval(l, *e.args[0]);
+      if (!a.ok()) return a.status();
+      if (e.unary_op == UnaryOp::kNot) return Value::Bool(!a->AsBool());
+      return a->kind == Value::Kind::kFloat ? Value::Float(-a->f) : Value::Int(-a->AsInt());
+    }
+    case ExprKind::kCall: return CallOp(l, e, nullptr);
+    default:
+      return absl::InvalidArgumentError("a list, string or enum used as a value");
+  }
+}
+
+absl::StatusOr<std::vector<int64_t>> Interpreter::EvalInts(LaneState& l, const Expr& list) {
+  if (list.kind != ExprKind::kList && list.kind != ExprKind::kTuple) {
+    return absl::InvalidArgumentError("expected a list of integers");
+  }
+  std::vector<int64_t> out;
+  for (const ExprPtr& e : list.args) {
+    absl::StatusOr<Value> v = Eval(l, *e);
+    if (!v.ok()) return v.status();
+    if (v->kind != Value::Kind::kInt && v->kind != Value::Kind::kBool) {
+      return absl::InvalidArgumentError("expected an integer in a list");
+    }
+    out.push_back(v->i);
+  }
+  return out;
+}
+
+absl::StatusOr<int> Interpreter::EvalTensor(LaneState& l, const Expr& e) {
+  absl::StatusOr<Value> v = Eval(l, e);
+  if (!v.ok()) return v.status();
+  if (v->kind != Value::Kind::kTensor) {
+    return absl::InvalidArgumentError("expected a GM tensor");
+  }
+  return static_cast<int>(v->i);
+}
+
+int Interpreter::PeerAllocation(LaneState& l, int alloc, int64_t peer, const Location& loc) {
+  const Allocation& a = w_.machine.allocation(alloc);
+  if (!a.window) {
+    Protocol(l, loc, absl::StrCat("'", a.name, "' is not a window: peers cannot address it"));
+    return -1;
+  }
+  if (peer < 0 || peer >= w_.ranks) {
+    Protocol(l, loc, absl::StrCat("out-of-bounds GM access: peer ", peer,
+                                  " is not a rank (there are ", w_.ranks, ")"));
+    return -1;
+  }
+  return w_.machine.FindAllocation(a.param, static_cast<int>(peer));
+}
+
+std::optional<std::vector<Interpreter::Run>> Interpreter::Region(
+    LaneState& l, int alloc, const std::vector<int64_t>& offsets,
+    const std::vector<int64_t>& shape, const Location& loc, const std::string& what) {
+  const Allocation& a = w_.machine.allocation(alloc);
+  const size_t rank = a.shape.size();
+  bool ok = offsets.size() == rank && shape.size() == rank;
+  for (size_t d = 0; ok && d < rank; ++d) {
+    ok = offsets[d] >= 0 && shape[d] >= 0 && offsets[d] + shape[d] <= a.shape[d];
+  }
+  if (!ok) {
+    std::vector<std::string> ranges;
+    for (size_t d = 0; d < offsets.size() && d < shape.size(); ++d) {
+      ranges.push_back(absl::StrCat(offsets[d], ":", offsets[d] + shape[d]));
+    }
+    Protocol(l, loc, absl::StrCat("out-of-bounds GM access: ", what, " of ", a.name, "[",
+                                  absl::StrJoin(ranges, ", "), "] on rank ", a.rank,
+                                  ", whose shape is [", absl::StrJoin(a.shape, ", "), "]"));
+    return std::nullopt;
+  }
+  std::vector<Run> runs;
+  int64_t total = 1;
+  for (int64_t d : shape) total *= d;
+  if (total == 0) return runs;
+  const int esize = DTypeBytes(a.dtype);
+  const int64_t row = rank == 0 ? 1 : shape[rank - 1];
+  std::vector<int64_t> index(rank, 0);  // over the leading dims
+  for (int64_t done = 0; done < total; done += row) {
+    int64_t linear = 0;
+    for (size_t d = 0; d < rank; ++d) linear = linear * a.shape[d] + offsets[d] + index[d];
+    uint64_t addr = a.base + static_cast<uint64_t>(linear) * esize;
+    if (!runs.empty() && runs.back().addr + runs.back().elements * esize == addr) {
+      runs.back().elements += row;
+    } else {
+      runs.push_back(Run{addr, row});
+    }
+    for (size_t d = rank == 0 ? 0 : rank - 1; d-- > 0;) {  // next index of the leading dims
+      if (++index[d] < shape[d]) break;
+      index[d] = 0;
+    }
+  }
+  return runs;
+}
+
+Interpreter::OpResult Interpreter::CallOp(LaneState& l, const Expr& call, const Stmt* stmt,
+                                          const OpInfo* info) {
+  if (info == nullptr) info = LookupOp(call);
+  if (info == nullptr) {
+    return absl::InvalidArgumentError(absl::StrCat("cannot run '", call.str, "'"));
+  }
+  checker_.BeginOp(l.id, &LocOf(call, stmt));
+  switch (info->role) {
+    case OpRole::kCompute: {
+      std::vector<Value> args;
+      for (const ExprPtr& a : call.args) {
+        absl::StatusOr<Value> v = Eval(l, *a);
+        if (!v.ok()) return v.status();
+        args.push_back(*v);
+      }
+      std::vector<int64_t> shape;
+      if (const Expr* attr = call.FindAttr("shape")) {
+        absl::StatusOr<std::vector<int64_t>> s = EvalInts(l, *attr);
+        if (!s.ok()) return s.status();
+        shape = *s;
+      }
+      absl::StatusOr<std::shared_ptr<const TileData>> t = ComputeTileOp(call, args, shape);
+      if (!t.ok()) return t.status();
+      return Value::Tile(*t);
+    }
+    case OpRole::kPureScalar: {
+      absl::StatusOr<Value> arg = Eval(l, *call.args[0]);
+      if (!arg.ok()) return arg.status();
+      if (call.str == kOpRank) return Value::Int(arg->i);
+      if (call.str == kOpNranks) return Value::Int(w_.ranks);
+      return Value::CommCtx(l.rank);  // pld.get_comm_ctx
+    }
+    case OpRole::kGmLoad: return TileLoad(l, call);
+    case OpRole::kGmStore: return TileStore(l, call);
+    case OpRole::kScalarRead: return TensorRead(l, call);
+    case OpRole::kScalarWrite: return TensorWrite(l, call);
+    case OpRole::kRemoteLoad: return RemoteLoad(l, call);
+    case OpRole::kRemoteWrite:
+      // remote_store names the written region by offsets; put copies a tensor.
+      return info->access.offsets_arg >= 0 ? RemoteStore(l, call) : Put(l, call);
+    case OpRole::kGet: return Get(l, call);
+    case OpRole::kNotify: return Notify(l, call);
+    case OpRole::kWait: return WaitOrTest(l, call, /*is_test=*/false);
+    case OpRole::kTest: return WaitOrTest(l, call, /*is_test=*/true);
+    case OpRole::kFence:
+      w_.machine.Fence(l.id);
+      return Value();
+    case OpRole::kCacheInvalidate: return CacheInvalidate(l, call);
+    case OpRole::kSyncAll: return SyncAll(l, call);
+    case OpRole::kPush: return Push(l, call);
+    case OpRole::kPop: return Pop(l, call, stmt);
+    case OpRole::kFree: return Free(l, call);
+    case OpRole::kInitPipe: return InitPipe(l, call);
+    case OpRole::kReserveBuffer: {
+      const Expr* base = AttrOrDefault(call, "base");
+      return Value::Int(base != nullptr && base->int_value >= 0 ? base->int_value : 0);
+    }
+    case OpRole::kImportBuffer: return Value::Int(0);
+  }
+  return absl::InvalidArgumentError(absl::StrCat("cannot run '", call.str, "'"));
+}
+
+}  // namespace sim
+}  // namespace ptoc

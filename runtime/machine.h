@@ -1,0 +1,202 @@
+// The memory of the simulated machine (runtime.md, "The memory model it
+// enforces"):
+//
+// - GM is one flat byte space shared by all ranks. Every tensor parameter of
+//   every rank is an allocation at a 64-byte aligned base; a window
+//   (DistributedTensor) is addressed by its peers through the same
+//   parameter's allocation on the peer rank.
+// - Every byte of GM remembers which write put its value there, and every
+//   64-byte line keeps the versions it had since the oldest moment any lane
+//   may still fetch it from, because:
+// - Each lane has a data cache of 64-byte lines for scalar accesses. The
+//   adversarial cache holds, for a line the lane has not invalidated since
+//   time T, the contents GM had at T (a line may have been fetched at any
+//   moment after its last invalidation, so the oldest is what is modelled).
+//   Scalar writes dirty bytes of the lane's cache; cleaning a line
+//   (cacheinvalid covering it) queues the dirty bytes for write-back, which
+//   reaches GM at the lane's next fence.
+// - DMA writes (tile.store, remote_store) are pending until the lane's next
+//   fence; put/get and notify reach GM at once. DMA reads read GM.
+// - A lane always sees its own writes in program order: its reads see its
+//   own latest write to a byte when that write is newer than what the read
+//   would otherwise return.
+//
+// The machine only models values and their provenance; deciding whether a
+// read was stale or racy is the checker's job.
+#ifndef PTOC_RUNTIME_MACHINE_H_
+#define PTOC_RUNTIME_MACHINE_H_
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "ir/ir.h"
+
+namespace ptoc {
+namespace sim {
+
+constexpr uint64_t kLineBytes = 64;
+// The commit time of a write that has not reached GM.
+constexpr uint64_t kNever = UINT64_MAX;
+
+enum class WriteKind : uint8_t {
+  kInitial,  // the contents before the kernel started (write id 0)
+  kDma,      // tile.store, remote_store: pending until the writer's fence
+  kScalar,   // tensor.write: dirty until cleaned, then pending until fence
+  kCopy,     // put / get: complete with the op
+  kSignal,   // notify: atomic, immediate
+};
+
+enum class WriteState : uint8_t { kDirty, kPendingWriteBack, kPendingDma, kCommitted };
+
+// One write operation (all the bytes it wrote share it).
+struct WriteRecord {
+  int lane = -1;
+  uint32_t clock = 0;  // the writer's own vector-clock component at the write
+  const Location* loc = nullptr;
+  WriteKind kind = WriteKind::kInitial;
+  WriteState state = WriteState::kCommitted;
+  bool atomic = false;  // notify, or a store with atomic="add": atomics do not race
+  uint64_t commit_time = 0;
+  uint64_t clean_time = kNever;  // scalar writes: when the write-back was queued
+  int alloc = -1;  // the tensor written
+};
+
+// A tensor parameter of one rank, placed in GM.
+struct Allocation {
+  std::string name;  // the parameter's name
+  int rank = 0;
+  int param = 0;  // index of the entry parameter
+  uint64_t base = 0;
+  std::vector<int64_t> shape;
+  DType dtype = DType::kFP32;
+  bool window = false;
+  int64_t elements = 0;
+  uint64_t bytes = 0;
+};
+
+// Bytes written at `addr` by write `wid`.
+struct Segment {
+  uint64_t addr = 0;
+  std::vector<uint8_t> data;
+  uint32_t wid = 0;
+};
+
+// A write on its way to GM: a DMA write, or the write-back of cleaned lines.
+struct PendingWrite {
+  std::vector<Segment> segments;
+  bool atomic_add = false;  // add element-wise to GM when it lands
+  DType dtype = DType::kFP32;
+};
+
+class Machine {
+ public:
+  explicit Machine(int num_lanes);
+
+  // ---- layout (before any access) ----
+  // Places a tensor of `shape` x `dtype` at the next 64-byte aligned base.
+  int Allocate(std::string name, int rank, int param, std::vector<int64_t> shape,
+               DType dtype, bool window);
+  const Allocation& allocation(int id) const { return allocations_[id]; }
+  int num_allocations() const { return static_cast<int>(allocations_.size()); }
+  // The allocation of parameter `param` on `rank`, or -1.
+  int FindAllocation(int param, int rank) const;
+  uint64_t size() const { return size_; }
+  // Sets initial contents (write id 0). Call after the layout is complete.
+  void Initialize(uint64_t addr, const std::vector<uint8_t>& bytes);
+
+  // ---- time and writes ----
+  uint64_t now() const { return now_; }
+  void Tick() { ++now_; }
+  uint32_t NewWrite(const WriteRecord& record);
+  const WriteRecord& write(uint32_t wid) const { return writes_[wid]; }
+  size_t num_writes() const { return writes_.size(); }
+
+  // ---- what lanes do ----
+  // A DMA write: pending until the lane's next Fence.
+  void IssueDmaWrite(int lane, PendingWrite write);
+  // A scalar write of `n` bytes: dirty in the lane's cache.
+  void IssueScalarWrite(int lane, uint32_t wid, uint64_t addr, const uint8_t* bytes, int n);
+  // A write that reaches GM at once (notify, put, get).
+  void CommitNow(int lane, const PendingWrite& write);
+  // Completes every pending write of the lane, in issue order.
+  void Fence(int lane);
+  // Cleans and drops the lane's lines covering [addr, addr + n).
+  void InvalidateRange(int lane, uint64_t addr, uint64_t n);
+  // Cleans and drops every line of the lane.
+  void InvalidateAll(int lane);
+  // The lane's kernel returned. Its pending writes and dirty lines stay
+  // where they are: nothing orders them for the other lanes still running.
+  void FinishLane(int lane);
+  // The whole launch is over: the lane's cache is cleaned and its writes land.
+  void Drain(int lane);
+
+  // Reads `n` bytes as the lane's DMA engine sees them (GM, plus the lane's
+  // own writes, and atomic adds, that have not landed yet).
+  void ReadDma(int lane, uint64_t addr, int n, uint8_t* value, uint32_t* wid) const;
+  // Reads `n` bytes through the lane's data cache.
+  void ReadScalar(int lane, uint64_t addr, int n, uint8_t* value, uint32_t* wid) const;
+  // GM as it is now (signals, atomics).
+  void ReadGm(uint64_t addr, int n, uint8_t* value, uint32_t* wid) const;
+  // The moment whose GM contents the lane's cached line at `addr` holds.
+  uint64_t SnapshotTime(int lane, uint64_t addr) const;
+  // The lane's writes that have not landed yet (DMA and write-backs).
+  const std::vector<PendingWrite>& pending(int lane) const { return lanes_[lane].pending; }
+  // Number of GM line versions kept (for the benchmark's memory report).
+  size_t version_count() const;
+
+ private:
+  struct LineVersion {
+    uint64_t time = 0;
+    std::array<uint8_t, kLineBytes> value{};
+    std::array<uint32_t, kLineBytes> wid{};
+  };
+  struct DirtyLine {
+    uint64_t mask = 0;  // bit i: byte i is dirty
+    std::array<uint8_t, kLineBytes> value{};
+    std::array<uint32_t, kLineBytes> wid{};
+  };
+  // The lane's latest own write of each byte (wid 0: none).
+  struct OwnLine {
+    std::array<uint8_t, kLineBytes> value{};
+    std::array<uint32_t, kLineBytes> wid{};
+  };
+  struct LaneMemory {
+    bool finished = false;
+    uint64_t whole_invalidate_time = 0;
+    absl::flat_hash_map<uint64_t, uint64_t> line_invalidate_time;  // after the whole one
+    std::map<uint64_t, DirtyLine> dirty;  // by line; write-back goes in address order
+    absl::flat_hash_map<uint64_t, OwnLine> own;
+    size_t own_after_prune = 0;  // size of `own` after it was last pruned
+    std::vector<PendingWrite> pending;
+  };
+
+  void RecordOwn(int lane, uint64_t addr, const uint8_t* bytes, int n, uint32_t wid);
+  // Adds the lane's own pending atomic adds into the bytes read at `addr`.
+  void ApplyOwnAtomicAdds(int lane, uint64_t addr, int n, uint8_t* value, uint32_t* wid) const;
+  // Queues the dirty bytes of `line` for write-back and drops the line.
+  void CleanLine(LaneMemory& lane, uint64_t line);
+  void Land(const PendingWrite& write);
+  void MarkCommitted(uint32_t wid);
+  LineVersion& MutableCurrent(uint64_t line);
+  const LineVersion& VersionAt(uint64_t line, uint64_t time) const;
+  void UpdateOldestSnapshot();
+
+  std::vector<Allocation> allocations_;
+  uint64_t size_ = 0;
+  uint64_t now_ = 1;
+  std::vector<WriteRecord> writes_;
+  std::vector<std::vector<LineVersion>> versions_;  // per line, oldest first
+  std::vector<LaneMemory> lanes_;
+  // No lane can fetch a line as of a time before this: older versions that
+  // a newer one at or before it supersedes are dropped.
+  uint64_t oldest_snapshot_ = 0;
+};
+
+}  // namespace sim
+}  // namespace ptoc
+
+#endif  // PTOC_RUNTIME_MACHINE_H_

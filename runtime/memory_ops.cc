@@ -1,0 +1,243 @@
+// GM accesses of the interpreter: DMA loads and stores, scalar accesses
+// through the data cache, remote and copy ops, and the markers.
+#include "absl/strings/str_cat.h"
+#include "runtime/interpreter.h"
+#include "runtime/tile_ops.h"
+
+namespace ptoc {
+namespace sim {
+namespace {
+
+bool AtomicAdd(const Expr& call) {
+  const Expr* a = AttrOrDefault(call, "atomic");
+  return a != nullptr && a->str == "add";
+}
+
+}  // namespace
+
+std::shared_ptr<TileData> Interpreter::LoadRegion(const std::vector<Run>& runs, DType dtype,
+                                                  const Type& type,
+                                                  std::vector<int64_t> shape) {
+  std::shared_ptr<TileData> tile = NewTile(type, std::move(shape));
+  const int esize = DTypeBytes(dtype);
+  std::vector<uint8_t> bytes;
+  size_t at = 0;
+  for (const Run& r : runs) {
+    bytes.resize(r.elements * esize);
+    checker_.Read(ReadPath::kDma, r.addr, static_cast<int>(bytes.size()), bytes.data());
+    for (int64_t i = 0; i < r.elements && at < tile->data.size(); ++i, ++at) {
+      tile->data[at] = RoundToDType(DecodeElement(&bytes[i * esize], dtype), tile->dtype);
+    }
+  }
+  return tile;
+}
+
+void Interpreter::StoreRegion(LaneState& l, const std::vector<Run>& runs, int alloc,
+                              const TileData& tile, bool atomic_add) {
+  const Allocation& a = w_.machine.allocation(alloc);
+  const int esize = DTypeBytes(a.dtype);
+  uint32_t wid = checker_.NewWrite(WriteKind::kDma, atomic_add, alloc);
+  PendingWrite write;
+  write.atomic_add = atomic_add;
+  write.dtype = a.dtype;
+  size_t at = 0;
+  for (const Run& r : runs) {
+    Segment seg{r.addr, std::vector<uint8_t>(r.elements * esize), wid};
+    for (int64_t i = 0; i < r.elements && at < tile.data.size(); ++i, ++at) {
+      EncodeElement(tile.data[at], a.dtype, &seg.data[i * esize]);
+    }
+    checker_.NoteWrite(wid, seg.addr, static_cast<int>(seg.data.size()));
+    write.segments.push_back(std::move(seg));
+  }
+  w_.machine.IssueDmaWrite(l.id, std::move(write));
+}
+
+Interpreter::OpResult Interpreter::TileLoad(LaneState& l, const Expr& call) {
+  absl::StatusOr<int> alloc = EvalTensor(l, *call.args[0]);
+  if (!alloc.ok()) return alloc.status();
+  absl::StatusOr<std::vector<int64_t>> offsets = EvalInts(l, *call.args[1]);
+  if (!offsets.ok()) return offsets.status();
+  absl::StatusOr<std::vector<int64_t>> shape = EvalInts(l, *call.args[2]);
+  if (!shape.ok()) return shape.status();
+  auto runs = Region(l, *alloc, *offsets, *shape, call.loc, "tile.load");
+  if (!runs) return Value::Tile(NewTile(call.type, *shape));
+  return Value::Tile(LoadRegion(*runs, w_.machine.allocation(*alloc).dtype, call.type, *shape));
+}
+
+Interpreter::OpResult Interpreter::TileStore(LaneState& l, const Expr& call) {
+  absl::StatusOr<Value> tile = Eval(l, *call.args[0]);
+  if (!tile.ok()) return tile.status();
+  if (tile->kind != Value::Kind::kTile) return absl::InvalidArgumentError("expected a tile");
+  absl::StatusOr<std::vector<int64_t>> offsets = EvalInts(l, *call.args[1]);
+  if (!offsets.ok()) return offsets.status();
+  absl::StatusOr<int> alloc = EvalTensor(l, *call.args[2]);
+  if (!alloc.ok()) return alloc.status();
+  auto runs = Region(l, *alloc, *offsets, tile->tile->shape, call.loc, "tile.store");
+  if (runs) StoreRegion(l, *runs, *alloc, *tile->tile, AtomicAdd(call));
+  return Value::Tensor(*alloc);
+}
+
+Interpreter::OpResult Interpreter::TensorRead(LaneState& l, const Expr& call) {
+  absl::StatusOr<int> alloc = EvalTensor(l, *call.args[0]);
+  if (!alloc.ok()) return alloc.status();
+  absl::StatusOr<std::vector<int64_t>> index = EvalInts(l, *call.args[1]);
+  if (!index.ok()) return index.status();
+  const Allocation& a = w_.machine.allocation(*alloc);
+  auto runs = Region(l, *alloc, *index, std::vector<int64_t>(index->size(), 1), call.loc,
+                     "tensor.read");
+  if (!runs || runs->empty()) return IsFloatDType(a.dtype) ? Value::Float(0) : Value::Int(0);
+  uint8_t bytes[8];
+  checker_.Read(ReadPath::kCache, runs->front().addr, DTypeBytes(a.dtype), bytes);
+  if (IsFloatDType(a.dtype)) return Value::Float(DecodeElement(bytes, a.dtype));
+  if (a.dtype == DType::kBOOL) return Value::Bool(bytes[0] != 0);
+  return Value::Int(DecodeInt(bytes, a.dtype));
+}
+
+Interpreter::OpResult Interpreter::TensorWrite(LaneState& l, const Expr& call) {
+  absl::StatusOr<int> alloc = EvalTensor(l, *call.args[0]);
+  if (!alloc.ok()) return alloc.status();
+  absl::StatusOr<std::vector<int64_t>> index = EvalInts(l, *call.args[1]);
+  if (!index.ok()) return index.status();
+  absl::StatusOr<Value> value = Eval(l, *call.args[2]);
+  if (!value.ok()) return value.status();
+  if (!value->is_number()) return absl::InvalidArgumentError("tensor.write of a non-scalar");
+  const Allocation& a = w_.machine.allocation(*alloc);
+  auto runs = Region(l, *alloc, *index, std::vector<int64_t>(index->size(), 1), call.loc,
+                     "tensor.write");
+  if (!runs || runs->empty()) return Value();
+  uint8_t bytes[8];
+  if (IsFloatDType(a.dtype)) {
+    EncodeElement(value->AsDouble(), a.dtype, bytes);
+  } else {
+    EncodeInt(value->AsInt(), a.dtype, bytes);
+  }
+  const int esize = DTypeBytes(a.dtype);
+  uint32_t wid = checker_.NewWrite(WriteKind::kScalar, false, *alloc);
+  checker_.NoteWrite(wid, runs->front().addr, esize);
+  w_.machine.IssueScalarWrite(l.id, wid, runs->front().addr, bytes, esize);
+  return Value();
+}
+
+Interpreter::OpResult Interpreter::RemoteLoad(LaneState& l, const Expr& call) {
+  absl::StatusOr<int> target = EvalTensor(l, *call.args[0]);
+  if (!target.ok()) return target.status();
+  absl::StatusOr<Value> peer = Eval(l, *call.args[1]);
+  if (!peer.ok()) return peer.status();
+  absl::StatusOr<std::vector<int64_t>> offsets = EvalInts(l, *call.args[2]);
+  if (!offsets.ok()) return offsets.status();
+  absl::StatusOr<std::vector<int64_t>> shape = EvalInts(l, *call.args[3]);
+  if (!shape.ok()) return shape.status();
+  int remote = PeerAllocation(l, *target, peer->AsInt(), call.loc);
+  if (remote < 0) return Value::Tile(NewTile(call.type, *shape));
+  auto runs = Region(l, remote, *offsets, *shape, call.loc, "pld.tile.remote_load");
+  if (!runs) return Value::Tile(NewTile(call.type, *shape));
+  return Value::Tile(LoadRegion(*runs, w_.machine.allocation(remote).dtype, call.type, *shape));
+}
+
+Interpreter::OpResult Interpreter::RemoteStore(LaneState& l, const Expr& call) {
+  absl::StatusOr<Value> tile = Eval(l, *call.args[0]);
+  if (!tile.ok()) return tile.status();
+  if (tile->kind != Value::Kind::kTile) return absl::InvalidArgumentError("expected a tile");
+  absl::StatusOr<int> target = EvalTensor(l, *call.args[1]);
+  if (!target.ok()) return target.status();
+  absl::StatusOr<Value> peer = Eval(l, *call.args[2]);
+  if (!peer.ok()) return peer.status();
+  absl::StatusOr<std::vector<int64_t>> offsets = EvalInts(l, *call.args[3]);
+  if (!offsets.ok()) return offsets.status();
+  int remote = PeerAllocation(l, *target, peer->AsInt(), call.loc);
+  if (remote < 0) return Value();
+  auto runs = Region(l, remote, *offsets, tile->tile->shape, call.loc,
+                     "pld.tile.remote_store");
+  if (!runs) return Value();
+  StoreRegion(l, *runs, remote, *tile->tile, AtomicAdd(call));
+  // The peer-region invalidate the code generator emits after the store.
+  const int esize = DTypeBytes(w_.machine.allocation(remote).dtype);
+  for (const Run& r : *runs) w_.machine.InvalidateRange(l.id, r.addr, r.elements * esize);
+  return Value();
+}
+
+void Interpreter::CopyTensor(LaneState& l, int src, int dst, bool atomic_add) {
+  const Allocation& from = w_.machine.allocation(src);
+  const Allocation& to = w_.machine.allocation(dst);
+  const int src_size = DTypeBytes(from.dtype);
+  const int dst_size = DTypeBytes(to.dtype);
+  std::vector<uint8_t> in(from.bytes);
+  checker_.Read(ReadPath::kDma, from.base, static_cast<int>(in.size()), in.data());
+  uint32_t wid = checker_.NewWrite(WriteKind::kCopy, atomic_add, dst);
+  Segment seg{to.base, std::vector<uint8_t>(to.bytes), wid};
+  for (int64_t i = 0; i < to.elements; ++i) {
+    EncodeElement(DecodeElement(&in[i * src_size], from.dtype), to.dtype,
+                  &seg.data[i * dst_size]);
+  }
+  checker_.NoteWrite(wid, seg.addr, static_cast<int>(seg.data.size()));
+  PendingWrite write;
+  write.atomic_add = atomic_add;
+  write.dtype = to.dtype;
+  write.segments.push_back(std::move(seg));
+  w_.machine.CommitNow(l.id, write);
+}
+
+Interpreter::OpResult Interpreter::Put(LaneState& l, const Expr& call) {
+  absl::StatusOr<int> dst = EvalTensor(l, *call.args[0]);
+  if (!dst.ok()) return dst.status();
+  absl::StatusOr<Value> peer = Eval(l, *call.args[1]);
+  if (!peer.ok()) return peer.status();
+  absl::StatusOr<int> src = EvalTensor(l, *call.args[2]);
+  if (!src.ok()) return src.status();
+  int remote = PeerAllocation(l, *dst, peer->AsInt(), call.loc);
+  if (remote < 0) return Value();
+  const Allocation& to = w_.machine.allocation(remote);
+  const Allocation& from = w_.machine.allocation(*src);
+  if (to.elements != from.elements) {
+    Protocol(l, call.loc, absl::StrCat("out-of-bounds GM access: put copies the ",
+                                       from.elements, " elements of '", from.name,
+                                       "' into the ", to.elements, " of '", to.name, "'"));
+    return Value();
+  }
+  CopyTensor(l, *src, remote, AtomicAdd(call));
+  // The peer-region invalidate the code generator emits after the put.
+  w_.machine.InvalidateRange(l.id, to.base, to.bytes);
+  return Value();
+}
+
+Interpreter::OpResult Interpreter::Get(LaneState& l, const Expr& call) {
+  absl::StatusOr<int> dst = EvalTensor(l, *call.args[0]);
+  if (!dst.ok()) return dst.status();
+  absl::StatusOr<Value> peer = Eval(l, *call.args[1]);
+  if (!peer.ok()) return peer.status();
+  absl::StatusOr<int> src = EvalTensor(l, *call.args[2]);
+  if (!src.ok()) return src.status();
+  int remote = PeerAllocation(l, *src, peer->AsInt(), call.loc);
+  if (remote < 0) return Value();
+  const Allocation& to = w_.machine.allocation(*dst);
+  const Allocation& from = w_.machine.allocation(remote);
+  if (to.elements != from.elements) {
+    Protocol(l, call.loc, absl::StrCat("out-of-bounds GM access: get copies the ",
+                                       from.elements, " elements of '", from.name,
+                                       "' into the ", to.elements, " of '", to.name, "'"));
+    return Value();
+  }
+  CopyTensor(l, remote, *dst, false);
+  return Value();
+}
+
+Interpreter::OpResult Interpreter::CacheInvalidate(LaneState& l, const Expr& call) {
+  if (call.args.empty()) {
+    w_.machine.InvalidateAll(l.id);
+    return Value();
+  }
+  absl::StatusOr<int> alloc = EvalTensor(l, *call.args[0]);
+  if (!alloc.ok()) return alloc.status();
+  absl::StatusOr<std::vector<int64_t>> shape = EvalInts(l, *call.args[1]);
+  if (!shape.ok()) return shape.status();
+  absl::StatusOr<std::vector<int64_t>> offsets = EvalInts(l, *call.args[2]);
+  if (!offsets.ok()) return offsets.status();
+  auto runs = Region(l, *alloc, *offsets, *shape, call.loc, "system.cacheinvalid");
+  if (!runs) return Value();
+  const int esize = DTypeBytes(w_.machine.allocation(*alloc).dtype);
+  for (const Run& r : *runs) w_.machine.InvalidateRange(l.id, r.addr, r.elements * esize);
+  return Value();
+}
+
+}  // namespace sim
+}  // namespace ptoc

@@ -1,0 +1,186 @@
+#include "runtime/tile_ops.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+
+namespace ptoc {
+namespace sim {
+namespace {
+
+using TileResult = absl::StatusOr<std::shared_ptr<const TileData>>;
+
+// The compute ops by name: the one place the simulator names them.
+constexpr char kMove[] = "tile.move";
+constexpr char kCreate[] = "tile.create";
+constexpr char kMatmul[] = "tile.matmul";
+
+struct BinaryDef {
+  const char* name;
+  double (*fn)(double, double);
+};
+constexpr BinaryDef kBinaryOps[] = {
+    {"tile.add", [](double a, double b) { return a + b; }},
+    {"tile.sub", [](double a, double b) { return a - b; }},
+    {"tile.mul", [](double a, double b) { return a * b; }},
+    {"tile.div", [](double a, double b) { return a / b; }},
+    {"tile.max", [](double a, double b) { return std::max(a, b); }},
+};
+
+struct UnaryDef {
+  const char* name;
+  double (*fn)(double);
+};
+constexpr UnaryDef kUnaryOps[] = {
+    {"tile.exp", [](double a) { return std::exp(a); }},
+    {"tile.relu", [](double a) { return a > 0 ? a : 0.0; }},
+    {"tile.neg", [](double a) { return -a; }},
+};
+
+// Tile-scalar ops: the scalar is the second operand.
+constexpr BinaryDef kScalarOps[] = {
+    {"tile.adds", [](double a, double b) { return a + b; }},
+    {"tile.muls", [](double a, double b) { return a * b; }},
+};
+
+std::string ShapeText(const std::vector<int64_t>& shape) {
+  return absl::StrCat("[", absl::StrJoin(shape, ", "), "]");
+}
+
+absl::Status NeedTiles(const Expr& call, const std::vector<Value>& args, size_t n) {
+  if (args.size() < n) {
+    return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' needs ", n, " arguments"));
+  }
+  for (size_t i = 0; i < n; ++i) {
+    if (args[i].kind != Value::Kind::kTile) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("'", call.str, "': argument ", i + 1, " is not a tile"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+// The result's element type: the call's type when it is a tile, else the
+// first operand's.
+DType ResultDType(const Expr& call, const TileData& first) {
+  return call.type.is_tile() ? call.type.dtype() : first.dtype;
+}
+
+std::shared_ptr<TileData> Like(const Expr& call, const TileData& src) {
+  auto t = std::make_shared<TileData>();
+  t->shape = src.shape;
+  t->dtype = ResultDType(call, src);
+  t->memory = call.type.is_tile() ? call.type.memory() : src.memory;
+  t->view = call.type.is_tile() ? call.type.view() : src.view;
+  t->data.resize(src.data.size());
+  return t;
+}
+
+TileResult Matmul(const Expr& call, const TileData& lhs, const TileData& rhs) {
+  if (lhs.shape.size() != 2 || rhs.shape.size() != 2 || lhs.shape[1] != rhs.shape[0]) {
+    return absl::InvalidArgumentError(absl::StrCat("'tile.matmul' of ", ShapeText(lhs.shape),
+                                                   " by ", ShapeText(rhs.shape)));
+  }
+  int64_t m = lhs.shape[0], k = lhs.shape[1], n = rhs.shape[1];
+  auto out = std::make_shared<TileData>();
+  out->shape = {m, n};
+  out->dtype = DType::kFP32;
+  out->memory = MemorySpace::kAcc;
+  out->view = call.type.is_tile() ? call.type.view() : ImplicitView(MemorySpace::kAcc);
+  out->data.resize(m * n);
+  for (int64_t i = 0; i < m; ++i) {
+    for (int64_t j = 0; j < n; ++j) {
+      float acc = 0;  // the cube accumulates in fp32
+      for (int64_t x = 0; x < k; ++x) {
+        acc += static_cast<float>(lhs.data[i * k + x]) * static_cast<float>(rhs.data[x * n + j]);
+      }
+      out->data[i * n + j] = acc;
+    }
+  }
+  return std::shared_ptr<const TileData>(out);
+}
+
+}  // namespace
+
+std::shared_ptr<TileData> NewTile(const Type& type, std::vector<int64_t> shape) {
+  auto t = std::make_shared<TileData>();
+  t->dtype = type.dtype();
+  t->memory = type.memory();
+  t->view = type.view();
+  t->shape = std::move(shape);
+  t->data.assign(t->NumElements(), 0.0);
+  return t;
+}
+
+TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
+                         const std::vector<int64_t>& create_shape) {
+  if (call.str == kCreate) {
+    if (!call.type.is_tile()) return absl::InvalidArgumentError("'tile.create' is untyped");
+    int64_t elements = 1;
+    for (int64_t d : create_shape) {
+      if (d < 0 || d > kMaxTileElements || (elements *= d) > kMaxTileElements) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("'tile.create' of a ", ShapeText(create_shape), " tile is too large"));
+      }
+    }
+    return std::shared_ptr<const TileData>(NewTile(call.type, create_shape));
+  }
+  if (call.str == kMove) {
+    if (absl::Status s = NeedTiles(call, args, 1); !s.ok()) return s;
+    auto t = Like(call, *args[0].tile);
+    t->dtype = args[0].tile->dtype;
+    t->data = args[0].tile->data;
+    return std::shared_ptr<const TileData>(t);
+  }
+  if (call.str == kMatmul) {
+    if (absl::Status s = NeedTiles(call, args, 2); !s.ok()) return s;
+    return Matmul(call, *args[0].tile, *args[1].tile);
+  }
+  for (const BinaryDef& op : kBinaryOps) {
+    if (call.str != op.name) continue;
+    if (absl::Status s = NeedTiles(call, args, 2); !s.ok()) return s;
+    const TileData& a = *args[0].tile;
+    const TileData& b = *args[1].tile;
+    if (a.shape != b.shape) {
+      return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' of tiles shaped ",
+                                                     ShapeText(a.shape), " and ",
+                                                     ShapeText(b.shape)));
+    }
+    auto t = Like(call, a);
+    for (size_t i = 0; i < t->data.size(); ++i) {
+      t->data[i] = RoundToDType(op.fn(a.data[i], b.data[i]), t->dtype);
+    }
+    return std::shared_ptr<const TileData>(t);
+  }
+  for (const UnaryDef& op : kUnaryOps) {
+    if (call.str != op.name) continue;
+    if (absl::Status s = NeedTiles(call, args, 1); !s.ok()) return s;
+    const TileData& a = *args[0].tile;
+    auto t = Like(call, a);
+    for (size_t i = 0; i < t->data.size(); ++i) {
+      t->data[i] = RoundToDType(op.fn(a.data[i]), t->dtype);
+    }
+    return std::shared_ptr<const TileData>(t);
+  }
+  for (const BinaryDef& op : kScalarOps) {
+    if (call.str != op.name) continue;
+    if (absl::Status s = NeedTiles(call, args, 1); !s.ok()) return s;
+    if (args.size() < 2 || !args[1].is_number()) {
+      return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' needs a scalar"));
+    }
+    const TileData& a = *args[0].tile;
+    double scalar = args[1].AsDouble();
+    auto t = Like(call, a);
+    for (size_t i = 0; i < t->data.size(); ++i) {
+      t->data[i] = RoundToDType(op.fn(a.data[i], scalar), t->dtype);
+    }
+    return std::shared_ptr<const TileData>(t);
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat("ptoc-sim does not know how to compute '", call.str, "'"));
+}
+
+}  // namespace sim
+}  // namespace ptoc

@@ -1,0 +1,35 @@
+// Tile arithmetic with the device's rounding: every result element is
+// rounded to the result dtype (fp16/bf16 round to nearest even); matmul
+// multiplies fp16/bf16 inputs and accumulates in fp32.
+#ifndef PTOC_RUNTIME_TILE_OPS_H_
+#define PTOC_RUNTIME_TILE_OPS_H_
+
+#include <memory>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "ir/ir.h"
+#include "runtime/values.h"
+
+namespace ptoc {
+namespace sim {
+
+// Computes a compute-role op (tile.add, tile.matmul, tile.move, tile.create,
+// ...) of `call` from its evaluated arguments. `create_shape` is the
+// evaluated `shape` attribute of tile.create. Errors (mismatched shapes, an
+// op this simulator does not know) are messages without a location.
+absl::StatusOr<std::shared_ptr<const TileData>> ComputeTileOp(
+    const Expr& call, const std::vector<Value>& args,
+    const std::vector<int64_t>& create_shape);
+
+// Tiles live in on-chip buffers of at most a few hundred KiB; anything far
+// larger is a mistake, not something to allocate.
+constexpr int64_t kMaxTileElements = int64_t{1} << 24;
+
+// A tile of `shape` with the dtype, memory and view of `type` (a tile type).
+std::shared_ptr<TileData> NewTile(const Type& type, std::vector<int64_t> shape);
+
+}  // namespace sim
+}  // namespace ptoc
+
+#endif  // PTOC_RUNTIME_TILE_OPS_H_

@@ -1,0 +1,47 @@
+#include "runtime/world.h"
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+
+namespace ptoc {
+namespace sim {
+
+World::World(int num_ranks, int lanes_per_rank)
+    : ranks(num_ranks),
+      lanes_per_rank(lanes_per_rank),
+      machine(num_ranks * lanes_per_rank),
+      clocks(num_ranks * lanes_per_rank),
+      rings(num_ranks * 2) {}
+
+std::string World::LaneName(int lane) const {
+  const LaneState& l = lanes[lane];
+  const char* core = l.core == LaneCore::kAic ? "aic" : l.core == LaneCore::kAiv ? "aiv" : "core";
+  return absl::StrCat(core, " lane (", l.code->function->name, ")");
+}
+
+void World::AddFinding(Finding f, int lane) {
+  f.schedule = schedule;
+  if (lane >= 0) {
+    f.rank = lanes[lane].rank;
+    f.lane = LaneName(lane);
+  }
+  report->Add(std::move(f));
+}
+
+std::string World::DescribeAddress(uint64_t addr) const {
+  for (int i = 0; i < machine.num_allocations(); ++i) {
+    const Allocation& a = machine.allocation(i);
+    if (addr < a.base || addr >= a.base + a.bytes) continue;
+    int64_t element = static_cast<int64_t>(addr - a.base) / DTypeBytes(a.dtype);
+    std::vector<int64_t> index(a.shape.size());
+    for (size_t d = a.shape.size(); d-- > 0;) {
+      index[d] = a.shape[d] == 0 ? 0 : element % a.shape[d];
+      element = a.shape[d] == 0 ? 0 : element / a.shape[d];
+    }
+    return absl::StrCat(a.name, "[", absl::StrJoin(index, ", "), "] on rank ", a.rank);
+  }
+  return absl::StrCat("GM address ", addr);
+}
+
+}  // namespace sim
+}  // namespace ptoc

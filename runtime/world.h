@@ -1,0 +1,74 @@
+// The state of one schedule: the machine, the clocks, the FIFOs and
+// barriers, and every lane of every rank.
+#ifndef PTOC_RUNTIME_WORLD_H_
+#define PTOC_RUNTIME_WORLD_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "runtime/barrier.h"
+#include "runtime/code.h"
+#include "runtime/fifo.h"
+#include "runtime/happens_before.h"
+#include "runtime/machine.h"
+#include "runtime/report.h"
+#include "runtime/values.h"
+
+namespace ptoc {
+namespace sim {
+
+// Which core a lane runs on. An InCore function launched by itself runs as
+// one lane that may do both kinds of work.
+enum class LaneCore { kAic, kAiv, kMixed };
+
+enum class PipeDir { kC2V = 0, kV2C = 1 };
+
+struct LaneState {
+  int id = 0;
+  int rank = 0;
+  LaneCore core = LaneCore::kMixed;
+  const FunctionCode* code = nullptr;
+  int pc = 0;
+  std::vector<Value> env;  // by Var id
+  std::vector<int64_t> loop_stop, loop_step;
+  bool finished = false;
+  // A syncall this lane has arrived at: the barrier and its generation.
+  int barrier = -1;
+  uint64_t barrier_generation = 0;
+  // dir_mask of this lane's *_initialize_pipe; -1 before it ran.
+  int pipe_mask = -1;
+};
+
+struct World {
+  World(int num_ranks, int lanes_per_rank);
+
+  int ranks;
+  int lanes_per_rank;
+  bool a5 = false;  // the backend: an a5 V->C push must be NZ
+  int schedule = 0;
+  int64_t steps = 0;
+  Machine machine;
+  ClockTable clocks;
+  SignalClocks signals;
+  AccessShadow* shadow = nullptr;  // owned by the caller, reused across schedules
+  std::vector<FifoRing> rings;           // rank * 2 + PipeDir
+  // rank * 3 + {mix, aic_only, aiv_only}
+  std::vector<std::unique_ptr<Barrier>> barriers;
+  std::vector<LaneState> lanes;
+  Report* report = nullptr;
+
+  FifoRing& ring(int rank, PipeDir dir) { return rings[rank * 2 + static_cast<int>(dir)]; }
+  // "aiv lane (ring_aiv)".
+  std::string LaneName(int lane) const;
+  // Adds `f` for `lane` (-1: none) of the current schedule.
+  void AddFinding(Finding f, int lane);
+  // "scratch[0, 64] on rank 2" for the GM byte at `addr`.
+  std::string DescribeAddress(uint64_t addr) const;
+};
+
+}  // namespace sim
+}  // namespace ptoc
+
+#endif  // PTOC_RUNTIME_WORLD_H_
