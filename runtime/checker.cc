@@ -168,13 +168,13 @@ void AccessChecker::ReportStale(ReadPath path, uint64_t addr, uint32_t expected,
         "the older write whose write-back landed later: add system.cacheinvalid of its "
         "region and system.fence() after it"});
   }
-  if (const AcquireEvent* e = event) {
-    f.locations.push_back(
-        SourceRef{"signal", LocOf(e->release), absl::StrCat("ordered by ", e->what, ": here")});
+  if (event != nullptr) {
+    f.locations.push_back(SourceRef{"signal", LocOf(event->release),
+                                    absl::StrCat("ordered by ", event->what, ": here")});
     std::string wait_note = f.missing_marker == kMissingWaitInvalidate
                                 ? "received here: add system.cacheinvalid() after it"
                                 : "received here";
-    f.locations.push_back(SourceRef{"wait", LocOf(e->acquire), wait_note});
+    f.locations.push_back(SourceRef{"wait", LocOf(event->acquire), wait_note});
   }
   w_.AddFinding(std::move(f), lane_);
 }

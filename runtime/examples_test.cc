@@ -183,6 +183,23 @@ TEST(ExamplesTest, PutGetAndAtomicAdds) {
   }
 }
 
+// Polling with pld.system.test: no schedule starves the publisher behind
+// the polling loop.
+TEST(ExamplesTest, PollingWithTestCompletes) {
+  auto program = Compile("runtime/testdata/poll.py");
+  ASSERT_NE(program, nullptr);
+  SimOptions options;
+  options.entry = "poll";
+  options.ranks = 2;
+  options.inputs_dir = NewTempDir("poll");
+  std::vector<double> x = SmallValues(16, 400);
+  WriteInput(options.inputs_dir, "x", 0, x);
+  WriteInput(options.inputs_dir, "x", 1, SmallValues(16, 401));
+  for (const auto& outputs : RunClean(*program, options)) {
+    ASSERT_EQ(OutputOf(outputs, "out", 1), std::vector<double>{x[5]});
+  }
+}
+
 // The V2C hand-off through GM: a race without a handshake, clean with one.
 TEST(ExamplesTest, V2cHandoffWithoutHandshakeIsARace) {
   for (const char* mode : {"fence", "barrier", "off"}) {

@@ -40,6 +40,7 @@ const std::vector<KernelCase>& Kernels() {
       {"examples/matmul_relu.py", "mm_relu", 1, {}},
       {"runtime/testdata/mailbox.py", "mailbox", 4, {}},
       {"runtime/testdata/put_get.py", "exchange", 4, {}},
+      {"runtime/testdata/poll.py", "poll", 2, {}},
   };
   return *kernels;
 }
@@ -108,7 +109,8 @@ std::string WhyNotNeeded(const Program& program, const std::vector<Marker>& mark
         if (call != nullptr && IsWholeGmInvalidate(*call)) break;
         if (RoleOfStmt(order[at]) == OpRole::kScalarRead) return "";
       }
-      return "only DMA reads follow it, and they read GM";
+      return "no scalar read follows it before the next whole-GM invalidate (DMA reads "
+             "read GM)";
     }
   }
   return "";

@@ -9,6 +9,7 @@ namespace {
 
 constexpr int kPriorityChanges = 3;
 constexpr uint64_t kMaxBurst = 64;
+constexpr int64_t kFairnessPeriod = 1024;
 
 // Picks the next lane among the ready ones, by the schedule's strategy.
 class Chooser {
@@ -39,6 +40,13 @@ class Chooser {
     int best = ready.front();
     for (int lane : ready) {
       if (priority_[lane] > priority_[best]) best = lane;
+    }
+    // Past the planned change points, the running lane still falls behind
+    // every kFairnessPeriod steps: a lane that polls (`while not test(...)`)
+    // would otherwise starve the lanes it waits for, which no real machine
+    // does, and the schedule would end as a false livelock.
+    if (next_change_ >= change_at_.size() && step > 0 && step % kFairnessPeriod == 0) {
+      change_at_.push_back(static_cast<uint64_t>(step));
     }
     while (next_change_ < change_at_.size() &&
            change_at_[next_change_] <= static_cast<uint64_t>(step)) {

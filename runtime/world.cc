@@ -8,7 +8,6 @@ namespace sim {
 
 World::World(int num_ranks, int lanes_per_rank)
     : ranks(num_ranks),
-      lanes_per_rank(lanes_per_rank),
       machine(num_ranks * lanes_per_rank),
       clocks(num_ranks * lanes_per_rank),
       rings(num_ranks * 2) {}

@@ -45,7 +45,6 @@ struct World {
   World(int num_ranks, int lanes_per_rank);
 
   int ranks;
-  int lanes_per_rank;
   bool a5 = false;  // the backend: an a5 V->C push must be NZ
   int schedule = 0;
   int64_t steps = 0;
