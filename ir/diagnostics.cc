@@ -1,5 +1,7 @@
 #include "ir/diagnostics.h"
 
+#include <sys/stat.h>
+
 #include <fstream>
 #include <sstream>
 
@@ -42,6 +44,10 @@ std::optional<std::string> SourceFiles::Line(const std::string& file, int line) 
     if (name == file) text = &contents;
   }
   if (text == nullptr) {
+    // Only a regular file: a path recorded in a .pb may name a device or a
+    // FIFO (/dev/zero, /dev/stdin) that would never finish reading.
+    struct stat st;
+    if (stat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
     std::ifstream in(file, std::ios::binary);
     if (!in) return std::nullopt;
     std::stringstream buffer;

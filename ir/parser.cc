@@ -118,6 +118,11 @@ absl::StatusOr<std::unique_ptr<Program>> Parser::Run() {
   PARSER_RETURN_IF_ERROR(ExpectOp(":"));
   PARSER_RETURN_IF_ERROR(ExpectKind(TokenKind::kNewline, "end of line"));
   PARSER_RETURN_IF_ERROR(ExpectKind(TokenKind::kIndent, "an indented class body"));
+  // A program without functions: `pass`, as the printer writes it.
+  if (AtName("pass") && AtKind(TokenKind::kNewline, 1) && AtKind(TokenKind::kDedent, 2)) {
+    Next();
+    Next();
+  }
   std::vector<size_t> body_starts;
   while (!AtKind(TokenKind::kDedent) && !AtKind(TokenKind::kEnd)) {
     PARSER_ASSIGN_OR_RETURN(size_t start, ParseFunctionHeader());
