@@ -32,17 +32,6 @@ Pipe PipeFrom(MemorySpace m) {
   }
 }
 
-absl::StatusOr<std::vector<Dim>> TileRegion(const Type& tile, size_t rank,
-                                            const Location& loc) {
-  std::vector<Dim> dims = tile.shape();
-  if (dims.size() > rank) {
-    return ErrorAt(loc, absl::StrCat("a tile of rank ", dims.size(),
-                                     " does not fit a tensor of rank ", rank));
-  }
-  dims.insert(dims.begin(), rank - dims.size(), Dim::Static(1));
-  return dims;
-}
-
 }  // namespace
 
 absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::LowerCall(

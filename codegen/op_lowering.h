@@ -4,7 +4,10 @@
 #ifndef PTOC_CODEGEN_OP_LOWERING_H_
 #define PTOC_CODEGEN_OP_LOWERING_H_
 
+#include <vector>
+
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "ir/ir.h"
 
@@ -68,6 +71,11 @@ absl::Status CheckLane(const Function& fn, const Expr& call, const Location& loc
 
 // Every entry, in table order (for the test that the catalog is covered).
 const OpLowering* AllLowerings(int* count);
+
+// The region a tile covers in a tensor of `rank` dims: its shape with
+// leading 1s. A tile of higher rank than the tensor is an error at `loc`.
+absl::StatusOr<std::vector<Dim>> TileRegion(const Type& tile, size_t rank,
+                                            const Location& loc);
 
 }  // namespace codegen
 }  // namespace ptoc

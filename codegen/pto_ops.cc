@@ -28,19 +28,6 @@ absl::string_view WaitCmp(const Expr& call) {
   return a != nullptr && a->str == "Ge" ? "ge" : "eq";
 }
 
-// The region a tile covers in a tensor of `rank` dims: its shape with
-// leading 1s.
-absl::StatusOr<std::vector<Dim>> TileRegion(const Type& tile, size_t rank,
-                                            const Location& loc) {
-  std::vector<Dim> dims = tile.shape();
-  if (dims.size() > rank) {
-    return ErrorAt(loc, absl::StrCat("a tile of rank ", dims.size(),
-                                     " does not fit a tensor of rank ", rank));
-  }
-  dims.insert(dims.begin(), rank - dims.size(), Dim::Static(1));
-  return dims;
-}
-
 }  // namespace
 
 absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::LowerCall(
