@@ -121,19 +121,10 @@ std::vector<const Stmt*> BodiesOf(const Stmt& s) {
   return bodies;
 }
 
-bool References(const Stmt& s, const std::function<bool(const Var*)>& pred) {
-  bool found = false;
-  VisitOwnExprs(s, [&](const Expr& e) {
-    VisitVars(e, [&](Var* v) { found = found || pred(v); });
-  });
-  if (found) return true;
-  for (const StmtPtr& child : s.stmts) {
-    if (References(*child, pred)) return true;
-  }
-  for (const Stmt* body : BodiesOf(s)) {
-    if (References(*body, pred)) return true;
-  }
-  return false;
+void VisitReferencedVars(const Stmt& s, const std::function<void(const Var*)>& fn) {
+  VisitOwnExprs(s, [&](const Expr& e) { VisitVars(e, [&](Var* v) { fn(v); }); });
+  for (const StmtPtr& child : s.stmts) VisitReferencedVars(*child, fn);
+  for (const Stmt* body : BodiesOf(s)) VisitReferencedVars(*body, fn);
 }
 
 namespace {

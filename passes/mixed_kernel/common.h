@@ -82,8 +82,9 @@ void VisitOwnExprsMutable(Stmt& s, const std::function<void(ExprPtr&)>& fn);
 // The nested bodies of a compound statement (For/While body, If branches).
 std::vector<Stmt*> BodiesOf(Stmt& s);
 std::vector<const Stmt*> BodiesOf(const Stmt& s);
-// True when `s` or anything nested in it references a variable in `vars`.
-bool References(const Stmt& s, const std::function<bool(const Var*)>& pred);
+// Every variable referenced by `s` or anything nested in it (definitions
+// excluded), in program order, with repeats.
+void VisitReferencedVars(const Stmt& s, const std::function<void(const Var*)>& fn);
 // Replaces every variable (references and definitions) with its image
 // under `map`.
 void ReplaceVars(Stmt& s, const absl::flat_hash_map<const Var*, Var*>& map);

@@ -87,6 +87,7 @@ class HandoffOrderer {
       Handle(i);
       handled_[i] = true;
     }
+
   }
 
  private:
@@ -194,7 +195,9 @@ class HandoffOrderer {
       break;
     }
     const Location& loc = c.b->stmt->loc;
+    bool inserted = false;
     if (fence < 0) {
+      inserted = true;
       int at = IndexIn(seq, push);
       rw_.Insert(seq, at, MakeEval(MakeTypedOp(op::kFence, {}, {}, loc), loc), producer);
       if (clean) {
@@ -202,6 +205,7 @@ class HandoffOrderer {
                    producer);
       }
     } else if (clean && !(fence > 0 && IsWholeInvalidate(*seq.stmts[fence - 1]))) {
+      inserted = true;
       rw_.Insert(seq, fence, MakeEval(MakeTypedOp(op::kCacheInvalid, {}, {}, loc), loc),
                  producer);
     }
@@ -215,11 +219,12 @@ class HandoffOrderer {
         break;
       }
       if (!invalidated) {
+        inserted = true;
         rw_.Insert(seq, IndexIn(seq, pop) + 1,
                    MakeEval(MakeTypedOp(op::kCacheInvalid, {}, {}, loc), loc), consumer);
       }
     }
-    Reindex();
+    if (inserted) Reindex();
   }
 
   // The tile to push: the one written by the latest store among the

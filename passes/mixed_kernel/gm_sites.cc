@@ -194,22 +194,63 @@ std::vector<std::unique_ptr<Site>> CollectSites(Function& kernel) {
 
 std::vector<Conflict> FindConflicts(const std::vector<std::unique_ptr<Site>>& sites,
                                     const PositionIndex& index) {
-  std::vector<Conflict> conflicts;
-  for (const auto& x : sites) {
-    for (const auto& y : sites) {
-      if (x == y || x->lane == y->lane || x->stmt == y->stmt) continue;
-      int origin = -1;
-      std::optional<ConflictKind> kind = Relation(*x, *y, &origin);
-      if (!kind.has_value()) continue;
-      const Path& px = index.PathOf(x->stmt);
-      const Path& py = index.PathOf(y->stmt);
-      // A header and its own body: one lane computes the header, which the
-      // lane split reports; there is no point between them to order.
-      if (PositionIndex::Contains(px, py) || PositionIndex::Contains(py, px)) continue;
-      bool forward = PositionIndex::Precedes(px, py);
-      if (!forward && !index.InCommonLoop(px, py)) continue;
-      conflicts.push_back(Conflict{x.get(), y.get(), forward, *kind, origin});
+  // Only pairs on different lanes that can relate are enumerated: two
+  // accesses of one origin (one of them a write), a window write and a
+  // notify, an acquire and a window access. A kernel without cross-lane
+  // conflicts costs linear time.
+  struct Group {
+    std::vector<int> accesses[2], writes[2];  // by lane
+  };
+  absl::flat_hash_map<int, Group> by_origin;
+  std::vector<int> window_writes[2], notifies[2], acquires[2], window_accesses[2];
+  for (int i = 0; i < static_cast<int>(sites.size()); ++i) {
+    const Site& s = *sites[i];
+    int lane = s.lane == kAic ? 0 : 1;
+    if (s.reads || s.writes) {
+      for (int o : s.origins) {
+        by_origin[o].accesses[lane].push_back(i);
+        if (s.writes) by_origin[o].writes[lane].push_back(i);
+      }
+      if (s.window) window_accesses[lane].push_back(i);
+      if (s.window && s.writes) window_writes[lane].push_back(i);
     }
+    if (s.notify) notifies[lane].push_back(i);
+    if (s.acquire) acquires[lane].push_back(i);
+  }
+  std::vector<std::pair<int, int>> pairs;
+  auto cross = [&](const std::vector<int> (&xs)[2], const std::vector<int> (&ys)[2]) {
+    for (int lane = 0; lane < 2; ++lane) {
+      for (int x : xs[lane]) {
+        for (int y : ys[1 - lane]) pairs.push_back({x, y});
+      }
+    }
+  };
+  for (const auto& [origin, group] : by_origin) {
+    cross(group.writes, group.accesses);
+    cross(group.accesses, group.writes);
+  }
+  cross(window_writes, notifies);
+  cross(acquires, window_accesses);
+  // In the order of an all-pairs walk, each pair once.
+  std::sort(pairs.begin(), pairs.end());
+  pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+
+  std::vector<Conflict> conflicts;
+  for (const auto& [i, j] : pairs) {
+    const Site* x = sites[i].get();
+    const Site* y = sites[j].get();
+    if (x->stmt == y->stmt) continue;
+    int origin = -1;
+    std::optional<ConflictKind> kind = Relation(*x, *y, &origin);
+    if (!kind.has_value()) continue;
+    const Path& px = index.PathOf(x->stmt);
+    const Path& py = index.PathOf(y->stmt);
+    // A header and its own body: one lane computes the header, which the
+    // lane split reports; there is no point between them to order.
+    if (PositionIndex::Contains(px, py) || PositionIndex::Contains(py, px)) continue;
+    bool forward = PositionIndex::Precedes(px, py);
+    if (!forward && !index.InCommonLoop(px, py)) continue;
+    conflicts.push_back(Conflict{x, y, forward, *kind, origin});
   }
   return conflicts;
 }

@@ -1,9 +1,13 @@
 #include "passes/mixed_kernel/lane_fifo.h"
 
 #include <algorithm>
+#include <iterator>
+#include <list>
+#include <tuple>
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "ir/builder.h"
@@ -24,45 +28,61 @@ const Stmt* TrailingYield(const Stmt& body) {
   return body.stmts.back().get();
 }
 
-// Everything that names the same buffer as `v`: plain copies of the
-// reference, loop-carried values and branch results fed by it.
-void GrowAliases(const Stmt& s, VarSet* aliases, bool* changed) {
-  auto add = [&](const Var* v) {
-    if (v != nullptr && aliases->insert(v).second) *changed = true;
-  };
-  if (s.kind == StmtKind::kAssign && s.value && IsVarIn(*s.value, *aliases)) add(s.var);
-  if (s.kind == StmtKind::kFor) {
-    const Stmt* y = s.body ? TrailingYield(*s.body) : nullptr;
-    for (size_t k = 0; k < s.iter_args.size(); ++k) {
-      bool fed = IsVarIn(*s.init_values[k], *aliases) ||
-                 (y != nullptr && k < y->values.size() && IsVarIn(*y->values[k], *aliases));
-      if (fed) {
-        add(s.iter_args[k]);
-        if (k < s.results.size()) add(s.results[k]);
-      }
-    }
-  }
-  if (s.kind == StmtKind::kIf) {
-    for (const Stmt* body : BodiesOf(s)) {
-      const Stmt* y = TrailingYield(*body);
-      for (size_t k = 0; y != nullptr && k < y->values.size() && k < s.results.size(); ++k) {
-        if (IsVarIn(*y->values[k], *aliases)) add(s.results[k]);
-      }
-    }
-  }
-  for (const StmtPtr& child : s.stmts) GrowAliases(*child, aliases, changed);
-  for (const Stmt* body : BodiesOf(s)) GrowAliases(*body, aliases, changed);
-}
+// Which variables name the same buffer as which: an edge from a value to
+// every variable it feeds by a plain copy, as a loop-carried value or as a
+// branch result. The aliases of a variable are what it reaches.
+class AliasGraph {
+ public:
+  explicit AliasGraph(const Stmt& body) { Add(body); }
 
-VarSet AliasesOf(const Function& fn, const Var* v) {
-  VarSet aliases = {v};
-  bool changed = true;
-  while (changed) {
-    changed = false;
-    GrowAliases(*fn.body, &aliases, &changed);
+  VarSet AliasesOf(const Var* v) const {
+    VarSet aliases = {v};
+    std::vector<const Var*> todo = {v};
+    while (!todo.empty()) {
+      const Var* from = todo.back();
+      todo.pop_back();
+      auto it = feeds_.find(from);
+      if (it == feeds_.end()) continue;
+      for (const Var* to : it->second) {
+        if (aliases.insert(to).second) todo.push_back(to);
+      }
+    }
+    return aliases;
   }
-  return aliases;
-}
+
+ private:
+  void Feed(const Expr& from, const Var* to) {
+    if (from.kind == ExprKind::kVar && to != nullptr) feeds_[from.var].push_back(to);
+  }
+
+  void Add(const Stmt& s) {
+    if (s.kind == StmtKind::kAssign && s.value) Feed(*s.value, s.var);
+    if (s.kind == StmtKind::kFor) {
+      const Stmt* y = s.body ? TrailingYield(*s.body) : nullptr;
+      for (size_t k = 0; k < s.iter_args.size(); ++k) {
+        const Var* result = k < s.results.size() ? s.results[k] : nullptr;
+        std::vector<const Expr*> sources = {s.init_values[k].get()};
+        if (y != nullptr && k < y->values.size()) sources.push_back(y->values[k].get());
+        for (const Expr* source : sources) {
+          Feed(*source, s.iter_args[k]);
+          Feed(*source, result);
+        }
+      }
+    }
+    if (s.kind == StmtKind::kIf) {
+      for (const Stmt* body : BodiesOf(s)) {
+        const Stmt* y = TrailingYield(*body);
+        for (size_t k = 0; y != nullptr && k < y->values.size() && k < s.results.size(); ++k) {
+          Feed(*y->values[k], s.results[k]);
+        }
+      }
+    }
+    for (const StmtPtr& child : s.stmts) Add(*child);
+    for (const Stmt* body : BodiesOf(s)) Add(*body);
+  }
+
+  absl::flat_hash_map<const Var*, std::vector<const Var*>> feeds_;
+};
 
 void CollectFreed(const Stmt& s, VarSet* freed) {
   if (const Expr* call = CallOf(s); call != nullptr && RoleOf(*call) == OpRole::kFree &&
@@ -78,6 +98,10 @@ bool IsPop(const Stmt& s) {
   return s.kind == StmtKind::kAssign && call != nullptr && RoleOf(*call) == OpRole::kPop;
 }
 
+bool LeavesBody(const Stmt& s) {
+  return s.kind == StmtKind::kYield || s.kind == StmtKind::kReturn;
+}
+
 StmtPtr MakeFree(Var* popped, const Expr& pop) {
   const Location& loc = pop.loc;
   std::vector<ExprPtr> args;
@@ -88,52 +112,103 @@ StmtPtr MakeFree(Var* popped, const Expr& pop) {
                   loc);
 }
 
-void FreeInSeq(Function& fn, Stmt& seq, const VarSet& freed) {
-  for (StmtPtr& child : seq.stmts) {
-    for (Stmt* body : BodiesOf(*child)) FreeInSeq(fn, *body, freed);
+// Places the tfrees of the pops of one body. The body is rewritten as a
+// list so that insertions cost O(1); each pop looks up the last user of
+// its aliases in an index of the body built once, so the work is linear in
+// the size of the body and the alias sets.
+class BodyFreer {
+ public:
+  BodyFreer(Function& fn, Stmt& seq, const AliasGraph& graph)
+      : fn_(fn), seq_(seq), graph_(graph) {
+    for (int j = 0; j < static_cast<int>(seq.stmts.size()); ++j) {
+      VisitReferencedVars(*seq.stmts[j], [&](const Var* v) {
+        std::vector<int>& users = users_[v];
+        if (users.empty() || users.back() != j) users.push_back(j);
+      });
+      at_.push_back(body_.insert(body_.end(), std::move(seq.stmts[j])));
+    }
   }
-  std::vector<Stmt*> pops;
-  for (StmtPtr& child : seq.stmts) {
-    if (IsPop(*child) && !freed.contains(child->var)) pops.push_back(child.get());
+
+  // Frees `pops` (indices of pops in the body, in order) after their last
+  // uses, backwards, so that tiles last used by the same statement are freed
+  // in the order they were popped; then writes the body back.
+  void Run(const std::vector<int>& pops) {
+    for (auto it = pops.rbegin(); it != pops.rend(); ++it) Free(*it);
+    seq_.stmts.clear();
+    for (StmtPtr& s : body_) seq_.stmts.push_back(std::move(s));
   }
-  // Backwards, so that tiles last used by the same statement are freed in
-  // the order they were popped.
-  for (auto it = pops.rbegin(); it != pops.rend(); ++it) {
-    Stmt* pop = *it;
-    VarSet aliases = AliasesOf(fn, pop->var);
-    auto uses = [&](const Stmt& s) {
-      return References(s, [&](const Var* v) { return aliases.contains(v); });
-    };
-    size_t at = 0;
-    while (seq.stmts[at].get() != pop) ++at;
-    size_t last = at;
-    Stmt* leaving = nullptr;  // a yield or return taking the tile out of the block
-    for (size_t j = at + 1; j < seq.stmts.size(); ++j) {
-      Stmt& s = *seq.stmts[j];
-      if (!uses(s)) continue;
-      if (s.kind == StmtKind::kYield || s.kind == StmtKind::kReturn) {
-        leaving = &s;
-      } else {
-        last = j;
+
+ private:
+  using Position = std::list<StmtPtr>::iterator;
+  // Where a statement sits: before (0) or as (1) original statement
+  // `index`, then the order of insertion.
+  using Rank = std::tuple<int, int, int>;
+  struct Copy {
+    Position at;
+    Rank rank;
+  };
+
+  void Free(int at) {
+    Stmt* pop = at_[at]->get();
+    VarSet aliases = graph_.AliasesOf(pop->var);
+    Rank last_rank{at, 1, 0};
+    Position last = at_[at];
+    int leaving = -1;  // a yield or return taking the tile out of the body
+    for (const Var* v : aliases) {
+      if (auto users = users_.find(v); users != users_.end()) {
+        for (auto j = users->second.rbegin(); j != users->second.rend() && *j > at; ++j) {
+          if (!LeavesBody(**at_[*j])) {
+            if (Rank{*j, 1, 0} > last_rank) last_rank = Rank{*j, 1, 0}, last = at_[*j];
+            break;
+          }
+          // Its values may have been replaced by copies for a later pop.
+          bool takes = false;
+          VisitReferencedVars(**at_[*j], [&](const Var* u) { takes |= aliases.contains(u); });
+          if (takes) leaving = std::max(leaving, *j);
+        }
+      }
+      if (auto copies = copies_.find(v); copies != copies_.end()) {
+        for (const Copy& copy : copies->second) {
+          if (copy.rank > last_rank) last_rank = copy.rank, last = copy.at;
+        }
       }
     }
-    if (leaving != nullptr) {
+    if (leaving >= 0) {
       // Copy what leaves, yield the copy, and free the slot after the copy.
-      size_t insert_at = 0;
-      while (seq.stmts[insert_at].get() != leaving) ++insert_at;
-      for (ExprPtr& value : leaving->values) {
+      Stmt& exit = **at_[leaving];
+      for (ExprPtr& value : exit.values) {
         if (!IsVarIn(*value, aliases)) continue;
         Var* source = value->var;
-        Var* copy = fn.NewVar(absl::StrCat(source->name, "_copy"), source->type, leaving->loc);
-        seq.stmts.insert(seq.stmts.begin() + insert_at++,
-                         MakeAssign(copy, MakeMoveTo(source, source->type, leaving->loc),
-                                    leaving->loc));
+        Var* copy = fn_.NewVar(absl::StrCat(source->name, "_copy"), source->type, exit.loc);
+        Position placed = body_.insert(
+            at_[leaving],
+            MakeAssign(copy, MakeMoveTo(source, source->type, exit.loc), exit.loc));
+        copies_[source].push_back(Copy{placed, Rank{leaving, 0, ++insertions_}});
         value = MakeVarRef(copy, value->loc);
       }
-      last = insert_at - 1;
+      last = std::prev(at_[leaving]);
     }
-    seq.stmts.insert(seq.stmts.begin() + last + 1, MakeFree(pop->var, *pop->value));
+    body_.insert(std::next(last), MakeFree(pop->var, *pop->value));
   }
+
+  Function& fn_;
+  Stmt& seq_;
+  const AliasGraph& graph_;
+  std::list<StmtPtr> body_;
+  std::vector<Position> at_;  // of each original statement
+  absl::flat_hash_map<const Var*, std::vector<int>> users_;  // statement indices
+  absl::flat_hash_map<const Var*, std::vector<Copy>> copies_;  // by copied variable
+  int insertions_ = 0;
+};
+
+void FreeInSeq(Function& fn, Stmt& seq, const VarSet& freed, const AliasGraph& graph) {
+  std::vector<int> pops;
+  for (int j = 0; j < static_cast<int>(seq.stmts.size()); ++j) {
+    Stmt& child = *seq.stmts[j];
+    for (Stmt* body : BodiesOf(child)) FreeInSeq(fn, *body, freed, graph);
+    if (IsPop(child) && !freed.contains(child.var)) pops.push_back(j);
+  }
+  if (!pops.empty()) BodyFreer(fn, seq, graph).Run(pops);
 }
 
 // Net count of held pops after `s`, tracking the maximum on the way.
@@ -209,7 +284,7 @@ PipeDirection FifoDirection(const Expr& call) {
 void InsertTfrees(Function& fn) {
   VarSet freed;
   CollectFreed(*fn.body, &freed);
-  FreeInSeq(fn, *fn.body, freed);
+  FreeInSeq(fn, *fn.body, freed, AliasGraph(*fn.body));
 }
 
 bool AdaptPushesToNz(Function& fn) {
