@@ -5,6 +5,7 @@
 #include <optional>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "ir/builder.h"
 #include "passes/mixed_kernel/gm_sites.h"
@@ -18,9 +19,16 @@ namespace {
 // orders both directions).
 struct Transfer {
   Stmt* seq = nullptr;
-  Stmt* first = nullptr;  // the push / the barrier's first statement
-  Stmt* last = nullptr;   // the pop / the barrier's last statement
+  int kp = 0;  // index of the push / the barrier's first statement
+  int kq = 0;  // one past the pop / the barrier's last statement
   LaneMask producer = kNoLane;  // kNoLane: a barrier
+};
+
+// The transfers of one body by kind, each list in scan order, which is
+// also the order of their pops (kq).
+struct BodyTransfers {
+  std::vector<int> barriers;
+  std::vector<int> by_producer[2];  // AIC, AIV
 };
 
 std::optional<OpRole> RoleOfStmt(const Stmt& s) {
@@ -47,13 +55,6 @@ bool IsBarrierAt(const Stmt& seq, size_t i) {
   const Expr* core = AttrOrDefault(*sync_call, "core_type");
   return core != nullptr && core->str == "mix" && IsWholeInvalidate(*seq.stmts[i]) &&
          RoleOfStmt(*seq.stmts[i + 1]) == OpRole::kFence && IsWholeInvalidate(*seq.stmts[i + 3]);
-}
-
-int IndexIn(const Stmt& seq, const Stmt* s) {
-  for (size_t i = 0; i < seq.stmts.size(); ++i) {
-    if (seq.stmts[i].get() == s) return static_cast<int>(i);
-  }
-  return -1;
 }
 
 // The end of a body: before its trailing yield.
@@ -95,25 +96,33 @@ class HandoffOrderer {
     index_ = std::make_unique<PositionIndex>(*f_.body);
     transfers_.clear();
     ScanTransfers(*f_.body);
+    by_body_.clear();
+    for (int k = 0; k < static_cast<int>(transfers_.size()); ++k) {
+      const Transfer& t = transfers_[k];
+      BodyTransfers& lists = by_body_[t.seq];
+      (t.producer == kNoLane ? lists.barriers : lists.by_producer[t.producer == kAic ? 0 : 1])
+          .push_back(k);
+    }
   }
 
   void ScanTransfers(Stmt& seq) {
-    Stmt* pending[2] = {nullptr, nullptr};  // last unmatched push: C2V, V2C
+    int pending[2] = {-1, -1};  // index of the last unmatched push: C2V, V2C
     for (size_t i = 0; i < seq.stmts.size(); ++i) {
       Stmt& s = *seq.stmts[i];
       if (IsBarrierAt(seq, i)) {
-        transfers_.push_back(Transfer{&seq, &s, seq.stmts[i + 3].get(), kNoLane});
+        int at = static_cast<int>(i);
+        transfers_.push_back(Transfer{&seq, at, at + 4, kNoLane});
       }
       const Expr* call = CallOf(s);
       std::optional<OpRole> role = call != nullptr ? RoleOf(*call) : std::nullopt;
       if (role == OpRole::kPush || role == OpRole::kPop) {
         LaneMask producer = ProducerOf(*call);
-        Stmt*& push = pending[producer == kAic ? 0 : 1];
+        int& push = pending[producer == kAic ? 0 : 1];
         if (role == OpRole::kPush) {
-          push = &s;
-        } else if (push != nullptr) {
-          transfers_.push_back(Transfer{&seq, push, &s, producer});
-          push = nullptr;
+          push = static_cast<int>(i);
+        } else if (push >= 0) {
+          transfers_.push_back(Transfer{&seq, push, static_cast<int>(i) + 1, producer});
+          push = -1;
         }
       }
       for (Stmt* body : BodiesOf(s)) ScanTransfers(*body);
@@ -124,23 +133,61 @@ class HandoffOrderer {
     return index_->Orders(index_->PathOf(c.a->stmt), index_->PathOf(c.b->stmt), seq, kp, kq);
   }
 
-  bool OrderedBy(const Conflict& c, const Transfer& t) const {
-    if (t.producer != kNoLane && t.producer != c.a->lane) return false;
-    int kp = IndexIn(*t.seq, t.first);
-    int kq = IndexIn(*t.seq, t.last) + 1;
-    return Orders(c, t.seq, kp, kq);
+  // The latest transfer of `list` (one body's transfers of one kind) that
+  // orders `c`, or -1. Since a push precedes its pop, only two stretches of
+  // the list, ordered by kq, can: transfers that end after A (when A is in
+  // this body) and transfers that end before B (when B is).
+  int LatestOrdering(const std::vector<int>& list, const Conflict& c, const Stmt* seq) const {
+    const Path& pa = index_->PathOf(c.a->stmt);
+    const Path& pb = index_->PathOf(c.b->stmt);
+    int la = PositionIndex::LevelOf(pa, seq);
+    int lb = PositionIndex::LevelOf(pb, seq);
+    auto orders = [&](int pos) {
+      const Transfer& t = transfers_[list[pos]];
+      return index_->Orders(pa, pb, seq, t.kp, t.kq);
+    };
+    // The number of transfers that end at or before `index`.
+    auto ending_by = [&](int index) {
+      return static_cast<int>(std::partition_point(list.begin(), list.end(), [&](int k) {
+                                return transfers_[k].kq <= index;
+                              }) -
+                              list.begin());
+    };
+    if (la >= 0) {
+      int i = pa[la].index;
+      int end = lb >= 0 && i < pb[lb].index ? ending_by(pb[lb].index) : list.size();
+      for (int pos = end - 1; pos >= 0 && transfers_[list[pos]].kq > i; --pos) {
+        if (orders(pos)) return list[pos];
+      }
+    }
+    if (lb >= 0) {
+      int pos = ending_by(pb[lb].index) - 1;
+      if (pos >= 0 && orders(pos)) return list[pos];
+    }
+    return -1;
   }
 
   void Handle(size_t i) {
     const Conflict& c = conflicts_[i];
-    const Transfer* by = nullptr;
-    for (const Transfer& t : transfers_) {
-      if (!OrderedBy(c, t)) continue;
-      if (t.producer == kNoLane) return;  // a barrier orders everything
-      by = &t;
+    // Only transfers in the bodies that hold A or B can order them.
+    std::vector<const Stmt*> bodies;
+    for (const Path* path : {&index_->PathOf(c.a->stmt), &index_->PathOf(c.b->stmt)}) {
+      for (const PathStep& step : *path) {
+        if (std::find(bodies.begin(), bodies.end(), step.seq) == bodies.end()) {
+          bodies.push_back(step.seq);
+        }
+      }
     }
-    if (by != nullptr) {
-      CompleteTransfer(c, *by);
+    int by = -1;
+    for (const Stmt* body : bodies) {
+      auto lists = by_body_.find(body);
+      if (lists == by_body_.end()) continue;
+      if (LatestOrdering(lists->second.barriers, c, body) >= 0) return;  // orders everything
+      by = std::max(by, LatestOrdering(lists->second.by_producer[c.a->lane == kAic ? 0 : 1],
+                                       c, body));
+    }
+    if (by >= 0) {
+      CompleteTransfer(c, transfers_[by]);
       return;
     }
     bool v2c = c.a->lane == kAiv;
@@ -183,12 +230,12 @@ class HandoffOrderer {
   // invalidate after its pop when B reads through the scalar cache.
   void CompleteTransfer(const Conflict& c, const Transfer& t) {
     Stmt& seq = *t.seq;
-    Stmt* push = t.first;
-    Stmt* pop = t.last;
+    int push = t.kp;
+    int pop = t.kq - 1;
     LaneMask producer = c.a->lane;
     bool clean = c.a->scalar_cache && c.a->writes;
     int fence = -1;
-    for (int i = IndexIn(seq, push) - 1; i >= 0; --i) {
+    for (int i = push - 1; i >= 0; --i) {
       const Stmt& s = *seq.stmts[i];
       if (!TouchesMemoryOn(s, producer)) continue;
       if (RoleOfStmt(s) == OpRole::kFence) fence = i;
@@ -198,21 +245,23 @@ class HandoffOrderer {
     bool inserted = false;
     if (fence < 0) {
       inserted = true;
-      int at = IndexIn(seq, push);
-      rw_.Insert(seq, at, MakeEval(MakeTypedOp(op::kFence, {}, {}, loc), loc), producer);
+      rw_.Insert(seq, push, MakeEval(MakeTypedOp(op::kFence, {}, {}, loc), loc), producer);
+      ++pop;
       if (clean) {
-        rw_.Insert(seq, at, MakeEval(MakeTypedOp(op::kCacheInvalid, {}, {}, loc), loc),
+        rw_.Insert(seq, push, MakeEval(MakeTypedOp(op::kCacheInvalid, {}, {}, loc), loc),
                    producer);
+        ++pop;
       }
     } else if (clean && !(fence > 0 && IsWholeInvalidate(*seq.stmts[fence - 1]))) {
       inserted = true;
       rw_.Insert(seq, fence, MakeEval(MakeTypedOp(op::kCacheInvalid, {}, {}, loc), loc),
                  producer);
+      ++pop;
     }
     if (c.b->scalar_cache && c.b->reads) {
       LaneMask consumer = c.b->lane;
       bool invalidated = false;
-      for (size_t i = IndexIn(seq, pop) + 1; i < seq.stmts.size(); ++i) {
+      for (size_t i = pop + 1; i < seq.stmts.size(); ++i) {
         const Stmt& s = *seq.stmts[i];
         if (!TouchesMemoryOn(s, consumer)) continue;
         invalidated = IsWholeInvalidate(s);
@@ -220,7 +269,7 @@ class HandoffOrderer {
       }
       if (!invalidated) {
         inserted = true;
-        rw_.Insert(seq, IndexIn(seq, pop) + 1,
+        rw_.Insert(seq, pop + 1,
                    MakeEval(MakeTypedOp(op::kCacheInvalid, {}, {}, loc), loc), consumer);
       }
     }
@@ -353,7 +402,8 @@ class HandoffOrderer {
   std::vector<Conflict> conflicts_;
   std::vector<bool> handled_;
   std::unique_ptr<PositionIndex> index_;
-  std::vector<Transfer> transfers_;
+  std::vector<Transfer> transfers_;  // in scan order
+  absl::flat_hash_map<const Stmt*, BodyTransfers> by_body_;
 };
 
 }  // namespace

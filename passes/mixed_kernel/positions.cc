@@ -8,13 +8,6 @@ namespace ptoc {
 namespace mixed_kernel {
 namespace {
 
-int LevelOf(const Path& p, const Stmt* seq) {
-  for (size_t l = 0; l < p.size(); ++l) {
-    if (p[l].seq == seq) return static_cast<int>(l);
-  }
-  return -1;
-}
-
 bool SamePrefix(const Path& a, const Path& b, size_t n) {
   if (a.size() < n || b.size() < n) return false;
   return std::equal(a.begin(), a.begin() + n, b.begin());
@@ -73,6 +66,13 @@ const Path& PositionIndex::OwnerPathOf(const Stmt* seq) const {
 int PositionIndex::OrderOf(const Stmt* s) const {
   auto it = order_.find(s);
   return it == order_.end() ? -1 : it->second;
+}
+
+int PositionIndex::LevelOf(const Path& p, const Stmt* seq) {
+  for (size_t l = 0; l < p.size(); ++l) {
+    if (p[l].seq == seq) return static_cast<int>(l);
+  }
+  return -1;
 }
 
 int PositionIndex::CommonLevel(const Path& a, const Path& b) {

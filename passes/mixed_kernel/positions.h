@@ -42,6 +42,8 @@ class PositionIndex {
   // Pre-order number of a statement (program order of first execution).
   int OrderOf(const Stmt* s) const;
 
+  // The level at which `p` passes through body `seq`, or -1.
+  static int LevelOf(const Path& p, const Stmt* seq);
   // The deepest level at which both paths are in the same body.
   static int CommonLevel(const Path& a, const Path& b);
   // `a` runs before `b` within one execution of their innermost common
