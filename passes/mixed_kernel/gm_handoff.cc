@@ -6,9 +6,11 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/node_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "ir/builder.h"
 #include "passes/mixed_kernel/gm_sites.h"
+#include "passes/mixed_kernel/planned_body.h"
 #include "passes/mixed_kernel/positions.h"
 
 namespace ptoc {
@@ -16,12 +18,19 @@ namespace mixed_kernel {
 namespace {
 
 // A push and the pop it feeds, in one body (or a barrier sequence, which
-// orders both directions).
+// orders both directions). Positions are original indices of the body; a
+// planned transfer sits at one point (kp == kq).
 struct Transfer {
   Stmt* seq = nullptr;
-  int kp = 0;  // index of the push / the barrier's first statement
+  int kp = 0;  // the push / the barrier's first statement
   int kq = 0;  // one past the pop / the barrier's last statement
   LaneMask producer = kNoLane;  // kNoLane: a barrier
+  // The order a walk of the rewritten kernel meets the transfers in: by
+  // the pre-order number of the pop (the barrier's first statement); a
+  // planned transfer comes right before the statement it is planned in
+  // front of, after those planned there earlier.
+  std::pair<int, int> scan;
+  PlannedBody::Pos push, pop;
 };
 
 // The transfers of one body by kind, each list in scan order, which is
@@ -69,7 +78,8 @@ class HandoffOrderer {
 
   void Run() {
     sites_ = CollectSites(f_);
-    Reindex();
+    index_ = std::make_unique<PositionIndex>(*f_.body);
+    ScanTransfers(*f_.body);
     conflicts_ = FindConflicts(sites_, *index_);
     // In the order of B; for one B, the point nearest to B first (it
     // orders the most), then A in program order.
@@ -88,30 +98,45 @@ class HandoffOrderer {
       Handle(i);
       handled_[i] = true;
     }
-
+    for (auto& [seq, body] : bodies_) body.Apply();
   }
 
  private:
-  void Reindex() {
-    index_ = std::make_unique<PositionIndex>(*f_.body);
-    transfers_.clear();
-    ScanTransfers(*f_.body);
-    by_body_.clear();
-    for (int k = 0; k < static_cast<int>(transfers_.size()); ++k) {
-      const Transfer& t = transfers_[k];
-      BodyTransfers& lists = by_body_[t.seq];
-      (t.producer == kNoLane ? lists.barriers : lists.by_producer[t.producer == kAic ? 0 : 1])
-          .push_back(k);
-    }
+  PlannedBody& BodyOf(Stmt* seq) { return bodies_.try_emplace(seq, *seq).first->second; }
+
+  // Records that `stmt` runs on `lanes` only.
+  StmtPtr Pinned(StmtPtr stmt, LaneMask lanes) {
+    if (lanes != kNoLane) rw_.pinned[stmt.get()] = lanes;
+    return stmt;
+  }
+
+  void Register(Transfer t) {
+    int k = static_cast<int>(transfers_.size());
+    transfers_.push_back(std::move(t));
+    const Transfer& added = transfers_.back();
+    BodyTransfers& lists = by_body_[added.seq];
+    std::vector<int>& list = added.producer == kNoLane
+                                 ? lists.barriers
+                                 : lists.by_producer[added.producer == kAic ? 0 : 1];
+    auto at = std::upper_bound(list.begin(), list.end(), k, [&](int x, int y) {
+      return transfers_[x].scan < transfers_[y].scan;
+    });
+    list.insert(at, k);
+  }
+
+  // A transfer planned at `p`, met by a walk right before what follows p.
+  Transfer PlannedAt(Point p, LaneMask producer) {
+    return Transfer{p.seq, p.index, p.index, producer,
+                    {2 * index_->OrderAt(*p.seq, p.index) - 1, ++planned_}, {}, {}};
   }
 
   void ScanTransfers(Stmt& seq) {
     int pending[2] = {-1, -1};  // index of the last unmatched push: C2V, V2C
     for (size_t i = 0; i < seq.stmts.size(); ++i) {
       Stmt& s = *seq.stmts[i];
+      int at = static_cast<int>(i);
       if (IsBarrierAt(seq, i)) {
-        int at = static_cast<int>(i);
-        transfers_.push_back(Transfer{&seq, at, at + 4, kNoLane});
+        Register(Transfer{&seq, at, at + 4, kNoLane, {2 * index_->OrderOf(&s), 0}, {}, {}});
       }
       const Expr* call = CallOf(s);
       std::optional<OpRole> role = call != nullptr ? RoleOf(*call) : std::nullopt;
@@ -119,9 +144,10 @@ class HandoffOrderer {
         LaneMask producer = ProducerOf(*call);
         int& push = pending[producer == kAic ? 0 : 1];
         if (role == OpRole::kPush) {
-          push = static_cast<int>(i);
+          push = at;
         } else if (push >= 0) {
-          transfers_.push_back(Transfer{&seq, push, static_cast<int>(i) + 1, producer});
+          Register(Transfer{&seq, push, at + 1, producer, {2 * index_->OrderOf(&s), 0},
+                            PlannedBody::Original(push), PlannedBody::Original(at)});
           push = -1;
         }
       }
@@ -183,8 +209,8 @@ class HandoffOrderer {
       auto lists = by_body_.find(body);
       if (lists == by_body_.end()) continue;
       if (LatestOrdering(lists->second.barriers, c, body) >= 0) return;  // orders everything
-      by = std::max(by, LatestOrdering(lists->second.by_producer[c.a->lane == kAic ? 0 : 1],
-                                       c, body));
+      int k = LatestOrdering(lists->second.by_producer[c.a->lane == kAic ? 0 : 1], c, body);
+      if (k >= 0 && (by < 0 || transfers_[k].scan > transfers_[by].scan)) by = k;
     }
     if (by >= 0) {
       CompleteTransfer(c, transfers_[by]);
@@ -229,51 +255,40 @@ class HandoffOrderer {
   // a cache clean for a scalar write) right before its push, and a cache
   // invalidate after its pop when B reads through the scalar cache.
   void CompleteTransfer(const Conflict& c, const Transfer& t) {
-    Stmt& seq = *t.seq;
-    int push = t.kp;
-    int pop = t.kq - 1;
+    PlannedBody& body = BodyOf(t.seq);
     LaneMask producer = c.a->lane;
     bool clean = c.a->scalar_cache && c.a->writes;
-    int fence = -1;
-    for (int i = push - 1; i >= 0; --i) {
-      const Stmt& s = *seq.stmts[i];
+    std::optional<PlannedBody::Pos> fence;
+    for (auto p = body.Before(t.push); p; p = body.Before(*p)) {
+      const Stmt& s = body.At(*p);
       if (!TouchesMemoryOn(s, producer)) continue;
-      if (RoleOfStmt(s) == OpRole::kFence) fence = i;
+      if (RoleOfStmt(s) == OpRole::kFence) fence = p;
       break;
     }
     const Location& loc = c.b->stmt->loc;
-    bool inserted = false;
-    if (fence < 0) {
-      inserted = true;
-      rw_.Insert(seq, push, MakeEval(MakeTypedOp(op::kFence, {}, {}, loc), loc), producer);
-      ++pop;
-      if (clean) {
-        rw_.Insert(seq, push, MakeEval(MakeTypedOp(op::kCacheInvalid, {}, {}, loc), loc),
-                   producer);
-        ++pop;
+    auto op_stmt = [&](const char* name, LaneMask lanes) {
+      return Pinned(MakeEval(MakeTypedOp(name, {}, {}, loc), loc), lanes);
+    };
+    if (!fence) {
+      PlannedBody::Pos added = body.InsertBefore(t.push, op_stmt(op::kFence, producer));
+      if (clean) body.InsertBefore(added, op_stmt(op::kCacheInvalid, producer));
+    } else if (clean) {
+      std::optional<PlannedBody::Pos> before = body.Before(*fence);
+      if (!(before && IsWholeInvalidate(body.At(*before)))) {
+        body.InsertBefore(*fence, op_stmt(op::kCacheInvalid, producer));
       }
-    } else if (clean && !(fence > 0 && IsWholeInvalidate(*seq.stmts[fence - 1]))) {
-      inserted = true;
-      rw_.Insert(seq, fence, MakeEval(MakeTypedOp(op::kCacheInvalid, {}, {}, loc), loc),
-                 producer);
-      ++pop;
     }
     if (c.b->scalar_cache && c.b->reads) {
       LaneMask consumer = c.b->lane;
       bool invalidated = false;
-      for (size_t i = pop + 1; i < seq.stmts.size(); ++i) {
-        const Stmt& s = *seq.stmts[i];
+      for (auto p = body.After(t.pop); p; p = body.After(*p)) {
+        const Stmt& s = body.At(*p);
         if (!TouchesMemoryOn(s, consumer)) continue;
         invalidated = IsWholeInvalidate(s);
         break;
       }
-      if (!invalidated) {
-        inserted = true;
-        rw_.Insert(seq, pop + 1,
-                   MakeEval(MakeTypedOp(op::kCacheInvalid, {}, {}, loc), loc), consumer);
-      }
+      if (!invalidated) body.InsertAfter(t.pop, op_stmt(op::kCacheInvalid, consumer));
     }
-    if (inserted) Reindex();
   }
 
   // The tile to push: the one written by the latest store among the
@@ -343,6 +358,7 @@ class HandoffOrderer {
     }
     std::vector<ExprPtr> push_args;
     push_args.push_back(MakeVarRef(token, loc));
+    size_t push_index = stmts.size();
     std::vector<NamedExpr> split;
     split.push_back(MakeAttr("split", MakeInt(0, loc)));
     stmts.push_back({MakeEval(MakeTypedOp(c2v ? op::kPushToAiv : op::kPushToAic,
@@ -362,9 +378,14 @@ class HandoffOrderer {
     if (invalidate) {
       stmts.push_back({MakeEval(MakeTypedOp(op::kCacheInvalid, {}, {}, loc), loc), consumer});
     }
-    int at = p.index;
-    for (auto& [stmt, lanes] : stmts) rw_.Insert(*p.seq, at++, std::move(stmt), lanes);
-    Reindex();
+    Transfer handshake = PlannedAt(p, producer);
+    PlannedBody& body = BodyOf(p.seq);
+    for (size_t k = 0; k < stmts.size(); ++k) {
+      PlannedBody::Pos at = body.Append(p.index, Pinned(std::move(stmts[k].first), stmts[k].second));
+      if (k == push_index) handshake.push = at;
+      if (k == push_index + 1) handshake.pop = at;
+    }
+    Register(std::move(handshake));
   }
 
   void InsertBarrier(const Conflict& c) {
@@ -378,11 +399,11 @@ class HandoffOrderer {
     calls.push_back(MakeTypedOp(op::kFence, {}, {}, loc));
     calls.push_back(MakeTypedOp(op::kSyncAll, {}, std::move(sync_attrs), loc));
     calls.push_back(MakeTypedOp(op::kCacheInvalid, {}, {}, loc));
-    int at = p.index;
+    PlannedBody& body = BodyOf(p.seq);
     for (ExprPtr& call : calls) {
-      rw_.Insert(*p.seq, at++, MakeEval(std::move(call), loc), kBothLanes);
+      body.Append(p.index, Pinned(MakeEval(std::move(call), loc), kBothLanes));
     }
-    Reindex();
+    Register(PlannedAt(p, kNoLane));
   }
 
   void Report(const Conflict& c, Severity severity, absl::string_view reason) {
@@ -402,8 +423,11 @@ class HandoffOrderer {
   std::vector<Conflict> conflicts_;
   std::vector<bool> handled_;
   std::unique_ptr<PositionIndex> index_;
-  std::vector<Transfer> transfers_;  // in scan order
+  std::vector<Transfer> transfers_;
   absl::flat_hash_map<const Stmt*, BodyTransfers> by_body_;
+  // The bodies that get statements, applied after every conflict is handled.
+  absl::node_hash_map<Stmt*, PlannedBody> bodies_;
+  int planned_ = 0;  // transfers planned so far
 };
 
 }  // namespace

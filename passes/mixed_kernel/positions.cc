@@ -51,6 +51,7 @@ void PositionIndex::Walk(Stmt& seq, Path& prefix) {
     }
     prefix.pop_back();
   }
+  end_order_[&seq] = static_cast<int>(order_.size());
 }
 
 const Path& PositionIndex::PathOf(const Stmt* s) const {
@@ -66,6 +67,12 @@ const Path& PositionIndex::OwnerPathOf(const Stmt* seq) const {
 int PositionIndex::OrderOf(const Stmt* s) const {
   auto it = order_.find(s);
   return it == order_.end() ? -1 : it->second;
+}
+
+int PositionIndex::OrderAt(const Stmt& seq, int index) const {
+  if (index < static_cast<int>(seq.stmts.size())) return OrderOf(seq.stmts[index].get());
+  auto it = end_order_.find(&seq);
+  return it == end_order_.end() ? -1 : it->second;
 }
 
 int PositionIndex::LevelOf(const Path& p, const Stmt* seq) {

@@ -41,6 +41,9 @@ class PositionIndex {
   bool IsLoopBody(const Stmt* seq) const { return loop_bodies_.contains(seq); }
   // Pre-order number of a statement (program order of first execution).
   int OrderOf(const Stmt* s) const;
+  // The pre-order number a statement inserted before statement `index` of
+  // `seq` would take (index == size: after the body's last descendant).
+  int OrderAt(const Stmt& seq, int index) const;
 
   // The level at which `p` passes through body `seq`, or -1.
   static int LevelOf(const Path& p, const Stmt* seq);
@@ -69,6 +72,7 @@ class PositionIndex {
   absl::flat_hash_map<const Stmt*, Path> paths_;
   absl::flat_hash_map<const Stmt*, Path> owner_paths_;
   absl::flat_hash_map<const Stmt*, int> order_;
+  absl::flat_hash_map<const Stmt*, int> end_order_;  // of each body
   absl::flat_hash_set<const Stmt*> loop_bodies_;
   // Where each variable is defined: the defining statement, and whether it
   // is visible inside that statement (loop variables, iter args) rather
