@@ -1,6 +1,7 @@
 #include "passes/mixed_kernel/gm_handoff.h"
 
 #include <algorithm>
+#include <array>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -83,7 +84,7 @@ class HandoffOrderer {
     conflicts_ = FindConflicts(sites_, *index_);
     // In the order of B; for one B, the point nearest to B first (it
     // orders the most), then A in program order.
-    std::vector<std::pair<std::vector<int>, size_t>> keyed;
+    std::vector<std::pair<std::array<int, 4>, size_t>> keyed;
     for (size_t i = 0; i < conflicts_.size(); ++i) {
       const Conflict& c = conflicts_[i];
       const Path& pa = index_->PathOf(c.a->stmt);
