@@ -9,7 +9,6 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "codegen/ir_walk.h"
 #include "ir/diagnostics.h"
 
 namespace ptoc {
@@ -131,8 +130,8 @@ void CceFunctionEmitter::Close(const std::string& text) {
   Line(text);
 }
 
-void CceFunctionEmitter::Comment(const Location& loc) {
-  if (loc.known()) Line(absl::StrCat("// ", loc.file, ":", loc.line));
+void CceFunctionEmitter::BeginStmt(const Stmt& s) {
+  if (s.loc.known()) Line(absl::StrCat("// ", s.loc.file, ":", s.loc.line));
 }
 
 std::string CceFunctionEmitter::Fresh(absl::string_view base) {
@@ -146,7 +145,7 @@ std::string CceFunctionEmitter::Fresh(absl::string_view base) {
 }
 
 const Location& CceFunctionEmitter::LocOf(const Expr& e) const {
-  return e.loc.known() ? e.loc : cur_loc_;
+  return e.loc.known() ? e.loc : cur_loc();
 }
 
 void CceFunctionEmitter::Order(Pipe pipe, const std::vector<Buffer>& reads,
@@ -196,14 +195,7 @@ absl::StatusOr<std::string> CceFunctionEmitter::Emit() {
     sync_workspace_ = Fresh("sync_workspace");
     params.push_back(absl::StrCat("__gm__ int32_t* ", sync_workspace_));
   }
-  std::vector<const Stmt*> top = StmtsOf(*fn_.body);
-  if (!top.empty() && top.back()->kind == StmtKind::kReturn && top.back()->values.empty()) {
-    final_return_ = top.back();
-  }
-  cur_loc_ = fn_.loc;
-  const Stmt* yield = nullptr;
-  if (absl::Status s = EmitStmts(*fn_.body, &yield); !s.ok()) return s;
-  if (yield != nullptr) return ErrorAt(yield->loc, "a yield outside a loop or branch");
+  if (absl::Status s = EmitBody(fn_); !s.ok()) return s;
   if (order_.pending()) BarrierAll();
 
   std::string text;
@@ -218,100 +210,47 @@ absl::StatusOr<std::string> CceFunctionEmitter::Emit() {
 
 // ---- statements ----
 
-absl::Status CceFunctionEmitter::EmitStmts(const Stmt& body, const Stmt** yield) {
-  std::vector<const Stmt*> stmts = StmtsOf(body);
-  for (size_t i = 0; i < stmts.size(); ++i) {
-    if (stmts[i]->kind == StmtKind::kYield) {
-      if (i + 1 != stmts.size()) {
-        return ErrorAt(stmts[i]->loc, "a yield must end its loop or branch body");
-      }
-      *yield = stmts[i];
-      continue;
-    }
-    if (absl::Status s = EmitStmt(*stmts[i]); !s.ok()) return s;
+absl::Status CceFunctionEmitter::EmitAssign(const Stmt& s) {
+  const Type& t = s.var->type;
+  if (t.is_comm_ctx()) {
+    absl::StatusOr<std::string> c = CommCtx(*s.value);
+    if (!c.ok()) return c.status();
+    scalars_[s.var] = *c;
+    return absl::OkStatus();
   }
+  if (t.is_tile() && s.value->kind == ExprKind::kCall) {
+    absl::StatusOr<std::optional<Value>> v = LowerCall(*s.value, s.var->name);
+    if (!v.ok()) return v.status();
+    if (!v->has_value() || !(*v)->tile) {
+      return ErrorAt(s.loc, absl::StrCat("'", s.value->str, "' returns no tile"));
+    }
+    tiles_[s.var] = *(*v)->tile;
+    return absl::OkStatus();
+  }
+  if (t.is_tile()) {
+    absl::StatusOr<TileValue> tile = TileOperand(*s.value);
+    if (!tile.ok()) return tile.status();
+    tiles_[s.var] = *tile;
+    return absl::OkStatus();
+  }
+  if (s.value->kind == ExprKind::kCall) {
+    absl::StatusOr<std::optional<Value>> v = LowerCall(*s.value, s.var->name);
+    if (!v.ok()) return v.status();
+    if (!v->has_value()) {
+      return ErrorAt(s.loc, absl::StrCat("'", s.value->str, "' returns no value"));
+    }
+    scalars_[s.var] = (*v)->expr;
+    return absl::OkStatus();
+  }
+  absl::StatusOr<std::string> e = ScalarAs(*s.value, t.dtype());
+  if (!e.ok()) return e.status();
+  scalars_[s.var] = Materialize(*e, t.dtype(), s.var->name);
   return absl::OkStatus();
 }
 
-absl::Status CceFunctionEmitter::EmitStmt(const Stmt& s) {
-  const Location saved = cur_loc_;
-  if (s.loc.known()) cur_loc_ = s.loc;
-  if (s.kind != StmtKind::kSeq && &s != final_return_) Comment(s.loc);
-  absl::Status status = absl::OkStatus();
-  switch (s.kind) {
-    case StmtKind::kSeq: {
-      const Stmt* yield = nullptr;
-      status = EmitStmts(s, &yield);
-      if (status.ok() && yield != nullptr) {
-        status = ErrorAt(yield->loc, "a yield must end its loop or branch body");
-      }
-      break;
-    }
-    case StmtKind::kAssign: {
-      const Type& t = s.var->type;
-      if (t.is_tensor()) {
-        if (s.value->kind == ExprKind::kCall) status = LowerCall(*s.value, "").status();
-      } else if (t.is_comm_ctx()) {
-        absl::StatusOr<std::string> c = CommCtx(*s.value);
-        if (c.ok()) scalars_[s.var] = *c;
-        status = c.status();
-      } else if (t.is_tile() && s.value->kind == ExprKind::kCall) {
-        absl::StatusOr<std::optional<Value>> v = LowerCall(*s.value, s.var->name);
-        if (v.ok() && (!v->has_value() || !(*v)->tile)) {
-          status = ErrorAt(s.loc, absl::StrCat("'", s.value->str, "' returns no tile"));
-        } else if (v.ok()) {
-          tiles_[s.var] = *(*v)->tile;
-        } else {
-          status = v.status();
-        }
-      } else if (t.is_tile()) {
-        absl::StatusOr<TileValue> tile = TileOperand(*s.value);
-        if (tile.ok()) tiles_[s.var] = *tile;
-        status = tile.status();
-      } else if (s.value->kind == ExprKind::kCall) {
-        absl::StatusOr<std::optional<Value>> v = LowerCall(*s.value, s.var->name);
-        if (v.ok() && !v->has_value()) {
-          status = ErrorAt(s.loc, absl::StrCat("'", s.value->str, "' returns no value"));
-        } else if (v.ok()) {
-          scalars_[s.var] = (*v)->expr;
-        } else {
-          status = v.status();
-        }
-      } else {
-        absl::StatusOr<std::string> e = ScalarAs(*s.value, t.dtype());
-        if (e.ok()) scalars_[s.var] = Materialize(*e, t.dtype(), s.var->name);
-        status = e.status();
-      }
-      break;
-    }
-    case StmtKind::kEval:
-      if (s.value->kind == ExprKind::kCall) {
-        status = LowerCall(*s.value, "").status();
-      } else {
-        status = Scalar(*s.value).status();
-      }
-      break;
-    case StmtKind::kFor:
-      status = EmitFor(s);
-      break;
-    case StmtKind::kWhile:
-      status = EmitWhile(s);
-      break;
-    case StmtKind::kIf:
-      status = EmitIf(s);
-      break;
-    case StmtKind::kYield:
-      status = ErrorAt(s.loc, "a yield outside a loop or branch");
-      break;
-    case StmtKind::kReturn:
-      if (&s != final_return_) {
-        status = ErrorAt(s.loc, s.values.empty() ? "a kernel may return only at its end"
-                                                 : "a kernel cannot return values");
-      }
-      break;
-  }
-  cur_loc_ = saved;
-  return status;
+absl::Status CceFunctionEmitter::EmitEval(const Expr& e) {
+  if (e.kind == ExprKind::kCall) return LowerCall(e, "").status();
+  return Scalar(e).status();
 }
 
 std::string CceFunctionEmitter::Materialize(const std::string& expr, DType type,

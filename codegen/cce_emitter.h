@@ -24,6 +24,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/node_hash_map.h"
 #include "absl/status/statusor.h"
+#include "codegen/body_emitter.h"
 #include "codegen/cache_lines.h"
 #include "codegen/kernel_abi.h"
 #include "codegen/memory_plan.h"
@@ -48,7 +49,7 @@ struct CceHelpers {
   bool mod = false;
 };
 
-class CceFunctionEmitter {
+class CceFunctionEmitter : public BodyEmitter {
  public:
   CceFunctionEmitter(const Program& program, const Function& fn, const KernelAbi& abi,
                      Backend backend, const TensorOrigins& origins,
@@ -91,7 +92,6 @@ class CceFunctionEmitter {
   void Line(const std::string& text);
   void Open(const std::string& text);  // text + " {"
   void Close(const std::string& text = "}");
-  void Comment(const Location& loc);
   std::string Fresh(absl::string_view base);
   const Location& LocOf(const Expr& e) const;
   // Emits pipe_barrier(PIPE_ALL) first when the op must wait for another pipe.
@@ -99,11 +99,13 @@ class CceFunctionEmitter {
   void BarrierAll();
 
   // ---- statements ----
-  absl::Status EmitStmts(const Stmt& body, const Stmt** yield);
-  absl::Status EmitStmt(const Stmt& s);
-  absl::Status EmitFor(const Stmt& s);
-  absl::Status EmitIf(const Stmt& s);
-  absl::Status EmitWhile(const Stmt& s);
+  // Every statement is preceded by a `// file:line` comment.
+  void BeginStmt(const Stmt& s) override;
+  absl::Status EmitAssign(const Stmt& s) override;
+  absl::Status EmitEval(const Expr& e) override;
+  absl::Status EmitFor(const Stmt& s) override;
+  absl::Status EmitIf(const Stmt& s) override;
+  absl::Status EmitWhile(const Stmt& s) override;
   absl::Status Assign(const std::vector<Var*>& vars, const Stmt* yield, const Location& loc);
   // Declares C++ variables for loop-carried / branch-merged values.
   absl::Status DeclareCarried(const std::vector<Var*>& vars, const Location& loc);
@@ -174,8 +176,6 @@ class CceFunctionEmitter {
   std::string body_;
   std::string prologue_;  // values every statement may use (own window base)
   std::string* out_ = &body_;
-  Location cur_loc_;
-  const Stmt* final_return_ = nullptr;
 
   absl::flat_hash_map<const Var*, std::string> scalars_;  // scalars and comm ctx
   absl::flat_hash_map<const Var*, TileValue> tiles_;

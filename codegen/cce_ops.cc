@@ -36,32 +36,19 @@ Pipe PipeFrom(MemorySpace m) {
 
 absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::LowerCall(
     const Expr& call, absl::string_view hint) {
-  const Location& loc = LocOf(call);
-  const OpLowering* op = LoweringOf(call);
-  if (op == nullptr) {
-    if (call.is_function_call) {
-      return ErrorAt(loc, absl::StrCat("a call of function '", call.str,
-                                       "' inside a kernel cannot be emitted; inline it"));
-    }
-    return ErrorAt(loc, absl::StrCat("op '", call.str,
-                                     "' is not registered; code generation cannot lower it"));
+  absl::StatusOr<const OpLowering*> op = LowerableOp(fn_, call, LocOf(call));
+  if (!op.ok()) return op.status();
+  switch (FamilyOf((*op)->kind)) {
+    case OpFamily::kTile:
+      return LowerTileOp(call, **op, hint);
+    case OpFamily::kSystem:
+      return LowerSystemOp(call, **op);
+    case OpFamily::kPipe:
+      return LowerPipeOp(call, **op, hint);
+    case OpFamily::kComm:
+      break;
   }
-  if (absl::Status s = CheckLane(fn_, call, loc); !s.ok()) return s;
-  switch (op->kind) {
-    case OpKind::kTileLoad: case OpKind::kTileStore: case OpKind::kTileMove:
-    case OpKind::kTileCreate: case OpKind::kMatmul: case OpKind::kTileBinary:
-    case OpKind::kTileUnary: case OpKind::kTileScalar:
-      return LowerTileOp(call, *op, hint);
-    case OpKind::kFence: case OpKind::kCacheInvalidate: case OpKind::kSyncAll:
-      return LowerSystemOp(call, *op);
-    case OpKind::kPushToAiv: case OpKind::kPushToAic: case OpKind::kPopFromAic:
-    case OpKind::kPopFromAiv: case OpKind::kFreeToAic: case OpKind::kFreeToAiv:
-    case OpKind::kReserveBuffer: case OpKind::kImportBuffer: case OpKind::kAicInitPipe:
-    case OpKind::kAivInitPipe:
-      return LowerPipeOp(call, *op, hint);
-    default:
-      return LowerCommOp(call, *op, hint);
-  }
+  return LowerCommOp(call, **op, hint);
 }
 
 // ---- values ----

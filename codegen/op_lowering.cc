@@ -55,17 +55,6 @@ constexpr OpLowering kLowerings[] = {
     {"system.aiv_initialize_pipe", OpKind::kAivInitPipe, "", ""},
 };
 
-}  // namespace
-
-const OpLowering* LoweringOf(const Expr& call) {
-  const OpInfo* info = LookupOp(call);
-  if (info == nullptr) return nullptr;
-  for (const OpLowering& l : kLowerings) {
-    if (l.op == info->name) return &l;
-  }
-  return nullptr;
-}
-
 absl::Status CheckLane(const Function& fn, const Expr& call, const Location& loc) {
   const Lane lane = LaneOf(call);
   const absl::string_view kernel = fn.kind == FunctionKind::kAIC ? "AIC" : "AIV";
@@ -82,6 +71,55 @@ absl::Status CheckLane(const Function& fn, const Expr& call, const Location& loc
                                      " kernel '", fn.name, "'"));
   }
   return absl::OkStatus();
+}
+
+}  // namespace
+
+const OpLowering* LoweringOf(const Expr& call) {
+  const OpInfo* info = LookupOp(call);
+  if (info == nullptr) return nullptr;
+  for (const OpLowering& l : kLowerings) {
+    if (l.op == info->name) return &l;
+  }
+  return nullptr;
+}
+
+absl::StatusOr<const OpLowering*> LowerableOp(const Function& fn, const Expr& call,
+                                              const Location& loc) {
+  const OpLowering* op = LoweringOf(call);
+  if (op == nullptr) {
+    if (call.is_function_call) {
+      return ErrorAt(loc, absl::StrCat("a call of function '", call.str,
+                                       "' inside a kernel cannot be emitted; inline it"));
+    }
+    return ErrorAt(loc, absl::StrCat("op '", call.str,
+                                     "' is not registered; code generation cannot lower it"));
+  }
+  if (absl::Status s = CheckLane(fn, call, loc); !s.ok()) return s;
+  return op;
+}
+
+OpFamily FamilyOf(OpKind kind) {
+  switch (kind) {
+    case OpKind::kTileLoad: case OpKind::kTileStore: case OpKind::kTileMove:
+    case OpKind::kTileCreate: case OpKind::kMatmul: case OpKind::kTileBinary:
+    case OpKind::kTileUnary: case OpKind::kTileScalar:
+      return OpFamily::kTile;
+    case OpKind::kFence: case OpKind::kCacheInvalidate: case OpKind::kSyncAll:
+      return OpFamily::kSystem;
+    case OpKind::kPushToAiv: case OpKind::kPushToAic: case OpKind::kPopFromAic:
+    case OpKind::kPopFromAiv: case OpKind::kFreeToAic: case OpKind::kFreeToAiv:
+    case OpKind::kReserveBuffer: case OpKind::kImportBuffer: case OpKind::kAicInitPipe:
+    case OpKind::kAivInitPipe:
+      return OpFamily::kPipe;
+    case OpKind::kGetCommCtx: case OpKind::kRank: case OpKind::kNRanks:
+    case OpKind::kTensorRead: case OpKind::kTensorWrite: case OpKind::kRemoteStore:
+    case OpKind::kRemoteLoad: case OpKind::kTilePut: case OpKind::kTensorPut:
+    case OpKind::kTileGet: case OpKind::kTensorGet: case OpKind::kNotify: case OpKind::kWait:
+    case OpKind::kTest:
+      break;
+  }
+  return OpFamily::kComm;
 }
 
 const OpLowering* AllLowerings(int* count) {

@@ -65,9 +65,21 @@ struct OpLowering {
 // unregistered op, or a non-call.
 const OpLowering* LoweringOf(const Expr& call);
 
-// An error when `call` runs on another lane than kernel `fn` (a cube op in
-// an AIV kernel, a vector op in an AIC kernel, a cross-lane tile.move).
-absl::Status CheckLane(const Function& fn, const Expr& call, const Location& loc);
+// The lowering of `call` in kernel `fn`, or the error at `loc` that says why
+// it cannot be lowered: a call of a program function, an unregistered op, or
+// an op of the other lane (a cube op in an AIV kernel, a vector op in an AIC
+// kernel, a cross-lane tile.move).
+absl::StatusOr<const OpLowering*> LowerableOp(const Function& fn, const Expr& call,
+                                              const Location& loc);
+
+// The groups of op kinds; each emitter lowers a family with one method.
+enum class OpFamily {
+  kTile,    // tile loads, stores, moves and arithmetic
+  kSystem,  // fence, cacheinvalid, syncall
+  kPipe,    // the cube-vector FIFOs and their setup
+  kComm,    // the rest: comm ctx and ranks, GM scalars, remote data and signals
+};
+OpFamily FamilyOf(OpKind kind);
 
 // Every entry, in table order (for the test that the catalog is covered).
 const OpLowering* AllLowerings(int* count);

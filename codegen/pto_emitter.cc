@@ -8,7 +8,6 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
-#include "codegen/ir_walk.h"
 #include "ir/diagnostics.h"
 
 namespace ptoc {
@@ -100,7 +99,7 @@ std::string PtoFunctionEmitter::Result(absl::string_view hint) {
 }
 
 const Location& PtoFunctionEmitter::LocOf(const Expr& e) const {
-  return e.loc.known() ? e.loc : cur_loc_;
+  return e.loc.known() ? e.loc : cur_loc();
 }
 
 PtoFunctionEmitter::SetupScope::SetupScope(PtoFunctionEmitter* e)
@@ -186,101 +185,31 @@ absl::StatusOr<std::string> PtoFunctionEmitter::Emit() {
     sync_workspace_ = NewName("sync_workspace");
     params.push_back(absl::StrCat(sync_workspace_, ": !pto.ptr<i32>"));
   }
-  // A final `return` without values is the function's own return.
-  std::vector<const Stmt*> top = StmtsOf(*fn_.body);
-  if (!top.empty() && top.back()->kind == StmtKind::kReturn && top.back()->values.empty()) {
-    final_return_ = top.back();
-  }
-  cur_loc_ = fn_.loc;
-  const Stmt* yield = nullptr;
-  if (absl::Status s = EmitStmts(*fn_.body, &yield); !s.ok()) return s;
-  if (yield != nullptr) return ErrorAt(yield->loc, "a yield outside a loop or branch");
+  if (absl::Status s = EmitBody(fn_); !s.ok()) return s;
 
   const absl::string_view kind = fn_.kind == FunctionKind::kAIC ? "cube" : "vector";
   std::string text = absl::StrCat(
       "  func.func @", fn_.name, "(", absl::StrJoin(params, ", "),
       ") attributes {pto.kernel_kind = #pto.kernel_kind<", kind, ">, pto.entry} {\n");
   absl::StrAppend(&text, constants_, setup_, body_);
-  absl::StrAppend(&text, "    return ", LocText(final_return_ ? final_return_->loc : fn_.loc),
+  absl::StrAppend(&text, "    return ", LocText(final_return() ? final_return()->loc : fn_.loc),
                   "\n  } ", LocText(fn_.loc), "\n");
   return text;
 }
 
 // ---- statements ----
 
-absl::Status PtoFunctionEmitter::EmitStmts(const Stmt& body, const Stmt** yield) {
-  std::vector<const Stmt*> stmts = StmtsOf(body);
-  for (size_t i = 0; i < stmts.size(); ++i) {
-    if (stmts[i]->kind == StmtKind::kYield) {
-      if (i + 1 != stmts.size()) {
-        return ErrorAt(stmts[i]->loc, "a yield must end its loop or branch body");
-      }
-      *yield = stmts[i];
-      continue;
-    }
-    if (absl::Status s = EmitStmt(*stmts[i]); !s.ok()) return s;
-  }
+absl::Status PtoFunctionEmitter::EmitAssign(const Stmt& s) {
+  absl::StatusOr<Value> v =
+      s.var->type.is_comm_ctx() ? CommCtx(*s.value) : Lower(*s.value, s.var->name);
+  if (!v.ok()) return v.status();
+  values_[s.var] = *v;
   return absl::OkStatus();
 }
 
-absl::Status PtoFunctionEmitter::EmitStmt(const Stmt& s) {
-  const Location saved = cur_loc_;
-  if (s.loc.known()) cur_loc_ = s.loc;
-  absl::Status status = absl::OkStatus();
-  switch (s.kind) {
-    case StmtKind::kSeq: {
-      const Stmt* yield = nullptr;
-      status = EmitStmts(s, &yield);
-      if (status.ok() && yield != nullptr) {
-        status = ErrorAt(yield->loc, "a yield must end its loop or branch body");
-      }
-      break;
-    }
-    case StmtKind::kAssign: {
-      const Type& t = s.var->type;
-      if (t.is_tensor()) {
-        // The tensor value names its origin's GM; only the op's effect is emitted.
-        if (s.value->kind == ExprKind::kCall) status = LowerCall(*s.value, "").status();
-      } else if (t.is_comm_ctx()) {
-        absl::StatusOr<Value> v = CommCtx(*s.value);
-        if (v.ok()) values_[s.var] = *v;
-        status = v.status();
-      } else {
-        absl::StatusOr<Value> v = Lower(*s.value, s.var->name);
-        if (v.ok()) values_[s.var] = *v;
-        status = v.status();
-      }
-      break;
-    }
-    case StmtKind::kEval:
-      if (s.value->kind == ExprKind::kCall) {
-        status = LowerCall(*s.value, "").status();
-      } else {
-        status = Lower(*s.value).status();
-      }
-      break;
-    case StmtKind::kFor:
-      status = EmitFor(s);
-      break;
-    case StmtKind::kWhile:
-      status = EmitWhile(s);
-      break;
-    case StmtKind::kIf:
-      status = EmitIf(s);
-      break;
-    case StmtKind::kYield:
-      status = ErrorAt(s.loc, "a yield outside a loop or branch");
-      break;
-    case StmtKind::kReturn:
-      if (&s != final_return_) {
-        status = ErrorAt(s.loc, s.values.empty()
-                                    ? "a kernel may return only at its end"
-                                    : "a kernel cannot return values");
-      }
-      break;
-  }
-  cur_loc_ = saved;
-  return status;
+absl::Status PtoFunctionEmitter::EmitEval(const Expr& e) {
+  if (e.kind == ExprKind::kCall) return LowerCall(e, "").status();
+  return Lower(e).status();
 }
 
 bool PtoFunctionEmitter::Carried(const Var* v) const {

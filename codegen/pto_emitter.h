@@ -19,6 +19,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/node_hash_map.h"
 #include "absl/status/statusor.h"
+#include "codegen/body_emitter.h"
 #include "codegen/cache_lines.h"
 #include "codegen/kernel_abi.h"
 #include "codegen/namer.h"
@@ -36,7 +37,7 @@ absl::StatusOr<std::string> EmitPtoModule(const Program& program,
                                           const std::vector<KernelAbi>& abis,
                                           Backend backend);
 
-class PtoFunctionEmitter {
+class PtoFunctionEmitter : public BodyEmitter {
  public:
   PtoFunctionEmitter(const Program& program, const Function& fn, const KernelAbi& abi,
                      Backend backend, const TensorOrigins& origins);
@@ -97,11 +98,11 @@ class PtoFunctionEmitter {
   absl::StatusOr<std::string> FloatConst(double v, DType type, const Location& loc);
 
   // ---- statements ----
-  absl::Status EmitStmts(const Stmt& body, const Stmt** yield);
-  absl::Status EmitStmt(const Stmt& s);
-  absl::Status EmitFor(const Stmt& s);
-  absl::Status EmitIf(const Stmt& s);
-  absl::Status EmitWhile(const Stmt& s);
+  absl::Status EmitAssign(const Stmt& s) override;
+  absl::Status EmitEval(const Expr& e) override;
+  absl::Status EmitFor(const Stmt& s) override;
+  absl::Status EmitIf(const Stmt& s) override;
+  absl::Status EmitWhile(const Stmt& s) override;
   // The values a trailing Yield passes for `vars` (tensor vars are skipped).
   absl::StatusOr<std::vector<Value>> YieldValues(const Stmt* yield,
                                                  const std::vector<Var*>& vars,
@@ -167,8 +168,6 @@ class PtoFunctionEmitter {
   std::string constants_;
   std::string setup_;
   std::string* out_ = &body_;
-  Location cur_loc_;
-  const Stmt* final_return_ = nullptr;
 
   absl::flat_hash_map<std::string, std::string> constant_names_;  // "type:value"
   absl::flat_hash_map<const Var*, Value> values_;

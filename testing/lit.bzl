@@ -24,3 +24,23 @@ def lit_tests(name, srcs, tools, data = [], size = "small"):
         )
         tests.append(test_name)
     native.test_suite(name = name, tests = tests)
+
+def pass_lit_tests(name, binary):
+    """The lit tests of a pass: lit_tests over `testdata/<binary>/*.py`.
+
+    Their RUN lines may call `ptoc` and the pass's own binary, and read the
+    example kernels.
+
+    Args:
+      name: name of the test_suite.
+      binary: the pass's cc_binary in this package, e.g. "insert_comm_fence".
+    """
+    lit_tests(
+        name = name,
+        srcs = native.glob(["testdata/%s/*.py" % binary]),
+        data = ["//examples:kernels"],
+        tools = [
+            "//:ptoc",
+            ":" + binary,
+        ],
+    )

@@ -3,6 +3,7 @@
 // from a generated .cpp, included with -include by floordiv_mod.py.
 #include <cstdint>
 #include <cstdio>
+#include <limits>
 
 struct Case {
   int64_t a, b, floordiv, mod;
@@ -103,27 +104,25 @@ constexpr Case kCases[] = {
     {1099511627781LL, 7LL, 157073089683LL, 0LL},
 };
 
+// Checks both helpers at type T on a case whose `a` fits T; returns the
+// number of failures (0 or 1).
+template <typename T>
+int Check(const Case& c, const char* type) {
+  if (c.a < std::numeric_limits<T>::min() || c.a > std::numeric_limits<T>::max()) return 0;
+  const T q = ptoc_floordiv<T>(static_cast<T>(c.a), static_cast<T>(c.b));
+  const T r = ptoc_mod<T>(static_cast<T>(c.a), static_cast<T>(c.b));
+  if (q == c.floordiv && r == c.mod) return 0;
+  std::printf("%s: %lld // %lld = %lld, %% = %lld; Python says %lld and %lld\n", type,
+              static_cast<long long>(c.a), static_cast<long long>(c.b),
+              static_cast<long long>(q), static_cast<long long>(r),
+              static_cast<long long>(c.floordiv), static_cast<long long>(c.mod));
+  return 1;
+}
+
 int main() {
   int failures = 0;
   for (const Case& c : kCases) {
-    const int64_t q = ptoc_floordiv<int64_t>(c.a, c.b);
-    const int64_t r = ptoc_mod<int64_t>(c.a, c.b);
-    if (q != c.floordiv || r != c.mod) {
-      std::printf("%lld // %lld = %lld, %% = %lld; Python says %lld and %lld\n",
-                  static_cast<long long>(c.a), static_cast<long long>(c.b),
-                  static_cast<long long>(q), static_cast<long long>(r),
-                  static_cast<long long>(c.floordiv), static_cast<long long>(c.mod));
-      ++failures;
-    }
-    if (c.a >= INT32_MIN && c.a <= INT32_MAX) {
-      const int32_t q32 = ptoc_floordiv<int32_t>(static_cast<int32_t>(c.a), static_cast<int32_t>(c.b));
-      const int32_t r32 = ptoc_mod<int32_t>(static_cast<int32_t>(c.a), static_cast<int32_t>(c.b));
-      if (q32 != c.floordiv || r32 != c.mod) {
-        std::printf("int32: %lld // %lld wrong\n", static_cast<long long>(c.a),
-                    static_cast<long long>(c.b));
-        ++failures;
-      }
-    }
+    failures += Check<int64_t>(c, "int64") + Check<int32_t>(c, "int32");
   }
   std::printf("%d failures\n", failures);
   return failures == 0 ? 0 : 1;

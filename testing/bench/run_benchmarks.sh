@@ -6,7 +6,9 @@
 # 1. Throughput and scaling, in process (phase_times): every step of the
 #    compiler on generated kernels of N = 10k .. 1M statements in functions
 #    of 500 statements ("wide": a program of many kernels), and on single
-#    functions of N = 4k .. 32k statements ("deep": per-function scaling).
+#    functions of N = 4k .. 32k statements ("deep": per-function scaling),
+#    and on single functions whose lanes store into one tensor, N = 4k ..
+#    64k ("handoff": expand-mixed-kernel ordering GM hand-offs).
 #    Statements per second and the time at 2N over the time at N.
 # 2. Whole tools (/usr/bin/time -v): wall time and peak memory of
 #    ptoc-parse, each pass binary, ptoc-codegen, the in-process driver, and
@@ -16,7 +18,7 @@
 #    a P-rank mesh barrier, and region-invalidate lines emitted against the
 #    lines a publishing write touches.
 #
-# --quick stops at 160k statements (wide) and 16k (deep). Results go to
+# --quick stops at 160k statements (wide), 16k (deep) and 32k (handoff). Results go to
 # OUT_DIR (default /tmp/ptoc-bench-$UID) as TSV files, and a summary to
 # stdout. Heavy: runs for several minutes; run it on a quiet machine.
 set -euo pipefail
@@ -36,9 +38,11 @@ gen=(python3 testing/bench/gen_large_kernel.py)
 
 wide_sizes=(10000 20000 40000 80000 160000 320000 640000 1000000)
 deep_sizes=(4000 8000 16000 32000)
+handoff_sizes=(4000 8000 16000 32000 64000)
 if [[ $quick -eq 1 ]]; then
   wide_sizes=(10000 20000 40000 80000 160000)
   deep_sizes=(4000 8000 16000)
+  handoff_sizes=(4000 8000 16000 32000)
 fi
 
 # --- 1. in-process phases -------------------------------------------------
@@ -58,6 +62,7 @@ for n in "${wide_sizes[@]}"; do run_phases wide "$n" --functions=$((n / 500)); d
 # The deep kernels stop before code generation: the C++ target gives every
 # tile its own buffer, and one function of thousands of tiles overflows UB.
 for n in "${deep_sizes[@]}"; do run_phases deep "$n" || true; done
+for n in "${handoff_sizes[@]}"; do run_phases handoff "$n" --gm-conflicts || true; done
 
 # --- 2. whole tools -------------------------------------------------------
 tools="$out/tools.tsv"

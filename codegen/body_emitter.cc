@@ -1,0 +1,88 @@
+#include "codegen/body_emitter.h"
+
+#include <vector>
+
+#include "codegen/ir_walk.h"
+#include "ir/diagnostics.h"
+
+namespace ptoc {
+namespace codegen {
+
+absl::Status BodyEmitter::EmitBody(const Function& fn) {
+  std::vector<const Stmt*> top = StmtsOf(*fn.body);
+  if (!top.empty() && top.back()->kind == StmtKind::kReturn && top.back()->values.empty()) {
+    final_return_ = top.back();
+  }
+  cur_loc_ = fn.loc;
+  const Stmt* yield = nullptr;
+  if (absl::Status s = EmitStmts(*fn.body, &yield); !s.ok()) return s;
+  if (yield != nullptr) return ErrorAt(yield->loc, "a yield outside a loop or branch");
+  return absl::OkStatus();
+}
+
+absl::Status BodyEmitter::EmitStmts(const Stmt& body, const Stmt** yield) {
+  std::vector<const Stmt*> stmts = StmtsOf(body);
+  for (size_t i = 0; i < stmts.size(); ++i) {
+    if (stmts[i]->kind == StmtKind::kYield) {
+      if (i + 1 != stmts.size()) {
+        return ErrorAt(stmts[i]->loc, "a yield must end its loop or branch body");
+      }
+      *yield = stmts[i];
+      continue;
+    }
+    if (absl::Status s = EmitStmt(*stmts[i]); !s.ok()) return s;
+  }
+  return absl::OkStatus();
+}
+
+absl::Status BodyEmitter::EmitStmt(const Stmt& s) {
+  const Location saved = cur_loc_;
+  if (s.loc.known()) cur_loc_ = s.loc;
+  if (s.kind != StmtKind::kSeq && &s != final_return_) BeginStmt(s);
+  absl::Status status = absl::OkStatus();
+  switch (s.kind) {
+    case StmtKind::kSeq: {
+      const Stmt* yield = nullptr;
+      status = EmitStmts(s, &yield);
+      if (status.ok() && yield != nullptr) {
+        status = ErrorAt(yield->loc, "a yield must end its loop or branch body");
+      }
+      break;
+    }
+    case StmtKind::kAssign:
+      // A tensor value names its origin's GM (tensor_origin.h): only the
+      // effect of the op that makes it is emitted.
+      if (!s.var->type.is_tensor()) {
+        status = EmitAssign(s);
+      } else if (s.value->kind == ExprKind::kCall) {
+        status = EmitEval(*s.value);
+      }
+      break;
+    case StmtKind::kEval:
+      status = EmitEval(*s.value);
+      break;
+    case StmtKind::kFor:
+      status = EmitFor(s);
+      break;
+    case StmtKind::kWhile:
+      status = EmitWhile(s);
+      break;
+    case StmtKind::kIf:
+      status = EmitIf(s);
+      break;
+    case StmtKind::kYield:
+      status = ErrorAt(s.loc, "a yield outside a loop or branch");
+      break;
+    case StmtKind::kReturn:
+      if (&s != final_return_) {
+        status = ErrorAt(s.loc, s.values.empty() ? "a kernel may return only at its end"
+                                                 : "a kernel cannot return values");
+      }
+      break;
+  }
+  cur_loc_ = saved;
+  return status;
+}
+
+}  // namespace codegen
+}  // namespace ptoc

@@ -1,0 +1,50 @@
+// The walk both emitters make over a kernel body, with the rules of
+// structured control flow that do not depend on the target: a yield only
+// ends a loop or branch body, and a kernel returns only at its end, without
+// values. Each emitter supplies the statements themselves.
+#ifndef PTOC_CODEGEN_BODY_EMITTER_H_
+#define PTOC_CODEGEN_BODY_EMITTER_H_
+
+#include "absl/status/status.h"
+#include "ir/ir.h"
+
+namespace ptoc {
+namespace codegen {
+
+class BodyEmitter {
+ public:
+  virtual ~BodyEmitter() = default;
+
+ protected:
+  // Emits the body of kernel `fn`. A final `return` without values is the
+  // kernel's own end and emits nothing here (final_return() names it).
+  absl::Status EmitBody(const Function& fn);
+  // Emits the statements of a loop or branch body, all but the Yield that
+  // ends it: that one is left to the caller in `*yield` (unset when none).
+  absl::Status EmitStmts(const Stmt& body, const Stmt** yield);
+
+  // The location of the statement being emitted (outside any: the kernel's).
+  const Location& cur_loc() const { return cur_loc_; }
+  const Stmt* final_return() const { return final_return_; }
+
+ private:
+  absl::Status EmitStmt(const Stmt& s);
+
+  // Called on entering every statement but a Seq and the final return.
+  virtual void BeginStmt(const Stmt& s) {}
+  // An assignment to a variable of any type but a tensor.
+  virtual absl::Status EmitAssign(const Stmt& s) = 0;
+  // Emits `e` for its effect; its value is not used.
+  virtual absl::Status EmitEval(const Expr& e) = 0;
+  virtual absl::Status EmitFor(const Stmt& s) = 0;
+  virtual absl::Status EmitIf(const Stmt& s) = 0;
+  virtual absl::Status EmitWhile(const Stmt& s) = 0;
+
+  Location cur_loc_;
+  const Stmt* final_return_ = nullptr;
+};
+
+}  // namespace codegen
+}  // namespace ptoc
+
+#endif  // PTOC_CODEGEN_BODY_EMITTER_H_
