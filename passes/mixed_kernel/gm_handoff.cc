@@ -94,11 +94,10 @@ class HandoffOrderer {
                        i});
     }
     std::sort(keyed.begin(), keyed.end());
-    handled_.assign(conflicts_.size(), false);
-    for (const auto& [key, i] : keyed) {
-      Handle(i);
-      handled_[i] = true;
-    }
+    std::vector<Conflict> in_order;
+    for (const auto& [key, i] : keyed) in_order.push_back(conflicts_[i]);
+    conflicts_ = std::move(in_order);
+    for (size_t i = 0; i < conflicts_.size(); ++i) Handle(i);
     for (auto& [seq, body] : bodies_) body.Apply();
   }
 
@@ -319,11 +318,11 @@ class HandoffOrderer {
       Report(c, Severity::kError, "no single point of the shared control flow separates them");
       return;
     }
+    // This conflict and those not handled yet, which come after it.
     std::vector<const Conflict*> covered;
-    for (size_t k = 0; k < conflicts_.size(); ++k) {
+    for (size_t k = i; k < conflicts_.size(); ++k) {
       const Conflict& other = conflicts_[k];
-      if ((k == i || !handled_[k]) && other.a->lane == c.a->lane &&
-          Orders(other, p.seq, p.index, p.index)) {
+      if (other.a->lane == c.a->lane && Orders(other, p.seq, p.index, p.index)) {
         covered.push_back(&other);
       }
     }
@@ -421,8 +420,7 @@ class HandoffOrderer {
   KernelRewrite& rw_;
   Function& f_;
   std::vector<std::unique_ptr<Site>> sites_;
-  std::vector<Conflict> conflicts_;
-  std::vector<bool> handled_;
+  std::vector<Conflict> conflicts_;  // in the order they are handled
   std::unique_ptr<PositionIndex> index_;
   std::vector<Transfer> transfers_;
   absl::flat_hash_map<const Stmt*, BodyTransfers> by_body_;
