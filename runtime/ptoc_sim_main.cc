@@ -5,13 +5,12 @@
 #include <vector>
 
 #include "absl/flags/flag.h"
-#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "driver/tool.h"
 #include "ir/file_util.h"
 #include "ir/serialize.h"
 #include "ir/verifier.h"
+#include "runtime/cli_flags.h"
 #include "runtime/simulator.h"
 
 ABSL_FLAG(std::string, entry, "", "The function to launch on every rank (required).");
@@ -45,49 +44,13 @@ constexpr char kUsage[] =
     "the missing marker), races, deadlocks and protocol errors; exits 1 when it finds\n"
     "any, 0 when the run is clean, 2 on a usage error.";
 
-bool IsScalarFlag(absl::string_view arg) {
-  return arg == "--scalar" || arg == "-scalar" || absl::StartsWith(arg, "--scalar=") ||
-         absl::StartsWith(arg, "-scalar=");
-}
-
-// absl keeps only the last value of a repeated flag; every `--scalar` is
-// merged into one comma-separated occurrence (a vector flag) instead.
-std::vector<std::string> MergeScalarFlags(int argc, char** argv) {
-  std::vector<std::string> args;
-  std::vector<std::string> scalars;
-  for (int i = 0; i < argc; ++i) {
-    std::string arg = argv[i];
-    if (i == 0 || !IsScalarFlag(arg)) {
-      args.push_back(arg);
-      continue;
-    }
-    size_t eq = arg.find('=');
-    if (eq != std::string::npos) {
-      scalars.push_back(arg.substr(eq + 1));
-    } else if (i + 1 < argc) {
-      scalars.push_back(argv[++i]);
-    } else {
-      args.push_back(arg);  // the parser reports the missing value
-    }
-  }
-  if (!scalars.empty()) args.push_back(absl::StrCat("--scalar=", absl::StrJoin(scalars, ",")));
-  return args;
-}
-
-bool BackendFlagGiven(const std::vector<std::string>& args) {
-  for (const std::string& a : args) {
-    if (absl::StartsWith(a, "--backend") || absl::StartsWith(a, "-backend")) return true;
-  }
-  return false;
-}
-
 [[noreturn]] void Usage(const std::string& message) {
   std::cerr << "ptoc-sim: " << message << " (see --help)\n";
   std::exit(kExitUsage);
 }
 
 int Main(int argc, char** argv) {
-  std::vector<std::string> args = MergeScalarFlags(argc, argv);
+  std::vector<std::string> args = sim::MergeScalarFlags(argc, argv);
   std::vector<char*> argv_merged;
   for (std::string& a : args) argv_merged.push_back(a.data());
   std::vector<std::string> inputs =
@@ -110,13 +73,9 @@ int Main(int argc, char** argv) {
   if (report_format != "text" && report_format != "json") {
     Usage(absl::StrCat("--report must be text or json, not '", report_format, "'"));
   }
-  for (const std::string& s : absl::GetFlag(FLAGS_scalar)) {
-    size_t eq = s.find('=');
-    if (eq == std::string::npos || eq == 0) {
-      Usage(absl::StrCat("--scalar expects NAME=VALUE, not '", s, "'"));
-    }
-    options.scalars.emplace_back(s.substr(0, eq), s.substr(eq + 1));
-  }
+  auto scalars = sim::ParseScalarFlags(absl::GetFlag(FLAGS_scalar));
+  if (!scalars.ok()) Usage(std::string(scalars.status().message()));
+  options.scalars = std::move(*scalars);
   PassOptions pass_options;
   if (absl::Status s = PassOptionsFromFlags(&pass_options); !s.ok()) Usage(std::string(s.message()));
 
@@ -124,7 +83,7 @@ int Main(int argc, char** argv) {
   parse_options.allow_unregistered_ops = absl::GetFlag(FLAGS_allow_unregistered_ops);
   absl::StatusOr<std::unique_ptr<Program>> program = LoadProgram(inputs[0], parse_options);
   if (!program.ok()) return ReportFailure(program.status());
-  if (absl::Status s = ApplyRecordedOptions(**program, pass_options, BackendFlagGiven(args));
+  if (absl::Status s = ApplyRecordedOptions(**program, pass_options, sim::BackendFlagGiven(args));
       !s.ok()) {
     return ReportFailure(s);
   }

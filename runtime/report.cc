@@ -111,7 +111,7 @@ std::string Report::ToText(const RunTotals& totals) const {
                     "; first in schedule ", f.schedule, ")\n");
   }
   absl::StrAppend(
-      &out, "ptoc-sim: ", Plural(totals.schedules, "schedule", "schedules"), " (seed ",
+      &out, totals.tool, ": ", Plural(totals.schedules, "schedule", "schedules"), " (seed ",
       totals.seed, "), ", Plural(totals.ranks, "rank", "ranks"), ", ",
       Plural(totals.lanes, "lane", "lanes"), ", ",
       Plural(totals.statements, "statement", "statements"), " executed: ",

@@ -45,11 +45,12 @@ struct Finding {
 };
 
 struct RunTotals {
+  std::string tool = "ptoc-sim";  // names the run in the text report's last line
   int ranks = 0;
   int lanes = 0;
   int schedules = 0;
   uint64_t seed = 0;
-  int64_t statements = 0;  // executed over all schedules
+  int64_t statements = 0;  // executed over all schedules (ptoc-run-cpp: device-API calls)
 };
 
 class Report {

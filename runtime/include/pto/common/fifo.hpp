@@ -26,15 +26,16 @@ class TPipe {
 
   // a2a3.
   AICORE TPipe(__gm__ void* gm_slot_buffer, uint32_t c2v_consumer_buf,
-               uint32_t v2c_consumer_buf)
+               uint32_t v2c_consumer_buf, sim::CallSite site = sim::CallSite::Here())
       : desc_{FlagID, Dir, SlotSize, SlotNum, gm_slot_buffer, c2v_consumer_buf,
               v2c_consumer_buf} {
-    sim::PipeInit(desc_);
+    sim::PipeInit(desc_, site);
   }
   // a5.
-  AICORE TPipe(uint32_t c2v_consumer_buf, uint32_t v2c_consumer_buf)
+  AICORE TPipe(uint32_t c2v_consumer_buf, uint32_t v2c_consumer_buf,
+               sim::CallSite site = sim::CallSite::Here())
       : desc_{FlagID, Dir, SlotSize, SlotNum, nullptr, c2v_consumer_buf, v2c_consumer_buf} {
-    sim::PipeInit(desc_);
+    sim::PipeInit(desc_, site);
   }
   TPipe(const TPipe&) = delete;
   TPipe& operator=(const TPipe&) = delete;
@@ -53,23 +54,23 @@ struct is_pipe<TPipe<F, D, S, N>> : std::true_type {};
 // Sends `tile` to the other lane (blocks while the ring is full).
 template <typename PipeT, typename TileT, TileSplitAxis Split,
           std::enable_if_t<is_pipe<PipeT>::value && is_tile_v<TileT>, int> = 0>
-AICORE void TPUSH(PipeT& pipe, TileT& tile) {
-  sim::Push(pipe.desc(), sim::Describe(tile), Split);
+AICORE void TPUSH(PipeT& pipe, TileT& tile, sim::CallSite site = sim::CallSite::Here()) {
+  sim::Push(pipe.desc(), sim::Describe(tile), Split, site);
 }
 
 // Receives a tile from the other lane (blocks while the ring is empty);
 // `tile` then refers to the slot until TFREE.
 template <typename PipeT, typename TileT, TileSplitAxis Split,
           std::enable_if_t<is_pipe<PipeT>::value && is_tile_v<TileT>, int> = 0>
-AICORE void TPOP(PipeT& pipe, TileT& tile) {
-  tile.set_address(sim::Pop(pipe.desc(), sim::Describe(tile), Split));
+AICORE void TPOP(PipeT& pipe, TileT& tile, sim::CallSite site = sim::CallSite::Here()) {
+  tile.set_address(sim::Pop(pipe.desc(), sim::Describe(tile), Split, site));
 }
 
 // Gives the oldest popped slot back to the producer.
 template <typename PipeT, TileSplitAxis Split,
           std::enable_if_t<is_pipe<PipeT>::value, int> = 0>
-AICORE void TFREE(PipeT& pipe) {
-  sim::Free(pipe.desc(), Split);
+AICORE void TFREE(PipeT& pipe, sim::CallSite site = sim::CallSite::Here()) {
+  sim::Free(pipe.desc(), Split, site);
 }
 
 }  // namespace pto

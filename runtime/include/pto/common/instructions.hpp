@@ -34,15 +34,15 @@ constexpr bool vec_tiles_v = is_tile_in_v<Dst, TileType::Vec> &&
 // GM -> tile.
 template <typename TileT, typename GlobalT,
           std::enable_if_t<detail::tile_and_global_v<TileT, GlobalT>, int> = 0>
-AICORE void TLOAD(TileT& dst, GlobalT& src) {
-  sim::Load(sim::Describe(dst), sim::DescribeGlobal(src));
+AICORE void TLOAD(TileT& dst, GlobalT& src, sim::CallSite site = sim::CallSite::Here()) {
+  sim::Load(sim::Describe(dst), sim::DescribeGlobal(src), site);
 }
 
 // Tile -> GM (Vec through MTE3, Acc through the fixpipe).
 template <AtomicType Atomic = AtomicType::AtomicNone, typename GlobalT, typename TileT,
           std::enable_if_t<detail::tile_and_global_v<TileT, GlobalT>, int> = 0>
-AICORE void TSTORE(GlobalT& dst, TileT& src) {
-  sim::Store(sim::DescribeGlobal(dst), sim::Describe(src), Atomic);
+AICORE void TSTORE(GlobalT& dst, TileT& src, sim::CallSite site = sim::CallSite::Here()) {
+  sim::Store(sim::DescribeGlobal(dst), sim::Describe(src), Atomic, site);
 }
 
 // Tile -> tile within one core (layout / memory conversion).
@@ -50,8 +50,8 @@ template <typename DstT, typename SrcT,
           std::enable_if_t<is_tile_v<DstT> && is_tile_v<SrcT> &&
                                detail::same_dtype_v<DstT, SrcT>,
                            int> = 0>
-AICORE void TMOV(DstT& dst, SrcT& src) {
-  sim::Move(sim::Describe(dst), sim::Describe(src));
+AICORE void TMOV(DstT& dst, SrcT& src, sim::CallSite site = sim::CallSite::Here()) {
+  sim::Move(sim::Describe(dst), sim::Describe(src), site);
 }
 
 // acc = lhs x rhs.
@@ -61,16 +61,18 @@ template <typename AccT, typename LeftT, typename RightT,
                                is_tile_in_v<RightT, TileType::Right> &&
                                detail::same_dtype_v<LeftT, RightT>,
                            int> = 0>
-AICORE void TMATMUL(AccT& acc, LeftT& lhs, RightT& rhs) {
-  sim::Matmul(sim::Describe(acc), sim::Describe(lhs), sim::Describe(rhs));
+AICORE void TMATMUL(AccT& acc, LeftT& lhs, RightT& rhs,
+                    sim::CallSite site = sim::CallSite::Here()) {
+  sim::Matmul(sim::Describe(acc), sim::Describe(lhs), sim::Describe(rhs), site);
 }
 
 #define PTO_BINARY_INSTRUCTION(NAME, OP)                                             \
   template <typename DstT, typename Src0T, typename Src1T,                          \
             std::enable_if_t<detail::vec_tiles_v<DstT, Src0T, Src1T>, int> = 0>     \
-  AICORE void NAME(DstT& dst, Src0T& src0, Src1T& src1) {                           \
+  AICORE void NAME(DstT& dst, Src0T& src0, Src1T& src1,                            \
+                   sim::CallSite site = sim::CallSite::Here()) {                    \
     sim::Binary(sim::BinaryOp::OP, sim::Describe(dst), sim::Describe(src0),         \
-                sim::Describe(src1));                                               \
+                sim::Describe(src1), site);                                         \
   }
 PTO_BINARY_INSTRUCTION(TADD, Add)
 PTO_BINARY_INSTRUCTION(TSUB, Sub)
@@ -82,8 +84,9 @@ PTO_BINARY_INSTRUCTION(TMAX, Max)
 #define PTO_UNARY_INSTRUCTION(NAME, OP)                                                   \
   template <typename DstT, typename SrcT,                                                \
             std::enable_if_t<detail::vec_tiles_v<DstT, SrcT>, int> = 0>                  \
-  AICORE void NAME(DstT& dst, SrcT& src) {                                               \
-    sim::Unary(sim::UnaryOp::OP, sim::Describe(dst), sim::Describe(src));                \
+  AICORE void NAME(DstT& dst, SrcT& src,                                                \
+                   sim::CallSite site = sim::CallSite::Here()) {                         \
+    sim::Unary(sim::UnaryOp::OP, sim::Describe(dst), sim::Describe(src), site);          \
   }
 PTO_UNARY_INSTRUCTION(TEXP, Exp)
 PTO_UNARY_INSTRUCTION(TRELU, Relu)
@@ -93,9 +96,10 @@ PTO_UNARY_INSTRUCTION(TNEG, Neg)
 #define PTO_SCALAR_INSTRUCTION(NAME, OP)                                                  \
   template <typename DstT, typename SrcT,                                                \
             std::enable_if_t<detail::vec_tiles_v<DstT, SrcT>, int> = 0>                  \
-  AICORE void NAME(DstT& dst, SrcT& src, typename SrcT::DType scalar) {                  \
+  AICORE void NAME(DstT& dst, SrcT& src, typename SrcT::DType scalar,                   \
+                   sim::CallSite site = sim::CallSite::Here()) {                         \
     sim::Scalar(sim::ScalarOp::OP, sim::Describe(dst), sim::Describe(src),               \
-                static_cast<double>(scalar));                                            \
+                static_cast<double>(scalar), site);                                      \
   }
 PTO_SCALAR_INSTRUCTION(TADDS, Adds)
 PTO_SCALAR_INSTRUCTION(TMULS, Muls)
@@ -105,13 +109,13 @@ PTO_SCALAR_INSTRUCTION(TMULS, Muls)
 // 16 x int32 GM workspace; hard mode uses the hardware barrier.
 template <SyncAllMode Mode, SyncCoreType Cores,
           std::enable_if_t<Mode == SyncAllMode::Soft, int> = 0>
-AICORE void SYNCALL(__gm__ int32_t* workspace) {
-  sim::SyncAll(Mode, Cores, workspace);
+AICORE void SYNCALL(__gm__ int32_t* workspace, sim::CallSite site = sim::CallSite::Here()) {
+  sim::SyncAll(Mode, Cores, workspace, site);
 }
 template <SyncAllMode Mode, SyncCoreType Cores,
           std::enable_if_t<Mode == SyncAllMode::Hard, int> = 0>
-AICORE void SYNCALL() {
-  sim::SyncAll(Mode, Cores, nullptr);
+AICORE void SYNCALL(sim::CallSite site = sim::CallSite::Here()) {
+  sim::SyncAll(Mode, Cores, nullptr, site);
 }
 
 }  // namespace pto

@@ -1,10 +1,11 @@
 // The core intrinsics the generated code calls directly: pipe barriers,
 // flags, the data-sync barrier and data-cache maintenance. On the device
 // they are compiler built-ins; on the host they are declared here and
-// defined by the simulator (runtime/).
+// defined by the simulator (runtime/device/hooks.cc).
 #ifndef PTO_COMMON_INTRINSICS_HPP_
 #define PTO_COMMON_INTRINSICS_HPP_
 
+#include "pto/common/call_site.hpp"
 #include "pto/common/host_compat.hpp"
 
 #if !defined(__CCE__)
@@ -47,16 +48,23 @@ enum class dcci_dst_t : int {
   CACHELINE_ATOMIC,
 };
 
+// Each takes the call's place last (pto/common/call_site.hpp).
+
 // Waits until every instruction issued to `pipe` (all pipes: PIPE_ALL) is done.
-AICORE void pipe_barrier(pipe_t pipe);
+AICORE void pipe_barrier(pipe_t pipe,
+                         pto::sim::CallSite site = pto::sim::CallSite::Here());
 // Data synchronization barrier: prior memory accesses of `type` complete.
-AICORE void dsb(mem_dsb_t type);
+AICORE void dsb(mem_dsb_t type, pto::sim::CallSite site = pto::sim::CallSite::Here());
 // Cleans (writes back dirty bytes of) and invalidates data-cache lines.
-AICORE void dcci(__gm__ void* address, cache_line_t range);
-AICORE void dcci(__gm__ void* address, cache_line_t range, dcci_dst_t destination);
+AICORE void dcci(__gm__ void* address, cache_line_t range,
+                 pto::sim::CallSite site = pto::sim::CallSite::Here());
+AICORE void dcci(__gm__ void* address, cache_line_t range, dcci_dst_t destination,
+                 pto::sim::CallSite site = pto::sim::CallSite::Here());
 // Cross-pipe events.
-AICORE void set_flag(pipe_t from, pipe_t to, event_t event);
-AICORE void wait_flag(pipe_t from, pipe_t to, event_t event);
+AICORE void set_flag(pipe_t from, pipe_t to, event_t event,
+                     pto::sim::CallSite site = pto::sim::CallSite::Here());
+AICORE void wait_flag(pipe_t from, pipe_t to, event_t event,
+                      pto::sim::CallSite site = pto::sim::CallSite::Here());
 
 #endif  // !__CCE__
 

@@ -4,7 +4,7 @@
 // Every instruction template (TLOAD, TADD, TPUSH, pto::comm::TNOTIFY, ...)
 // checks its operand types at compile time and then calls ONE function of
 // namespace pto::sim with plain descriptors of its operands. The functions
-// are declared here and defined by the simulator (runtime/), which applies
+// are declared here and defined by the simulator (runtime/device/), which applies
 // its memory model to them; so an emitted .cpp compiles with any host
 // compiler and links against the simulator.
 #ifndef PTO_COMMON_SIM_HOOKS_HPP_
@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "pto/common/call_site.hpp"
 #include "pto/common/host_compat.hpp"
 #include "pto/common/tile.hpp"
 #include "pto/common/types.hpp"
@@ -86,26 +87,32 @@ AICORE GlobalDesc DescribeGlobal(const GlobalT& g) {
   return d;
 }
 
-// ---- defined by the simulator ----
-AICORE void Load(const TileDesc& dst, const GlobalDesc& src);
-AICORE void Store(const GlobalDesc& dst, const TileDesc& src, AtomicType atomic);
-AICORE void Move(const TileDesc& dst, const TileDesc& src);
-AICORE void Matmul(const TileDesc& acc, const TileDesc& lhs, const TileDesc& rhs);
-AICORE void Binary(BinaryOp op, const TileDesc& dst, const TileDesc& lhs, const TileDesc& rhs);
-AICORE void Unary(UnaryOp op, const TileDesc& dst, const TileDesc& src);
-AICORE void Scalar(ScalarOp op, const TileDesc& dst, const TileDesc& src, double scalar);
-AICORE void PipeInit(const PipeDesc& pipe);
-AICORE void Push(const PipeDesc& pipe, const TileDesc& tile, TileSplitAxis split);
+// ---- defined by the simulator (runtime/device/); `site` is the caller's place ----
+AICORE void Load(const TileDesc& dst, const GlobalDesc& src, CallSite site);
+AICORE void Store(const GlobalDesc& dst, const TileDesc& src, AtomicType atomic, CallSite site);
+AICORE void Move(const TileDesc& dst, const TileDesc& src, CallSite site);
+AICORE void Matmul(const TileDesc& acc, const TileDesc& lhs, const TileDesc& rhs,
+                   CallSite site);
+AICORE void Binary(BinaryOp op, const TileDesc& dst, const TileDesc& lhs, const TileDesc& rhs,
+                   CallSite site);
+AICORE void Unary(UnaryOp op, const TileDesc& dst, const TileDesc& src, CallSite site);
+AICORE void Scalar(ScalarOp op, const TileDesc& dst, const TileDesc& src, double scalar,
+                   CallSite site);
+AICORE void PipeInit(const PipeDesc& pipe, CallSite site);
+AICORE void Push(const PipeDesc& pipe, const TileDesc& tile, TileSplitAxis split, CallSite site);
 // Waits for a filled slot and returns its address (the popped tile's).
-AICORE uint64_t Pop(const PipeDesc& pipe, const TileDesc& tile, TileSplitAxis split);
-AICORE void Free(const PipeDesc& pipe, TileSplitAxis split);
-AICORE void Notify(const GlobalDesc& signal, int32_t value, comm::NotifyOp op);
-AICORE void Wait(const GlobalDesc& signal, int32_t value, comm::WaitCmp cmp);
-AICORE bool Test(const GlobalDesc& signal, int32_t value, comm::WaitCmp cmp);
+AICORE uint64_t Pop(const PipeDesc& pipe, const TileDesc& tile, TileSplitAxis split,
+                    CallSite site);
+AICORE void Free(const PipeDesc& pipe, TileSplitAxis split, CallSite site);
+AICORE void Notify(const GlobalDesc& signal, int32_t value, comm::NotifyOp op, CallSite site);
+AICORE void Wait(const GlobalDesc& signal, int32_t value, comm::WaitCmp cmp, CallSite site);
+AICORE bool Test(const GlobalDesc& signal, int32_t value, comm::WaitCmp cmp, CallSite site);
 AICORE void Put(const GlobalDesc& dst, const GlobalDesc& src, const TileDesc& stage,
-                AtomicType atomic);
-AICORE void Get(const GlobalDesc& dst, const GlobalDesc& src, const TileDesc& stage);
-AICORE void SyncAll(SyncAllMode mode, SyncCoreType cores, __gm__ int32_t* workspace);
+                AtomicType atomic, CallSite site);
+AICORE void Get(const GlobalDesc& dst, const GlobalDesc& src, const TileDesc& stage,
+                CallSite site);
+AICORE void SyncAll(SyncAllMode mode, SyncCoreType cores, __gm__ int32_t* workspace,
+                    CallSite site);
 
 }  // namespace sim
 }  // namespace pto

@@ -1,0 +1,342 @@
+#include "runtime/device/run_cpp.h"
+
+#include <dlfcn.h>
+
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <system_error>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "codegen/kernel_abi.h"
+#include "codegen/target_info.h"
+#include "runtime/device/device_machine.h"
+#include "runtime/device/source_map.h"
+#include "runtime/entry_params.h"
+#include "runtime/tensor_files.h"
+
+// Kernels are called through a pointer to a function of N 64-bit integer
+// parameters: on these ABIs integer and pointer arguments of up to 64 bits
+// go in the same registers and 8-byte stack slots whatever their width.
+#if !defined(__x86_64__) && !defined(__aarch64__)
+#error "ptoc-run-cpp calls kernels with the x86-64 or AArch64 calling convention"
+#endif
+
+namespace ptoc {
+namespace sim {
+namespace {
+
+constexpr uint64_t kMaxGmBytes = uint64_t{16} << 20;
+constexpr int kMaxRanks = 64;
+constexpr size_t kMaxKernelArgs = 16;
+// The a2a3 FIFO's GM backing store is only carried by the kernels (the
+// model moves tiles itself), so one small buffer per core group does.
+constexpr size_t kPipeBufferBytes = 4096;
+
+template <size_t... I>
+void CallWith(void* fn, const uint64_t* args, std::index_sequence<I...>) {
+  using Kernel = void (*)(decltype(static_cast<void>(I), uint64_t{})...);
+  reinterpret_cast<Kernel>(fn)(args[I]...);
+}
+
+template <size_t... N>
+void CallKernel(void* fn, const std::vector<uint64_t>& args, std::index_sequence<N...>) {
+  ((args.size() == N ? CallWith(fn, args.data(), std::make_index_sequence<N>{}) : void()), ...);
+}
+
+class SharedObject {
+ public:
+  static absl::StatusOr<std::unique_ptr<SharedObject>> Open(const std::string& path,
+                                                            const char* flag) {
+    if (path.empty()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("error: the entry has lanes of this core type: give ", flag,
+                       "=OBJECT.so (the .cpp compiled for it)"));
+    }
+    void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (handle == nullptr) {
+      return absl::InvalidArgumentError(absl::StrCat("error: cannot load ", path, ": ", dlerror()));
+    }
+    return std::unique_ptr<SharedObject>(new SharedObject(path, handle));
+  }
+  ~SharedObject() { dlclose(handle_); }
+
+  absl::StatusOr<void*> Kernel(const std::string& name) const {
+    void* fn = dlsym(handle_, name.c_str());
+    if (fn == nullptr) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("error: ", path_, " has no kernel '", name, "'"));
+    }
+    return fn;
+  }
+
+ private:
+  SharedObject(std::string path, void* handle) : path_(std::move(path)), handle_(handle) {}
+  std::string path_;
+  void* handle_;
+};
+
+struct LaneKernel {
+  LaneCall call;
+  FunctionCode code;  // names the lane in reports; nothing is interpreted
+  void* fn = nullptr;
+  codegen::KernelAbi abi;
+};
+
+absl::Status CheckParams(const Function& f) {
+  for (const Param& p : f.params) {
+    const Type& t = p.var->type;
+    if (t.is_scalar() && IsFloatDType(t.dtype())) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("error: ptoc-run-cpp passes tensor and integer parameters; '", p.var->name,
+                       "' of '", f.name, "' is ", DTypeName(t.dtype())));
+    }
+  }
+  return absl::OkStatus();
+}
+
+std::vector<TensorDump> Outputs(const World& w, const Function& entry) {
+  std::vector<TensorDump> out;
+  for (int a = 0; a < w.machine.num_allocations(); ++a) {
+    const Allocation& alloc = w.machine.allocation(a);
+    if (entry.params[alloc.param].direction == Direction::kIn) continue;
+    TensorDump d{alloc.name, alloc.rank, alloc.shape, alloc.dtype, {}};
+    std::vector<uint8_t> bytes(alloc.bytes);
+    std::vector<uint32_t> wids(alloc.bytes);
+    w.machine.ReadGm(alloc.base, static_cast<int>(alloc.bytes), bytes.data(), wids.data());
+    const int esize = DTypeBytes(alloc.dtype);
+    for (int64_t i = 0; i < alloc.elements; ++i) {
+      d.values.push_back(DecodeElement(&bytes[i * esize], alloc.dtype));
+    }
+    out.push_back(std::move(d));
+  }
+  return out;
+}
+
+absl::Status Dump(const World& w, const Function& entry, const std::string& dir) {
+  std::error_code error;
+  std::filesystem::create_directories(dir, error);
+  if (error) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("error: cannot create ", dir, ": ", error.message()));
+  }
+  for (int a = 0; a < w.machine.num_allocations(); ++a) {
+    const Allocation& alloc = w.machine.allocation(a);
+    if (entry.params[alloc.param].direction == Direction::kIn) continue;
+    std::vector<uint8_t> bytes(alloc.bytes);
+    std::vector<uint32_t> wids(alloc.bytes);
+    w.machine.ReadGm(alloc.base, static_cast<int>(alloc.bytes), bytes.data(), wids.data());
+    absl::Status s = WriteTensorFile(TensorFilePath(dir, alloc.name, alloc.rank), alloc.shape,
+                                     alloc.dtype, bytes);
+    if (!s.ok()) return s;
+  }
+  return absl::OkStatus();
+}
+
+// The per-rank memory the launcher hands the kernels besides GM tensors.
+struct RankContext {
+  std::vector<int64_t> comm_ctx;  // rank, number of ranks, each rank's window base
+  std::vector<uint8_t> pipe_buffer = std::vector<uint8_t>(kPipeBufferBytes);
+  std::vector<int32_t> sync_workspace;
+};
+
+// Places every tensor of every rank in GM and returns where each rank's
+// block of tensors starts. Rank r's tensors are laid out as rank 0's,
+// shifted by r times the same block size; the window base of a rank is its
+// block's start, so a kernel finds a peer's window at
+// local + (base[peer] - base[me]) / element_bytes.
+absl::StatusOr<std::vector<uint64_t>> PlaceTensors(World& w, const Function& entry,
+                                                   const EntryParams& params, int ranks) {
+  std::vector<uint64_t> block(ranks, 0);
+  for (int rank = 0; rank < ranks; ++rank) {
+    block[rank] = w.machine.size();
+    for (size_t i = 0; i < entry.params.size(); ++i) {
+      const Var& v = *entry.params[i].var;
+      if (!v.type.is_tensor()) continue;
+      w.machine.Allocate(v.name, rank, static_cast<int>(i), params.shapes[i], v.type.dtype(),
+                         v.type.is_distributed());
+    }
+  }
+  for (int a = 0; a < w.machine.num_allocations(); ++a) {
+    const Allocation& alloc = w.machine.allocation(a);
+    const Allocation& first = w.machine.allocation(w.machine.FindAllocation(alloc.param, 0));
+    if (alloc.base - block[alloc.rank] != first.base - block[0]) {
+      return absl::InternalError("the ranks' GM layouts differ");
+    }
+    w.machine.Initialize(alloc.base, params.contents[alloc.rank][alloc.param]);
+  }
+  return block;
+}
+
+std::vector<RankContext> RankContexts(const std::vector<uint64_t>& block, const uint8_t* host_gm,
+                                      int syncall_slots) {
+  const int ranks = static_cast<int>(block.size());
+  std::vector<RankContext> contexts(ranks);
+  for (int rank = 0; rank < ranks; ++rank) {
+    RankContext& ctx = contexts[rank];
+    ctx.comm_ctx = {rank, ranks};
+    for (uint64_t base : block) {
+      ctx.comm_ctx.push_back(static_cast<int64_t>(reinterpret_cast<uintptr_t>(host_gm + base)));
+    }
+    ctx.sync_workspace.assign(codegen::kSyncWorkspaceInts * std::max(syncall_slots, 1), 0);
+  }
+  return contexts;
+}
+
+std::vector<uint64_t> KernelArgs(const World& w, const LaneKernel& k, const EntryParams& params,
+                                 int rank, const uint8_t* host_gm, RankContext& ctx) {
+  std::vector<uint64_t> args;
+  for (int param : k.call.args) {
+    const Value& v = params.scalars[param];
+    if (v.kind == Value::Kind::kNone) {
+      const Allocation& a = w.machine.allocation(w.machine.FindAllocation(param, rank));
+      args.push_back(reinterpret_cast<uintptr_t>(host_gm + a.base));
+    } else {
+      args.push_back(static_cast<uint64_t>(v.AsInt()));
+    }
+  }
+  if (k.abi.comm_ctx) args.push_back(reinterpret_cast<uintptr_t>(ctx.comm_ctx.data()));
+  if (k.abi.gm_pipe_buffer) args.push_back(reinterpret_cast<uintptr_t>(ctx.pipe_buffer.data()));
+  if (k.abi.sync_workspace) {
+    args.push_back(reinterpret_cast<uintptr_t>(ctx.sync_workspace.data()));
+  }
+  return args;
+}
+
+}  // namespace
+
+absl::StatusOr<CppRunResult> RunEmittedCpp(const Program& program, const CppRunOptions& options) {
+  if (options.ranks < 1 || options.ranks > kMaxRanks) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("error: --ranks must be between 1 and ", kMaxRanks));
+  }
+  if (options.schedules < 1) {
+    return absl::InvalidArgumentError("error: --schedules must be at least 1");
+  }
+  const Function* entry = program.FindFunction(options.entry);
+  if (entry == nullptr) {
+    std::vector<std::string> names;
+    for (const auto& f : program.functions) names.push_back(f->name);
+    return absl::InvalidArgumentError(
+        absl::StrCat("error: no function '", options.entry,
+                     "' to run; the program has: ", absl::StrJoin(names, ", ")));
+  }
+  absl::StatusOr<SourceMap> sources = SourceMap::FromFile(options.cpp_path);
+  if (!sources.ok()) return sources.status();
+  absl::StatusOr<std::vector<LaneCall>> calls = PlanLaneCalls(program, *entry);
+  if (!calls.ok()) return calls.status();
+  const codegen::Backend backend =
+      options.backend == "a5" ? codegen::Backend::kA5 : codegen::Backend::kA2A3;
+  absl::StatusOr<std::vector<codegen::KernelAbi>> abis =
+      codegen::ComputeKernelAbis(program, backend);
+  if (!abis.ok()) return abis.status();
+
+  std::unique_ptr<SharedObject> vec, cube;
+  std::vector<LaneKernel> kernels;
+  int syncall_slots = 0;
+  for (LaneCall& call : *calls) {
+    if (call.core == LaneCore::kMixed) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("error: '", call.function->name,
+                       "' is an InCore function, which the C++ target does "
+                       "not emit (run expand-mixed-kernel first)"));
+    }
+    if (absl::Status s = CheckParams(*call.function); !s.ok()) return s;
+    const bool is_cube = call.core == LaneCore::kAic;
+    std::unique_ptr<SharedObject>& object = is_cube ? cube : vec;
+    if (object == nullptr) {
+      auto opened = SharedObject::Open(is_cube ? options.cube_object : options.vec_object,
+                                       is_cube ? "--cube" : "--vec");
+      if (!opened.ok()) return opened.status();
+      object = std::move(*opened);
+    }
+    absl::StatusOr<void*> fn = object->Kernel(call.function->name);
+    if (!fn.ok()) return fn.status();
+    LaneKernel k;
+    k.fn = *fn;
+    for (size_t i = 0; i < program.functions.size(); ++i) {
+      if (program.functions[i].get() == call.function) k.abi = (*abis)[i];
+    }
+    syncall_slots = std::max(syncall_slots, k.abi.syncall_slots);
+    const size_t count =
+        call.args.size() + k.abi.comm_ctx + k.abi.gm_pipe_buffer + k.abi.sync_workspace;
+    if (count > kMaxKernelArgs) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("error: '", call.function->name, "' takes ", count,
+                       " parameters; ptoc-run-cpp passes at most ", kMaxKernelArgs));
+    }
+    k.code.function = call.function;
+    k.call = std::move(call);
+    kernels.push_back(std::move(k));
+  }
+
+  absl::StatusOr<EntryParams> params = ResolveEntryParams(*entry, options.scalars);
+  if (!params.ok()) return params.status();
+  const uint64_t total = GmBytesPerRank(*entry, *params, kMaxGmBytes) * options.ranks;
+  if (total > kMaxGmBytes) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("error: the tensors of ", options.ranks, " ranks need ", total,
+                     " bytes of GM; ptoc-run-cpp runs at most ", kMaxGmBytes));
+  }
+  if (absl::Status s =
+          LoadEntryContents(*entry, options.ranks, options.inputs_dir, options.seed, *params);
+      !s.ok()) {
+    return s;
+  }
+
+  CppRunResult result;
+  result.totals.tool = "ptoc-run-cpp";
+  const int lanes_per_rank = static_cast<int>(kernels.size());
+  result.totals.ranks = options.ranks;
+  result.totals.lanes = options.ranks * lanes_per_rank;
+  result.totals.schedules = options.schedules;
+  result.totals.seed = options.seed;
+  AccessShadow shadow;
+  for (int schedule = 0; schedule < options.schedules; ++schedule) {
+    World w(options.ranks, lanes_per_rank);
+    w.schedule = schedule;
+    w.report = &result.report;
+    w.shadow = &shadow;
+    w.a5 = backend == codegen::Backend::kA5;
+    w.barriers.resize(options.ranks * 3);
+    absl::StatusOr<std::vector<uint64_t>> block = PlaceTensors(w, *entry, *params, options.ranks);
+    if (!block.ok()) return block.status();
+    std::vector<uint8_t> host_gm(w.machine.size());
+    std::vector<RankContext> contexts = RankContexts(*block, host_gm.data(), syncall_slots);
+    shadow.Reset(w.machine.size(), result.totals.lanes);
+    std::vector<std::function<void()>> bodies;
+    for (int rank = 0; rank < options.ranks; ++rank) {
+      for (const LaneKernel& k : kernels) {
+        LaneState l;
+        l.id = static_cast<int>(w.lanes.size());
+        l.rank = rank;
+        l.core = k.call.core;
+        l.code = &k.code;
+        w.lanes.push_back(l);
+        std::vector<uint64_t> args =
+            KernelArgs(w, k, *params, rank, host_gm.data(), contexts[rank]);
+        void* fn = k.fn;
+        bodies.push_back(
+            [fn, args] { CallKernel(fn, args, std::make_index_sequence<kMaxKernelArgs + 1>{}); });
+      }
+    }
+    DeviceMachine machine(w, *sources, host_gm.data(),
+                          options.seed * 0x9E3779B97F4A7C15ull + static_cast<uint64_t>(schedule),
+                          options.max_steps);
+    machine.Run(bodies);
+    for (const LaneState& l : w.lanes) w.machine.Drain(l.id);
+    result.totals.statements += w.steps;
+    if (schedule == 0) {
+      result.outputs = Outputs(w, *entry);
+      if (!options.dump_dir.empty()) {
+        if (absl::Status s = Dump(w, *entry, options.dump_dir); !s.ok()) return s;
+      }
+    }
+  }
+  return result;
+}
+
+}  // namespace sim
+}  // namespace ptoc

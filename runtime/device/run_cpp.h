@@ -1,0 +1,51 @@
+// Runs an emitted .cpp on the simulated machine (runtime.md, "Running the
+// emitted C++"): the program's entry is launched on R ranks as ptoc-sim
+// launches it, but every lane runs its kernel function from the shared
+// objects compiled from the .cpp, against the device API of
+// runtime/device/hooks.cc.
+#ifndef PTOC_RUNTIME_DEVICE_RUN_CPP_H_
+#define PTOC_RUNTIME_DEVICE_RUN_CPP_H_
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "ir/ir.h"
+#include "runtime/report.h"
+#include "runtime/simulator.h"
+
+namespace ptoc {
+namespace sim {
+
+struct CppRunOptions {
+  std::string entry;
+  int ranks = 1;
+  std::vector<std::pair<std::string, std::string>> scalars;  // NAME -> value
+  std::string inputs_dir;  // "": every tensor gets the seeded pattern (as ptoc-sim)
+  std::string dump_dir;    // "": no dump
+  uint64_t seed = 1;
+  int schedules = 1;
+  int64_t max_steps = 1000000;  // device-API calls per schedule
+  std::string backend = "a2a3";
+  std::string cpp_path;     // the emitted .cpp the objects were compiled from
+  std::string vec_object;   // compiled with -D__DAV_VEC__: the AIV lanes
+  std::string cube_object;  // compiled with -D__DAV_CUBE__: the AIC lanes
+};
+
+struct CppRunResult {
+  Report report;
+  RunTotals totals;                 // statements: device-API calls
+  std::vector<TensorDump> outputs;  // every Out / InOut tensor after the first schedule
+};
+
+// Errors in the launch (unknown entry, a missing --scalar, a shared object
+// that does not load or lacks a kernel, a kernel parameter it cannot pass)
+// are a status; what the kernel does wrong is in the report.
+absl::StatusOr<CppRunResult> RunEmittedCpp(const Program& program, const CppRunOptions& options);
+
+}  // namespace sim
+}  // namespace ptoc
+
+#endif  // PTOC_RUNTIME_DEVICE_RUN_CPP_H_

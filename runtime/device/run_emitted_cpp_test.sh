@@ -1,0 +1,180 @@
+#!/bin/bash
+# Runs emitted C++ on the simulated machine (ptoc-run-cpp) and checks it
+# against the IR simulator:
+#   - the example kernels (and the runtime's scalar / put-get / polling
+#     kernels) after the default pipeline run clean, over several
+#     schedules, and their Out / InOut tensors equal ptoc-sim's;
+#   - the same .cpp with a marker deleted (a dsb, a dcci of a scalar
+#     write, a TPUSH, ...) is reported, at the kernel's source lines;
+#   - launch errors are diagnostics, not crashes.
+# usage: run_emitted_cpp_test.sh PTOC PTOC_SIM PTOC_RUN_CPP PTO_INST_HPP
+set -u
+ptoc="$1"
+sim="$2"
+run_cpp="$3"
+include="$(dirname "$(dirname "$4")")"
+out="${TEST_TMPDIR:-/tmp}/run_emitted_cpp"
+rm -rf "$out"
+mkdir -p "$out"
+failures=0
+checks=0
+
+fail() {
+  echo "FAILED: $*" >&2
+  failures=$((failures + 1))
+}
+
+# build NAME KERNEL [PTOC FLAGS...]: NAME.pb, NAME.cpp and the two objects.
+build() {
+  local name="$1" kernel="$2"
+  shift 2
+  "$ptoc" "$kernel" "$@" --emit=pb -o "$out/$name.pb" &&
+    "$ptoc" "$kernel" "$@" --emit=cce -o "$out/$name.cpp" &&
+    compile "$name"
+}
+
+# compile NAME: NAME.cpp -> NAME.vec.so, NAME.cube.so
+compile() {
+  g++ -std=c++17 -shared -fPIC -I"$include" -D__DAV_VEC__ "$out/$1.cpp" -o "$out/$1.vec.so" &&
+    g++ -std=c++17 -shared -fPIC -I"$include" -D__DAV_CUBE__ "$out/$1.cpp" -o "$out/$1.cube.so"
+}
+
+# run_cpp PB NAME [FLAGS...]: ptoc-run-cpp on NAME.cpp's objects.
+run_cpp() {
+  local pb="$1" name="$2"
+  shift 2
+  "$run_cpp" "$out/$pb.pb" --cpp="$out/$name.cpp" --vec="$out/$name.vec.so" \
+    --cube="$out/$name.cube.so" "$@"
+}
+
+# same NAME KERNEL ENTRY "PTOC FLAGS" [RUN FLAGS...]: clean, and equal to ptoc-sim.
+same() {
+  local name="$1" kernel="$2" entry="$3" flags="$4"
+  shift 4
+  checks=$((checks + 1))
+  # shellcheck disable=SC2086
+  if ! build "$name" "$kernel" $flags; then
+    fail "$name: could not emit or compile"
+    return
+  fi
+  if ! run_cpp "$name" "$name" --entry="$entry" --schedules=5 \
+      --dump-outputs="$out/$name.cpp_out" "$@" > "$out/$name.cpp_report"; then
+    fail "$name: the C++ run is not clean:"
+    cat "$out/$name.cpp_report" >&2
+    return
+  fi
+  if ! "$sim" "$out/$name.pb" --entry="$entry" --dump-outputs="$out/$name.ir_out" "$@" \
+      > "$out/$name.ir_report"; then
+    fail "$name: ptoc-sim is not clean"
+    return
+  fi
+  if [[ -z "$(ls "$out/$name.cpp_out")" ]]; then
+    fail "$name: the C++ run dumped no tensor"
+  elif ! diff -r "$out/$name.ir_out" "$out/$name.cpp_out" >&2; then
+    fail "$name: the C++ run's outputs differ from ptoc-sim's"
+  else
+    echo "ok: $name runs clean and computes what ptoc-sim computes"
+  fi
+}
+
+# found NAME PB "WHAT" [RUN FLAGS...]: the run of NAME exits 1 with every
+# line of WHAT (newline-separated) in its report.
+found() {
+  local name="$1" pb="$2" what="$3"
+  shift 3
+  checks=$((checks + 1))
+  run_cpp "$pb" "$name" "$@" > "$out/$name.report" 2>&1
+  local rc=$?
+  if [[ $rc -ne 1 ]]; then
+    fail "$name: exit status $rc, expected 1"
+    cat "$out/$name.report" >&2
+    return
+  fi
+  while IFS= read -r line; do
+    if ! grep -qF -- "$line" "$out/$name.report"; then
+      fail "$name: the report lacks '$line':"
+      cat "$out/$name.report" >&2
+      return
+    fi
+  done <<< "$what"
+  echo "ok: $name is reported"
+}
+
+# mutate NAME FROM SED_SCRIPT: NAME.cpp = FROM.cpp edited, and its objects.
+mutate() {
+  sed "$3" "$out/$2.cpp" > "$out/$1.cpp"
+  if cmp -s "$out/$1.cpp" "$out/$2.cpp"; then
+    fail "$1: the edit '$3' changed nothing"
+  fi
+  compile "$1" || fail "$1: does not compile"
+}
+
+same ring examples/ring_allreduce.py ring "" --ranks=4 --scalar chunk_elems=64
+same mesh examples/mesh_barrier.py exchange "" --ranks=8
+same matmul examples/matmul_relu.py mm_relu ""
+same v2c_a2a3 examples/v2c_handoff.py rope_score "--backend=a2a3"
+same v2c_a5 examples/v2c_handoff.py rope_score "--backend=a5"
+same reduce examples/reduce_to_root.py reduce_to_root "" --ranks=4
+same mailbox runtime/testdata/mailbox.py mailbox "" --ranks=4
+same put_get runtime/testdata/put_get.py exchange "" --ranks=4
+same poll runtime/testdata/poll.py poll "" --ranks=2
+
+# No fence (dsb) after the stores the ring publishes.
+mutate ring_no_dsb ring '/dsb(DSB_DDR);/d'
+found ring_no_dsb ring "examples/ring_allreduce.py:35:13: error: stale read
+missing marker: fence after the write
+examples/ring_allreduce.py:25:13: note: the write, which had not reached GM in time
+examples/ring_allreduce.py:31:21: note: ordered by notify -> wait: here" \
+  --entry=ring --ranks=4 --scalar chunk_elems=64
+
+# The scalar write of `table` is never cleaned from the writer's cache.
+mutate mailbox_no_dcci mailbox '/dcci(table, cache_line_t::SINGLE_CACHE_LINE);/d'
+found mailbox_no_dcci mailbox "runtime/testdata/mailbox.py:39:9: error: stale read
+missing marker: invalidate of the written region
+runtime/testdata/mailbox.py:35:9: note: the write, not cleaned from the writer's data cache" \
+  --entry=mailbox --ranks=4
+
+# The cube lane never pushes: the vector lane's pop waits forever.
+mutate matmul_no_push matmul '/TPUSH</d'
+found matmul_no_push matmul "examples/matmul_relu.py:21:9: error: deadlock: every lane still running is blocked (1 of 2 lanes)
+aiv lane (mm_relu_aiv) of rank 0: blocked: TPOP: the C2V FIFO is empty" --entry=mm_relu
+
+# The vector lane never frees its slot.
+mutate matmul_no_free matmul '/TFREE</d'
+found matmul_no_free matmul "error: protocol error: tpop without tfree" --entry=mm_relu
+
+# Nobody notifies the root: its polling loop spins until --max-steps.
+mutate reduce_no_notify reduce '/TNOTIFY(counter_gm, 1/d'
+found reduce_no_notify reduce "error: livelock: the run reached --max-steps=5000" \
+  --entry=reduce_to_root --ranks=4 --max-steps=5000
+
+# The V2C hand-off built without a handshake is a race.
+if build v2c_off examples/v2c_handoff.py --v2c-sync=off 2> /dev/null; then
+  found v2c_off v2c_off "error: race: scratch[0, 0] on rank 0
+examples/v2c_handoff.py:24:9: note: the unordered read by aic lane (rope_score_aic)" \
+    --entry=rope_score
+else
+  checks=$((checks + 1))
+  fail "v2c_off: could not emit or compile"
+fi
+
+# Launch errors are diagnostics (exit 1), never crashes.
+checks=$((checks + 1))
+"$run_cpp" "$out/matmul.pb" --cpp="$out/matmul.cpp" --vec="$out/matmul.vec.so" \
+  --entry=mm_relu > /dev/null 2> "$out/no_cube.err"
+rc=$?
+if [[ $rc -ne 1 ]] || ! grep -q "give --cube=OBJECT.so" "$out/no_cube.err"; then
+  fail "a Group run without --cube: exit status $rc"
+  cat "$out/no_cube.err" >&2
+fi
+checks=$((checks + 1))
+"$run_cpp" "$out/ring.pb" --cpp="$out/ring.cpp" --vec="$out/matmul.vec.so" --entry=ring \
+  --ranks=4 --scalar chunk_elems=64 > /dev/null 2> "$out/no_kernel.err"
+rc=$?
+if [[ $rc -ne 1 ]] || ! grep -q "has no kernel 'ring'" "$out/no_kernel.err"; then
+  fail "an object without the entry's kernel: exit status $rc"
+  cat "$out/no_kernel.err" >&2
+fi
+
+echo "$checks checks, $failures failed"
+[[ $failures -eq 0 && $checks -ge 17 ]]

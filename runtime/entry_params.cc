@@ -1,0 +1,196 @@
+#include "runtime/entry_params.h"
+
+#include <algorithm>
+#include <optional>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "ir/diagnostics.h"
+#include "runtime/tensor_files.h"
+
+namespace ptoc {
+namespace sim {
+namespace {
+
+absl::StatusOr<LaneCore> CoreOf(const Function& f, const Location& at) {
+  switch (f.kind) {
+    case FunctionKind::kAIC: return LaneCore::kAic;
+    case FunctionKind::kAIV: return LaneCore::kAiv;
+    case FunctionKind::kInCore: return LaneCore::kMixed;
+    default:
+      return ErrorAt(at, absl::StrCat("ptoc-sim launches AIC, AIV, InCore and Group "
+                                      "functions; '",
+                                      f.name, "' is ", FunctionKindName(f.kind)));
+  }
+}
+
+absl::StatusOr<Value> ParseScalar(const std::string& name, const std::string& text, DType dtype) {
+  int64_t i = 0;
+  double f = 0;
+  if (dtype == DType::kBOOL) {
+    if (text == "true" || text == "1") return Value::Bool(true);
+    if (text == "false" || text == "0") return Value::Bool(false);
+  } else if (IsFloatDType(dtype)) {
+    if (absl::SimpleAtod(text, &f)) return Value::Float(RoundToDType(f, dtype));
+  } else if (absl::SimpleAtoi(text, &i)) {
+    return Value::Int(i);
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat("error: --scalar ", name, "=", text, ": not a ", DTypeName(dtype), " value"));
+}
+
+absl::Status ResolveScalarsAndShapes(
+    const Function& entry, const std::vector<std::pair<std::string, std::string>>& scalars,
+    EntryParams& params) {
+  const size_t n = entry.params.size();
+  params.scalars.assign(n, Value());
+  params.shapes.assign(n, {});
+  for (const auto& [name, text] : scalars) {
+    bool found = false;
+    for (size_t i = 0; i < n; ++i) {
+      const Var& v = *entry.params[i].var;
+      if (v.name != name || !v.type.is_scalar()) continue;
+      absl::StatusOr<Value> value = ParseScalar(name, text, v.type.dtype());
+      if (!value.ok()) return value.status();
+      params.scalars[i] = *value;
+      found = true;
+    }
+    if (!found) {
+      return absl::InvalidArgumentError(absl::StrCat("error: --scalar ", name, ": '", entry.name,
+                                                     "' has no scalar parameter '", name, "'"));
+    }
+  }
+  for (size_t i = 0; i < n; ++i) {
+    const Var& v = *entry.params[i].var;
+    if (v.type.is_scalar()) {
+      if (params.scalars[i].kind == Value::Kind::kNone) {
+        return absl::InvalidArgumentError(absl::StrCat("error: the scalar parameter '", v.name,
+                                                       "' needs --scalar ", v.name, "=VALUE"));
+      }
+      continue;
+    }
+    if (!v.type.is_tensor()) {
+      return ErrorAt(v.loc, absl::StrCat("ptoc-sim cannot pass the parameter '", v.name,
+                                         "' of type ", TypeToString(v.type)));
+    }
+    for (const Dim& d : v.type.shape()) {
+      if (d.is_static()) {
+        params.shapes[i].push_back(d.value);
+        continue;
+      }
+      int64_t value = -1;
+      for (size_t j = 0; j < n; ++j) {
+        if (entry.params[j].var->name == d.symbol && params.scalars[j].kind == Value::Kind::kInt) {
+          value = params.scalars[j].i;
+        }
+      }
+      if (value < 0) {
+        return ErrorAt(v.loc, absl::StrCat("the dim '", d.symbol, "' of '", v.name,
+                                           "' needs a non-negative integer --scalar"));
+      }
+      params.shapes[i].push_back(value);
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status LoadEntryContents(const Function& entry, int ranks, const std::string& inputs_dir,
+                               uint64_t seed, EntryParams& params) {
+  params.contents.assign(ranks, std::vector<std::vector<uint8_t>>(entry.params.size()));
+  for (int rank = 0; rank < ranks; ++rank) {
+    for (size_t i = 0; i < entry.params.size(); ++i) {
+      const Var& v = *entry.params[i].var;
+      if (!v.type.is_tensor()) continue;
+      int64_t elements = 1;
+      for (int64_t d : params.shapes[i]) elements *= d;
+      std::optional<std::vector<uint8_t>> bytes;
+      if (!inputs_dir.empty()) {
+        auto read =
+            ReadTensorFile(TensorFilePath(inputs_dir, v.name, rank), elements, v.type.dtype());
+        if (!read.ok()) return read.status();
+        bytes = std::move(*read);
+      }
+      if (!bytes.has_value()) {
+        bytes = v.type.is_distributed()
+                    ? std::vector<uint8_t>(elements * DTypeBytes(v.type.dtype()), 0)
+                    : SeededPattern(seed, rank, static_cast<int>(i), elements, v.type.dtype());
+      }
+      params.contents[rank][i] = std::move(*bytes);
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::vector<LaneCall>> PlanLaneCalls(const Program& program, const Function& entry) {
+  std::vector<LaneCall> lanes;
+  if (entry.kind != FunctionKind::kGroup) {
+    absl::StatusOr<LaneCore> core = CoreOf(entry, entry.loc);
+    if (!core.ok()) return core.status();
+    LaneCall call{&entry, *core, {}};
+    for (size_t i = 0; i < entry.params.size(); ++i) call.args.push_back(static_cast<int>(i));
+    lanes.push_back(std::move(call));
+    return lanes;
+  }
+  std::vector<const Stmt*> calls;
+  if (entry.body->kind == StmtKind::kSeq) {
+    for (const StmtPtr& s : entry.body->stmts) calls.push_back(s.get());
+  } else {
+    calls.push_back(entry.body.get());
+  }
+  for (const Stmt* s : calls) {
+    if (s->kind == StmtKind::kReturn && s->values.empty()) continue;
+    const Expr* call = CallOf(*s);
+    if (s->kind != StmtKind::kEval || call == nullptr || !call->is_function_call) {
+      return ErrorAt(s->loc, "ptoc-sim expects a Group body to be calls of its lanes");
+    }
+    const Function* callee = program.FindFunction(call->str);
+    if (callee == nullptr) {
+      return ErrorAt(call->loc, absl::StrCat("no function '", call->str, "'"));
+    }
+    absl::StatusOr<LaneCore> core = CoreOf(*callee, call->loc);
+    if (!core.ok()) return core.status();
+    LaneCall lane{callee, *core, {}};
+    for (const ExprPtr& a : call->args) {
+      int param = -1;
+      for (size_t i = 0; i < entry.params.size(); ++i) {
+        if (a->kind == ExprKind::kVar && a->var == entry.params[i].var) param = static_cast<int>(i);
+      }
+      if (param < 0) {
+        return ErrorAt(a->loc, "ptoc-sim expects the lanes of a Group to get its parameters");
+      }
+      lane.args.push_back(param);
+    }
+    if (lane.args.size() != callee->params.size()) {
+      return ErrorAt(call->loc, absl::StrCat("'", callee->name, "' takes ", callee->params.size(),
+                                             " arguments"));
+    }
+    lanes.push_back(std::move(lane));
+  }
+  if (lanes.empty()) return ErrorAt(entry.loc, "the Group launches no lane");
+  return lanes;
+}
+
+absl::StatusOr<EntryParams> ResolveEntryParams(
+    const Function& entry, const std::vector<std::pair<std::string, std::string>>& scalars) {
+  EntryParams params;
+  if (absl::Status s = ResolveScalarsAndShapes(entry, scalars, params); !s.ok()) return s;
+  return params;
+}
+
+uint64_t GmBytesPerRank(const Function& entry, const EntryParams& params, uint64_t cap) {
+  uint64_t bytes = 0;
+  for (size_t i = 0; i < params.shapes.size(); ++i) {
+    uint64_t elements = 1;
+    for (int64_t d : params.shapes[i]) {
+      elements = d == 0 ? 0 : std::min<uint64_t>(elements * static_cast<uint64_t>(d), cap);
+    }
+    bytes =
+        std::min<uint64_t>(bytes + elements * DTypeBytes(entry.params[i].var->type.dtype()), cap);
+  }
+  return bytes;
+}
+
+}  // namespace sim
+}  // namespace ptoc
