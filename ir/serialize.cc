@@ -9,6 +9,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "google/protobuf/arena.h"
 #include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
 #include "google/protobuf/stubs/logging.h"
@@ -639,16 +640,29 @@ bool LooksBinary(absl::string_view contents) {
   return false;
 }
 
+void ProgramToProto(const Program& program, ir::Program* out) {
+  out->set_name(program.name);
+  for (const auto& f : program.functions) FunctionToProto(*f, out->add_functions());
+  out->mutable_options()->set_backend(program.options.backend);
+  out->mutable_options()->set_allow_unregistered_ops(program.options.allow_unregistered_ops);
+  // Always present, even when unknown: FromProto requires it (see Reader).
+  LocToProto(program.loc, out->mutable_loc());
+}
+
+// The message of a whole program is millions of small nodes: an arena
+// allocates them in large blocks and frees them at once.
+google::protobuf::ArenaOptions LargeBlocks() {
+  google::protobuf::ArenaOptions options;
+  options.start_block_size = 64 << 10;
+  options.max_block_size = 4 << 20;
+  return options;
+}
+
 }  // namespace
 
 ir::Program ToProto(const Program& program) {
   ir::Program out;
-  out.set_name(program.name);
-  for (const auto& f : program.functions) FunctionToProto(*f, out.add_functions());
-  out.mutable_options()->set_backend(program.options.backend);
-  out.mutable_options()->set_allow_unregistered_ops(program.options.allow_unregistered_ops);
-  // Always present, even when unknown: FromProto requires it (see Reader).
-  LocToProto(program.loc, out.mutable_loc());
+  ProgramToProto(program, &out);
   return out;
 }
 
@@ -657,20 +671,25 @@ absl::StatusOr<std::unique_ptr<Program>> FromProto(const ir::Program& proto) {
 }
 
 std::string SerializeProgram(const Program& program) {
-  ir::Program proto = ToProto(program);
+  google::protobuf::Arena arena(LargeBlocks());
+  ir::Program* proto = google::protobuf::Arena::CreateMessage<ir::Program>(&arena);
+  ProgramToProto(program, proto);
   std::string bytes;
+  // Sized once, so the stream never regrows (and copies) the string.
+  bytes.reserve(proto->ByteSizeLong());
   {
     google::protobuf::io::StringOutputStream stream(&bytes);
     google::protobuf::io::CodedOutputStream out(&stream);
     out.SetSerializationDeterministic(true);
-    proto.SerializeToCodedStream(&out);
+    proto->SerializeWithCachedSizes(&out);
   }  // `out` flushes into `bytes` when destroyed.
   return bytes;
 }
 
 absl::StatusOr<std::unique_ptr<Program>> DeserializeProgram(absl::string_view bytes,
                                                             absl::string_view filename) {
-  ir::Program proto;
+  google::protobuf::Arena arena(LargeBlocks());
+  ir::Program& proto = *google::protobuf::Arena::CreateMessage<ir::Program>(&arena);
   bool parsed = false;
   if (bytes.size() <= static_cast<size_t>(INT_MAX)) {
     // Malformed input makes protobuf log (e.g. invalid UTF-8 in a string);
