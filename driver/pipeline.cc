@@ -1,6 +1,5 @@
 #include "driver/pipeline.h"
 
-#include <filesystem>
 #include <iostream>
 #include <memory>
 
@@ -46,11 +45,9 @@ absl::Status RunPipeline(Program& program, const std::vector<std::string>& passe
   }
   const std::string& dump_dir = pipeline_options.dump_dir;
   if (!dump_dir.empty()) {
-    std::error_code error;
-    std::filesystem::create_directories(dump_dir, error);
-    if (error) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("error: cannot create --dump-dir ", dump_dir, ": ", error.message()));
+    if (absl::Status s = CreateDirectories(dump_dir, absl::StrCat("--dump-dir ", dump_dir));
+        !s.ok()) {
+      return s;
     }
     if (absl::Status s = WriteFileAtomically(dump_dir + "/options.txt",
                                              pipeline_options.reproduce_command + "\n");

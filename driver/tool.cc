@@ -5,6 +5,7 @@
 #include <iostream>
 #include <memory>
 
+#include "absl/algorithm/container.h"
 #include "absl/flags/flag.h"
 #include "absl/flags/reflection.h"
 #include "absl/strings/match.h"
@@ -38,11 +39,11 @@ bool IsPtocFlag(const absl::CommandLineFlag& flag) {
   return false;
 }
 
-void PrintHelp(absl::string_view usage) {
+void PrintHelp(absl::string_view usage, absl::Span<const absl::string_view> unlisted) {
   std::cout << usage << "\n\nFlags:\n";
   std::vector<std::pair<std::string, const absl::CommandLineFlag*>> flags;
   for (const auto& [name, flag] : absl::GetAllFlags()) {
-    if (IsPtocFlag(*flag)) {
+    if (IsPtocFlag(*flag) && !absl::c_linear_search(unlisted, name)) {
       flags.emplace_back(absl::StrReplaceAll(std::string(name), {{"_", "-"}}), flag);
     }
   }
@@ -61,8 +62,8 @@ void PrintHelp(absl::string_view usage) {
 
 }  // namespace
 
-std::vector<std::string> ParseCommandLine(int argc, char** argv,
-                                          absl::string_view usage) {
+std::vector<std::string> ParseCommandLine(int argc, char** argv, absl::string_view usage,
+                                          absl::Span<const absl::string_view> unlisted) {
   std::vector<std::string> positional;
   const std::string program = argc > 0 ? argv[0] : "ptoc";
   bool only_positional = false;
@@ -77,7 +78,7 @@ std::vector<std::string> ParseCommandLine(int argc, char** argv,
       continue;
     }
     if (arg == "--help" || arg == "-h") {
-      PrintHelp(usage);
+      PrintHelp(usage, unlisted);
       std::exit(kExitOk);
     }
     std::string name, value;

@@ -14,6 +14,7 @@
 #include "absl/flags/declare.h"
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
+#include "absl/types/span.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
 
@@ -30,10 +31,12 @@ constexpr int kExitInputError = 1;  // the input is wrong; diagnostics printed
 constexpr int kExitUsage = 2;       // the command line is wrong
 
 // Parses argv into the registered absl flags and returns the positional
-// arguments. `--help` prints `usage` and every flag, then exits 0; an
-// unknown flag or a bad value prints a message and exits 2.
-std::vector<std::string> ParseCommandLine(int argc, char** argv,
-                                          absl::string_view usage);
+// arguments. `--help` prints `usage` and every flag but the `unlisted` ones
+// (names with `_`: shared flags that do nothing for the tool, still
+// accepted), then exits 0; an unknown flag or a bad value prints a message
+// and exits 2.
+std::vector<std::string> ParseCommandLine(int argc, char** argv, absl::string_view usage,
+                                          absl::Span<const absl::string_view> unlisted = {});
 
 // The pass options from the shared flags; a value outside its choices is a
 // usage error (message in the status).

@@ -6,6 +6,8 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
+#include <system_error>
 
 #include "absl/strings/str_cat.h"
 
@@ -80,6 +82,14 @@ absl::Status WriteFileAtomically(const std::string& path, const std::string& con
     return FileError(path, "cannot write", err);
   }
   return absl::OkStatus();
+}
+
+absl::Status CreateDirectories(const std::string& dir, absl::string_view what) {
+  std::error_code error;
+  std::filesystem::create_directories(dir, error);
+  if (!error) return absl::OkStatus();
+  return absl::InvalidArgumentError(
+      absl::StrCat("error: cannot create ", what, ": ", error.message()));
 }
 
 }  // namespace ptoc

@@ -9,6 +9,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 
 namespace ptoc {
 
@@ -16,6 +17,9 @@ namespace ptoc {
 absl::StatusOr<std::string> ReadFile(const std::string& path);
 // "-" writes standard output.
 absl::Status WriteFileAtomically(const std::string& path, const std::string& contents);
+// Creates `dir` and its parents. The error reads "error: cannot create
+// WHAT: reason", `what` naming the directory (its path, or the flag too).
+absl::Status CreateDirectories(const std::string& dir, absl::string_view what);
 
 }  // namespace ptoc
 

@@ -5,7 +5,9 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "ir/diagnostics.h"
+#include "ir/file_util.h"
 #include "runtime/tensor_files.h"
 
 namespace ptoc {
@@ -123,6 +125,26 @@ absl::Status LoadEntryContents(const Function& entry, int ranks, const std::stri
   return absl::OkStatus();
 }
 
+absl::StatusOr<const Function*> FindEntry(const Program& program, const LaunchOptions& options,
+                                          int max_ranks) {
+  if (options.ranks < 1 || options.ranks > max_ranks) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("error: --ranks must be between 1 and ", max_ranks));
+  }
+  if (options.schedules < 1) {
+    return absl::InvalidArgumentError("error: --schedules must be at least 1");
+  }
+  const Function* entry = program.FindFunction(options.entry);
+  if (entry == nullptr) {
+    std::vector<std::string> names;
+    for (const auto& f : program.functions) names.push_back(f->name);
+    return absl::InvalidArgumentError(
+        absl::StrCat("error: no function '", options.entry,
+                     "' to run; the program has: ", absl::StrJoin(names, ", ")));
+  }
+  return entry;
+}
+
 absl::StatusOr<std::vector<LaneCall>> PlanLaneCalls(const Program& program, const Function& entry) {
   std::vector<LaneCall> lanes;
   if (entry.kind != FunctionKind::kGroup) {
@@ -190,6 +212,33 @@ uint64_t GmBytesPerRank(const Function& entry, const EntryParams& params, uint64
         std::min<uint64_t>(bytes + elements * DTypeBytes(entry.params[i].var->type.dtype()), cap);
   }
   return bytes;
+}
+
+absl::StatusOr<std::vector<TensorDump>> EntryOutputs(const Machine& machine, const Function& entry,
+                                                     const std::string& dump_dir) {
+  if (!dump_dir.empty()) {
+    if (absl::Status s = CreateDirectories(dump_dir, dump_dir); !s.ok()) return s;
+  }
+  std::vector<TensorDump> out;
+  for (int a = 0; a < machine.num_allocations(); ++a) {
+    const Allocation& alloc = machine.allocation(a);
+    if (entry.params[alloc.param].direction == Direction::kIn) continue;
+    TensorDump d{alloc.name, alloc.rank, alloc.shape, alloc.dtype, {}};
+    std::vector<uint8_t> bytes(alloc.bytes);
+    std::vector<uint32_t> wids(alloc.bytes);
+    machine.ReadGm(alloc.base, static_cast<int>(alloc.bytes), bytes.data(), wids.data());
+    const int esize = DTypeBytes(alloc.dtype);
+    for (int64_t i = 0; i < alloc.elements; ++i) {
+      d.values.push_back(DecodeElement(&bytes[i * esize], alloc.dtype));
+    }
+    if (!dump_dir.empty()) {
+      absl::Status s = WriteTensorFile(TensorFilePath(dump_dir, alloc.name, alloc.rank),
+                                       alloc.shape, alloc.dtype, bytes);
+      if (!s.ok()) return s;
+    }
+    out.push_back(std::move(d));
+  }
+  return out;
 }
 
 }  // namespace sim

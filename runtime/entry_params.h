@@ -1,8 +1,8 @@
 // What a launch of an entry function needs, shared by ptoc-sim and the run
-// of the emitted C++ (ptoc-run-cpp): the lanes a Group launches and the
-// entry's parameters: scalars from --scalar, tensor shapes, and the initial
-// contents of every tensor of every rank (--inputs files, else the seeded
-// pattern; windows zeroed).
+// of the emitted C++ (ptoc-run-cpp): the options of the launch, the lanes a
+// Group launches, the entry's parameters (scalars from --scalar, tensor
+// shapes, and the initial contents of every tensor of every rank: --inputs
+// files, else the seeded pattern; windows zeroed) and its outputs.
 #ifndef PTOC_RUNTIME_ENTRY_PARAMS_H_
 #define PTOC_RUNTIME_ENTRY_PARAMS_H_
 
@@ -18,6 +18,40 @@
 
 namespace ptoc {
 namespace sim {
+
+// The options both runners take (Simulate: SimOptions, RunEmittedCpp:
+// CppRunOptions), from the shared flags of ptoc-sim and ptoc-run-cpp.
+struct LaunchOptions {
+  // A step is the runner's unit (a statement, a device-API call), so each
+  // runner gives the default of `max_steps`.
+  explicit LaunchOptions(int64_t default_max_steps) : max_steps(default_max_steps) {}
+
+  std::string entry;
+  int ranks = 1;
+  // Scalar parameters, NAME -> value as written on the command line.
+  std::vector<std::pair<std::string, std::string>> scalars;
+  std::string inputs_dir;  // "": every tensor gets the seeded pattern
+  std::string dump_dir;    // "": no dump
+  uint64_t seed = 1;
+  int schedules = 1;
+  int64_t max_steps;             // steps one schedule may take
+  std::string backend = "a2a3";  // a5: a V->C push must be NZ
+};
+
+// The contents of one tensor of one rank after a schedule, row-major.
+struct TensorDump {
+  std::string param;
+  int rank = 0;
+  std::vector<int64_t> shape;
+  DType dtype = DType::kFP32;
+  std::vector<double> values;
+};
+
+// The entry function of the launch, once the options every runner needs
+// are checked: --ranks between 1 and `max_ranks`, --schedules at least 1.
+// An unknown entry is an error that lists the program's functions.
+absl::StatusOr<const Function*> FindEntry(const Program& program, const LaunchOptions& options,
+                                          int max_ranks);
 
 // One lane of the launch on each rank: the function it runs and, for each
 // of its parameters, the index of the entry parameter passed to it.
@@ -50,6 +84,12 @@ uint64_t GmBytesPerRank(const Function& entry, const EntryParams& params, uint64
 // seeded pattern (windows: zeroed). Errors: a malformed input file.
 absl::Status LoadEntryContents(const Function& entry, int ranks, const std::string& inputs_dir,
                                uint64_t seed, EntryParams& params);
+
+// Every Out / InOut tensor of every rank of `entry` in `machine`'s GM; with
+// a `dump_dir` (--dump-outputs), each is also written to
+// DIR/<param>.<rank>.txt. Errors: a directory or file that cannot be written.
+absl::StatusOr<std::vector<TensorDump>> EntryOutputs(const Machine& machine, const Function& entry,
+                                                     const std::string& dump_dir);
 
 }  // namespace sim
 }  // namespace ptoc

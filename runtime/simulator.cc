@@ -1,17 +1,13 @@
 #include "runtime/simulator.h"
 
 #include <algorithm>
-#include <filesystem>
 #include <memory>
-#include <system_error>
 
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "ir/registry.h"
 #include "runtime/entry_params.h"
 #include "runtime/interpreter.h"
 #include "runtime/scheduler.h"
-#include "runtime/tensor_files.h"
 #include "runtime/world.h"
 
 namespace ptoc {
@@ -113,79 +109,16 @@ void ReportOutcome(World& w, Interpreter& interpreter, ScheduleOutcome outcome,
     }
     return;
   }
-  for (int rank = 0; rank < w.ranks; ++rank) {
-    for (PipeDir dir : {PipeDir::kC2V, PipeDir::kV2C}) {
-      for (const FifoRing::Entry& e : w.ring(rank, dir).queued()) {
-        Finding f;
-        f.kind = FindingKind::kProtocolError;
-        f.rank = rank;
-        f.message = absl::StrCat("a tile pushed into the ",
-                                 dir == PipeDir::kC2V ? "C2V" : "V2C",
-                                 " FIFO was never popped");
-        f.locations.push_back(SourceRef{"push", e.push != nullptr ? *e.push : Location{}, ""});
-        w.AddFinding(std::move(f), -1);
-      }
-    }
-  }
-}
-
-std::vector<TensorDump> CollectOutputs(const World& w, const Launch& launch) {
-  std::vector<TensorDump> out;
-  for (int a = 0; a < w.machine.num_allocations(); ++a) {
-    const Allocation& alloc = w.machine.allocation(a);
-    if (launch.entry->params[alloc.param].direction == Direction::kIn) continue;
-    TensorDump d{alloc.name, alloc.rank, alloc.shape, alloc.dtype, {}};
-    const int esize = DTypeBytes(alloc.dtype);
-    std::vector<uint8_t> bytes(alloc.bytes);
-    std::vector<uint32_t> wids(alloc.bytes);
-    w.machine.ReadGm(alloc.base, static_cast<int>(alloc.bytes), bytes.data(), wids.data());
-    for (int64_t i = 0; i < alloc.elements; ++i) {
-      d.values.push_back(DecodeElement(&bytes[i * esize], alloc.dtype));
-    }
-    out.push_back(std::move(d));
-  }
-  return out;
-}
-
-absl::Status DumpOutputs(const World& w, const Launch& launch, const std::string& dir) {
-  std::error_code error;
-  std::filesystem::create_directories(dir, error);
-  if (error) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("error: cannot create ", dir, ": ", error.message()));
-  }
-  for (int a = 0; a < w.machine.num_allocations(); ++a) {
-    const Allocation& alloc = w.machine.allocation(a);
-    if (launch.entry->params[alloc.param].direction == Direction::kIn) continue;
-    std::vector<uint8_t> bytes(alloc.bytes);
-    std::vector<uint32_t> wids(alloc.bytes);
-    w.machine.ReadGm(alloc.base, static_cast<int>(alloc.bytes), bytes.data(), wids.data());
-    absl::Status s = WriteTensorFile(TensorFilePath(dir, alloc.name, alloc.rank), alloc.shape,
-                                     alloc.dtype, bytes);
-    if (!s.ok()) return s;
-  }
-  return absl::OkStatus();
+  w.ReportUnpoppedTiles();
 }
 
 }  // namespace
 
 absl::StatusOr<SimResult> Simulate(const Program& program, const SimOptions& options) {
-  if (options.ranks < 1 || options.ranks > kMaxRanks) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("error: --ranks must be between 1 and ", kMaxRanks));
-  }
-  if (options.schedules < 1) {
-    return absl::InvalidArgumentError("error: --schedules must be at least 1");
-  }
+  absl::StatusOr<const Function*> entry = FindEntry(program, options, kMaxRanks);
+  if (!entry.ok()) return entry.status();
   Launch launch;
-  launch.entry = program.FindFunction(options.entry);
-  if (launch.entry == nullptr) {
-    std::vector<std::string> names;
-    for (const auto& f : program.functions) names.push_back(f->name);
-    return absl::InvalidArgumentError(absl::StrCat("error: no function '", options.entry,
-                                                   "' to run; the program has: ",
-                                                   absl::StrJoin(names, ", ")));
-  }
+  launch.entry = *entry;
   absl::StatusOr<std::vector<LaneCall>> calls = PlanLaneCalls(program, *launch.entry);
   if (!calls.ok()) return calls.status();
   for (LaneCall& call : *calls) {
@@ -230,14 +163,12 @@ absl::StatusOr<SimResult> Simulate(const Program& program, const SimOptions& opt
     for (const LaneState& l : w.lanes) w.machine.Drain(l.id);
     result.totals.statements += w.steps;
     if (schedule == 0 || options.keep_every_output) {
-      result.outputs.push_back(CollectOutputs(w, launch));
+      absl::StatusOr<std::vector<TensorDump>> outputs =
+          EntryOutputs(w.machine, *launch.entry, schedule == 0 ? options.dump_dir : "");
+      if (!outputs.ok()) return outputs.status();
+      result.outputs.push_back(std::move(*outputs));
     }
-    if (schedule == 0) {
-      expected_steps = std::max<int64_t>(w.steps, 1);
-      if (!options.dump_dir.empty()) {
-        if (absl::Status s = DumpOutputs(w, launch, options.dump_dir); !s.ok()) return s;
-      }
-    }
+    if (schedule == 0) expected_steps = std::max<int64_t>(w.steps, 1);
   }
   return result;
 }

@@ -6,40 +6,23 @@
 #define PTOC_RUNTIME_SIMULATOR_H_
 
 #include <cstdint>
-#include <string>
-#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
 #include "ir/ir.h"
+#include "runtime/entry_params.h"
 #include "runtime/report.h"
 
 namespace ptoc {
 namespace sim {
 
-struct SimOptions {
-  std::string entry;
-  int ranks = 1;
-  // Scalar parameters, NAME -> value as written on the command line.
-  std::vector<std::pair<std::string, std::string>> scalars;
-  std::string inputs_dir;  // "": every tensor gets the seeded pattern
-  std::string dump_dir;    // "": no dump
-  uint64_t seed = 1;
-  int schedules = 1;
-  int64_t max_steps = 10000000;
-  std::string backend = "a2a3";  // a5: a V->C push must be NZ
+struct SimOptions : LaunchOptions {
+  static constexpr int64_t kDefaultMaxSteps = 10000000;  // statements per schedule
+  SimOptions() : LaunchOptions(kDefaultMaxSteps) {}
+
   // Keep the outputs of every schedule in SimResult (tests), not only the
   // first one's.
   bool keep_every_output = false;
-};
-
-// The contents of one tensor of one rank after a schedule, row-major.
-struct TensorDump {
-  std::string param;
-  int rank = 0;
-  std::vector<int64_t> shape;
-  DType dtype = DType::kFP32;
-  std::vector<double> values;
 };
 
 struct SimResult {

@@ -27,6 +27,22 @@ void World::AddFinding(Finding f, int lane) {
   report->Add(std::move(f));
 }
 
+void World::ReportUnpoppedTiles() {
+  for (int rank = 0; rank < ranks; ++rank) {
+    for (PipeDir dir : {PipeDir::kC2V, PipeDir::kV2C}) {
+      for (const FifoRing::Entry& e : ring(rank, dir).queued()) {
+        Finding f;
+        f.kind = FindingKind::kProtocolError;
+        f.rank = rank;
+        f.message = absl::StrCat("a tile pushed into the ", dir == PipeDir::kC2V ? "C2V" : "V2C",
+                                 " FIFO was never popped");
+        f.locations.push_back(SourceRef{"push", e.push != nullptr ? *e.push : Location{}, ""});
+        AddFinding(std::move(f), -1);
+      }
+    }
+  }
+}
+
 std::string World::DescribeAddress(uint64_t addr) const {
   for (int i = 0; i < machine.num_allocations(); ++i) {
     const Allocation& a = machine.allocation(i);

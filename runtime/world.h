@@ -65,6 +65,9 @@ struct World {
   void AddFinding(Finding f, int lane);
   // "scratch[0, 64] on rank 2" for the GM byte at `addr`.
   std::string DescribeAddress(uint64_t addr) const;
+  // At the end of a schedule: a protocol error for every tile still queued
+  // in a FIFO.
+  void ReportUnpoppedTiles();
 };
 
 }  // namespace sim

@@ -52,20 +52,7 @@ void DeviceMachine::Run(const std::vector<std::function<void()>>& bodies) {
   }
   for (std::thread& t : threads) t.join();
   g_current = nullptr;
-  if (stopped_) return;
-  for (int rank = 0; rank < w_.ranks; ++rank) {
-    for (PipeDir dir : {PipeDir::kC2V, PipeDir::kV2C}) {
-      for (const FifoRing::Entry& e : w_.ring(rank, dir).queued()) {
-        Finding f;
-        f.kind = FindingKind::kProtocolError;
-        f.rank = rank;
-        f.message = absl::StrCat("a tile pushed into the ", dir == PipeDir::kC2V ? "C2V" : "V2C",
-                                 " FIFO was never popped");
-        f.locations.push_back(SourceRef{"push", e.push != nullptr ? *e.push : Location{}, ""});
-        w_.AddFinding(std::move(f), -1);
-      }
-    }
-  }
+  if (!stopped_) w_.ReportUnpoppedTiles();
 }
 
 void DeviceMachine::LaneMain(int lane, const std::function<void()>& body) {

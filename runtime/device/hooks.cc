@@ -8,8 +8,10 @@
 // Tiles live in per-lane on-chip buffers at their TASSIGN address, as the
 // elements of their valid part in row-major order, in their dtype.
 #include <cmath>
+#include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -151,6 +153,17 @@ bool SameShape(Call& c, const TileDesc& a, const TileDesc& b, const char* what) 
   c.m().Protocol(absl::StrCat(what, " of tiles shaped [", a.valid_rows, ", ", a.valid_cols,
                               "] and [", b.valid_rows, ", ", b.valid_cols, "]"));
   return false;
+}
+
+// dst = f(src) element by element, for the one-source tile ops.
+template <typename F>
+void MapTile(Call& c, const TileDesc& dst, const TileDesc& src, const char* what, F f) {
+  if (!SameShape(c, dst, src, what)) return;
+  auto a = ReadTile(c, src, what);
+  if (a == nullptr) return;
+  std::vector<double> out(a->data.size());
+  for (size_t i = 0; i < out.size(); ++i) out[i] = f(a->data[i]);
+  WriteTile(c, dst, out, what);
 }
 
 // The runs of a GM region, row-major (its last dim is the tile's columns),
@@ -328,6 +341,51 @@ bool NoSplit(Call& c, pto::TileSplitAxis split, const char* what) {
   return false;
 }
 
+// The FIFO a TPUSH (its producer side) or a TPOP (its consumer side) of the
+// current lane uses.
+struct LaneFifo {
+  FifoRing::Side side;
+  const char* op;  // "TPUSH" or "TPOP"
+  PipeDir dir;
+  FifoRing* ring;
+};
+
+LaneFifo FifoOf(FifoRing::Side side) {
+  DeviceMachine& m = DeviceMachine::Current();
+  const bool push = side == FifoRing::Side::kProducer;
+  const PipeDir dir = push ? PushDir(m) : PopDir(m);
+  return {side, push ? "TPUSH" : "TPOP", dir, &m.world().ring(m.world().lanes[m.lane()].rank, dir)};
+}
+
+// When the op may go on: the ring can take it, or this side is not set up
+// (which the op then reports).
+std::function<bool()> FifoReady(const LaneFifo& f) {
+  return [f] {
+    if (!f.ring->ready(f.side)) return true;
+    return f.side == FifoRing::Side::kProducer ? f.ring->CanPush() : f.ring->CanPop();
+  };
+}
+
+// What the op waits for while the ring cannot take it.
+std::string FifoWaitReason(const LaneFifo& f) {
+  if (f.side == FifoRing::Side::kProducer) {
+    return absl::StrCat("TPUSH: all ", f.ring->slot_num(), " slots of the ", DirName(f.dir),
+                        " FIFO are in use");
+  }
+  return absl::StrCat("TPOP: the ", DirName(f.dir), " FIFO is empty");
+}
+
+// False (reported) when the op cannot use the FIFO: a split tile, a
+// direction the pipe does not carry, or this side not set up.
+bool FifoUsable(Call& c, const LaneFifo& f, const pto::sim::PipeDesc& pipe,
+                pto::TileSplitAxis split) {
+  if (!NoSplit(c, split, f.op) || !PipeCarries(c, pipe, f.dir, f.op)) return false;
+  if (f.ring->ready(f.side)) return true;
+  c.m().Protocol(
+      absl::StrCat(f.op, " before this lane set up the ", DirName(f.dir), " FIFO (TPipe)"));
+  return false;
+}
+
 }  // namespace
 }  // namespace sim
 }  // namespace ptoc
@@ -416,31 +474,21 @@ void Binary(BinaryOp op, const TileDesc& dst, const TileDesc& lhs, const TileDes
 
 void Unary(UnaryOp op, const TileDesc& dst, const TileDesc& src, CallSite site) {
   Call c(site);
-  if (!ptoc::sim::SameShape(c, dst, src, "a unary tile op")) return;
-  auto a = ptoc::sim::ReadTile(c, src, "a unary tile op");
-  if (a == nullptr) return;
-  std::vector<double> out(a->data.size());
-  for (size_t i = 0; i < out.size(); ++i) {
-    const double x = a->data[i];
+  ptoc::sim::MapTile(c, dst, src, "a unary tile op", [op](double x) {
     switch (op) {
-      case UnaryOp::Exp: out[i] = std::exp(x); break;
-      case UnaryOp::Relu: out[i] = x > 0 ? x : 0.0; break;
-      case UnaryOp::Neg: out[i] = -x; break;
+      case UnaryOp::Exp: return std::exp(x);
+      case UnaryOp::Relu: return x > 0 ? x : 0.0;
+      case UnaryOp::Neg: return -x;
     }
-  }
-  ptoc::sim::WriteTile(c, dst, out, "a unary tile op");
+    return 0.0;  // not reached: every op is a case
+  });
 }
 
 void Scalar(ScalarOp op, const TileDesc& dst, const TileDesc& src, double scalar, CallSite site) {
   Call c(site);
-  if (!ptoc::sim::SameShape(c, dst, src, "a tile-scalar op")) return;
-  auto a = ptoc::sim::ReadTile(c, src, "a tile-scalar op");
-  if (a == nullptr) return;
-  std::vector<double> out(a->data.size());
-  for (size_t i = 0; i < out.size(); ++i) {
-    out[i] = op == ScalarOp::Adds ? a->data[i] + scalar : a->data[i] * scalar;
-  }
-  ptoc::sim::WriteTile(c, dst, out, "a tile-scalar op");
+  ptoc::sim::MapTile(c, dst, src, "a tile-scalar op", [op, scalar](double x) {
+    return op == ScalarOp::Adds ? x + scalar : x * scalar;
+  });
 }
 
 void PipeInit(const PipeDesc& pipe, CallSite site) {
@@ -466,21 +514,11 @@ void PipeInit(const PipeDesc& pipe, CallSite site) {
 }
 
 void Push(const PipeDesc& pipe, const TileDesc& tile, TileSplitAxis split, CallSite site) {
-  ptoc::sim::DeviceMachine& m = ptoc::sim::DeviceMachine::Current();
-  const PipeDir dir = ptoc::sim::PushDir(m);
-  ptoc::sim::FifoRing& ring = m.world().ring(m.world().lanes[m.lane()].rank, dir);
-  Call c(
-      site, [&ring] { return !ring.ready(ptoc::sim::FifoRing::Side::kProducer) || ring.CanPush(); },
-      absl::StrCat("TPUSH: all ", ring.slot_num(), " slots of the ", ptoc::sim::DirName(dir),
-                   " FIFO are in use"));
-  if (!ptoc::sim::NoSplit(c, split, "TPUSH") || !ptoc::sim::PipeCarries(c, pipe, dir, "TPUSH")) {
-    return;
-  }
-  if (!ring.ready(ptoc::sim::FifoRing::Side::kProducer)) {
-    c.m().Protocol(absl::StrCat("TPUSH before this lane set up the ", ptoc::sim::DirName(dir),
-                                " FIFO (TPipe)"));
-    return;
-  }
+  const ptoc::sim::LaneFifo f = ptoc::sim::FifoOf(ptoc::sim::FifoRing::Side::kProducer);
+  Call c(site, ptoc::sim::FifoReady(f), ptoc::sim::FifoWaitReason(f));
+  if (!ptoc::sim::FifoUsable(c, f, pipe, split)) return;
+  ptoc::sim::FifoRing& ring = *f.ring;
+  const PipeDir dir = f.dir;
   auto t = ptoc::sim::ReadTile(c, tile, "TPUSH");
   if (t == nullptr) return;
   if (dir == PipeDir::kV2C && c.w().a5 &&
@@ -502,21 +540,12 @@ void Push(const PipeDesc& pipe, const TileDesc& tile, TileSplitAxis split, CallS
 }
 
 uint64_t Pop(const PipeDesc& pipe, const TileDesc& tile, TileSplitAxis split, CallSite site) {
-  ptoc::sim::DeviceMachine& m = ptoc::sim::DeviceMachine::Current();
-  const PipeDir dir = ptoc::sim::PopDir(m);
-  ptoc::sim::FifoRing& ring = m.world().ring(m.world().lanes[m.lane()].rank, dir);
-  Call c(
-      site, [&ring] { return !ring.ready(ptoc::sim::FifoRing::Side::kConsumer) || ring.CanPop(); },
-      absl::StrCat("TPOP: the ", ptoc::sim::DirName(dir), " FIFO is empty"));
+  const ptoc::sim::LaneFifo f = ptoc::sim::FifoOf(ptoc::sim::FifoRing::Side::kConsumer);
+  Call c(site, ptoc::sim::FifoReady(f), ptoc::sim::FifoWaitReason(f));
   const uint64_t fallback = tile.address;
-  if (!ptoc::sim::NoSplit(c, split, "TPOP") || !ptoc::sim::PipeCarries(c, pipe, dir, "TPOP")) {
-    return fallback;
-  }
-  if (!ring.ready(ptoc::sim::FifoRing::Side::kConsumer)) {
-    c.m().Protocol(absl::StrCat("TPOP before this lane set up the ", ptoc::sim::DirName(dir),
-                                " FIFO (TPipe)"));
-    return fallback;
-  }
+  if (!ptoc::sim::FifoUsable(c, f, pipe, split)) return fallback;
+  ptoc::sim::FifoRing& ring = *f.ring;
+  const PipeDir dir = f.dir;
   ptoc::sim::FifoRing::Entry e = ring.Pop(c.m().loc());
   c.w().clocks.Acquire(c.lane(), e.clock,
                        ptoc::sim::AcquireEvent{"tpush -> tpop", e.push, c.m().loc()});

@@ -2,20 +2,16 @@
 
 #include <dlfcn.h>
 
-#include <filesystem>
 #include <functional>
 #include <memory>
-#include <system_error>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "codegen/kernel_abi.h"
 #include "codegen/target_info.h"
 #include "runtime/device/device_machine.h"
 #include "runtime/device/source_map.h"
 #include "runtime/entry_params.h"
-#include "runtime/tensor_files.h"
 
 // Kernels are called through a pointer to a function of N 64-bit integer
 // parameters: on these ABIs integer and pointer arguments of up to 64 bits
@@ -97,44 +93,6 @@ absl::Status CheckParams(const Function& f) {
   return absl::OkStatus();
 }
 
-std::vector<TensorDump> Outputs(const World& w, const Function& entry) {
-  std::vector<TensorDump> out;
-  for (int a = 0; a < w.machine.num_allocations(); ++a) {
-    const Allocation& alloc = w.machine.allocation(a);
-    if (entry.params[alloc.param].direction == Direction::kIn) continue;
-    TensorDump d{alloc.name, alloc.rank, alloc.shape, alloc.dtype, {}};
-    std::vector<uint8_t> bytes(alloc.bytes);
-    std::vector<uint32_t> wids(alloc.bytes);
-    w.machine.ReadGm(alloc.base, static_cast<int>(alloc.bytes), bytes.data(), wids.data());
-    const int esize = DTypeBytes(alloc.dtype);
-    for (int64_t i = 0; i < alloc.elements; ++i) {
-      d.values.push_back(DecodeElement(&bytes[i * esize], alloc.dtype));
-    }
-    out.push_back(std::move(d));
-  }
-  return out;
-}
-
-absl::Status Dump(const World& w, const Function& entry, const std::string& dir) {
-  std::error_code error;
-  std::filesystem::create_directories(dir, error);
-  if (error) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("error: cannot create ", dir, ": ", error.message()));
-  }
-  for (int a = 0; a < w.machine.num_allocations(); ++a) {
-    const Allocation& alloc = w.machine.allocation(a);
-    if (entry.params[alloc.param].direction == Direction::kIn) continue;
-    std::vector<uint8_t> bytes(alloc.bytes);
-    std::vector<uint32_t> wids(alloc.bytes);
-    w.machine.ReadGm(alloc.base, static_cast<int>(alloc.bytes), bytes.data(), wids.data());
-    absl::Status s = WriteTensorFile(TensorFilePath(dir, alloc.name, alloc.rank), alloc.shape,
-                                     alloc.dtype, bytes);
-    if (!s.ok()) return s;
-  }
-  return absl::OkStatus();
-}
-
 // The per-rank memory the launcher hands the kernels besides GM tensors.
 struct RankContext {
   std::vector<int64_t> comm_ctx;  // rank, number of ranks, each rank's window base
@@ -208,21 +166,9 @@ std::vector<uint64_t> KernelArgs(const World& w, const LaneKernel& k, const Entr
 }  // namespace
 
 absl::StatusOr<CppRunResult> RunEmittedCpp(const Program& program, const CppRunOptions& options) {
-  if (options.ranks < 1 || options.ranks > kMaxRanks) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("error: --ranks must be between 1 and ", kMaxRanks));
-  }
-  if (options.schedules < 1) {
-    return absl::InvalidArgumentError("error: --schedules must be at least 1");
-  }
-  const Function* entry = program.FindFunction(options.entry);
-  if (entry == nullptr) {
-    std::vector<std::string> names;
-    for (const auto& f : program.functions) names.push_back(f->name);
-    return absl::InvalidArgumentError(
-        absl::StrCat("error: no function '", options.entry,
-                     "' to run; the program has: ", absl::StrJoin(names, ", ")));
-  }
+  absl::StatusOr<const Function*> found = FindEntry(program, options, kMaxRanks);
+  if (!found.ok()) return found.status();
+  const Function* entry = *found;
   absl::StatusOr<SourceMap> sources = SourceMap::FromFile(options.cpp_path);
   if (!sources.ok()) return sources.status();
   absl::StatusOr<std::vector<LaneCall>> calls = PlanLaneCalls(program, *entry);
@@ -329,10 +275,10 @@ absl::StatusOr<CppRunResult> RunEmittedCpp(const Program& program, const CppRunO
     for (const LaneState& l : w.lanes) w.machine.Drain(l.id);
     result.totals.statements += w.steps;
     if (schedule == 0) {
-      result.outputs = Outputs(w, *entry);
-      if (!options.dump_dir.empty()) {
-        if (absl::Status s = Dump(w, *entry, options.dump_dir); !s.ok()) return s;
-      }
+      absl::StatusOr<std::vector<TensorDump>> outputs =
+          EntryOutputs(w.machine, *entry, options.dump_dir);
+      if (!outputs.ok()) return outputs.status();
+      result.outputs = std::move(*outputs);
     }
   }
   return result;

@@ -8,27 +8,20 @@
 
 #include <cstdint>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
 #include "ir/ir.h"
+#include "runtime/entry_params.h"
 #include "runtime/report.h"
-#include "runtime/simulator.h"
 
 namespace ptoc {
 namespace sim {
 
-struct CppRunOptions {
-  std::string entry;
-  int ranks = 1;
-  std::vector<std::pair<std::string, std::string>> scalars;  // NAME -> value
-  std::string inputs_dir;  // "": every tensor gets the seeded pattern (as ptoc-sim)
-  std::string dump_dir;    // "": no dump
-  uint64_t seed = 1;
-  int schedules = 1;
-  int64_t max_steps = 1000000;  // device-API calls per schedule
-  std::string backend = "a2a3";
+struct CppRunOptions : LaunchOptions {
+  static constexpr int64_t kDefaultMaxSteps = 1000000;  // device-API calls per schedule
+  CppRunOptions() : LaunchOptions(kDefaultMaxSteps) {}
+
   std::string cpp_path;     // the emitted .cpp the objects were compiled from
   std::string vec_object;   // compiled with -D__DAV_VEC__: the AIV lanes
   std::string cube_object;  // compiled with -D__DAV_CUBE__: the AIC lanes
