@@ -30,7 +30,8 @@ struct Point {
 };
 
 // Paths of every statement of a function whose bodies are all Seqs
-// (NormalizeBodies). Rebuild it after inserting statements.
+// (NormalizeBodies). Insertions invalidate it (expand-mixed-kernel plans them
+// with PlannedBody and applies them after its last query).
 class PositionIndex {
  public:
   explicit PositionIndex(Stmt& root);
