@@ -2,7 +2,7 @@
 // emitted C++"): the program's entry is launched on R ranks as ptoc-sim
 // launches it, but every lane runs its kernel function from the shared
 // objects compiled from the .cpp, against the device API of
-// runtime/device/hooks.cc.
+// runtime/device/*_hooks.cc.
 #ifndef PTOC_RUNTIME_DEVICE_RUN_CPP_H_
 #define PTOC_RUNTIME_DEVICE_RUN_CPP_H_
 

@@ -1,7 +1,7 @@
 // The core intrinsics the generated code calls directly: pipe barriers,
 // flags, the data-sync barrier and data-cache maintenance. On the device
 // they are compiler built-ins; on the host they are declared here and
-// defined by the simulator (runtime/device/hooks.cc).
+// defined by the simulator (runtime/device/sync_hooks.cc).
 #ifndef PTO_COMMON_INTRINSICS_HPP_
 #define PTO_COMMON_INTRINSICS_HPP_
 

@@ -1,0 +1,395 @@
+// The synchronisation hooks of the device API (FIFO, signals, SYNCALL;
+// pto/common/sim_hooks.hpp) and its intrinsics (pto/common/intrinsics.hpp)
+// on the simulated machine: each one is a scheduling point of the calling
+// lane, then applies the op to the memory model as the interpreter does for
+// the IR op of the same meaning (sync_ops.cc).
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "pto/pto-inst.hpp"
+#include "runtime/device/device_machine.h"
+#include "runtime/device/hook_support.h"
+#include "runtime/fifo.h"
+
+namespace ptoc {
+namespace sim {
+namespace {
+
+using device::Call;
+using pto::sim::GlobalDesc;
+
+// ---- signals ----
+
+// The int32 signal element a descriptor names, without reporting.
+std::optional<uint64_t> SignalAt(DeviceMachine& m, const GlobalDesc& g) {
+  std::optional<uint64_t> addr = m.GmAddress(g.data);
+  if (!addr.has_value() || g.dtype != pto::sim::ElementType::I32 || m.AllocationOf(*addr, 4) < 0) {
+    return std::nullopt;
+  }
+  return addr;
+}
+
+int32_t SignalValue(World& w, uint64_t addr) {
+  uint8_t bytes[4];
+  uint32_t wids[4];
+  w.machine.ReadGm(addr, 4, bytes, wids);
+  return static_cast<int32_t>(DecodeInt(bytes, DType::kINT32));
+}
+
+bool Holds(int32_t now, int32_t value, pto::comm::WaitCmp cmp) {
+  using C = pto::comm::WaitCmp;
+  switch (cmp) {
+    case C::EQ: return now == value;
+    case C::NE: return now != value;
+    case C::GT: return now > value;
+    case C::GE: return now >= value;
+    case C::LT: return now < value;
+    case C::LE: return now <= value;
+  }
+  return false;
+}
+
+const char* CmpText(pto::comm::WaitCmp cmp) {
+  using C = pto::comm::WaitCmp;
+  switch (cmp) {
+    case C::EQ: return "==";
+    case C::NE: return "!=";
+    case C::GT: return ">";
+    case C::GE: return ">=";
+    case C::LT: return "<";
+    case C::LE: return "<=";
+  }
+  return "?";
+}
+
+void ReportBadSignal(Call& c, const char* what) {
+  c.m().Protocol(absl::StrCat("out-of-bounds GM access: ", what,
+                              " of a signal that is not an int32 element of a tensor"));
+}
+
+// Joins the signal's release clock into the lane's (a wait or a true test).
+void AcquireSignal(Call& c, uint64_t addr, const char* what) {
+  if (const SignalClocks::Signal* s = c.w().signals.Find(addr)) {
+    c.w().clocks.Acquire(c.lane(), s->clock, AcquireEvent{what, s->last_notify, c.m().loc()});
+  }
+}
+
+// ---- the FIFO ----
+
+const char* DirName(PipeDir dir) { return dir == PipeDir::kC2V ? "C2V" : "V2C"; }
+
+bool IsCube(DeviceMachine& m) { return m.world().lanes[m.lane()].core == LaneCore::kAic; }
+
+// The cube lane pushes C2V and pops V2C; the vector lane the reverse.
+PipeDir PushDir(DeviceMachine& m) { return IsCube(m) ? PipeDir::kC2V : PipeDir::kV2C; }
+PipeDir PopDir(DeviceMachine& m) { return IsCube(m) ? PipeDir::kV2C : PipeDir::kC2V; }
+
+bool PipeCarries(Call& c, const pto::sim::PipeDesc& p, PipeDir dir, const char* what) {
+  const int bit = dir == PipeDir::kC2V ? 1 : 2;
+  if ((static_cast<int>(p.direction) & bit) != 0) return true;
+  c.m().Protocol(absl::StrCat(what, " on the ", c.w().LaneName(c.lane()), " needs the ",
+                              DirName(dir), " direction, which this pipe does not carry"));
+  return false;
+}
+
+bool NoSplit(Call& c, pto::TileSplitAxis split, const char* what) {
+  if (split == pto::TileSplitAxis::TILE_NO_SPLIT) return true;
+  c.m().Protocol(absl::StrCat(what, " with a split tile: only TILE_NO_SPLIT is modelled"));
+  return false;
+}
+
+// The FIFO a TPUSH (its producer side) or a TPOP (its consumer side) of the
+// current lane uses.
+struct LaneFifo {
+  FifoRing::Side side;
+  const char* op;  // "TPUSH" or "TPOP"
+  PipeDir dir;
+  FifoRing* ring;
+};
+
+LaneFifo FifoOf(FifoRing::Side side) {
+  DeviceMachine& m = DeviceMachine::Current();
+  const bool push = side == FifoRing::Side::kProducer;
+  const PipeDir dir = push ? PushDir(m) : PopDir(m);
+  return {side, push ? "TPUSH" : "TPOP", dir, &m.world().ring(m.world().lanes[m.lane()].rank, dir)};
+}
+
+// When the op may go on: the ring can take it, or this side is not set up
+// (which the op then reports).
+std::function<bool()> FifoReady(const LaneFifo& f) {
+  return [f] {
+    if (!f.ring->ready(f.side)) return true;
+    return f.side == FifoRing::Side::kProducer ? f.ring->CanPush() : f.ring->CanPop();
+  };
+}
+
+// What the op waits for while the ring cannot take it.
+std::string FifoWaitReason(const LaneFifo& f) {
+  if (f.side == FifoRing::Side::kProducer) {
+    return absl::StrCat("TPUSH: all ", f.ring->slot_num(), " slots of the ", DirName(f.dir),
+                        " FIFO are in use");
+  }
+  return absl::StrCat("TPOP: the ", DirName(f.dir), " FIFO is empty");
+}
+
+// False (reported) when the op cannot use the FIFO: a split tile, a
+// direction the pipe does not carry, or this side not set up.
+bool FifoUsable(Call& c, const LaneFifo& f, const pto::sim::PipeDesc& pipe,
+                pto::TileSplitAxis split) {
+  if (!NoSplit(c, split, f.op) || !PipeCarries(c, pipe, f.dir, f.op)) return false;
+  if (f.ring->ready(f.side)) return true;
+  c.m().Protocol(
+      absl::StrCat(f.op, " before this lane set up the ", DirName(f.dir), " FIFO (TPipe)"));
+  return false;
+}
+
+}  // namespace
+}  // namespace sim
+}  // namespace ptoc
+
+namespace pto {
+namespace sim {
+
+using ptoc::sim::device::Call;
+using ptoc::sim::device::DTypeOf;
+using ptoc::sim::PipeDir;
+
+void PipeInit(const PipeDesc& pipe, CallSite site) {
+  Call c(site);
+  const bool cube = ptoc::sim::IsCube(c.m());
+  for (PipeDir dir : {PipeDir::kC2V, PipeDir::kV2C}) {
+    const int bit = dir == PipeDir::kC2V ? 1 : 2;
+    if ((static_cast<int>(pipe.direction) & bit) == 0) continue;
+    const bool producer = cube == (dir == PipeDir::kC2V);
+    std::string error = c.w()
+                            .ring(c.state().rank, dir)
+                            .Initialize(producer ? ptoc::sim::FifoRing::Side::kProducer
+                                                 : ptoc::sim::FifoRing::Side::kConsumer,
+                                        static_cast<int>(pipe.slot_num), pipe.slot_size);
+    if (!error.empty()) {
+      c.m().Protocol(absl::StrCat(ptoc::sim::DirName(dir), " FIFO: ", error));
+    }
+    if (!producer) {
+      c.m().consumer_buffer(dir) =
+          dir == PipeDir::kC2V ? pipe.c2v_consumer_buf : pipe.v2c_consumer_buf;
+    }
+  }
+}
+
+void Push(const PipeDesc& pipe, const TileDesc& tile, TileSplitAxis split, CallSite site) {
+  const ptoc::sim::LaneFifo f = ptoc::sim::FifoOf(ptoc::sim::FifoRing::Side::kProducer);
+  Call c(site, ptoc::sim::FifoReady(f), ptoc::sim::FifoWaitReason(f));
+  if (!ptoc::sim::FifoUsable(c, f, pipe, split)) return;
+  ptoc::sim::FifoRing& ring = *f.ring;
+  const PipeDir dir = f.dir;
+  auto t = ptoc::sim::device::ReadTile(c, tile, "TPUSH");
+  if (t == nullptr) return;
+  if (dir == PipeDir::kV2C && c.w().a5 &&
+      !(tile.blayout == BLayout::ColMajor && tile.slayout == SLayout::RowMajor)) {
+    c.m().Protocol(
+        "on a5 a vector -> cube push must carry an NZ tile "
+        "(blayout=col_major, slayout=row_major)");
+  }
+  if (ptoc::sim::SlotBytes(*t) > ring.slot_size()) {
+    c.m().Protocol(absl::StrCat("the pushed tile needs ", ptoc::sim::SlotBytes(*t), " bytes but a ",
+                                ptoc::sim::DirName(dir), " slot has ", ring.slot_size()));
+  }
+  if (!ring.freed_clock().empty()) {
+    c.w().clocks.Acquire(c.lane(), ring.freed_clock(),
+                         ptoc::sim::AcquireEvent{"tfree -> tpush", nullptr, c.m().loc()});
+  }
+  ring.Push(t, c.w().clocks.clock(c.lane()), c.m().loc());
+  c.w().clocks.Release(c.lane(), c.w().machine.now());
+}
+
+uint64_t Pop(const PipeDesc& pipe, const TileDesc& tile, TileSplitAxis split, CallSite site) {
+  const ptoc::sim::LaneFifo f = ptoc::sim::FifoOf(ptoc::sim::FifoRing::Side::kConsumer);
+  Call c(site, ptoc::sim::FifoReady(f), ptoc::sim::FifoWaitReason(f));
+  const uint64_t fallback = tile.address;
+  if (!ptoc::sim::FifoUsable(c, f, pipe, split)) return fallback;
+  ptoc::sim::FifoRing& ring = *f.ring;
+  const PipeDir dir = f.dir;
+  ptoc::sim::FifoRing::Entry e = ring.Pop(c.m().loc());
+  c.w().clocks.Acquire(c.lane(), e.clock,
+                       ptoc::sim::AcquireEvent{"tpush -> tpop", e.push, c.m().loc()});
+  const uint64_t slot = (e.seq - 1) % static_cast<uint64_t>(ring.slot_num());
+  TileDesc at = tile;
+  at.address = c.m().consumer_buffer(dir) + slot * static_cast<uint64_t>(ring.slot_size());
+  const std::vector<int64_t> shape = {tile.valid_rows, tile.valid_cols};
+  if (e.tile->shape != shape || e.tile->dtype != DTypeOf(tile.dtype)) {
+    c.m().Protocol(absl::StrCat("the popped tile is [", shape[0], ", ", shape[1], "] ",
+                                ptoc::DTypeName(DTypeOf(tile.dtype)), " but the pushed one is [",
+                                e.tile->shape[0], ", ", e.tile->shape[1], "] ",
+                                ptoc::DTypeName(e.tile->dtype)),
+                   {ptoc::sim::SourceRef{"push", e.push != nullptr ? *e.push : ptoc::Location{},
+                                         "pushed here"}});
+    return at.address;
+  }
+  ptoc::sim::device::WriteTile(c, at, e.tile->data, "TPOP");
+  return at.address;
+}
+
+void Free(const PipeDesc& pipe, TileSplitAxis split, CallSite site) {
+  Call c(site);
+  const PipeDir dir = ptoc::sim::PopDir(c.m());
+  if (!ptoc::sim::NoSplit(c, split, "TFREE") || !ptoc::sim::PipeCarries(c, pipe, dir, "TFREE")) {
+    return;
+  }
+  ptoc::sim::FifoRing& ring = c.w().ring(c.state().rank, dir);
+  if (ring.held().empty()) {
+    c.m().Protocol(absl::StrCat("TFREE with no popped ", ptoc::sim::DirName(dir),
+                                " slot held (a double tfree, or a tfree before its tpop)"));
+    return;
+  }
+  ring.Free(ring.held().front().seq, c.w().clocks.clock(c.lane()));
+  c.w().clocks.Release(c.lane(), c.w().machine.now());
+}
+
+void Notify(const GlobalDesc& signal, int32_t value, comm::NotifyOp op, CallSite site) {
+  Call c(site);
+  std::optional<uint64_t> addr = ptoc::sim::SignalAt(c.m(), signal);
+  if (!addr.has_value()) return ptoc::sim::ReportBadSignal(c, "TNOTIFY");
+  const int alloc = c.m().AllocationOf(*addr, 4);
+  const int32_t old = ptoc::sim::SignalValue(c.w(), *addr);
+  const int32_t now =
+      op == comm::NotifyOp::Set
+          ? value
+          : static_cast<int32_t>(static_cast<uint32_t>(old) + static_cast<uint32_t>(value));
+  const uint32_t wid =
+      c.m().checker().NewWrite(ptoc::sim::WriteKind::kSignal, /*atomic=*/true, alloc);
+  ptoc::sim::Segment seg{*addr, std::vector<uint8_t>(4), wid};
+  ptoc::sim::EncodeInt(now, ptoc::DType::kINT32, seg.data.data());
+  c.m().checker().NoteWrite(wid, *addr, 4);
+  ptoc::sim::PendingWrite write;
+  write.dtype = ptoc::DType::kINT32;
+  write.segments.push_back(std::move(seg));
+  c.w().machine.CommitNow(c.lane(), write);
+  c.w().signals.Release(*addr, c.w().clocks.clock(c.lane()), c.m().loc());
+  c.w().clocks.Release(c.lane(), c.w().machine.now());
+}
+
+void Wait(const GlobalDesc& signal, int32_t value, comm::WaitCmp cmp, CallSite site) {
+  ptoc::sim::DeviceMachine& m = ptoc::sim::DeviceMachine::Current();
+  std::optional<uint64_t> addr = ptoc::sim::SignalAt(m, signal);
+  if (!addr.has_value()) {
+    Call c(site);
+    return ptoc::sim::ReportBadSignal(c, "TWAIT");
+  }
+  ptoc::sim::World& w = m.world();
+  Call c(
+      site,
+      [&w, at = *addr, value, cmp] {
+        return ptoc::sim::Holds(ptoc::sim::SignalValue(w, at), value, cmp);
+      },
+      absl::StrCat("TWAIT: waiting for ", w.DescribeAddress(*addr), " ", ptoc::sim::CmpText(cmp),
+                   " ", value));
+  ptoc::sim::AcquireSignal(c, *addr, "notify -> wait");
+}
+
+bool Test(const GlobalDesc& signal, int32_t value, comm::WaitCmp cmp, CallSite site) {
+  Call c(site);
+  std::optional<uint64_t> addr = ptoc::sim::SignalAt(c.m(), signal);
+  if (!addr.has_value()) {
+    ptoc::sim::ReportBadSignal(c, "TTEST");
+    return false;
+  }
+  const bool holds = ptoc::sim::Holds(ptoc::sim::SignalValue(c.w(), *addr), value, cmp);
+  if (holds) ptoc::sim::AcquireSignal(c, *addr, "notify -> test");
+  return holds;
+}
+
+void SyncAll(SyncAllMode mode, SyncCoreType cores, __gm__ int32_t* workspace, CallSite site) {
+  (void)mode;  // soft and hard mode are the same barrier; the workspace is not modelled
+  (void)workspace;
+  ptoc::sim::DeviceMachine& m = ptoc::sim::DeviceMachine::Current();
+  ptoc::sim::World& w = m.world();
+  const ptoc::sim::LaneState& me = w.lanes[m.lane()];
+  const int type = static_cast<int>(cores);
+  const int index = me.rank * 3 + type;
+  uint64_t generation = 0;
+  {
+    Call c(site);
+    if (w.barriers[index] == nullptr) {
+      std::vector<int> participants;
+      for (const ptoc::sim::LaneState& other : w.lanes) {
+        const bool cube = other.core == ptoc::sim::LaneCore::kAic;
+        if (other.rank == me.rank && (type == 0 || (type == 1) == cube)) {
+          participants.push_back(other.id);
+        }
+      }
+      w.barriers[index] = std::make_unique<ptoc::sim::Barrier>(std::move(participants));
+    }
+    if (!w.barriers[index]->IsParticipant(me.id)) {
+      return c.m().Protocol(
+          absl::StrCat("SYNCALL names lanes this ", w.LaneName(me.id), " is not one of"));
+    }
+    generation = w.barriers[index]->Arrive(me.id, w.clocks.clock(me.id));
+    w.clocks.Release(me.id, w.machine.now());
+  }
+  ptoc::sim::Barrier& barrier = *w.barriers[index];
+  Call c(
+      site, [&barrier, generation] { return barrier.Released(generation); },
+      "SYNCALL: waiting for the other lanes of the barrier");
+  w.clocks.Acquire(me.id, barrier.released_clock(),
+                   ptoc::sim::AcquireEvent{"syncall", c.m().loc(), c.m().loc()});
+}
+
+}  // namespace sim
+}  // namespace pto
+
+// ---- the intrinsics: every one is a scheduling point ----
+
+// The model completes each op of a lane before its next one, so pipe
+// barriers and flags order nothing more.
+void pipe_barrier(pipe_t pipe, pto::sim::CallSite site) {
+  (void)pipe;
+  ptoc::sim::device::Call c(site);
+}
+
+void set_flag(pipe_t from, pipe_t to, event_t event, pto::sim::CallSite site) {
+  (void)from, (void)to, (void)event;
+  ptoc::sim::device::Call c(site);
+}
+
+void wait_flag(pipe_t from, pipe_t to, event_t event, pto::sim::CallSite site) {
+  (void)from, (void)to, (void)event;
+  ptoc::sim::device::Call c(site);
+}
+
+// DSB_DDR and DSB_ALL complete the lane's pending GM writes (system.fence()).
+void dsb(mem_dsb_t type, pto::sim::CallSite site) {
+  ptoc::sim::device::Call c(site);
+  if (type == DSB_DDR || type == DSB_ALL) c.w().machine.Fence(c.lane());
+}
+
+namespace {
+
+void Invalidate(ptoc::sim::device::Call& c, __gm__ void* address, cache_line_t range) {
+  if (range == cache_line_t::ENTIRE_DATA_CACHE) {
+    c.w().machine.InvalidateAll(c.lane());
+    return;
+  }
+  std::optional<uint64_t> addr = c.m().GmAddress(address);
+  if (!addr.has_value()) {
+    c.m().Protocol("out-of-bounds GM access: dcci of a line that is not in GM");
+    return;
+  }
+  c.w().machine.InvalidateRange(c.lane(), *addr, 1);
+}
+
+}  // namespace
+
+void dcci(__gm__ void* address, cache_line_t range, pto::sim::CallSite site) {
+  ptoc::sim::device::Call c(site);
+  Invalidate(c, address, range);
+}
+
+void dcci(__gm__ void* address, cache_line_t range, dcci_dst_t destination,
+          pto::sim::CallSite site) {
+  (void)destination;  // every destination cleans and invalidates the data cache
+  ptoc::sim::device::Call c(site);
+  Invalidate(c, address, range);
+}
