@@ -81,12 +81,7 @@ class CceFunctionEmitter : public BodyEmitter {
     std::vector<MaybeInt> static_strides;
     std::vector<std::string> strides;
   };
-  struct Region {
-    std::vector<std::string> offsets;
-    std::vector<MaybeInt> static_offsets;
-    std::vector<std::string> sizes;
-    std::vector<MaybeInt> static_sizes;
-  };
+  using Region = GmRegion;
 
   // ---- text ----
   void Line(const std::string& text);

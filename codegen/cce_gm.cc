@@ -70,32 +70,11 @@ absl::StatusOr<CceFunctionEmitter::GmTensor*> CceFunctionEmitter::Gm(const Expr&
 absl::StatusOr<CceFunctionEmitter::Region> CceFunctionEmitter::RegionAt(
     const GmTensor& t, const Expr& offsets, const std::vector<Dim>& sizes,
     const Location& loc) {
-  const size_t rank = t.dims.size();
-  if ((offsets.kind != ExprKind::kList && offsets.kind != ExprKind::kTuple) ||
-      offsets.args.size() != rank || sizes.size() != rank) {
-    return ErrorAt(loc, absl::StrCat("expected ", rank, " offsets and sizes for '",
-                                     t.param->name, "'"));
-  }
-  Region r;
-  for (const ExprPtr& o : offsets.args) {
-    absl::StatusOr<std::string> v = ScalarAs(*o, DType::kINDEX);
-    if (!v.ok()) return v.status();
-    r.offsets.push_back(*v);
-    r.static_offsets.push_back(o->kind == ExprKind::kInt ? MaybeInt(o->int_value)
-                                                         : std::nullopt);
-  }
-  for (const Dim& d : sizes) {
-    if (d.is_static()) {
-      r.sizes.push_back(absl::StrCat(d.value));
-      r.static_sizes.push_back(d.value);
-      continue;
-    }
-    absl::StatusOr<std::string> v = ParamValue(d.symbol, loc);
-    if (!v.ok()) return v.status();
-    r.sizes.push_back(*v);
-    r.static_sizes.push_back(std::nullopt);
-  }
-  return r;
+  RegionLowering lower;
+  lower.offset = [&](const Expr& o) { return ScalarAs(o, DType::kINDEX); };
+  lower.static_size = [](int64_t size) { return absl::StrCat(size); };
+  lower.symbolic_size = [&](const std::string& symbol) { return ParamValue(symbol, loc); };
+  return codegen::RegionAt(t.param->name, t.dims.size(), offsets, sizes, loc, lower);
 }
 
 CceFunctionEmitter::Region CceFunctionEmitter::WholeRegion(const GmTensor& t) {

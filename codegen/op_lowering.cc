@@ -138,5 +138,34 @@ absl::StatusOr<std::vector<Dim>> TileRegion(const Type& tile, size_t rank,
   return dims;
 }
 
+absl::StatusOr<GmRegion> RegionAt(const std::string& tensor, size_t rank, const Expr& offsets,
+                                  const std::vector<Dim>& sizes, const Location& loc,
+                                  const RegionLowering& lower) {
+  if ((offsets.kind != ExprKind::kList && offsets.kind != ExprKind::kTuple) ||
+      offsets.args.size() != rank || sizes.size() != rank) {
+    return ErrorAt(loc, absl::StrCat("expected ", rank, " offsets and sizes for '", tensor, "'"));
+  }
+  GmRegion r;
+  for (const ExprPtr& o : offsets.args) {
+    absl::StatusOr<std::string> v = lower.offset(*o);
+    if (!v.ok()) return v.status();
+    r.offsets.push_back(*v);
+    r.static_offsets.push_back(o->kind == ExprKind::kInt ? MaybeInt(o->int_value)
+                                                         : std::nullopt);
+  }
+  for (const Dim& d : sizes) {
+    if (d.is_static()) {
+      r.sizes.push_back(lower.static_size(d.value));
+      r.static_sizes.push_back(d.value);
+      continue;
+    }
+    absl::StatusOr<std::string> v = lower.symbolic_size(d.symbol);
+    if (!v.ok()) return v.status();
+    r.sizes.push_back(*v);
+    r.static_sizes.push_back(std::nullopt);
+  }
+  return r;
+}
+
 }  // namespace codegen
 }  // namespace ptoc

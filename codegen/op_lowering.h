@@ -4,11 +4,15 @@
 #ifndef PTOC_CODEGEN_OP_LOWERING_H_
 #define PTOC_CODEGEN_OP_LOWERING_H_
 
+#include <cstdint>
+#include <functional>
+#include <string>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "codegen/cache_lines.h"
 #include "ir/ir.h"
 
 namespace ptoc {
@@ -88,6 +92,28 @@ const OpLowering* AllLowerings(int* count);
 // leading 1s. A tile of higher rank than the tensor is an error at `loc`.
 absl::StatusOr<std::vector<Dim>> TileRegion(const Type& tile, size_t rank,
                                             const Location& loc);
+
+// A region of a GM tensor: per dimension its offset and size as the target
+// writes them, and their values when static.
+struct GmRegion {
+  std::vector<std::string> offsets;
+  std::vector<MaybeInt> static_offsets;
+  std::vector<std::string> sizes;
+  std::vector<MaybeInt> static_sizes;
+};
+
+// How a target writes the parts of a region.
+struct RegionLowering {
+  std::function<absl::StatusOr<std::string>(const Expr& offset)> offset;
+  std::function<std::string(int64_t size)> static_size;
+  std::function<absl::StatusOr<std::string>(const std::string& symbol)> symbolic_size;
+};
+
+// The region at `offsets` (a list or tuple) with `sizes` of the tensor
+// `tensor` of `rank` dims; a wrong count is an error at `loc`.
+absl::StatusOr<GmRegion> RegionAt(const std::string& tensor, size_t rank, const Expr& offsets,
+                                  const std::vector<Dim>& sizes, const Location& loc,
+                                  const RegionLowering& lower);
 
 }  // namespace codegen
 }  // namespace ptoc

@@ -63,12 +63,7 @@ class PtoFunctionEmitter : public BodyEmitter {
     std::string view;  // "%x_view"
   };
   // A region of a tensor: offsets (index values) and sizes.
-  struct Region {
-    std::vector<std::string> offsets;
-    std::vector<MaybeInt> static_offsets;
-    std::vector<std::string> sizes;
-    std::vector<MaybeInt> static_sizes;
-  };
+  using Region = GmRegion;
 
   // ---- text ----
   void Line(const std::string& text, const Location& loc);

@@ -93,37 +93,20 @@ absl::StatusOr<PtoFunctionEmitter::GmTensor*> PtoFunctionEmitter::Gm(const Expr&
 absl::StatusOr<PtoFunctionEmitter::Region> PtoFunctionEmitter::RegionAt(
     const GmTensor& t, const Expr& offsets, const std::vector<Dim>& sizes,
     const Location& loc) {
-  const size_t rank = t.dims.size();
-  if ((offsets.kind != ExprKind::kList && offsets.kind != ExprKind::kTuple) ||
-      offsets.args.size() != rank || sizes.size() != rank) {
-    return ErrorAt(loc, absl::StrCat("expected ", rank, " offsets and sizes for '",
-                                     t.param->name, "'"));
-  }
-  Region r;
-  for (const ExprPtr& o : offsets.args) {
-    absl::StatusOr<std::string> v = LowerIndex(*o);
-    if (!v.ok()) return v.status();
-    r.offsets.push_back(*v);
-    r.static_offsets.push_back(o->kind == ExprKind::kInt ? MaybeInt(o->int_value)
-                                                         : std::nullopt);
-  }
-  for (const Dim& d : sizes) {
-    if (d.is_static()) {
-      r.sizes.push_back(Index(d.value));
-      r.static_sizes.push_back(d.value);
-      continue;
-    }
+  RegionLowering lower;
+  lower.offset = [&](const Expr& o) { return LowerIndex(o); };
+  lower.static_size = [&](int64_t size) { return Index(size); };
+  lower.symbolic_size = [&](const std::string& symbol) -> absl::StatusOr<std::string> {
     const Var* p = nullptr;
     for (const Param& q : fn_.params) {
-      if (q.var->name == d.symbol && q.var->type.is_scalar()) p = q.var;
+      if (q.var->name == symbol && q.var->type.is_scalar()) p = q.var;
     }
     if (p == nullptr) {
-      return ErrorAt(loc, absl::StrCat("size '", d.symbol, "' is not a scalar parameter"));
+      return ErrorAt(loc, absl::StrCat("size '", symbol, "' is not a scalar parameter"));
     }
-    r.sizes.push_back(Cast(values_[p].name, p->type.dtype(), DType::kINDEX, loc));
-    r.static_sizes.push_back(std::nullopt);
-  }
-  return r;
+    return Cast(values_[p].name, p->type.dtype(), DType::kINDEX, loc);
+  };
+  return codegen::RegionAt(t.param->name, t.dims.size(), offsets, sizes, loc, lower);
 }
 
 PtoFunctionEmitter::Region PtoFunctionEmitter::WholeRegion(const GmTensor& t) {
