@@ -37,7 +37,8 @@ const absl::flat_hash_set<std::string>& ReservedNames() {
       "TMULS", "TPUSH", "TPOP", "TFREE", "TPipe", "Direction", "TileSplitAxis",
       "AtomicType", "SYNCALL", "SyncAllMode", "SyncCoreType", "dcci", "dsb",
       "pipe_barrier", "set_flag", "wait_flag", "cache_line_t", "dcci_dst_t", "pipe_t",
-      "mem_dsb_t", "event_t", "half", "bfloat16_t", "int8_t", "int16_t", "int32_t",
+      "mem_dsb_t", "event_t", "set_mask_norm", "set_vector_mask", "get_subblockid",
+      "PTO_SYNCALL_MIX_AIC_KERNEL_META", "half", "bfloat16_t", "int8_t", "int16_t", "int32_t",
       "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t", "size_t", "ptoc_floordiv",
       "ptoc_mod", "AICORE", "DSB_DDR", "DSB_ALL", "DSB_UB", "DSB_SEQ", "PIPE_S", "PIPE_V",
       "PIPE_M", "PIPE_MTE1", "PIPE_MTE2", "PIPE_MTE3", "PIPE_FIX", "PIPE_ALL", "EVENT_ID0",
@@ -70,7 +71,8 @@ constexpr absl::string_view kHelpers[] = {
 }  // namespace
 
 absl::StatusOr<std::string> EmitCceFile(const Program& program,
-                                        const std::vector<KernelAbi>& abis, Backend backend) {
+                                        const std::vector<KernelAbi>& abis,
+                                        const std::vector<KernelPlan>& plans, Backend backend) {
   std::map<std::string, std::vector<ReservedBuffer>> reserved;
   for (size_t i = 0; i < program.functions.size(); ++i) {
     if (!abis[i].emitted) continue;
@@ -86,7 +88,8 @@ absl::StatusOr<std::string> EmitCceFile(const Program& program,
     const Function& fn = *program.functions[i];
     absl::StatusOr<TensorOrigins> origins = TensorOrigins::Compute(fn);
     if (!origins.ok()) return origins.status();
-    CceFunctionEmitter emitter(program, fn, abis[i], backend, *origins, reserved, &helpers);
+    CceFunctionEmitter emitter(program, fn, abis[i], plans[i], backend, *origins, reserved,
+                               &helpers);
     absl::StatusOr<std::string> f = emitter.Emit();
     if (!f.ok()) return f.status();
     absl::StrAppend(&kernels, "\n", *f);
@@ -101,18 +104,21 @@ absl::StatusOr<std::string> EmitCceFile(const Program& program,
 }
 
 CceFunctionEmitter::CceFunctionEmitter(
-    const Program& program, const Function& fn, const KernelAbi& abi, Backend backend,
+    const Program& program, const Function& fn, const KernelAbi& abi, const KernelPlan& plan,
+    Backend backend,
     const TensorOrigins& origins,
     const std::map<std::string, std::vector<ReservedBuffer>>& reserved, CceHelpers* helpers)
     : program_(program),
       fn_(fn),
       abi_(abi),
+      plan_(plan),
       backend_(backend),
       origins_(origins),
       reserved_(reserved),
       helpers_(helpers),
       namer_(&ReservedNames()),
-      allocator_(backend, reserved.at(fn.name)) {}
+      allocator_(backend, reserved.at(fn.name)),
+      pipes_(plan.pipes) {}
 
 // ---- text ----
 
@@ -195,16 +201,39 @@ absl::StatusOr<std::string> CceFunctionEmitter::Emit() {
     sync_workspace_ = Fresh("sync_workspace");
     params.push_back(absl::StrCat("__gm__ int32_t* ", sync_workspace_));
   }
+  if (plan_.subblock0_only) ++indent_;
   if (absl::Status s = EmitBody(fn_); !s.ok()) return s;
-  if (order_.pending()) BarrierAll();
+  if (plan_.cleans_data_cache) {
+    // Scalar writes sit in the data cache: write them back before the
+    // kernel retires (what ptoas ends such a kernel with).
+    BarrierAll();
+    Line("dcci((__gm__ void*)0, cache_line_t::ENTIRE_DATA_CACHE);");
+    Line("dsb(DSB_DDR);");
+  } else if (order_.pending()) {
+    BarrierAll();
+  }
 
   std::string text;
   if (fn_.loc.known()) absl::StrAppend(&text, "// ", fn_.loc.file, ":", fn_.loc.line, "\n");
+  if (!plan_.group.empty()) {
+    absl::StrAppend(&text, "PTO_SYNCALL_MIX_AIC_KERNEL_META(", fn_.name, ", 1, ",
+                    plan_.aiv_lanes, ");\n");
+  }
   absl::StrAppend(&text, "extern \"C\" __global__ AICORE void ", fn_.name, "(",
                   absl::StrJoin(params, ", "), ") {\n",
                   fn_.kind == FunctionKind::kAIC ? "#if defined(__DAV_CUBE__)\n"
-                                                 : "#if defined(__DAV_VEC__)\n",
-                  prologue_, body_, "#endif\n}\n");
+                                                 : "#if defined(__DAV_VEC__)\n");
+  if (plan_.resets_vector_mask) {
+    absl::StrAppend(&text, "  set_mask_norm();\n  set_vector_mask(-1, -1);\n");
+  }
+  if (plan_.subblock0_only) {
+    // One vector lane on a no-split pipe: a 1C:2V launch must not give the
+    // pipe a second consumer (the form ptoas emits).
+    absl::StrAppend(&text, "  if (get_subblockid() == 0) {\n", prologue_, body_, "  }\n");
+  } else {
+    absl::StrAppend(&text, prologue_, body_);
+  }
+  absl::StrAppend(&text, "#endif\n}\n");
   return text;
 }
 

@@ -41,7 +41,8 @@ namespace codegen {
 
 // The whole .cpp file.
 absl::StatusOr<std::string> EmitCceFile(const Program& program,
-                                        const std::vector<KernelAbi>& abis, Backend backend);
+                                        const std::vector<KernelAbi>& abis,
+                                        const std::vector<KernelPlan>& plans, Backend backend);
 
 // Helper functions a kernel needs in the file (Python's // and %).
 struct CceHelpers {
@@ -52,7 +53,7 @@ struct CceHelpers {
 class CceFunctionEmitter : public BodyEmitter {
  public:
   CceFunctionEmitter(const Program& program, const Function& fn, const KernelAbi& abi,
-                     Backend backend, const TensorOrigins& origins,
+                     const KernelPlan& plan, Backend backend, const TensorOrigins& origins,
                      const std::map<std::string, std::vector<ReservedBuffer>>& reserved,
                      CceHelpers* helpers);
 
@@ -156,6 +157,7 @@ class CceFunctionEmitter : public BodyEmitter {
   const Program& program_;
   const Function& fn_;
   const KernelAbi& abi_;
+  const KernelPlan& plan_;
   const Backend backend_;
   const TensorOrigins& origins_;
   const std::map<std::string, std::vector<ReservedBuffer>>& reserved_;

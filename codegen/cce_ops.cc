@@ -10,12 +10,19 @@ namespace ptoc {
 namespace codegen {
 namespace {
 
-
 std::string Hex(int64_t v) { return absl::StrFormat("0x%x", v); }
 
 bool IsAtomicAdd(const Expr& call) {
   const Expr* a = AttrOrDefault(call, "atomic");
   return a != nullptr && a->str == "add";
+}
+
+// TSTORE(gt, tile), or with an atomic add pto-isa's only spelling of it:
+// all three template arguments.
+std::string StoreCall(const Expr& call, const std::string& gt, const std::string& tile) {
+  if (!IsAtomicAdd(call)) return absl::StrCat("TSTORE(", gt, ", ", tile, ");");
+  return absl::StrCat("TSTORE<decltype(", tile, "), decltype(", gt,
+                      "), AtomicType::AtomicAdd>(", gt, ", ", tile, ");");
 }
 
 absl::string_view WaitCmp(const Expr& call) {
@@ -160,8 +167,7 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       const std::string gt = GlobalView(**t, (*t)->ptr, *r);
       Order(tile->geometry.memory == MemorySpace::kAcc ? Pipe::kFix : Pipe::kMte3,
             {tile->buffer}, {GmBuffer()});
-      Line(absl::StrCat(IsAtomicAdd(call) ? "TSTORE<AtomicType::AtomicAdd>(" : "TSTORE(", gt,
-                        ", ", tile->name, ");"));
+      Line(StoreCall(call, gt, tile->name));
       return std::optional<Value>();
     }
     case OpKind::kTileCreate: {
@@ -275,8 +281,7 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       if (!r.ok()) return r.status();
       const std::string gt = GlobalView(**t, *peer, *r);
       Order(Pipe::kMte3, {tile->buffer}, {GmBuffer()});
-      Line(absl::StrCat(IsAtomicAdd(call) ? "TSTORE<AtomicType::AtomicAdd>(" : "TSTORE(", gt,
-                        ", ", tile->name, ");"));
+      Line(StoreCall(call, gt, tile->name));
       if (absl::Status s = InvalidateRegion(**t, *peer, *r, loc); !s.ok()) return s;
       return std::optional<Value>();
     }
@@ -416,13 +421,13 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
     return std::optional<Value>();
   }
   // system.syncall
-  static constexpr absl::string_view kCores[] = {"Mix", "AicOnly", "AivOnly"};
+  static constexpr absl::string_view kCores[] = {"Mix", "AICOnly", "AIVOnly"};
   const SyncCore core = SyncCoreOf(call);
   const std::string kind =
       absl::StrCat("SyncCoreType::", kCores[static_cast<int>(core)]);
   Order(Pipe::kS, {GmBuffer()}, {GmBuffer()});
   if (!IsSoftSyncAll(call)) {
-    Line(absl::StrCat("SYNCALL<SyncAllMode::Hard, ", kind, ">();"));
+    Line(absl::StrCat("SYNCALL<", kind, ">();"));
     return std::optional<Value>();
   }
   const int c = static_cast<int>(core);
@@ -430,7 +435,12 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
   const std::string ws =
       slot == 0 ? sync_workspace_
                 : absl::StrCat(sync_workspace_, " + ", int64_t{slot} * kSyncWorkspaceInts);
-  Line(absl::StrCat("SYNCALL<SyncAllMode::Soft, ", kind, ">(", ws, ");"));
+  // pto-isa takes the workspace as a GlobalTensor of its 16 counters.
+  const std::string ws_gm = Fresh("syncall_ws");
+  Line(absl::StrCat("GlobalTensor<int32_t, pto::Shape<1, 1, 1, 1, ", kSyncWorkspaceInts,
+                    ">, pto::Stride<1, 1, 1, ", kSyncWorkspaceInts, ", 1>> ", ws_gm, "(", ws,
+                    ");"));
+  Line(absl::StrCat("SYNCALL<SyncAllMode::Soft, ", kind, ">(", ws_gm, ");"));
   return std::optional<Value>();
 }
 
@@ -472,15 +482,17 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       if (!v2c.ok()) return v2c.status();
       const std::string name = Fresh(absl::StrCat("pipe", p->id));
       pipe_names_.push_back(name);
-      std::vector<std::string> args = {*c2v, *v2c};
+      // a5 pipes have no GM backing store.
+      std::string gm_slot = "nullptr";
       if (backend_ == Backend::kA2A3) {
-        args.insert(args.begin(), p->gm_offset == 0
-                                      ? gm_pipe_buffer_
-                                      : absl::StrCat(gm_pipe_buffer_, " + ", p->gm_offset));
+        gm_slot = p->gm_offset == 0 ? gm_pipe_buffer_
+                                    : absl::StrCat(gm_pipe_buffer_, " + ", p->gm_offset);
       }
-      Line(absl::StrCat("auto ", name, " = TPipe<", p->id, ", Direction::",
+      Line(absl::StrCat("auto ", name, " = TPipe<", p->params.flag_id, ", Direction::",
                         CceDirection(p->dir_mask), ", ", p->slot_size, ", ", p->slot_num,
-                        ">(", absl::StrJoin(args, ", "), ");"));
+                        ", ", p->params.local_slot_num, ", ",
+                        p->params.no_split ? "true" : "false", ">(", gm_slot, ", ", *c2v,
+                        ", ", *v2c, ");"));
       return std::optional<Value>();
     }
     default:

@@ -2,6 +2,7 @@
 
 #include "codegen/cce_emitter.h"
 #include "codegen/kernel_abi.h"
+#include "codegen/kernel_plan.h"
 #include "codegen/pto_emitter.h"
 #include "codegen/target_info.h"
 
@@ -13,8 +14,13 @@ absl::StatusOr<std::string> GenerateCode(const Program& program, CodegenTarget t
   absl::StatusOr<std::vector<codegen::KernelAbi>> abis =
       codegen::ComputeKernelAbis(program, *backend);
   if (!abis.ok()) return abis.status();
-  if (target == CodegenTarget::kPto) return codegen::EmitPtoModule(program, *abis, *backend);
-  return codegen::EmitCceFile(program, *abis, *backend);
+  absl::StatusOr<std::vector<codegen::KernelPlan>> plans =
+      codegen::PlanKernels(program, *abis, *backend);
+  if (!plans.ok()) return plans.status();
+  if (target == CodegenTarget::kPto) {
+    return codegen::EmitPtoModule(program, *abis, *plans, *backend);
+  }
+  return codegen::EmitCceFile(program, *abis, *plans, *backend);
 }
 
 }  // namespace ptoc

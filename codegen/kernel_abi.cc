@@ -112,6 +112,7 @@ absl::StatusOr<std::vector<KernelAbi>> ComputeKernelAbis(const Program& program,
       if (!status.ok() || !call.is_function_call) return;
       const int callee = IndexOf(program, call.str);
       if (callee < 0 || !IsLane(*program.functions[callee])) return;
+      if (abis[callee].group.empty()) abis[callee].group = group.name;
       if (first_lane < 0) {
         first_lane = callee;
         return;

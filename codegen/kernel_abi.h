@@ -10,6 +10,7 @@
 #define PTOC_CODEGEN_KERNEL_ABI_H_
 
 #include <array>
+#include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -26,6 +27,7 @@ enum class SyncCore { kMix = 0, kAicOnly = 1, kAivOnly = 2 };
 
 struct KernelAbi {
   bool emitted = false;  // an AIC or AIV function
+  std::string group;     // the first Group that launches it ("" for none)
   bool comm_ctx = false;
   bool gm_pipe_buffer = false;
   bool sync_workspace = false;

@@ -10,6 +10,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "codegen/kernel_plan.h"
 #include "codegen/op_lowering.h"
 #include "ir/ir.h"
 
@@ -24,11 +25,14 @@ struct PipeSetup {
   // a2a3: where this pipe's part of gm_pipe_buffer starts (bytes); each pipe
   // takes 2 * slot_num * slot_size, in the order the pipes are set up.
   int64_t gm_offset = 0;
+  PipeParams params;  // from the kernel's plan
 };
 
 // The pipes of one kernel, in the order their *_initialize_pipe ops run.
 class PipeTable {
  public:
+  explicit PipeTable(const std::vector<PipeParams>& params) : params_(params) {}
+
   // Records an initialize op (the k-th gets id k); checks its attributes.
   absl::StatusOr<PipeSetup> Initialize(const Expr& call, const Location& loc);
   // The pipe a push / pop / free of kind `kind` uses (its `id` attribute);
@@ -36,6 +40,7 @@ class PipeTable {
   absl::StatusOr<PipeSetup> Use(const Expr& call, OpKind kind, const Location& loc) const;
 
  private:
+  const std::vector<PipeParams>& params_;
   std::vector<PipeSetup> pipes_;
 };
 

@@ -22,6 +22,7 @@
 #include "codegen/body_emitter.h"
 #include "codegen/cache_lines.h"
 #include "codegen/kernel_abi.h"
+#include "codegen/kernel_plan.h"
 #include "codegen/namer.h"
 #include "codegen/op_lowering.h"
 #include "codegen/pipes.h"
@@ -35,12 +36,13 @@ namespace codegen {
 // The whole .pto file: a module holding every kernel of `program`.
 absl::StatusOr<std::string> EmitPtoModule(const Program& program,
                                           const std::vector<KernelAbi>& abis,
+                                          const std::vector<KernelPlan>& plans,
                                           Backend backend);
 
 class PtoFunctionEmitter : public BodyEmitter {
  public:
   PtoFunctionEmitter(const Program& program, const Function& fn, const KernelAbi& abi,
-                     Backend backend, const TensorOrigins& origins);
+                     const KernelPlan& plan, Backend backend, const TensorOrigins& origins);
 
   // The function's text, indented for its place inside the module.
   absl::StatusOr<std::string> Emit();
@@ -152,6 +154,7 @@ class PtoFunctionEmitter : public BodyEmitter {
   const Program& program_;
   const Function& fn_;
   const KernelAbi& abi_;
+  const KernelPlan& plan_;
   const Backend backend_;
   const TensorOrigins& origins_;
 

@@ -431,12 +431,21 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
     case OpKind::kReserveBuffer: {
       const std::string r = Result(hint);
       const int64_t base = IntAttr(call, "base", -1);
+      if (base >= 0) {
+        // ptoas takes a fixed base only at --pto-level=level3, where every
+        // tile carries its address; ptoc's PTO-AS leaves placement to ptoas.
+        return ErrorAt(loc, absl::StrCat(
+                                "a reserved buffer at a fixed base (base=", base,
+                                ") cannot be emitted as PTO-AS: ptoas places reserved "
+                                "buffers itself at the levels ptoc emits; drop base= (the "
+                                "peer finds the buffer by its name) or emit C++ "
+                                "(--emit=cce), which honours it"));
+      }
       Line(absl::StrCat(r, " = pto.reserve_buffer {name = ", Quoted(StringAttr(call, "name")),
                         ", size = ", IntAttr(call, "size", 0), ", location = ",
                         "#pto.address_space<", fn_.kind == FunctionKind::kAIC ? "mat" : "vec",
                         ">, ",
-                        base < 0 ? "auto = true" : absl::StrCat("auto = false, base = ", base),
-                        "} -> i32"),
+                        "auto = true} -> i32"),
            loc);
       return std::optional<Value>(Value{r, "i32"});
     }
@@ -474,7 +483,8 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       }
       Line(absl::StrCat("pto.", op.kind == OpKind::kAicInitPipe ? "aic" : "aiv",
                         "_initialize_pipe {id = ", p->id, ", dir_mask = ", p->dir_mask,
-                        ", slot_size = ", p->slot_size, ", slot_num = ", p->slot_num, "} (",
+                        ", slot_size = ", p->slot_size, ", slot_num = ", p->slot_num,
+                        ", nosplit = ", p->params.no_split ? "true" : "false", "} (",
                         operands, "c2v_consumer_buf = ", *c2v, " : i32, v2c_consumer_buf = ",
                         *v2c, " : i32)"),
            loc);

@@ -35,6 +35,8 @@ absl::StatusOr<Backend> BackendOf(const Program& program) {
 
 absl::string_view BackendName(Backend b) { return b == Backend::kA5 ? "a5" : "a2a3"; }
 
+absl::string_view PtoArchName(Backend b) { return b == Backend::kA5 ? "a5" : "a3"; }
+
 bool IsUnsignedDType(DType d) {
   return d == DType::kUINT8 || d == DType::kUINT16 || d == DType::kUINT32 ||
          d == DType::kUINT64;

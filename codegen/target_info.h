@@ -21,6 +21,8 @@ enum class Backend { kA2A3, kA5 };
 // error at the program's location.
 absl::StatusOr<Backend> BackendOf(const Program& program);
 absl::string_view BackendName(Backend b);  // "a2a3" | "a5"
+// The name ptoas gives the backend (`pto.target_arch`, `--pto-arch`).
+absl::string_view PtoArchName(Backend b);  // "a3" | "a5"
 
 // ---- element types ----
 

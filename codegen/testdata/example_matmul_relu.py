@@ -17,7 +17,7 @@
 
 # A5: module attributes {pto.target_arch = "a5"}
 # A5: func.func @mm_relu_aic(%a: !pto.ptr<f16>, %b: !pto.ptr<f16>, %out: !pto.ptr<f32>) attributes
-# A5: pto.aic_initialize_pipe {id = 0, dir_mask = 1, slot_size = 1024, slot_num = 2} (c2v_consumer_buf = %c2v_import : i32, v2c_consumer_buf = %c0_i32 : i32)
+# A5: pto.aic_initialize_pipe {id = 0, dir_mask = 1, slot_size = 1024, slot_num = 2, nosplit = true} (c2v_consumer_buf = %c2v_import : i32, v2c_consumer_buf = %c0_i32 : i32)
 # A5: func.func @mm_relu_aiv(%a: !pto.ptr<f16>, %b: !pto.ptr<f16>, %out: !pto.ptr<f32>) attributes
 
 # CCE: extern "C" __global__ AICORE void mm_relu_aic(

@@ -11,7 +11,7 @@
 # Three publishing loops, 16 lines each.
 # LINES: 48
 
-# PTO: module attributes {pto.target_arch = "a2a3"} {
+# PTO: module attributes {pto.target_arch = "a3"} {
 # PTO-NEXT: func.func @ring(%inp: !pto.ptr<f32>, %out: !pto.ptr<f32>, %scratch: !pto.ptr<f32>, %signal: !pto.ptr<i32>, %chunk_elems: index, %comm_ctx: !pto.ptr<i64>) attributes {pto.kernel_kind = #pto.kernel_kind<vector>, pto.entry} {
 # PTO: %me = arith.index_cast
 # PTO: %nranks = arith.index_cast
@@ -37,6 +37,8 @@
 # CCE: AICORE inline T ptoc_mod(T a, T b) {
 # CCE: extern "C" __global__ AICORE void ring(__gm__ float* inp, __gm__ float* out, __gm__ float* scratch, __gm__ int32_t* signal, int64_t chunk_elems, __gm__ int64_t* comm_ctx) {
 # CCE-NEXT: #if defined(__DAV_VEC__)
+# CCE-NEXT: set_mask_norm();
+# CCE-NEXT: set_vector_mask(-1, -1);
 # CCE-NEXT: int64_t own_window_base = comm_ctx[2 + comm_ctx[0]];
 # CCE: int64_t left = ptoc_mod<int64_t>(((me - 1) + nranks), nranks);
 # CCE: TSTORE(scratch_gm, part);

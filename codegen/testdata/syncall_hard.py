@@ -15,4 +15,4 @@ class HardSync:
 # PTO: pto.syncall() mode = #pto.sync_all_mode<hard>, core_type = #pto.sync_core_type<aic_only>
 
 # CCE: void k(__gm__ float* a) {
-# CCE: SYNCALL<SyncAllMode::Hard, SyncCoreType::AicOnly>();
+# CCE: SYNCALL<SyncCoreType::AICOnly>();

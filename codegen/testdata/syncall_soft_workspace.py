@@ -20,5 +20,7 @@ class SoftSync:
 # PTO-NEXT: pto.syncall(%[[WS]] : !pto.ptr<i32>) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<aiv_only>
 
 # CCE: void k(__gm__ float* a, __gm__ int32_t* sync_workspace)
-# CCE: SYNCALL<SyncAllMode::Soft, SyncCoreType::AivOnly>(sync_workspace);
-# CCE: SYNCALL<SyncAllMode::Soft, SyncCoreType::AivOnly>(sync_workspace + 16);
+# CCE: GlobalTensor<int32_t, pto::Shape<1, 1, 1, 1, 16>, pto::Stride<1, 1, 1, 16, 1>> syncall_ws(sync_workspace);
+# CCE-NEXT: SYNCALL<SyncAllMode::Soft, SyncCoreType::AIVOnly>(syncall_ws);
+# CCE: GlobalTensor<int32_t, pto::Shape<1, 1, 1, 1, 16>, pto::Stride<1, 1, 1, 16, 1>> syncall_ws_1(sync_workspace + 16);
+# CCE-NEXT: SYNCALL<SyncAllMode::Soft, SyncCoreType::AIVOnly>(syncall_ws_1);

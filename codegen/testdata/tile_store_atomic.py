@@ -18,5 +18,5 @@ class Atomic:
 # PTO-NEXT: pto.tstore ins(%t : {{.*}}) outs(%[[PV]] : !pto.partition_tensor_view<1x16xf32>) loc(
 
 # CCE: GlobalTensor<float, pto::Shape<1, 1, 1, 1, 16>, pto::Stride<1, 1, 1, 16, 1>> out_gm(out + 32);
-# CCE: TSTORE<AtomicType::AtomicAdd>(out_gm, t);
+# CCE: TSTORE<decltype(t), decltype(out_gm), AtomicType::AtomicAdd>(out_gm, t);
 # CCE: TSTORE(out_gm_1, t);

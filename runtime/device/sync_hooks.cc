@@ -316,7 +316,8 @@ void SyncAll(SyncAllMode mode, SyncCoreType cores, __gm__ int32_t* workspace, Ca
       std::vector<int> participants;
       for (const ptoc::sim::LaneState& other : w.lanes) {
         const bool cube = other.core == ptoc::sim::LaneCore::kAic;
-        if (other.rank == me.rank && (type == 0 || (type == 1) == cube)) {
+        if (other.rank == me.rank &&
+            (cores == SyncCoreType::Mix || (cores == SyncCoreType::AICOnly) == cube)) {
           participants.push_back(other.id);
         }
       }
@@ -358,6 +359,10 @@ void wait_flag(pipe_t from, pipe_t to, event_t event, pto::sim::CallSite site) {
   (void)from, (void)to, (void)event;
   ptoc::sim::device::Call c(site);
 }
+
+// ptoc-run-cpp launches each core group 1 AIC : 1 AIV, so the one vector
+// lane is subblock 0.
+int64_t get_subblockid() { return 0; }
 
 // DSB_DDR and DSB_ALL complete the lane's pending GM writes (system.fence()).
 void dsb(mem_dsb_t type, pto::sim::CallSite site) {

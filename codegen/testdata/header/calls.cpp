@@ -15,6 +15,7 @@ using AccF = Tile<TileType::Acc, float, 16, 16, BLayout::ColMajor, 16, 16, SLayo
 using GmF = GlobalTensor<float, pto::Shape<1, 1, 1, 16, 16>, pto::Stride<1, 1, 1, 16, 1>>;
 using GmSignal = GlobalTensor<int32_t, pto::Shape<1, 1, 1, 1, 1>, pto::Stride<1, 1, 1, 8, 1>>;
 
+PTO_SYNCALL_MIX_AIC_KERNEL_META(calls, 1, 1);
 extern "C" __global__ AICORE void calls(__gm__ float* x, __gm__ int32_t* sig,
                                         __gm__ int32_t* workspace, __gm__ uint8_t* fifo,
                                         int64_t n) {
@@ -36,7 +37,7 @@ extern "C" __global__ AICORE void calls(__gm__ float* x, __gm__ int32_t* sig,
   TLOAD(a, gx);
   TLOAD(partial, gd);
   TSTORE(gx, a);
-  TSTORE<AtomicType::AtomicAdd>(gx, a);
+  TSTORE<VecF, GmF, AtomicType::AtomicAdd>(gx, a);
   TADD(c, a, b);
   TSUB(c, a, b);
   TMUL(c, a, b);
@@ -53,11 +54,11 @@ extern "C" __global__ AICORE void calls(__gm__ float* x, __gm__ int32_t* sig,
   TMATMUL(acc, l, r);
   TSTORE(gx, acc);
 
-  auto c2v = TPipe<0, Direction::DIR_C2V, 1024, 2>(fifo, 0, 0);
+  auto c2v = TPipe<0, Direction::DIR_C2V, 1024, 2, 2, true>(fifo, 0, 0);
   TPUSH<decltype(c2v), decltype(acc), TileSplitAxis::TILE_NO_SPLIT>(c2v, acc);
   TPOP<decltype(c2v), decltype(a), TileSplitAxis::TILE_NO_SPLIT>(c2v, a);
   TFREE<decltype(c2v), TileSplitAxis::TILE_NO_SPLIT>(c2v);
-  auto v2c = TPipe<1, Direction::DIR_V2C, 512, 2>(0, 0x800);
+  auto v2c = TPipe<2, Direction::DIR_V2C, 512, 2, 2, false>(nullptr, 0, 0x800);
   TPOP<decltype(v2c), decltype(m), TileSplitAxis::TILE_UP_DOWN>(v2c, m);
 
   pto::comm::TNOTIFY(gs, 1, pto::comm::NotifyOp::AtomicAdd);
@@ -67,8 +68,12 @@ extern "C" __global__ AICORE void calls(__gm__ float* x, __gm__ int32_t* sig,
   pto::comm::TPUT<AtomicType::AtomicAdd>(gx, gx, a);
   pto::comm::TGET(gx, gx, a);
 
-  SYNCALL<SyncAllMode::Soft, SyncCoreType::Mix>(workspace + 16);
-  SYNCALL<SyncAllMode::Hard, SyncCoreType::AivOnly>();
+  GlobalTensor<int32_t, pto::Shape<1, 1, 1, 1, 16>, pto::Stride<1, 1, 1, 16, 1>> ws(workspace + 16);
+  SYNCALL<SyncAllMode::Soft, SyncCoreType::Mix>(ws);
+  SYNCALL<SyncCoreType::AIVOnly>();
+  set_mask_norm();
+  set_vector_mask(-1, -1);
+  if (get_subblockid() == 0) pipe_barrier(PIPE_V);
   pipe_barrier(PIPE_ALL);
   dsb(DSB_DDR);
   dcci(x + 16, cache_line_t::SINGLE_CACHE_LINE);

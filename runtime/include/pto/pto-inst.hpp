@@ -10,6 +10,8 @@
 //   ranks          pto/comm/comm.hpp       pto::comm::TNOTIFY TWAIT TTEST TPUT TGET
 //   intrinsics     pto/common/intrinsics.hpp
 //                                          pipe_barrier, dsb, dcci, set_flag, wait_flag
+//   launch         pto/common/kernel_meta.hpp
+//                                          PTO_SYNCALL_MIX_AIC_KERNEL_META
 //   host keywords  pto/common/host_compat.hpp
 //                                          __gm__, __global__, AICORE, half, bfloat16_t
 //
@@ -23,6 +25,7 @@
 
 #include "pto/common/host_compat.hpp"
 #include "pto/common/intrinsics.hpp"
+#include "pto/common/kernel_meta.hpp"
 #include "pto/common/types.hpp"
 #include "pto/common/tile.hpp"
 #include "pto/common/sim_hooks.hpp"

@@ -16,25 +16,24 @@ namespace pto {
 // A ring of SlotNum slots of SlotSize bytes per direction. The consumer of
 // each direction owns its slots (a reserved buffer in its local memory); on
 // a2a3 the data travels through `gm_slot_buffer` (2 * SlotNum * SlotSize
-// bytes per core group), on a5 directly.
-template <int FlagID, Direction Dir, uint32_t SlotSize, uint32_t SlotNum>
+// bytes per core group), on a5 directly (`gm_slot_buffer` is null). The
+// template parameters are pto-isa's: FlagID is the pipe's first FFTS flag,
+// LocalSlotNum the slots a consumer keeps popped tiles in, IsNoSplit whether
+// every transfer is unsplit (EN_UNIT_FLAG is not modelled).
+template <uint8_t FlagID, uint8_t DirType, uint32_t SlotSize, uint32_t SlotNum,
+          uint32_t LocalSlotNum = 2, bool IsNoSplit = false, bool EN_UNIT_FLAG = false>
 class TPipe {
   static_assert(SlotSize > 0 && SlotNum > 0, "TPipe: empty ring");
+  static_assert(DirType >= DIR_C2V && DirType <= DIR_BOTH, "TPipe: unknown direction");
 
  public:
-  static constexpr Direction kDirection = Dir;
+  static constexpr Direction kDirection = static_cast<Direction>(DirType);
+  static constexpr bool is_no_split = IsNoSplit;
 
-  // a2a3.
-  AICORE TPipe(__gm__ void* gm_slot_buffer, uint32_t c2v_consumer_buf,
-               uint32_t v2c_consumer_buf, sim::CallSite site = sim::CallSite::Here())
-      : desc_{FlagID, Dir, SlotSize, SlotNum, gm_slot_buffer, c2v_consumer_buf,
-              v2c_consumer_buf} {
-    sim::PipeInit(desc_, site);
-  }
-  // a5.
-  AICORE TPipe(uint32_t c2v_consumer_buf, uint32_t v2c_consumer_buf,
-               sim::CallSite site = sim::CallSite::Here())
-      : desc_{FlagID, Dir, SlotSize, SlotNum, nullptr, c2v_consumer_buf, v2c_consumer_buf} {
+  AICORE explicit TPipe(__gm__ void* gm_slot_buffer, uint32_t c2v_consumer_buf,
+                        uint32_t v2c_consumer_buf, sim::CallSite site = sim::CallSite::Here())
+      : desc_{FlagID, kDirection, SlotSize, SlotNum, LocalSlotNum, IsNoSplit, gm_slot_buffer,
+              c2v_consumer_buf, v2c_consumer_buf} {
     sim::PipeInit(desc_, site);
   }
   TPipe(const TPipe&) = delete;
@@ -48,8 +47,8 @@ class TPipe {
 
 template <typename T>
 struct is_pipe : std::false_type {};
-template <int F, Direction D, uint32_t S, uint32_t N>
-struct is_pipe<TPipe<F, D, S, N>> : std::true_type {};
+template <uint8_t F, uint8_t D, uint32_t S, uint32_t N, uint32_t L, bool NoSplit, bool U>
+struct is_pipe<TPipe<F, D, S, N, L, NoSplit, U>> : std::true_type {};
 
 // Sends `tile` to the other lane (blocks while the ring is full).
 template <typename PipeT, typename TileT, TileSplitAxis Split,

@@ -38,8 +38,9 @@ AICORE void TLOAD(TileT& dst, GlobalT& src, sim::CallSite site = sim::CallSite::
   sim::Load(sim::Describe(dst), sim::DescribeGlobal(src), site);
 }
 
-// Tile -> GM (Vec through MTE3, Acc through the fixpipe).
-template <AtomicType Atomic = AtomicType::AtomicNone, typename GlobalT, typename TileT,
+// Tile -> GM (Vec through MTE3, Acc through the fixpipe). As in pto-isa, an
+// atomic store names all three: TSTORE<TileT, GlobalT, AtomicType::AtomicAdd>.
+template <typename TileT, typename GlobalT, AtomicType Atomic = AtomicType::AtomicNone,
           std::enable_if_t<detail::tile_and_global_v<TileT, GlobalT>, int> = 0>
 AICORE void TSTORE(GlobalT& dst, TileT& src, sim::CallSite site = sim::CallSite::Here()) {
   sim::Store(sim::DescribeGlobal(dst), sim::Describe(src), Atomic, site);
@@ -105,17 +106,22 @@ PTO_SCALAR_INSTRUCTION(TADDS, Adds)
 PTO_SCALAR_INSTRUCTION(TMULS, Muls)
 #undef PTO_SCALAR_INSTRUCTION
 
-// A barrier of the cores of one device. Soft mode runs through a zeroed
-// 16 x int32 GM workspace; hard mode uses the hardware barrier.
-template <SyncAllMode Mode, SyncCoreType Cores,
-          std::enable_if_t<Mode == SyncAllMode::Soft, int> = 0>
-AICORE void SYNCALL(__gm__ int32_t* workspace, sim::CallSite site = sim::CallSite::Here()) {
-  sim::SyncAll(Mode, Cores, workspace, site);
-}
-template <SyncAllMode Mode, SyncCoreType Cores,
-          std::enable_if_t<Mode == SyncAllMode::Hard, int> = 0>
+// A barrier of the cores of one device, in pto-isa's two forms: the hard
+// barrier, SYNCALL<Cores>(), and the mode-selecting one over a GM workspace
+// (soft mode counts in its zeroed 16 x int32 GlobalTensor).
+template <SyncCoreType Cores = SyncCoreType::AIVOnly>
 AICORE void SYNCALL(sim::CallSite site = sim::CallSite::Here()) {
-  sim::SyncAll(Mode, Cores, nullptr, site);
+  sim::SyncAll(SyncAllMode::Hard, Cores, nullptr, site);
+}
+template <SyncAllMode Mode, SyncCoreType Cores = SyncCoreType::AIVOnly, typename GlobalT,
+          std::enable_if_t<is_global_tensor_v<GlobalT> &&
+                               std::is_same<typename GlobalT::DType, int32_t>::value,
+                           int> = 0>
+AICORE void SYNCALL(GlobalT& workspace, int32_t used_cores = 0,
+                    sim::CallSite site = sim::CallSite::Here()) {
+  (void)used_cores;
+  sim::SyncAll(Mode, Cores, static_cast<__gm__ int32_t*>(sim::DescribeGlobal(workspace).data),
+               site);
 }
 
 }  // namespace pto

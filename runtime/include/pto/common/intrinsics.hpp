@@ -5,6 +5,8 @@
 #ifndef PTO_COMMON_INTRINSICS_HPP_
 #define PTO_COMMON_INTRINSICS_HPP_
 
+#include <cstdint>
+
 #include "pto/common/call_site.hpp"
 #include "pto/common/host_compat.hpp"
 
@@ -65,6 +67,15 @@ AICORE void set_flag(pipe_t from, pipe_t to, event_t event,
                      pto::sim::CallSite site = pto::sim::CallSite::Here());
 AICORE void wait_flag(pipe_t from, pipe_t to, event_t event,
                       pto::sim::CallSite site = pto::sim::CallSite::Here());
+// Which vector subblock of its core group this lane is (0 or 1).
+AICORE int64_t get_subblockid();
+// The vector mask: normal mode, all lanes on. The simulator computes whole
+// tiles, so these only have to exist.
+AICORE inline void set_mask_norm() {}
+AICORE inline void set_vector_mask(uint64_t high, uint64_t low) {
+  (void)high;
+  (void)low;
+}
 
 #endif  // !__CCE__
 

@@ -59,7 +59,8 @@ struct GlobalDesc {
 struct PipeDesc {
   int flag_id;
   Direction direction;
-  uint32_t slot_size, slot_num;
+  uint32_t slot_size, slot_num, local_slot_num;
+  bool no_split;
   __gm__ void* gm_slot_buffer;  // a2a3: the FIFO's GM backing store; a5: null
   uint32_t c2v_consumer_buf, v2c_consumer_buf;  // reserved buffer addresses
 };

@@ -26,13 +26,14 @@ enum class Layout : int { ND = 0, DN, NZ };
 
 enum class AtomicType : int { AtomicNone = 0, AtomicAdd };
 
-// The cross-core FIFO between the cube (AIC) and vector (AIV) lanes.
-enum class Direction : int { DIR_C2V = 1, DIR_V2C = 2, DIR_BOTH = 3 };
-enum class TileSplitAxis : int { TILE_NO_SPLIT = 0, TILE_UP_DOWN = 1, TILE_LEFT_RIGHT = 2 };
+// The cross-core FIFO between the cube (AIC) and vector (AIV) lanes. Plain
+// enums, as in pto-isa: TPipe takes the direction as a uint8_t.
+enum Direction : uint8_t { DIR_C2V = 1, DIR_V2C = 2, DIR_BOTH = 3 };
+enum TileSplitAxis : uint8_t { TILE_NO_SPLIT = 0, TILE_UP_DOWN = 1, TILE_LEFT_RIGHT = 2 };
 
-// SYNCALL: a barrier of the cores of one device.
-enum class SyncAllMode : int { Soft = 0, Hard };
-enum class SyncCoreType : int { Mix = 0, AicOnly, AivOnly };
+// SYNCALL: a barrier of the cores of one device (pto-isa's values).
+enum class SyncAllMode : uint8_t { Hard = 0, Soft = 1 };
+enum class SyncCoreType : uint8_t { AIVOnly = 0, AICOnly = 1, Mix = 2 };
 
 namespace comm {
 enum class NotifyOp : int { AtomicAdd = 0, Set };
