@@ -65,12 +65,15 @@ first_error() {
   grep -m1 -E 'error|Error|ERROR' "$1" || head -n1 "$1"
 }
 
-# make_pch DIR: a precompiled pto/pto-inst.hpp in DIR (parsing the headers
-# is most of a -fsyntax-only run); sets pto_isa_pch_flags to use it.
+# make_pch DIR [FLAGS...]: a precompiled pto/pto-inst.hpp in DIR (parsing
+# the headers is most of a -fsyntax-only run), built with pto_isa_flags and
+# FLAGS (the users must pass the same); sets pto_isa_pch_flags to use it.
 make_pch() {
-  echo '#include "pto/pto-inst.hpp"' > "$1/pto-inst-pch.hpp"
-  "$CXX_PTO_ISA" "${pto_isa_flags[@]}" -x c++-header "$1/pto-inst-pch.hpp" \
-      -o "$1/pto-inst-pch.hpp.pch" ||
+  local dir="$1"
+  shift
+  echo '#include "pto/pto-inst.hpp"' > "$dir/pto-inst-pch.hpp"
+  "$CXX_PTO_ISA" "${pto_isa_flags[@]}" "$@" -x c++-header "$dir/pto-inst-pch.hpp" \
+      -o "$dir/pto-inst-pch.hpp.pch" ||
     { echo "FAILED: cannot precompile pto/pto-inst.hpp" >&2; exit 1; }
-  pto_isa_pch_flags=(-include-pch "$1/pto-inst-pch.hpp.pch")
+  pto_isa_pch_flags=(-include-pch "$dir/pto-inst-pch.hpp.pch")
 }
