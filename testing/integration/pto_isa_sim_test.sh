@@ -139,6 +139,55 @@ while read -r backend cname kernel entry mixed tolerance flags; do
     launch "$case" "$d" "$entry" 2 $((1 + 3 * (lanes + 1))) "$tolerance" $flags
   fi
 done < "$out/list"
+
+# --- controls: the harness can fail ---
+# A wrong output byte is caught by the comparison.
+control=""
+for d in "$out"/*/got.aiv1; do
+  if [[ -e "$d.log" ]] && grep -q "all runs equal" "$d.log" && [[ -z "$control" ]]; then
+    control="$d"
+  fi
+done
+if [[ -n "$control" ]]; then
+  case_dir="$(dirname "$control")"
+  read -r backend cname kernel entry mixed tolerance flags < <(grep " $(basename "$case_dir" | cut -d. -f1) " "$out/list" | grep "^$(basename "$case_dir" | cut -d. -f2) ")
+  cp -r "$control" "$out/control.got"
+  f="$(ls "$out/control.got"/*.bin | head -n1)"
+  printf '\x5a' | dd of="$f" bs=1 seek=1 conv=notrunc status=none
+  # shellcheck disable=SC2086
+  if "$plan_tool" "$case_dir/k.pb" --entry="$entry" $flags --got="$out/control.got" \
+      --want="$case_dir/want" > "$out/control.cmp" 2>&1 ||
+     cmp -s "$f" "$control/$(basename "$f")"; then
+    echo "FAILED [control] a changed byte of $(basename "$case_dir")'s $(basename "$f") is not caught"
+    failed=$((failed + 1))
+  else
+    echo "ok [control] a changed byte of $(basename "$case_dir")'s $(basename "$f") is caught"
+  fi
+else
+  echo "FAILED [control] no case ran clean, so the byte-change control could not run"
+  failed=$((failed + 1))
+fi
+# A signal nobody sends hangs TWAIT (PTO_CPU_SIM_TWAIT_MAX_SPINS=0) and the
+# watchdog reports it.
+d="$out/control.wait"
+mkdir -p "$d/got"
+if "$ptoc" runtime/testdata/wait_nobody.py --emit=pb -o "$d/k.pb" &&
+   "$ptoc" runtime/testdata/wait_nobody.py --emit=cce -o "$d/k.cpp" &&
+   "$plan_tool" "$d/k.pb" --entry=k --ranks=2 --plan="$d/plan" &&
+   "$CXX_PTO_ISA" "${pto_isa_flags[@]}" "${pto_isa_pch_flags[@]}" -O0 -pthread \
+     -DPTOC_KERNEL_CPP="\"$d/k.cpp\"" "$launcher_src" -rdynamic -pthread -ldl -o "$d/launcher"; then
+  "$d/launcher" "$d/plan" "$d/got" --timeout=2 > "$d/log" 2>&1
+  if [[ $? -eq 3 ]]; then
+    echo "ok [control] a wait nobody satisfies is reported: $(grep -m1 '^launcher:' "$d/log")"
+  else
+    echo "FAILED [control] a wait nobody satisfies is not reported as a hang: $(head -n1 "$d/log")"
+    failed=$((failed + 1))
+  fi
+else
+  echo "FAILED [control] cannot build runtime/testdata/wait_nobody.py for the hang control"
+  failed=$((failed + 1))
+fi
+
 for tag in 1C:1V 1C:2V; do
   echo "sim-correct ${good[$tag]:-0} of ${total[$tag]:-0} ($tag)"
 done
