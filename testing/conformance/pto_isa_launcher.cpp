@@ -369,9 +369,16 @@ int main(int argc, char** argv) {
         if (outputs[k] != first[k]) {
           size_t at = 0;
           while (outputs[k][at] == first[k][at]) ++at;
+          size_t differ = 0, zero = 0;
+          for (size_t b = 0; b < outputs[k].size(); ++b) {
+            differ += outputs[k][b] != first[k][b];
+            zero += outputs[k][b] == 0;
+          }
           std::cerr << "launcher: run " << run << " (" << late
                     << " started 3 ms late) computed another " << t.name << "." << r
-                    << " than run 0 (no lane late): first differing byte " << at << std::endl;
+                    << " than run 0 (no lane late): first differing byte " << at << ", "
+                    << differ << " of " << outputs[k].size() << " bytes differ, "
+                    << zero << " bytes zero" << std::endl;
           status = 1;
         }
         ++k;
