@@ -112,12 +112,11 @@ absl::StatusOr<CceFunctionEmitter::TileValue> CceFunctionEmitter::NewTile(
   const std::string name = Fresh(hint.empty() ? "tile" : hint);
   std::string init;
   if (g.has_dynamic_valid()) {
+    // pto-isa's Tile takes only the dynamic valid dims (a static one is in
+    // the type).
     std::vector<std::string> valid;
     for (const Dim& d : {g.valid_rows, g.valid_cols}) {
-      if (d.is_static()) {
-        valid.push_back(absl::StrCat(d.value));
-        continue;
-      }
+      if (d.is_static()) continue;
       absl::StatusOr<std::string> v = ParamValue(d.symbol, loc);
       if (!v.ok()) return v.status();
       valid.push_back(*v);

@@ -1,7 +1,14 @@
 // Calls of the device API in runtime/include/pto/pto-inst.hpp. Without a
 // CASE_* macro every call is well formed and the file compiles; each CASE_*
 // adds exactly one wrong call, and then the file must not compile
-// (header_rejects_wrong_calls_test.sh).
+// (header_rejects_wrong_calls_test.sh). "Well formed" is the real pto-isa's
+// word: the file compiles against it too, and it rejects every CASE_*
+// (checked when pto-isa is there: testing/integration/pto_isa_header_test.sh).
+// The STRICT_* variants are calls the stand-in rejects but pto-isa's CPU
+// simulation build accepts (its stubs are looser than the device
+// compiler's intrinsics: dcci and pipe_barrier take an int, TPipe copies,
+// ...); they are checked against the stand-in only and are not wrong calls
+// in pto-isa's sense.
 #include "pto/pto-inst.hpp"
 
 using namespace pto;
@@ -32,7 +39,7 @@ extern "C" __global__ AICORE void calls(__gm__ float* x, __gm__ int32_t* sig,
   GmSignal gs(sig + 3);
   GlobalTensor<float, pto::Shape<1, 1, 1, -1, 16>, pto::Stride<1, 1, 1, -1, 1>> gd(
       x, pto::Shape<1, 1, 1, -1, 16>(1, 1, 1, 4, 16), pto::Stride<1, 1, 1, -1, 1>(1, 1, 1, n, 1));
-  VecF partial(4, 16);
+  Tile<TileType::Vec, float, 16, 16, BLayout::RowMajor, -1, -1> partial(4, 16);
 
   TLOAD(a, gx);
   TLOAD(partial, gd);
@@ -71,6 +78,7 @@ extern "C" __global__ AICORE void calls(__gm__ float* x, __gm__ int32_t* sig,
   GlobalTensor<int32_t, pto::Shape<1, 1, 1, 1, 16>, pto::Stride<1, 1, 1, 16, 1>> ws(workspace + 16);
   SYNCALL<SyncAllMode::Soft, SyncCoreType::Mix>(ws);
   SYNCALL<SyncCoreType::AIVOnly>();
+  SYNCALL<SyncCoreType::AICOnly>();
   set_mask_norm();
   set_vector_mask(-1, -1);
   if (get_subblockid() == 0) pipe_barrier(PIPE_V);
@@ -83,7 +91,7 @@ extern "C" __global__ AICORE void calls(__gm__ float* x, __gm__ int32_t* sig,
   TLOAD(gx, a);
 #elif defined(CASE_TSTORE_TILE_FIRST)
   TSTORE(a, gx);
-#elif defined(CASE_TSTORE_DTYPE_MISMATCH)
+#elif defined(STRICT_TSTORE_DTYPE_MISMATCH)
   TSTORE(gx, h);
 #elif defined(CASE_TADD_MISSING_OPERAND)
   TADD(c, a);
@@ -101,23 +109,37 @@ extern "C" __global__ AICORE void calls(__gm__ float* x, __gm__ int32_t* sig,
   TPUSH<decltype(a), decltype(a), TileSplitAxis::TILE_NO_SPLIT>(a, a);
 #elif defined(CASE_TFREE_WITH_TILE)
   TFREE<decltype(c2v), TileSplitAxis::TILE_NO_SPLIT>(c2v, a);
-#elif defined(CASE_TNOTIFY_FLOAT_SIGNAL)
+#elif defined(STRICT_TNOTIFY_FLOAT_SIGNAL)
   pto::comm::TNOTIFY(gx, 1, pto::comm::NotifyOp::Set);
 #elif defined(CASE_TWAIT_MISSING_COMPARE)
   pto::comm::TWAIT(gs, 1);
-#elif defined(CASE_TPUT_STAGE_NOT_IN_UB)
+#elif defined(STRICT_TPUT_STAGE_NOT_IN_UB)
   pto::comm::TPUT(gx, gx, acc);
 #elif defined(CASE_SOFT_SYNCALL_WITHOUT_WORKSPACE)
   SYNCALL<SyncAllMode::Soft, SyncCoreType::Mix>();
 #elif defined(CASE_HARD_SYNCALL_WITH_WORKSPACE)
   SYNCALL<SyncAllMode::Hard, SyncCoreType::Mix>(workspace);
-#elif defined(CASE_DCCI_INTEGER_RANGE)
+#elif defined(STRICT_DCCI_INTEGER_RANGE)
   dcci(x, 1);
-#elif defined(CASE_PIPE_BARRIER_INTEGER)
+#elif defined(STRICT_PIPE_BARRIER_INTEGER)
   pipe_barrier(6);
-#elif defined(CASE_DYNAMIC_SHAPE_WITHOUT_VALUES)
+#elif defined(STRICT_DYNAMIC_SHAPE_WITHOUT_VALUES)
   GlobalTensor<float, pto::Shape<1, 1, 1, -1, 16>, pto::Stride<1, 1, 1, 16, 1>> g(x);
-#elif defined(CASE_PIPE_COPIED)
+#elif defined(STRICT_PIPE_COPIED)
   auto copy = c2v;
+#elif defined(CASE_TPIPE_TWO_ARGS)
+  auto p2 = TPipe<2, Direction::DIR_C2V, 1024, 2>(0, 0);
+#elif defined(CASE_TSTORE_ATOMIC_WITHOUT_TYPES)
+  TSTORE<AtomicType::AtomicAdd>(gx, a);
+#elif defined(CASE_HARD_SYNCALL_MODE_ARGUMENT)
+  SYNCALL<SyncAllMode::Hard, SyncCoreType::Mix>();
+#elif defined(CASE_SOFT_SYNCALL_RAW_WORKSPACE)
+  SYNCALL<SyncAllMode::Soft, SyncCoreType::Mix>(workspace + 16);
+#elif defined(CASE_SYNC_CORE_AIC_ONLY_SPELLING)
+  SYNCALL<SyncCoreType::AicOnly>();
+#elif defined(CASE_SYNC_CORE_AIV_ONLY_SPELLING)
+  SYNCALL<SyncCoreType::AivOnly>();
+#elif defined(CASE_STATIC_TILE_WITH_VALID_DIMS)
+  VecF p2(4, 16);
 #endif
 }

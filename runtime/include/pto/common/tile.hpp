@@ -112,8 +112,17 @@ class Tile {
   AICORE Tile()
       : valid_rows_(RowValid == DYNAMIC ? Rows : RowValid),
         valid_cols_(ColValid == DYNAMIC ? Cols : ColValid) {}
-  AICORE Tile(int valid_rows, int valid_cols)
-      : valid_rows_(valid_rows), valid_cols_(valid_cols) {}
+  // As in pto-isa, the valid dims given at run time are exactly the DYNAMIC
+  // ones: both, or the one that is.
+  template <int R = RowValid, int C = ColValid,
+            std::enable_if_t<R == DYNAMIC && C == DYNAMIC, int> = 0>
+  AICORE Tile(unsigned valid_rows, unsigned valid_cols)
+      : valid_rows_(static_cast<int>(valid_rows)), valid_cols_(static_cast<int>(valid_cols)) {}
+  template <int R = RowValid, int C = ColValid,
+            std::enable_if_t<(R == DYNAMIC) != (C == DYNAMIC), int> = 0>
+  AICORE Tile(unsigned valid)
+      : valid_rows_(R == DYNAMIC ? static_cast<int>(valid) : R),
+        valid_cols_(C == DYNAMIC ? static_cast<int>(valid) : C) {}
 
   AICORE uint64_t address() const { return address_; }
   AICORE void set_address(uint64_t address) { address_ = address; }

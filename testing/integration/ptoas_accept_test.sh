@@ -1,0 +1,99 @@
+#!/bin/bash
+# Conformance (issue 12): every .pto ptoc emits is accepted by the real
+# ptoas, and the C++ ptoas makes of it compiles against the real pto-isa.
+#
+# The .pto of every example and every codegen / runtime test kernel ptoc
+# accepts, both backends (`--backend=a2a3` -> `ptoas --pto-arch=a3`, `a5` ->
+# `--pto-arch=a5`): the examples with the option sets default,
+# --narrow-regions and --v2c-sync=barrier, the test kernels with the
+# default pipeline (kernels ptoc rejects are skipped by exit code). ptoas
+# must exit 0 and its .cpp must pass $CXX_PTO_ISA -fsyntax-only with
+# pto-isa's CPU-simulation flags. Prints each failure with its first error
+# line, then `accepted X of Y` and `compiled X of Y`. Exits 0 when all pass,
+# 1 otherwise, 77 when ptoas, pto-isa or the compiler is missing (1 under
+# CI=true). PTOAS, PTO_ISA_ROOT: testing/conformance/lib.bash.
+set -uo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/../conformance/lib.bash"
+name=ptoas_accept_test
+need_ptoas "$name"
+need_pto_isa "$name"
+build_tools //driver:ptoc
+ptoc="$bin/driver/ptoc"
+out="$(mktemp -d /tmp/ptoc-ptoas.XXXXXX)"
+trap 'rm -rf "$out"' EXIT
+cd "$conf_repo"
+start=$SECONDS
+make_pch "$out"
+
+# --- emit: BASE KERNEL BACKEND [FLAGS] ---
+emitted=0
+rejected=0
+emit() {
+  local kernel="$1" backend="$2" tag="$3"
+  shift 3
+  local base
+  base="$(echo "${kernel%.py}" | tr '/' '_').$backend$tag"
+  if "$ptoc" "$kernel" --emit=pto --backend="$backend" "$@" -o "$out/$base.pto" 2>/dev/null; then
+    emitted=$((emitted + 1))
+    echo "$base $backend" >> "$out/list"
+  else
+    rejected=$((rejected + 1))
+  fi
+}
+for kernel in $(conf_kernels); do
+  for backend in a2a3 a5; do
+    emit "$kernel" "$backend" ""
+    if [[ "$kernel" == examples/* ]]; then
+      emit "$kernel" "$backend" ".narrow" --narrow-regions
+      emit "$kernel" "$backend" ".barrier" --v2c-sync=barrier
+    fi
+  done
+done
+echo "ptoc emitted $emitted .pto ($rejected builds rejected by ptoc, skipped)"
+
+# --- ptoas, then pto-isa, two at a time ---
+assemble_one() {  # BASE BACKEND
+  local base="$1" arch=a3
+  [[ "$2" == a5 ]] && arch=a5
+  if "$PTOAS" --pto-arch="$arch" "$out/$base.pto" -o "$out/$base.cpp" > "$out/$base.ptoas.log" 2>&1 &&
+     [[ -s "$out/$base.cpp" ]]; then
+    touch "$out/$base.ptoas.ok"
+    # shellcheck disable=SC2086
+    if "$CXX_PTO_ISA" $pto_isa_flags_str -fsyntax-only "$out/$base.cpp" \
+        > "$out/$base.pto-isa.log" 2>&1; then
+      touch "$out/$base.pto-isa.ok"
+    fi
+  fi
+  return 0
+}
+export -f assemble_one
+export out PTOAS CXX_PTO_ISA
+export pto_isa_flags_str="${pto_isa_flags[*]} ${pto_isa_pch_flags[*]}"
+xargs -P2 -L1 bash -c 'assemble_one "$1" "$2"' _ < "$out/list"
+
+# --- report ---
+failed=0
+accepted=0
+compiled=0
+while read -r base backend; do
+  if [[ ! -e "$out/$base.ptoas.ok" ]]; then
+    echo "FAILED [ptoas] $base.pto: $(first_error "$out/$base.ptoas.log" | sed "s|$out/||")"
+    failed=$((failed + 1))
+    continue
+  fi
+  accepted=$((accepted + 1))
+  if [[ -e "$out/$base.pto-isa.ok" ]]; then
+    compiled=$((compiled + 1))
+  else
+    echo "FAILED [pto-isa] ptoas's $base.cpp: $(first_error "$out/$base.pto-isa.log" | sed "s|$out/||")"
+    failed=$((failed + 1))
+  fi
+done < "$out/list"
+echo "ptoas: accepted $accepted of $emitted"
+echo "pto-isa: compiled $compiled of $accepted (ptoas's C++)"
+if [[ $emitted -lt 60 ]]; then
+  echo "FAILED: only $emitted .pto emitted; expected the examples and the test kernels" >&2
+  failed=$((failed + 1))
+fi
+echo "$name: ptoas accepted $accepted of $emitted, its C++ compiled $compiled of $accepted ($((SECONDS - start)) s)"
+[[ $failed -eq 0 ]]
