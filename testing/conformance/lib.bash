@@ -47,10 +47,17 @@ need_ptoas() {  # NAME
 # build_tools TARGET...: builds ptoc's tools (already built by `bazel test
 # //...` under tools/test) and sets bin to bazel-bin.
 build_tools() {
+  local log
+  log="$(mktemp)"
   # shellcheck disable=SC2086
-  (cd "$conf_repo" && bazel build -q ${PTOC_BAZEL_FLAGS:-} "$@" 2>/dev/null) ||
-    (cd "$conf_repo" && bazel build ${PTOC_BAZEL_FLAGS:-} "$@") ||
-    { echo "FAILED: cannot build $*" >&2; exit 1; }
+  if ! (cd "$conf_repo" && bazel build ${PTOC_BAZEL_FLAGS:-} "$@") > "$log" 2>&1; then
+    cat "$log" >&2
+    rm -f "$log"
+    echo "FAILED: cannot build $*" >&2
+    exit 1
+  fi
+  rm -f "$log"
+  # shellcheck disable=SC2086
   bin="$(cd "$conf_repo" && bazel info ${PTOC_BAZEL_FLAGS:-} bazel-bin 2>/dev/null)"
 }
 
