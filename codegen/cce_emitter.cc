@@ -9,42 +9,12 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "codegen/cxx_names.h"
 #include "ir/diagnostics.h"
 
 namespace ptoc {
 namespace codegen {
 namespace {
-
-// Names a generated variable must not take: C++ keywords and the
-// identifiers of the device API and the helpers.
-const absl::flat_hash_set<std::string>& ReservedNames() {
-  static const auto* names = new absl::flat_hash_set<std::string>{
-      "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool",
-      "break", "case", "catch", "char", "char8_t", "char16_t", "char32_t", "class",
-      "compl", "concept", "const", "consteval", "constexpr", "constinit", "const_cast",
-      "continue", "co_await", "co_return", "co_yield", "decltype", "default", "delete",
-      "do", "double", "dynamic_cast", "else", "enum", "explicit", "export", "extern",
-      "false", "float", "for", "friend", "goto", "if", "inline", "int", "long",
-      "mutable", "namespace", "new", "noexcept", "not", "not_eq", "nullptr", "operator",
-      "or", "or_eq", "private", "protected", "public", "register", "reinterpret_cast",
-      "requires", "return", "short", "signed", "sizeof", "static", "static_assert",
-      "static_cast", "struct", "switch", "template", "this", "thread_local", "throw",
-      "true", "try", "typedef", "typeid", "typename", "union", "unsigned", "using",
-      "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq", "main", "std",
-      "pto", "Tile", "TileType", "BLayout", "SLayout", "PadValue", "Layout",
-      "GlobalTensor", "Shape", "Stride", "DYNAMIC", "TASSIGN", "TLOAD", "TSTORE", "TMOV",
-      "TMATMUL", "TADD", "TSUB", "TMUL", "TDIV", "TMAX", "TEXP", "TRELU", "TNEG", "TADDS",
-      "TMULS", "TPUSH", "TPOP", "TFREE", "TPipe", "Direction", "TileSplitAxis",
-      "AtomicType", "SYNCALL", "SyncAllMode", "SyncCoreType", "dcci", "dsb",
-      "pipe_barrier", "set_flag", "wait_flag", "cache_line_t", "dcci_dst_t", "pipe_t",
-      "mem_dsb_t", "event_t", "set_mask_norm", "set_vector_mask", "get_subblockid",
-      "PTO_SYNCALL_MIX_AIC_KERNEL_META", "half", "bfloat16_t", "int8_t", "int16_t", "int32_t",
-      "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t", "size_t", "ptoc_floordiv",
-      "ptoc_mod", "AICORE", "DSB_DDR", "DSB_ALL", "DSB_UB", "DSB_SEQ", "PIPE_S", "PIPE_V",
-      "PIPE_M", "PIPE_MTE1", "PIPE_MTE2", "PIPE_MTE3", "PIPE_FIX", "PIPE_ALL", "EVENT_ID0",
-  };
-  return *names;
-}
 
 bool IsSimple(const std::string& expr) {
   for (char c : expr) {
@@ -116,7 +86,7 @@ CceFunctionEmitter::CceFunctionEmitter(
       origins_(origins),
       reserved_(reserved),
       helpers_(helpers),
-      namer_(&ReservedNames()),
+      namer_(&CxxReservedNames()),
       allocator_(backend, reserved.at(fn.name)),
       pipes_(plan.pipes) {}
 
@@ -167,12 +137,6 @@ void CceFunctionEmitter::BarrierAll() {
 // ---- the kernel ----
 
 absl::StatusOr<std::string> CceFunctionEmitter::Emit() {
-  // The runtime launches the kernel by its name, so it cannot be renamed.
-  if (ReservedNames().contains(fn_.name) || absl::StrContains(fn_.name, "__")) {
-    return ErrorAt(fn_.loc, absl::StrCat("kernel name '", fn_.name,
-                                         "' is reserved in C++ or by the device API; "
-                                         "rename the function"));
-  }
   std::vector<std::string> params;
   for (const Param& p : fn_.params) {
     const Type& t = p.var->type;

@@ -1,8 +1,13 @@
 #include "codegen/kernel_plan.h"
 
+#include <algorithm>
 #include <map>
+#include <set>
+#include <tuple>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "codegen/cxx_names.h"
 #include "codegen/ir_walk.h"
 #include "codegen/op_lowering.h"
 #include "codegen/pipes.h"
@@ -25,150 +30,221 @@ bool IsTransfer(OpKind k) {
   }
 }
 
-bool IsPipeInit(OpKind k) { return k == OpKind::kAicInitPipe || k == OpKind::kAivInitPipe; }
-
-OpKind KindOf(const Expr& call) {
-  const OpLowering* l = LoweringOf(call);
-  return l == nullptr ? OpKind::kTileLoad : l->kind;
-}
-
-// A lane's pipe setups in program order, and the buffer ops (reserve /
-// import) its top-level variables are bound to.
-struct LanePipes {
-  std::vector<const Expr*> inits;
-  std::map<const Var*, const Expr*> buffer_ops;
-  bool writes_gm_scalars = false;
-};
-
-LanePipes PipesOf(const Function& f) {
-  LanePipes lane;
-  for (const Stmt* s : StmtsOf(*f.body)) {
-    if (s->kind == StmtKind::kAssign && s->value != nullptr &&
-        s->value->kind == ExprKind::kCall) {
-      const OpKind k = KindOf(*s->value);
-      if (LoweringOf(*s->value) != nullptr &&
-          (k == OpKind::kReserveBuffer || k == OpKind::kImportBuffer)) {
-        lane.buffer_ops[s->var] = s->value.get();
-      }
-    }
-  }
-  ForEachCall(*f.body, [&](const Expr& call) {
-    const OpLowering* l = LoweringOf(call);
-    if (l == nullptr) return;
-    if (IsPipeInit(l->kind)) lane.inits.push_back(&call);
-    if (l->kind == OpKind::kTensorWrite) lane.writes_gm_scalars = true;
-  });
-  return lane;
-}
-
 const Location& LocOr(const Expr& e, const Location& fallback) {
   return e.loc.known() ? e.loc : fallback;
 }
 
-// The function the pipe set up by `init` (in `fn`) pairs with: the owner of
-// the buffer it imports, or the lane that imports the buffer it reserves.
-// ptoas pairs the two lanes' setups this way and rejects a setup without
-// its peer, so ptoc does too, for both targets.
-absl::StatusOr<const Function*> PeerOf(const Program& program, const Function& fn,
-                                       const LanePipes& lane, const Expr& init) {
-  const Location& loc = LocOr(init, fn.loc);
-  const Expr* buffer_op = nullptr;
-  for (size_t i = 0; i < 2 && i < init.args.size(); ++i) {
-    const Expr& arg = *init.args[i];
-    if (arg.kind != ExprKind::kVar) continue;
-    auto it = lane.buffer_ops.find(arg.var);
-    if (it != lane.buffer_ops.end()) {
-      buffer_op = it->second;
-      break;
-    }
-  }
-  if (buffer_op == nullptr) {
-    return ErrorAt(loc, "the pipe's consumer buffer must be a variable bound to "
-                        "system.reserve_buffer or system.import_peer_buffer at the "
-                        "kernel's top level: that buffer is how the two lanes' pipe "
-                        "setups are paired (ptoas rejects a pipe it cannot pair)");
-  }
-  const std::string name = StringAttr(*buffer_op, "name");
-  if (KindOf(*buffer_op) == OpKind::kImportBuffer) {
-    const std::string peer = StringAttr(*buffer_op, "peer_func");
-    const Function* f = program.FindFunction(peer);
-    if (f == nullptr) {
-      return ErrorAt(loc, absl::StrCat("the pipe's buffer is imported from '", peer,
-                                       "', which is not a function of the program"));
-    }
-    return f;
-  }
-  for (const auto& other : program.functions) {
-    if (other.get() == &fn ||
-        (other->kind != FunctionKind::kAIC && other->kind != FunctionKind::kAIV)) {
+// One *_initialize_pipe op: its lane, its id there (the setup order), and
+// the consumer buffers of its directions, named by (owner, name): the lane
+// that reserves the buffer and the buffer's name.
+struct Setup {
+  int fn = 0;
+  int id = 0;
+  const Expr* op = nullptr;
+  int64_t dir_mask = 0;
+  std::vector<std::pair<std::string, std::string>> buffers;
+};
+
+// What codegen needs of one lane: its setups and whether it writes GM
+// scalars.
+struct Lane {
+  std::vector<Setup> setups;
+  bool writes_gm_scalars = false;
+  bool has_unsplit_transfer = false;
+};
+
+// The setups of `f` (function index `index`): each buffer argument of its
+// directions must be bound, at the top level, to a reserve or an import.
+absl::StatusOr<Lane> LaneOf(const Function& f, int index) {
+  std::map<const Var*, const Expr*> buffer_ops;
+  for (const Stmt* s : StmtsOf(*f.body)) {
+    if (s->kind != StmtKind::kAssign || s->value == nullptr ||
+        s->value->kind != ExprKind::kCall) {
       continue;
     }
-    bool imports = false;
-    ForEachCall(*other->body, [&](const Expr& call) {
-      imports |= LoweringOf(call) != nullptr && KindOf(call) == OpKind::kImportBuffer &&
-                 StringAttr(call, "name") == name && StringAttr(call, "peer_func") == fn.name;
-    });
-    if (imports) return other.get();
+    const OpLowering* l = LoweringOf(*s->value);
+    if (l != nullptr && (l->kind == OpKind::kReserveBuffer || l->kind == OpKind::kImportBuffer)) {
+      buffer_ops[s->var] = s->value.get();
+    }
   }
-  return ErrorAt(loc, absl::StrCat(
-                          "the pipe set up here has no peer: no AIC or AIV function imports "
-                          "the buffer '", name, "' reserved for it; set up the pipe in the "
-                          "other lane too (system.import_peer_buffer(name=\"", name,
-                          "\", peer_func=\"", fn.name, "\") and its *_initialize_pipe), "
-                          "as expand-mixed-kernel does"));
-}
-
-// Adds the split codes of the transfers of pipe `id` in `f` to `codes`
-// (split code -> the first transfer with it).
-void CollectSplits(const Function& f, int64_t id, std::map<int64_t, const Expr*>* codes) {
+  Lane lane;
+  absl::Status status;
   ForEachCall(*f.body, [&](const Expr& call) {
     const OpLowering* l = LoweringOf(call);
-    if (l == nullptr || !IsTransfer(l->kind) || IntAttr(call, "id", 0) != id) return;
-    codes->emplace(IntAttr(call, "split", 0), &call);
+    if (l == nullptr || !status.ok()) return;
+    if (l->kind == OpKind::kTensorWrite) lane.writes_gm_scalars = true;
+    if (IsTransfer(l->kind) && IntAttr(call, "split", 0) == 0) lane.has_unsplit_transfer = true;
+    if (l->kind != OpKind::kAicInitPipe && l->kind != OpKind::kAivInitPipe) return;
+    Setup s;
+    s.fn = index;
+    s.id = static_cast<int>(lane.setups.size());
+    s.op = &call;
+    s.dir_mask = IntAttr(call, "dir_mask", 0);
+    // Argument 0 is the cube-to-vector consumer buffer, 1 the other one.
+    for (int dir = 0; dir < 2; ++dir) {
+      if ((s.dir_mask & (1 << dir)) == 0) continue;
+      const Expr* arg = dir < static_cast<int>(call.args.size()) ? call.args[dir].get() : nullptr;
+      auto it = arg != nullptr && arg->kind == ExprKind::kVar ? buffer_ops.find(arg->var)
+                                                                : buffer_ops.end();
+      if (it == buffer_ops.end()) {
+        status = ErrorAt(
+            LocOr(arg != nullptr ? *arg : call, LocOr(call, f.loc)),
+            absl::StrCat("the ", dir == 0 ? "cube-to-vector" : "vector-to-cube",
+                         " consumer buffer of this pipe must be a variable bound to "
+                         "system.reserve_buffer or system.import_peer_buffer at the kernel's "
+                         "top level: that buffer is how the two lanes' pipe setups are "
+                         "paired (ptoas rejects a pipe it cannot pair)"));
+        return;
+      }
+      const Expr& buffer = *it->second;
+      const std::string name = StringAttr(buffer, "name");
+      const bool reserved = LoweringOf(buffer)->kind == OpKind::kReserveBuffer;
+      s.buffers.emplace_back(reserved ? f.name : StringAttr(buffer, "peer_func"), name);
+    }
+    lane.setups.push_back(std::move(s));
   });
+  if (!status.ok()) return status;
+  return lane;
 }
 
-absl::StatusOr<KernelPlan> PlanKernel(const Program& program, const Function& fn,
-                                      const KernelAbi& abi, Backend backend) {
-  KernelPlan plan;
-  plan.group = abi.group;
-  plan.resets_vector_mask = fn.kind == FunctionKind::kAIV;
-  const LanePipes lane = PipesOf(fn);
-  plan.cleans_data_cache = lane.writes_gm_scalars;
-  int next_flag = 0;
-  for (size_t id = 0; id < lane.inits.size(); ++id) {
-    const Expr& init = *lane.inits[id];
-    const Location& loc = LocOr(init, fn.loc);
-    absl::StatusOr<const Function*> peer = PeerOf(program, fn, lane, init);
-    if (!peer.ok()) return peer.status();
-    PipeParams p;
-    p.flag_id = next_flag;
-    next_flag += IntAttr(init, "dir_mask", 0) == 3 ? 4 : 2;
-    if (next_flag > kFlagIds) {
-      return ErrorAt(loc, absl::StrCat("the kernel's pipes need ", next_flag,
-                                       " FFTS flags, more than the ", kFlagIds,
-                                       " a core has (2 per direction of each pipe)"));
-    }
-    p.local_slot_num = backend == Backend::kA2A3 ? IntAttr(init, "slot_num", 2) : 2;
-    std::map<int64_t, const Expr*> codes;
-    CollectSplits(fn, static_cast<int64_t>(id), &codes);
-    CollectSplits(**peer, static_cast<int64_t>(id), &codes);
-    const bool has_no_split = codes.count(0) > 0;
-    if (has_no_split && codes.size() > 1) {
-      const Expr& split = *codes.rbegin()->second;
-      return ErrorAt(LocOr(split, loc),
-                     absl::StrCat("pipe ", id, " carries both split (split=",
-                                  codes.rbegin()->first, ") and unsplit (split=0) "
-                                  "transfers; a pipe is either split between the two "
-                                  "vector lanes or not (TPipe's IsNoSplit)"));
-    }
-    p.no_split = codes.empty() || has_no_split;
-    plan.pipes.push_back(p);
-    if (p.no_split && backend == Backend::kA5 && fn.kind == FunctionKind::kAIV) {
-      plan.subblock0_only = true;
+// Two setups, one in each lane, that share their consumer buffers: one pipe.
+struct Pipe {
+  std::vector<const Setup*> ends;
+  int creation = 0;
+  int flag_id = 0;
+  int64_t gm_offset = 0;
+  bool no_split = false;
+};
+
+// Pairs the setups of all lanes as ptoas does (through their buffers), and
+// rejects a setup without exactly one peer of the same shape.
+absl::StatusOr<std::vector<Pipe>> PairSetups(const Program& program,
+                                             const std::vector<Lane>& lanes) {
+  std::map<std::pair<std::string, std::string>, std::vector<const Setup*>> by_buffer;
+  std::vector<const Setup*> all;
+  for (const Lane& lane : lanes) {
+    for (const Setup& s : lane.setups) {
+      all.push_back(&s);
+      for (const auto& b : s.buffers) by_buffer[b].push_back(&s);
     }
   }
-  return plan;
+  std::map<const Setup*, int> pipe_of;
+  std::vector<Pipe> pipes;
+  for (const Setup* s : all) {
+    if (pipe_of.count(s) > 0) continue;
+    // The setups reachable through shared buffers.
+    std::vector<const Setup*> group = {s};
+    std::set<const Setup*> seen = {s};
+    for (size_t i = 0; i < group.size(); ++i) {
+      for (const auto& b : group[i]->buffers) {
+        for (const Setup* other : by_buffer[b]) {
+          if (seen.insert(other).second) group.push_back(other);
+        }
+      }
+    }
+    const Function& fn = *program.functions[s->fn];
+    const Location& loc = LocOr(*s->op, fn.loc);
+    const bool two_lanes = group.size() == 2 && group[0]->fn != group[1]->fn;
+    if (!two_lanes) {
+      const auto& b = s->buffers.front();
+      return ErrorAt(loc, absl::StrCat(
+                              "the pipe set up here has ",
+                              group.size() < 2 ? "no peer" : "more than one peer",
+                              ": exactly one other AIC or AIV function must set up a pipe on "
+                              "the buffer '", b.second, "' of '", b.first,
+                              "' (system.import_peer_buffer(name=\"", b.second,
+                              "\", peer_func=\"", b.first, "\") and its *_initialize_pipe), "
+                              "as expand-mixed-kernel does"));
+    }
+    const Setup& other = *(group[0] == s ? group[1] : group[0]);
+    for (const char* attr : {"dir_mask", "slot_size", "slot_num"}) {
+      const int64_t fallback = std::string(attr) == "slot_num" ? 2 : 0;
+      if (IntAttr(*s->op, attr, fallback) != IntAttr(*other.op, attr, fallback)) {
+        return ErrorAt(loc, absl::StrCat("this pipe's ", attr, " (",
+                                         IntAttr(*s->op, attr, fallback), ") differs from ",
+                                         IntAttr(*other.op, attr, fallback), " in its peer '",
+                                         program.functions[other.fn]->name,
+                                         "': both ends of a pipe must agree"));
+      }
+    }
+    Pipe p;
+    p.ends = group;
+    p.creation = static_cast<int>(pipes.size());
+    for (const Setup* e : group) pipe_of[e] = p.creation;
+    pipes.push_back(std::move(p));
+  }
+  return pipes;
+}
+
+// IsNoSplit: the split codes of every transfer on the pipe, in both lanes.
+// A pipe without transfers takes ptoas's default, false.
+absl::Status InferSplit(const Program& program, Pipe* pipe) {
+  std::map<int64_t, const Expr*> codes;
+  for (const Setup* end : pipe->ends) {
+    ForEachCall(*program.functions[end->fn]->body, [&](const Expr& call) {
+      const OpLowering* l = LoweringOf(call);
+      if (l == nullptr || !IsTransfer(l->kind) || IntAttr(call, "id", 0) != end->id) return;
+      codes.emplace(IntAttr(call, "split", 0), &call);
+    });
+  }
+  const bool unsplit = codes.count(0) > 0;
+  if (unsplit && codes.size() > 1) {
+    const Expr& split = *codes.rbegin()->second;
+    const Expr& first = *codes.begin()->second;
+    DiagnosticSink d;
+    d.Error(LocOr(split, program.loc),
+            absl::StrCat("pipe ", pipe->ends[0]->id, " carries both split (split=",
+                         codes.rbegin()->first, ") and unsplit (split=0) transfers; a pipe "
+                         "is either split between the two vector lanes or not (TPipe's "
+                         "IsNoSplit)"));
+    d.Note(LocOr(first, program.loc), "the unsplit transfer");
+    return d.ToStatus();
+  }
+  pipe->no_split = unsplit;
+  return absl::OkStatus();
+}
+
+// FlagIDs as ptoas allocates them: pipes in order of (lowest setup id,
+// direction, creation), each at the lowest even base free in both lanes.
+absl::Status AllocateFlags(const Program& program, std::vector<Pipe>* pipes) {
+  std::vector<Pipe*> order;
+  for (Pipe& p : *pipes) order.push_back(&p);
+  auto key = [](const Pipe* p) {
+    int id = p->ends[0]->id;
+    for (const Setup* e : p->ends) id = std::min(id, e->id);
+    return std::make_tuple(id, p->ends[0]->dir_mask, p->creation);
+  };
+  std::stable_sort(order.begin(), order.end(),
+                   [&](const Pipe* a, const Pipe* b) { return key(a) < key(b); });
+  std::map<int, std::vector<std::pair<int, int>>> used;  // function -> [begin, end)
+  std::map<int, int64_t> gm_used;  // function -> bytes of gm_pipe_buffer taken
+  for (Pipe* p : order) {
+    const int width = p->ends[0]->dir_mask == 3 ? 4 : 2;
+    int base = 0;
+    for (;; base += 2) {
+      bool free = true;
+      for (const Setup* e : p->ends) {
+        for (const auto& [b, end] : used[e->fn]) free &= base + width <= b || end <= base;
+      }
+      if (free) break;
+    }
+    if (base + width > kFlagIds) {
+      const Setup& s = *p->ends[0];
+      return ErrorAt(LocOr(*s.op, program.functions[s.fn]->loc),
+                     absl::StrCat("the pipes of '", program.functions[s.fn]->name, "' need ",
+                                  base + width, " FFTS flags, more than the ", kFlagIds,
+                                  " a core has (2 per direction of each pipe)"));
+    }
+    p->flag_id = base;
+    for (const Setup* e : p->ends) {
+      used[e->fn].emplace_back(base, base + width);
+      p->gm_offset = std::max(p->gm_offset, gm_used[e->fn]);
+    }
+    const Setup& s = *p->ends[0];
+    const int64_t bytes = 2 * IntAttr(*s.op, "slot_num", 2) * IntAttr(*s.op, "slot_size", 0);
+    for (const Setup* e : p->ends) gm_used[e->fn] = p->gm_offset + bytes;
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace
@@ -176,13 +252,47 @@ absl::StatusOr<KernelPlan> PlanKernel(const Program& program, const Function& fn
 absl::StatusOr<std::vector<KernelPlan>> PlanKernels(const Program& program,
                                                     const std::vector<KernelAbi>& abis,
                                                     Backend backend) {
-  std::vector<KernelPlan> plans(program.functions.size());
-  for (size_t i = 0; i < program.functions.size(); ++i) {
+  const size_t n = program.functions.size();
+  std::vector<Lane> lanes(n);
+  for (size_t i = 0; i < n; ++i) {
     if (!abis[i].emitted) continue;
-    absl::StatusOr<KernelPlan> plan =
-        PlanKernel(program, *program.functions[i], abis[i], backend);
-    if (!plan.ok()) return plan.status();
-    plans[i] = *std::move(plan);
+    absl::StatusOr<Lane> lane = LaneOf(*program.functions[i], static_cast<int>(i));
+    if (!lane.ok()) return lane.status();
+    lanes[i] = *std::move(lane);
+  }
+  absl::StatusOr<std::vector<Pipe>> pipes = PairSetups(program, lanes);
+  if (!pipes.ok()) return pipes.status();
+  for (Pipe& p : *pipes) {
+    if (absl::Status s = InferSplit(program, &p); !s.ok()) return s;
+  }
+  if (absl::Status s = AllocateFlags(program, &*pipes); !s.ok()) return s;
+
+  std::vector<KernelPlan> plans(n);
+  for (size_t i = 0; i < n; ++i) {
+    if (!abis[i].emitted) continue;
+    const Function& fn = *program.functions[i];
+    if (IsReservedKernelName(fn.name)) {
+      return ErrorAt(fn.loc, absl::StrCat("kernel name '", fn.name,
+                                          "' is reserved in C++ or by the device API; "
+                                          "rename the function"));
+    }
+    KernelPlan& plan = plans[i];
+    plan.group = abis[i].group;
+    plan.resets_vector_mask = fn.kind == FunctionKind::kAIV;
+    plan.cleans_data_cache = lanes[i].writes_gm_scalars;
+    plan.pipes.resize(lanes[i].setups.size());
+    // ptoas's rule: an a5 vector kernel with an unsplit transfer.
+    plan.subblock0_only = backend == Backend::kA5 && fn.kind == FunctionKind::kAIV &&
+                          lanes[i].has_unsplit_transfer;
+  }
+  for (const Pipe& p : *pipes) {
+    for (const Setup* e : p.ends) {
+      PipeParams& params = plans[e->fn].pipes[e->id];
+      params.flag_id = p.flag_id;
+      params.local_slot_num = backend == Backend::kA2A3 ? IntAttr(*e->op, "slot_num", 2) : 2;
+      params.no_split = p.no_split;
+      params.gm_offset = p.gm_offset;
+    }
   }
   return plans;
 }

@@ -27,8 +27,13 @@ struct PipeParams {
   int flag_id = 0;
   // Slots the consumer keeps popped tiles in: slot_num on a2a3, 2 on a5.
   int64_t local_slot_num = 2;
-  // Every transfer of the pipe, in both lanes, has split = 0.
-  bool no_split = true;
+  // Every transfer of the pipe, in both lanes, has split = 0 (false for a
+  // pipe without transfers, as ptoas infers it).
+  bool no_split = false;
+  // a2a3: where the pipe's part of gm_pipe_buffer starts (bytes): the pipes
+  // of a core group in FlagID order, 2 * slot_num * slot_size each. The
+  // same for both ends, whatever order each lane sets them up in.
+  int64_t gm_offset = 0;
 };
 
 struct KernelPlan {

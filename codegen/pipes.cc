@@ -67,10 +67,6 @@ absl::StatusOr<PipeSetup> PipeTable::Initialize(const Expr& call, const Location
     return ErrorAt(loc, "slot_size and slot_num must be positive");
   }
   if (pipes_.size() < params_.size()) p.params = params_[pipes_.size()];
-  if (!pipes_.empty()) {
-    const PipeSetup& last = pipes_.back();
-    p.gm_offset = last.gm_offset + 2 * last.slot_num * last.slot_size;
-  }
   pipes_.push_back(p);
   return p;
 }

@@ -22,10 +22,7 @@ struct PipeSetup {
   int64_t dir_mask = 0;  // 1: cube -> vector, 2: vector -> cube, 3: both
   int64_t slot_size = 0;
   int64_t slot_num = 2;
-  // a2a3: where this pipe's part of gm_pipe_buffer starts (bytes); each pipe
-  // takes 2 * slot_num * slot_size, in the order the pipes are set up.
-  int64_t gm_offset = 0;
-  PipeParams params;  // from the kernel's plan
+  PipeParams params;  // from the kernel's plan (FlagID, GM slots, ...)
 };
 
 // The pipes of one kernel, in the order their *_initialize_pipe ops run.

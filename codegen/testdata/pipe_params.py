@@ -1,8 +1,10 @@
 # TPipe takes all six of pto-isa's template arguments (dual-aiv.md, "Pipe
 # parameters"): FlagID from ptoas's allocation (pipe 0 at 0; a two-way pipe
 # takes 4 flags, so the next pipe starts at 4), LocalSlotNum = slot_num on
-# a2a3 and 2 on a5, IsNoSplit from the transfers' split codes. The a5 slot
-# buffer argument is nullptr. PTO-AS spells IsNoSplit as `nosplit`.
+# a2a3 and 2 on a5, IsNoSplit from the transfers' split codes (pipe 1's
+# transfers are unsplit: true; pipe 0 has none: false, as ptoas infers).
+# The a5 slot buffer argument is nullptr. PTO-AS spells IsNoSplit as
+# `nosplit`.
 # RUN: ptoc %s --passes= --emit=cce | FileCheck %s --check-prefix=A2A3
 # RUN: ptoc %s --passes= --emit=cce --backend=a5 | FileCheck %s --check-prefix=A5
 # RUN: ptoc %s --passes= --emit=pto | FileCheck %s --check-prefix=PTO
@@ -33,14 +35,14 @@ class PipeParams:
         pl.system.tfree_to_aic(t, id=1)
 
 # A2A3: void k_aic(
-# A2A3: auto pipe0 = TPipe<0, Direction::DIR_BOTH, 1024, 4, 4, true>(gm_pipe_buffer, c2v0, v2c0);
+# A2A3: auto pipe0 = TPipe<0, Direction::DIR_BOTH, 1024, 4, 4, false>(gm_pipe_buffer, c2v0, v2c0);
 # A2A3: auto pipe1 = TPipe<4, Direction::DIR_C2V, 1024, 2, 2, true>(gm_pipe_buffer + 8192, c2v1, 0);
 # A2A3: void k_aiv(
-# A2A3: auto pipe0 = TPipe<0, Direction::DIR_BOTH, 1024, 4, 4, true>(gm_pipe_buffer, c2v0, v2c0);
+# A2A3: auto pipe0 = TPipe<0, Direction::DIR_BOTH, 1024, 4, 4, false>(gm_pipe_buffer, c2v0, v2c0);
 # A2A3: auto pipe1 = TPipe<4, Direction::DIR_C2V, 1024, 2, 2, true>(gm_pipe_buffer + 8192, c2v1, 0);
 
-# A5: auto pipe0 = TPipe<0, Direction::DIR_BOTH, 1024, 4, 2, true>(nullptr, c2v0, v2c0);
+# A5: auto pipe0 = TPipe<0, Direction::DIR_BOTH, 1024, 4, 2, false>(nullptr, c2v0, v2c0);
 # A5: auto pipe1 = TPipe<4, Direction::DIR_C2V, 1024, 2, 2, true>(nullptr, c2v1, 0);
 
-# PTO: pto.aic_initialize_pipe {id = 0, dir_mask = 3, slot_size = 1024, slot_num = 4, nosplit = true}
+# PTO: pto.aic_initialize_pipe {id = 0, dir_mask = 3, slot_size = 1024, slot_num = 4, nosplit = false}
 # PTO: pto.aic_initialize_pipe {id = 1, dir_mask = 1, slot_size = 1024, slot_num = 2, nosplit = true}

@@ -27,16 +27,17 @@ class TwoPipes:
         c: pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Acc] = pl.tile.create(shape=[16, 16], dtype=pl.FP32, target_memory=pl.MemorySpace.Acc)
         pl.tile.tpush_to_aiv(c, id=1)
 
-# PTO: pto.aiv_initialize_pipe {id = 0, dir_mask = 1, slot_size = 512, slot_num = 2, nosplit = true} (gm_slot_buffer = %gm_pipe_buffer : !pto.ptr<i8>, c2v_consumer_buf = %b0 : i32,
+# PTO: pto.aiv_initialize_pipe {id = 0, dir_mask = 1, slot_size = 512, slot_num = 2, nosplit = false} (gm_slot_buffer = %gm_pipe_buffer : !pto.ptr<i8>, c2v_consumer_buf = %b0 : i32,
 # PTO: %[[SLOTS:.*]] = pto.addptr %gm_pipe_buffer, %c2048 : !pto.ptr<i8> -> !pto.ptr<i8>
 # PTO-NEXT: pto.aiv_initialize_pipe {id = 1, dir_mask = 1, slot_size = 1024, slot_num = 2, nosplit = true} (gm_slot_buffer = %[[SLOTS]] : !pto.ptr<i8>, c2v_consumer_buf = %b1 : i32,
 # PTO-NEXT: %t = pto.tpop_from_aic {id = 1, split = 0}
 # PTO-NEXT: pto.tfree_from_aic {id = 1, split = 0}
 
 # The second pipe's FFTS flags start after the first one's two (FlagID 2).
+# The first pipe carries no transfer: IsNoSplit false, as ptoas infers it.
 # The reserved buffers are packed in UB (512-byte aligned): 0x0 and 0x400.
 # CCE: int32_t b0 = 0x0;
-# CCE: auto pipe0 = TPipe<0, Direction::DIR_C2V, 512, 2, 2, true>(gm_pipe_buffer, b0, 0);
+# CCE: auto pipe0 = TPipe<0, Direction::DIR_C2V, 512, 2, 2, false>(gm_pipe_buffer, b0, 0);
 # CCE: int32_t b1 = 0x400;
 # CCE: auto pipe1 = TPipe<2, Direction::DIR_C2V, 1024, 2, 2, true>(gm_pipe_buffer + 2048, b1, 0);
 # CCE: TPOP<decltype(pipe1), decltype(t), TileSplitAxis::TILE_NO_SPLIT>(pipe1, t);

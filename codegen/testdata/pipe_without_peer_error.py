@@ -18,8 +18,8 @@ class NoPeer:
         t: pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.tpop_from_aic()
         pl.system.tfree_to_aic(t)
 
-# CHECK: pipe_without_peer_error.py:17:9: error: the pipe set up here has no peer: no AIC or AIV function imports the buffer 'c2v' reserved for it; set up the pipe in the other lane too (system.import_peer_buffer(name="c2v", peer_func="k") and its *_initialize_pipe), as expand-mixed-kernel does
+# CHECK: pipe_without_peer_error.py:17:9: error: the pipe set up here has no peer: exactly one other AIC or AIV function must set up a pipe on the buffer 'c2v' of 'k' (system.import_peer_buffer(name="c2v", peer_func="k") and its *_initialize_pipe), as expand-mixed-kernel does
 # CHECK-NEXT: pl.system.aiv_initialize_pipe(c2v_buf, 0, dir_mask=1, slot_size=1024)
 # CHECK-NEXT: ^
 
-# UNBOUND: error: the pipe's consumer buffer must be a variable bound to system.reserve_buffer or system.import_peer_buffer at the kernel's top level
+# UNBOUND: error: the cube-to-vector consumer buffer of this pipe must be a variable bound to system.reserve_buffer or system.import_peer_buffer at the kernel's top level

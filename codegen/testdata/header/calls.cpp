@@ -6,7 +6,7 @@
 // (checked when pto-isa is there: testing/integration/pto_isa_header_test.sh).
 // The STRICT_* variants are calls the stand-in rejects but pto-isa's CPU
 // simulation build accepts (its stubs are looser than the device
-// compiler's intrinsics: dcci and pipe_barrier take an int, TPipe copies,
+// compiler's intrinsics: dcci and pipe_barrier take an int,
 // ...); they are checked against the stand-in only and are not wrong calls
 // in pto-isa's sense.
 #include "pto/pto-inst.hpp"
@@ -125,8 +125,6 @@ extern "C" __global__ AICORE void calls(__gm__ float* x, __gm__ int32_t* sig,
   pipe_barrier(6);
 #elif defined(STRICT_DYNAMIC_SHAPE_WITHOUT_VALUES)
   GlobalTensor<float, pto::Shape<1, 1, 1, -1, 16>, pto::Stride<1, 1, 1, 16, 1>> g(x);
-#elif defined(STRICT_PIPE_COPIED)
-  auto copy = c2v;
 #elif defined(CASE_TPIPE_TWO_ARGS)
   auto p2 = TPipe<2, Direction::DIR_C2V, 1024, 2>(0, 0);
 #elif defined(CASE_TSTORE_ATOMIC_WITHOUT_TYPES)

@@ -36,8 +36,7 @@ class TPipe {
               c2v_consumer_buf, v2c_consumer_buf} {
     sim::PipeInit(desc_, site);
   }
-  TPipe(const TPipe&) = delete;
-  TPipe& operator=(const TPipe&) = delete;
+  // Copyable, as in pto-isa: a copy names the same pipe.
 
   AICORE const sim::PipeDesc& desc() const { return desc_; }
 
