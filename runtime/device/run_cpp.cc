@@ -10,6 +10,7 @@
 #include "codegen/kernel_abi.h"
 #include "codegen/target_info.h"
 #include "runtime/device/device_machine.h"
+#include "runtime/device/kernel_call.h"
 #include "runtime/device/source_map.h"
 #include "runtime/entry_params.h"
 
@@ -26,21 +27,10 @@ namespace {
 
 constexpr uint64_t kMaxGmBytes = uint64_t{16} << 20;
 constexpr int kMaxRanks = 64;
-constexpr size_t kMaxKernelArgs = 16;
+using kernel_call::kMaxKernelArgs;
 // The a2a3 FIFO's GM backing store is only carried by the kernels (the
 // model moves tiles itself), so one small buffer per core group does.
 constexpr size_t kPipeBufferBytes = 4096;
-
-template <size_t... I>
-void CallWith(void* fn, const uint64_t* args, std::index_sequence<I...>) {
-  using Kernel = void (*)(decltype(static_cast<void>(I), uint64_t{})...);
-  reinterpret_cast<Kernel>(fn)(args[I]...);
-}
-
-template <size_t... N>
-void CallKernel(void* fn, const std::vector<uint64_t>& args, std::index_sequence<N...>) {
-  ((args.size() == N ? CallWith(fn, args.data(), std::make_index_sequence<N>{}) : void()), ...);
-}
 
 class SharedObject {
  public:
@@ -265,7 +255,7 @@ absl::StatusOr<CppRunResult> RunEmittedCpp(const Program& program, const CppRunO
             KernelArgs(w, k, *params, rank, host_gm.data(), contexts[rank]);
         void* fn = k.fn;
         bodies.push_back(
-            [fn, args] { CallKernel(fn, args, std::make_index_sequence<kMaxKernelArgs + 1>{}); });
+            [fn, args] { kernel_call::CallKernel(fn, args); });
       }
     }
     DeviceMachine machine(w, *sources, host_gm.data(),

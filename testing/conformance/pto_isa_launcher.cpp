@@ -52,6 +52,8 @@
 #include <utility>
 #include <vector>
 
+#include "runtime/device/kernel_call.h"
+
 #if !defined(__x86_64__) && !defined(__aarch64__)
 #error "the launcher calls kernels with the x86-64 or AArch64 integer calling convention"
 #endif
@@ -160,18 +162,7 @@ std::vector<uint8_t> ReadFile(const std::string& path, uint64_t bytes) {
   return data;
 }
 
-template <size_t... I>
-void CallWith(void* fn, const uint64_t* args, std::index_sequence<I...>) {
-  using Kernel = void (*)(decltype(static_cast<void>(I), uint64_t{})...);
-  reinterpret_cast<Kernel>(fn)(args[I]...);
-}
-
-template <size_t... N>
-void CallKernel(void* fn, const std::vector<uint64_t>& args, std::index_sequence<N...>) {
-  ((args.size() == N ? CallWith(fn, args.data(), std::make_index_sequence<N>{}) : void()), ...);
-}
-
-constexpr size_t kMaxArgs = 16;
+using ptoc::kernel_call::kMaxKernelArgs;
 
 struct AlignedBuffer {
   explicit AlignedBuffer(uint64_t bytes)
@@ -215,7 +206,7 @@ std::vector<uint64_t> Args(const Lane& lane, uint8_t* block, RankMemory& mem) {
       Die("unknown kernel argument " + a);
     }
   }
-  if (args.size() > kMaxArgs) Die(lane.function + " takes more than 16 arguments");
+  if (args.size() > kMaxKernelArgs) Die(lane.function + " takes more than 16 arguments");
   return args;
 }
 
@@ -280,7 +271,7 @@ std::vector<std::vector<uint8_t>> Run(const Plan& plan, const std::string& plan_
         std::this_thread::sleep_for(std::chrono::milliseconds(3));
       }
       try {
-        CallKernel(t.lane->fn, t.args, std::make_index_sequence<kMaxArgs + 1>{});
+        ptoc::kernel_call::CallKernel(t.lane->fn, t.args);
       } catch (const std::exception& e) {
         std::lock_guard<std::mutex> lock(error_mutex);
         if (error.empty()) error = t.name + " threw: " + e.what();

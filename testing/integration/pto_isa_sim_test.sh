@@ -81,7 +81,7 @@ build_one() {  # BACKEND NAME KERNEL ENTRY MIXED TOLERANCE FLAGS...
     return 0
   fi
   # shellcheck disable=SC2086
-  if ! "$CXX_PTO_ISA" $pto_isa_flags_str -O0 -pthread -DPTOC_KERNEL_CPP="\"$d/k.cpp\"" \
+  if ! "$CXX_PTO_ISA" $pto_isa_flags_str -O0 -pthread -I"$conf_repo" -DPTOC_KERNEL_CPP="\"$d/k.cpp\"" \
       "$launcher_src" -rdynamic -pthread -ldl -o "$d/launcher" > "$d/build.log" 2>&1; then
     echo "pto-isa compile" > "$d/stage"
     return 0
@@ -89,7 +89,7 @@ build_one() {  # BACKEND NAME KERNEL ENTRY MIXED TOLERANCE FLAGS...
   touch "$d/built"
 }
 export -f build_one
-export out ptoc sim plan_tool launcher_src CXX_PTO_ISA
+export out ptoc sim plan_tool launcher_src CXX_PTO_ISA conf_repo
 export pto_isa_flags_str="${pto_isa_flags[*]} ${pto_isa_pch_flags[*]}"
 xargs -P2 -L1 bash -c 'build_one "$@"' _ < "$out/list"
 
@@ -175,7 +175,7 @@ if "$ptoc" runtime/testdata/wait_nobody.py --emit=pb -o "$d/k.pb" &&
    "$ptoc" runtime/testdata/wait_nobody.py --emit=cce -o "$d/k.cpp" &&
    "$plan_tool" "$d/k.pb" --entry=k --ranks=2 --plan="$d/plan" &&
    "$CXX_PTO_ISA" "${pto_isa_flags[@]}" "${pto_isa_pch_flags[@]}" -O0 -pthread \
-     -DPTOC_KERNEL_CPP="\"$d/k.cpp\"" "$launcher_src" -rdynamic -pthread -ldl -o "$d/launcher"; then
+     -I"$conf_repo" -DPTOC_KERNEL_CPP="\"$d/k.cpp\"" "$launcher_src" -rdynamic -pthread -ldl -o "$d/launcher"; then
   "$d/launcher" "$d/plan" "$d/got" --timeout=2 > "$d/log" 2>&1
   if [[ $? -eq 3 ]]; then
     echo "ok [control] a wait nobody satisfies is reported: $(grep -m1 '^launcher:' "$d/log")"
