@@ -14,6 +14,7 @@
 #include "ir/diagnostics.h"
 #include "ir/printer.h"
 #include "ir/registry.h"
+#include "ir/verify_shapes.h"
 
 namespace ptoc {
 namespace {
@@ -430,6 +431,8 @@ absl::Status VerifyProgram(const Program& program) {
       program.options.backend != "a5") {
     sink.Error(program.loc, absl::StrCat("unknown backend '", program.options.backend, "'"));
   }
+  // The shape rules read types and arguments the checks above vouch for.
+  if (sink.error_count() == 0) VerifyShapes(program, sink);
   return sink.ToStatus();
 }
 
