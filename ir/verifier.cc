@@ -275,6 +275,12 @@ class FunctionVerifier {
         if (!IsKnownEnum(*e)) {
           Error(e->loc, absl::StrCat("unknown enum value ", e->enum_type, ".", e->str));
         }
+        VerifyUntyped(*e);
+        return;
+      case ExprKind::kString:
+      case ExprKind::kList:
+      case ExprKind::kTuple:
+        VerifyUntyped(*e);
         return;
       case ExprKind::kBinary:
       case ExprKind::kUnary:
@@ -302,6 +308,15 @@ class FunctionVerifier {
                                       : e.type.dtype() == DType::kBOOL);
     if (!ok) {
       Error(e.loc, absl::StrCat("the literal '", PrintExpr(e), "' cannot have type ",
+                                TypeToString(e.type)));
+    }
+  }
+
+  // A string, enum, list or tuple has no type in the text format (a .pb
+  // could give a string a tensor's type, and an op would take it for one).
+  void VerifyUntyped(const Expr& e) {
+    if (!e.type.is_none()) {
+      Error(e.loc, absl::StrCat("the constant '", PrintExpr(e), "' cannot have type ",
                                 TypeToString(e.type)));
     }
   }
