@@ -103,7 +103,14 @@ class FunctionVerifier {
 
   void Run() {
     scopes_.emplace_back();
-    for (const Param& p : function_.params) Define(p.var, function_.loc);
+    for (const Param& p : function_.params) {
+      Define(p.var, function_.loc);
+      // The text format has no spelling for a parameter without a type.
+      if (p.var != nullptr && p.var->type.is_none()) {
+        Error(p.var->loc.known() ? p.var->loc : function_.loc,
+              absl::StrCat("parameter '", p.var->name, "' has no type"));
+      }
+    }
     for (const NamedExpr& a : function_.attrs) {
       if (a.value->kind == ExprKind::kVar || a.value->kind == ExprKind::kCall) {
         Error(a.value->loc, absl::StrCat("function attribute '", a.name,
