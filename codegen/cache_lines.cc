@@ -4,6 +4,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "ir/checked_math.h"
 
 namespace ptoc {
 namespace codegen {
@@ -44,11 +45,15 @@ absl::StatusOr<RegionLines> LinesOfRegion(const std::vector<MaybeInt>& tensor_sh
     if (*offsets[i] < 0 || *sizes[i] < 0) {
       return absl::InvalidArgumentError("the region has a negative offset or size");
     }
-    if (tensor_shape[i] && *offsets[i] + *sizes[i] > *tensor_shape[i]) {
+    const CheckedInt end = CheckedInt(*offsets[i]) + *sizes[i];
+    if (!end.ok()) {
       return absl::InvalidArgumentError(
-          absl::StrCat("the region [", *offsets[i], ", ", *offsets[i] + *sizes[i],
-                       ") of dim ", i, " lies outside the tensor (size ", *tensor_shape[i],
-                       ")"));
+          absl::StrCat("the end of dim ", i, " of the region: ", DoesNotFitMessage("it")));
+    }
+    if (tensor_shape[i] && end.value() > *tensor_shape[i]) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("the region [", *offsets[i], ", ", end.value(), ") of dim ", i,
+                       " lies outside the tensor (size ", *tensor_shape[i], ")"));
     }
   }
   // The first dim does not enter the strides.
@@ -57,9 +62,9 @@ absl::StatusOr<RegionLines> LinesOfRegion(const std::vector<MaybeInt>& tensor_sh
   }
   std::vector<int64_t> strides(rank, 1);
   for (int i = static_cast<int>(rank) - 2; i >= 0; --i) {
-    if (__builtin_mul_overflow(strides[i + 1], *tensor_shape[i + 1], &strides[i])) {
-      return WholeGm("the tensor is too large to count its lines");
-    }
+    const CheckedInt stride = CheckedInt(strides[i + 1]) * *tensor_shape[i + 1];
+    if (!stride.ok()) return WholeGm("the tensor is too large to count its lines");
+    strides[i] = stride.value();
   }
   RegionLines result;
   for (size_t i = 0; i < rank; ++i) {
@@ -71,16 +76,16 @@ absl::StatusOr<RegionLines> LinesOfRegion(const std::vector<MaybeInt>& tensor_sh
   std::vector<int64_t> index(rank, 0);
   for (size_t i = 0; i < rank; ++i) index[i] = *offsets[i];
   while (true) {
-    int64_t row_start = 0;  // element offset of the row's first element
-    for (size_t i = 0; i < rank; ++i) {
-      int64_t term;
-      if (__builtin_mul_overflow(index[i], strides[i], &term) ||
-          __builtin_add_overflow(row_start, term, &row_start)) {
-        return WholeGm("the tensor is too large to count its lines");
-      }
+    CheckedInt start = 0;  // element offset of the row's first element
+    for (size_t i = 0; i < rank; ++i) start += CheckedInt(index[i]) * strides[i];
+    const CheckedInt start_bytes = start * element_bytes;
+    const CheckedInt end_bytes = (start + row_elements) * element_bytes;
+    if (!end_bytes.ok() || !start_bytes.ok()) {
+      return WholeGm("the tensor is too large to count its lines");
     }
-    const int64_t start_byte = row_start * element_bytes;
-    const int64_t end_byte = (row_start + row_elements) * element_bytes;
+    const int64_t row_start = start.value();
+    const int64_t start_byte = start_bytes.value();
+    const int64_t end_byte = end_bytes.value();
     for (int64_t line = start_byte / kCacheLineBytes;
          line <= (end_byte - 1) / kCacheLineBytes; ++line) {
       if (!result.lines.empty() && result.lines.back().line == line) continue;

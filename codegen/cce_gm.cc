@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "codegen/cce_emitter.h"
+#include "ir/checked_math.h"
 #include "ir/diagnostics.h"
 
 namespace ptoc {
@@ -54,7 +55,11 @@ absl::StatusOr<CceFunctionEmitter::GmTensor*> CceFunctionEmitter::Gm(const Expr&
   t.static_strides.assign(rank, 1);
   for (int i = static_cast<int>(rank) - 2; i >= 0; --i) {
     if (t.static_strides[i + 1] && t.static_dims[i + 1]) {
-      t.static_strides[i] = *t.static_strides[i + 1] * *t.static_dims[i + 1];
+      absl::StatusOr<int64_t> stride = FitOrError(
+          CheckedInt(*t.static_strides[i + 1]) * *t.static_dims[i + 1], loc,
+          absl::StrCat("the stride of dim ", i, " of '", param->name, "'"));
+      if (!stride.ok()) return stride.status();
+      t.static_strides[i] = *stride;
       t.strides[i] = absl::StrCat(*t.static_strides[i]);
     } else if (t.static_strides[i + 1] && *t.static_strides[i + 1] == 1) {
       t.static_strides[i] = std::nullopt;
@@ -89,17 +94,20 @@ CceFunctionEmitter::Region CceFunctionEmitter::WholeRegion(const GmTensor& t) {
 std::string CceFunctionEmitter::Offset(const GmTensor& t,
                                        const std::vector<std::string>& offsets,
                                        const std::vector<MaybeInt>& static_offsets) {
-  int64_t constant = 0;
+  CheckedInt constant_sum = 0;
   std::vector<std::string> terms;
   for (size_t i = 0; i < offsets.size(); ++i) {
     if (static_offsets[i] && t.static_strides[i]) {
-      constant += *static_offsets[i] * *t.static_strides[i];
+      constant_sum += CheckedInt(*static_offsets[i]) * *t.static_strides[i];
     } else if (t.static_strides[i] && *t.static_strides[i] == 1) {
       terms.push_back(offsets[i]);
     } else {
       terms.push_back(absl::StrCat(offsets[i], " * ", t.strides[i]));
     }
   }
+  // The verifier holds the byte offset of every static index within 64 bits
+  // (ir/verify_shapes.cc), and so this sum.
+  const int64_t constant = constant_sum.value();
   if (constant != 0) terms.push_back(absl::StrCat(constant));
   return absl::StrJoin(terms, " + ");
 }
@@ -173,11 +181,14 @@ absl::Status CceFunctionEmitter::InvalidateRegion(const GmTensor& t, const std::
   }
   Order(Pipe::kS, {}, {GmBuffer()});
   for (const LineAccess& line : lines->lines) {
-    int64_t offset = 0;
+    CheckedInt offset_sum = 0;
     for (size_t i = 0; i < line.offsets.size(); ++i) {
-      offset += line.offsets[i] * *t.static_strides[i];
+      offset_sum += CheckedInt(line.offsets[i]) * *t.static_strides[i];
     }
-    Line(absl::StrCat("dcci(", offset == 0 ? base : absl::StrCat(base, " + ", offset),
+    absl::StatusOr<int64_t> offset = FitOrError(
+        offset_sum, loc, absl::StrCat("the element offset into '", t.param->name, "'"));
+    if (!offset.ok()) return offset.status();
+    Line(absl::StrCat("dcci(", *offset == 0 ? base : absl::StrCat(base, " + ", *offset),
                       ", cache_line_t::SINGLE_CACHE_LINE);"));
   }
   return absl::OkStatus();

@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "codegen/ir_walk.h"
 #include "codegen/pipes.h"
+#include "ir/checked_math.h"
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
 
@@ -12,7 +13,23 @@ namespace ptoc {
 namespace codegen {
 namespace {
 
-int64_t AlignUp(int64_t v) { return (v + kBufferAlignment - 1) / kBufferAlignment * kBufferAlignment; }
+// Buffers are no larger than their memory and start inside it (checked
+// first), so these sums and the alignment of an end fit.
+int64_t AlignUp(int64_t v) { return RoundUp(v, kBufferAlignment).value(); }
+int64_t End(const ReservedBuffer& b) { return b.base + b.size; }
+
+absl::Status PastCapacity(const Expr& call, const ReservedBuffer& b, int64_t capacity,
+                          Backend backend) {
+  const CheckedInt end = CheckedInt(b.base) + b.size;
+  if (!end.ok()) {
+    return ErrorAt(call.loc, absl::StrCat("buffer '", b.name, "': ",
+                                          DoesNotFitMessage("its end")));
+  }
+  return ErrorAt(call.loc, absl::StrCat("buffer '", b.name, "' ends at byte ", end.value(),
+                                        ", past the ", capacity, " bytes of ",
+                                        MemorySpaceName(b.space), " on ",
+                                        BackendName(backend)));
+}
 
 }  // namespace
 
@@ -32,6 +49,12 @@ absl::StatusOr<std::vector<ReservedBuffer>> PlanReservedBuffers(const Function& 
       if ((pass == 0) != (base >= 0)) continue;
       ReservedBuffer b{StringAttr(*call, "name"), space, base, IntAttr(*call, "size", 0)};
       if (b.size <= 0) return ErrorAt(call->loc, "a reserved buffer needs a positive size");
+      const int64_t capacity = MemoryCapacity(space, backend);
+      // Larger than the memory or placed past it: rejected before any sum,
+      // so that every base and end below stays far from overflow.
+      if (b.size > capacity || b.base > capacity) {
+        return PastCapacity(*call, b, capacity, backend);
+      }
       for (const ReservedBuffer& other : out) {
         if (other.name == b.name) {
           return ErrorAt(call->loc, absl::StrCat("buffer '", b.name, "' is reserved twice"));
@@ -43,27 +66,21 @@ absl::StatusOr<std::vector<ReservedBuffer>> PlanReservedBuffers(const Function& 
         while (moved) {  // first fit after every overlapping buffer
           moved = false;
           for (const ReservedBuffer& other : out) {
-            if (b.base < other.base + other.size && other.base < b.base + b.size) {
-              b.base = AlignUp(other.base + other.size);
+            if (b.base < End(other) && other.base < End(b)) {
+              b.base = AlignUp(End(other));
               moved = true;
             }
           }
         }
       } else {
         for (const ReservedBuffer& other : out) {
-          if (b.base < other.base + other.size && other.base < b.base + b.size) {
+          if (b.base < End(other) && other.base < End(b)) {
             return ErrorAt(call->loc, absl::StrCat("buffer '", b.name, "' overlaps '",
                                                    other.name, "'"));
           }
         }
       }
-      if (b.base + b.size > MemoryCapacity(space, backend)) {
-        return ErrorAt(call->loc, absl::StrCat("buffer '", b.name, "' ends at byte ",
-                                               b.base + b.size, ", past the ",
-                                               MemoryCapacity(space, backend), " bytes of ",
-                                               MemorySpaceName(space), " on ",
-                                               BackendName(backend)));
-      }
+      if (End(b) > capacity) return PastCapacity(*call, b, capacity, backend);
       out.push_back(std::move(b));
     }
   }
@@ -81,7 +98,7 @@ TileAllocator::TileAllocator(Backend backend, const std::vector<ReservedBuffer>&
     : backend_(backend) {
   for (const ReservedBuffer& b : reserved) {
     int64_t& next = next_[static_cast<int>(b.space)];
-    next = std::max(next, AlignUp(b.base + b.size));
+    next = std::max(next, AlignUp(End(b)));
   }
 }
 
@@ -89,14 +106,16 @@ absl::StatusOr<int64_t> TileAllocator::Allocate(const TileGeometry& g, const Loc
   int64_t& next = next_[static_cast<int>(g.memory)];
   const int64_t address = next;
   const int64_t capacity = MemoryCapacity(g.memory, backend_);
-  if (address + g.bytes() > capacity) {
+  const CheckedInt end = CheckedInt(address) + g.bytes();
+  if (!end.ok()) return ErrorAt(loc, DoesNotFitMessage("the end of this tile's buffer"));
+  if (end.value() > capacity) {
     return ErrorAt(loc, absl::StrCat("out of ", MemorySpaceName(g.memory), " memory: this ",
                                      g.bytes(), "-byte tile would end at byte ",
-                                     address + g.bytes(), " of ", capacity, " on ",
+                                     end.value(), " of ", capacity, " on ",
                                      BackendName(backend_),
                                      " (the C++ target gives every tile its own buffer)"));
   }
-  next = AlignUp(address + g.bytes());
+  next = AlignUp(end.value());
   return address;
 }
 

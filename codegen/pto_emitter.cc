@@ -11,6 +11,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
+#include "ir/checked_math.h"
 #include "ir/diagnostics.h"
 
 namespace ptoc {
@@ -310,9 +311,11 @@ absl::Status PtoFunctionEmitter::EmitFor(const Stmt& s) {
                               s.stop->kind == ExprKind::kInt && s.step->kind == ExprKind::kInt;
   if (!positive_step && constant_range) {
     // Python's len(range(start, stop, step)) for a negative step.
-    const int64_t down = s.start->int_value - s.stop->int_value;
-    const int64_t by = -s.step->int_value;
-    trip = Index(down <= 0 ? 0 : (down + by - 1) / by);
+    const CheckedInt down = CheckedInt(s.start->int_value) - s.stop->int_value;
+    const CheckedInt by = CheckedInt(0) - s.step->int_value;
+    const CheckedInt rounded_up = down + by - 1;
+    if (!rounded_up.ok()) return ErrorAt(s.loc, DoesNotFitMessage("the trip count of this loop"));
+    trip = Index(down.value() <= 0 ? 0 : rounded_up.value() / by.value());
   } else if (!positive_step) {
     // Python's range with a step of either sign: iterate k over the trip
     // count and compute i = start + k * step.

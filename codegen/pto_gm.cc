@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "codegen/pto_emitter.h"
+#include "ir/checked_math.h"
 #include "ir/diagnostics.h"
 
 namespace ptoc {
@@ -69,7 +70,11 @@ absl::StatusOr<PtoFunctionEmitter::GmTensor*> PtoFunctionEmitter::Gm(const Expr&
   t.static_strides.assign(rank, 1);
   for (int i = static_cast<int>(rank) - 2; i >= 0; --i) {
     if (t.static_strides[i + 1] && t.static_dims[i + 1]) {
-      t.static_strides[i] = *t.static_strides[i + 1] * *t.static_dims[i + 1];
+      absl::StatusOr<int64_t> stride = FitOrError(
+          CheckedInt(*t.static_strides[i + 1]) * *t.static_dims[i + 1], loc,
+          absl::StrCat("the stride of dim ", i, " of '", param->name, "'"));
+      if (!stride.ok()) return stride.status();
+      t.static_strides[i] = *stride;
       t.strides[i] = Index(*t.static_strides[i]);
     } else if (t.static_strides[i + 1] && *t.static_strides[i + 1] == 1) {
       t.static_strides[i] = std::nullopt;
@@ -141,12 +146,12 @@ absl::StatusOr<std::string> PtoFunctionEmitter::LinearIndex(const GmTensor& t,
       indices.args.size() != rank) {
     return ErrorAt(loc, absl::StrCat("expected ", rank, " indices for '", t.param->name, "'"));
   }
-  int64_t constant = 0;
+  CheckedInt constant_sum = 0;
   std::vector<std::string> terms;
   for (size_t i = 0; i < rank; ++i) {
     const Expr& idx = *indices.args[i];
     if (idx.kind == ExprKind::kInt && t.static_strides[i]) {
-      constant += idx.int_value * *t.static_strides[i];
+      constant_sum += CheckedInt(idx.int_value) * *t.static_strides[i];
       continue;
     }
     absl::StatusOr<std::string> v = LowerIndex(idx);
@@ -159,7 +164,10 @@ absl::StatusOr<std::string> PtoFunctionEmitter::LinearIndex(const GmTensor& t,
     Line(absl::StrCat(m, " = arith.muli ", *v, ", ", t.strides[i], " : index"), loc);
     terms.push_back(m);
   }
-  if (constant != 0 || terms.empty()) terms.push_back(Index(constant));
+  absl::StatusOr<int64_t> constant = FitOrError(
+      constant_sum, loc, absl::StrCat("the element offset into '", t.param->name, "'"));
+  if (!constant.ok()) return constant.status();
+  if (*constant != 0 || terms.empty()) terms.push_back(Index(*constant));
   std::string sum = terms[0];
   for (size_t i = 1; i < terms.size(); ++i) {
     std::string s = Temp();

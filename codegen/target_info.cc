@@ -3,13 +3,12 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "ir/checked_math.h"
 #include "ir/diagnostics.h"
 
 namespace ptoc {
 namespace codegen {
 namespace {
-
-int64_t RoundUp(int64_t v, int64_t m) { return (v + m - 1) / m * m; }
 
 absl::string_view CceLayoutName(Layout l, bool box) {
   switch (l) {
@@ -27,13 +26,10 @@ std::string CceDim(const Dim& d) { return d.is_static() ? absl::StrCat(d.value) 
 
 absl::StatusOr<Backend> BackendOf(const Program& program) {
   const std::string& b = program.options.backend;
-  if (b.empty() || b == "a2a3") return Backend::kA2A3;
-  if (b == "a5") return Backend::kA5;
+  if (std::optional<Backend> backend = ParseBackend(b)) return *backend;
   return ErrorAt(program.loc, absl::StrCat("unknown backend '", b,
                                            "' recorded in the program (a2a3 or a5)"));
 }
-
-absl::string_view BackendName(Backend b) { return b == Backend::kA5 ? "a5" : "a2a3"; }
 
 absl::string_view PtoArchName(Backend b) { return b == Backend::kA5 ? "a5" : "a3"; }
 
@@ -146,20 +142,6 @@ absl::string_view CceTileTypeName(MemorySpace m) {
   return "Vec";
 }
 
-int64_t MemoryCapacity(MemorySpace m, Backend backend) {
-  const bool a5 = backend == Backend::kA5;
-  switch (m) {
-    case MemorySpace::kVec: return (a5 ? 256 : 192) * 1024;
-    case MemorySpace::kMat: return 512 * 1024;
-    case MemorySpace::kLeft: return 64 * 1024;
-    case MemorySpace::kRight: return 64 * 1024;
-    case MemorySpace::kAcc: return (a5 ? 256 : 128) * 1024;
-    case MemorySpace::kBias: return (a5 ? 4 : 1) * 1024;
-    case MemorySpace::kDDR: return 0;
-  }
-  return 0;
-}
-
 std::vector<int64_t> RowMajorStrides(const std::vector<int64_t>& shape) {
   std::vector<int64_t> strides(shape.size(), 1);
   for (int i = static_cast<int>(shape.size()) - 2; i >= 0; --i) {
@@ -188,13 +170,14 @@ absl::StatusOr<TileGeometry> GeometryOf(const Type& tile, Backend backend,
   TileGeometry g;
   g.memory = tile.memory();
   g.dtype = tile.dtype();
-  // Leading dims fold into rows, as TLOAD reads an N-D region as
-  // (product of leading dims) x (last dim).
-  int64_t rows = 1;
-  for (size_t i = 0; i + 1 < shape.size(); ++i) rows *= shape[i].value;
-  const int64_t cols = shape.back().value;
-  g.valid_rows = Dim::Static(rows);
-  g.valid_cols = Dim::Static(cols);
+  const TileBuffer buffer =
+      TileBufferOf(shape, tile.dtype(), tile.memory(), tile.view().slayout);
+  if (!buffer.bytes.ok()) {
+    return ErrorAt(loc, absl::StrCat("the buffer of ", TypeToString(tile), " has ",
+                                     DoesNotFitMessage("a size in bytes that")));
+  }
+  g.valid_rows = Dim::Static(buffer.rows.value());
+  g.valid_cols = Dim::Static(buffer.cols.value());
   const Shape& valid = tile.view().valid_shape;
   if (!valid.empty()) {
     if (valid.size() != 2 && valid.size() != shape.size()) {
@@ -204,14 +187,16 @@ absl::StatusOr<TileGeometry> GeometryOf(const Type& tile, Backend backend,
     if (valid.size() == 2) {
       g.valid_rows = valid[0];
     } else {
-      int64_t vr = 1;
+      CheckedInt vr = 1;
       for (size_t i = 0; i + 1 < valid.size(); ++i) {
         if (!valid[i].is_static()) {
           return ErrorAt(loc, "a dynamic valid_shape is supported on 2-D tiles only");
         }
         vr *= valid[i].value;
       }
-      g.valid_rows = Dim::Static(vr);
+      absl::StatusOr<int64_t> rows = FitOrError(vr, loc, "the tile's valid rows");
+      if (!rows.ok()) return rows.status();
+      g.valid_rows = Dim::Static(*rows);
     }
   }
   g.blayout = tile.view().blayout;
@@ -222,20 +207,8 @@ absl::StatusOr<TileGeometry> GeometryOf(const Type& tile, Backend backend,
     g.blayout = Layout::kRowMajor;
   }
   g.fractal = g.memory == MemorySpace::kAcc ? 1024 : 512;
-  const int64_t elem = DTypeBytes(g.dtype);
-  if (g.memory == MemorySpace::kAcc) {
-    g.rows = RoundUp(rows, 16);
-    g.cols = RoundUp(cols, 16);
-  } else if (g.slayout == Layout::kRowMajor) {
-    g.rows = RoundUp(rows, 16);
-    g.cols = RoundUp(cols, 32 / elem);
-  } else if (g.slayout == Layout::kColMajor) {
-    g.rows = RoundUp(rows, 32 / elem);
-    g.cols = RoundUp(cols, 16);
-  } else {
-    g.rows = rows;
-    g.cols = RoundUp(cols, 32 / elem);
-  }
+  g.rows = buffer.padded_rows.value();
+  g.cols = buffer.padded_cols.value();
   return g;
 }
 
@@ -245,19 +218,21 @@ TileGeometry StagingTileFor(const Type& tensor) {
   int64_t cols = kStagingBytes / elem;
   if (!shape.empty() && shape.back().is_static()) cols = std::min(cols, shape.back().value);
   cols = std::max<int64_t>(cols, 1);
-  int64_t rows = 1;
+  CheckedInt tensor_rows = 1;
   bool static_rows = true;
   for (size_t i = 0; i + 1 < shape.size(); ++i) {
     if (!shape[i].is_static()) static_rows = false;
-    else rows *= shape[i].value;
+    else tensor_rows *= shape[i].value;
   }
   const int64_t max_rows = std::max<int64_t>(1, kStagingBytes / (cols * elem));
-  rows = static_rows ? std::clamp<int64_t>(rows, 1, max_rows) : max_rows;
+  const int64_t rows = static_rows && tensor_rows.ok()
+                           ? std::clamp<int64_t>(tensor_rows.value(), 1, max_rows)
+                           : max_rows;
   TileGeometry g;
   g.memory = MemorySpace::kVec;
   g.dtype = tensor.dtype();
   g.rows = rows;
-  g.cols = RoundUp(cols, 32 / elem);
+  g.cols = RoundUp(cols, 32 / elem).value();  // cols <= kStagingBytes
   g.valid_rows = Dim::Static(rows);
   g.valid_cols = Dim::Static(cols);
   g.blayout = Layout::kRowMajor;

@@ -10,17 +10,19 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "ir/ir.h"
+#include "ir/memory_capacity.h"
 #include "ir/types.h"
 
 namespace ptoc {
 namespace codegen {
 
-enum class Backend { kA2A3, kA5 };
+using ::ptoc::Backend;  // and its table of memory capacities: ir/memory_capacity.h
+using ::ptoc::BackendName;
+using ::ptoc::MemoryCapacity;
 
 // The backend recorded in the program ("" means a2a3); anything else is an
 // error at the program's location.
 absl::StatusOr<Backend> BackendOf(const Program& program);
-absl::string_view BackendName(Backend b);  // "a2a3" | "a5"
 // The name ptoas gives the backend (`pto.target_arch`, `--pto-arch`).
 absl::string_view PtoArchName(Backend b);  // "a3" | "a5"
 
@@ -66,8 +68,8 @@ struct TileGeometry {
   }
 };
 
-// The geometry of tile type `tile`; a dynamic shape, a rank above 2 with
-// leading dims other than 1, a DDR or BOOL tile is an error at `loc`.
+// The geometry of tile type `tile`; a dynamic shape, a DDR or BOOL tile, or
+// one whose size does not fit in 64 bits is an error at `loc`.
 absl::StatusOr<TileGeometry> GeometryOf(const Type& tile, Backend backend,
                                         const Location& loc);
 
@@ -86,9 +88,6 @@ absl::string_view CceTileTypeName(MemorySpace m);  // Vec Mat Left Right Acc Bia
 // stays within kStagingBytes; the transfer walks the tensor through it.
 constexpr int64_t kStagingBytes = 16 * 1024;
 TileGeometry StagingTileFor(const Type& tensor);
-
-// Bytes of on-chip memory `m` on `backend` (UB, L1, L0A, L0B, L0C, bias table).
-int64_t MemoryCapacity(MemorySpace m, Backend backend);
 
 // Row-major element strides of a static shape (the last dim has stride 1).
 std::vector<int64_t> RowMajorStrides(const std::vector<int64_t>& shape);

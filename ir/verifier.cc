@@ -14,6 +14,7 @@
 #include "ir/diagnostics.h"
 #include "ir/printer.h"
 #include "ir/registry.h"
+#include "ir/verify_shapes.h"
 
 namespace ptoc {
 namespace {
@@ -102,7 +103,14 @@ class FunctionVerifier {
 
   void Run() {
     scopes_.emplace_back();
-    for (const Param& p : function_.params) Define(p.var, function_.loc);
+    for (const Param& p : function_.params) {
+      Define(p.var, function_.loc);
+      // The text format has no spelling for a parameter without a type.
+      if (p.var != nullptr && p.var->type.is_none()) {
+        Error(p.var->loc.known() ? p.var->loc : function_.loc,
+              absl::StrCat("parameter '", p.var->name, "' has no type"));
+      }
+    }
     for (const NamedExpr& a : function_.attrs) {
       if (a.value->kind == ExprKind::kVar || a.value->kind == ExprKind::kCall) {
         Error(a.value->loc, absl::StrCat("function attribute '", a.name,
@@ -274,6 +282,12 @@ class FunctionVerifier {
         if (!IsKnownEnum(*e)) {
           Error(e->loc, absl::StrCat("unknown enum value ", e->enum_type, ".", e->str));
         }
+        VerifyUntyped(*e);
+        return;
+      case ExprKind::kString:
+      case ExprKind::kList:
+      case ExprKind::kTuple:
+        VerifyUntyped(*e);
         return;
       case ExprKind::kBinary:
       case ExprKind::kUnary:
@@ -301,6 +315,15 @@ class FunctionVerifier {
                                       : e.type.dtype() == DType::kBOOL);
     if (!ok) {
       Error(e.loc, absl::StrCat("the literal '", PrintExpr(e), "' cannot have type ",
+                                TypeToString(e.type)));
+    }
+  }
+
+  // A string, enum, list or tuple has no type in the text format (a .pb
+  // could give a string a tensor's type, and an op would take it for one).
+  void VerifyUntyped(const Expr& e) {
+    if (!e.type.is_none()) {
+      Error(e.loc, absl::StrCat("the constant '", PrintExpr(e), "' cannot have type ",
                                 TypeToString(e.type)));
     }
   }
@@ -430,6 +453,8 @@ absl::Status VerifyProgram(const Program& program) {
       program.options.backend != "a5") {
     sink.Error(program.loc, absl::StrCat("unknown backend '", program.options.backend, "'"));
   }
+  // The shape rules read types and arguments the checks above vouch for.
+  if (sink.error_count() == 0) VerifyShapes(program, sink);
   return sink.ToStatus();
 }
 

@@ -1,9 +1,9 @@
 #include "passes/comm_effects.h"
 
-#include <algorithm>
 #include <utility>
 
 #include "ir/builder.h"
+#include "ir/checked_math.h"
 #include "ir/registry.h"
 
 namespace ptoc {
@@ -37,26 +37,9 @@ bool SpansDim(const Expr& offset, const Expr& extent, const Expr& whole_extent) 
   if (o == 0 && SameValueExpr(extent, whole_extent)) return true;
   std::optional<int64_t> e = IntConst(extent);
   std::optional<int64_t> w = IntConst(whole_extent);
-  return o && e && w && *o <= 0 && *o + *e >= *w;
-}
-
-// Shrinks the written region to the tensor's static bounds, where the
-// bounds and the written range are constants.
-void ClipToBounds(const Shape& bounds, Region& r, const Location& loc) {
-  for (size_t d = 0; d < bounds.size(); ++d) {
-    if (!bounds[d].is_static()) continue;
-    const int64_t limit = bounds[d].value;
-    std::optional<int64_t> extent = IntConst(*r.shapes[d]);
-    if (!extent) continue;
-    std::optional<int64_t> offset = IntConst(*r.offsets[d]);
-    int64_t clipped = *extent;
-    if (offset && *offset >= 0 && *offset < limit) {
-      clipped = std::min(*extent, limit - *offset);
-    } else if (!offset) {
-      clipped = std::min(*extent, limit);
-    }
-    if (clipped != *extent) r.shapes[d] = MakeInt(clipped, loc);
-  }
+  if (!o || !e || !w || *o > 0) return false;
+  const CheckedInt end = CheckedInt(*o) + *e;
+  return end.ok() && end.value() >= *w;
 }
 
 }  // namespace
@@ -205,7 +188,6 @@ std::optional<Region> WrittenRegion(const Expr& call, const Function& f,
       r.shapes.push_back(std::move(extent));
     }
   }
-  ClipToBounds(tensor.shape(), r, loc);
   return r;
 }
 
@@ -228,7 +210,14 @@ bool InvalidateCovers(const Expr& inv, const std::optional<Region>& written,
     const Expr& we = *written->shapes[d];
     std::optional<int64_t> cio = IntConst(io), cie = IntConst(ie);
     std::optional<int64_t> cwo = IntConst(wo), cwe = IntConst(we);
-    if (cio && cie && cwo && cwe && *cio <= *cwo && *cwo + *cwe <= *cio + *cie) continue;
+    if (cio && cie && cwo && cwe && *cio <= *cwo) {
+      const CheckedInt written_end = CheckedInt(*cwo) + *cwe;
+      const CheckedInt invalidated_end = CheckedInt(*cio) + *cie;
+      if (written_end.ok() && invalidated_end.ok() &&
+          written_end.value() <= invalidated_end.value()) {
+        continue;
+      }
+    }
     if (same_values && SameValueExpr(io, wo) && SameValueExpr(ie, we)) continue;
     return false;
   }

@@ -68,8 +68,9 @@ struct Region {
 std::optional<Region> WholeRegion(const Type& t, const Function& f, const Location& loc);
 
 // Exactly the sub-region a kLocalWrite call writes: a store's offsets and its
-// tile's shape; one element of tensor.write; all of a get's destination;
-// clipped to the tensor's static bounds. nullopt when it cannot be stated
+// tile's shape; one element of tensor.write; all of a get's destination (a
+// write past the tensor's static bounds is the verifier's error, so none is
+// clipped). nullopt when it cannot be stated
 // (offsets that are not a list of the tensor's rank, an unnamed symbolic dim).
 std::optional<Region> WrittenRegion(const Expr& call, const Function& f, const Location& loc);
 

@@ -96,6 +96,16 @@ std::optional<Lanes> SplitKernel(Function& f, const KernelWork& work,
     d->Error(f.loc, absl::StrCat("in kernel '", f.name,
                                  "': a mixed kernel that returns values cannot be split"));
   }
+  // Without hand-written setup the pass owns the kernel's pipe: a transfer
+  // written by hand would share it with the ones the pass makes.
+  if (const Expr* t = work.hand_written_transfer; t != nullptr && !work.hand_written_setup) {
+    d->Error(t->loc.known() ? t->loc : f.loc,
+             absl::StrCat("in kernel '", f.name, "': a hand-written '", t->str,
+                          "' in a mixed kernel without hand-written pipe setup; the pass "
+                          "makes the kernel's pipe and its transfers itself: write the "
+                          "crossing as tile.move, or set the pipe up by hand "
+                          "(system.reserve_buffer / import_peer_buffer / *_initialize_pipe)"));
+  }
   if (d->error_count() > errors) return std::nullopt;
 
   KernelRewrite rewrite;

@@ -532,8 +532,6 @@ pl.tile.store(t, [2, 0], win)
 pl.tile.store(t, [me, 0], win)
 pl.tensor.write(win, [me, 3], 1.0)
 pld.tensor.get(win2, 1, win)
-pl.tile.store(t, [1, 4], narrow)
-pl.tile.store(t, [me, 0], narrow)
 )",
                R"(
 pl.tile.store(t, [2, 0], win)
@@ -547,12 +545,6 @@ pl.system.cacheinvalid(win, [1, 1], [me, 3])
 pl.system.fence()
 pld.tensor.get(win2, 1, win)
 pl.system.cacheinvalid(win2, [4, 16], [0, 0])
-pl.system.fence()
-pl.tile.store(t, [1, 4], narrow)
-pl.system.cacheinvalid(narrow, [1, 4], [1, 4])
-pl.system.fence()
-pl.tile.store(t, [me, 0], narrow)
-pl.system.cacheinvalid(narrow, [1, 8], [me, 0])
 pl.system.fence()
 )",
                /*narrow=*/true);

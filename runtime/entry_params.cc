@@ -6,6 +6,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "ir/checked_math.h"
 #include "ir/diagnostics.h"
 #include "ir/file_util.h"
 #include "runtime/tensor_files.h"
@@ -202,16 +203,14 @@ absl::StatusOr<EntryParams> ResolveEntryParams(
 }
 
 uint64_t GmBytesPerRank(const Function& entry, const EntryParams& params, uint64_t cap) {
-  uint64_t bytes = 0;
+  CheckedInt bytes = 0;
   for (size_t i = 0; i < params.shapes.size(); ++i) {
-    uint64_t elements = 1;
-    for (int64_t d : params.shapes[i]) {
-      elements = d == 0 ? 0 : std::min<uint64_t>(elements * static_cast<uint64_t>(d), cap);
-    }
-    bytes =
-        std::min<uint64_t>(bytes + elements * DTypeBytes(entry.params[i].var->type.dtype()), cap);
+    CheckedInt tensor = DTypeBytes(entry.params[i].var->type.dtype());
+    for (int64_t d : params.shapes[i]) tensor *= d;
+    bytes += tensor;
+    if (!bytes.ok() || static_cast<uint64_t>(bytes.value()) > cap) return cap + 1;
   }
-  return bytes;
+  return static_cast<uint64_t>(bytes.value());
 }
 
 absl::StatusOr<std::vector<TensorDump>> EntryOutputs(const Machine& machine, const Function& entry,

@@ -76,8 +76,8 @@ struct EntryParams {
 absl::StatusOr<EntryParams> ResolveEntryParams(
     const Function& entry, const std::vector<std::pair<std::string, std::string>>& scalars);
 
-// Bytes of GM the entry's tensors take on one rank, saturating at `cap`
-// (check it before loading the contents).
+// Bytes of GM the entry's tensors take on one rank, or `cap` + 1 when they
+// take more than `cap` (check it before loading the contents).
 uint64_t GmBytesPerRank(const Function& entry, const EntryParams& params, uint64_t cap);
 
 // The contents of every tensor of every rank: `inputs_dir` files, else the

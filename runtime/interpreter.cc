@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "ir/checked_math.h"
 #include "runtime/tile_ops.h"
 
 namespace ptoc {
@@ -34,6 +35,16 @@ int64_t FloorMod(int64_t a, int64_t b) {
   int64_t r = a % b;
   if (r != 0 && ((r < 0) != (b < 0))) r += b;
   return r;
+}
+
+// An integer result (offsets, sizes, indices) that wraps is a launch error,
+// not a wrapped value.
+absl::StatusOr<Value> CheckedResult(CheckedInt v, absl::string_view op) {
+  if (!v.ok()) {
+    return absl::InvalidArgumentError(
+        DoesNotFitMessage(absl::StrCat("the result of an integer '", op, "'")));
+  }
+  return Value::Int(v.value());
 }
 
 absl::StatusOr<Value> Arith(BinaryOp op, const Value& a, const Value& b) {
@@ -67,9 +78,9 @@ absl::StatusOr<Value> Arith(BinaryOp op, const Value& a, const Value& b) {
   }
   int64_t x = a.AsInt(), y = b.AsInt();
   switch (op) {
-    case BinaryOp::kAdd: return Value::Int(x + y);
-    case BinaryOp::kSub: return Value::Int(x - y);
-    case BinaryOp::kMul: return Value::Int(x * y);
+    case BinaryOp::kAdd: return CheckedResult(CheckedInt(x) + y, "+");
+    case BinaryOp::kSub: return CheckedResult(CheckedInt(x) - y, "-");
+    case BinaryOp::kMul: return CheckedResult(CheckedInt(x) * y, "*");
     case BinaryOp::kFloorDiv:
     case BinaryOp::kMod:
       if (y == 0) return absl::InvalidArgumentError("integer division by zero");
@@ -331,12 +342,15 @@ std::optional<std::vector<Interpreter::Run>> Interpreter::Region(
   const size_t rank = a.shape.size();
   bool ok = offsets.size() == rank && shape.size() == rank;
   for (size_t d = 0; ok && d < rank; ++d) {
-    ok = offsets[d] >= 0 && shape[d] >= 0 && offsets[d] + shape[d] <= a.shape[d];
+    const CheckedInt end = CheckedInt(offsets[d]) + shape[d];
+    ok = offsets[d] >= 0 && shape[d] >= 0 && end.ok() && end.value() <= a.shape[d];
   }
   if (!ok) {
     std::vector<std::string> ranges;
     for (size_t d = 0; d < offsets.size() && d < shape.size(); ++d) {
-      ranges.push_back(absl::StrCat(offsets[d], ":", offsets[d] + shape[d]));
+      const CheckedInt end = CheckedInt(offsets[d]) + shape[d];
+      ranges.push_back(absl::StrCat(offsets[d], ":",
+                                    end.ok() ? absl::StrCat(end.value()) : "(past 2^63)"));
     }
     Protocol(l, loc, absl::StrCat("out-of-bounds GM access: ", what, " of ", a.name, "[",
                                   absl::StrJoin(ranges, ", "), "] on rank ", a.rank,

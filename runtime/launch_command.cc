@@ -104,7 +104,10 @@ absl::Status OptionsFromFlags(const LaunchTool& tool, LaunchOptions& options,
   if (tool.check_tool_flags != nullptr) {
     if (absl::Status s = tool.check_tool_flags(); !s.ok()) return s;
   }
-  if (options.ranks < 1) return absl::InvalidArgumentError("--ranks must be at least 1");
+  if (options.ranks < 1 || options.ranks > tool.max_ranks) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--ranks must be between 1 and ", tool.max_ranks));
+  }
   if (options.schedules < 1) return absl::InvalidArgumentError("--schedules must be at least 1");
   if (options.max_steps < 1) return absl::InvalidArgumentError("--max-steps must be at least 1");
   if (report_format != "text" && report_format != "json") {

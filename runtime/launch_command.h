@@ -26,6 +26,9 @@ struct LaunchTool {
   // --max-steps is each tool's own flag: what a step is, and so the
   // default, differ (LaunchOptions).
   const absl::Flag<int64_t>* max_steps;
+  // The most ranks the tool simulates; --ranks outside 1..max_ranks is a
+  // usage error.
+  int max_ranks;
   // Checks of the tool's other flags (a non-OK status: a usage error). They
   // run right after the check of --entry, so that of several wrong flags
   // the first in that order is the one reported.

@@ -35,7 +35,8 @@ absl::Status CheckCppFlag() {
 
 int Main(int argc, char** argv) {
   sim::CppRunOptions options;
-  const sim::LaunchTool tool{"ptoc-run-cpp", kUsage, &FLAGS_max_steps, CheckCppFlag};
+  const sim::LaunchTool tool{"ptoc-run-cpp", kUsage, &FLAGS_max_steps,
+                              sim::CppRunOptions::kMaxRanks, CheckCppFlag};
   return sim::RunLaunchTool(argc, argv, tool, options, [&](const Program& program) {
     options.cpp_path = absl::GetFlag(FLAGS_cpp);
     options.vec_object = absl::GetFlag(FLAGS_vec);

@@ -23,7 +23,7 @@ constexpr char kUsage[] =
 int Main(int argc, char** argv) {
   sim::SimOptions options;
   return sim::RunLaunchTool(
-      argc, argv, {"ptoc-sim", kUsage, &FLAGS_max_steps}, options,
+      argc, argv, {"ptoc-sim", kUsage, &FLAGS_max_steps, sim::SimOptions::kMaxRanks}, options,
       [&](const Program& program) { return sim::Simulate(program, options); });
 }
 

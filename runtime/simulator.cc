@@ -19,7 +19,6 @@ namespace {
 // stay well below the host's memory.
 constexpr uint64_t kMaxGmBytes = uint64_t{64} << 20;
 constexpr uint64_t kMaxGmLaneBytes = uint64_t{256} << 20;
-constexpr int kMaxRanks = 1024;
 
 struct LanePlan {
   LaneCall call;
@@ -115,7 +114,7 @@ void ReportOutcome(World& w, Interpreter& interpreter, ScheduleOutcome outcome,
 }  // namespace
 
 absl::StatusOr<SimResult> Simulate(const Program& program, const SimOptions& options) {
-  absl::StatusOr<const Function*> entry = FindEntry(program, options, kMaxRanks);
+  absl::StatusOr<const Function*> entry = FindEntry(program, options, SimOptions::kMaxRanks);
   if (!entry.ok()) return entry.status();
   Launch launch;
   launch.entry = *entry;

@@ -18,6 +18,7 @@ namespace sim {
 
 struct SimOptions : LaunchOptions {
   static constexpr int64_t kDefaultMaxSteps = 10000000;  // statements per schedule
+  static constexpr int kMaxRanks = 1024;
   SimOptions() : LaunchOptions(kDefaultMaxSteps) {}
 
   // Keep the outputs of every schedule in SimResult (tests), not only the

@@ -14,13 +14,15 @@
 #
 # Usage: atomic_output_test.sh NAME=PATH... where the names are ptoc,
 # ptoc_parse, ptoc_print, insert_comm_fence, expand_mixed_kernel,
-# check_comm_contract, ptoc_codegen, mesh_barrier (examples/mesh_barrier.py)
-# and matmul_relu (examples/matmul_relu.py).
+# check_comm_contract, ptoc_codegen, ptoc_sim, mesh_barrier
+# (examples/mesh_barrier.py), matmul_relu (examples/matmul_relu.py) and
+# hostile_pb (a .pb whose tile is larger than its memory, which the parser
+# would refuse to write).
 set -uo pipefail
 declare -A path
 for arg in "$@"; do path[${arg%%=*}]="${arg#*=}"; done
 for name in ptoc ptoc_parse ptoc_print insert_comm_fence expand_mixed_kernel \
-            check_comm_contract ptoc_codegen mesh_barrier matmul_relu; do
+            check_comm_contract ptoc_codegen ptoc_sim mesh_barrier matmul_relu hostile_pb; do
   [[ -n "${path[$name]:-}" ]] || { echo "usage: missing $name=PATH"; exit 2; }
 done
 tmp="$(mktemp -d "${TEST_TMPDIR:-/tmp}/atomic.XXXXXX")"
@@ -118,6 +120,19 @@ class MixedCall:
 PY
 "${path[ptoc_parse]}" "$tmp/mixed_call.py" -o "$tmp/mixed_call.pb" ||
   { echo "cannot parse mixed_call.py"; exit 1; }
+# A kernel whose load is statically out of bounds: the verifier rejects it.
+cat >"$tmp/hostile.py" <<'PY'
+import pypto.language as pl
+
+
+@pl.program
+class Hostile:
+    @pl.function(type=pl.FunctionType.AIV)
+    def k(self, a: pl.Tensor[[16, 16], pl.FP32], out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]):
+        t: pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [8, 0], [16, 16])
+        pl.tile.store(t, [0, 0], out)
+PY
+hostile_pb=$(q "${path[hostile_pb]}")
 
 # --- ptoc ---
 expect_output "ptoc writes its output" "$out" -- "$ptoc" "$(q "${path[mesh_barrier]}")" -o "$out"
@@ -129,6 +144,12 @@ expect_no_output "ptoc, check-comm-contract rejects the kernel" "$out" -- \
   "$ptoc" "$(q "${path[mesh_barrier]}")" --passes=check-comm-contract --emit=pb -o "$out"
 expect_no_output "ptoc, codegen rejects an InCore function" "$out" -- \
   "$ptoc" "$(q "${path[mesh_barrier]}")" --passes= -o "$out"
+for emit in text pto cce pb; do
+  expect_no_output "ptoc --emit=$emit, a hostile shape (.py)" "$out" -- \
+    "$ptoc" "$tmp/hostile.py" --emit=$emit -o "$out"
+  expect_no_output "ptoc --emit=$emit, a hostile shape (.pb)" "$out" -- \
+    "$ptoc" "$hostile_pb" --emit=$emit -o "$out"
+done
 expect_no_output "ptoc, the write fails half-way" "$out" -- \
   "$limit" "$ptoc" "$(q "${path[mesh_barrier]}")" --emit=text -o "$out"
 
@@ -136,6 +157,7 @@ expect_no_output "ptoc, the write fails half-way" "$out" -- \
 expect_output "ptoc-parse writes its output" "$out" -- \
   "$ptoc_parse" "$(q "${path[mesh_barrier]}")" -o "$out"
 expect_no_output "ptoc-parse, malformed kernel" "$out" -- "$ptoc_parse" "$tmp/bad.py" -o "$out"
+expect_no_output "ptoc-parse, a hostile shape" "$out" -- "$ptoc_parse" "$tmp/hostile.py" -o "$out"
 expect_no_output "ptoc-parse, the write fails half-way" "$out" -- \
   "$limit" "$ptoc_parse" "$(q "${path[mesh_barrier]}")" -o "$out"
 expect_output "ptoc-print writes its output" "$out" -- "$ptoc_print" "$tmp/mesh.pb" -o "$out"
@@ -151,6 +173,7 @@ for pass in insert_comm_fence expand_mixed_kernel check_comm_contract; do
   expect_output "$pass writes its output" "$out" -- "$tool" "$good" -o "$out"
   expect_no_output "$pass, garbage .pb" "$out" -- "$tool" "$tmp/garbage.pb" -o "$out"
   expect_no_output "$pass, truncated .pb" "$out" -- "$tool" "$tmp/truncated.pb" -o "$out"
+  expect_no_output "$pass, a hostile shape" "$out" -- "$tool" "$hostile_pb" -o "$out"
   expect_no_output "$pass, the write fails half-way" "$out" -- "$limit" "$tool" "$good" -o "$out"
 done
 expect_no_output "expand_mixed_kernel rejects the kernel" "$out" -- \
@@ -166,8 +189,30 @@ for target in pto cce; do
     "$codegen" --target=$target "$tmp/mesh.pb" -o "$out"
   expect_no_output "ptoc-codegen --target=$target, garbage .pb" "$out" -- \
     "$codegen" --target=$target "$tmp/garbage.pb" -o "$out"
+  expect_no_output "ptoc-codegen --target=$target, a hostile shape" "$out" -- \
+    "$codegen" --target=$target "$hostile_pb" -o "$out"
   expect_no_output "ptoc-codegen --target=$target, the write fails half-way" "$out" -- \
     "$limit" "$codegen" --target=$target "$tmp/mesh_compiled.pb" -o "$out"
+done
+
+# --- ptoc-sim: its report is an output too ---
+sim=$(q "${path[ptoc_sim]}")
+expect_no_output "ptoc-sim, a hostile shape (.py)" "$out" -- "$sim" "$tmp/hostile.py" --entry=k -o "$out"
+expect_no_output "ptoc-sim, a hostile shape (.pb)" "$out" -- "$sim" "$hostile_pb" --entry=k -o "$out"
+# A usage error (exit 2) leaves no report either.
+for ranks in 0 1000000; do
+  checks=$((checks + 1))
+  rm -f "$out"
+  bash -c "$sim $(q "${path[mesh_barrier]}") --entry=exchange --ranks=$ranks -o $(q "$out")" \
+    >/dev/null 2>"$tmp/stderr"
+  status=$?
+  if [[ $status -ne 2 ]]; then
+    fail "ptoc-sim --ranks=$ranks: exited $status, expected 2"; sed 's/^/  /' "$tmp/stderr"
+  elif [[ -e "$out" ]]; then
+    fail "ptoc-sim --ranks=$ranks: left a report behind"
+  else
+    echo "ok: ptoc-sim --ranks=$ranks is a usage error"
+  fi
 done
 
 # A device or a pipe as the output is written in place: the rename that

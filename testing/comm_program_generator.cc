@@ -49,7 +49,7 @@ class BodyWriter {
 
   // The kernel body, indented for a method of the program class.
   std::string Write() {
-    scopes_.push_back(Scope{{{"win", "[4, 16]"}, {"win2", "[4, 8]"}}, {"me", "n"}, {}});
+    scopes_.push_back(Scope{{{"win", "[4, 32]"}, {"win2", "[4, 24]"}}, {"me", "n"}, {}});
     Line(2, absl::StrCat("t: ", kTileType, " = pl.tile.load(inp, [0, 0], [1, 16])"));
     for (int i = 0; i < options_.top_level_stmts; ++i) Statement(0, 2);
     return out_;
@@ -322,10 +322,10 @@ class BodyWriter {
 constexpr char kParams[] = R"(
         self,
         inp: pl.Tensor[[4, 16], pl.FP32],
-        out: pl.Out[pl.Tensor[[4, 16], pl.FP32]],
-        win: pl.InOut[pld.DistributedTensor[[4, 16], pl.FP32]],
-        win2: pl.InOut[pld.DistributedTensor[[4, 8], pl.FP32]],
-        sig: pl.InOut[pld.DistributedTensor[[4, 4], pl.INT32]],
+        out: pl.Out[pl.Tensor[[4, 32], pl.FP32]],
+        win: pl.InOut[pld.DistributedTensor[[4, 32], pl.FP32]],
+        win2: pl.InOut[pld.DistributedTensor[[4, 24], pl.FP32]],
+        sig: pl.InOut[pld.DistributedTensor[[4, 8], pl.INT32]],
         me: pl.Scalar[pl.INDEX],
         n: pl.Scalar[pl.INDEX],
     ):

@@ -124,7 +124,11 @@ class FunctionGenerator {
   ExprPtr Offsets(const Location& loc) {
     std::vector<ExprPtr> offsets;
     offsets.push_back(MakeInt(0, loc));
-    offsets.push_back(rng_.Chance(50) ? MakeInt(0, loc) : IndexExpr(loc, 1));
+    ExprPtr col = rng_.Chance(50) ? MakeInt(0, loc) : IndexExpr(loc, 1);
+    // The region is as wide as its tensor: a constant column other than 0
+    // would be statically out of bounds (the verifier's error).
+    if (col->kind == ExprKind::kInt) col->int_value = 0;
+    offsets.push_back(std::move(col));
     return MakeList(std::move(offsets), loc);
   }
 

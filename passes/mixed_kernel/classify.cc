@@ -19,6 +19,10 @@ void SurveyStmt(const Stmt& s, KernelWork* work) {
         role == OpRole::kInitPipe) {
       work->hand_written_setup = true;
     }
+    if ((role == OpRole::kPush || role == OpRole::kPop || role == OpRole::kFree) &&
+        work->hand_written_transfer == nullptr) {
+      work->hand_written_transfer = &call;
+    }
   };
   VisitOwnExprs(s, [&](const Expr& e) {
     std::vector<const Expr*> calls;

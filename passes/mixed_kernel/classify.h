@@ -30,6 +30,8 @@ struct KernelWork {
   bool vector = false;
   bool boundary = false;
   bool hand_written_setup = false;  // reserve_buffer / import_peer_buffer / *_initialize_pipe
+  // The first hand-written push, pop or free (nullptr when none).
+  const Expr* hand_written_transfer = nullptr;
   bool mixed() const { return (cube && vector) || boundary; }
 };
 KernelWork SurveyKernel(const Function& f);

@@ -15,7 +15,6 @@ namespace ptoc {
 namespace mixed_kernel {
 namespace {
 
-int64_t RoundUp(int64_t v, int64_t m) { return (v + m - 1) / m * m; }
 
 // Every FIFO op call of `s`, in program order.
 void CollectFifoOps(const Stmt& s, std::vector<const Expr*>* ops) {
@@ -96,12 +95,12 @@ Location FirstFifoLoc(const std::vector<const Expr*>& ops, const Function& fallb
 
 }  // namespace
 
-int64_t SlotBytes(const Type& tile) {
+CheckedInt SlotBytes(const Type& tile) {
   const Shape& shape = tile.shape();
   int64_t bytes = DTypeBytes(tile.dtype());
-  int64_t rows = 1;
+  CheckedInt rows = 1;
   for (size_t i = 0; i + 1 < shape.size(); ++i) rows *= shape[i].value;
-  int64_t cols = shape.empty() ? 1 : shape.back().value;
+  CheckedInt cols = shape.empty() ? 1 : shape.back().value;
   const TileView& view = tile.view();
   bool fractal = view.slayout != Layout::kNoneBox && view.blayout != view.slayout;
   if (fractal) {
@@ -130,7 +129,13 @@ void InsertPipeSetup(const Function& kernel, Function& aic, Function& aiv,
             "static shape, not ", TypeToString(tile)));
         continue;
       }
-      slot_size = std::max(slot_size, SlotBytes(tile));
+      const CheckedInt slot = SlotBytes(tile);
+      if (!slot.ok()) {
+        diagnostics->Error(call->loc, absl::StrCat("in kernel '", kernel.name, "': ",
+                                                   DoesNotFitMessage("the FIFO slot of this tile")));
+        continue;
+      }
+      slot_size = std::max(slot_size, slot.value());
     }
   }
   if (dir_mask == 0) return;
@@ -148,7 +153,15 @@ void InsertPipeSetup(const Function& kernel, Function& aic, Function& aiv,
   const std::string& name = kernel.name;
   BufferNames buffers{absl::StrCat(name, "_c2v_slot_buffer"),
                       absl::StrCat(name, "_v2c_slot_buffer")};
-  int64_t size = slot_num * slot_size;
+  const CheckedInt checked_size = CheckedInt(slot_num) * slot_size;
+  if (!checked_size.ok()) {
+    diagnostics->Error(kernel.loc, absl::StrCat("in kernel '", kernel.name, "': ",
+                                                DoesNotFitMessage(absl::StrCat(
+                                                    slot_num, " FIFO slots of ", slot_size,
+                                                    " bytes"))));
+    return;
+  }
+  const int64_t size = checked_size.value();
   bool c2v = dir_mask & 1;
   bool v2c = dir_mask & 2;
 

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "ir/checked_math.h"
 #include "ir/diagnostics.h"
 #include "ir/ir.h"
 
@@ -12,8 +13,9 @@ namespace ptoc {
 namespace mixed_kernel {
 
 // Bytes of one FIFO slot holding `tile`: rows x cols x element bytes, an
-// NZ/ZN tile padded to whole fractals (rows to 16, columns to 32 bytes).
-int64_t SlotBytes(const Type& tile);
+// NZ/ZN tile padded to whole fractals (rows to 16, columns to 32 bytes);
+// not ok() when that does not fit in 64 bits.
+CheckedInt SlotBytes(const Type& tile);
 
 // Prepends the setup to `aic` and `aiv` (the lanes of `kernel`) when they
 // exchange anything, raising slot_num to the ring depth they need (with a

@@ -26,7 +26,6 @@ namespace sim {
 namespace {
 
 constexpr uint64_t kMaxGmBytes = uint64_t{16} << 20;
-constexpr int kMaxRanks = 64;
 using kernel_call::kMaxKernelArgs;
 // The a2a3 FIFO's GM backing store is only carried by the kernels (the
 // model moves tiles itself), so one small buffer per core group does.
@@ -156,7 +155,7 @@ std::vector<uint64_t> KernelArgs(const World& w, const LaneKernel& k, const Entr
 }  // namespace
 
 absl::StatusOr<CppRunResult> RunEmittedCpp(const Program& program, const CppRunOptions& options) {
-  absl::StatusOr<const Function*> found = FindEntry(program, options, kMaxRanks);
+  absl::StatusOr<const Function*> found = FindEntry(program, options, CppRunOptions::kMaxRanks);
   if (!found.ok()) return found.status();
   const Function* entry = *found;
   absl::StatusOr<SourceMap> sources = SourceMap::FromFile(options.cpp_path);

@@ -20,6 +20,7 @@ namespace sim {
 
 struct CppRunOptions : LaunchOptions {
   static constexpr int64_t kDefaultMaxSteps = 1000000;  // device-API calls per schedule
+  static constexpr int kMaxRanks = 64;
   CppRunOptions() : LaunchOptions(kDefaultMaxSteps) {}
 
   std::string cpp_path;     // the emitted .cpp the objects were compiled from

@@ -1,4 +1,4 @@
-# `oob` loads past the end of its input (out-of-bounds GM access).
+# `oob` loads past the end of its input at a computed row (out-of-bounds).
 # `spin`: rank 0 waits for a signal nobody sends while rank 1 polls another
 # one with pld.system.test forever: no lane is blocked for good, so the run
 # hits --max-steps (a possible livelock) with rank 0's wait never completed.
@@ -10,7 +10,7 @@ import pypto.language.distributed as pld
 class BoundsAndLivelock:
     @pl.function(type=pl.FunctionType.AIV)
     def oob(self, a: pl.Tensor[[4, 16], pl.FP32], out: pl.Out[pl.Tensor[[4, 16], pl.FP32]]):
-        t: pl.Tile[[2, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [3, 0], [2, 16])
+        t: pl.Tile[[2, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [1 + 2, 0], [2, 16])
         pl.tile.store(t, [0, 0], out)
 
     @pl.function(type=pl.FunctionType.AIV)

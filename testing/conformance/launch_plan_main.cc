@@ -248,7 +248,7 @@ int Compare(const Function& entry, const sim::LaunchOptions& options,
 int Main(int argc, char** argv) {
   sim::LaunchOptions options(0);
   sim::LaunchCommand command;
-  const sim::LaunchTool tool{"launch_plan", kUsage, &FLAGS_max_steps, nullptr};
+  const sim::LaunchTool tool{"launch_plan", kUsage, &FLAGS_max_steps, 64};
   if (int status = sim::ParseLaunchCommand(argc, argv, tool, options, command);
       status != kExitOk) {
     return status;

@@ -12,7 +12,8 @@
 # /tmp/ptoc-fuzz-$UID), kept between runs: the build is incremental and the
 # corpora grow. Seeds: examples/, testing/fuzz/corpus/, every kernel (.py)
 # of the test data, and for the pb target the .pb files ptoc-parse (built
-# here, with the same sanitizers) makes from those kernels; the saved
+# here, with the same sanitizers) makes from those kernels plus the hostile
+# .pb files of testing/fuzz/corpus/pb/; the saved
 # crashes in testing/fuzz/regressions/<target>/ are replayed too.
 #
 # Exit status 0 when no target crashed; otherwise 1, after printing each
@@ -125,6 +126,7 @@ for kernel in "$work"/seeds/text/*.py; do
   "$work/bin/ptoc_parse" "$kernel" -o "$pb" 2>/dev/null ||
     "$work/bin/ptoc_parse" --allow-unregistered-ops "$kernel" -o "$pb" 2>/dev/null || true
 done
+cp testing/fuzz/corpus/pb/*.pb "$work/seeds/pb/"
 echo "run_fuzzers: $(ls "$work/seeds/text" | wc -l) text seeds, $(ls "$work/seeds/pb" | wc -l) .pb seeds"
 
 # --- fuzzing ---------------------------------------------------------------
@@ -132,7 +134,7 @@ crashed=0
 for t in "${targets[@]}"; do
   mkdir -p "$work/corpus/$t" "$work/artifacts/$t"
   seeds="$work/seeds/text"; dict=(-dict=testing/fuzz/ptoc.dict)
-  [[ "$t" == pb ]] && { seeds="$work/seeds/pb"; dict=(); }
+  [[ "$t" == pb ]] && { seeds="$work/seeds/pb"; dict=(-dict=testing/fuzz/pb.dict); }
   log="$work/logs/$t.txt"
   echo "run_fuzzers: $t for ${seconds}s (log: $log)"
   "$work/bin/${t}_fuzzer" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
