@@ -1,5 +1,6 @@
 #include "codegen/kernel_plan.h"
 
+#include <algorithm>
 #include <map>
 
 #include "absl/strings/str_cat.h"
@@ -26,6 +27,13 @@ bool IsTransfer(OpKind k) {
 }
 
 bool IsPipeInit(OpKind k) { return k == OpKind::kAicInitPipe || k == OpKind::kAivInitPipe; }
+
+// materialize-aiv-lanes decided that both AIV subblocks run `fn` (1C:2V).
+bool DualAivDispatch(const Function& fn) {
+  const Expr* a = fn.FindAttr("dual_aiv_dispatch");
+  return fn.kind == FunctionKind::kAIV && a != nullptr && a->kind == ExprKind::kBool &&
+         a->bool_value;
+}
 
 OpKind KindOf(const Expr& call) {
   const OpLowering* l = LoweringOf(call);
@@ -133,6 +141,7 @@ absl::StatusOr<KernelPlan> PlanKernel(const Program& program, const Function& fn
   KernelPlan plan;
   plan.group = abi.group;
   plan.resets_vector_mask = fn.kind == FunctionKind::kAIV;
+  if (DualAivDispatch(fn)) plan.aiv_lanes = 2;
   const LanePipes lane = PipesOf(fn);
   plan.cleans_data_cache = lane.writes_gm_scalars;
   int next_flag = 0;
@@ -164,7 +173,8 @@ absl::StatusOr<KernelPlan> PlanKernel(const Program& program, const Function& fn
     }
     p.no_split = codes.empty() || has_no_split;
     plan.pipes.push_back(p);
-    if (p.no_split && backend == Backend::kA5 && fn.kind == FunctionKind::kAIV) {
+    if (p.no_split && backend == Backend::kA5 && fn.kind == FunctionKind::kAIV &&
+        !DualAivDispatch(fn)) {
       plan.subblock0_only = true;
     }
   }
@@ -183,6 +193,15 @@ absl::StatusOr<std::vector<KernelPlan>> PlanKernels(const Program& program,
         PlanKernel(program, *program.functions[i], abis[i], backend);
     if (!plan.ok()) return plan.status();
     plans[i] = *std::move(plan);
+  }
+  // The launch is the Group's: its AIC entry declares the ratio of its AIV
+  // function too.
+  for (KernelPlan& plan : plans) {
+    for (const KernelPlan& other : plans) {
+      if (!plan.group.empty() && other.group == plan.group) {
+        plan.aiv_lanes = std::max(plan.aiv_lanes, other.aiv_lanes);
+      }
+    }
   }
   return plans;
 }
