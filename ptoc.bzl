@@ -25,13 +25,19 @@ stamp of the system library versions (//third_party:system_versions) so a
 cache shared across machines never serves a result built against others.
 """
 
-DEFAULT_PASSES = ["expand-mixed-kernel", "insert-comm-fence", "check-comm-contract"]
+DEFAULT_PASSES = [
+    "expand-mixed-kernel",
+    "insert-comm-fence",
+    "check-comm-contract",
+    "materialize-aiv-lanes",
+]
 
 # The file-name segment of each pass's output.
 _STEP_SUFFIX = {
     "expand-mixed-kernel": "expanded",
     "insert-comm-fence": "fenced",
     "check-comm-contract": "checked",
+    "materialize-aiv-lanes": "materialized",
 }
 
 _STAMP = "//third_party:system_versions"

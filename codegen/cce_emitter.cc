@@ -179,7 +179,7 @@ absl::StatusOr<std::string> CceFunctionEmitter::Emit() {
 
   std::string text;
   if (fn_.loc.known()) absl::StrAppend(&text, "// ", fn_.loc.file, ":", fn_.loc.line, "\n");
-  if (!plan_.group.empty()) {
+  if (!plan_.group.empty() || plan_.aiv_lanes == 2) {
     absl::StrAppend(&text, "PTO_SYNCALL_MIX_AIC_KERNEL_META(", fn_.name, ", 1, ",
                     plan_.aiv_lanes, ");\n");
   }

@@ -235,6 +235,9 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
                                 hint.empty() ? (op.kind == OpKind::kRank ? "rank" : "nranks")
                                              : hint));
     }
+    case OpKind::kSubblockIdx:
+      // What ptoas emits for pto.get_subblock_idx.
+      return scalar(Materialize("get_subblockid()", DType::kINDEX, hint.empty() ? "sb" : hint));
     case OpKind::kTensorRead:
     case OpKind::kTensorWrite: {
       absl::StatusOr<GmTensor*> t = Gm(*call.args[0]);
@@ -516,8 +519,40 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       }
       Order(tile->geometry.memory == MemorySpace::kAcc ? Pipe::kFix : Pipe::kMte3,
             {tile->buffer}, {});
-      Line(absl::StrCat("TPUSH<", pipe_type, ", decltype(", tile->name, "), TileSplitAxis::",
-                        *split, ">(", p, ", ", tile->name, ");"));
+      const std::string push = absl::StrCat("TPUSH<", pipe_type, ", decltype(", tile->name,
+                                            "), TileSplitAxis::", *split, ">(", p, ", ",
+                                            tile->name, ");");
+      if (op.kind == OpKind::kPushToAic && plan_.aiv_lanes == 2 &&
+          backend_ == Backend::kA2A3 && IntAttr(call, "split", 0) == 0) {
+        // Both AIV lanes push (the handshake is a group sync), but only
+        // AIV0's tile is the data: AIV1 allocates the slot entry and signals
+        // without storing (dual-aiv.md, "Lane 1's no-split push carries no
+        // data"). pto-isa's CPU model has no TALLOC and already skips a
+        // no-split vector push on subblock 1, so it gets the tile push.
+        const TileGeometry& g = tile->geometry;
+        const std::string entry = Fresh("slot_entry");
+        Line("#if defined(__CCE_AICORE__)");
+        Line("if (get_subblockid() == 0) {");
+        ++indent_;
+        Line(push);
+        --indent_;
+        Line("} else {");
+        ++indent_;
+        Line(absl::StrCat("GlobalTensor<", CceType(g.dtype), ", pto::Shape<1, 1, 1, ", g.rows,
+                          ", ", g.cols, ">, pto::Stride<1, 1, 1, ", g.cols, ", 1>> ", entry,
+                          ";"));
+        Line(absl::StrCat("TALLOC<", pipe_type, ", decltype(", entry, "), TileSplitAxis::",
+                          *split, ">(", p, ", ", entry, ");"));
+        Line(absl::StrCat("TPUSH<", pipe_type, ", decltype(", entry, "), TileSplitAxis::",
+                          *split, ">(", p, ", ", entry, ");"));
+        --indent_;
+        Line("}");
+        Line("#else");
+        Line(push);
+        Line("#endif");
+        return std::optional<Value>();
+      }
+      Line(push);
       return std::optional<Value>();
     }
     case OpKind::kPopFromAic:

@@ -5,10 +5,19 @@
 #include "codegen/kernel_plan.h"
 #include "codegen/pto_emitter.h"
 #include "codegen/target_info.h"
+#include "passes/materialize_aiv_lanes.h"
 
 namespace ptoc {
 
-absl::StatusOr<std::string> GenerateCode(const Program& program, CodegenTarget target) {
+absl::StatusOr<std::string> GenerateCode(const Program& input, CodegenTarget target) {
+  // The launch each AIV function declares is materialize-aiv-lanes's
+  // decision; applying it here makes the output independent of --passes
+  // (the pass is idempotent).
+  std::unique_ptr<Program> materialized = CloneProgram(input);
+  if (absl::StatusOr<bool> m = MaterializeAivLanesOf(*materialized); !m.ok()) {
+    return m.status();
+  }
+  const Program& program = *materialized;
   absl::StatusOr<codegen::Backend> backend = codegen::BackendOf(program);
   if (!backend.ok()) return backend.status();
   absl::StatusOr<std::vector<codegen::KernelAbi>> abis =

@@ -30,6 +30,13 @@ bool IsTransfer(OpKind k) {
   }
 }
 
+// materialize-aiv-lanes decided that both AIV subblocks run `fn` (1C:2V).
+bool DualAivDispatch(const Function& fn) {
+  const Expr* a = fn.FindAttr("dual_aiv_dispatch");
+  return fn.kind == FunctionKind::kAIV && a != nullptr && a->kind == ExprKind::kBool &&
+         a->bool_value;
+}
+
 const Location& LocOr(const Expr& e, const Location& fallback) {
   return e.loc.known() ? e.loc : fallback;
 }
@@ -279,11 +286,13 @@ absl::StatusOr<std::vector<KernelPlan>> PlanKernels(const Program& program,
     KernelPlan& plan = plans[i];
     plan.group = abis[i].group;
     plan.resets_vector_mask = fn.kind == FunctionKind::kAIV;
+    if (DualAivDispatch(fn)) plan.aiv_lanes = 2;
     plan.cleans_data_cache = lanes[i].writes_gm_scalars;
     plan.pipes.resize(lanes[i].setups.size());
-    // ptoas's rule: an a5 vector kernel with an unsplit transfer.
+    // ptoas's rule: an a5 vector kernel with an unsplit transfer, unless
+    // both subblocks are meant to run it.
     plan.subblock0_only = backend == Backend::kA5 && fn.kind == FunctionKind::kAIV &&
-                          lanes[i].has_unsplit_transfer;
+                          lanes[i].has_unsplit_transfer && !DualAivDispatch(fn);
   }
   for (const Pipe& p : *pipes) {
     for (const Setup* e : p.ends) {
@@ -292,6 +301,15 @@ absl::StatusOr<std::vector<KernelPlan>> PlanKernels(const Program& program,
       params.local_slot_num = backend == Backend::kA2A3 ? IntAttr(*e->op, "slot_num", 2) : 2;
       params.no_split = p.no_split;
       params.gm_offset = p.gm_offset;
+    }
+  }
+  // The launch is the Group's: its AIC entry declares the ratio of its AIV
+  // function too.
+  for (KernelPlan& plan : plans) {
+    for (const KernelPlan& other : plans) {
+      if (!plan.group.empty() && other.group == plan.group) {
+        plan.aiv_lanes = std::max(plan.aiv_lanes, other.aiv_lanes);
+      }
     }
   }
   return plans;

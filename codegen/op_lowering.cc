@@ -29,6 +29,7 @@ constexpr OpLowering kLowerings[] = {
     {"pld.get_comm_ctx", OpKind::kGetCommCtx, "", ""},
     {"pld.rank", OpKind::kRank, "", ""},
     {"pld.nranks", OpKind::kNRanks, "", ""},
+    {"tile.get_subblock_idx", OpKind::kSubblockIdx, "", ""},
     {"tensor.read", OpKind::kTensorRead, "", ""},
     {"tensor.write", OpKind::kTensorWrite, "", ""},
     {"pld.tile.remote_store", OpKind::kRemoteStore, "", ""},
@@ -112,7 +113,7 @@ OpFamily FamilyOf(OpKind kind) {
     case OpKind::kReserveBuffer: case OpKind::kImportBuffer: case OpKind::kAicInitPipe:
     case OpKind::kAivInitPipe:
       return OpFamily::kPipe;
-    case OpKind::kGetCommCtx: case OpKind::kRank: case OpKind::kNRanks:
+    case OpKind::kGetCommCtx: case OpKind::kRank: case OpKind::kNRanks: case OpKind::kSubblockIdx:
     case OpKind::kTensorRead: case OpKind::kTensorWrite: case OpKind::kRemoteStore:
     case OpKind::kRemoteLoad: case OpKind::kTilePut: case OpKind::kTensorPut:
     case OpKind::kTileGet: case OpKind::kTensorGet: case OpKind::kNotify: case OpKind::kWait:

@@ -30,6 +30,7 @@ enum class OpKind {
   kGetCommCtx,
   kRank,
   kNRanks,
+  kSubblockIdx,  // tile.get_subblock_idx
   kTensorRead,
   kTensorWrite,
   kRemoteStore,

@@ -214,7 +214,10 @@ absl::StatusOr<std::string> PtoFunctionEmitter::Emit() {
   const absl::string_view kind = fn_.kind == FunctionKind::kAIC ? "cube" : "vector";
   std::string text = absl::StrCat(
       "  func.func @", fn_.name, "(", absl::StrJoin(params, ", "),
-      ") attributes {pto.kernel_kind = #pto.kernel_kind<", kind, ">, pto.entry} {\n");
+      ") attributes {pto.kernel_kind = #pto.kernel_kind<", kind, ">, pto.entry",
+      // The 1C:2V launch (dual-aiv.md, "PTO-AS"); ptoas keeps the attribute.
+      fn_.kind == FunctionKind::kAIV && plan_.aiv_lanes == 2 ? ", ptoc.aiv_lanes = 2 : i32" : "",
+      "} {\n");
   absl::StrAppend(&text, constants_, setup_, body_);
   absl::StrAppend(&text, "    return ", LocText(final_return() ? final_return()->loc : fn_.loc),
                   "\n  } ", LocText(fn_.loc), "\n");

@@ -212,6 +212,13 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       Line(absl::StrCat(r, " = arith.index_cast ", raw, " : i64 to index"), loc);
       return std::optional<Value>(Value{r, "index"});
     }
+    case OpKind::kSubblockIdx: {
+      // dual-aiv.md, "PTO-AS": the subblock id is an i64.
+      const std::string raw = Temp(), r = Result(hint);
+      Line(absl::StrCat(raw, " = pto.get_subblock_idx"), loc);
+      Line(absl::StrCat(r, " = arith.index_cast ", raw, " : i64 to index"), loc);
+      return std::optional<Value>(Value{r, "index"});
+    }
     case OpKind::kTensorRead:
     case OpKind::kTensorWrite: {
       absl::StatusOr<GmTensor*> t = Gm(*call.args[0]);

@@ -415,6 +415,10 @@ void AddSystemOps(OpRegistry& r) {
           OpRole::kInitPipe, FixedLane(Lane::kCube), NoResult()});
   Add(r, {"system.aiv_initialize_pipe", {"c2v_buffer", "v2c_buffer"}, pipe_attrs,
           OpRole::kInitPipe, FixedLane(Lane::kVector), NoResult()});
+  // Which AIV subblock runs the code: 0 on AIV0, 1 on AIV1 (dual-aiv.md, "Op
+  // catalog rows"); a value only the vector lanes have.
+  Add(r, {"tile.get_subblock_idx", {}, {}, OpRole::kPureScalar, FixedLane(Lane::kVector),
+          Fixed(Type::Scalar(DType::kINDEX))});
 }
 
 int EditDistance(absl::string_view a, absl::string_view b) {

@@ -34,7 +34,7 @@ TEST(RegistryTest, HoldsTheWholeCatalog) {
       "system.cacheinvalid", "system.syncall", "tile.tpush_to_aiv", "tile.tpush_to_aic",
       "tile.tpop_from_aic", "tile.tpop_from_aiv", "system.tfree_to_aic",
       "system.tfree_to_aiv", "system.reserve_buffer", "system.import_peer_buffer",
-      "system.aic_initialize_pipe", "system.aiv_initialize_pipe"};
+      "system.aic_initialize_pipe", "system.aiv_initialize_pipe", "tile.get_subblock_idx"};
   for (const char* op : ops) EXPECT_NE(OpRegistry::Get().Find(op), nullptr) << op;
   EXPECT_EQ(OpRegistry::Get().All().size(), std::size(ops));
 }

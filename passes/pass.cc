@@ -30,7 +30,8 @@ const PassInfo* FindPass(absl::string_view name) {
 }
 
 std::vector<std::string> DefaultPipeline() {
-  return {"expand-mixed-kernel", "insert-comm-fence", "check-comm-contract"};
+  return {"expand-mixed-kernel", "insert-comm-fence", "check-comm-contract",
+          "materialize-aiv-lanes"};
 }
 
 }  // namespace ptoc

@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "ir/registry.h"
+#include "passes/materialize_aiv_lanes.h"
 #include "runtime/entry_params.h"
 #include "runtime/interpreter.h"
 #include "runtime/scheduler.h"
@@ -113,7 +114,14 @@ void ReportOutcome(World& w, Interpreter& interpreter, ScheduleOutcome outcome,
 
 }  // namespace
 
-absl::StatusOr<SimResult> Simulate(const Program& program, const SimOptions& options) {
+absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& options) {
+  // Run the program under the launch materialize-aiv-lanes declares, whether
+  // or not --passes named it (the pass is idempotent).
+  std::unique_ptr<Program> materialized = CloneProgram(input);
+  if (absl::StatusOr<bool> m = MaterializeAivLanesOf(*materialized); !m.ok()) {
+    return m.status();
+  }
+  const Program& program = *materialized;
   absl::StatusOr<const Function*> entry = FindEntry(program, options, SimOptions::kMaxRanks);
   if (!entry.ok()) return entry.status();
   Launch launch;

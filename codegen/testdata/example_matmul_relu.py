@@ -9,7 +9,8 @@
 # A2A3: func.func @mm_relu_aic(%a: !pto.ptr<f16>, %b: !pto.ptr<f16>, %out: !pto.ptr<f32>, %gm_pipe_buffer: !pto.ptr<i8>) attributes {pto.kernel_kind = #pto.kernel_kind<cube>, pto.entry}
 # A2A3: pto.tmatmul ins(%al, %br : {{.*}}) outs(%c :
 # A2A3: pto.tpush_to_aiv(%c : {{.*}}) {id = 0, split = 0}
-# A2A3: func.func @mm_relu_aiv(%a: !pto.ptr<f16>, %b: !pto.ptr<f16>, %out: !pto.ptr<f32>, %gm_pipe_buffer: !pto.ptr<i8>) attributes {pto.kernel_kind = #pto.kernel_kind<vector>, pto.entry}
+# A2A3: func.func @mm_relu_aiv(%a: !pto.ptr<f16>, %b: !pto.ptr<f16>, %out: !pto.ptr<f32>, %gm_pipe_buffer: !pto.ptr<i8>) attributes {pto.kernel_kind = #pto.kernel_kind<vector>, pto.entry, ptoc.aiv_lanes = 2 : i32}
+# A2A3: scf.if
 # A2A3: %cv = pto.tpop_from_aic {id = 0, split = 0}
 # A2A3: pto.trelu ins(%cv
 # A2A3: pto.tfree_from_aic {id = 0, split = 0}

@@ -30,6 +30,8 @@ class TwoPipes:
 # PTO: pto.aiv_initialize_pipe {id = 0, dir_mask = 1, slot_size = 512, slot_num = 2, nosplit = false} (gm_slot_buffer = %gm_pipe_buffer : !pto.ptr<i8>, c2v_consumer_buf = %b0 : i32,
 # PTO: %[[SLOTS:.*]] = pto.addptr %gm_pipe_buffer, %c2048 : !pto.ptr<i8> -> !pto.ptr<i8>
 # PTO-NEXT: pto.aiv_initialize_pipe {id = 1, dir_mask = 1, slot_size = 1024, slot_num = 2, nosplit = true} (gm_slot_buffer = %[[SLOTS]] : !pto.ptr<i8>, c2v_consumer_buf = %b1 : i32,
+# PTO-NEXT: %[[C:.*]] = arith.cmpi eq, %sb, %c0 : index
+# PTO-NEXT: scf.if %[[C]] {
 # PTO-NEXT: %t = pto.tpop_from_aic {id = 1, split = 0}
 # PTO-NEXT: pto.tfree_from_aic {id = 1, split = 0}
 
