@@ -6,6 +6,7 @@
 #include "absl/strings/str_join.h"
 #include "ir/builder.h"
 #include "ir/diagnostics.h"
+#include "ir/enums.h"
 #include "ir/parser_impl.h"
 
 namespace ptoc {
@@ -326,12 +327,20 @@ absl::StatusOr<ExprPtr> Parser::ParseEnum(const Token& base,
   if (base.text == "pl" && parts.size() == 1 && ParseDType(parts[0])) {
     return MakeEnum("DType", parts[0], loc);
   }
+  if (base.text == "pl" && parts.size() == 1) {  // pl.NZ, ...: TensorLayout values
+    const PyptoEnum* layout = FindPyptoEnum("pl", "TensorLayout");
+    if (layout != nullptr && layout->Has(parts[0])) {
+      return MakeEnum("TensorLayout", parts[0], loc);
+    }
+  }
   if (parts.size() == 2) {
-    const std::string& type = parts[0];
+    const std::string type = parts[0] == "Mem" && base.text == "pl" ? "MemorySpace" : parts[0];
     const std::string& value = parts[1];
     bool known_type = true;
     bool valid = false;
-    if (base.text == "pl" && type == "MemorySpace") {
+    if (const PyptoEnum* e = FindPyptoEnum(base.text, type)) {
+      valid = e->Has(value);
+    } else if (base.text == "pl" && type == "MemorySpace") {
       valid = ParseMemorySpace(value).has_value();
     } else if (base.text == "pl" && type == "TileLayout") {
       valid = ParseLayout(value).has_value();

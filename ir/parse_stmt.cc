@@ -20,6 +20,20 @@ StmtPtr NewStmt(StmtKind kind, const Location& loc) {
 
 }  // namespace
 
+std::optional<Type> RefineByAnnotation(const Type& annotation, const Type& value) {
+  if (annotation == value) return value;
+  // PyPTO's type elements ptoc keeps as text: the annotation's are kept.
+  Type v = value.WithExtra(annotation.extra());
+  if (annotation == v) return v;
+  // A tile annotated without a memory space takes the result's.
+  if (annotation.is_tile() && !annotation.has_memory() && v.is_tile() &&
+      annotation.shape() == v.shape() && annotation.dtype() == v.dtype() &&
+      (annotation.view() == v.view() || !annotation.has_explicit_view())) {
+    return v;
+  }
+  return std::nullopt;
+}
+
 // ---- scopes ----
 
 void Parser::PushScope() { scopes_.emplace_back(); }
@@ -94,6 +108,8 @@ absl::Status Parser::ParseStatement(std::vector<StmtPtr>& out,
     PARSER_ASSIGN_OR_RETURN(stmt, ParseIf());
   } else if (AtName("while")) {
     PARSER_ASSIGN_OR_RETURN(stmt, ParseWhile());
+  } else if (AtName("with")) {
+    PARSER_ASSIGN_OR_RETURN(stmt, ParseWith());
   } else {
     return ParseSimpleStatement(out, yield, yield_allowed);
   }
@@ -105,7 +121,28 @@ absl::Status Parser::ParseSimpleStatement(std::vector<StmtPtr>& out,
                                           std::optional<YieldTargets>& yield,
                                           bool yield_allowed) {
   const Token& first = Peek();
-  if (AtName("pass")) {
+  if (AtKind(TokenKind::kString) && AtKind(TokenKind::kNewline, 1)) {
+    // The function's docstring: a string as its first statement.
+    if (scopes_.size() != 1 || !out.empty() || !fn_->docstring.empty() ||
+        fn_->body != nullptr) {
+      return ErrorAtToken(first, "a string statement is only allowed as the docstring "
+                                 "(the first statement of a function or class)");
+    }
+    fn_->docstring = Next().text;
+  } else if (AtDotted("pl", "func_attr") && AtOp("(", 3)) {
+    PARSER_RETURN_IF_ERROR(ParseFuncAttr());
+  } else if (AtName("break") || AtName("continue")) {
+    if (loops_.empty()) {
+      return ErrorAtToken(first, absl::StrCat("'", first.text, "' outside a loop"));
+    }
+    if (!loops_.back().empty()) {  // PyPTO: only sequential loops break or continue
+      return ErrorAtToken(first, absl::StrCat("'", first.text, "' is not allowed in a pl.",
+                                              loops_.back(), " loop"));
+    }
+    out.push_back(NewStmt(first.text == "break" ? StmtKind::kBreak : StmtKind::kContinue,
+                          Loc(first)));
+    Next();
+  } else if (AtName("pass")) {
     Next();  // an empty statement: adds nothing to the body
   } else if (AtName("return")) {
     PARSER_ASSIGN_OR_RETURN(StmtPtr stmt, ParseReturn());
@@ -124,6 +161,14 @@ absl::Status Parser::ParseSimpleStatement(std::vector<StmtPtr>& out,
     out.push_back(MakeEval(std::move(value), Loc(first)));
   }
   return ExpectKind(TokenKind::kNewline, "end of line");
+}
+
+absl::Status Parser::ParseFuncAttr() {
+  for (int i = 0; i < 3; ++i) Next();  // pl . func_attr
+  PARSER_RETURN_IF_ERROR(ExpectOp("("));
+  PARSER_RETURN_IF_ERROR(ParseAttrDict(*fn_));
+  if (AtOp(",")) Next();
+  return ExpectOp(")");
 }
 
 // ---- assignments and yields ----
@@ -174,12 +219,17 @@ absl::StatusOr<StmtPtr> Parser::ParseAssign(std::optional<YieldTargets>& yield,
                                    : std::string("this value cannot be assigned to a "
                                                  "variable"));
   }
-  if (annotation && !value->type.is_none() && value->type != *annotation) {
-    return ErrorAt(annotation_loc, absl::StrCat("annotation ", TypeToString(*annotation),
-                                                " does not match the result type ",
-                                                TypeToString(value->type)));
+  Type type = value->type;
+  if (annotation && !value->type.is_none()) {
+    std::optional<Type> refined = RefineByAnnotation(*annotation, value->type);
+    if (!refined) {
+      return ErrorAt(annotation_loc, absl::StrCat("annotation ", TypeToString(*annotation),
+                                                  " does not match the result type ",
+                                                  TypeToString(value->type)));
+    }
+    type = *std::move(refined);
   }
-  Var* var = fn_->NewVar(targets.names[0], value->type, targets.locs[0]);
+  Var* var = fn_->NewVar(targets.names[0], type, targets.locs[0]);
   PARSER_RETURN_IF_ERROR(Bind(targets.names[0], targets.locs[0], var));
   return MakeAssign(var, std::move(value), targets.loc);
 }
@@ -258,31 +308,49 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
     PARSER_RETURN_IF_ERROR(ExpectOp(")"));
   }
   PARSER_RETURN_IF_ERROR(ExpectName("in"));
-  if (!AtDotted("pl", "range")) return Unexpected("pl.range(...)");
+  static constexpr absl::string_view kLoopKinds[] = {"range", "parallel", "pipeline",
+                                                     "unroll", "spmd"};
+  std::string kind;
+  for (absl::string_view k : kLoopKinds) {
+    if (AtDotted("pl", k)) kind = std::string(k);
+  }
+  if (kind.empty()) {
+    return Unexpected("pl.range(...) (or pl.parallel, pl.pipeline, pl.unroll, pl.spmd)");
+  }
+  if (kind != "range") stmt->loop_kind = kind;
   const Token& range = Peek();
   for (int i = 0; i < 3; ++i) Next();
   std::vector<ExprPtr> bounds;
   std::vector<Keyword> keywords;
   PARSER_RETURN_IF_ERROR(ParseCallArgs(bounds, keywords));
   if (bounds.empty() || bounds.size() > 3) {
-    return ErrorAtToken(range,
-                        "pl.range takes 1 to 3 positional arguments: "
-                        "(stop), (start, stop) or (start, stop, step)");
+    return ErrorAtToken(range, absl::StrCat("pl.", kind,
+                                            " takes 1 to 3 positional arguments: "
+                                            "(stop), (start, stop) or (start, stop, step)"));
   }
   for (const ExprPtr& b : bounds) {
     if (!b->type.is_scalar() || !IsIntegerDType(b->type.dtype())) {
-      return ErrorAt(b->loc, absl::StrCat("pl.range bounds must be integer "
+      return ErrorAt(b->loc, absl::StrCat("pl.", kind, " bounds must be integer "
                                           "scalars, got ",
                                           TypeToString(b->type)));
     }
   }
   ExprPtr init;
   for (Keyword& k : keywords) {
-    if (k.name.text != "init_values" || init != nullptr) {
-      return ErrorAtToken(
-          k.name, absl::StrCat("unexpected pl.range argument '", k.name.text, "'"));
+    if (k.name.text == "init_values" && init == nullptr) {
+      init = std::move(k.value);
+      continue;
     }
-    init = std::move(k.value);
+    // PyPTO's loop keywords (stage=, chunk=, ...): constants, kept as written.
+    const bool constant = k.value->kind == ExprKind::kInt ||
+                          k.value->kind == ExprKind::kBool ||
+                          k.value->kind == ExprKind::kString ||
+                          k.value->kind == ExprKind::kEnum;
+    if (k.name.text == "init_values" || !constant) {
+      return ErrorAtToken(k.name, absl::StrCat("unexpected pl.", kind, " argument '",
+                                               k.name.text, "'"));
+    }
+    stmt->loop_attrs.push_back(MakeAttr(k.name.text, std::move(k.value)));
   }
   if (init != nullptr &&
       (init->kind == ExprKind::kTuple || init->kind == ExprKind::kList)) {
@@ -314,7 +382,11 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
     PARSER_RETURN_IF_ERROR(Bind(carried[i].text, Loc(carried[i]), v));
     stmt->iter_args.push_back(v);
   }
-  PARSER_ASSIGN_OR_RETURN(Block body, ParseSuite(!carried.empty()));
+  loops_.push_back(stmt->loop_kind);
+  absl::StatusOr<Block> parsed_body = ParseSuite(!carried.empty());
+  loops_.pop_back();
+  if (!parsed_body.ok()) return parsed_body.status();
+  Block body = *std::move(parsed_body);
   PopScope("for loop", for_token.line);
   stmt->body = std::move(body.body);
   if (carried.empty()) return stmt;
@@ -439,9 +511,52 @@ absl::StatusOr<StmtPtr> Parser::ParseWhile() {
   }
   PARSER_RETURN_IF_ERROR(ExpectOp(":"));
   PushScope();
-  PARSER_ASSIGN_OR_RETURN(Block body, ParseSuite(/*yield_allowed=*/false));
+  loops_.push_back("");
+  absl::StatusOr<Block> parsed_body = ParseSuite(/*yield_allowed=*/false);
+  loops_.pop_back();
+  if (!parsed_body.ok()) return parsed_body.status();
+  Block body = *std::move(parsed_body);
   PopScope("while loop", while_token.line);
   stmt->body = std::move(body.body);
+  return stmt;
+}
+
+absl::StatusOr<StmtPtr> Parser::ParseWith() {
+  const Token& with_token = Next();
+  StmtPtr stmt = NewStmt(StmtKind::kScope, Loc(with_token));
+  static constexpr absl::string_view kScopes[] = {"at",      "manual_scope", "auto_scope",
+                                                  "spmd",    "cluster",      "scope",
+                                                  "incore"};
+  std::string scope;
+  for (absl::string_view k : kScopes) {
+    if (AtDotted("pl", k) && AtOp("(", 3)) scope = std::string(k);
+  }
+  if (scope.empty()) {
+    return Unexpected(
+        "a scope (pl.at, pl.manual_scope, pl.auto_scope, pl.spmd, pl.cluster, pl.scope)");
+  }
+  const Token& start = Peek();
+  for (int i = 0; i < 3; ++i) Next();
+  std::vector<ExprPtr> args;
+  std::vector<Keyword> keywords;
+  PARSER_RETURN_IF_ERROR(ParseCallArgs(args, keywords));
+  std::vector<NamedExpr> attrs;
+  for (Keyword& k : keywords) attrs.push_back(MakeAttr(k.name.text, std::move(k.value)));
+  // Not an op: the scope's arguments are kept as written.
+  stmt->value = MakeOpCall(scope, std::move(args), std::move(attrs), Type::None(), Loc(start));
+  Token target;
+  if (AtName("as")) {
+    Next();
+    PARSER_ASSIGN_OR_RETURN(target, ExpectIdentifier("a name after 'as'"));
+  }
+  PARSER_RETURN_IF_ERROR(ExpectOp(":"));
+  // Python scoping: names bound in the body stay visible after it.
+  PARSER_ASSIGN_OR_RETURN(Block body, ParseSuite(/*yield_allowed=*/false));
+  stmt->body = std::move(body.body);
+  if (!target.text.empty()) {
+    stmt->var = fn_->NewVar(target.text, Type::Scalar(DType::kTASK_ID), Loc(target));
+    PARSER_RETURN_IF_ERROR(Bind(target.text, Loc(target), stmt->var));
+  }
   return stmt;
 }
 

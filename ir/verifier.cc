@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "ir/diagnostics.h"
+#include "ir/enums.h"
 #include "ir/printer.h"
 #include "ir/registry.h"
 
@@ -90,7 +91,8 @@ bool IsKnownEnum(const Expr& e) {
   if (e.enum_type == "TileLayout") return ParseLayout(e.str).has_value();
   if (e.enum_type == "NotifyOp") return e.str == "AtomicAdd" || e.str == "Set";
   if (e.enum_type == "WaitCmp") return e.str == "Eq" || e.str == "Ge";
-  return false;
+  const PyptoEnum* pypto = FindPyptoEnum(e.enum_type);
+  return pypto != nullptr && pypto->Has(e.str);
 }
 
 class FunctionVerifier {
@@ -175,7 +177,8 @@ class FunctionVerifier {
         return;
       case StmtKind::kAssign:
         VerifyExpr(s.value.get(), s.loc);
-        if (s.value && s.var && !s.value->type.is_none() && s.value->type != s.var->type) {
+        if (s.value && s.var && !s.value->type.is_none() &&
+            !SameUpToExtra(s.value->type, s.var->type)) {
           Error(s.loc, absl::StrCat("variable '", s.var->name, "' has type ",
                                     TypeToString(s.var->type), " but its value has type ",
                                     TypeToString(s.value->type)));
@@ -191,6 +194,23 @@ class FunctionVerifier {
       case StmtKind::kWhile:
         VerifyCondition(s.value.get(), s.loc);
         if (s.body) VerifyBody(*s.body, 0);
+        return;
+      case StmtKind::kScope:
+        // The scope call is not an op: only its arguments are checked. Its
+        // body's names stay visible after it (no scope of its own).
+        if (s.value) {
+          for (const ExprPtr& a : s.value->args) VerifyExpr(a.get(), s.loc);
+          for (const NamedExpr& a : s.value->attrs) VerifyExpr(a.value.get(), s.loc);
+        }
+        if (s.body && s.body->kind == StmtKind::kSeq) {
+          for (const StmtPtr& c : s.body->stmts) VerifyStmt(*c);
+        } else if (s.body) {
+          VerifyStmt(*s.body);
+        }
+        if (s.var != nullptr) Define(s.var, s.loc);
+        return;
+      case StmtKind::kBreak:
+      case StmtKind::kContinue:
         return;
       case StmtKind::kIf:
         VerifyCondition(s.value.get(), s.loc);
@@ -392,7 +412,7 @@ class FunctionVerifier {
     absl::StatusOr<std::optional<Type>> result = info->result(call);
     if (!result.ok()) {
       Error(call.loc, result.status().message());
-    } else if (result->has_value() && **result != call.type) {
+    } else if (result->has_value() && !SameUpToExtra(**result, call.type)) {
       Error(call.loc, absl::StrCat("'", call.str, "' returns ", TypeToString(**result),
                                    ", but the IR records ", TypeToString(call.type)));
     } else if (!result->has_value() && !call.type.is_tile()) {

@@ -91,6 +91,11 @@ class Compiler {
       case StmtKind::kReturn:
         Add({InstrKind::kEnd, &s});
         return absl::OkStatus();
+      case StmtKind::kScope:
+      case StmtKind::kBreak:
+      case StmtKind::kContinue:
+        return ErrorAt(s.loc, "the simulator does not run this statement yet "
+                              "(a PyPTO scope, break or continue)");
     }
     return absl::OkStatus();
   }

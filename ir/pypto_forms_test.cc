@@ -1,0 +1,141 @@
+// PyPTO's language forms (../shared/spec/pypto-language.md, "Forms found
+// missing"): each parses, verifies, prints back to a fixed point and
+// survives the proto; the forms PyPTO rejects are errors.
+#include <memory>
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "ir/parser.h"
+#include "ir/printer.h"
+#include "ir/serialize.h"
+#include "ir/verifier.h"
+
+namespace ptoc {
+namespace {
+
+using ::testing::HasSubstr;
+
+constexpr char kImports[] =
+    "import pypto.language as pl\nimport pypto.language.distributed as pld\n\n\n";
+
+// Parses, verifies, prints, re-parses and re-prints; returns the print.
+std::string RoundTrip(const std::string& text) {
+  absl::StatusOr<std::unique_ptr<Program>> first = ParseProgram(text, "t.py");
+  EXPECT_TRUE(first.ok()) << first.status() << "\n" << text;
+  if (!first.ok()) return "";
+  absl::Status verified = VerifyProgram(**first);
+  EXPECT_TRUE(verified.ok()) << verified << "\n" << text;
+  std::string printed = PrintProgram(**first);
+  absl::StatusOr<std::unique_ptr<Program>> second = ParseProgram(printed, "t.printed.py");
+  EXPECT_TRUE(second.ok()) << second.status() << "\n" << printed;
+  if (!second.ok()) return printed;
+  EXPECT_EQ(PrintProgram(**second), printed);
+  absl::StatusOr<std::unique_ptr<Program>> from_proto =
+      DeserializeProgram(SerializeProgram(**first), "t.pb");
+  EXPECT_TRUE(from_proto.ok()) << from_proto.status();
+  if (from_proto.ok()) EXPECT_EQ(PrintProgram(**from_proto), printed);
+  return printed;
+}
+
+std::string Error(const std::string& text) {
+  absl::StatusOr<std::unique_ptr<Program>> p = ParseProgram(text, "t.py");
+  EXPECT_FALSE(p.ok()) << text;
+  return p.ok() ? "" : std::string(p.status().message());
+}
+
+TEST(PyptoFormsTest, TypesMemorySpacesAndDtypes) {
+  std::string out = RoundTrip(std::string(kImports) + R"(@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(
+        self,
+        x: pl.Tensor[[16, 16], pl.FP32, pl.TensorView(stride=[16, 1], layout=pl.TensorLayout.ND)],
+        y: pl.Tensor[[16, 16], pl.FP8E4M3FN, pl.NZ],
+        z: pl.Tensor[
+            [0x10, 1_6],
+            pl.FP32,
+        ],
+    ):
+        a: pl.Tile[[16, 16], pl.FP32] = pl.load(x, [0, 0], [16, 16])
+        b: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = pl.load(x, [0, 0], [16, 16])
+        pl.store(b, [0, 0], z)
+)");
+  EXPECT_THAT(out, HasSubstr("pl.TensorView(stride=[16, 1], layout=pl.TensorLayout.ND)]"));
+  EXPECT_THAT(out, HasSubstr("pl.Tensor[[16, 16], pl.FP8E4M3FN, pl.NZ]"));
+  EXPECT_THAT(out, HasSubstr("z: pl.Tensor[[16, 16], pl.FP32]"));
+  EXPECT_THAT(out, HasSubstr("b: pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Vec]"));
+}
+
+TEST(PyptoFormsTest, DecoratorsDocstringsDynamicDims) {
+  std::string out = RoundTrip(std::string(kImports) + R"(M = pl.dynamic("M")
+
+
+@pl.program(strict_ssa=True)
+class P:
+    """A program.
+
+    Two lines."""
+
+    @pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)
+    def host(self, x: pl.Tensor[[M, 16], pl.FP32]):
+        """Host side."""
+        pl.func_attr({"split": pl.SplitMode.UP_DOWN})
+
+    @pl.function(type=pl.FunctionType.Inline, strict_ssa=True)
+    def worker(x: pl.Tensor[[16], pl.FP32]):
+        pass
+)");
+  EXPECT_THAT(out, HasSubstr("M = pl.dynamic(\"M\")\n\n\n@pl.program(strict_ssa=True)\n"));
+  EXPECT_THAT(out, HasSubstr("    \"\"\"A program.\n\n    Two lines.\"\"\"\n"));
+  EXPECT_THAT(out, HasSubstr("@pl.function(type=pl.FunctionType.Opaque, level=pl.Level.HOST, "
+                             "role=pl.Role.Orchestrator, attrs={\"split\": "
+                             "pl.SplitMode.UP_DOWN})"));
+  EXPECT_THAT(out, HasSubstr("        \"\"\"Host side.\"\"\"\n"));
+  EXPECT_THAT(out, HasSubstr("    def worker(\n        x: pl.Tensor[[16], pl.FP32],\n"));
+}
+
+TEST(PyptoFormsTest, ScopesLoopsBreakContinue) {
+  std::string out = RoundTrip(std::string(kImports) + R"(@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, n: pl.Scalar[pl.INDEX]):
+        with pl.at(level=pl.Level.CORE_GROUP, name_hint="s1") as t1:
+            for i in pl.parallel(4):
+                pass
+        with pl.manual_scope():
+            for i in pl.pipeline(0, 8, 2, stage=2):
+                pass
+        for i in pl.range(n):
+            if i > 2:
+                break
+            continue
+        for i in pl.unroll(3):
+            pass
+)");
+  EXPECT_THAT(out, HasSubstr("with pl.at(level=pl.Level.CORE_GROUP, name_hint=\"s1\") as t1:"));
+  EXPECT_THAT(out, HasSubstr("for i_1 in pl.pipeline(0, 8, 2, stage=2):"));
+  EXPECT_THAT(out, HasSubstr("                break\n            continue\n"));
+  EXPECT_THAT(out, HasSubstr("in pl.unroll(3):"));
+}
+
+TEST(PyptoFormsTest, RejectedForms) {
+  const std::string head = std::string(kImports) +
+                           "@pl.program\nclass P:\n    @pl.function\n    def f(self):\n";
+  EXPECT_THAT(Error(head + "        break\n"), HasSubstr("'break' outside a loop"));
+  EXPECT_THAT(Error(head + "        for i in pl.parallel(4):\n            break\n"),
+              HasSubstr("'break' is not allowed in a pl.parallel loop"));
+  EXPECT_THAT(Error(head + "        \"doc\"\n        \"not a docstring\"\n"),
+              HasSubstr("only allowed as the docstring"));
+  EXPECT_THAT(Error(head + "        with pl.bogus():\n            pass\n"),
+              HasSubstr("expected a scope"));
+  EXPECT_THAT(Error(std::string(kImports) + "@pl.program\nclass P:\n    @pl.function\n"
+                                            "    def f(self, x: pl.Tensor[[N], pl.FP32]):\n"
+                                            "        pass\n"),
+              HasSubstr("dimension 'N' is not an integer scalar parameter"));
+  EXPECT_THAT(Error(head + "        a = 0x\n"), HasSubstr("malformed number"));
+  EXPECT_THAT(Error(head + "        a = 1__0\n"), HasSubstr("malformed number"));
+}
+
+}  // namespace
+}  // namespace ptoc
