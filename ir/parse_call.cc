@@ -82,7 +82,36 @@ std::string PlOpName(const std::string& name) {
     return absl::StrCat("tile.", name);
   }
   if (name == "read" || name == "write") return absl::StrCat("tensor.", name);
+  if (name == "create_tensor") return "tensor.create";
   return name;
+}
+
+// PyPTO's short spellings (`pl.add`, `pl.exp`, `pl.reserve_buffer`) name
+// the op of the family the first argument's type selects: `tile.X` on a
+// tile (`tile.Xs` when the second argument is a scalar), `tensor.X` on a
+// tensor, else `system.X`. `op` itself when none is registered.
+std::string ResolveShortOp(const std::string& op, const std::vector<ExprPtr>& args) {
+  const OpRegistry& r = OpRegistry::Get();
+  std::vector<std::string> candidates;
+  const Type* first = args.empty() || args[0] == nullptr ? nullptr : &args[0]->type;
+  if (first != nullptr && first->is_tile()) {
+    if (args.size() >= 2 && args[1] != nullptr && args[1]->type.is_scalar()) {
+      candidates.push_back(absl::StrCat("tile.", op, "s"));
+    }
+    candidates.push_back(absl::StrCat("tile.", op));
+  } else if (first != nullptr && first->is_tensor()) {
+    if (args.size() >= 2 && args[1] != nullptr && args[1]->type.is_scalar()) {
+      candidates.push_back(absl::StrCat("tensor.", op, "s"));
+    }
+    candidates.push_back(absl::StrCat("tensor.", op));
+  } else {
+    candidates.push_back(absl::StrCat("system.", op));
+    candidates.push_back(absl::StrCat("tile.", op));
+  }
+  for (const std::string& c : candidates) {
+    if (r.Find(c) != nullptr) return c;
+  }
+  return op;
 }
 
 }  // namespace
@@ -113,6 +142,15 @@ absl::StatusOr<ExprPtr> Parser::ParseQualified() {
                                            "' is a module, "
                                            "not a value"));
   }
+  // `pl.FP32.get_byte()`: the element size, a constant as PyPTO folds it.
+  if (base.text == "pl" && parts.size() == 2 && parts[1] == "get_byte" && AtOp("(") &&
+      AtOp(")", 1)) {
+    if (std::optional<DType> d = ParseDType(parts[0])) {
+      Next();
+      Next();
+      return MakeInt(DTypeBytes(*d), Loc(base));
+    }
+  }
   if (!AtOp("(")) return ParseEnum(base, parts);
   if (base.text == "pl" && full == "range") {
     return ErrorAtToken(base, "pl.range(...) is only allowed in a for statement");
@@ -126,6 +164,7 @@ absl::StatusOr<ExprPtr> Parser::ParseQualified() {
   std::vector<Keyword> keywords;
   PARSER_RETURN_IF_ERROR(ParseCallArgs(args, keywords));
   std::string op = base.text == "pl" ? PlOpName(full) : absl::StrCat("pld.", full);
+  if (base.text == "pl" && OpRegistry::Get().Find(op) == nullptr) op = ResolveShortOp(op, args);
   return FinishOpCall(std::move(op), base, start_index, std::move(args),
                       std::move(keywords));
 }
@@ -184,8 +223,25 @@ absl::StatusOr<ExprPtr> Parser::FinishOpCall(std::string op, const Token& start,
     return MakeOpCall(std::move(op), std::move(args), std::move(attrs),
                       annotation != nullptr ? *annotation : Type::None(), loc);
   }
-  // Keywords naming positional parameters become positional arguments.
+  // PyPTO passes some attributes positionally (`tile.create(shape, ...)`).
   std::vector<Keyword> attr_keywords;
+  for (size_t i = 0; i < info->positional_attrs.size() &&
+                     args.size() > info->params.size() && !info->AcceptsArity(args.size());
+       ++i) {
+    Keyword k;
+    k.name = start;
+    k.name.text = info->positional_attrs[i];
+    k.value = std::move(args[info->params.size()]);
+    args.erase(args.begin() + info->params.size());
+    for (const Keyword& other : keywords) {
+      if (other.name.text == k.name.text) {
+        return ErrorAtToken(other.name, absl::StrCat("argument '", k.name.text, "' of '",
+                                                     op, "' is given twice"));
+      }
+    }
+    attr_keywords.push_back(std::move(k));
+  }
+  // Keywords naming positional parameters become positional arguments.
   for (Keyword& k : keywords) {
     const int index = info->ParamIndex(k.name.text);
     if (index < 0) {

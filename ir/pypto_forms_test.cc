@@ -119,6 +119,40 @@ class P:
   EXPECT_THAT(out, HasSubstr("in pl.unroll(3):"));
 }
 
+TEST(PyptoFormsTest, ShortSpellingsAndPyptoOps) {
+  std::string out = RoundTrip(std::string(kImports) + R"(@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def host(self, x: pl.Tensor[[16, 16], pl.FP32], s: pl.Scalar[pl.FP32]):
+        t = pl.create_tensor([16, 16], dtype=pl.FP32)
+        u = pl.add(x, t)
+        v = pl.mul(u, s)
+        w = pl.slice(v, [8, 16], [8, 0])
+        tid = pl.system.task_invalid()
+        n: pl.Scalar[pl.INDEX] = pl.FP16.get_byte()
+
+    @pl.function(type=pl.FunctionType.AIV)
+    def k(self, x: pl.Tensor[[16, 16], pl.FP32]):
+        a: pl.Tile[[16, 16], pl.FP32] = pl.load(x, [0, 0], [16, 16])
+        b = pl.add(a, a)
+        c = pl.mul(b, 2.0)
+        d = pl.tile.slice(c, [8, 16], [0, 0])
+        e: pl.Tile[[16, 16], pl.FP32] = pl.tile.create([16, 16], dtype=pl.FP32)
+        i = pl.tile.get_block_idx()
+)");
+  EXPECT_THAT(out, HasSubstr("t = pl.tensor.create(shape=[16, 16], dtype=pl.FP32)"));
+  EXPECT_THAT(out, HasSubstr("u = pl.tensor.add(x, t)"));
+  EXPECT_THAT(out, HasSubstr("v = pl.tensor.muls(u, s)"));
+  EXPECT_THAT(out, HasSubstr("w = pl.tensor.slice(v, [8, 16], [8, 0])"));
+  EXPECT_THAT(out, HasSubstr("n: pl.Scalar[pl.INDEX] = 2"));
+  EXPECT_THAT(out, HasSubstr("b: pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Vec] = "
+                             "pl.tile.add(a, a)"));
+  EXPECT_THAT(out, HasSubstr("pl.tile.muls(b, 2.0)"));
+  EXPECT_THAT(out, HasSubstr("d: pl.Tile[[8, 16], pl.FP32, pl.MemorySpace.Vec] = "
+                             "pl.tile.slice(c, [8, 16], [0, 0])"));
+  EXPECT_THAT(out, HasSubstr("i: pl.Scalar[pl.INDEX] = pl.tile.get_block_idx()"));
+}
+
 TEST(PyptoFormsTest, RejectedForms) {
   const std::string head = std::string(kImports) +
                            "@pl.program\nclass P:\n    @pl.function\n    def f(self):\n";

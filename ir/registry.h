@@ -93,11 +93,17 @@ struct OpInfo {
   // system.cacheinvalid: 0 or 3).
   std::vector<int> arities;
   std::vector<AttrSpec> attrs;
+  // Attributes PyPTO also takes positionally, after the parameters, in
+  // order (`tile.create(shape, dtype=...)`).
+  std::vector<std::string> positional_attrs;
   OpRole role = OpRole::kCompute;
   PipeDirection pipe = PipeDirection::kNone;
   GmAccess access;
   LaneRule lane;
   ResultRule result;
+  // False for PyPTO's ops ptoc parses, verifies and prints but does not
+  // compile (no codegen lowering yet; codegen rejects them).
+  bool compiled = true;
 
   const AttrSpec* FindAttr(absl::string_view attr) const;
   int ParamIndex(absl::string_view param) const;  // -1 when absent
@@ -120,6 +126,9 @@ class OpRegistry {
  private:
   std::vector<std::unique_ptr<OpInfo>> ops_;  // sorted by name
 };
+
+// Registers PyPTO's ops beyond ir.md's catalog (ir/op_catalog_pypto.cc).
+void AddPyptoOps(OpRegistry& r);
 
 // ---- Questions passes ask about one call (nullptr-safe on non-calls). ----
 

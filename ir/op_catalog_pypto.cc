@@ -1,0 +1,265 @@
+// The first ops of PyPTO's catalog beyond ir.md's (PyPTO at e2d0f78:
+// src/ir/op/tensor_ops/, python/pypto/ir/op/): tensor arithmetic as
+// orchestration and host functions use it, tensor.create and
+// system.task_invalid. Names, parameters and result rules follow PyPTO's
+// definitions; codegen does not compile them (kernels see tile ops).
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "ir/registry.h"
+
+namespace ptoc {
+namespace {
+
+using ResultOr = absl::StatusOr<std::optional<Type>>;
+
+Lane AnyLane(const Expr&) { return Lane::kAny; }
+
+absl::Status NeedTensor(const Expr& call, int i) {
+  if (static_cast<int>(call.args.size()) > i && call.args[i]->type.is_tensor()) {
+    return absl::OkStatus();
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat("'", call.str, "' expects a tensor as argument ", i + 1));
+}
+
+absl::Status NeedScalar(const Expr& call, int i) {
+  if (static_cast<int>(call.args.size()) > i && call.args[i]->type.is_scalar()) {
+    return absl::OkStatus();
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat("'", call.str, "' expects a scalar as argument ", i + 1));
+}
+
+// A plain tensor of the first argument's shape and dtype.
+Type TensorLike(const Expr& call) {
+  const Type& t = call.args[0]->type;
+  return Type::Tensor(t.shape(), t.dtype());
+}
+
+OpInfo Op(std::string name, std::vector<std::string> params, ResultRule rule) {
+  OpInfo info;
+  info.name = std::move(name);
+  info.arities = {static_cast<int>(params.size())};
+  info.params = std::move(params);
+  info.role = OpRole::kCompute;
+  info.lane = AnyLane;
+  info.result = std::move(rule);
+  info.compiled = false;
+  return info;
+}
+
+// A shape written as a list or tuple: constants or integer scalars.
+absl::StatusOr<Shape> ShapeOfList(const Expr& call, const Expr& list) {
+  if (list.kind != ExprKind::kList && list.kind != ExprKind::kTuple) {
+    return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' expects a shape list"));
+  }
+  Shape dims;
+  for (const ExprPtr& e : list.args) {
+    if (e->kind == ExprKind::kInt) {
+      dims.push_back(Dim::Static(e->int_value));
+    } else if (e->kind == ExprKind::kVar && e->type.is_scalar()) {
+      dims.push_back(Dim::Symbolic(e->var->name));
+    } else {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "'", call.str, "': a shape dim must be a constant or a scalar variable"));
+    }
+  }
+  return dims;
+}
+
+absl::Status NeedTile(const Expr& call, int i) {
+  if (static_cast<int>(call.args.size()) > i && call.args[i]->type.is_tile()) {
+    return absl::OkStatus();
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat("'", call.str, "' expects a tile as argument ", i + 1));
+}
+
+// A tile of `shape` in the memory of tile `like` (no memory when it has none).
+Type TileIn(const Type& like, Shape shape, DType dtype) {
+  if (!like.has_memory()) return Type::TileWithoutMemory(std::move(shape), dtype);
+  return Type::Tile(std::move(shape), dtype, like.memory());
+}
+
+Lane LaneOfFirstTile(const Expr& call) {
+  if (call.args.empty() || !call.args[0]->type.is_tile() || !call.args[0]->type.has_memory()) {
+    return Lane::kAny;
+  }
+  return LaneOfMemory(call.args[0]->type.memory());
+}
+
+// `drop_dims`, when given, must be empty: ptoc does not drop dimensions yet.
+absl::Status NoDropDims(const Expr& call, size_t index) {
+  if (call.args.size() <= index) return absl::OkStatus();
+  const Expr& d = *call.args[index];
+  if ((d.kind == ExprKind::kList || d.kind == ExprKind::kTuple) && d.args.empty()) {
+    return absl::OkStatus();
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat("'", call.str, "': drop_dims is not supported yet"));
+}
+
+ResultOr TensorCreateResult(const Expr& call) {
+  const Expr* shape = call.FindAttr("shape");
+  const Expr* dtype = call.FindAttr("dtype");
+  if (shape == nullptr || dtype == nullptr) {
+    return absl::InvalidArgumentError("'tensor.create' needs a shape and a dtype");
+  }
+  Shape dims;
+  for (const ExprPtr& e : shape->args) {
+    if (e->kind == ExprKind::kInt) {
+      dims.push_back(Dim::Static(e->int_value));
+    } else if (e->kind == ExprKind::kVar && e->type.is_scalar()) {
+      dims.push_back(Dim::Symbolic(e->var->name));
+    } else {
+      return absl::InvalidArgumentError(
+          "'tensor.create': a shape dim must be a constant or a scalar parameter");
+    }
+  }
+  std::optional<DType> d = ParseDType(dtype->str);
+  if (!d) return absl::InvalidArgumentError("'tensor.create': bad dtype");
+  return std::optional<Type>(Type::Tensor(std::move(dims), *d));
+}
+
+}  // namespace
+
+void AddPyptoOps(OpRegistry& r) {
+  // Element-wise on tensors of one shape (PyPTO also broadcasts; ptoc
+  // does not model broadcasting yet and asks for equal shapes).
+  for (const char* name : {"tensor.add", "tensor.sub", "tensor.mul", "tensor.div",
+                           "tensor.maximum", "tensor.minimum"}) {
+    r.Register(Op(name, {"lhs", "rhs"}, [](const Expr& call) -> ResultOr {
+      if (auto s = NeedTensor(call, 0); !s.ok()) return s;
+      if (auto s = NeedTensor(call, 1); !s.ok()) return s;
+      const Type& a = call.args[0]->type;
+      const Type& b = call.args[1]->type;
+      if (a.shape() != b.shape() || a.dtype() != b.dtype()) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "'", call.str, "' on tensors of different shapes or dtypes (", TypeToString(a),
+            " and ", TypeToString(b), ") is not supported"));
+      }
+      return std::optional<Type>(TensorLike(call));
+    }));
+  }
+  for (const char* name : {"tensor.adds", "tensor.subs", "tensor.muls", "tensor.divs"}) {
+    r.Register(Op(name, {"lhs", "rhs"}, [](const Expr& call) -> ResultOr {
+      if (auto s = NeedTensor(call, 0); !s.ok()) return s;
+      if (auto s = NeedScalar(call, 1); !s.ok()) return s;
+      return std::optional<Type>(TensorLike(call));
+    }));
+  }
+  for (const char* name : {"tensor.exp", "tensor.neg", "tensor.relu", "tensor.sqrt",
+                           "tensor.abs", "tensor.recip"}) {
+    r.Register(Op(name, {"input"}, [](const Expr& call) -> ResultOr {
+      if (auto s = NeedTensor(call, 0); !s.ok()) return s;
+      return std::optional<Type>(TensorLike(call));
+    }));
+  }
+  OpInfo create = Op("tensor.create", {}, TensorCreateResult);
+  AttrSpec shape{"shape", AttrKind::kIntList};
+  shape.required = true;
+  AttrSpec dtype{"dtype", AttrKind::kDType};
+  dtype.required = true;
+  create.attrs = {shape, dtype};
+  create.positional_attrs = {"shape", "dtype"};
+  r.Register(std::move(create));
+  OpInfo slice = Op("tensor.slice", {"input", "shape", "offset", "valid_shape", "drop_dims"},
+                    [](const Expr& call) -> ResultOr {
+                      if (auto s = NeedTensor(call, 0); !s.ok()) return s;
+                      if (auto s = NoDropDims(call, 4); !s.ok()) return s;
+                      absl::StatusOr<Shape> shape = ShapeOfList(call, *call.args[1]);
+                      if (!shape.ok()) return shape.status();
+                      return std::optional<Type>(
+                          Type::Tensor(*std::move(shape), call.args[0]->type.dtype()));
+                    });
+  slice.arities = {3, 4, 5};
+  r.Register(std::move(slice));
+  OpInfo assemble = Op("tensor.assemble", {"target", "source", "offset"},
+                       [](const Expr& call) -> ResultOr {
+                         if (auto s = NeedTensor(call, 0); !s.ok()) return s;
+                         if (auto s = NeedTensor(call, 1); !s.ok()) return s;
+                         return std::optional<Type>(TensorLike(call));
+                       });
+  assemble.attrs = {AttrSpec{"atomic", AttrKind::kInt}};
+  r.Register(std::move(assemble));
+
+  // Tiles (src/ir/op/tile_ops/): views and element access, no memory traffic.
+  OpInfo tslice = Op("tile.slice", {"input", "shape", "offset", "valid_shape", "drop_dims"},
+                     [](const Expr& call) -> ResultOr {
+                       if (auto s = NeedTile(call, 0); !s.ok()) return s;
+                       if (auto s = NoDropDims(call, 4); !s.ok()) return s;
+                       absl::StatusOr<Shape> shape = ShapeOfList(call, *call.args[1]);
+                       if (!shape.ok()) return shape.status();
+                       const Type& in = call.args[0]->type;
+                       Type t = TileIn(in, *shape, in.dtype());
+                       if (call.args.size() > 3 && !call.args[3]->args.empty()) {
+                         absl::StatusOr<Shape> valid = ShapeOfList(call, *call.args[3]);
+                         if (!valid.ok()) return valid.status();
+                         if (*valid != *shape) {
+                           TileView view = t.view();
+                           view.valid_shape = *std::move(valid);
+                           t = in.has_memory()
+                                   ? Type::Tile(*shape, in.dtype(), in.memory(), view)
+                                   : Type::TileWithoutMemory(*shape, in.dtype(), view);
+                         }
+                       }
+                       return std::optional<Type>(t);
+                     });
+  tslice.arities = {3, 4, 5};
+  tslice.lane = LaneOfFirstTile;
+  AttrSpec pad{"pad_value", AttrKind::kEnum, "PadValue"};
+  tslice.attrs = {pad};
+  r.Register(std::move(tslice));
+  OpInfo reshape = Op("tile.reshape", {"input", "shape"}, [](const Expr& call) -> ResultOr {
+    if (auto s = NeedTile(call, 0); !s.ok()) return s;
+    absl::StatusOr<Shape> shape = ShapeOfList(call, *call.args[1]);
+    if (!shape.ok()) return shape.status();
+    const Type& in = call.args[0]->type;
+    if (in.NumElements() >= 0 && Type::Tensor(*shape, in.dtype()).NumElements() >= 0 &&
+        in.NumElements() != Type::Tensor(*shape, in.dtype()).NumElements()) {
+      return absl::InvalidArgumentError("'tile.reshape' changes the number of elements");
+    }
+    return std::optional<Type>(TileIn(in, *std::move(shape), in.dtype()));
+  });
+  reshape.lane = LaneOfFirstTile;
+  r.Register(std::move(reshape));
+  OpInfo read = Op("tile.read", {"tile", "indices"}, [](const Expr& call) -> ResultOr {
+    if (auto s = NeedTile(call, 0); !s.ok()) return s;
+    return std::optional<Type>(Type::Scalar(call.args[0]->type.dtype()));
+  });
+  read.lane = LaneOfFirstTile;
+  r.Register(std::move(read));
+  OpInfo write = Op("tile.write", {"tile", "indices", "value"}, [](const Expr& call) -> ResultOr {
+    if (auto s = NeedTile(call, 0); !s.ok()) return s;
+    if (auto s = NeedScalar(call, 2); !s.ok()) return s;
+    return std::optional<Type>(call.args[0]->type);
+  });
+  write.lane = LaneOfFirstTile;
+  r.Register(std::move(write));
+  OpInfo tassemble = Op("tile.assemble", {"target", "source", "offset"},
+                        [](const Expr& call) -> ResultOr {
+                          if (auto s = NeedTile(call, 0); !s.ok()) return s;
+                          if (auto s = NeedTile(call, 1); !s.ok()) return s;
+                          return std::optional<Type>(call.args[0]->type);
+                        });
+  tassemble.lane = LaneOfFirstTile;
+  r.Register(std::move(tassemble));
+  for (const char* name : {"tile.get_block_idx", "tile.get_subblock_idx", "tile.get_block_num"}) {
+    OpInfo idx = Op(name, {}, [](const Expr&) -> ResultOr {
+      return std::optional<Type>(Type::Scalar(DType::kINDEX));
+    });
+    idx.role = OpRole::kPureScalar;
+    r.Register(std::move(idx));
+  }
+
+  OpInfo invalid = Op("system.task_invalid", {}, [](const Expr&) -> ResultOr {
+    return std::optional<Type>(Type::Scalar(DType::kTASK_ID));
+  });
+  invalid.role = OpRole::kPureScalar;
+  r.Register(std::move(invalid));
+}
+
+}  // namespace ptoc
