@@ -76,8 +76,9 @@ absl::Status BodyEmitter::EmitStmt(const Stmt& s) {
     case StmtKind::kScope:
     case StmtKind::kBreak:
     case StmtKind::kContinue:
+    case StmtKind::kUnpack:
       status = ErrorAt(s.loc, "codegen does not support this statement in a kernel yet "
-                              "(a PyPTO scope, break or continue)");
+                              "(a PyPTO scope, break, continue or tuple unpacking)");
       break;
     case StmtKind::kReturn:
       if (&s != final_return_) {

@@ -83,6 +83,7 @@ enum class StmtKind {
   kSeq, kAssign, kEval, kFor, kWhile, kIf, kYield, kReturn,
   kScope,     // `with pl.at(...) [as t]:` and PyPTO's other scopes
   kBreak, kContinue,
+  kUnpack,    // `a, b = value`: value (a tuple), results (the targets)
 };
 
 struct Stmt;

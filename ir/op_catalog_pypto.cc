@@ -255,6 +255,39 @@ void AddPyptoOps(OpRegistry& r) {
     r.Register(std::move(idx));
   }
 
+  // pl.submit(self.f, args..., deps=[...]): a task of program function f;
+  // the parser gives it Tuple[f's results..., Scalar[TASK_ID]] (just the
+  // TASK_ID when f returns nothing), which the rule checks the shape of.
+  for (const char* name : {"submit", "spmd_submit"}) {
+    OpInfo submit = Op(name, {"callee"}, [](const Expr& call) -> ResultOr {
+      if (call.args.empty() || call.args[0]->kind != ExprKind::kString) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("'", call.str, "' expects a program function (self.name) first"));
+      }
+      const Type& t = call.type;
+      const Type* last = t.is_tuple() && !t.elements().empty() ? &t.elements().back() : &t;
+      if (!(last->is_scalar() && last->dtype() == DType::kTASK_ID)) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "'", call.str, "' returns its task id last, not ", TypeToString(t)));
+      }
+      return std::optional<Type>(t);
+    });
+    submit.variadic = true;
+    submit.callee_arg = true;
+    std::vector<AttrSpec> attrs = {AttrSpec{"deps", AttrKind::kExpr},
+                                   AttrSpec{"dumps", AttrKind::kExpr},
+                                   AttrSpec{"allow_early_resolve", AttrKind::kBool},
+                                   AttrSpec{"predicate", AttrKind::kExpr}};
+    if (std::string(name) == "spmd_submit") {
+      AttrSpec core_num{"core_num", AttrKind::kExpr};
+      core_num.required = true;
+      attrs.push_back(core_num);
+      attrs.push_back(AttrSpec{"sync_start", AttrKind::kBool});
+    }
+    submit.attrs = std::move(attrs);
+    r.Register(std::move(submit));
+  }
+
   OpInfo invalid = Op("system.task_invalid", {}, [](const Expr&) -> ResultOr {
     return std::optional<Type>(Type::Scalar(DType::kTASK_ID));
   });

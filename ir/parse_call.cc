@@ -44,6 +44,8 @@ bool SameConstant(const Expr& a, const Expr& b) {
 // What an attribute of `spec` must be, or "" when `value` fits.
 std::string AttrMismatch(const AttrSpec& spec, const Expr& value) {
   switch (spec.kind) {
+    case AttrKind::kExpr:
+      return "";
     case AttrKind::kInt:
       return value.kind == ExprKind::kInt ? "" : "an integer constant";
     case AttrKind::kBool:
@@ -160,6 +162,9 @@ absl::StatusOr<ExprPtr> Parser::ParseQualified() {
                         "pl.yield_(...) is only allowed as 'x = "
                         "pl.yield_(...)' at the end of a body");
   }
+  if (base.text == "pl" && (full == "submit" || full == "spmd_submit")) {
+    return ParseSubmit(base, full);
+  }
   std::vector<ExprPtr> args;
   std::vector<Keyword> keywords;
   PARSER_RETURN_IF_ERROR(ParseCallArgs(args, keywords));
@@ -169,11 +174,60 @@ absl::StatusOr<ExprPtr> Parser::ParseQualified() {
                       std::move(keywords));
 }
 
+absl::StatusOr<ExprPtr> Parser::ParseSubmit(const Token& base, const std::string& op) {
+  const Location loc = Loc(base);
+  PARSER_RETURN_IF_ERROR(ExpectOp("("));
+  if (!(AtName("self") && AtOp(".", 1) && AtKind(TokenKind::kName, 2))) {
+    return Unexpected(absl::StrCat("the function to submit (self.name) as the first argument "
+                                   "of pl.", op));
+  }
+  Next();
+  Next();
+  const Token& name = Next();
+  const Function* callee = program_->FindFunction(name.text);
+  if (callee == nullptr) {
+    return ErrorAtToken(name, absl::StrCat("the program has no function '", name.text, "'"));
+  }
+  std::vector<ExprPtr> args;
+  args.push_back(MakeString(name.text, Loc(name)));
+  std::vector<Keyword> keywords;
+  if (AtOp(",")) {
+    Next();
+    PARSER_RETURN_IF_ERROR(ParseCallArgsRest(args, keywords));
+  } else {
+    PARSER_RETURN_IF_ERROR(ExpectOp(")"));
+  }
+  if (args.size() - 1 != callee->params.size()) {
+    return ErrorAt(loc, absl::StrCat("'", name.text, "' takes ", callee->params.size(),
+                                     " arguments, got ", args.size() - 1));
+  }
+  const OpInfo* info = OpRegistry::Get().Find(op);
+  PARSER_ASSIGN_OR_RETURN(std::vector<NamedExpr> attrs,
+                          CheckAttrs(*info, loc, std::move(keywords)));
+  std::vector<Type> results;
+  if (callee->return_type.has_value()) {
+    const Type& r = *callee->return_type;
+    if (r.is_tuple()) {
+      results = r.elements();
+    } else if (!r.is_none()) {
+      results.push_back(r);
+    }
+  }
+  results.push_back(Type::Scalar(DType::kTASK_ID));
+  Type type = results.size() == 1 ? results[0] : Type::Tuple(std::move(results));
+  return MakeOpCall(op, std::move(args), std::move(attrs), std::move(type), loc);
+}
+
 // ---- calls ----
 
 absl::Status Parser::ParseCallArgs(std::vector<ExprPtr>& args,
                                    std::vector<Keyword>& keywords) {
   PARSER_RETURN_IF_ERROR(ExpectOp("("));
+  return ParseCallArgsRest(args, keywords);
+}
+
+absl::Status Parser::ParseCallArgsRest(std::vector<ExprPtr>& args,
+                                       std::vector<Keyword>& keywords) {
   while (!AtOp(")")) {
     if (AtKind(TokenKind::kName) && AtOp("=", 1)) {
       Keyword k;

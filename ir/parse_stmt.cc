@@ -198,10 +198,7 @@ absl::StatusOr<StmtPtr> Parser::ParseAssign(std::optional<YieldTargets>& yield,
   if (AtDotted("pl", "yield_")) {
     return ParseYield(std::move(targets), yield, yield_allowed);
   }
-  if (targets.names.size() > 1) {
-    return ErrorAt(targets.loc,
-                   "assigning several names is only supported from pl.yield_");
-  }
+  if (targets.names.size() > 1) return ParseUnpack(std::move(targets));
   const std::optional<Type>& annotation = targets.annotation;
   rhs_start_ = pos_;
   rhs_annotation_ = annotation ? &*annotation : nullptr;
@@ -232,6 +229,30 @@ absl::StatusOr<StmtPtr> Parser::ParseAssign(std::optional<YieldTargets>& yield,
   Var* var = fn_->NewVar(targets.names[0], type, targets.locs[0]);
   PARSER_RETURN_IF_ERROR(Bind(targets.names[0], targets.locs[0], var));
   return MakeAssign(var, std::move(value), targets.loc);
+}
+
+absl::StatusOr<StmtPtr> Parser::ParseUnpack(YieldTargets targets) {
+  PARSER_ASSIGN_OR_RETURN(ExprPtr value, ParseExpr());
+  const Type& t = value->type;
+  if (!t.is_tuple() || t.elements().size() != targets.names.size()) {
+    return ErrorAt(value->loc, absl::StrCat("cannot assign ", TypeToString(t), " to ",
+                                            targets.names.size(), " names"));
+  }
+  StmtPtr stmt = NewStmt(StmtKind::kUnpack, targets.loc);
+  for (size_t i = 0; i < targets.names.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      if (targets.names[i] == targets.names[j] && targets.names[i] != "_") {
+        return ErrorAt(targets.locs[i],
+                       absl::StrCat("'", targets.names[i], "' is assigned twice"));
+      }
+    }
+    stmt->results.push_back(fn_->NewVar(targets.names[i], t.elements()[i], targets.locs[i]));
+  }
+  for (size_t i = 0; i < targets.names.size(); ++i) {
+    PARSER_RETURN_IF_ERROR(Bind(targets.names[i], targets.locs[i], stmt->results[i]));
+  }
+  stmt->value = std::move(value);
+  return stmt;
 }
 
 absl::StatusOr<StmtPtr> Parser::ParseYield(YieldTargets targets,

@@ -420,6 +420,24 @@ absl::Status Parser::ParseFunctionBody(Function& fn, size_t body_start) {
 // ---- types ----
 
 absl::StatusOr<Type> Parser::ParseType() {
+  // `tuple[A, B]` (also `pl.Tuple[A, B]`): a function's several results.
+  if ((AtName("tuple") && AtOp("[", 1)) || (AtDotted("pl", "Tuple") && AtOp("[", 3))) {
+    NestingGuard guard(depth_);
+    if (guard.too_deep()) return TooDeep();
+    for (int i = AtName("tuple") ? 2 : 4; i > 0; --i) Next();
+    std::vector<Type> elements;
+    while (!AtOp("]")) {
+      if (AtName("tuple") || AtDotted("pl", "Tuple")) {
+        return Unexpected("a type other than a tuple (tuples do not nest)");
+      }
+      PARSER_ASSIGN_OR_RETURN(Type t, ParseType());
+      elements.push_back(std::move(t));
+      if (!AtOp(",")) break;
+      Next();
+    }
+    PARSER_RETURN_IF_ERROR(ExpectOp("]"));
+    return Type::Tuple(std::move(elements));
+  }
   if (!((AtName("pl") || AtName("pld")) && AtOp(".", 1) && AtKind(TokenKind::kName, 2))) {
     return Unexpected("a type");
   }

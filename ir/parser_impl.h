@@ -151,6 +151,8 @@ class Parser {
   absl::StatusOr<StmtPtr> ParseReturn();
   absl::StatusOr<StmtPtr> ParseAssign(std::optional<YieldTargets>& yield,
                                       bool yield_allowed);
+  // `a, b = value` with a tuple value.
+  absl::StatusOr<StmtPtr> ParseUnpack(YieldTargets targets);
   absl::StatusOr<StmtPtr> ParseYield(YieldTargets targets,
                                      std::optional<YieldTargets>& yield,
                                      bool yield_allowed);
@@ -176,6 +178,10 @@ class Parser {
   absl::StatusOr<ExprPtr> ParseEnum(const Token& base,
                                     const std::vector<std::string>& parts);
   absl::Status ParseCallArgs(std::vector<ExprPtr>& args, std::vector<Keyword>& keywords);
+  // The arguments after the opening '('.
+  absl::Status ParseCallArgsRest(std::vector<ExprPtr>& args, std::vector<Keyword>& keywords);
+  // `pl.submit(self.f, args..., deps=[...])` (and pl.spmd_submit).
+  absl::StatusOr<ExprPtr> ParseSubmit(const Token& base, const std::string& op);
   absl::StatusOr<ExprPtr> FinishOpCall(std::string op, const Token& start,
                                        size_t start_index, std::vector<ExprPtr> args,
                                        std::vector<Keyword> keywords);

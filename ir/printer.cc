@@ -117,6 +117,11 @@ std::string DimsText(const Shape& shape) {
 // Unlike TypeToString, a TileView lists only the fields that differ from the
 // memory space's implicit view.
 std::string TypeText(const Type& t) {
+  if (t.is_tuple()) {
+    std::vector<std::string> elements;
+    for (const Type& e : t.elements()) elements.push_back(TypeText(e));
+    return absl::StrCat("tuple[", absl::StrJoin(elements, ", "), "]");
+  }
   if (t.kind() != Type::Kind::kTile || !t.has_explicit_view()) {
     return TypeToString(t);
   }
@@ -277,7 +282,15 @@ class ExprPrinter {
       callee = absl::StrCat("pl.", e.str);
     }
     std::vector<std::string> parts;
-    for (const ExprPtr& a : e.args) parts.push_back(Print(*a));
+    const OpInfo* info = e.is_function_call ? nullptr : OpRegistry::Get().Find(e.str);
+    for (size_t i = 0; i < e.args.size(); ++i) {
+      const Expr& a = *e.args[i];
+      if (i == 0 && info != nullptr && info->callee_arg && a.kind == ExprKind::kString) {
+        parts.push_back(absl::StrCat("self.", a.str));  // pl.submit(self.f, ...)
+      } else {
+        parts.push_back(Print(a));
+      }
+    }
     for (const NamedExpr& a : e.attrs) {
       if (IsDefaultAttr(e, a)) continue;
       parts.push_back(absl::StrCat(a.name, "=", Print(*a.value)));
@@ -317,6 +330,9 @@ void CollectDefs(const Stmt& s, std::vector<const Var*>* defs) {
     case StmtKind::kScope:
       if (s.body) CollectDefs(*s.body, defs);
       if (s.var != nullptr) defs->push_back(s.var);
+      break;
+    case StmtKind::kUnpack:
+      defs->insert(defs->end(), s.results.begin(), s.results.end());
       break;
     case StmtKind::kEval: case StmtKind::kYield: case StmtKind::kReturn:
     case StmtKind::kBreak: case StmtKind::kContinue:
@@ -499,6 +515,9 @@ class FunctionPrinter {
         Body(s.body.get(), depth + 1, nullptr);
         return;
       }
+      case StmtKind::kUnpack:
+        Line(depth, absl::StrCat(VarList(s.results), " = ", Value(s.value.get())));
+        return;
       case StmtKind::kBreak:
         Line(depth, "break");
         return;

@@ -153,6 +153,32 @@ class P:
   EXPECT_THAT(out, HasSubstr("i: pl.Scalar[pl.INDEX] = pl.tile.get_block_idx()"));
 }
 
+TEST(PyptoFormsTest, TuplesAndSubmit) {
+  std::string out = RoundTrip(std::string(kImports) + R"(@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[16], pl.FP32]) -> pl.Tensor[[16], pl.FP32]:
+        return x
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[16], pl.FP32]) -> tuple[pl.Tensor[[16], pl.FP32], pl.Scalar[pl.TASK_ID]]:
+        with pl.manual_scope():
+            a, tid = pl.submit(self.k, x)
+            b, _ = pl.submit(self.k, a, deps=[tid])
+        return b, tid
+)");
+  EXPECT_THAT(out, HasSubstr(") -> tuple[pl.Tensor[[16], pl.FP32], pl.Scalar[pl.TASK_ID]]:"));
+  EXPECT_THAT(out, HasSubstr("            a, tid = pl.submit(self.k, x)\n"));
+  EXPECT_THAT(out, HasSubstr("            b, _ = pl.submit(self.k, a, deps=[tid])\n"));
+  const std::string head = std::string(kImports) +
+                           "@pl.program\nclass P:\n    @pl.function\n    def f(self, "
+                           "x: pl.Tensor[[16], pl.FP32]):\n";
+  EXPECT_THAT(Error(head + "        a, b = pl.submit(self.g, x)\n"),
+              HasSubstr("the program has no function 'g'"));
+  EXPECT_THAT(Error(head + "        a, b = x\n"),
+              HasSubstr("cannot assign pl.Tensor[[16], pl.FP32] to 2 names"));
+}
+
 TEST(PyptoFormsTest, RejectedForms) {
   const std::string head = std::string(kImports) +
                            "@pl.program\nclass P:\n    @pl.function\n    def f(self):\n";

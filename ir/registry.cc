@@ -465,6 +465,7 @@ int OpInfo::ParamIndex(absl::string_view param) const {
 }
 
 bool OpInfo::AcceptsArity(int n) const {
+  if (variadic && n >= static_cast<int>(params.size())) return true;
   return std::find(arities.begin(), arities.end(), n) != arities.end();
 }
 

@@ -57,7 +57,8 @@ enum class OpRole {
 // Direction of a cross-core FIFO op.
 enum class PipeDirection { kNone, kC2V, kV2C };
 
-enum class AttrKind { kInt, kBool, kString, kEnum, kDType, kIntList };
+// kExpr: any expression (PyPTO's submit deps=[...], predicate=, ...).
+enum class AttrKind { kInt, kBool, kString, kEnum, kDType, kIntList, kExpr };
 
 struct AttrSpec {
   std::string name;
@@ -96,6 +97,11 @@ struct OpInfo {
   // Attributes PyPTO also takes positionally, after the parameters, in
   // order (`tile.create(shape, dtype=...)`).
   std::vector<std::string> positional_attrs;
+  // Takes any number of arguments from params.size() on (pl.submit).
+  bool variadic = false;
+  // args[0] names a program function (a string constant), written and
+  // printed `self.NAME` (pl.submit).
+  bool callee_arg = false;
   OpRole role = OpRole::kCompute;
   PipeDirection pipe = PipeDirection::kNone;
   GmAccess access;

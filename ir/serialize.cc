@@ -92,6 +92,10 @@ void TypeToProto(const Type& t, ir::Type* out) {
   switch (t.kind()) {
     case Type::Kind::kNone: out->set_kind(ir::Type::NONE); return;
     case Type::Kind::kCommCtx: out->set_kind(ir::Type::COMM_CTX); return;
+    case Type::Kind::kTuple:
+      out->set_kind(ir::Type::TUPLE);
+      for (const Type& e : t.elements()) TypeToProto(e, out->add_elements());
+      return;
     case Type::Kind::kScalar: out->set_kind(ir::Type::SCALAR); break;
     case Type::Kind::kTensor: out->set_kind(ir::Type::TENSOR); break;
     case Type::Kind::kDistributedTensor: out->set_kind(ir::Type::DISTRIBUTED_TENSOR); break;
@@ -211,6 +215,12 @@ void StmtToProto(const Stmt& s, ir::Stmt* out) {
       if (s.value) ExprToProto(*s.value, sc->mutable_scope());
       sc->set_var_id(s.var == nullptr ? -1 : VarId(s.var));
       if (s.body) StmtToProto(*s.body, sc->mutable_body());
+      break;
+    }
+    case StmtKind::kUnpack: {
+      ir::Unpack* u = out->mutable_unpack_stmt();
+      if (s.value) ExprToProto(*s.value, u->mutable_value());
+      for (const Var* v : s.results) u->add_target_ids(VarId(v));
       break;
     }
     case StmtKind::kBreak:
@@ -416,6 +426,16 @@ class Reader {
     switch (t.kind()) {
       case ir::Type::NONE: return Type::None();
       case ir::Type::COMM_CTX: return Type::CommCtx();
+      case ir::Type::TUPLE: {
+        std::vector<Type> elements;
+        for (const ir::Type& e : t.elements()) {
+          if (e.kind() == ir::Type::TUPLE) return Error("a tuple type inside a tuple type");
+          absl::StatusOr<Type> et = ReadType(e);
+          if (!et.ok()) return et.status();
+          elements.push_back(*std::move(et));
+        }
+        return Type::Tuple(std::move(elements));
+      }
       case ir::Type::SCALAR: case ir::Type::TENSOR: case ir::Type::DISTRIBUTED_TENSOR:
       case ir::Type::TILE: break;
       default: return Error(absl::StrCat("bad type kind ", t.kind()));
@@ -693,6 +713,12 @@ class Reader {
         }
         break;
       }
+      case ir::Stmt::kUnpackStmt:
+        s->kind = StmtKind::kUnpack;
+        status = ReadRequired(proto.unpack_stmt().has_value(), proto.unpack_stmt().value(),
+                              "unpacked value", depth, &s->value);
+        if (status.ok()) status = ReadVarList(proto.unpack_stmt().target_ids(), &s->results);
+        break;
       case ir::Stmt::kBreakStmt:
         s->kind = StmtKind::kBreak;
         break;

@@ -150,6 +150,13 @@ Type Type::TileWithoutMemory(Shape shape, DType d, std::optional<TileView> view)
   return t;
 }
 
+Type Type::Tuple(std::vector<Type> elements) {
+  Type t;
+  t.kind_ = Kind::kTuple;
+  t.elements_ = std::move(elements);
+  return t;
+}
+
 Type Type::CommCtx() {
   Type t;
   t.kind_ = Kind::kCommCtx;
@@ -179,6 +186,8 @@ bool Type::operator==(const Type& o) const {
   switch (kind_) {
     case Kind::kNone: case Kind::kCommCtx:
       return true;
+    case Kind::kTuple:
+      return elements_ == o.elements_;
     case Kind::kScalar:
       return dtype_ == o.dtype_;
     case Kind::kTensor: case Kind::kDistributedTensor:
@@ -195,6 +204,13 @@ std::string TypeToString(const Type& t) {
   switch (t.kind()) {
     case Type::Kind::kNone: return "None";
     case Type::Kind::kCommCtx: return "pld.CommCtx";
+    case Type::Kind::kTuple: {
+      std::string s = "tuple[";
+      for (size_t i = 0; i < t.elements().size(); ++i) {
+        absl::StrAppend(&s, i > 0 ? ", " : "", TypeToString(t.elements()[i]));
+      }
+      return absl::StrCat(s, "]");
+    }
     case Type::Kind::kScalar: return absl::StrCat("pl.Scalar[", dtype(), "]");
     case Type::Kind::kTensor:
       return absl::StrCat("pl.Tensor[", DimsToString(t.shape()), ", ", dtype(),

@@ -75,7 +75,7 @@ TileView ZnView();
 
 class Type {
  public:
-  enum class Kind { kNone, kScalar, kTensor, kDistributedTensor, kTile, kCommCtx };
+  enum class Kind { kNone, kScalar, kTensor, kDistributedTensor, kTile, kCommCtx, kTuple };
 
   Type() = default;  // kNone
   static Type None() { return Type(); }
@@ -86,6 +86,8 @@ class Type {
   static Type Tile(Shape shape, DType d, MemorySpace m,
                    std::optional<TileView> view = std::nullopt);
   static Type CommCtx();
+  // PyPTO's tuple (a function's `-> tuple[A, B]`, a pl.submit result).
+  static Type Tuple(std::vector<Type> elements);
   // A tile written without a memory space (PyPTO's form before its
   // InferTileMemorySpace pass); the printer leaves the memory space out.
   static Type TileWithoutMemory(Shape shape, DType d,
@@ -97,6 +99,8 @@ class Type {
   bool is_tile() const { return kind_ == Kind::kTile; }
   bool is_comm_ctx() const { return kind_ == Kind::kCommCtx; }
   bool is_distributed() const { return kind_ == Kind::kDistributedTensor; }
+  bool is_tuple() const { return kind_ == Kind::kTuple; }
+  const std::vector<Type>& elements() const { return elements_; }  // kTuple
   // A GM tensor: plain or a window.
   bool is_tensor() const {
     return kind_ == Kind::kTensor || kind_ == Kind::kDistributedTensor;
@@ -138,6 +142,7 @@ class Type {
   bool has_memory_ = true;
   TileView view_;
   std::string extra_;
+  std::vector<Type> elements_;
 };
 
 // Equal but for extra() (PyPTO's type elements ptoc keeps as text): an

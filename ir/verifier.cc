@@ -21,6 +21,7 @@ namespace {
 
 bool AttrKindMatches(const AttrSpec& spec, const Expr& value) {
   switch (spec.kind) {
+    case AttrKind::kExpr: return true;
     case AttrKind::kInt: return value.kind == ExprKind::kInt;
     case AttrKind::kBool: return value.kind == ExprKind::kBool;
     case AttrKind::kString: return value.kind == ExprKind::kString;
@@ -211,6 +212,25 @@ class FunctionVerifier {
         return;
       case StmtKind::kBreak:
       case StmtKind::kContinue:
+        return;
+      case StmtKind::kUnpack:
+        VerifyExpr(s.value.get(), s.loc);
+        if (s.value && (!s.value->type.is_tuple() ||
+                        s.value->type.elements().size() != s.results.size())) {
+          Error(s.loc, absl::StrCat("unpacking ", s.results.size(), " names from ",
+                                    TypeToString(s.value->type)));
+        } else if (s.value) {
+          for (size_t i = 0; i < s.results.size(); ++i) {
+            if (s.results[i] != nullptr &&
+                !SameUpToExtra(s.results[i]->type, s.value->type.elements()[i])) {
+              Error(s.loc, absl::StrCat("variable '", s.results[i]->name, "' has type ",
+                                        TypeToString(s.results[i]->type),
+                                        " but its value has type ",
+                                        TypeToString(s.value->type.elements()[i])));
+            }
+          }
+        }
+        for (Var* r : s.results) Define(r, s.loc);
         return;
       case StmtKind::kIf:
         VerifyCondition(s.value.get(), s.loc);

@@ -94,8 +94,9 @@ class Compiler {
       case StmtKind::kScope:
       case StmtKind::kBreak:
       case StmtKind::kContinue:
+      case StmtKind::kUnpack:
         return ErrorAt(s.loc, "the simulator does not run this statement yet "
-                              "(a PyPTO scope, break or continue)");
+                              "(a PyPTO scope, break, continue or tuple unpacking)");
     }
     return absl::OkStatus();
   }
