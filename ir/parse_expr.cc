@@ -327,6 +327,8 @@ absl::StatusOr<ExprPtr> Parser::ParseEnum(const Token& base,
   if (base.text == "pl" && parts.size() == 1 && ParseDType(parts[0])) {
     return MakeEnum("DType", parts[0], loc);
   }
+  // pl.AUTO: PyPTO's "let the compiler choose" buffer base, the integer -1.
+  if (base.text == "pl" && parts.size() == 1 && parts[0] == "AUTO") return MakeInt(-1, loc);
   if (base.text == "pl" && parts.size() == 1) {  // pl.NZ, ...: TensorLayout values
     const PyptoEnum* layout = FindPyptoEnum("pl", "TensorLayout");
     if (layout != nullptr && layout->Has(parts[0])) {

@@ -1,10 +1,12 @@
 // The text parser: statements, bodies and SSA scoping.
+#include <algorithm>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "ir/builder.h"
 #include "ir/diagnostics.h"
+#include "ir/enums.h"
 #include "ir/parser_impl.h"
 
 namespace ptoc {
@@ -52,6 +54,16 @@ void Parser::PopScope(absl::string_view construct, int line) {
 absl::Status Parser::Bind(const std::string& name, const Location& loc, Var* var) {
   if (name == "pl" || name == "pld" || name == "self") {
     return ErrorAt(loc, absl::StrCat("'", name, "' cannot be assigned"));
+  }
+  // @pl.function(strict_ssa=True): a name is bound once.
+  if (strict_ssa_ && name != "_") {
+    for (const auto& scope : scopes_) {
+      auto it = scope.find(name);
+      if (it != scope.end() && it->second.var != nullptr) {
+        return ErrorAt(loc, absl::StrCat("'", name, "' is assigned twice; the function is "
+                                         "strict_ssa=True"));
+      }
+    }
   }
   scopes_.back()[name] = Binding{var, "", 0};
   return absl::OkStatus();
@@ -157,6 +169,11 @@ absl::Status Parser::ParseSimpleStatement(std::vector<StmtPtr>& out,
     PARSER_ASSIGN_OR_RETURN(ExprPtr value, ParseExpr());
     if (value->kind != ExprKind::kCall) {
       return ErrorAtToken(first, "an expression statement must be a call");
+    }
+    const OpInfo* info = LookupOp(*value);
+    if (info != nullptr && info->callee_arg) {
+      return ErrorAtToken(first, absl::StrCat("pl.", value->str, "(...) must be assigned: "
+                                              "out, tid = pl.", value->str, "(self.f, ...)"));
     }
     out.push_back(MakeEval(std::move(value), Loc(first)));
   }
@@ -358,6 +375,9 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
   }
   ExprPtr init;
   for (Keyword& k : keywords) {
+    if (kind == "spmd" && (k.name.text == "init_values" || k.name.text == "chunk")) {
+      return ErrorAtToken(k.name, absl::StrCat("pl.spmd does not accept '", k.name.text, "='"));
+    }
     if (k.name.text == "init_values" && init == nullptr) {
       init = std::move(k.value);
       continue;
@@ -556,11 +576,15 @@ absl::StatusOr<StmtPtr> Parser::ParseWith() {
     return Unexpected(
         "a scope (pl.at, pl.manual_scope, pl.auto_scope, pl.spmd, pl.cluster, pl.scope)");
   }
+  if ((scope == "manual_scope" || scope == "auto_scope") && !AtOp(")", 4)) {
+    return ErrorAtToken(Peek(), absl::StrCat("pl.", scope, "() does not accept arguments"));
+  }
   const Token& start = Peek();
   for (int i = 0; i < 3; ++i) Next();
   std::vector<ExprPtr> args;
   std::vector<Keyword> keywords;
   PARSER_RETURN_IF_ERROR(ParseCallArgs(args, keywords));
+  PARSER_RETURN_IF_ERROR(CheckScopeArgs(start, scope, args, keywords));
   std::vector<NamedExpr> attrs;
   for (Keyword& k : keywords) attrs.push_back(MakeAttr(k.name.text, std::move(k.value)));
   // Not an op: the scope's arguments are kept as written.
@@ -572,13 +596,130 @@ absl::StatusOr<StmtPtr> Parser::ParseWith() {
   }
   PARSER_RETURN_IF_ERROR(ExpectOp(":"));
   // Python scoping: names bound in the body stay visible after it.
-  PARSER_ASSIGN_OR_RETURN(Block body, ParseSuite(/*yield_allowed=*/false));
+  const bool manual = scope == "manual_scope" ||
+                      (scope == "scope" && !stmt->value->attrs.empty() &&
+                       stmt->value->attrs[0].value->str == "MANUAL");
+  if (manual) ++manual_scopes_;
+  absl::StatusOr<Block> parsed_body = ParseSuite(/*yield_allowed=*/false);
+  if (manual) --manual_scopes_;
+  if (!parsed_body.ok()) return parsed_body.status();
+  Block body = *std::move(parsed_body);
   stmt->body = std::move(body.body);
   if (!target.text.empty()) {
     stmt->var = fn_->NewVar(target.text, Type::Scalar(DType::kTASK_ID), Loc(target));
     PARSER_RETURN_IF_ERROR(Bind(target.text, Loc(target), stmt->var));
   }
   return stmt;
+}
+
+absl::Status Parser::CheckScopeArgs(const Token& start, const std::string& scope,
+                                    const std::vector<ExprPtr>& args,
+                                    const std::vector<Keyword>& keywords) {
+  // The keywords each scope takes (PyPTO's parser), and its positionals.
+  std::vector<absl::string_view> allowed;
+  size_t positionals = 0;
+  if (scope == "at") {
+    allowed = {"level", "role", "optimizations", "deps", "no_dep_args", "dumps",
+               "allow_early_resolve", "name_hint", "windowize"};
+    positionals = 2;  // pl.at(level, role)
+  } else if (scope == "scope") {
+    allowed = {"mode"};
+  } else if (scope == "cluster") {
+    allowed = {"name_hint"};
+  } else if (scope == "spmd") {
+    allowed = {"core_num", "sync_start", "name_hint", "optimizations", "deps", "dumps",
+               "allow_early_resolve", "no_dep_args"};
+    positionals = 1;
+  }
+  const std::string name = absl::StrCat("pl.", scope, "()");
+  if (args.size() > positionals) {
+    return ErrorAt(args[positionals]->loc,
+                   positionals == 0
+                       ? absl::StrCat(name, " takes no positional arguments")
+                       : absl::StrCat(name, " takes ", positionals, " positional argument"));
+  }
+  const Expr* mode = nullptr;
+  const Expr* level = nullptr;
+  const Expr* role = nullptr;
+  if (scope == "at") {
+    for (size_t i = 0; i < args.size(); ++i) {
+      const absl::string_view type = i == 0 ? "Level" : "Role";
+      if (args[i]->kind != ExprKind::kEnum || args[i]->enum_type != type) {
+        return ErrorAt(args[i]->loc, absl::StrCat("pl.at() argument ", i + 1,
+                                                  " must be a pl.", type, " value"));
+      }
+      (i == 0 ? level : role) = args[i].get();
+    }
+  }
+  for (const Keyword& k : keywords) {
+    if (std::find(allowed.begin(), allowed.end(), k.name.text) == allowed.end()) {
+      return ErrorAtToken(k.name, absl::StrCat("Unknown keyword argument '", k.name.text,
+                                               "' in ", name));
+    }
+    auto want_enum = [&](absl::string_view type) -> absl::Status {
+      if (k.value->kind != ExprKind::kEnum || k.value->enum_type != type) {
+        return ErrorAt(k.value->loc, absl::StrCat(name, " ", k.name.text, "= must be a pl.",
+                                                  type, " value"));
+      }
+      return absl::OkStatus();
+    };
+    if (k.name.text == "level" || k.name.text == "role") {
+      const bool is_level = k.name.text == "level";
+      if (is_level ? level != nullptr : role != nullptr) {
+        return ErrorAtToken(k.name, absl::StrCat("pl.at() got multiple values for argument '",
+                                                 k.name.text, "'"));
+      }
+      PARSER_RETURN_IF_ERROR(want_enum(is_level ? "Level" : "Role"));
+      (is_level ? level : role) = k.value.get();
+    } else if (k.name.text == "mode") {
+      PARSER_RETURN_IF_ERROR(want_enum("ScopeMode"));
+      mode = k.value.get();
+    } else if (k.name.text == "name_hint" && k.value->kind != ExprKind::kString) {
+      return ErrorAt(k.value->loc, absl::StrCat(name, " name_hint= must be a string"));
+    } else if ((k.name.text == "allow_early_resolve" || k.name.text == "windowize" ||
+                k.name.text == "sync_start") &&
+               k.value->kind != ExprKind::kBool) {
+      return ErrorAt(k.value->loc, absl::StrCat(name, " ", k.name.text,
+                                                "= must be True or False"));
+    }
+  }
+  if (scope == "at") {
+    if (level == nullptr) return ErrorAtToken(start, "pl.at() requires a level argument");
+    const PyptoEnum* levels = FindPyptoEnum("pl", "Level");
+    const auto index = [&](absl::string_view v) {
+      return std::find(levels->values.begin(), levels->values.end(), v) -
+             levels->values.begin();
+    };
+    if (role != nullptr && level->str == "CORE_GROUP") {
+      return ErrorAt(role->loc, "role= is not supported with level=pl.Level.CORE_GROUP");
+    }
+    if (role != nullptr && role->str == "SubWorker" && index(level->str) >= index("HOST")) {
+      return ErrorAt(role->loc, "Inline 'with pl.at(level>=HOST, role=pl.Role.SubWorker)' is "
+                                "not supported; write a @pl.function instead");
+    }
+  }
+  const bool manual = scope == "manual_scope" || (mode != nullptr && mode->str == "MANUAL");
+  if (scope == "manual_scope" || scope == "scope") {
+    if (manual_scopes_ > 0) {
+      return ErrorAtToken(start, manual ? "a manual scope may not be nested inside another "
+                                          "manual scope"
+                                        : "an AUTO scope may not be nested inside a manual "
+                                          "scope");
+    }
+    if (!manual) {
+      bool auto_scope = true;  // @pl.function's default
+      for (const NamedExpr& a : fn_->decorator_args) {
+        if (a.name == "auto_scope" && a.value->kind == ExprKind::kBool) {
+          auto_scope = a.value->bool_value;
+        }
+      }
+      if (auto_scope) {
+        return ErrorAtToken(start, "a hand-placed AUTO 'with pl.scope()' requires "
+                                   "@pl.function(auto_scope=False)");
+      }
+    }
+  }
+  return absl::OkStatus();
 }
 
 absl::StatusOr<StmtPtr> Parser::ParseReturn() {

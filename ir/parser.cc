@@ -380,7 +380,11 @@ absl::Status Parser::ParseParams(Function& fn) {
       direction = out ? Direction::kOut : Direction::kInOut;
       for (int i = 0; i < 4; ++i) Next();
     }
+    const Token& type_token = Peek();
     PARSER_ASSIGN_OR_RETURN(Type type, ParseType());
+    if (type.is_tuple()) {
+      return ErrorAtToken(type_token, "a parameter cannot be a tuple");
+    }
     if (direction != Direction::kIn) PARSER_RETURN_IF_ERROR(ExpectOp("]"));
     fn.params.push_back(
         Param{fn.NewVar(name.text, std::move(type), Loc(name)), direction});
@@ -410,6 +414,13 @@ absl::Status Parser::ParseFunctionBody(Function& fn, size_t body_start) {
   pos_ = body_start;
   scopes_.clear();
   loops_.clear();
+  manual_scopes_ = 0;
+  strict_ssa_ = false;
+  for (const NamedExpr& a : fn.decorator_args) {
+    if (a.name == "strict_ssa" && a.value->kind == ExprKind::kBool) {
+      strict_ssa_ = a.value->bool_value;
+    }
+  }
   PushScope();
   for (const Param& p : fn.params) scopes_.back()[p.var->name] = Binding{p.var, "", 0};
   PARSER_ASSIGN_OR_RETURN(Block block, ParseSuite(/*yield_allowed=*/false));

@@ -148,6 +148,10 @@ class Parser {
   absl::StatusOr<StmtPtr> ParseIf();
   absl::StatusOr<StmtPtr> ParseWhile();
   absl::StatusOr<StmtPtr> ParseWith();
+  // PyPTO's rules for a scope's arguments and placement.
+  absl::Status CheckScopeArgs(const Token& start, const std::string& scope,
+                              const std::vector<ExprPtr>& args,
+                              const std::vector<Keyword>& keywords);
   absl::StatusOr<StmtPtr> ParseReturn();
   absl::StatusOr<StmtPtr> ParseAssign(std::optional<YieldTargets>& yield,
                                       bool yield_allowed);
@@ -207,6 +211,8 @@ class Parser {
   // The enclosing loops of the current body, innermost last: "" for
   // pl.range and while, else the loop kind ("parallel", ...).
   std::vector<std::string> loops_;
+  int manual_scopes_ = 0;     // enclosing manual scopes
+  bool strict_ssa_ = false;   // the function is @pl.function(strict_ssa=True)
   bool in_expr_ = false;  // inside the outermost ParseExpr
   int operators_ = 0;     // operators of the outermost expression so far
 

@@ -193,6 +193,34 @@ TEST(PyptoFormsTest, RejectedForms) {
                                             "    def f(self, x: pl.Tensor[[N], pl.FP32]):\n"
                                             "        pass\n"),
               HasSubstr("dimension 'N' is not an integer scalar parameter"));
+  EXPECT_THAT(Error(head + "        with pl.at(role=pl.Role.Orchestrator):\n            pass\n"),
+              HasSubstr("pl.at() requires a level argument"));
+  EXPECT_THAT(Error(head + "        with pl.at(level=pl.Level.HOST, bogus=1):\n            pass\n"),
+              HasSubstr("Unknown keyword argument 'bogus' in pl.at()"));
+  EXPECT_THAT(
+      Error(head + "        with pl.at(level=pl.Level.HOST, role=pl.Role.SubWorker):\n"
+                   "            pass\n"),
+      HasSubstr("role=pl.Role.SubWorker)' is not supported"));
+  EXPECT_THAT(Error(head + "        with pl.manual_scope(name=\"x\"):\n            pass\n"),
+              HasSubstr("pl.manual_scope() does not accept arguments"));
+  EXPECT_THAT(Error(head + "        with pl.manual_scope():\n            with pl.manual_scope():\n"
+                           "                pass\n"),
+              HasSubstr("may not be nested inside another manual scope"));
+  EXPECT_THAT(Error(head + "        with pl.scope():\n            pass\n"),
+              HasSubstr("requires @pl.function(auto_scope=False)"));
+  EXPECT_THAT(Error(head + "        with pl.scope(1):\n            pass\n"),
+              HasSubstr("pl.scope() takes no positional arguments"));
+  EXPECT_THAT(Error(head + "        for i in pl.spmd(4, chunk=2):\n            pass\n"),
+              HasSubstr("pl.spmd does not accept 'chunk='"));
+  EXPECT_THAT(Error(std::string(kImports) +
+                    "@pl.program\nclass P:\n    @pl.function(strict_ssa=True)\n"
+                    "    def f(self, x: pl.Scalar[pl.INT32]):\n        y = x + 1\n"
+                    "        y = x + 2\n"),
+              HasSubstr("'y' is assigned twice; the function is strict_ssa=True"));
+  EXPECT_THAT(Error(std::string(kImports) +
+                    "@pl.program\nclass P:\n    @pl.function\n"
+                    "    def f(self, x: tuple[pl.Scalar[pl.INT32]]):\n        pass\n"),
+              HasSubstr("a parameter cannot be a tuple"));
   EXPECT_THAT(Error(head + "        a = 0x\n"), HasSubstr("malformed number"));
   EXPECT_THAT(Error(head + "        a = 1__0\n"), HasSubstr("malformed number"));
 }
