@@ -84,6 +84,7 @@ enum class StmtKind {
   kScope,     // `with pl.at(...) [as t]:` and PyPTO's other scopes
   kBreak, kContinue,
   kUnpack,    // `a, b = value`: value (a tuple), results (the targets)
+  kSetItem,   // `arr[i] = value`: var (a pl.Array), values (the index), value
 };
 
 struct Stmt;

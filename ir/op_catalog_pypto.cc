@@ -288,6 +288,49 @@ void AddPyptoOps(OpRegistry& r) {
     r.Register(std::move(submit));
   }
 
+  // Arrays (src/ir/op/array_ops/): pl.Array[extent, dtype] values.
+  OpInfo acreate = Op("array.create", {"extent"}, [](const Expr& call) -> ResultOr {
+    const Expr* dtype = call.FindAttr("dtype");
+    if (call.args[0]->kind != ExprKind::kInt || call.args[0]->int_value < 1 ||
+        dtype == nullptr) {
+      return absl::InvalidArgumentError(
+          "'array.create' needs a positive constant extent and a dtype");
+    }
+    std::optional<DType> d = ParseDType(dtype->str);
+    if (!d) return absl::InvalidArgumentError("'array.create': bad dtype");
+    return std::optional<Type>(Type::Array(call.args[0]->int_value, *d));
+  });
+  AttrSpec adtype{"dtype", AttrKind::kDType};
+  adtype.required = true;
+  acreate.attrs = {adtype};
+  acreate.positional_attrs = {"dtype"};
+  r.Register(std::move(acreate));
+  auto need_array = [](const Expr& call) -> absl::Status {
+    if (!call.args[0]->type.is_array()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("'", call.str, "' expects a pl.Array as argument 1"));
+    }
+    if (!call.args[1]->type.is_scalar() || !IsIntegerDType(call.args[1]->type.dtype())) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("'", call.str, "' expects an integer index as argument 2"));
+    }
+    return absl::OkStatus();
+  };
+  r.Register(Op("array.get_element", {"array", "index"},
+                [need_array](const Expr& call) -> ResultOr {
+                  if (auto s = need_array(call); !s.ok()) return s;
+                  return std::optional<Type>(Type::Scalar(call.args[0]->type.dtype()));
+                }));
+  r.Register(Op("array.update_element", {"array", "index", "value"},
+                [need_array](const Expr& call) -> ResultOr {
+                  if (auto s = need_array(call); !s.ok()) return s;
+                  if (call.args[2]->type != Type::Scalar(call.args[0]->type.dtype())) {
+                    return absl::InvalidArgumentError(
+                        "'array.update_element': the value's dtype is not the array's");
+                  }
+                  return std::optional<Type>(call.args[0]->type);
+                }));
+
   OpInfo invalid = Op("system.task_invalid", {}, [](const Expr&) -> ResultOr {
     return std::optional<Type>(Type::Scalar(DType::kTASK_ID));
   });

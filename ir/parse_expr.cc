@@ -280,7 +280,18 @@ absl::StatusOr<ExprPtr> Parser::ParsePrimary() {
       if (!IsKeyword(t.text)) {
         PARSER_ASSIGN_OR_RETURN(Var * var, Lookup(t));
         Next();
-        return MakeVarRef(var, Loc(t));
+        ExprPtr ref = MakeVarRef(var, Loc(t));
+        if (AtOp("[") && var->type.is_array()) {  // arr[i]: array.get_element
+          Next();
+          PARSER_ASSIGN_OR_RETURN(ExprPtr index, ParseExpr());
+          PARSER_RETURN_IF_ERROR(ExpectOp("]"));
+          std::vector<ExprPtr> args;
+          args.push_back(std::move(ref));
+          args.push_back(std::move(index));
+          return FinishOpCall("array.get_element", t, static_cast<size_t>(-2),
+                              std::move(args), {});
+        }
+        return ref;
       }
       break;
     default:

@@ -159,6 +159,10 @@ absl::Status Parser::ParseSimpleStatement(std::vector<StmtPtr>& out,
   } else if (AtName("return")) {
     PARSER_ASSIGN_OR_RETURN(StmtPtr stmt, ParseReturn());
     out.push_back(std::move(stmt));
+  } else if (AtKind(TokenKind::kName) && !IsKeyword(first.text) && AtOp("[", 1) &&
+             IsSetItem()) {
+    PARSER_ASSIGN_OR_RETURN(StmtPtr stmt, ParseSetItem());
+    out.push_back(std::move(stmt));
   } else if (AtKind(TokenKind::kName) && !IsKeyword(first.text) &&
              (AtOp(":", 1) || AtOp("=", 1) || AtOp(",", 1))) {
     PARSER_ASSIGN_OR_RETURN(StmtPtr stmt, ParseAssign(yield, yield_allowed));
@@ -178,6 +182,49 @@ absl::Status Parser::ParseSimpleStatement(std::vector<StmtPtr>& out,
     out.push_back(MakeEval(std::move(value), Loc(first)));
   }
   return ExpectKind(TokenKind::kNewline, "end of line");
+}
+
+bool Parser::IsSetItem() const {
+  // `name[...] = ...`: the `=` right after the closing bracket (linear: the
+  // scan stops at the end of the statement).
+  int depth = 0;
+  for (size_t i = 1;; ++i) {
+    const Token& t = Peek(i);
+    if (t.kind == TokenKind::kNewline || t.kind == TokenKind::kEnd) return false;
+    if (t.kind != TokenKind::kOp) continue;
+    if (t.text == "[" || t.text == "(") ++depth;
+    if (t.text == "]" || t.text == ")") {
+      if (--depth == 0) return AtOp("=", i + 1);
+    }
+  }
+}
+
+absl::StatusOr<StmtPtr> Parser::ParseSetItem() {
+  const Token& name = Next();
+  PARSER_ASSIGN_OR_RETURN(Var * var, Lookup(name));
+  if (!var->type.is_array()) {
+    return ErrorAtToken(name, absl::StrCat("subscript assignment to '", name.text,
+                                           "' of type ", TypeToString(var->type),
+                                           " is not supported (only pl.Array elements)"));
+  }
+  StmtPtr stmt = NewStmt(StmtKind::kSetItem, Loc(name));
+  stmt->var = var;
+  PARSER_RETURN_IF_ERROR(ExpectOp("["));
+  PARSER_ASSIGN_OR_RETURN(ExprPtr index, ParseExpr());
+  if (!index->type.is_scalar() || !IsIntegerDType(index->type.dtype())) {
+    return ErrorAt(index->loc, "an array index must be an integer scalar");
+  }
+  stmt->values.push_back(std::move(index));
+  PARSER_RETURN_IF_ERROR(ExpectOp("]"));
+  PARSER_RETURN_IF_ERROR(ExpectOp("="));
+  PARSER_ASSIGN_OR_RETURN(stmt->value, ParseExpr());
+  const Type want = Type::Scalar(var->type.dtype());
+  AdaptLiteral(*stmt->value, want);
+  if (stmt->value->type != want) {
+    return ErrorAt(stmt->value->loc, absl::StrCat("writing ", TypeToString(stmt->value->type),
+                                                  " into ", TypeToString(var->type)));
+  }
+  return stmt;
 }
 
 absl::Status Parser::ParseFuncAttr() {

@@ -457,6 +457,18 @@ absl::StatusOr<Type> Parser::ParseType() {
   const std::string name = absl::StrCat(base.text, ".", Next().text);
   if (name == "pld.CommCtx") return Type::CommCtx();
   if (name == "pl.TaskId") return Type::Scalar(DType::kTASK_ID);
+  if (name == "pl.Array") {  // pl.Array[extent, dtype]
+    PARSER_RETURN_IF_ERROR(ExpectOp("["));
+    if (!AtKind(TokenKind::kInt) || Peek().int_value < 1) {
+      return Unexpected("a positive array extent");
+    }
+    const int64_t extent = Next().int_value;
+    PARSER_RETURN_IF_ERROR(ExpectOp(","));
+    PARSER_ASSIGN_OR_RETURN(DType dtype, ParseDTypeRef());
+    if (AtOp(",") && AtOp("]", 1)) Next();
+    PARSER_RETURN_IF_ERROR(ExpectOp("]"));
+    return Type::Array(extent, dtype);
+  }
   if (name == "pl.Scalar") {
     PARSER_RETURN_IF_ERROR(ExpectOp("["));
     PARSER_ASSIGN_OR_RETURN(DType dtype, ParseDTypeRef());

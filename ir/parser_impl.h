@@ -144,6 +144,9 @@ class Parser {
                                     bool yield_allowed);
   // `pl.func_attr({"name": value, ...})`: adds to the function's attrs.
   absl::Status ParseFuncAttr();
+  // At `name[...] = value`; and its parse (a pl.Array element write).
+  bool IsSetItem() const;
+  absl::StatusOr<StmtPtr> ParseSetItem();
   absl::StatusOr<StmtPtr> ParseFor();
   absl::StatusOr<StmtPtr> ParseIf();
   absl::StatusOr<StmtPtr> ParseWhile();

@@ -335,7 +335,7 @@ void CollectDefs(const Stmt& s, std::vector<const Var*>* defs) {
       defs->insert(defs->end(), s.results.begin(), s.results.end());
       break;
     case StmtKind::kEval: case StmtKind::kYield: case StmtKind::kReturn:
-    case StmtKind::kBreak: case StmtKind::kContinue:
+    case StmtKind::kBreak: case StmtKind::kContinue: case StmtKind::kSetItem:
       break;
   }
 }
@@ -517,6 +517,10 @@ class FunctionPrinter {
       }
       case StmtKind::kUnpack:
         Line(depth, absl::StrCat(VarList(s.results), " = ", Value(s.value.get())));
+        return;
+      case StmtKind::kSetItem:
+        Line(depth, absl::StrCat(expr_.Name(s.var), "[", expr_.Join(s.values), "] = ",
+                                 Value(s.value.get())));
         return;
       case StmtKind::kBreak:
         Line(depth, "break");

@@ -179,6 +179,21 @@ class P:
               HasSubstr("cannot assign pl.Tensor[[16], pl.FP32] to 2 names"));
 }
 
+TEST(PyptoFormsTest, Arrays) {
+  std::string out = RoundTrip(std::string(kImports) + R"(@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, c: pl.Scalar[pl.INT32]):
+        arr = pl.array.create(4, pl.INT32)
+        arr[0] = c
+        arr[1] = 7
+        x: pl.Scalar[pl.INT32] = arr[0]
+)");
+  EXPECT_THAT(out, HasSubstr("        arr = pl.array.create(4, dtype=pl.INT32)\n"));
+  EXPECT_THAT(out, HasSubstr("        arr[0] = c\n        arr[1] = 7\n"));
+  EXPECT_THAT(out, HasSubstr("x: pl.Scalar[pl.INT32] = pl.array.get_element(arr, 0)"));
+}
+
 TEST(PyptoFormsTest, RejectedForms) {
   const std::string head = std::string(kImports) +
                            "@pl.program\nclass P:\n    @pl.function\n    def f(self):\n";

@@ -92,6 +92,7 @@ void TypeToProto(const Type& t, ir::Type* out) {
   switch (t.kind()) {
     case Type::Kind::kNone: out->set_kind(ir::Type::NONE); return;
     case Type::Kind::kCommCtx: out->set_kind(ir::Type::COMM_CTX); return;
+    case Type::Kind::kArray: out->set_kind(ir::Type::ARRAY); break;
     case Type::Kind::kTuple:
       out->set_kind(ir::Type::TUPLE);
       for (const Type& e : t.elements()) TypeToProto(e, out->add_elements());
@@ -221,6 +222,13 @@ void StmtToProto(const Stmt& s, ir::Stmt* out) {
       ir::Unpack* u = out->mutable_unpack_stmt();
       if (s.value) ExprToProto(*s.value, u->mutable_value());
       for (const Var* v : s.results) u->add_target_ids(VarId(v));
+      break;
+    }
+    case StmtKind::kSetItem: {
+      ir::SetItem* si = out->mutable_set_item_stmt();
+      si->set_var_id(VarId(s.var));
+      ExprsToProto(s.values, si->mutable_indices());
+      if (s.value) ExprToProto(*s.value, si->mutable_value());
       break;
     }
     case StmtKind::kBreak:
@@ -437,12 +445,18 @@ class Reader {
         return Type::Tuple(std::move(elements));
       }
       case ir::Type::SCALAR: case ir::Type::TENSOR: case ir::Type::DISTRIBUTED_TENSOR:
-      case ir::Type::TILE: break;
+      case ir::Type::TILE: case ir::Type::ARRAY: break;
       default: return Error(absl::StrCat("bad type kind ", t.kind()));
     }
     std::optional<DType> dtype = EnumFromProto<DType>(t.dtype(), ir::DType_MAX);
     if (!dtype.has_value()) return Error(absl::StrCat("bad dtype ", t.dtype()));
     if (t.kind() == ir::Type::SCALAR) return Type::Scalar(*dtype);
+    if (t.kind() == ir::Type::ARRAY) {
+      if (t.shape_size() != 1 || !t.shape(0).has_value() || t.shape(0).value() < 1) {
+        return Error("an array type needs one positive extent");
+      }
+      return Type::Array(t.shape(0).value(), *dtype);
+    }
     Shape shape;
     if (absl::Status s = ReadShape(t.shape(), &shape); !s.ok()) return s;
     if (t.kind() == ir::Type::TENSOR) {
@@ -719,6 +733,18 @@ class Reader {
                               "unpacked value", depth, &s->value);
         if (status.ok()) status = ReadVarList(proto.unpack_stmt().target_ids(), &s->results);
         break;
+      case ir::Stmt::kSetItemStmt: {
+        s->kind = StmtKind::kSetItem;
+        const ir::SetItem& si = proto.set_item_stmt();
+        absl::StatusOr<Var*> var = LookupVar(si.var_id());
+        if (!var.ok()) return var.status();
+        s->var = *var;
+        status = ReadExprs(si.indices(), &s->values, depth);
+        if (status.ok()) {
+          status = ReadRequired(si.has_value(), si.value(), "stored value", depth, &s->value);
+        }
+        break;
+      }
       case ir::Stmt::kBreakStmt:
         s->kind = StmtKind::kBreak;
         break;

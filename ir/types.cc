@@ -157,6 +157,14 @@ Type Type::Tuple(std::vector<Type> elements) {
   return t;
 }
 
+Type Type::Array(int64_t extent, DType d) {
+  Type t;
+  t.kind_ = Kind::kArray;
+  t.dtype_ = d;
+  t.shape_ = {Dim::Static(extent)};
+  return t;
+}
+
 Type Type::CommCtx() {
   Type t;
   t.kind_ = Kind::kCommCtx;
@@ -190,7 +198,7 @@ bool Type::operator==(const Type& o) const {
       return elements_ == o.elements_;
     case Kind::kScalar:
       return dtype_ == o.dtype_;
-    case Kind::kTensor: case Kind::kDistributedTensor:
+    case Kind::kTensor: case Kind::kDistributedTensor: case Kind::kArray:
       return dtype_ == o.dtype_ && shape_ == o.shape_;
     case Kind::kTile:
       return dtype_ == o.dtype_ && shape_ == o.shape_ && memory_ == o.memory_ &&
@@ -204,6 +212,9 @@ std::string TypeToString(const Type& t) {
   switch (t.kind()) {
     case Type::Kind::kNone: return "None";
     case Type::Kind::kCommCtx: return "pld.CommCtx";
+    case Type::Kind::kArray:
+      return absl::StrCat("pl.Array[", t.shape().empty() ? 0 : t.shape()[0].value, ", ",
+                          dtype(), "]");
     case Type::Kind::kTuple: {
       std::string s = "tuple[";
       for (size_t i = 0; i < t.elements().size(); ++i) {

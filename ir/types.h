@@ -75,7 +75,9 @@ TileView ZnView();
 
 class Type {
  public:
-  enum class Kind { kNone, kScalar, kTensor, kDistributedTensor, kTile, kCommCtx, kTuple };
+  enum class Kind {
+    kNone, kScalar, kTensor, kDistributedTensor, kTile, kCommCtx, kTuple, kArray,
+  };
 
   Type() = default;  // kNone
   static Type None() { return Type(); }
@@ -88,6 +90,9 @@ class Type {
   static Type CommCtx();
   // PyPTO's tuple (a function's `-> tuple[A, B]`, a pl.submit result).
   static Type Tuple(std::vector<Type> elements);
+  // PyPTO's `pl.Array[extent, dtype]`: a small host-side array of scalars
+  // (task ids, ...); shape() is [extent].
+  static Type Array(int64_t extent, DType d);
   // A tile written without a memory space (PyPTO's form before its
   // InferTileMemorySpace pass); the printer leaves the memory space out.
   static Type TileWithoutMemory(Shape shape, DType d,
@@ -100,6 +105,7 @@ class Type {
   bool is_comm_ctx() const { return kind_ == Kind::kCommCtx; }
   bool is_distributed() const { return kind_ == Kind::kDistributedTensor; }
   bool is_tuple() const { return kind_ == Kind::kTuple; }
+  bool is_array() const { return kind_ == Kind::kArray; }
   const std::vector<Type>& elements() const { return elements_; }  // kTuple
   // A GM tensor: plain or a window.
   bool is_tensor() const {

@@ -213,6 +213,18 @@ class FunctionVerifier {
       case StmtKind::kBreak:
       case StmtKind::kContinue:
         return;
+      case StmtKind::kSetItem:
+        if (s.var == nullptr || !Visible(s.var) || !s.var->type.is_array()) {
+          Error(s.loc, "an element write needs a pl.Array variable in scope");
+        }
+        for (const ExprPtr& i : s.values) VerifyExpr(i.get(), s.loc);
+        VerifyExpr(s.value.get(), s.loc);
+        if (s.var != nullptr && s.value && s.var->type.is_array() &&
+            s.value->type != Type::Scalar(s.var->type.dtype())) {
+          Error(s.loc, absl::StrCat("writing ", TypeToString(s.value->type), " into ",
+                                    TypeToString(s.var->type)));
+        }
+        return;
       case StmtKind::kUnpack:
         VerifyExpr(s.value.get(), s.loc);
         if (s.value && (!s.value->type.is_tuple() ||
