@@ -331,6 +331,50 @@ void AddPyptoOps(OpRegistry& r) {
                   return std::optional<Type>(call.args[0]->type);
                 }));
 
+  // Windows (src/ir/op/distributed/memory.cpp): a per-rank buffer handle,
+  // then a typed window over it.
+  OpInfo alloc = Op("pld.tensor.alloc_window_buffer", {"size"}, [](const Expr& call) -> ResultOr {
+    if (auto s = NeedScalar(call, 0); !s.ok()) return s;
+    return std::optional<Type>(Type::Ptr());
+  });
+  alloc.attrs = {AttrSpec{"name", AttrKind::kString}};
+  r.Register(std::move(alloc));
+  OpInfo window = Op("pld.tensor.window", {"buf", "shape"}, [](const Expr& call) -> ResultOr {
+    if (!(call.args[0]->type.kind() == Type::Kind::kPtr)) {
+      return absl::InvalidArgumentError(
+          "'pld.tensor.window' expects a pl.Ptr (pld.alloc_window_buffer) as argument 1");
+    }
+    const Expr* dtype = call.FindAttr("dtype");
+    std::optional<DType> d = dtype == nullptr ? std::nullopt : ParseDType(dtype->str);
+    if (!d) return absl::InvalidArgumentError("'pld.tensor.window' needs a dtype");
+    absl::StatusOr<Shape> shape = ShapeOfList(call, *call.args[1]);
+    if (!shape.ok()) return shape.status();
+    return std::optional<Type>(Type::DistributedTensor(*std::move(shape), *d));
+  });
+  AttrSpec wdtype{"dtype", AttrKind::kDType};
+  wdtype.required = true;
+  window.attrs = {wdtype};
+  r.Register(std::move(window));
+  // The number of ranks (src/ir/op/distributed/world_size.cpp): an INT64.
+  OpInfo world = Op("pld.system.world_size", {}, [](const Expr&) -> ResultOr {
+    return std::optional<Type>(Type::Scalar(DType::kINT64));
+  });
+  world.role = OpRole::kPureScalar;
+  r.Register(std::move(world));
+  // Task ids (src/ir/op/sync_ops/task.cpp).
+  OpInfo dummy = Op("system.task_dummy", {}, [](const Expr&) -> ResultOr {
+    return std::optional<Type>(Type::Scalar(DType::kTASK_ID));
+  });
+  dummy.attrs = {AttrSpec{"deps", AttrKind::kExpr}};
+  r.Register(std::move(dummy));
+  r.Register(Op("system.task_is_valid", {"task_id"}, [](const Expr& call) -> ResultOr {
+    const Type& t = call.args[0]->type;
+    if (!(t.is_scalar() && t.dtype() == DType::kTASK_ID)) {
+      return absl::InvalidArgumentError("'system.task_is_valid' expects a pl.Scalar[pl.TASK_ID]");
+    }
+    return std::optional<Type>(Type::Scalar(DType::kBOOL));
+  }));
+
   OpInfo invalid = Op("system.task_invalid", {}, [](const Expr&) -> ResultOr {
     return std::optional<Type>(Type::Scalar(DType::kTASK_ID));
   });

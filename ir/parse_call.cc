@@ -109,9 +109,10 @@ std::string ResolveShortOp(const std::string& op, const std::vector<ExprPtr>& ar
   } else {
     candidates.push_back(absl::StrCat("system.", op));
     candidates.push_back(absl::StrCat("tile.", op));
+    candidates.push_back(absl::StrCat("tensor.", op));
   }
   for (const std::string& c : candidates) {
-    if (r.Find(c) != nullptr) return c;
+    if (r.Find(c) != nullptr || r.Find(absl::StrCat("pld.", c)) != nullptr) return c;
   }
   return op;
 }
@@ -169,7 +170,10 @@ absl::StatusOr<ExprPtr> Parser::ParseQualified() {
   std::vector<Keyword> keywords;
   PARSER_RETURN_IF_ERROR(ParseCallArgs(args, keywords));
   std::string op = base.text == "pl" ? PlOpName(full) : absl::StrCat("pld.", full);
-  if (base.text == "pl" && OpRegistry::Get().Find(op) == nullptr) op = ResolveShortOp(op, args);
+  if (OpRegistry::Get().Find(op) == nullptr) {
+    op = base.text == "pl" ? ResolveShortOp(op, args)
+                           : absl::StrCat("pld.", ResolveShortOp(full, args));
+  }
   return FinishOpCall(std::move(op), base, start_index, std::move(args),
                       std::move(keywords));
 }

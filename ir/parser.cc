@@ -457,6 +457,7 @@ absl::StatusOr<Type> Parser::ParseType() {
   const std::string name = absl::StrCat(base.text, ".", Next().text);
   if (name == "pld.CommCtx") return Type::CommCtx();
   if (name == "pl.TaskId") return Type::Scalar(DType::kTASK_ID);
+  if (name == "pl.Ptr") return Type::Ptr();
   if (name == "pl.Array") {  // pl.Array[extent, dtype]
     PARSER_RETURN_IF_ERROR(ExpectOp("["));
     if (!AtKind(TokenKind::kInt) || Peek().int_value < 1) {

@@ -194,6 +194,21 @@ class P:
   EXPECT_THAT(out, HasSubstr("x: pl.Scalar[pl.INT32] = pl.array.get_element(arr, 0)"));
 }
 
+TEST(PyptoFormsTest, WindowsAndTaskIds) {
+  std::string out = RoundTrip(std::string(kImports) + R"(@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self):
+        buf = pld.alloc_window_buffer(pld.world_size() * pl.INT32.get_byte())
+        sig = pld.window(buf, [4], dtype=pl.INT32)
+        t = pl.system.task_dummy()
+        ok = pl.system.task_is_valid(t)
+)");
+  EXPECT_THAT(out, HasSubstr("buf = pld.tensor.alloc_window_buffer(pld.system.world_size() * 4)"));
+  EXPECT_THAT(out, HasSubstr("sig = pld.tensor.window(buf, [4], dtype=pl.INT32)"));
+  EXPECT_THAT(out, HasSubstr("ok: pl.Scalar[pl.BOOL] = pl.system.task_is_valid(t)"));
+}
+
 TEST(PyptoFormsTest, RejectedForms) {
   const std::string head = std::string(kImports) +
                            "@pl.program\nclass P:\n    @pl.function\n    def f(self):\n";

@@ -92,6 +92,7 @@ void TypeToProto(const Type& t, ir::Type* out) {
   switch (t.kind()) {
     case Type::Kind::kNone: out->set_kind(ir::Type::NONE); return;
     case Type::Kind::kCommCtx: out->set_kind(ir::Type::COMM_CTX); return;
+    case Type::Kind::kPtr: out->set_kind(ir::Type::PTR); return;
     case Type::Kind::kArray: out->set_kind(ir::Type::ARRAY); break;
     case Type::Kind::kTuple:
       out->set_kind(ir::Type::TUPLE);
@@ -434,6 +435,7 @@ class Reader {
     switch (t.kind()) {
       case ir::Type::NONE: return Type::None();
       case ir::Type::COMM_CTX: return Type::CommCtx();
+      case ir::Type::PTR: return Type::Ptr();
       case ir::Type::TUPLE: {
         std::vector<Type> elements;
         for (const ir::Type& e : t.elements()) {

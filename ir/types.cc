@@ -165,6 +165,12 @@ Type Type::Array(int64_t extent, DType d) {
   return t;
 }
 
+Type Type::Ptr() {
+  Type t;
+  t.kind_ = Kind::kPtr;
+  return t;
+}
+
 Type Type::CommCtx() {
   Type t;
   t.kind_ = Kind::kCommCtx;
@@ -192,7 +198,7 @@ int64_t Type::NumElements() const {
 bool Type::operator==(const Type& o) const {
   if (kind_ != o.kind_ || extra_ != o.extra_) return false;
   switch (kind_) {
-    case Kind::kNone: case Kind::kCommCtx:
+    case Kind::kNone: case Kind::kCommCtx: case Kind::kPtr:
       return true;
     case Kind::kTuple:
       return elements_ == o.elements_;
@@ -212,6 +218,7 @@ std::string TypeToString(const Type& t) {
   switch (t.kind()) {
     case Type::Kind::kNone: return "None";
     case Type::Kind::kCommCtx: return "pld.CommCtx";
+    case Type::Kind::kPtr: return "pl.Ptr";
     case Type::Kind::kArray:
       return absl::StrCat("pl.Array[", t.shape().empty() ? 0 : t.shape()[0].value, ", ",
                           dtype(), "]");

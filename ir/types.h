@@ -76,7 +76,7 @@ TileView ZnView();
 class Type {
  public:
   enum class Kind {
-    kNone, kScalar, kTensor, kDistributedTensor, kTile, kCommCtx, kTuple, kArray,
+    kNone, kScalar, kTensor, kDistributedTensor, kTile, kCommCtx, kTuple, kArray, kPtr,
   };
 
   Type() = default;  // kNone
@@ -93,6 +93,8 @@ class Type {
   // PyPTO's `pl.Array[extent, dtype]`: a small host-side array of scalars
   // (task ids, ...); shape() is [extent].
   static Type Array(int64_t extent, DType d);
+  // PyPTO's `pl.Ptr`: a buffer handle (pld.alloc_window_buffer's result).
+  static Type Ptr();
   // A tile written without a memory space (PyPTO's form before its
   // InferTileMemorySpace pass); the printer leaves the memory space out.
   static Type TileWithoutMemory(Shape shape, DType d,
