@@ -73,6 +73,14 @@ absl::Status BodyEmitter::EmitStmt(const Stmt& s) {
     case StmtKind::kYield:
       status = ErrorAt(s.loc, "a yield outside a loop or branch");
       break;
+    case StmtKind::kScope:
+    case StmtKind::kBreak:
+    case StmtKind::kContinue:
+    case StmtKind::kUnpack:
+    case StmtKind::kSetItem:
+      status = ErrorAt(s.loc, "codegen does not support this statement in a kernel yet "
+                              "(a PyPTO scope, break, continue or tuple unpacking)");
+      break;
     case StmtKind::kReturn:
       if (&s != final_return_) {
         status = ErrorAt(s.loc, s.values.empty() ? "a kernel may return only at its end"

@@ -152,12 +152,15 @@ TEST(CodegenTest, UnknownRecordedBackendIsAnError) {
 TEST(CodegenTest, EveryOpOfTheCatalogHasALowering) {
   int count = 0;
   const codegen::OpLowering* table = codegen::AllLowerings(&count);
+  int compiled = 0;
   for (const OpInfo* op : OpRegistry::Get().All()) {
     bool found = false;
     for (int i = 0; i < count; ++i) found |= table[i].op == op->name;
-    EXPECT_TRUE(found) << op->name << " has no lowering";
+    // PyPTO's ops ptoc does not compile yet have none (codegen rejects them).
+    EXPECT_EQ(found, op->compiled) << op->name;
+    compiled += op->compiled ? 1 : 0;
   }
-  EXPECT_EQ(count, static_cast<int>(OpRegistry::Get().All().size()));
+  EXPECT_EQ(count, compiled);
 }
 
 }  // namespace

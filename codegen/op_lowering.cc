@@ -93,6 +93,11 @@ absl::StatusOr<const OpLowering*> LowerableOp(const Function& fn, const Expr& ca
       return ErrorAt(loc, absl::StrCat("a call of function '", call.str,
                                        "' inside a kernel cannot be emitted; inline it"));
     }
+    if (LookupOp(call) != nullptr) {
+      return ErrorAt(loc, absl::StrCat("op '", call.str,
+                                       "' has no code generation yet (a PyPTO op ptoc "
+                                       "parses and verifies but does not compile)"));
+    }
     return ErrorAt(loc, absl::StrCat("op '", call.str,
                                      "' is not registered; code generation cannot lower it"));
   }

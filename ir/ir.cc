@@ -10,7 +10,7 @@
 namespace ptoc {
 namespace {
 
-constexpr std::array<std::pair<FunctionKind, absl::string_view>, 7> kKindNames = {{
+constexpr std::array<std::pair<FunctionKind, absl::string_view>, 9> kKindNames = {{
     {FunctionKind::kOpaque, "Opaque"},
     {FunctionKind::kOrchestration, "Orchestration"},
     {FunctionKind::kInCore, "InCore"},
@@ -18,6 +18,8 @@ constexpr std::array<std::pair<FunctionKind, absl::string_view>, 7> kKindNames =
     {FunctionKind::kAIV, "AIV"},
     {FunctionKind::kGroup, "Group"},
     {FunctionKind::kSpmd, "Spmd"},
+    {FunctionKind::kInline, "Inline"},
+    {FunctionKind::kGraph, "Graph"},
 }};
 
 using VarMap = absl::flat_hash_map<const Var*, Var*>;
@@ -69,6 +71,10 @@ StmtPtr CloneStmt(const Stmt& s, const VarMap* map) {
   if (s.body) c->body = CloneStmt(*s.body, map);
   if (s.else_body) c->else_body = CloneStmt(*s.else_body, map);
   for (const ExprPtr& e : s.values) c->values.push_back(CloneExpr(*e, map));
+  c->loop_kind = s.loop_kind;
+  for (const NamedExpr& a : s.loop_attrs) {
+    c->loop_attrs.push_back(NamedExpr{a.name, CloneExpr(*a.value, map)});
+  }
   return c;
 }
 
@@ -156,12 +162,19 @@ std::unique_ptr<Program> CloneProgram(const Program& p) {
   c->name = p.name;
   c->options = p.options;
   c->loc = p.loc;
+  c->docstring = p.docstring;
+  c->dynamic_dims = p.dynamic_dims;
+  for (const NamedExpr& a : p.decorator_args) {
+    c->decorator_args.push_back(NamedExpr{a.name, CloneExpr(*a.value, nullptr)});
+  }
   for (const auto& f : p.functions) {
     auto cf = std::make_unique<Function>();
     cf->name = f->name;
     cf->kind = f->kind;
     cf->return_type = f->return_type;
     cf->loc = f->loc;
+    cf->docstring = f->docstring;
+    cf->has_self = f->has_self;
     VarMap map;
     for (const auto& v : f->vars) {
       cf->vars.push_back(std::make_unique<Var>(*v));
@@ -172,6 +185,9 @@ std::unique_ptr<Program> CloneProgram(const Program& p) {
     }
     for (const NamedExpr& a : f->attrs) {
       cf->attrs.push_back(NamedExpr{a.name, CloneExpr(*a.value, &map)});
+    }
+    for (const NamedExpr& a : f->decorator_args) {
+      cf->decorator_args.push_back(NamedExpr{a.name, CloneExpr(*a.value, &map)});
     }
     if (f->body) cf->body = CloneStmt(*f->body, &map);
     c->functions.push_back(std::move(cf));

@@ -79,7 +79,13 @@ struct Expr {
   Expr* FindAttr(absl::string_view name);
 };
 
-enum class StmtKind { kSeq, kAssign, kEval, kFor, kWhile, kIf, kYield, kReturn };
+enum class StmtKind {
+  kSeq, kAssign, kEval, kFor, kWhile, kIf, kYield, kReturn,
+  kScope,     // `with pl.at(...) [as t]:` and PyPTO's other scopes
+  kBreak, kContinue,
+  kUnpack,    // `a, b = value`: value (a tuple), results (the targets)
+  kSetItem,   // `arr[i] = value`: var (a pl.Array), values (the index), value
+};
 
 struct Stmt;
 using StmtPtr = std::unique_ptr<Stmt>;
@@ -98,9 +104,20 @@ struct Stmt {
   StmtPtr body;                // kFor / kWhile: the body. kIf: the then-body.
   StmtPtr else_body;           // kIf: optional
   std::vector<ExprPtr> values; // kYield / kReturn
+  // kFor: how the loop is written: "range" (empty), "parallel", "pipeline",
+  // "unroll", "spmd"; loop_attrs: its other keywords (stage=, ...).
+  // kScope: `value` is the scope call (op name "at", "manual_scope",
+  // "auto_scope", "spmd", "cluster", "scope"), `var` the optional `as`
+  // target (a TASK_ID scalar), `body` the body; names bound in the body
+  // stay visible after it, as in Python.
+  std::string loop_kind;
+  std::vector<NamedExpr> loop_attrs;
 };
 
-enum class FunctionKind { kOpaque, kOrchestration, kInCore, kAIC, kAIV, kGroup, kSpmd };
+// kInline and kGraph are PyPTO's; they go last (the proto enum follows this order).
+enum class FunctionKind {
+  kOpaque, kOrchestration, kInCore, kAIC, kAIV, kGroup, kSpmd, kInline, kGraph,
+};
 enum class Direction { kIn, kOut, kInOut };
 
 absl::string_view FunctionKindName(FunctionKind k);  // "InCore", ...
@@ -123,6 +140,11 @@ struct Function {
   std::vector<Param> params;
   std::optional<Type> return_type;
   std::vector<NamedExpr> attrs;  // constant values: int, bool, string, list
+  // The other @pl.function arguments PyPTO has (level=, role=, strict_ssa=,
+  // auto_scope=, external_source=, ...), constants in written order.
+  std::vector<NamedExpr> decorator_args;
+  std::string docstring;         // empty: none
+  bool has_self = true;          // false: a method written without `self`
   StmtPtr body;                  // never null after construction
   std::vector<std::unique_ptr<Var>> vars;  // owns every Var of the function
   Location loc;
@@ -143,6 +165,9 @@ struct ProgramOptions {
 
 struct Program {
   std::string name;
+  std::string docstring;                     // empty: none
+  std::vector<NamedExpr> decorator_args;     // @pl.program(...) arguments
+  std::vector<std::string> dynamic_dims;     // `M = pl.dynamic("M")` before the class
   std::vector<std::unique_ptr<Function>> functions;
   ProgramOptions options;
   Location loc;

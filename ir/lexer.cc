@@ -1,5 +1,7 @@
 #include "ir/lexer.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <utility>
 
 #include "absl/strings/ascii.h"
@@ -146,25 +148,61 @@ absl::Status Lexer::LexNumber() {
   const size_t start = pos_;
   const int start_col = col();
   bool is_float = false;
-  while (absl::ascii_isdigit(Peek())) ++pos_;
+  // Digits with Python's single underscores between them (`1_000`).
+  auto digits = [&](auto is_digit) {
+    bool any = false;
+    while (is_digit(Peek()) || (any && Peek() == '_' && is_digit(Peek(1)))) {
+      if (Peek() != '_') any = true;
+      ++pos_;
+    }
+    return any;
+  };
+  auto dec = [](char c) { return absl::ascii_isdigit(c) != 0; };
+  const char radix = Peek() == '0' ? absl::ascii_tolower(Peek(1)) : 0;
+  if (radix == 'x' || radix == 'o' || radix == 'b') {  // 0x1F, 0o17, 0b101
+    pos_ += 2;
+    int base = radix == 'x' ? 16 : radix == 'o' ? 8 : 2;
+    const size_t digits_start = pos_;
+    bool any = digits([base](char c) {
+      if (base == 16) return absl::ascii_isxdigit(c) != 0;
+      return c >= '0' && c < '0' + base;
+    });
+    if (!any || IsNameChar(Peek()) || Peek() == '.') {
+      return Error(line_, start_col, "malformed number");
+    }
+    uint64_t v = 0;
+    for (size_t i = digits_start; i < pos_; ++i) {
+      const char c = text_[i];
+      if (c == '_') continue;
+      const int d = absl::ascii_isdigit(c) ? c - '0' : absl::ascii_tolower(c) - 'a' + 10;
+      if (v > (static_cast<uint64_t>(INT64_MAX) - d) / base) {
+        return Error(line_, start_col, "integer literal is too large");
+      }
+      v = v * base + d;
+    }
+    Emit(TokenKind::kInt, std::string(text_.substr(start, pos_ - start)), line_, start_col);
+    out_.back().int_value = static_cast<int64_t>(v);
+    return absl::OkStatus();
+  }
+  digits(dec);
   if (Peek() == '.') {
     is_float = true;
     ++pos_;
-    while (absl::ascii_isdigit(Peek())) ++pos_;
+    digits(dec);
   }
   if (Peek() == 'e' || Peek() == 'E') {
     is_float = true;
     ++pos_;
     if (Peek() == '+' || Peek() == '-') ++pos_;
-    if (!absl::ascii_isdigit(Peek())) {
+    if (!digits(dec)) {
       return Error(line_, start_col, "malformed number");
     }
-    while (absl::ascii_isdigit(Peek())) ++pos_;
   }
   if (IsNameChar(Peek()) || Peek() == '.') {
     return Error(line_, start_col, "malformed number");
   }
   std::string spelling(text_.substr(start, pos_ - start));
+  spelling.erase(std::remove(spelling.begin(), spelling.end(), '_'), spelling.end());
   if (is_float) {
     double v = 0;
     if (!absl::SimpleAtod(spelling, &v)) {
@@ -186,23 +224,36 @@ absl::Status Lexer::LexNumber() {
 absl::Status Lexer::LexString() {
   const char quote = Peek();
   const int start_col = col();
-  ++pos_;
+  const int start_line = line_;
+  // A triple-quoted string (a docstring) may span lines.
+  const bool triple = Peek(1) == quote && Peek(2) == quote;
+  pos_ += triple ? 3 : 1;
   std::string value;
   while (true) {
-    if (AtEnd() || Peek() == '\n') {
-      return Error(line_, start_col, "unterminated string literal");
+    if (AtEnd() || (Peek() == '\n' && !triple)) {
+      return Error(start_line, start_col, "unterminated string literal");
     }
     char c = Peek();
+    if (c == '\n') {
+      value += c;
+      NewLine();
+      continue;
+    }
     ++pos_;
-    if (c == quote) break;
+    if (c == quote && (!triple || (Peek() == quote && Peek(1) == quote))) {
+      if (triple) pos_ += 2;
+      break;
+    }
     if (c != '\\') {
       value += c;
       continue;
     }
-    if (AtEnd() || Peek() == '\n') {
-      return Error(line_, start_col, "unterminated string literal");
-    }
+    if (AtEnd()) return Error(start_line, start_col, "unterminated string literal");
     char e = Peek();
+    if (e == '\n') {  // a line continuation inside the string
+      NewLine();
+      continue;
+    }
     switch (e) {
       case 'n':
         value += '\n';
@@ -247,7 +298,7 @@ absl::Status Lexer::LexString() {
   if (!IsValidUtf8(value)) {
     return Error(line_, start_col, "string literal is not valid UTF-8");
   }
-  Emit(TokenKind::kString, std::move(value), line_, start_col);
+  Emit(TokenKind::kString, std::move(value), start_line, start_col);
   return absl::OkStatus();
 }
 

@@ -44,6 +44,8 @@ bool SameConstant(const Expr& a, const Expr& b) {
 // What an attribute of `spec` must be, or "" when `value` fits.
 std::string AttrMismatch(const AttrSpec& spec, const Expr& value) {
   switch (spec.kind) {
+    case AttrKind::kExpr:
+      return "";
     case AttrKind::kInt:
       return value.kind == ExprKind::kInt ? "" : "an integer constant";
     case AttrKind::kBool:
@@ -82,7 +84,37 @@ std::string PlOpName(const std::string& name) {
     return absl::StrCat("tile.", name);
   }
   if (name == "read" || name == "write") return absl::StrCat("tensor.", name);
+  if (name == "create_tensor") return "tensor.create";
   return name;
+}
+
+// PyPTO's short spellings (`pl.add`, `pl.exp`, `pl.reserve_buffer`) name
+// the op of the family the first argument's type selects: `tile.X` on a
+// tile (`tile.Xs` when the second argument is a scalar), `tensor.X` on a
+// tensor, else `system.X`. `op` itself when none is registered.
+std::string ResolveShortOp(const std::string& op, const std::vector<ExprPtr>& args) {
+  const OpRegistry& r = OpRegistry::Get();
+  std::vector<std::string> candidates;
+  const Type* first = args.empty() || args[0] == nullptr ? nullptr : &args[0]->type;
+  if (first != nullptr && first->is_tile()) {
+    if (args.size() >= 2 && args[1] != nullptr && args[1]->type.is_scalar()) {
+      candidates.push_back(absl::StrCat("tile.", op, "s"));
+    }
+    candidates.push_back(absl::StrCat("tile.", op));
+  } else if (first != nullptr && first->is_tensor()) {
+    if (args.size() >= 2 && args[1] != nullptr && args[1]->type.is_scalar()) {
+      candidates.push_back(absl::StrCat("tensor.", op, "s"));
+    }
+    candidates.push_back(absl::StrCat("tensor.", op));
+  } else {
+    candidates.push_back(absl::StrCat("system.", op));
+    candidates.push_back(absl::StrCat("tile.", op));
+    candidates.push_back(absl::StrCat("tensor.", op));
+  }
+  for (const std::string& c : candidates) {
+    if (r.Find(c) != nullptr || r.Find(absl::StrCat("pld.", c)) != nullptr) return c;
+  }
+  return op;
 }
 
 }  // namespace
@@ -113,6 +145,15 @@ absl::StatusOr<ExprPtr> Parser::ParseQualified() {
                                            "' is a module, "
                                            "not a value"));
   }
+  // `pl.FP32.get_byte()`: the element size, a constant as PyPTO folds it.
+  if (base.text == "pl" && parts.size() == 2 && parts[1] == "get_byte" && AtOp("(") &&
+      AtOp(")", 1)) {
+    if (std::optional<DType> d = ParseDType(parts[0])) {
+      Next();
+      Next();
+      return MakeInt(DTypeBytes(*d), Loc(base));
+    }
+  }
   if (!AtOp("(")) return ParseEnum(base, parts);
   if (base.text == "pl" && full == "range") {
     return ErrorAtToken(base, "pl.range(...) is only allowed in a for statement");
@@ -122,12 +163,63 @@ absl::StatusOr<ExprPtr> Parser::ParseQualified() {
                         "pl.yield_(...) is only allowed as 'x = "
                         "pl.yield_(...)' at the end of a body");
   }
+  if (base.text == "pl" && (full == "submit" || full == "spmd_submit")) {
+    return ParseSubmit(base, full);
+  }
   std::vector<ExprPtr> args;
   std::vector<Keyword> keywords;
   PARSER_RETURN_IF_ERROR(ParseCallArgs(args, keywords));
   std::string op = base.text == "pl" ? PlOpName(full) : absl::StrCat("pld.", full);
+  if (OpRegistry::Get().Find(op) == nullptr) {
+    op = base.text == "pl" ? ResolveShortOp(op, args)
+                           : absl::StrCat("pld.", ResolveShortOp(full, args));
+  }
   return FinishOpCall(std::move(op), base, start_index, std::move(args),
                       std::move(keywords));
+}
+
+absl::StatusOr<ExprPtr> Parser::ParseSubmit(const Token& base, const std::string& op) {
+  const Location loc = Loc(base);
+  PARSER_RETURN_IF_ERROR(ExpectOp("("));
+  if (!(AtName("self") && AtOp(".", 1) && AtKind(TokenKind::kName, 2))) {
+    return Unexpected(absl::StrCat("the function to submit (self.name) as the first argument "
+                                   "of pl.", op));
+  }
+  Next();
+  Next();
+  const Token& name = Next();
+  const Function* callee = program_->FindFunction(name.text);
+  if (callee == nullptr) {
+    return ErrorAtToken(name, absl::StrCat("the program has no function '", name.text, "'"));
+  }
+  std::vector<ExprPtr> args;
+  args.push_back(MakeString(name.text, Loc(name)));
+  std::vector<Keyword> keywords;
+  if (AtOp(",")) {
+    Next();
+    PARSER_RETURN_IF_ERROR(ParseCallArgsRest(args, keywords));
+  } else {
+    PARSER_RETURN_IF_ERROR(ExpectOp(")"));
+  }
+  if (args.size() - 1 != callee->params.size()) {
+    return ErrorAt(loc, absl::StrCat("'", name.text, "' takes ", callee->params.size(),
+                                     " arguments, got ", args.size() - 1));
+  }
+  const OpInfo* info = OpRegistry::Get().Find(op);
+  PARSER_ASSIGN_OR_RETURN(std::vector<NamedExpr> attrs,
+                          CheckAttrs(*info, loc, std::move(keywords)));
+  std::vector<Type> results;
+  if (callee->return_type.has_value()) {
+    const Type& r = *callee->return_type;
+    if (r.is_tuple()) {
+      results = r.elements();
+    } else if (!r.is_none()) {
+      results.push_back(r);
+    }
+  }
+  results.push_back(Type::Scalar(DType::kTASK_ID));
+  Type type = results.size() == 1 ? results[0] : Type::Tuple(std::move(results));
+  return MakeOpCall(op, std::move(args), std::move(attrs), std::move(type), loc);
 }
 
 // ---- calls ----
@@ -135,6 +227,11 @@ absl::StatusOr<ExprPtr> Parser::ParseQualified() {
 absl::Status Parser::ParseCallArgs(std::vector<ExprPtr>& args,
                                    std::vector<Keyword>& keywords) {
   PARSER_RETURN_IF_ERROR(ExpectOp("("));
+  return ParseCallArgsRest(args, keywords);
+}
+
+absl::Status Parser::ParseCallArgsRest(std::vector<ExprPtr>& args,
+                                       std::vector<Keyword>& keywords) {
   while (!AtOp(")")) {
     if (AtKind(TokenKind::kName) && AtOp("=", 1)) {
       Keyword k;
@@ -184,8 +281,25 @@ absl::StatusOr<ExprPtr> Parser::FinishOpCall(std::string op, const Token& start,
     return MakeOpCall(std::move(op), std::move(args), std::move(attrs),
                       annotation != nullptr ? *annotation : Type::None(), loc);
   }
-  // Keywords naming positional parameters become positional arguments.
+  // PyPTO passes some attributes positionally (`tile.create(shape, ...)`).
   std::vector<Keyword> attr_keywords;
+  for (size_t i = 0; i < info->positional_attrs.size() &&
+                     args.size() > info->params.size() && !info->AcceptsArity(args.size());
+       ++i) {
+    Keyword k;
+    k.name = start;
+    k.name.text = info->positional_attrs[i];
+    k.value = std::move(args[info->params.size()]);
+    args.erase(args.begin() + info->params.size());
+    for (const Keyword& other : keywords) {
+      if (other.name.text == k.name.text) {
+        return ErrorAtToken(other.name, absl::StrCat("argument '", k.name.text, "' of '",
+                                                     op, "' is given twice"));
+      }
+    }
+    attr_keywords.push_back(std::move(k));
+  }
+  // Keywords naming positional parameters become positional arguments.
   for (Keyword& k : keywords) {
     const int index = info->ParamIndex(k.name.text);
     if (index < 0) {

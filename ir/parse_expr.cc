@@ -6,6 +6,7 @@
 #include "absl/strings/str_join.h"
 #include "ir/builder.h"
 #include "ir/diagnostics.h"
+#include "ir/enums.h"
 #include "ir/parser_impl.h"
 
 namespace ptoc {
@@ -279,7 +280,18 @@ absl::StatusOr<ExprPtr> Parser::ParsePrimary() {
       if (!IsKeyword(t.text)) {
         PARSER_ASSIGN_OR_RETURN(Var * var, Lookup(t));
         Next();
-        return MakeVarRef(var, Loc(t));
+        ExprPtr ref = MakeVarRef(var, Loc(t));
+        if (AtOp("[") && var->type.is_array()) {  // arr[i]: array.get_element
+          Next();
+          PARSER_ASSIGN_OR_RETURN(ExprPtr index, ParseExpr());
+          PARSER_RETURN_IF_ERROR(ExpectOp("]"));
+          std::vector<ExprPtr> args;
+          args.push_back(std::move(ref));
+          args.push_back(std::move(index));
+          return FinishOpCall("array.get_element", t, static_cast<size_t>(-2),
+                              std::move(args), {});
+        }
+        return ref;
       }
       break;
     default:
@@ -326,12 +338,22 @@ absl::StatusOr<ExprPtr> Parser::ParseEnum(const Token& base,
   if (base.text == "pl" && parts.size() == 1 && ParseDType(parts[0])) {
     return MakeEnum("DType", parts[0], loc);
   }
+  // pl.AUTO: PyPTO's "let the compiler choose" buffer base, the integer -1.
+  if (base.text == "pl" && parts.size() == 1 && parts[0] == "AUTO") return MakeInt(-1, loc);
+  if (base.text == "pl" && parts.size() == 1) {  // pl.NZ, ...: TensorLayout values
+    const PyptoEnum* layout = FindPyptoEnum("pl", "TensorLayout");
+    if (layout != nullptr && layout->Has(parts[0])) {
+      return MakeEnum("TensorLayout", parts[0], loc);
+    }
+  }
   if (parts.size() == 2) {
-    const std::string& type = parts[0];
+    const std::string type = parts[0] == "Mem" && base.text == "pl" ? "MemorySpace" : parts[0];
     const std::string& value = parts[1];
     bool known_type = true;
     bool valid = false;
-    if (base.text == "pl" && type == "MemorySpace") {
+    if (const PyptoEnum* e = FindPyptoEnum(base.text, type)) {
+      valid = e->Has(value);
+    } else if (base.text == "pl" && type == "MemorySpace") {
       valid = ParseMemorySpace(value).has_value();
     } else if (base.text == "pl" && type == "TileLayout") {
       valid = ParseLayout(value).has_value();

@@ -1,10 +1,12 @@
 // The text parser: statements, bodies and SSA scoping.
+#include <algorithm>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "ir/builder.h"
 #include "ir/diagnostics.h"
+#include "ir/enums.h"
 #include "ir/parser_impl.h"
 
 namespace ptoc {
@@ -19,6 +21,20 @@ StmtPtr NewStmt(StmtKind kind, const Location& loc) {
 }
 
 }  // namespace
+
+std::optional<Type> RefineByAnnotation(const Type& annotation, const Type& value) {
+  if (annotation == value) return value;
+  // PyPTO's type elements ptoc keeps as text: the annotation's are kept.
+  Type v = value.WithExtra(annotation.extra());
+  if (annotation == v) return v;
+  // A tile annotated without a memory space takes the result's.
+  if (annotation.is_tile() && !annotation.has_memory() && v.is_tile() &&
+      annotation.shape() == v.shape() && annotation.dtype() == v.dtype() &&
+      (annotation.view() == v.view() || !annotation.has_explicit_view())) {
+    return v;
+  }
+  return std::nullopt;
+}
 
 // ---- scopes ----
 
@@ -38,6 +54,16 @@ void Parser::PopScope(absl::string_view construct, int line) {
 absl::Status Parser::Bind(const std::string& name, const Location& loc, Var* var) {
   if (name == "pl" || name == "pld" || name == "self") {
     return ErrorAt(loc, absl::StrCat("'", name, "' cannot be assigned"));
+  }
+  // @pl.function(strict_ssa=True): a name is bound once.
+  if (strict_ssa_ && name != "_") {
+    for (const auto& scope : scopes_) {
+      auto it = scope.find(name);
+      if (it != scope.end() && it->second.var != nullptr) {
+        return ErrorAt(loc, absl::StrCat("'", name, "' is assigned twice; the function is "
+                                         "strict_ssa=True"));
+      }
+    }
   }
   scopes_.back()[name] = Binding{var, "", 0};
   return absl::OkStatus();
@@ -94,6 +120,8 @@ absl::Status Parser::ParseStatement(std::vector<StmtPtr>& out,
     PARSER_ASSIGN_OR_RETURN(stmt, ParseIf());
   } else if (AtName("while")) {
     PARSER_ASSIGN_OR_RETURN(stmt, ParseWhile());
+  } else if (AtName("with")) {
+    PARSER_ASSIGN_OR_RETURN(stmt, ParseWith());
   } else {
     return ParseSimpleStatement(out, yield, yield_allowed);
   }
@@ -105,10 +133,35 @@ absl::Status Parser::ParseSimpleStatement(std::vector<StmtPtr>& out,
                                           std::optional<YieldTargets>& yield,
                                           bool yield_allowed) {
   const Token& first = Peek();
-  if (AtName("pass")) {
+  if (AtKind(TokenKind::kString) && AtKind(TokenKind::kNewline, 1)) {
+    // The function's docstring: a string as its first statement.
+    if (scopes_.size() != 1 || !out.empty() || !fn_->docstring.empty() ||
+        fn_->body != nullptr) {
+      return ErrorAtToken(first, "a string statement is only allowed as the docstring "
+                                 "(the first statement of a function or class)");
+    }
+    fn_->docstring = Next().text;
+  } else if (AtDotted("pl", "func_attr") && AtOp("(", 3)) {
+    PARSER_RETURN_IF_ERROR(ParseFuncAttr());
+  } else if (AtName("break") || AtName("continue")) {
+    if (loops_.empty()) {
+      return ErrorAtToken(first, absl::StrCat("'", first.text, "' outside a loop"));
+    }
+    if (!loops_.back().empty()) {  // PyPTO: only sequential loops break or continue
+      return ErrorAtToken(first, absl::StrCat("'", first.text, "' is not allowed in a pl.",
+                                              loops_.back(), " loop"));
+    }
+    out.push_back(NewStmt(first.text == "break" ? StmtKind::kBreak : StmtKind::kContinue,
+                          Loc(first)));
+    Next();
+  } else if (AtName("pass")) {
     Next();  // an empty statement: adds nothing to the body
   } else if (AtName("return")) {
     PARSER_ASSIGN_OR_RETURN(StmtPtr stmt, ParseReturn());
+    out.push_back(std::move(stmt));
+  } else if (AtKind(TokenKind::kName) && !IsKeyword(first.text) && AtOp("[", 1) &&
+             IsSetItem()) {
+    PARSER_ASSIGN_OR_RETURN(StmtPtr stmt, ParseSetItem());
     out.push_back(std::move(stmt));
   } else if (AtKind(TokenKind::kName) && !IsKeyword(first.text) &&
              (AtOp(":", 1) || AtOp("=", 1) || AtOp(",", 1))) {
@@ -121,9 +174,65 @@ absl::Status Parser::ParseSimpleStatement(std::vector<StmtPtr>& out,
     if (value->kind != ExprKind::kCall) {
       return ErrorAtToken(first, "an expression statement must be a call");
     }
+    const OpInfo* info = LookupOp(*value);
+    if (info != nullptr && info->callee_arg) {
+      return ErrorAtToken(first, absl::StrCat("pl.", value->str, "(...) must be assigned: "
+                                              "out, tid = pl.", value->str, "(self.f, ...)"));
+    }
     out.push_back(MakeEval(std::move(value), Loc(first)));
   }
   return ExpectKind(TokenKind::kNewline, "end of line");
+}
+
+bool Parser::IsSetItem() const {
+  // `name[...] = ...`: the `=` right after the closing bracket (linear: the
+  // scan stops at the end of the statement).
+  int depth = 0;
+  for (size_t i = 1;; ++i) {
+    const Token& t = Peek(i);
+    if (t.kind == TokenKind::kNewline || t.kind == TokenKind::kEnd) return false;
+    if (t.kind != TokenKind::kOp) continue;
+    if (t.text == "[" || t.text == "(") ++depth;
+    if (t.text == "]" || t.text == ")") {
+      if (--depth == 0) return AtOp("=", i + 1);
+    }
+  }
+}
+
+absl::StatusOr<StmtPtr> Parser::ParseSetItem() {
+  const Token& name = Next();
+  PARSER_ASSIGN_OR_RETURN(Var * var, Lookup(name));
+  if (!var->type.is_array()) {
+    return ErrorAtToken(name, absl::StrCat("subscript assignment to '", name.text,
+                                           "' of type ", TypeToString(var->type),
+                                           " is not supported (only pl.Array elements)"));
+  }
+  StmtPtr stmt = NewStmt(StmtKind::kSetItem, Loc(name));
+  stmt->var = var;
+  PARSER_RETURN_IF_ERROR(ExpectOp("["));
+  PARSER_ASSIGN_OR_RETURN(ExprPtr index, ParseExpr());
+  if (!index->type.is_scalar() || !IsIntegerDType(index->type.dtype())) {
+    return ErrorAt(index->loc, "an array index must be an integer scalar");
+  }
+  stmt->values.push_back(std::move(index));
+  PARSER_RETURN_IF_ERROR(ExpectOp("]"));
+  PARSER_RETURN_IF_ERROR(ExpectOp("="));
+  PARSER_ASSIGN_OR_RETURN(stmt->value, ParseExpr());
+  const Type want = Type::Scalar(var->type.dtype());
+  AdaptLiteral(*stmt->value, want);
+  if (stmt->value->type != want) {
+    return ErrorAt(stmt->value->loc, absl::StrCat("writing ", TypeToString(stmt->value->type),
+                                                  " into ", TypeToString(var->type)));
+  }
+  return stmt;
+}
+
+absl::Status Parser::ParseFuncAttr() {
+  for (int i = 0; i < 3; ++i) Next();  // pl . func_attr
+  PARSER_RETURN_IF_ERROR(ExpectOp("("));
+  PARSER_RETURN_IF_ERROR(ParseAttrDict(*fn_));
+  if (AtOp(",")) Next();
+  return ExpectOp(")");
 }
 
 // ---- assignments and yields ----
@@ -153,10 +262,7 @@ absl::StatusOr<StmtPtr> Parser::ParseAssign(std::optional<YieldTargets>& yield,
   if (AtDotted("pl", "yield_")) {
     return ParseYield(std::move(targets), yield, yield_allowed);
   }
-  if (targets.names.size() > 1) {
-    return ErrorAt(targets.loc,
-                   "assigning several names is only supported from pl.yield_");
-  }
+  if (targets.names.size() > 1) return ParseUnpack(std::move(targets));
   const std::optional<Type>& annotation = targets.annotation;
   rhs_start_ = pos_;
   rhs_annotation_ = annotation ? &*annotation : nullptr;
@@ -174,14 +280,43 @@ absl::StatusOr<StmtPtr> Parser::ParseAssign(std::optional<YieldTargets>& yield,
                                    : std::string("this value cannot be assigned to a "
                                                  "variable"));
   }
-  if (annotation && !value->type.is_none() && value->type != *annotation) {
-    return ErrorAt(annotation_loc, absl::StrCat("annotation ", TypeToString(*annotation),
-                                                " does not match the result type ",
-                                                TypeToString(value->type)));
+  Type type = value->type;
+  if (annotation && !value->type.is_none()) {
+    std::optional<Type> refined = RefineByAnnotation(*annotation, value->type);
+    if (!refined) {
+      return ErrorAt(annotation_loc, absl::StrCat("annotation ", TypeToString(*annotation),
+                                                  " does not match the result type ",
+                                                  TypeToString(value->type)));
+    }
+    type = *std::move(refined);
   }
-  Var* var = fn_->NewVar(targets.names[0], value->type, targets.locs[0]);
+  Var* var = fn_->NewVar(targets.names[0], type, targets.locs[0]);
   PARSER_RETURN_IF_ERROR(Bind(targets.names[0], targets.locs[0], var));
   return MakeAssign(var, std::move(value), targets.loc);
+}
+
+absl::StatusOr<StmtPtr> Parser::ParseUnpack(YieldTargets targets) {
+  PARSER_ASSIGN_OR_RETURN(ExprPtr value, ParseExpr());
+  const Type& t = value->type;
+  if (!t.is_tuple() || t.elements().size() != targets.names.size()) {
+    return ErrorAt(value->loc, absl::StrCat("cannot assign ", TypeToString(t), " to ",
+                                            targets.names.size(), " names"));
+  }
+  StmtPtr stmt = NewStmt(StmtKind::kUnpack, targets.loc);
+  for (size_t i = 0; i < targets.names.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      if (targets.names[i] == targets.names[j] && targets.names[i] != "_") {
+        return ErrorAt(targets.locs[i],
+                       absl::StrCat("'", targets.names[i], "' is assigned twice"));
+      }
+    }
+    stmt->results.push_back(fn_->NewVar(targets.names[i], t.elements()[i], targets.locs[i]));
+  }
+  for (size_t i = 0; i < targets.names.size(); ++i) {
+    PARSER_RETURN_IF_ERROR(Bind(targets.names[i], targets.locs[i], stmt->results[i]));
+  }
+  stmt->value = std::move(value);
+  return stmt;
 }
 
 absl::StatusOr<StmtPtr> Parser::ParseYield(YieldTargets targets,
@@ -258,31 +393,52 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
     PARSER_RETURN_IF_ERROR(ExpectOp(")"));
   }
   PARSER_RETURN_IF_ERROR(ExpectName("in"));
-  if (!AtDotted("pl", "range")) return Unexpected("pl.range(...)");
+  static constexpr absl::string_view kLoopKinds[] = {"range", "parallel", "pipeline",
+                                                     "unroll", "spmd"};
+  std::string kind;
+  for (absl::string_view k : kLoopKinds) {
+    if (AtDotted("pl", k)) kind = std::string(k);
+  }
+  if (kind.empty()) {
+    return Unexpected("pl.range(...) (or pl.parallel, pl.pipeline, pl.unroll, pl.spmd)");
+  }
+  if (kind != "range") stmt->loop_kind = kind;
   const Token& range = Peek();
   for (int i = 0; i < 3; ++i) Next();
   std::vector<ExprPtr> bounds;
   std::vector<Keyword> keywords;
   PARSER_RETURN_IF_ERROR(ParseCallArgs(bounds, keywords));
   if (bounds.empty() || bounds.size() > 3) {
-    return ErrorAtToken(range,
-                        "pl.range takes 1 to 3 positional arguments: "
-                        "(stop), (start, stop) or (start, stop, step)");
+    return ErrorAtToken(range, absl::StrCat("pl.", kind,
+                                            " takes 1 to 3 positional arguments: "
+                                            "(stop), (start, stop) or (start, stop, step)"));
   }
   for (const ExprPtr& b : bounds) {
     if (!b->type.is_scalar() || !IsIntegerDType(b->type.dtype())) {
-      return ErrorAt(b->loc, absl::StrCat("pl.range bounds must be integer "
+      return ErrorAt(b->loc, absl::StrCat("pl.", kind, " bounds must be integer "
                                           "scalars, got ",
                                           TypeToString(b->type)));
     }
   }
   ExprPtr init;
   for (Keyword& k : keywords) {
-    if (k.name.text != "init_values" || init != nullptr) {
-      return ErrorAtToken(
-          k.name, absl::StrCat("unexpected pl.range argument '", k.name.text, "'"));
+    if (kind == "spmd" && (k.name.text == "init_values" || k.name.text == "chunk")) {
+      return ErrorAtToken(k.name, absl::StrCat("pl.spmd does not accept '", k.name.text, "='"));
     }
-    init = std::move(k.value);
+    if (k.name.text == "init_values" && init == nullptr) {
+      init = std::move(k.value);
+      continue;
+    }
+    // PyPTO's loop keywords (stage=, chunk=, ...): constants, kept as written.
+    const bool constant = k.value->kind == ExprKind::kInt ||
+                          k.value->kind == ExprKind::kBool ||
+                          k.value->kind == ExprKind::kString ||
+                          k.value->kind == ExprKind::kEnum;
+    if (k.name.text == "init_values" || !constant) {
+      return ErrorAtToken(k.name, absl::StrCat("unexpected pl.", kind, " argument '",
+                                               k.name.text, "'"));
+    }
+    stmt->loop_attrs.push_back(MakeAttr(k.name.text, std::move(k.value)));
   }
   if (init != nullptr &&
       (init->kind == ExprKind::kTuple || init->kind == ExprKind::kList)) {
@@ -314,7 +470,11 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
     PARSER_RETURN_IF_ERROR(Bind(carried[i].text, Loc(carried[i]), v));
     stmt->iter_args.push_back(v);
   }
-  PARSER_ASSIGN_OR_RETURN(Block body, ParseSuite(!carried.empty()));
+  loops_.push_back(stmt->loop_kind);
+  absl::StatusOr<Block> parsed_body = ParseSuite(!carried.empty());
+  loops_.pop_back();
+  if (!parsed_body.ok()) return parsed_body.status();
+  Block body = *std::move(parsed_body);
   PopScope("for loop", for_token.line);
   stmt->body = std::move(body.body);
   if (carried.empty()) return stmt;
@@ -439,10 +599,174 @@ absl::StatusOr<StmtPtr> Parser::ParseWhile() {
   }
   PARSER_RETURN_IF_ERROR(ExpectOp(":"));
   PushScope();
-  PARSER_ASSIGN_OR_RETURN(Block body, ParseSuite(/*yield_allowed=*/false));
+  loops_.push_back("");
+  absl::StatusOr<Block> parsed_body = ParseSuite(/*yield_allowed=*/false);
+  loops_.pop_back();
+  if (!parsed_body.ok()) return parsed_body.status();
+  Block body = *std::move(parsed_body);
   PopScope("while loop", while_token.line);
   stmt->body = std::move(body.body);
   return stmt;
+}
+
+absl::StatusOr<StmtPtr> Parser::ParseWith() {
+  const Token& with_token = Next();
+  StmtPtr stmt = NewStmt(StmtKind::kScope, Loc(with_token));
+  static constexpr absl::string_view kScopes[] = {"at",      "manual_scope", "auto_scope",
+                                                  "spmd",    "cluster",      "scope",
+                                                  "incore"};
+  std::string scope;
+  for (absl::string_view k : kScopes) {
+    if (AtDotted("pl", k) && AtOp("(", 3)) scope = std::string(k);
+  }
+  if (scope.empty()) {
+    return Unexpected(
+        "a scope (pl.at, pl.manual_scope, pl.auto_scope, pl.spmd, pl.cluster, pl.scope)");
+  }
+  if ((scope == "manual_scope" || scope == "auto_scope") && !AtOp(")", 4)) {
+    return ErrorAtToken(Peek(), absl::StrCat("pl.", scope, "() does not accept arguments"));
+  }
+  const Token& start = Peek();
+  for (int i = 0; i < 3; ++i) Next();
+  std::vector<ExprPtr> args;
+  std::vector<Keyword> keywords;
+  PARSER_RETURN_IF_ERROR(ParseCallArgs(args, keywords));
+  PARSER_RETURN_IF_ERROR(CheckScopeArgs(start, scope, args, keywords));
+  std::vector<NamedExpr> attrs;
+  for (Keyword& k : keywords) attrs.push_back(MakeAttr(k.name.text, std::move(k.value)));
+  // Not an op: the scope's arguments are kept as written.
+  stmt->value = MakeOpCall(scope, std::move(args), std::move(attrs), Type::None(), Loc(start));
+  Token target;
+  if (AtName("as")) {
+    Next();
+    PARSER_ASSIGN_OR_RETURN(target, ExpectIdentifier("a name after 'as'"));
+  }
+  PARSER_RETURN_IF_ERROR(ExpectOp(":"));
+  // Python scoping: names bound in the body stay visible after it.
+  const bool manual = scope == "manual_scope" ||
+                      (scope == "scope" && !stmt->value->attrs.empty() &&
+                       stmt->value->attrs[0].value->str == "MANUAL");
+  if (manual) ++manual_scopes_;
+  absl::StatusOr<Block> parsed_body = ParseSuite(/*yield_allowed=*/false);
+  if (manual) --manual_scopes_;
+  if (!parsed_body.ok()) return parsed_body.status();
+  Block body = *std::move(parsed_body);
+  stmt->body = std::move(body.body);
+  if (!target.text.empty()) {
+    stmt->var = fn_->NewVar(target.text, Type::Scalar(DType::kTASK_ID), Loc(target));
+    PARSER_RETURN_IF_ERROR(Bind(target.text, Loc(target), stmt->var));
+  }
+  return stmt;
+}
+
+absl::Status Parser::CheckScopeArgs(const Token& start, const std::string& scope,
+                                    const std::vector<ExprPtr>& args,
+                                    const std::vector<Keyword>& keywords) {
+  // The keywords each scope takes (PyPTO's parser), and its positionals.
+  std::vector<absl::string_view> allowed;
+  size_t positionals = 0;
+  if (scope == "at") {
+    allowed = {"level", "role", "optimizations", "deps", "no_dep_args", "dumps",
+               "allow_early_resolve", "name_hint", "windowize"};
+    positionals = 2;  // pl.at(level, role)
+  } else if (scope == "scope") {
+    allowed = {"mode"};
+  } else if (scope == "cluster") {
+    allowed = {"name_hint"};
+  } else if (scope == "spmd") {
+    allowed = {"core_num", "sync_start", "name_hint", "optimizations", "deps", "dumps",
+               "allow_early_resolve", "no_dep_args"};
+    positionals = 1;
+  }
+  const std::string name = absl::StrCat("pl.", scope, "()");
+  if (args.size() > positionals) {
+    return ErrorAt(args[positionals]->loc,
+                   positionals == 0
+                       ? absl::StrCat(name, " takes no positional arguments")
+                       : absl::StrCat(name, " takes ", positionals, " positional argument"));
+  }
+  const Expr* mode = nullptr;
+  const Expr* level = nullptr;
+  const Expr* role = nullptr;
+  if (scope == "at") {
+    for (size_t i = 0; i < args.size(); ++i) {
+      const absl::string_view type = i == 0 ? "Level" : "Role";
+      if (args[i]->kind != ExprKind::kEnum || args[i]->enum_type != type) {
+        return ErrorAt(args[i]->loc, absl::StrCat("pl.at() argument ", i + 1,
+                                                  " must be a pl.", type, " value"));
+      }
+      (i == 0 ? level : role) = args[i].get();
+    }
+  }
+  for (const Keyword& k : keywords) {
+    if (std::find(allowed.begin(), allowed.end(), k.name.text) == allowed.end()) {
+      return ErrorAtToken(k.name, absl::StrCat("Unknown keyword argument '", k.name.text,
+                                               "' in ", name));
+    }
+    auto want_enum = [&](absl::string_view type) -> absl::Status {
+      if (k.value->kind != ExprKind::kEnum || k.value->enum_type != type) {
+        return ErrorAt(k.value->loc, absl::StrCat(name, " ", k.name.text, "= must be a pl.",
+                                                  type, " value"));
+      }
+      return absl::OkStatus();
+    };
+    if (k.name.text == "level" || k.name.text == "role") {
+      const bool is_level = k.name.text == "level";
+      if (is_level ? level != nullptr : role != nullptr) {
+        return ErrorAtToken(k.name, absl::StrCat("pl.at() got multiple values for argument '",
+                                                 k.name.text, "'"));
+      }
+      PARSER_RETURN_IF_ERROR(want_enum(is_level ? "Level" : "Role"));
+      (is_level ? level : role) = k.value.get();
+    } else if (k.name.text == "mode") {
+      PARSER_RETURN_IF_ERROR(want_enum("ScopeMode"));
+      mode = k.value.get();
+    } else if (k.name.text == "name_hint" && k.value->kind != ExprKind::kString) {
+      return ErrorAt(k.value->loc, absl::StrCat(name, " name_hint= must be a string"));
+    } else if ((k.name.text == "allow_early_resolve" || k.name.text == "windowize" ||
+                k.name.text == "sync_start") &&
+               k.value->kind != ExprKind::kBool) {
+      return ErrorAt(k.value->loc, absl::StrCat(name, " ", k.name.text,
+                                                "= must be True or False"));
+    }
+  }
+  if (scope == "at") {
+    if (level == nullptr) return ErrorAtToken(start, "pl.at() requires a level argument");
+    const PyptoEnum* levels = FindPyptoEnum("pl", "Level");
+    const auto index = [&](absl::string_view v) {
+      return std::find(levels->values.begin(), levels->values.end(), v) -
+             levels->values.begin();
+    };
+    if (role != nullptr && level->str == "CORE_GROUP") {
+      return ErrorAt(role->loc, "role= is not supported with level=pl.Level.CORE_GROUP");
+    }
+    if (role != nullptr && role->str == "SubWorker" && index(level->str) >= index("HOST")) {
+      return ErrorAt(role->loc, "Inline 'with pl.at(level>=HOST, role=pl.Role.SubWorker)' is "
+                                "not supported; write a @pl.function instead");
+    }
+  }
+  const bool manual = scope == "manual_scope" || (mode != nullptr && mode->str == "MANUAL");
+  if (scope == "manual_scope" || scope == "scope") {
+    if (manual_scopes_ > 0) {
+      return ErrorAtToken(start, manual ? "a manual scope may not be nested inside another "
+                                          "manual scope"
+                                        : "an AUTO scope may not be nested inside a manual "
+                                          "scope");
+    }
+    if (!manual) {
+      bool auto_scope = true;  // @pl.function's default
+      for (const NamedExpr& a : fn_->decorator_args) {
+        if (a.name == "auto_scope" && a.value->kind == ExprKind::kBool) {
+          auto_scope = a.value->bool_value;
+        }
+      }
+      if (auto_scope) {
+        return ErrorAtToken(start, "a hand-placed AUTO 'with pl.scope()' requires "
+                                   "@pl.function(auto_scope=False)");
+      }
+    }
+  }
+  return absl::OkStatus();
 }
 
 absl::StatusOr<StmtPtr> Parser::ParseReturn() {

@@ -2,9 +2,11 @@
 // Statements are in parse_stmt.cc, expressions and calls in parse_expr.cc.
 #include "ir/parser.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "absl/container/flat_hash_set.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "ir/builder.h"
 #include "ir/diagnostics.h"
@@ -14,6 +16,26 @@ namespace ptoc {
 namespace parser_internal {
 
 bool IsKeyword(absl::string_view name) { return IsPythonKeyword(name); }
+
+std::string QuoteString(absl::string_view s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      case '\r': out += "\\r"; break;
+      default:
+        if (c < 0x20 || c == 0x7f) {
+          absl::StrAppend(&out, "\\x", absl::Hex(c, absl::kZeroPad2));
+        } else {
+          out.push_back(static_cast<char>(c));
+        }
+    }
+  }
+  return out + "\"";
+}
 
 Parser::Parser(std::vector<Token> tokens, absl::string_view filename,
                const ParseOptions& options)
@@ -46,8 +68,8 @@ bool Parser::AtKind(TokenKind kind, size_t ahead) const {
   return Peek(ahead).kind == kind;
 }
 
-bool Parser::AtDotted(absl::string_view base, absl::string_view name) const {
-  return AtName(base) && AtOp(".", 1) && AtName(name, 2);
+bool Parser::AtDotted(absl::string_view base, absl::string_view name, size_t ahead) const {
+  return AtName(base, ahead) && AtOp(".", ahead + 1) && AtName(name, ahead + 2);
 }
 
 absl::Status Parser::ExpectOp(absl::string_view op) {
@@ -98,6 +120,28 @@ absl::StatusOr<std::unique_ptr<Program>> Parser::Run() {
   program_ = std::make_unique<Program>();
   program_->options.allow_unregistered_ops = options_.allow_unregistered_ops;
   while (AtName("import")) PARSER_RETURN_IF_ERROR(ParseImport());
+  // `M = pl.dynamic("M")`: a dynamic dimension the types may name.
+  while (AtKind(TokenKind::kName) && AtOp("=", 1) && AtDotted("pl", "dynamic", 2)) {
+    const Token& name = Next();
+    for (int i = 0; i < 4; ++i) Next();  // = pl . dynamic
+    PARSER_RETURN_IF_ERROR(ExpectOp("("));
+    if (!AtKind(TokenKind::kString) || Peek().text != name.text) {
+      return Unexpected(absl::StrCat("the name \"", name.text, "\""));
+    }
+    Next();
+    PARSER_RETURN_IF_ERROR(ExpectOp(")"));
+    PARSER_RETURN_IF_ERROR(ExpectKind(TokenKind::kNewline, "end of line"));
+    if (!IsIdentifier(name.text) || name.text == "pl" || name.text == "pld") {
+      return ErrorAtToken(name, absl::StrCat("'", name.text, "' cannot name a dimension"));
+    }
+    for (const std::string& d : program_->dynamic_dims) {
+      if (d == name.text) {
+        return ErrorAtToken(name, absl::StrCat("dynamic dimension '", name.text,
+                                               "' is defined twice"));
+      }
+    }
+    program_->dynamic_dims.push_back(name.text);
+  }
   if (AtKind(TokenKind::kEnd)) {
     return ErrorAtToken(Peek(), "expected a '@pl.program' class");
   }
@@ -105,6 +149,9 @@ absl::StatusOr<std::unique_ptr<Program>> Parser::Run() {
     return Unexpected("'@pl.program'");
   }
   for (int i = 0; i < 4; ++i) Next();
+  if (AtOp("(")) {
+    PARSER_RETURN_IF_ERROR(ParseDecoratorArgs("@pl.program", &program_->decorator_args));
+  }
   PARSER_RETURN_IF_ERROR(ExpectKind(TokenKind::kNewline, "end of line"));
   const Token& class_token = Peek();
   PARSER_RETURN_IF_ERROR(ExpectName("class"));
@@ -118,6 +165,10 @@ absl::StatusOr<std::unique_ptr<Program>> Parser::Run() {
   PARSER_RETURN_IF_ERROR(ExpectOp(":"));
   PARSER_RETURN_IF_ERROR(ExpectKind(TokenKind::kNewline, "end of line"));
   PARSER_RETURN_IF_ERROR(ExpectKind(TokenKind::kIndent, "an indented class body"));
+  if (AtKind(TokenKind::kString) && AtKind(TokenKind::kNewline, 1)) {  // docstring
+    program_->docstring = Next().text;
+    Next();
+  }
   // A program without functions: `pass`, as the printer writes it.
   if (AtName("pass") && AtKind(TokenKind::kNewline, 1) && AtKind(TokenKind::kDedent, 2)) {
     Next();
@@ -137,6 +188,40 @@ absl::StatusOr<std::unique_ptr<Program>> Parser::Run() {
     PARSER_RETURN_IF_ERROR(ParseFunctionBody(*program_->functions[i], body_starts[i]));
   }
   return std::move(program_);
+}
+
+absl::Status Parser::ParseDecoratorArgs(absl::string_view decorator,
+                                        std::vector<NamedExpr>* out) {
+  PARSER_RETURN_IF_ERROR(ExpectOp("("));
+  while (!AtOp(")")) {
+    PARSER_ASSIGN_OR_RETURN(Token key, ExpectIdentifier("an argument name"));
+    PARSER_RETURN_IF_ERROR(ExpectOp("="));
+    for (const NamedExpr& a : *out) {
+      if (a.name == key.text) {
+        return ErrorAtToken(key, absl::StrCat(decorator, " argument '", key.text,
+                                              "' is given twice"));
+      }
+    }
+    PARSER_RETURN_IF_ERROR(ParseDecoratorValue(decorator, key, out));
+    if (!AtOp(",")) break;
+    Next();
+  }
+  return ExpectOp(")");
+}
+
+absl::Status Parser::ParseDecoratorValue(absl::string_view decorator, const Token& key,
+                                         std::vector<NamedExpr>* out) {
+  PARSER_ASSIGN_OR_RETURN(ExprPtr value, ParseExpr());
+  const bool ok = value->kind == ExprKind::kInt || value->kind == ExprKind::kBool ||
+                  value->kind == ExprKind::kString || value->kind == ExprKind::kEnum ||
+                  value->kind == ExprKind::kFloat;
+  if (!ok) {
+    return ErrorAt(value->loc, absl::StrCat(decorator, " argument '", key.text,
+                                            "' must be a constant (an int, a bool, "
+                                            "a string or an enum value)"));
+  }
+  out->push_back(MakeAttr(key.text, std::move(value)));
+  return absl::OkStatus();
 }
 
 absl::Status Parser::ParseImport() {
@@ -199,7 +284,7 @@ absl::Status Parser::ParseDecorator(Function& fn) {
     bool seen_type = false;
     bool seen_attrs = false;
     while (!AtOp(")")) {
-      PARSER_ASSIGN_OR_RETURN(Token key, ExpectIdentifier("'type=' or 'attrs='"));
+      PARSER_ASSIGN_OR_RETURN(Token key, ExpectIdentifier("an argument name"));
       PARSER_RETURN_IF_ERROR(ExpectOp("="));
       if (key.text == "type" && !seen_type) {
         seen_type = true;
@@ -217,37 +302,18 @@ absl::Status Parser::ParseDecorator(Function& fn) {
         fn.kind = *k;
       } else if (key.text == "attrs" && !seen_attrs) {
         seen_attrs = true;
-        PARSER_RETURN_IF_ERROR(ExpectOp("{"));
-        while (!AtOp("}")) {
-          if (!AtKind(TokenKind::kString)) {
-            return Unexpected("an attribute name (a string)");
-          }
-          const Token& attr = Next();
-          if (fn.FindAttr(attr.text) != nullptr) {
-            return ErrorAtToken(
-                attr, absl::StrCat("attribute '", attr.text, "' is given twice"));
-          }
-          PARSER_RETURN_IF_ERROR(ExpectOp(":"));
-          PARSER_ASSIGN_OR_RETURN(ExprPtr value, ParseExpr());
-          bool ok = value->kind == ExprKind::kInt || value->kind == ExprKind::kBool ||
-                    value->kind == ExprKind::kString || value->kind == ExprKind::kList;
-          for (const ExprPtr& e : value->args) {
-            ok = ok && e->kind == ExprKind::kInt;
-          }
-          if (!ok) {
-            return ErrorAt(value->loc, absl::StrCat("function attribute '", attr.text,
-                                                    "' must be an int, a bool, a string "
-                                                    "or a list of ints"));
-          }
-          fn.attrs.push_back(MakeAttr(attr.text, std::move(value)));
-          if (!AtOp(",")) break;
-          Next();
-        }
-        PARSER_RETURN_IF_ERROR(ExpectOp("}"));
-      } else {
+        PARSER_RETURN_IF_ERROR(ParseAttrDict(fn));
+      } else if (key.text == "type" || key.text == "attrs") {
         return ErrorAtToken(
-            key, absl::StrCat("unexpected @pl.function argument '", key.text,
-                              "'; expected type= and attrs= at most once each"));
+            key, absl::StrCat("@pl.function argument '", key.text, "' is given twice"));
+      } else {
+        for (const NamedExpr& a : fn.decorator_args) {
+          if (a.name == key.text) {
+            return ErrorAtToken(key, absl::StrCat("@pl.function argument '", key.text,
+                                                  "' is given twice"));
+          }
+        }
+        PARSER_RETURN_IF_ERROR(ParseDecoratorValue("@pl.function", key, &fn.decorator_args));
       }
       if (!AtOp(",")) break;
       Next();
@@ -257,11 +323,45 @@ absl::Status Parser::ParseDecorator(Function& fn) {
   return ExpectKind(TokenKind::kNewline, "end of line");
 }
 
-absl::Status Parser::ParseParams(Function& fn) {
-  if (!AtName("self")) return Unexpected("'self' as the first parameter");
-  Next();
-  while (AtOp(",")) {
+absl::Status Parser::ParseAttrDict(Function& fn) {
+  PARSER_RETURN_IF_ERROR(ExpectOp("{"));
+  while (!AtOp("}")) {
+    if (!AtKind(TokenKind::kString)) {
+      return Unexpected("an attribute name (a string)");
+    }
+    const Token& attr = Next();
+    if (fn.FindAttr(attr.text) != nullptr) {
+      return ErrorAtToken(
+          attr, absl::StrCat("attribute '", attr.text, "' is given twice"));
+    }
+    PARSER_RETURN_IF_ERROR(ExpectOp(":"));
+    PARSER_ASSIGN_OR_RETURN(ExprPtr value, ParseExpr());
+    bool ok = value->kind == ExprKind::kInt || value->kind == ExprKind::kBool ||
+              value->kind == ExprKind::kString || value->kind == ExprKind::kList ||
+              value->kind == ExprKind::kEnum || value->kind == ExprKind::kFloat;
+    for (const ExprPtr& e : value->args) {
+      ok = ok && e->kind == ExprKind::kInt;
+    }
+    if (!ok) {
+      return ErrorAt(value->loc, absl::StrCat("function attribute '", attr.text,
+                                              "' must be an int, a bool, a string "
+                                              "or a list of ints"));
+    }
+    fn.attrs.push_back(MakeAttr(attr.text, std::move(value)));
+    if (!AtOp(",")) break;
     Next();
+  }
+  PARSER_RETURN_IF_ERROR(ExpectOp("}"));  return absl::OkStatus();
+}
+
+absl::Status Parser::ParseParams(Function& fn) {
+  // A method without `self` (PyPTO's SubWorker functions).
+  fn.has_self = AtName("self");
+  if (fn.has_self) Next();
+  bool first = !fn.has_self;
+  while (first || AtOp(",")) {
+    if (!first) Next();
+    first = false;
     if (AtOp(")")) break;  // trailing comma
     PARSER_ASSIGN_OR_RETURN(Token name, ExpectIdentifier("a parameter name"));
     if (name.text == "self" || name.text == "pl" || name.text == "pld") {
@@ -280,7 +380,11 @@ absl::Status Parser::ParseParams(Function& fn) {
       direction = out ? Direction::kOut : Direction::kInOut;
       for (int i = 0; i < 4; ++i) Next();
     }
+    const Token& type_token = Peek();
     PARSER_ASSIGN_OR_RETURN(Type type, ParseType());
+    if (type.is_tuple()) {
+      return ErrorAtToken(type_token, "a parameter cannot be a tuple");
+    }
     if (direction != Direction::kIn) PARSER_RETURN_IF_ERROR(ExpectOp("]"));
     fn.params.push_back(
         Param{fn.NewVar(name.text, std::move(type), Loc(name)), direction});
@@ -309,6 +413,14 @@ absl::Status Parser::ParseFunctionBody(Function& fn, size_t body_start) {
   fn_ = &fn;
   pos_ = body_start;
   scopes_.clear();
+  loops_.clear();
+  manual_scopes_ = 0;
+  strict_ssa_ = false;
+  for (const NamedExpr& a : fn.decorator_args) {
+    if (a.name == "strict_ssa" && a.value->kind == ExprKind::kBool) {
+      strict_ssa_ = a.value->bool_value;
+    }
+  }
   PushScope();
   for (const Param& p : fn.params) scopes_.back()[p.var->name] = Binding{p.var, "", 0};
   PARSER_ASSIGN_OR_RETURN(Block block, ParseSuite(/*yield_allowed=*/false));
@@ -319,6 +431,24 @@ absl::Status Parser::ParseFunctionBody(Function& fn, size_t body_start) {
 // ---- types ----
 
 absl::StatusOr<Type> Parser::ParseType() {
+  // `tuple[A, B]` (also `pl.Tuple[A, B]`): a function's several results.
+  if ((AtName("tuple") && AtOp("[", 1)) || (AtDotted("pl", "Tuple") && AtOp("[", 3))) {
+    NestingGuard guard(depth_);
+    if (guard.too_deep()) return TooDeep();
+    for (int i = AtName("tuple") ? 2 : 4; i > 0; --i) Next();
+    std::vector<Type> elements;
+    while (!AtOp("]")) {
+      if (AtName("tuple") || AtDotted("pl", "Tuple")) {
+        return Unexpected("a type other than a tuple (tuples do not nest)");
+      }
+      PARSER_ASSIGN_OR_RETURN(Type t, ParseType());
+      elements.push_back(std::move(t));
+      if (!AtOp(",")) break;
+      Next();
+    }
+    PARSER_RETURN_IF_ERROR(ExpectOp("]"));
+    return Type::Tuple(std::move(elements));
+  }
   if (!((AtName("pl") || AtName("pld")) && AtOp(".", 1) && AtKind(TokenKind::kName, 2))) {
     return Unexpected("a type");
   }
@@ -326,9 +456,24 @@ absl::StatusOr<Type> Parser::ParseType() {
   Next();
   const std::string name = absl::StrCat(base.text, ".", Next().text);
   if (name == "pld.CommCtx") return Type::CommCtx();
+  if (name == "pl.TaskId") return Type::Scalar(DType::kTASK_ID);
+  if (name == "pl.Ptr") return Type::Ptr();
+  if (name == "pl.Array") {  // pl.Array[extent, dtype]
+    PARSER_RETURN_IF_ERROR(ExpectOp("["));
+    if (!AtKind(TokenKind::kInt) || Peek().int_value < 1) {
+      return Unexpected("a positive array extent");
+    }
+    const int64_t extent = Next().int_value;
+    PARSER_RETURN_IF_ERROR(ExpectOp(","));
+    PARSER_ASSIGN_OR_RETURN(DType dtype, ParseDTypeRef());
+    if (AtOp(",") && AtOp("]", 1)) Next();
+    PARSER_RETURN_IF_ERROR(ExpectOp("]"));
+    return Type::Array(extent, dtype);
+  }
   if (name == "pl.Scalar") {
     PARSER_RETURN_IF_ERROR(ExpectOp("["));
     PARSER_ASSIGN_OR_RETURN(DType dtype, ParseDTypeRef());
+    if (AtOp(",") && AtOp("]", 1)) Next();
     PARSER_RETURN_IF_ERROR(ExpectOp("]"));
     return Type::Scalar(dtype);
   }
@@ -342,14 +487,53 @@ absl::StatusOr<Type> Parser::ParseType() {
   PARSER_ASSIGN_OR_RETURN(Shape shape, ParseShape());
   PARSER_RETURN_IF_ERROR(ExpectOp(","));
   PARSER_ASSIGN_OR_RETURN(DType dtype, ParseDTypeRef());
+  // A `,` before an element, or a trailing `,` before the `]` (ruff's
+  // layout of a multi-line subscript).
+  auto more = [&]() {
+    if (!AtOp(",")) return false;
+    Next();
+    return !AtOp("]");
+  };
   if (name != "pl.Tile") {
+    // PyPTO's third element (a MemRef, a TensorView, a layout) is kept as text.
+    std::string extra;
+    while (more()) {
+      PARSER_ASSIGN_OR_RETURN(std::string element, ParseTypeElementText());
+      absl::StrAppend(&extra, extra.empty() ? "" : ", ", element);
+    }
     PARSER_RETURN_IF_ERROR(ExpectOp("]"));
-    return name == "pl.Tensor" ? Type::Tensor(std::move(shape), dtype)
-                               : Type::DistributedTensor(std::move(shape), dtype);
+    Type t = name == "pl.Tensor" ? Type::Tensor(std::move(shape), dtype)
+                                 : Type::DistributedTensor(std::move(shape), dtype);
+    return t.WithExtra(std::move(extra));
   }
-  PARSER_RETURN_IF_ERROR(ExpectOp(","));
-  if (!(AtDotted("pl", "MemorySpace") && AtOp(".", 3) && AtKind(TokenKind::kName, 4))) {
-    return Unexpected("a memory space (pl.MemorySpace.Vec, ...)");
+  // pl.Tile[shape, dtype(, pl.MemRef(..))(, memory)(, pl.TileView(..))]
+  std::string extra;
+  std::optional<MemorySpace> memory;
+  std::optional<TileView> view;
+  bool have_element = more();
+  if (have_element && AtDotted("pl", "MemRef")) {
+    PARSER_ASSIGN_OR_RETURN(extra, ParseTypeElementText());
+    have_element = more();
+  }
+  if (have_element && (AtDotted("pl", "MemorySpace") || AtDotted("pl", "Mem"))) {
+    PARSER_ASSIGN_OR_RETURN(memory, ParseMemoryRef());
+    have_element = more();
+  }
+  if (have_element) {
+    PARSER_ASSIGN_OR_RETURN(view, ParseTileView(memory.value_or(MemorySpace::kVec)));
+    have_element = more();
+  }
+  if (have_element) return Unexpected("']'");
+  PARSER_RETURN_IF_ERROR(ExpectOp("]"));
+  Type t = memory ? Type::Tile(std::move(shape), dtype, *memory, std::move(view))
+                  : Type::TileWithoutMemory(std::move(shape), dtype, std::move(view));
+  return t.WithExtra(std::move(extra));
+}
+
+absl::StatusOr<MemorySpace> Parser::ParseMemoryRef() {
+  if (!((AtDotted("pl", "MemorySpace") || AtDotted("pl", "Mem")) && AtOp(".", 3) &&
+        AtKind(TokenKind::kName, 4))) {
+    return Unexpected("a memory space (pl.Mem.Vec, pl.MemorySpace.Vec, ...)");
   }
   for (int i = 0; i < 4; ++i) Next();
   const Token& memory_token = Next();
@@ -358,13 +542,36 @@ absl::StatusOr<Type> Parser::ParseType() {
     return ErrorAtToken(memory_token,
                         absl::StrCat("unknown memory space '", memory_token.text, "'"));
   }
-  std::optional<TileView> view;
-  if (AtOp(",")) {
-    Next();
-    PARSER_ASSIGN_OR_RETURN(view, ParseTileView(*memory));
+  return *memory;
+}
+
+absl::StatusOr<std::string> Parser::ParseTypeElementText() {
+  if (!(AtName("pl") && AtOp(".", 1) && AtKind(TokenKind::kName, 2))) {
+    return Unexpected("a type element (pl.MemRef(..), pl.TensorView(..), a layout)");
   }
-  PARSER_RETURN_IF_ERROR(ExpectOp("]"));
-  return Type::Tile(std::move(shape), dtype, *memory, std::move(view));
+  std::string text;
+  int depth = 0;
+  const Token* prev = nullptr;
+  while (!AtKind(TokenKind::kEnd)) {
+    if (depth == 0 && (AtOp(",") || AtOp("]"))) break;
+    if (AtKind(TokenKind::kNewline) || AtKind(TokenKind::kIndent) ||
+        AtKind(TokenKind::kDedent)) {
+      return Unexpected("the end of the type element");
+    }
+    const Token& t = Next();
+    if (t.kind == TokenKind::kOp && (t.text == "(" || t.text == "[")) ++depth;
+    if (t.kind == TokenKind::kOp && (t.text == ")" || t.text == "]")) --depth;
+    if (depth > kMaxDepth) return TooDeep();
+    // A trailing comma inside the element's brackets is dropped.
+    if (t.kind == TokenKind::kOp && (t.text == ")" || t.text == "]") &&
+        absl::EndsWith(text, ", ")) {
+      text.resize(text.size() - 2);
+    }
+    if (prev != nullptr && prev->kind == TokenKind::kOp && prev->text == ",") text += " ";
+    text += t.kind == TokenKind::kString ? QuoteString(t.text) : t.text;
+    prev = &t;
+  }
+  return text;
 }
 
 absl::StatusOr<DType> Parser::ParseDTypeRef() {
@@ -451,7 +658,8 @@ absl::Status Parser::CheckSymbolicDims() {
   std::vector<std::pair<std::string, Location>> dims;
   dims.swap(symbolic_dims_);
   for (const auto& [name, loc] : dims) {
-    bool found = false;
+    bool found = std::find(program_->dynamic_dims.begin(), program_->dynamic_dims.end(),
+                           name) != program_->dynamic_dims.end();
     for (const Param& p : fn_->params) {
       found = found || (p.var->name == name && p.var->type.is_scalar() &&
                         IsIntegerDType(p.var->type.dtype()));

@@ -93,7 +93,7 @@ class Parser {
   bool AtName(absl::string_view name, size_t ahead = 0) const;
   bool AtKind(TokenKind kind, size_t ahead = 0) const;
   // True at `pl . name` (or `pld . name`).
-  bool AtDotted(absl::string_view base, absl::string_view name) const;
+  bool AtDotted(absl::string_view base, absl::string_view name, size_t ahead = 0) const;
   absl::Status ExpectOp(absl::string_view op);
   absl::Status ExpectName(absl::string_view name);
   absl::Status ExpectKind(TokenKind kind, absl::string_view what);
@@ -112,10 +112,21 @@ class Parser {
   // is known, so that a call may name a function defined later).
   absl::StatusOr<size_t> ParseFunctionHeader();
   absl::Status ParseDecorator(Function& fn);
+  // `(name=value, ...)` of a decorator, constants only.
+  absl::Status ParseDecoratorArgs(absl::string_view decorator, std::vector<NamedExpr>* out);
+  absl::Status ParseDecoratorValue(absl::string_view decorator, const Token& key,
+                                   std::vector<NamedExpr>* out);
   absl::Status ParseParams(Function& fn);
+  // `{"name": constant, ...}`, added to the function's attrs.
+  absl::Status ParseAttrDict(Function& fn);
   absl::Status SkipSuite();
   absl::Status ParseFunctionBody(Function& fn, size_t body_start);
   absl::StatusOr<Type> ParseType();
+  // `pl.Mem.X` or `pl.MemorySpace.X`.
+  absl::StatusOr<MemorySpace> ParseMemoryRef();
+  // One PyPTO type element ptoc does not interpret (`pl.MemRef(..)`,
+  // `pl.TensorView(..)`, `pl.TensorLayout.ND`, `pl.NZ`), as canonical text.
+  absl::StatusOr<std::string> ParseTypeElementText();
   absl::StatusOr<DType> ParseDTypeRef();
   absl::StatusOr<Shape> ParseShape();
   absl::StatusOr<TileView> ParseTileView(MemorySpace memory);
@@ -131,12 +142,24 @@ class Parser {
   absl::Status ParseSimpleStatement(std::vector<StmtPtr>& out,
                                     std::optional<YieldTargets>& yield,
                                     bool yield_allowed);
+  // `pl.func_attr({"name": value, ...})`: adds to the function's attrs.
+  absl::Status ParseFuncAttr();
+  // At `name[...] = value`; and its parse (a pl.Array element write).
+  bool IsSetItem() const;
+  absl::StatusOr<StmtPtr> ParseSetItem();
   absl::StatusOr<StmtPtr> ParseFor();
   absl::StatusOr<StmtPtr> ParseIf();
   absl::StatusOr<StmtPtr> ParseWhile();
+  absl::StatusOr<StmtPtr> ParseWith();
+  // PyPTO's rules for a scope's arguments and placement.
+  absl::Status CheckScopeArgs(const Token& start, const std::string& scope,
+                              const std::vector<ExprPtr>& args,
+                              const std::vector<Keyword>& keywords);
   absl::StatusOr<StmtPtr> ParseReturn();
   absl::StatusOr<StmtPtr> ParseAssign(std::optional<YieldTargets>& yield,
                                       bool yield_allowed);
+  // `a, b = value` with a tuple value.
+  absl::StatusOr<StmtPtr> ParseUnpack(YieldTargets targets);
   absl::StatusOr<StmtPtr> ParseYield(YieldTargets targets,
                                      std::optional<YieldTargets>& yield,
                                      bool yield_allowed);
@@ -162,6 +185,10 @@ class Parser {
   absl::StatusOr<ExprPtr> ParseEnum(const Token& base,
                                     const std::vector<std::string>& parts);
   absl::Status ParseCallArgs(std::vector<ExprPtr>& args, std::vector<Keyword>& keywords);
+  // The arguments after the opening '('.
+  absl::Status ParseCallArgsRest(std::vector<ExprPtr>& args, std::vector<Keyword>& keywords);
+  // `pl.submit(self.f, args..., deps=[...])` (and pl.spmd_submit).
+  absl::StatusOr<ExprPtr> ParseSubmit(const Token& base, const std::string& op);
   absl::StatusOr<ExprPtr> FinishOpCall(std::string op, const Token& start,
                                        size_t start_index, std::vector<ExprPtr> args,
                                        std::vector<Keyword> keywords);
@@ -184,6 +211,11 @@ class Parser {
   std::string filename_;
   ParseOptions options_;
   int depth_ = 0;
+  // The enclosing loops of the current body, innermost last: "" for
+  // pl.range and while, else the loop kind ("parallel", ...).
+  std::vector<std::string> loops_;
+  int manual_scopes_ = 0;     // enclosing manual scopes
+  bool strict_ssa_ = false;   // the function is @pl.function(strict_ssa=True)
   bool in_expr_ = false;  // inside the outermost ParseExpr
   int operators_ = 0;     // operators of the outermost expression so far
 
@@ -215,6 +247,15 @@ class NestingGuard {
 bool IsKeyword(absl::string_view name);
 
 bool IsBoolScalar(const Type& t);
+
+// The type a variable annotated `annotation` gets from a value of type
+// `value`, or std::nullopt when they do not match: equal types; the
+// annotation's PyPTO type elements (MemRef, TensorView, layout); a tile
+// annotated without a memory space takes the value's.
+std::optional<Type> RefineByAnnotation(const Type& annotation, const Type& value);
+
+// A string literal as the printer writes it (double quotes, escapes).
+std::string QuoteString(absl::string_view s);
 
 // Gives a numeric literal the type of the other operand or of an
 // annotation: an integer literal takes another integer dtype or becomes a

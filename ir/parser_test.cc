@@ -721,7 +721,7 @@ class P:
     def f(a):
         pass
 )"),
-              HasSubstr("expected 'self' as the first parameter"));
+              HasSubstr("expected ':', got ')'"));  // a method without self needs types
   EXPECT_THAT(ParseError(Kernel("a = k\n    b = k")), HasSubstr("unexpected indent"));
 }
 

@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "ir/enums.h"
 #include "ir/registry.h"
 
 namespace ptoc {
@@ -116,10 +117,15 @@ std::string DimsText(const Shape& shape) {
 // Unlike TypeToString, a TileView lists only the fields that differ from the
 // memory space's implicit view.
 std::string TypeText(const Type& t) {
+  if (t.is_tuple()) {
+    std::vector<std::string> elements;
+    for (const Type& e : t.elements()) elements.push_back(TypeText(e));
+    return absl::StrCat("tuple[", absl::StrJoin(elements, ", "), "]");
+  }
   if (t.kind() != Type::Kind::kTile || !t.has_explicit_view()) {
     return TypeToString(t);
   }
-  const TileView implicit = ImplicitView(t.memory());
+  const TileView implicit = ImplicitView(t.has_memory() ? t.memory() : MemorySpace::kVec);
   const TileView& view = t.view();
   std::vector<std::string> fields;
   if (view.blayout != implicit.blayout) {
@@ -131,15 +137,37 @@ std::string TypeText(const Type& t) {
   if (!view.valid_shape.empty()) {
     fields.push_back(absl::StrCat("valid_shape=", DimsText(view.valid_shape)));
   }
-  return absl::StrCat("pl.Tile[", DimsText(t.shape()), ", pl.", DTypeName(t.dtype()),
-                      ", pl.MemorySpace.", MemorySpaceName(t.memory()),
-                      ", pl.TileView(", absl::StrJoin(fields, ", "), ")]");
+  return absl::StrCat(
+      "pl.Tile[", DimsText(t.shape()), ", pl.", DTypeName(t.dtype()),
+      t.extra().empty() ? "" : ", ", t.extra(),
+      t.has_memory() ? absl::StrCat(", pl.MemorySpace.", MemorySpaceName(t.memory())) : "",
+      ", pl.TileView(", absl::StrJoin(fields, ", "), ")]");
+}
+
+// A docstring as a triple-quoted string; its lines print as they are.
+std::string Docstring(absl::string_view s) {
+  std::string out = "\"\"\"";
+  for (size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    if (c == '\\' || (c == '"' && (i + 1 == s.size() || s[i + 1] == '"'))) {
+      out += '\\';  // a '"' that would end the string early
+    }
+    if (c == '\r' || c == '\t' || (static_cast<unsigned char>(c) < 0x20 && c != '\n')) {
+      absl::StrAppend(&out, "\\x", absl::Hex(static_cast<unsigned char>(c), absl::kZeroPad2));
+      continue;
+    }
+    out += c;
+  }
+  return out + "\"\"\"";
 }
 
 std::string EnumText(absl::string_view enum_type, absl::string_view value) {
   if (enum_type == "DType") return absl::StrCat("pl.", value);
   if (enum_type == "NotifyOp" || enum_type == "WaitCmp") {
     return absl::StrCat("pld.", enum_type, ".", value);
+  }
+  if (const PyptoEnum* e = FindPyptoEnum(enum_type)) {
+    return absl::StrCat(e->module, ".", enum_type, ".", value);
   }
   return absl::StrCat("pl.", enum_type, ".", value);
 }
@@ -254,7 +282,15 @@ class ExprPrinter {
       callee = absl::StrCat("pl.", e.str);
     }
     std::vector<std::string> parts;
-    for (const ExprPtr& a : e.args) parts.push_back(Print(*a));
+    const OpInfo* info = e.is_function_call ? nullptr : OpRegistry::Get().Find(e.str);
+    for (size_t i = 0; i < e.args.size(); ++i) {
+      const Expr& a = *e.args[i];
+      if (i == 0 && info != nullptr && info->callee_arg && a.kind == ExprKind::kString) {
+        parts.push_back(absl::StrCat("self.", a.str));  // pl.submit(self.f, ...)
+      } else {
+        parts.push_back(Print(a));
+      }
+    }
     for (const NamedExpr& a : e.attrs) {
       if (IsDefaultAttr(e, a)) continue;
       parts.push_back(absl::StrCat(a.name, "=", Print(*a.value)));
@@ -291,7 +327,15 @@ void CollectDefs(const Stmt& s, std::vector<const Var*>* defs) {
     case StmtKind::kWhile:
       if (s.body) CollectDefs(*s.body, defs);
       break;
+    case StmtKind::kScope:
+      if (s.body) CollectDefs(*s.body, defs);
+      if (s.var != nullptr) defs->push_back(s.var);
+      break;
+    case StmtKind::kUnpack:
+      defs->insert(defs->end(), s.results.begin(), s.results.end());
+      break;
     case StmtKind::kEval: case StmtKind::kYield: case StmtKind::kReturn:
+    case StmtKind::kBreak: case StmtKind::kContinue: case StmtKind::kSetItem:
       break;
   }
 }
@@ -367,6 +411,9 @@ class FunctionPrinter {
   void Print() {
     std::string decorator =
         absl::StrCat("@pl.function(type=pl.FunctionType.", FunctionKindName(f_.kind));
+    for (const NamedExpr& a : f_.decorator_args) {
+      absl::StrAppend(&decorator, ", ", a.name, "=", expr_.Print(*a.value));
+    }
     if (!f_.attrs.empty()) {
       std::vector<std::string> items;
       for (const NamedExpr& a : f_.attrs) {
@@ -376,7 +423,7 @@ class FunctionPrinter {
     }
     Line(1, absl::StrCat(decorator, ")"));
     Line(1, absl::StrCat("def ", f_.name, "("));
-    Line(2, "self,");
+    if (f_.has_self) Line(2, "self,");
     for (const Param& p : f_.params) {
       std::string type = p.var != nullptr ? TypeText(p.var->type) : "None";
       if (p.direction == Direction::kOut) type = absl::StrCat("pl.Out[", type, "]");
@@ -386,6 +433,10 @@ class FunctionPrinter {
     Line(1, f_.return_type.has_value()
                 ? absl::StrCat(") -> ", TypeText(*f_.return_type), ":")
                 : "):");
+    if (!f_.docstring.empty()) {
+      Line(2, Docstring(f_.docstring));
+      if (IsEmpty(*f_.body)) return;
+    }
     Body(f_.body.get(), 2, nullptr);
   }
 
@@ -457,6 +508,26 @@ class FunctionPrinter {
         Line(depth, s.values.empty() ? "return"
                                      : absl::StrCat("return ", expr_.Join(s.values)));
         return;
+      case StmtKind::kScope: {
+        std::string head = absl::StrCat("with ", Value(s.value.get()));
+        if (s.var != nullptr) absl::StrAppend(&head, " as ", expr_.Name(s.var));
+        Line(depth, absl::StrCat(head, ":"));
+        Body(s.body.get(), depth + 1, nullptr);
+        return;
+      }
+      case StmtKind::kUnpack:
+        Line(depth, absl::StrCat(VarList(s.results), " = ", Value(s.value.get())));
+        return;
+      case StmtKind::kSetItem:
+        Line(depth, absl::StrCat(expr_.Name(s.var), "[", expr_.Join(s.values), "] = ",
+                                 Value(s.value.get())));
+        return;
+      case StmtKind::kBreak:
+        Line(depth, "break");
+        return;
+      case StmtKind::kContinue:
+        Line(depth, "continue");
+        return;
     }
   }
 
@@ -478,12 +549,16 @@ class FunctionPrinter {
       range = absl::StrCat(Value(s.start.get()), ", ", Value(s.stop.get()), ", ",
                            Value(s.step.get()));
     }
+    for (const NamedExpr& a : s.loop_attrs) {
+      absl::StrAppend(&range, ", ", a.name, "=", expr_.Print(*a.value));
+    }
     std::string targets = expr_.Name(s.var);
     if (!s.iter_args.empty()) {
       absl::StrAppend(&targets, ", (", VarList(s.iter_args),
                       s.iter_args.size() == 1 ? ",)" : ")");
     }
-    return absl::StrCat("for ", targets, " in pl.range(", range, "):");
+    return absl::StrCat("for ", targets, " in pl.", s.loop_kind.empty() ? "range" : s.loop_kind,
+                        "(", range, "):");
   }
 
   std::string VarList(const std::vector<Var*>& vars) {
@@ -507,10 +582,27 @@ std::string PrintProgram(const Program& program, const PrintOptions& options) {
       "import pypto.language as pl\n"
       "import pypto.language.distributed as pld\n"
       "\n"
-      "\n"
-      "@pl.program\n";
-  absl::StrAppend(&out, "class ", program.name, ":\n");
-  if (program.functions.empty()) absl::StrAppend(&out, "    pass\n");
+      "\n";
+  for (const std::string& d : program.dynamic_dims) {
+    absl::StrAppend(&out, d, " = pl.dynamic(\"", d, "\")\n");
+  }
+  if (!program.dynamic_dims.empty()) out += "\n\n";
+  out += "@pl.program";
+  if (!program.decorator_args.empty()) {
+    ExprPrinter expr(nullptr);
+    std::vector<std::string> args;
+    for (const NamedExpr& a : program.decorator_args) {
+      args.push_back(absl::StrCat(a.name, "=", expr.Print(*a.value)));
+    }
+    absl::StrAppend(&out, "(", absl::StrJoin(args, ", "), ")");
+  }
+  absl::StrAppend(&out, "\nclass ", program.name, ":\n");
+  if (!program.docstring.empty()) {
+    absl::StrAppend(&out, "    ", Docstring(program.docstring), "\n");
+  }
+  if (program.functions.empty() && program.docstring.empty()) {
+    absl::StrAppend(&out, "    pass\n");
+  }
   for (size_t i = 0; i < program.functions.size(); ++i) {
     if (i > 0) out += "\n";
     FunctionPrinter(*program.functions[i], options, &out).Print();

@@ -263,6 +263,7 @@ struct OpDef {
   GmAccess access = {};
   PipeDirection pipe = PipeDirection::kNone;
   std::vector<int> arities = {};  // empty: exactly params.size()
+  std::vector<std::string> positional_attrs = {};
 };
 
 void Add(OpRegistry& r, OpDef d) {
@@ -277,6 +278,7 @@ void Add(OpRegistry& r, OpDef d) {
   info.result = std::move(d.result);
   info.access = d.access;
   info.pipe = d.pipe;
+  info.positional_attrs = std::move(d.positional_attrs);
   r.Register(std::move(info));
 }
 
@@ -306,7 +308,7 @@ void AddTileOps(OpRegistry& r) {
           [](const Expr& call) {
             return LaneOfMemory(MemoryAttrOf(call, MemorySpace::kVec));
           },
-          TileCreateResult});
+          TileCreateResult, {}, PipeDirection::kNone, {}, {"shape", "dtype"}});
   Add(r, {"tile.matmul", {"lhs", "rhs"}, {}, OpRole::kCompute, FixedLane(Lane::kCube),
           MatmulResult});
   for (const char* op : {"tile.add", "tile.sub", "tile.mul", "tile.div", "tile.max"}) {
@@ -467,6 +469,7 @@ int OpInfo::ParamIndex(absl::string_view param) const {
 }
 
 bool OpInfo::AcceptsArity(int n) const {
+  if (variadic && n >= static_cast<int>(params.size())) return true;
   return std::find(arities.begin(), arities.end(), n) != arities.end();
 }
 
@@ -476,6 +479,7 @@ const OpRegistry& OpRegistry::Get() {
     AddTileOps(*r);
     AddScalarAndCommOps(*r);
     AddSystemOps(*r);
+    AddPyptoOps(*r);
     return r;
   }();
   return *registry;

@@ -57,7 +57,8 @@ enum class OpRole {
 // Direction of a cross-core FIFO op.
 enum class PipeDirection { kNone, kC2V, kV2C };
 
-enum class AttrKind { kInt, kBool, kString, kEnum, kDType, kIntList };
+// kExpr: any expression (PyPTO's submit deps=[...], predicate=, ...).
+enum class AttrKind { kInt, kBool, kString, kEnum, kDType, kIntList, kExpr };
 
 struct AttrSpec {
   std::string name;
@@ -93,11 +94,22 @@ struct OpInfo {
   // system.cacheinvalid: 0 or 3).
   std::vector<int> arities;
   std::vector<AttrSpec> attrs;
+  // Attributes PyPTO also takes positionally, after the parameters, in
+  // order (`tile.create(shape, dtype=...)`).
+  std::vector<std::string> positional_attrs;
+  // Takes any number of arguments from params.size() on (pl.submit).
+  bool variadic = false;
+  // args[0] names a program function (a string constant), written and
+  // printed `self.NAME` (pl.submit).
+  bool callee_arg = false;
   OpRole role = OpRole::kCompute;
   PipeDirection pipe = PipeDirection::kNone;
   GmAccess access;
   LaneRule lane;
   ResultRule result;
+  // False for PyPTO's ops ptoc parses, verifies and prints but does not
+  // compile (no codegen lowering yet; codegen rejects them).
+  bool compiled = true;
 
   const AttrSpec* FindAttr(absl::string_view attr) const;
   int ParamIndex(absl::string_view param) const;  // -1 when absent
@@ -120,6 +132,9 @@ class OpRegistry {
  private:
   std::vector<std::unique_ptr<OpInfo>> ops_;  // sorted by name
 };
+
+// Registers PyPTO's ops beyond ir.md's catalog (ir/op_catalog_pypto.cc).
+void AddPyptoOps(OpRegistry& r);
 
 // ---- Questions passes ask about one call (nullptr-safe on non-calls). ----
 

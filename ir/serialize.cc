@@ -32,7 +32,8 @@ constexpr int kMaxRank = 64;
 // its UNSPECIFIED zero; the asserts pin both ends of every pair.
 static_assert(ir::FP32 == static_cast<int>(DType::kFP32) + 1 &&
               ir::INDEX == static_cast<int>(DType::kINDEX) + 1 &&
-              ir::DType_MAX == ir::INDEX);
+              ir::TASK_ID == static_cast<int>(DType::kTASK_ID) + 1 &&
+              ir::DType_MAX == ir::TASK_ID);
 static_assert(ir::DDR == static_cast<int>(MemorySpace::kDDR) + 1 &&
               ir::BIAS == static_cast<int>(MemorySpace::kBias) + 1 &&
               ir::MemorySpace_MAX == ir::BIAS);
@@ -46,8 +47,8 @@ static_assert(ir::NEG == static_cast<int>(UnaryOp::kNeg) + 1 &&
               ir::NOT == static_cast<int>(UnaryOp::kNot) + 1 &&
               ir::UnaryOp_MAX == ir::NOT);
 static_assert(ir::OPAQUE == static_cast<int>(FunctionKind::kOpaque) + 1 &&
-              ir::SPMD == static_cast<int>(FunctionKind::kSpmd) + 1 &&
-              ir::FunctionKind_MAX == ir::SPMD);
+              ir::GRAPH == static_cast<int>(FunctionKind::kGraph) + 1 &&
+              ir::FunctionKind_MAX == ir::GRAPH);
 static_assert(ir::IN == static_cast<int>(Direction::kIn) + 1 &&
               ir::IN_OUT == static_cast<int>(Direction::kInOut) + 1 &&
               ir::Direction_MAX == ir::IN_OUT);
@@ -91,6 +92,12 @@ void TypeToProto(const Type& t, ir::Type* out) {
   switch (t.kind()) {
     case Type::Kind::kNone: out->set_kind(ir::Type::NONE); return;
     case Type::Kind::kCommCtx: out->set_kind(ir::Type::COMM_CTX); return;
+    case Type::Kind::kPtr: out->set_kind(ir::Type::PTR); return;
+    case Type::Kind::kArray: out->set_kind(ir::Type::ARRAY); break;
+    case Type::Kind::kTuple:
+      out->set_kind(ir::Type::TUPLE);
+      for (const Type& e : t.elements()) TypeToProto(e, out->add_elements());
+      return;
     case Type::Kind::kScalar: out->set_kind(ir::Type::SCALAR); break;
     case Type::Kind::kTensor: out->set_kind(ir::Type::TENSOR); break;
     case Type::Kind::kDistributedTensor: out->set_kind(ir::Type::DISTRIBUTED_TENSOR); break;
@@ -98,8 +105,13 @@ void TypeToProto(const Type& t, ir::Type* out) {
   }
   out->set_dtype(static_cast<ir::DType>(EnumToProto(t.dtype())));
   ShapeToProto(t.shape(), out->mutable_shape());
+  if (!t.extra().empty()) out->set_extra(t.extra());
   if (!t.is_tile()) return;
-  out->set_memory(static_cast<ir::MemorySpace>(EnumToProto(t.memory())));
+  if (t.has_memory()) {
+    out->set_memory(static_cast<ir::MemorySpace>(EnumToProto(t.memory())));
+  } else {
+    out->set_no_memory(true);
+  }
   // An absent view means the memory's implicit one.
   if (t.has_explicit_view()) {
     ir::TileView* view = out->mutable_view();
@@ -196,8 +208,36 @@ void StmtToProto(const Stmt& s, ir::Stmt* out) {
       ExprsToProto(s.init_values, f->mutable_init_values());
       if (s.body) StmtToProto(*s.body, f->mutable_body());
       for (const Var* v : s.results) f->add_result_ids(VarId(v));
+      f->set_kind(s.loop_kind);
+      NamedToProto(s.loop_attrs, f->mutable_attrs());
       break;
     }
+    case StmtKind::kScope: {
+      ir::Scope* sc = out->mutable_scope_stmt();
+      if (s.value) ExprToProto(*s.value, sc->mutable_scope());
+      sc->set_var_id(s.var == nullptr ? -1 : VarId(s.var));
+      if (s.body) StmtToProto(*s.body, sc->mutable_body());
+      break;
+    }
+    case StmtKind::kUnpack: {
+      ir::Unpack* u = out->mutable_unpack_stmt();
+      if (s.value) ExprToProto(*s.value, u->mutable_value());
+      for (const Var* v : s.results) u->add_target_ids(VarId(v));
+      break;
+    }
+    case StmtKind::kSetItem: {
+      ir::SetItem* si = out->mutable_set_item_stmt();
+      si->set_var_id(VarId(s.var));
+      ExprsToProto(s.values, si->mutable_indices());
+      if (s.value) ExprToProto(*s.value, si->mutable_value());
+      break;
+    }
+    case StmtKind::kBreak:
+      out->mutable_break_stmt();
+      break;
+    case StmtKind::kContinue:
+      out->mutable_continue_stmt();
+      break;
     case StmtKind::kWhile: {
       ir::While* w = out->mutable_while_stmt();
       if (s.value) ExprToProto(*s.value, w->mutable_cond());
@@ -247,6 +287,9 @@ void FunctionToProto(const Function& f, ir::Function* out) {
   NamedToProto(f.attrs, out->mutable_attrs());
   if (f.body) StmtToProto(*f.body, out->mutable_body());
   if (HasLoc(f.loc)) LocToProto(f.loc, out->mutable_loc());
+  NamedToProto(f.decorator_args, out->mutable_decorator_args());
+  out->set_docstring(f.docstring);
+  out->set_no_self(!f.has_self);
 }
 
 // -------------------------------------------------------------- FromProto
@@ -270,6 +313,15 @@ class Reader {
     program->loc = LocFromProto(proto.loc());
     program->options.backend = proto.options().backend();
     program->options.allow_unregistered_ops = proto.options().allow_unregistered_ops();
+    program->docstring = proto.docstring();
+    if (absl::Status s = ReadNamed(proto.decorator_args(), &program->decorator_args, 0);
+        !s.ok()) {
+      return s;
+    }
+    for (const std::string& d : proto.dynamic_dims()) {
+      if (!IsIdentifier(d)) return Error(absl::StrCat("bad dynamic dimension name '", d, "'"));
+      program->dynamic_dims.push_back(d);
+    }
     for (const ir::Function& f : proto.functions()) {
       absl::StatusOr<std::unique_ptr<Function>> function = ReadFunction(f);
       if (!function.ok()) return function.status();
@@ -336,6 +388,12 @@ class Reader {
       f->return_type = *std::move(type);
     }
     if (absl::Status s = ReadNamed(proto.attrs(), &f->attrs, 0); !s.ok()) return s;
+    if (absl::Status s = ReadNamed(proto.decorator_args(), &f->decorator_args, 0);
+        !s.ok()) {
+      return s;
+    }
+    f->docstring = proto.docstring();
+    f->has_self = !proto.no_self();
     if (!proto.has_body()) return Error("missing body");
     absl::StatusOr<StmtPtr> body = ReadStmt(proto.body(), 0);
     if (!body.ok()) return body.status();
@@ -377,23 +435,51 @@ class Reader {
     switch (t.kind()) {
       case ir::Type::NONE: return Type::None();
       case ir::Type::COMM_CTX: return Type::CommCtx();
+      case ir::Type::PTR: return Type::Ptr();
+      case ir::Type::TUPLE: {
+        std::vector<Type> elements;
+        for (const ir::Type& e : t.elements()) {
+          if (e.kind() == ir::Type::TUPLE) return Error("a tuple type inside a tuple type");
+          absl::StatusOr<Type> et = ReadType(e);
+          if (!et.ok()) return et.status();
+          elements.push_back(*std::move(et));
+        }
+        return Type::Tuple(std::move(elements));
+      }
       case ir::Type::SCALAR: case ir::Type::TENSOR: case ir::Type::DISTRIBUTED_TENSOR:
-      case ir::Type::TILE: break;
+      case ir::Type::TILE: case ir::Type::ARRAY: break;
       default: return Error(absl::StrCat("bad type kind ", t.kind()));
     }
     std::optional<DType> dtype = EnumFromProto<DType>(t.dtype(), ir::DType_MAX);
     if (!dtype.has_value()) return Error(absl::StrCat("bad dtype ", t.dtype()));
     if (t.kind() == ir::Type::SCALAR) return Type::Scalar(*dtype);
+    if (t.kind() == ir::Type::ARRAY) {
+      if (t.shape_size() != 1 || !t.shape(0).has_value() || t.shape(0).value() < 1) {
+        return Error("an array type needs one positive extent");
+      }
+      return Type::Array(t.shape(0).value(), *dtype);
+    }
     Shape shape;
     if (absl::Status s = ReadShape(t.shape(), &shape); !s.ok()) return s;
-    if (t.kind() == ir::Type::TENSOR) return Type::Tensor(std::move(shape), *dtype);
+    if (t.kind() == ir::Type::TENSOR) {
+      return Type::Tensor(std::move(shape), *dtype).WithExtra(t.extra());
+    }
     if (t.kind() == ir::Type::DISTRIBUTED_TENSOR) {
-      return Type::DistributedTensor(std::move(shape), *dtype);
+      return Type::DistributedTensor(std::move(shape), *dtype).WithExtra(t.extra());
+    }
+    if (t.no_memory() && t.memory() != 0) {
+      return Error("a tile without a memory space has a memory space");
     }
     std::optional<MemorySpace> memory =
-        EnumFromProto<MemorySpace>(t.memory(), ir::MemorySpace_MAX);
+        t.no_memory() ? std::optional<MemorySpace>(MemorySpace::kVec)
+                      : EnumFromProto<MemorySpace>(t.memory(), ir::MemorySpace_MAX);
     if (!memory.has_value()) return Error(absl::StrCat("bad memory space ", t.memory()));
-    if (!t.has_view()) return Type::Tile(std::move(shape), *dtype, *memory);
+    auto tile = [&](std::optional<TileView> v) {
+      Type r = t.no_memory() ? Type::TileWithoutMemory(std::move(shape), *dtype, std::move(v))
+                             : Type::Tile(std::move(shape), *dtype, *memory, std::move(v));
+      return r.WithExtra(t.extra());
+    };
+    if (!t.has_view()) return tile(std::nullopt);
     TileView view;
     std::optional<Layout> b = EnumFromProto<Layout>(t.view().blayout(), ir::TileLayout_MAX);
     std::optional<Layout> s = EnumFromProto<Layout>(t.view().slayout(), ir::TileLayout_MAX);
@@ -403,7 +489,7 @@ class Reader {
     if (absl::Status st = ReadShape(t.view().valid_shape(), &view.valid_shape); !st.ok()) {
       return st;
     }
-    return Type::Tile(std::move(shape), *dtype, *memory, std::move(view));
+    return tile(std::move(view));
   }
 
   absl::Status ReadNamed(const google::protobuf::RepeatedPtrField<ir::NamedExpr>& named,
@@ -574,6 +660,13 @@ class Reader {
         if (status.ok()) status = ReadVarList(f.iter_arg_ids(), &s->iter_args);
         if (status.ok()) status = ReadExprs(f.init_values(), &s->init_values, depth);
         if (status.ok()) status = ReadVarList(f.result_ids(), &s->results);
+        if (status.ok()) status = ReadNamed(f.attrs(), &s->loop_attrs, depth + 1);
+        s->loop_kind = f.kind();
+        if (status.ok() && !s->loop_kind.empty() && s->loop_kind != "parallel" &&
+            s->loop_kind != "pipeline" && s->loop_kind != "unroll" &&
+            s->loop_kind != "spmd") {
+          return Error(absl::StrCat("bad loop kind '", s->loop_kind, "'"));
+        }
         if (status.ok()) {
           absl::StatusOr<StmtPtr> body = ReadBody(f.has_body(), f.body(), "loop body", depth);
           if (!body.ok()) return body.status();
@@ -617,6 +710,49 @@ class Reader {
         s->kind = StmtKind::kReturn;
         status = ReadExprs(proto.return_stmt().values(), &s->values, depth);
         break;
+      case ir::Stmt::kScopeStmt: {
+        s->kind = StmtKind::kScope;
+        const ir::Scope& sc = proto.scope_stmt();
+        status = ReadRequired(sc.has_scope(), sc.scope(), "scope call", depth, &s->value);
+        if (status.ok() && s->value->kind != ExprKind::kCall) {
+          return Error("a scope is not a call");
+        }
+        if (status.ok() && sc.var_id() != -1) {
+          absl::StatusOr<Var*> var = LookupVar(sc.var_id());
+          if (!var.ok()) return var.status();
+          s->var = *var;
+        }
+        if (status.ok()) {
+          absl::StatusOr<StmtPtr> body = ReadBody(sc.has_body(), sc.body(), "scope body", depth);
+          if (!body.ok()) return body.status();
+          s->body = *std::move(body);
+        }
+        break;
+      }
+      case ir::Stmt::kUnpackStmt:
+        s->kind = StmtKind::kUnpack;
+        status = ReadRequired(proto.unpack_stmt().has_value(), proto.unpack_stmt().value(),
+                              "unpacked value", depth, &s->value);
+        if (status.ok()) status = ReadVarList(proto.unpack_stmt().target_ids(), &s->results);
+        break;
+      case ir::Stmt::kSetItemStmt: {
+        s->kind = StmtKind::kSetItem;
+        const ir::SetItem& si = proto.set_item_stmt();
+        absl::StatusOr<Var*> var = LookupVar(si.var_id());
+        if (!var.ok()) return var.status();
+        s->var = *var;
+        status = ReadExprs(si.indices(), &s->values, depth);
+        if (status.ok()) {
+          status = ReadRequired(si.has_value(), si.value(), "stored value", depth, &s->value);
+        }
+        break;
+      }
+      case ir::Stmt::kBreakStmt:
+        s->kind = StmtKind::kBreak;
+        break;
+      case ir::Stmt::kContinueStmt:
+        s->kind = StmtKind::kContinue;
+        break;
       case ir::Stmt::KIND_NOT_SET:
         return Error("a statement has no kind");
     }
@@ -647,6 +783,9 @@ void ProgramToProto(const Program& program, ir::Program* out) {
   out->mutable_options()->set_allow_unregistered_ops(program.options.allow_unregistered_ops);
   // Always present, even when unknown: FromProto requires it (see Reader).
   LocToProto(program.loc, out->mutable_loc());
+  out->set_docstring(program.docstring);
+  NamedToProto(program.decorator_args, out->mutable_decorator_args());
+  for (const std::string& d : program.dynamic_dims) out->add_dynamic_dims(d);
 }
 
 // The message of a whole program is millions of small nodes: an arena

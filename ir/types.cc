@@ -9,12 +9,15 @@
 namespace ptoc {
 namespace {
 
-constexpr std::array<std::pair<DType, absl::string_view>, 13> kDTypeNames = {{
+constexpr std::array<std::pair<DType, absl::string_view>, 22> kDTypeNames = {{
     {DType::kFP32, "FP32"},   {DType::kFP16, "FP16"},     {DType::kBF16, "BF16"},
     {DType::kINT8, "INT8"},   {DType::kINT16, "INT16"},   {DType::kINT32, "INT32"},
     {DType::kINT64, "INT64"}, {DType::kUINT8, "UINT8"},   {DType::kUINT16, "UINT16"},
     {DType::kUINT32, "UINT32"}, {DType::kUINT64, "UINT64"}, {DType::kBOOL, "BOOL"},
-    {DType::kINDEX, "INDEX"},
+    {DType::kINDEX, "INDEX"}, {DType::kFP4, "FP4"},   {DType::kFP8E4M3FN, "FP8E4M3FN"},
+    {DType::kFP8E5M2, "FP8E5M2"}, {DType::kFP8E8M0, "FP8E8M0"}, {DType::kHF4, "HF4"},
+    {DType::kHF8, "HF8"},     {DType::kINT4, "INT4"},     {DType::kUINT4, "UINT4"},
+    {DType::kTASK_ID, "TASK_ID"},
 }};
 
 constexpr std::array<std::pair<MemorySpace, absl::string_view>, 7> kMemoryNames = {{
@@ -72,17 +75,27 @@ int DTypeBytes(DType d) {
     case DType::kFP16: case DType::kBF16: case DType::kINT16: case DType::kUINT16: return 2;
     case DType::kINT8: case DType::kUINT8: case DType::kBOOL: return 1;
     case DType::kINT64: case DType::kUINT64: case DType::kINDEX: return 8;
+    case DType::kFP8E4M3FN: case DType::kFP8E5M2: case DType::kFP8E8M0:
+    case DType::kHF8: return 1;
+    case DType::kFP4: case DType::kHF4: case DType::kINT4: case DType::kUINT4: return 1;
+    case DType::kTASK_ID: return 8;
   }
   return 4;
 }
 
 bool IsIntegerDType(DType d) {
-  return d != DType::kFP32 && d != DType::kFP16 && d != DType::kBF16 &&
-         d != DType::kBOOL;
+  return !IsFloatDType(d) && d != DType::kBOOL && d != DType::kTASK_ID;
 }
 
 bool IsFloatDType(DType d) {
-  return d == DType::kFP32 || d == DType::kFP16 || d == DType::kBF16;
+  switch (d) {
+    case DType::kFP32: case DType::kFP16: case DType::kBF16: case DType::kFP4:
+    case DType::kFP8E4M3FN: case DType::kFP8E5M2: case DType::kFP8E8M0:
+    case DType::kHF4: case DType::kHF8:
+      return true;
+    default:
+      return false;
+  }
 }
 
 TileView NdView() { return TileView{Layout::kRowMajor, Layout::kNoneBox, {}}; }
@@ -131,6 +144,33 @@ Type Type::Tile(Shape shape, DType d, MemorySpace m, std::optional<TileView> vie
   return t;
 }
 
+Type Type::TileWithoutMemory(Shape shape, DType d, std::optional<TileView> view) {
+  Type t = Tile(std::move(shape), d, MemorySpace::kVec, std::move(view));
+  t.has_memory_ = false;
+  return t;
+}
+
+Type Type::Tuple(std::vector<Type> elements) {
+  Type t;
+  t.kind_ = Kind::kTuple;
+  t.elements_ = std::move(elements);
+  return t;
+}
+
+Type Type::Array(int64_t extent, DType d) {
+  Type t;
+  t.kind_ = Kind::kArray;
+  t.dtype_ = d;
+  t.shape_ = {Dim::Static(extent)};
+  return t;
+}
+
+Type Type::Ptr() {
+  Type t;
+  t.kind_ = Kind::kPtr;
+  return t;
+}
+
 Type Type::CommCtx() {
   Type t;
   t.kind_ = Kind::kCommCtx;
@@ -138,7 +178,7 @@ Type Type::CommCtx() {
 }
 
 bool Type::has_explicit_view() const {
-  return kind_ == Kind::kTile && view_ != ImplicitView(memory_);
+  return kind_ == Kind::kTile && view_ != ImplicitView(has_memory_ ? memory_ : MemorySpace::kVec);
 }
 
 bool Type::has_static_shape() const {
@@ -156,17 +196,19 @@ int64_t Type::NumElements() const {
 }
 
 bool Type::operator==(const Type& o) const {
-  if (kind_ != o.kind_) return false;
+  if (kind_ != o.kind_ || extra_ != o.extra_) return false;
   switch (kind_) {
-    case Kind::kNone: case Kind::kCommCtx:
+    case Kind::kNone: case Kind::kCommCtx: case Kind::kPtr:
       return true;
+    case Kind::kTuple:
+      return elements_ == o.elements_;
     case Kind::kScalar:
       return dtype_ == o.dtype_;
-    case Kind::kTensor: case Kind::kDistributedTensor:
+    case Kind::kTensor: case Kind::kDistributedTensor: case Kind::kArray:
       return dtype_ == o.dtype_ && shape_ == o.shape_;
     case Kind::kTile:
       return dtype_ == o.dtype_ && shape_ == o.shape_ && memory_ == o.memory_ &&
-             view_ == o.view_;
+             has_memory_ == o.has_memory_ && view_ == o.view_;
   }
   return false;
 }
@@ -176,15 +218,30 @@ std::string TypeToString(const Type& t) {
   switch (t.kind()) {
     case Type::Kind::kNone: return "None";
     case Type::Kind::kCommCtx: return "pld.CommCtx";
+    case Type::Kind::kPtr: return "pl.Ptr";
+    case Type::Kind::kArray:
+      return absl::StrCat("pl.Array[", t.shape().empty() ? 0 : t.shape()[0].value, ", ",
+                          dtype(), "]");
+    case Type::Kind::kTuple: {
+      std::string s = "tuple[";
+      for (size_t i = 0; i < t.elements().size(); ++i) {
+        absl::StrAppend(&s, i > 0 ? ", " : "", TypeToString(t.elements()[i]));
+      }
+      return absl::StrCat(s, "]");
+    }
     case Type::Kind::kScalar: return absl::StrCat("pl.Scalar[", dtype(), "]");
     case Type::Kind::kTensor:
-      return absl::StrCat("pl.Tensor[", DimsToString(t.shape()), ", ", dtype(), "]");
+      return absl::StrCat("pl.Tensor[", DimsToString(t.shape()), ", ", dtype(),
+                          t.extra().empty() ? "" : ", ", t.extra(), "]");
     case Type::Kind::kDistributedTensor:
       return absl::StrCat("pld.DistributedTensor[", DimsToString(t.shape()), ", ",
-                          dtype(), "]");
+                          dtype(), t.extra().empty() ? "" : ", ", t.extra(), "]");
     case Type::Kind::kTile: {
       std::string s = absl::StrCat("pl.Tile[", DimsToString(t.shape()), ", ", dtype(),
-                                   ", pl.MemorySpace.", MemorySpaceName(t.memory()));
+                                   t.extra().empty() ? "" : ", ", t.extra());
+      if (t.has_memory()) {
+        absl::StrAppend(&s, ", pl.MemorySpace.", MemorySpaceName(t.memory()));
+      }
       if (t.has_explicit_view()) {
         absl::StrAppend(&s, ", pl.TileView(blayout=pl.TileLayout.",
                         LayoutName(t.view().blayout), ", slayout=pl.TileLayout.",

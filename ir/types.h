@@ -14,6 +14,9 @@ namespace ptoc {
 enum class DType {
   kFP32, kFP16, kBF16, kINT8, kINT16, kINT32, kINT64,
   kUINT8, kUINT16, kUINT32, kUINT64, kBOOL, kINDEX,
+  // PyPTO's narrow floats and integers and its task-id scalar (new values
+  // go last: the proto enum follows this order).
+  kFP4, kFP8E4M3FN, kFP8E5M2, kFP8E8M0, kHF4, kHF8, kINT4, kUINT4, kTASK_ID,
 };
 
 enum class MemorySpace { kDDR, kVec, kMat, kLeft, kRight, kAcc, kBias };
@@ -28,10 +31,11 @@ std::optional<DType> ParseDType(absl::string_view s);
 std::optional<MemorySpace> ParseMemorySpace(absl::string_view s);
 std::optional<Layout> ParseLayout(absl::string_view s);
 
-// Size of one element in bytes (INDEX is 8, BOOL is 1).
+// Size of one element in bytes (INDEX and TASK_ID are 8, BOOL is 1; the
+// 4-bit types count as 1).
 int DTypeBytes(DType d);
 bool IsIntegerDType(DType d);  // INTn, UINTn and INDEX
-bool IsFloatDType(DType d);
+bool IsFloatDType(DType d);    // FPn, BF16, HFn
 
 // A shape dimension: a constant, or the name of an integer scalar parameter.
 struct Dim {
@@ -71,7 +75,9 @@ TileView ZnView();
 
 class Type {
  public:
-  enum class Kind { kNone, kScalar, kTensor, kDistributedTensor, kTile, kCommCtx };
+  enum class Kind {
+    kNone, kScalar, kTensor, kDistributedTensor, kTile, kCommCtx, kTuple, kArray, kPtr,
+  };
 
   Type() = default;  // kNone
   static Type None() { return Type(); }
@@ -82,6 +88,17 @@ class Type {
   static Type Tile(Shape shape, DType d, MemorySpace m,
                    std::optional<TileView> view = std::nullopt);
   static Type CommCtx();
+  // PyPTO's tuple (a function's `-> tuple[A, B]`, a pl.submit result).
+  static Type Tuple(std::vector<Type> elements);
+  // PyPTO's `pl.Array[extent, dtype]`: a small host-side array of scalars
+  // (task ids, ...); shape() is [extent].
+  static Type Array(int64_t extent, DType d);
+  // PyPTO's `pl.Ptr`: a buffer handle (pld.alloc_window_buffer's result).
+  static Type Ptr();
+  // A tile written without a memory space (PyPTO's form before its
+  // InferTileMemorySpace pass); the printer leaves the memory space out.
+  static Type TileWithoutMemory(Shape shape, DType d,
+                                std::optional<TileView> view = std::nullopt);
 
   Kind kind() const { return kind_; }
   bool is_none() const { return kind_ == Kind::kNone; }
@@ -89,6 +106,9 @@ class Type {
   bool is_tile() const { return kind_ == Kind::kTile; }
   bool is_comm_ctx() const { return kind_ == Kind::kCommCtx; }
   bool is_distributed() const { return kind_ == Kind::kDistributedTensor; }
+  bool is_tuple() const { return kind_ == Kind::kTuple; }
+  bool is_array() const { return kind_ == Kind::kArray; }
+  const std::vector<Type>& elements() const { return elements_; }  // kTuple
   // A GM tensor: plain or a window.
   bool is_tensor() const {
     return kind_ == Kind::kTensor || kind_ == Kind::kDistributedTensor;
@@ -97,6 +117,19 @@ class Type {
   DType dtype() const { return dtype_; }
   const Shape& shape() const { return shape_; }
   MemorySpace memory() const { return memory_; }
+  // False for a tile written without a memory space (memory() is then Vec,
+  // a placeholder nothing may rely on).
+  bool has_memory() const { return has_memory_; }
+  // The PyPTO type elements ptoc keeps but does not interpret, in their
+  // printed spelling: a tensor's `pl.MemRef(..)`, `pl.TensorView(..)` or
+  // layout (after the dtype), a tile's `pl.MemRef(..)` (before the memory
+  // space). Empty for most types.
+  const std::string& extra() const { return extra_; }
+  Type WithExtra(std::string extra) const {
+    Type t = *this;
+    t.extra_ = std::move(extra);
+    return t;
+  }
   const TileView& view() const { return view_; }
   // True when the view differs from the memory's implicit one (the printer
   // writes a TileView only then).
@@ -114,8 +147,17 @@ class Type {
   DType dtype_ = DType::kINT32;
   Shape shape_;
   MemorySpace memory_ = MemorySpace::kDDR;
+  bool has_memory_ = true;
   TileView view_;
+  std::string extra_;
+  std::vector<Type> elements_;
 };
+
+// Equal but for extra() (PyPTO's type elements ptoc keeps as text): an
+// annotation may add them to the type an op's result rule gives.
+inline bool SameUpToExtra(const Type& a, const Type& b) {
+  return a.WithExtra("") == b.WithExtra("");
+}
 
 // Human-readable form for diagnostics, in the text format's spelling
 // (e.g. "pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Acc]").

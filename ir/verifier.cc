@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "ir/diagnostics.h"
+#include "ir/enums.h"
 #include "ir/printer.h"
 #include "ir/registry.h"
 #include "ir/verify_shapes.h"
@@ -21,6 +22,7 @@ namespace {
 
 bool AttrKindMatches(const AttrSpec& spec, const Expr& value) {
   switch (spec.kind) {
+    case AttrKind::kExpr: return true;
     case AttrKind::kInt: return value.kind == ExprKind::kInt;
     case AttrKind::kBool: return value.kind == ExprKind::kBool;
     case AttrKind::kString: return value.kind == ExprKind::kString;
@@ -91,7 +93,8 @@ bool IsKnownEnum(const Expr& e) {
   if (e.enum_type == "TileLayout") return ParseLayout(e.str).has_value();
   if (e.enum_type == "NotifyOp") return e.str == "AtomicAdd" || e.str == "Set";
   if (e.enum_type == "WaitCmp") return e.str == "Eq" || e.str == "Ge";
-  return false;
+  const PyptoEnum* pypto = FindPyptoEnum(e.enum_type);
+  return pypto != nullptr && pypto->Has(e.str);
 }
 
 class FunctionVerifier {
@@ -183,7 +186,8 @@ class FunctionVerifier {
         return;
       case StmtKind::kAssign:
         VerifyExpr(s.value.get(), s.loc);
-        if (s.value && s.var && !s.value->type.is_none() && s.value->type != s.var->type) {
+        if (s.value && s.var && !s.value->type.is_none() &&
+            !SameUpToExtra(s.value->type, s.var->type)) {
           Error(s.loc, absl::StrCat("variable '", s.var->name, "' has type ",
                                     TypeToString(s.var->type), " but its value has type ",
                                     TypeToString(s.value->type)));
@@ -199,6 +203,54 @@ class FunctionVerifier {
       case StmtKind::kWhile:
         VerifyCondition(s.value.get(), s.loc);
         if (s.body) VerifyBody(*s.body, 0);
+        return;
+      case StmtKind::kScope:
+        // The scope call is not an op: only its arguments are checked. Its
+        // body's names stay visible after it (no scope of its own).
+        if (s.value) {
+          for (const ExprPtr& a : s.value->args) VerifyExpr(a.get(), s.loc);
+          for (const NamedExpr& a : s.value->attrs) VerifyExpr(a.value.get(), s.loc);
+        }
+        if (s.body && s.body->kind == StmtKind::kSeq) {
+          for (const StmtPtr& c : s.body->stmts) VerifyStmt(*c);
+        } else if (s.body) {
+          VerifyStmt(*s.body);
+        }
+        if (s.var != nullptr) Define(s.var, s.loc);
+        return;
+      case StmtKind::kBreak:
+      case StmtKind::kContinue:
+        return;
+      case StmtKind::kSetItem:
+        if (s.var == nullptr || !Visible(s.var) || !s.var->type.is_array()) {
+          Error(s.loc, "an element write needs a pl.Array variable in scope");
+        }
+        for (const ExprPtr& i : s.values) VerifyExpr(i.get(), s.loc);
+        VerifyExpr(s.value.get(), s.loc);
+        if (s.var != nullptr && s.value && s.var->type.is_array() &&
+            s.value->type != Type::Scalar(s.var->type.dtype())) {
+          Error(s.loc, absl::StrCat("writing ", TypeToString(s.value->type), " into ",
+                                    TypeToString(s.var->type)));
+        }
+        return;
+      case StmtKind::kUnpack:
+        VerifyExpr(s.value.get(), s.loc);
+        if (s.value && (!s.value->type.is_tuple() ||
+                        s.value->type.elements().size() != s.results.size())) {
+          Error(s.loc, absl::StrCat("unpacking ", s.results.size(), " names from ",
+                                    TypeToString(s.value->type)));
+        } else if (s.value) {
+          for (size_t i = 0; i < s.results.size(); ++i) {
+            if (s.results[i] != nullptr &&
+                !SameUpToExtra(s.results[i]->type, s.value->type.elements()[i])) {
+              Error(s.loc, absl::StrCat("variable '", s.results[i]->name, "' has type ",
+                                        TypeToString(s.results[i]->type),
+                                        " but its value has type ",
+                                        TypeToString(s.value->type.elements()[i])));
+            }
+          }
+        }
+        for (Var* r : s.results) Define(r, s.loc);
         return;
       case StmtKind::kIf:
         VerifyCondition(s.value.get(), s.loc);
@@ -415,7 +467,7 @@ class FunctionVerifier {
     absl::StatusOr<std::optional<Type>> result = info->result(call);
     if (!result.ok()) {
       Error(call.loc, result.status().message());
-    } else if (result->has_value() && **result != call.type) {
+    } else if (result->has_value() && !SameUpToExtra(**result, call.type)) {
       Error(call.loc, absl::StrCat("'", call.str, "' returns ", TypeToString(**result),
                                    ", but the IR records ", TypeToString(call.type)));
     } else if (!result->has_value() && !call.type.is_tile()) {

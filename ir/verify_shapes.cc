@@ -25,10 +25,17 @@ std::string NameOf(const Expr& e) {
   return e.kind == ExprKind::kVar && e.var != nullptr ? e.var->name : PrintExpr(e);
 }
 
+// The backend with the most of every on-chip memory.
+Backend LargestBackend() { return Backend::kA5; }
+
 class ShapeVerifier {
  public:
   ShapeVerifier(const Program& program, DiagnosticSink& sink)
-      : backend_(ParseBackend(program.options.backend)), sink_(sink) {}
+      : backend_(program.options.backend.empty()
+                     ? std::optional<Backend>(LargestBackend())
+                     : ParseBackend(program.options.backend)),
+        backend_recorded_(!program.options.backend.empty()),
+        sink_(sink) {}
 
   void Run(const Function& fn) {
     for (const Param& p : fn.params) {
@@ -93,6 +100,9 @@ class ShapeVerifier {
       return;
     }
     const TileBuffer buffer = TileBufferOf(t.shape(), t.dtype(), t.memory(), t.view().slayout);
+    // With no backend recorded yet (a program as PyPTO writes it), a tile
+    // must fit the largest target; the tools record one (a2a3 by default)
+    // and verify again before code generation.
     const int64_t capacity = MemoryCapacity(t.memory(), *backend_);
     if (!buffer.bytes.ok()) {
       sink_.Error(loc, DoesNotFitMessage(absl::StrCat("the padded buffer of '", name, "' (",
@@ -101,7 +111,9 @@ class ShapeVerifier {
       sink_.Error(loc, absl::StrCat("tile '", name, "' needs ", buffer.bytes.value(),
                                     " bytes, more than the ", capacity, " bytes of ",
                                     MemorySpaceName(t.memory()), " on ",
-                                    BackendName(*backend_), " (", TypeToString(t), ")"));
+                                    backend_recorded_ ? BackendName(*backend_)
+                                                      : absl::string_view("any backend"),
+                                    " (", TypeToString(t), ")"));
     }
   }
 
@@ -251,6 +263,7 @@ class ShapeVerifier {
   }
 
   const std::optional<Backend> backend_;  // nullopt: unknown (reported elsewhere)
+  const bool backend_recorded_;
   DiagnosticSink& sink_;
 };
 

@@ -26,7 +26,7 @@ class K:
 
 // The verifier's message for the kernel `head + body` ("" when it verifies),
 // with `backend` recorded.
-std::string Verify(const std::string& body, const std::string& backend = "") {
+std::string Verify(const std::string& body, const std::string& backend = "a2a3") {
   auto program = ParseProgram(std::string(kHead) + body, "k.py");
   EXPECT_TRUE(program.ok()) << program.status().message();
   if (!program.ok()) return "(does not parse)";
@@ -85,6 +85,12 @@ TEST(VerifyShapesTest, TileFitsItsMemoryOnTheRecordedBackend) {
             std::string::npos);
   EXPECT_EQ(Verify(With(kCapacity, "64"), "a5"), "");  // 256 KiB on a5
   EXPECT_NE(Verify(With(kCapacity, "64")).find("more than the 196608 bytes"), std::string::npos);
+  // No backend recorded (a program as PyPTO writes it, before a tool records
+  // one): the tile must fit the largest backend.
+  EXPECT_EQ(Verify(With(kCapacity, "64"), ""), "");
+  EXPECT_NE(Verify(With(kCapacity, "65"), "").find(
+                "more than the 262144 bytes of Vec on any backend"),
+            std::string::npos);
 }
 
 constexpr const char* kDims = R"(    def k(self, a: pl.Tensor[[16, 16], pl.FP32]):

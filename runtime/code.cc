@@ -91,6 +91,13 @@ class Compiler {
       case StmtKind::kReturn:
         Add({InstrKind::kEnd, &s});
         return absl::OkStatus();
+      case StmtKind::kScope:
+      case StmtKind::kBreak:
+      case StmtKind::kContinue:
+      case StmtKind::kUnpack:
+      case StmtKind::kSetItem:
+        return ErrorAt(s.loc, "the simulator does not run this statement yet "
+                              "(a PyPTO scope, break, continue or tuple unpacking)");
     }
     return absl::OkStatus();
   }

@@ -1,0 +1,386 @@
+// The first ops of PyPTO's catalog beyond ir.md's (PyPTO at e2d0f78:
+// src/ir/op/tensor_ops/, python/pypto/ir/op/): tensor arithmetic as
+// orchestration and host functions use it, tensor.create and
+// system.task_invalid. Names, parameters and result rules follow PyPTO's
+// definitions; codegen does not compile them (kernels see tile ops).
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "ir/registry.h"
+
+namespace ptoc {
+namespace {
+
+using ResultOr = absl::StatusOr<std::optional<Type>>;
+
+Lane AnyLane(const Expr&) { return Lane::kAny; }
+
+absl::Status NeedTensor(const Expr& call, int i) {
+  if (static_cast<int>(call.args.size()) > i && call.args[i]->type.is_tensor()) {
+    return absl::OkStatus();
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat("'", call.str, "' expects a tensor as argument ", i + 1));
+}
+
+absl::Status NeedScalar(const Expr& call, int i) {
+  if (static_cast<int>(call.args.size()) > i && call.args[i]->type.is_scalar()) {
+    return absl::OkStatus();
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat("'", call.str, "' expects a scalar as argument ", i + 1));
+}
+
+// A plain tensor of the first argument's shape and dtype.
+Type TensorLike(const Expr& call) {
+  const Type& t = call.args[0]->type;
+  return Type::Tensor(t.shape(), t.dtype());
+}
+
+OpInfo Op(std::string name, std::vector<std::string> params, ResultRule rule) {
+  OpInfo info;
+  info.name = std::move(name);
+  info.arities = {static_cast<int>(params.size())};
+  info.params = std::move(params);
+  info.role = OpRole::kCompute;
+  info.lane = AnyLane;
+  info.result = std::move(rule);
+  info.compiled = false;
+  return info;
+}
+
+// A shape written as a list or tuple: constants or integer scalars.
+absl::StatusOr<Shape> ShapeOfList(const Expr& call, const Expr& list) {
+  if (list.kind != ExprKind::kList && list.kind != ExprKind::kTuple) {
+    return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' expects a shape list"));
+  }
+  Shape dims;
+  for (const ExprPtr& e : list.args) {
+    if (e->kind == ExprKind::kInt) {
+      dims.push_back(Dim::Static(e->int_value));
+    } else if (e->kind == ExprKind::kVar && e->type.is_scalar()) {
+      dims.push_back(Dim::Symbolic(e->var->name));
+    } else {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "'", call.str, "': a shape dim must be a constant or a scalar variable"));
+    }
+  }
+  return dims;
+}
+
+absl::Status NeedTile(const Expr& call, int i) {
+  if (static_cast<int>(call.args.size()) > i && call.args[i]->type.is_tile()) {
+    return absl::OkStatus();
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat("'", call.str, "' expects a tile as argument ", i + 1));
+}
+
+// A tile of `shape` in the memory of tile `like` (no memory when it has none).
+Type TileIn(const Type& like, Shape shape, DType dtype) {
+  if (!like.has_memory()) return Type::TileWithoutMemory(std::move(shape), dtype);
+  return Type::Tile(std::move(shape), dtype, like.memory());
+}
+
+Lane LaneOfFirstTile(const Expr& call) {
+  if (call.args.empty() || !call.args[0]->type.is_tile() || !call.args[0]->type.has_memory()) {
+    return Lane::kAny;
+  }
+  return LaneOfMemory(call.args[0]->type.memory());
+}
+
+// `drop_dims`, when given, must be empty: ptoc does not drop dimensions yet.
+absl::Status NoDropDims(const Expr& call, size_t index) {
+  if (call.args.size() <= index) return absl::OkStatus();
+  const Expr& d = *call.args[index];
+  if ((d.kind == ExprKind::kList || d.kind == ExprKind::kTuple) && d.args.empty()) {
+    return absl::OkStatus();
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat("'", call.str, "': drop_dims is not supported yet"));
+}
+
+ResultOr TensorCreateResult(const Expr& call) {
+  const Expr* shape = call.FindAttr("shape");
+  const Expr* dtype = call.FindAttr("dtype");
+  if (shape == nullptr || dtype == nullptr) {
+    return absl::InvalidArgumentError("'tensor.create' needs a shape and a dtype");
+  }
+  Shape dims;
+  for (const ExprPtr& e : shape->args) {
+    if (e->kind == ExprKind::kInt) {
+      dims.push_back(Dim::Static(e->int_value));
+    } else if (e->kind == ExprKind::kVar && e->type.is_scalar()) {
+      dims.push_back(Dim::Symbolic(e->var->name));
+    } else {
+      return absl::InvalidArgumentError(
+          "'tensor.create': a shape dim must be a constant or a scalar parameter");
+    }
+  }
+  std::optional<DType> d = ParseDType(dtype->str);
+  if (!d) return absl::InvalidArgumentError("'tensor.create': bad dtype");
+  return std::optional<Type>(Type::Tensor(std::move(dims), *d));
+}
+
+}  // namespace
+
+void AddPyptoOps(OpRegistry& r) {
+  // Element-wise on tensors of one shape (PyPTO also broadcasts; ptoc
+  // does not model broadcasting yet and asks for equal shapes).
+  for (const char* name : {"tensor.add", "tensor.sub", "tensor.mul", "tensor.div",
+                           "tensor.maximum", "tensor.minimum"}) {
+    r.Register(Op(name, {"lhs", "rhs"}, [](const Expr& call) -> ResultOr {
+      if (auto s = NeedTensor(call, 0); !s.ok()) return s;
+      if (auto s = NeedTensor(call, 1); !s.ok()) return s;
+      const Type& a = call.args[0]->type;
+      const Type& b = call.args[1]->type;
+      if (a.shape() != b.shape() || a.dtype() != b.dtype()) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "'", call.str, "' on tensors of different shapes or dtypes (", TypeToString(a),
+            " and ", TypeToString(b), ") is not supported"));
+      }
+      return std::optional<Type>(TensorLike(call));
+    }));
+  }
+  for (const char* name : {"tensor.adds", "tensor.subs", "tensor.muls", "tensor.divs"}) {
+    r.Register(Op(name, {"lhs", "rhs"}, [](const Expr& call) -> ResultOr {
+      if (auto s = NeedTensor(call, 0); !s.ok()) return s;
+      if (auto s = NeedScalar(call, 1); !s.ok()) return s;
+      return std::optional<Type>(TensorLike(call));
+    }));
+  }
+  for (const char* name : {"tensor.exp", "tensor.neg", "tensor.relu", "tensor.sqrt",
+                           "tensor.abs", "tensor.recip"}) {
+    r.Register(Op(name, {"input"}, [](const Expr& call) -> ResultOr {
+      if (auto s = NeedTensor(call, 0); !s.ok()) return s;
+      return std::optional<Type>(TensorLike(call));
+    }));
+  }
+  OpInfo create = Op("tensor.create", {}, TensorCreateResult);
+  AttrSpec shape{"shape", AttrKind::kIntList};
+  shape.required = true;
+  AttrSpec dtype{"dtype", AttrKind::kDType};
+  dtype.required = true;
+  create.attrs = {shape, dtype};
+  create.positional_attrs = {"shape", "dtype"};
+  r.Register(std::move(create));
+  OpInfo slice = Op("tensor.slice", {"input", "shape", "offset", "valid_shape", "drop_dims"},
+                    [](const Expr& call) -> ResultOr {
+                      if (auto s = NeedTensor(call, 0); !s.ok()) return s;
+                      if (auto s = NoDropDims(call, 4); !s.ok()) return s;
+                      absl::StatusOr<Shape> shape = ShapeOfList(call, *call.args[1]);
+                      if (!shape.ok()) return shape.status();
+                      return std::optional<Type>(
+                          Type::Tensor(*std::move(shape), call.args[0]->type.dtype()));
+                    });
+  slice.arities = {3, 4, 5};
+  r.Register(std::move(slice));
+  OpInfo assemble = Op("tensor.assemble", {"target", "source", "offset"},
+                       [](const Expr& call) -> ResultOr {
+                         if (auto s = NeedTensor(call, 0); !s.ok()) return s;
+                         if (auto s = NeedTensor(call, 1); !s.ok()) return s;
+                         return std::optional<Type>(TensorLike(call));
+                       });
+  assemble.attrs = {AttrSpec{"atomic", AttrKind::kInt}};
+  r.Register(std::move(assemble));
+
+  // Tiles (src/ir/op/tile_ops/): views and element access, no memory traffic.
+  OpInfo tslice = Op("tile.slice", {"input", "shape", "offset", "valid_shape", "drop_dims"},
+                     [](const Expr& call) -> ResultOr {
+                       if (auto s = NeedTile(call, 0); !s.ok()) return s;
+                       if (auto s = NoDropDims(call, 4); !s.ok()) return s;
+                       absl::StatusOr<Shape> shape = ShapeOfList(call, *call.args[1]);
+                       if (!shape.ok()) return shape.status();
+                       const Type& in = call.args[0]->type;
+                       Type t = TileIn(in, *shape, in.dtype());
+                       if (call.args.size() > 3 && !call.args[3]->args.empty()) {
+                         absl::StatusOr<Shape> valid = ShapeOfList(call, *call.args[3]);
+                         if (!valid.ok()) return valid.status();
+                         if (*valid != *shape) {
+                           TileView view = t.view();
+                           view.valid_shape = *std::move(valid);
+                           t = in.has_memory()
+                                   ? Type::Tile(*shape, in.dtype(), in.memory(), view)
+                                   : Type::TileWithoutMemory(*shape, in.dtype(), view);
+                         }
+                       }
+                       return std::optional<Type>(t);
+                     });
+  tslice.arities = {3, 4, 5};
+  tslice.lane = LaneOfFirstTile;
+  AttrSpec pad{"pad_value", AttrKind::kEnum, "PadValue"};
+  tslice.attrs = {pad};
+  r.Register(std::move(tslice));
+  OpInfo reshape = Op("tile.reshape", {"input", "shape"}, [](const Expr& call) -> ResultOr {
+    if (auto s = NeedTile(call, 0); !s.ok()) return s;
+    absl::StatusOr<Shape> shape = ShapeOfList(call, *call.args[1]);
+    if (!shape.ok()) return shape.status();
+    const Type& in = call.args[0]->type;
+    if (in.NumElements() >= 0 && Type::Tensor(*shape, in.dtype()).NumElements() >= 0 &&
+        in.NumElements() != Type::Tensor(*shape, in.dtype()).NumElements()) {
+      return absl::InvalidArgumentError("'tile.reshape' changes the number of elements");
+    }
+    return std::optional<Type>(TileIn(in, *std::move(shape), in.dtype()));
+  });
+  reshape.lane = LaneOfFirstTile;
+  r.Register(std::move(reshape));
+  OpInfo read = Op("tile.read", {"tile", "indices"}, [](const Expr& call) -> ResultOr {
+    if (auto s = NeedTile(call, 0); !s.ok()) return s;
+    return std::optional<Type>(Type::Scalar(call.args[0]->type.dtype()));
+  });
+  read.lane = LaneOfFirstTile;
+  r.Register(std::move(read));
+  OpInfo write = Op("tile.write", {"tile", "indices", "value"}, [](const Expr& call) -> ResultOr {
+    if (auto s = NeedTile(call, 0); !s.ok()) return s;
+    if (auto s = NeedScalar(call, 2); !s.ok()) return s;
+    return std::optional<Type>(call.args[0]->type);
+  });
+  write.lane = LaneOfFirstTile;
+  r.Register(std::move(write));
+  OpInfo tassemble = Op("tile.assemble", {"target", "source", "offset"},
+                        [](const Expr& call) -> ResultOr {
+                          if (auto s = NeedTile(call, 0); !s.ok()) return s;
+                          if (auto s = NeedTile(call, 1); !s.ok()) return s;
+                          return std::optional<Type>(call.args[0]->type);
+                        });
+  tassemble.lane = LaneOfFirstTile;
+  r.Register(std::move(tassemble));
+  // tile.get_subblock_idx is compiled: registry.cc.
+  for (const char* name : {"tile.get_block_idx", "tile.get_block_num"}) {
+    OpInfo idx = Op(name, {}, [](const Expr&) -> ResultOr {
+      return std::optional<Type>(Type::Scalar(DType::kINDEX));
+    });
+    idx.role = OpRole::kPureScalar;
+    r.Register(std::move(idx));
+  }
+
+  // pl.submit(self.f, args..., deps=[...]): a task of program function f;
+  // the parser gives it Tuple[f's results..., Scalar[TASK_ID]] (just the
+  // TASK_ID when f returns nothing), which the rule checks the shape of.
+  for (const char* name : {"submit", "spmd_submit"}) {
+    OpInfo submit = Op(name, {"callee"}, [](const Expr& call) -> ResultOr {
+      if (call.args.empty() || call.args[0]->kind != ExprKind::kString) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("'", call.str, "' expects a program function (self.name) first"));
+      }
+      const Type& t = call.type;
+      const Type* last = t.is_tuple() && !t.elements().empty() ? &t.elements().back() : &t;
+      if (!(last->is_scalar() && last->dtype() == DType::kTASK_ID)) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "'", call.str, "' returns its task id last, not ", TypeToString(t)));
+      }
+      return std::optional<Type>(t);
+    });
+    submit.variadic = true;
+    submit.callee_arg = true;
+    std::vector<AttrSpec> attrs = {AttrSpec{"deps", AttrKind::kExpr},
+                                   AttrSpec{"dumps", AttrKind::kExpr},
+                                   AttrSpec{"allow_early_resolve", AttrKind::kBool},
+                                   AttrSpec{"predicate", AttrKind::kExpr}};
+    if (std::string(name) == "spmd_submit") {
+      AttrSpec core_num{"core_num", AttrKind::kExpr};
+      core_num.required = true;
+      attrs.push_back(core_num);
+      attrs.push_back(AttrSpec{"sync_start", AttrKind::kBool});
+    }
+    submit.attrs = std::move(attrs);
+    r.Register(std::move(submit));
+  }
+
+  // Arrays (src/ir/op/array_ops/): pl.Array[extent, dtype] values.
+  OpInfo acreate = Op("array.create", {"extent"}, [](const Expr& call) -> ResultOr {
+    const Expr* dtype = call.FindAttr("dtype");
+    if (call.args[0]->kind != ExprKind::kInt || call.args[0]->int_value < 1 ||
+        dtype == nullptr) {
+      return absl::InvalidArgumentError(
+          "'array.create' needs a positive constant extent and a dtype");
+    }
+    std::optional<DType> d = ParseDType(dtype->str);
+    if (!d) return absl::InvalidArgumentError("'array.create': bad dtype");
+    return std::optional<Type>(Type::Array(call.args[0]->int_value, *d));
+  });
+  AttrSpec adtype{"dtype", AttrKind::kDType};
+  adtype.required = true;
+  acreate.attrs = {adtype};
+  acreate.positional_attrs = {"dtype"};
+  r.Register(std::move(acreate));
+  auto need_array = [](const Expr& call) -> absl::Status {
+    if (!call.args[0]->type.is_array()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("'", call.str, "' expects a pl.Array as argument 1"));
+    }
+    if (!call.args[1]->type.is_scalar() || !IsIntegerDType(call.args[1]->type.dtype())) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("'", call.str, "' expects an integer index as argument 2"));
+    }
+    return absl::OkStatus();
+  };
+  r.Register(Op("array.get_element", {"array", "index"},
+                [need_array](const Expr& call) -> ResultOr {
+                  if (auto s = need_array(call); !s.ok()) return s;
+                  return std::optional<Type>(Type::Scalar(call.args[0]->type.dtype()));
+                }));
+  r.Register(Op("array.update_element", {"array", "index", "value"},
+                [need_array](const Expr& call) -> ResultOr {
+                  if (auto s = need_array(call); !s.ok()) return s;
+                  if (call.args[2]->type != Type::Scalar(call.args[0]->type.dtype())) {
+                    return absl::InvalidArgumentError(
+                        "'array.update_element': the value's dtype is not the array's");
+                  }
+                  return std::optional<Type>(call.args[0]->type);
+                }));
+
+  // Windows (src/ir/op/distributed/memory.cpp): a per-rank buffer handle,
+  // then a typed window over it.
+  OpInfo alloc = Op("pld.tensor.alloc_window_buffer", {"size"}, [](const Expr& call) -> ResultOr {
+    if (auto s = NeedScalar(call, 0); !s.ok()) return s;
+    return std::optional<Type>(Type::Ptr());
+  });
+  alloc.attrs = {AttrSpec{"name", AttrKind::kString}};
+  r.Register(std::move(alloc));
+  OpInfo window = Op("pld.tensor.window", {"buf", "shape"}, [](const Expr& call) -> ResultOr {
+    if (!(call.args[0]->type.kind() == Type::Kind::kPtr)) {
+      return absl::InvalidArgumentError(
+          "'pld.tensor.window' expects a pl.Ptr (pld.alloc_window_buffer) as argument 1");
+    }
+    const Expr* dtype = call.FindAttr("dtype");
+    std::optional<DType> d = dtype == nullptr ? std::nullopt : ParseDType(dtype->str);
+    if (!d) return absl::InvalidArgumentError("'pld.tensor.window' needs a dtype");
+    absl::StatusOr<Shape> shape = ShapeOfList(call, *call.args[1]);
+    if (!shape.ok()) return shape.status();
+    return std::optional<Type>(Type::DistributedTensor(*std::move(shape), *d));
+  });
+  AttrSpec wdtype{"dtype", AttrKind::kDType};
+  wdtype.required = true;
+  window.attrs = {wdtype};
+  r.Register(std::move(window));
+  // The number of ranks (src/ir/op/distributed/world_size.cpp): an INT64.
+  OpInfo world = Op("pld.system.world_size", {}, [](const Expr&) -> ResultOr {
+    return std::optional<Type>(Type::Scalar(DType::kINT64));
+  });
+  world.role = OpRole::kPureScalar;
+  r.Register(std::move(world));
+  // Task ids (src/ir/op/sync_ops/task.cpp).
+  OpInfo dummy = Op("system.task_dummy", {}, [](const Expr&) -> ResultOr {
+    return std::optional<Type>(Type::Scalar(DType::kTASK_ID));
+  });
+  dummy.attrs = {AttrSpec{"deps", AttrKind::kExpr}};
+  r.Register(std::move(dummy));
+  r.Register(Op("system.task_is_valid", {"task_id"}, [](const Expr& call) -> ResultOr {
+    const Type& t = call.args[0]->type;
+    if (!(t.is_scalar() && t.dtype() == DType::kTASK_ID)) {
+      return absl::InvalidArgumentError("'system.task_is_valid' expects a pl.Scalar[pl.TASK_ID]");
+    }
+    return std::optional<Type>(Type::Scalar(DType::kBOOL));
+  }));
+
+  OpInfo invalid = Op("system.task_invalid", {}, [](const Expr&) -> ResultOr {
+    return std::optional<Type>(Type::Scalar(DType::kTASK_ID));
+  });
+  invalid.role = OpRole::kPureScalar;
+  r.Register(std::move(invalid));
+}
+
+}  // namespace ptoc
