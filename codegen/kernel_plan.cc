@@ -152,6 +152,9 @@ absl::StatusOr<std::vector<Pipe>> PairSetups(const Program& program,
     const Function& fn = *program.functions[s->fn];
     const Location& loc = LocOr(*s->op, fn.loc);
     const bool two_lanes = group.size() == 2 && group[0]->fn != group[1]->fn;
+    if (s->buffers.empty()) {  // the verifier rejects a dir_mask without a direction
+      return ErrorAt(loc, "this pipe sets up no direction (dir_mask must be 1, 2 or 3)");
+    }
     if (!two_lanes) {
       const auto& b = s->buffers.front();
       return ErrorAt(loc, absl::StrCat(

@@ -71,7 +71,38 @@ class ShapeVerifier {
     for (const NamedExpr& a : e.attrs) {
       if (a.value) WalkExpr(*a.value);
     }
-    if (const OpInfo* info = LookupOp(e)) CheckAccess(e, *info);
+    if (const OpInfo* info = LookupOp(e)) {
+      CheckAccess(e, *info);
+      if (info->role == OpRole::kInitPipe) CheckPipeSetup(e);
+    }
+  }
+
+  // A pipe goes cube-to-vector (dir_mask 1), vector-to-cube (2) or both (3),
+  // with positive slots whose total (two FIFOs of slot_num slots at most)
+  // has a size.
+  void CheckPipeSetup(const Expr& call) {
+    const Expr* dir = AttrOrDefault(call, "dir_mask");
+    if (dir != nullptr && dir->kind == ExprKind::kInt &&
+        (dir->int_value < 1 || dir->int_value > 3)) {
+      sink_.Error(dir->loc.known() ? dir->loc : call.loc,
+                  absl::StrCat("'", call.str, "': dir_mask must be 1 (cube to vector), 2 "
+                               "(vector to cube) or 3 (both), not ", dir->int_value));
+    }
+    CheckedInt total = CheckedInt(2);
+    for (const char* attr : {"slot_size", "slot_num"}) {
+      const Expr* v = AttrOrDefault(call, attr);
+      if (v == nullptr || v->kind != ExprKind::kInt) continue;
+      if (v->int_value <= 0) {
+        sink_.Error(v->loc.known() ? v->loc : call.loc, absl::StrCat("'", call.str, "': ", attr,
+                                                      " must be positive, not ", v->int_value));
+        return;
+      }
+      total *= CheckedInt(v->int_value);
+    }
+    if (!total.ok()) {
+      sink_.Error(call.loc, absl::StrCat("'", call.str, "': slot_num * slot_size "
+                                         "overflows 64 bits"));
+    }
   }
 
   // Dimensions, size in bytes and, for a tile, its buffer against its memory.

@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 #include "gtest/gtest.h"
 #include "ir/checked_math.h"
@@ -169,6 +170,32 @@ TEST(VerifyShapesTest, OperandKindsMatchTheCatalog) {
             std::string::npos);
   EXPECT_NE(Verify(With(kRemoteLoad, "peer, [0]")).find(
                 "'pld.tile.remote_load' gives 1 offsets for 'data' of rank 2"),
+            std::string::npos);
+}
+
+constexpr const char* kPipeSetup = R"(    def k(self):
+        buf = pl.system.reserve_buffer(name="c2v", size=4096)
+        pl.system.aiv_initialize_pipe(buf, 0, @V@)
+)";
+
+TEST(VerifyShapesTest, PipeSetupHasADirectionAndPositiveSlots) {
+  for (const char* mask : {"1", "2", "3"}) {
+    EXPECT_EQ(Verify(With(kPipeSetup, absl::StrCat("dir_mask=", mask, ", slot_size=1024"))), "");
+  }
+  EXPECT_NE(Verify(With(kPipeSetup, "dir_mask=0, slot_size=1024"))
+                .find("dir_mask must be 1 (cube to vector), 2 (vector to cube) or 3 (both), "
+                      "not 0"),
+            std::string::npos);
+  EXPECT_NE(Verify(With(kPipeSetup, "dir_mask=4, slot_size=1024")).find("not 4"),
+            std::string::npos);
+  EXPECT_NE(Verify(With(kPipeSetup, "dir_mask=1, slot_size=0"))
+                .find("slot_size must be positive, not 0"),
+            std::string::npos);
+  EXPECT_NE(Verify(With(kPipeSetup, "dir_mask=1, slot_size=1024, slot_num=-2"))
+                .find("slot_num must be positive, not -2"),
+            std::string::npos);
+  EXPECT_NE(Verify(With(kPipeSetup, "dir_mask=1, slot_size=4611686018427387904, slot_num=2"))
+                .find("slot_num * slot_size overflows 64 bits"),
             std::string::npos);
 }
 
