@@ -202,7 +202,9 @@ class FunctionVerifier {
         return;
       case StmtKind::kWhile:
         VerifyCondition(s.value.get(), s.loc);
+        ++loop_depth_;
         if (s.body) VerifyBody(*s.body, 0);
+        --loop_depth_;
         return;
       case StmtKind::kScope:
         // The scope call is not an op: only its arguments are checked. Its
@@ -220,6 +222,11 @@ class FunctionVerifier {
         return;
       case StmtKind::kBreak:
       case StmtKind::kContinue:
+        // The parser refuses these outside a loop; a .pb may carry them.
+        if (loop_depth_ == 0) {
+          Error(s.loc, absl::StrCat("'", s.kind == StmtKind::kBreak ? "break" : "continue",
+                                    "' outside a loop"));
+        }
         return;
       case StmtKind::kSetItem:
         if (s.var == nullptr || !Visible(s.var) || !s.var->type.is_array()) {
@@ -294,7 +301,9 @@ class FunctionVerifier {
         Error(s.init_values[i]->loc, "init value type differs from the loop-carried value");
       }
     }
+    ++loop_depth_;
     if (s.body) VerifyBody(*s.body, static_cast<int>(s.iter_args.size()));
+    --loop_depth_;
     PopScope();
     for (Var* r : s.results) Define(r, s.loc);
   }
@@ -481,6 +490,7 @@ class FunctionVerifier {
   absl::flat_hash_set<const Var*> owned_;
   absl::flat_hash_set<const Var*> defined_;
   std::vector<std::vector<const Var*>> scopes_;
+  int loop_depth_ = 0;  // loops around the statement being verified
   absl::flat_hash_set<const Var*> visible_;  // every Var of scopes_
 };
 
