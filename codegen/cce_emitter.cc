@@ -129,6 +129,22 @@ void CceFunctionEmitter::Order(Pipe pipe, const std::vector<Buffer>& reads,
   if (order_.Issue(pipe, reads, writes)) Line("pipe_barrier(PIPE_ALL);");
 }
 
+void CceFunctionEmitter::OrderStep(const MachineStep& step, const std::vector<Buffer>& args,
+                                   const Buffer& result) {
+  auto buffer = [&](const Operand& o) {
+    switch (o.kind) {
+      case Operand::Kind::kTileArg: return args.at(o.index);
+      case Operand::Kind::kResult: return result;
+      case Operand::Kind::kGm: break;
+    }
+    return GmBuffer();
+  };
+  std::vector<Buffer> reads, writes;
+  for (const Operand& o : step.reads) reads.push_back(buffer(o));
+  for (const Operand& o : step.writes) writes.push_back(buffer(o));
+  Order(step.barrier_all_pipe, reads, writes);
+}
+
 void CceFunctionEmitter::BarrierAll() {
   Line("pipe_barrier(PIPE_ALL);");
   order_.DrainAll();

@@ -27,6 +27,7 @@
 #include "codegen/body_emitter.h"
 #include "codegen/cache_lines.h"
 #include "codegen/kernel_abi.h"
+#include "codegen/lowering.h"
 #include "codegen/memory_plan.h"
 #include "codegen/namer.h"
 #include "codegen/op_lowering.h"
@@ -92,6 +93,10 @@ class CceFunctionEmitter : public BodyEmitter {
   const Location& LocOf(const Expr& e) const;
   // Emits pipe_barrier(PIPE_ALL) first when the op must wait for another pipe.
   void Order(Pipe pipe, const std::vector<Buffer>& reads, const std::vector<Buffer>& writes);
+  // Order() for a machine op of the plan: `args` are the buffers of its
+  // tile arguments (by argument index), `result` the result's.
+  void OrderStep(const MachineStep& step, const std::vector<Buffer>& args,
+                 const Buffer& result);
   void BarrierAll();
 
   // ---- statements ----
@@ -118,17 +123,14 @@ class CceFunctionEmitter : public BodyEmitter {
   // the result's variable.
   absl::StatusOr<std::optional<Value>> LowerCall(const Expr& call,
                                                        absl::string_view hint);
-  absl::StatusOr<std::optional<Value>> LowerTileOp(const Expr& call,
-                                                         const OpLowering& op,
-                                                         absl::string_view hint);
-  absl::StatusOr<std::optional<Value>> LowerCommOp(const Expr& call,
-                                                         const OpLowering& op,
-                                                         absl::string_view hint);
+  absl::StatusOr<std::optional<Value>> LowerTileOp(const Expr& call, const CallLowering& plan,
+                                                   absl::string_view hint);
+  absl::StatusOr<std::optional<Value>> LowerCommOp(const Expr& call, const CallLowering& plan,
+                                                   absl::string_view hint);
   absl::StatusOr<std::optional<Value>> LowerSystemOp(const Expr& call,
-                                                           const OpLowering& op);
-  absl::StatusOr<std::optional<Value>> LowerPipeOp(const Expr& call,
-                                                         const OpLowering& op,
-                                                         absl::string_view hint);
+                                                     const CallLowering& plan);
+  absl::StatusOr<std::optional<Value>> LowerPipeOp(const Expr& call, const CallLowering& plan,
+                                                   absl::string_view hint);
   absl::StatusOr<TileValue> TileOperand(const Expr& e);
   // Declares a tile of `type` (placed by TASSIGN unless `placed` is false).
   absl::StatusOr<TileValue> NewTile(const Type& type, absl::string_view hint, bool placed,

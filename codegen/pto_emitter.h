@@ -23,6 +23,7 @@
 #include "codegen/cache_lines.h"
 #include "codegen/kernel_abi.h"
 #include "codegen/kernel_plan.h"
+#include "codegen/lowering.h"
 #include "codegen/namer.h"
 #include "codegen/op_lowering.h"
 #include "codegen/pipes.h"
@@ -118,13 +119,13 @@ class PtoFunctionEmitter : public BodyEmitter {
 
   // ---- ops (pto_ops.cc) ----
   absl::StatusOr<std::optional<Value>> LowerCall(const Expr& call, absl::string_view hint);
-  absl::StatusOr<std::optional<Value>> LowerTileOp(const Expr& call, const OpLowering& op,
+  absl::StatusOr<std::optional<Value>> LowerTileOp(const Expr& call, const CallLowering& plan,
                                                    absl::string_view hint);
-  absl::StatusOr<std::optional<Value>> LowerCommOp(const Expr& call, const OpLowering& op,
+  absl::StatusOr<std::optional<Value>> LowerCommOp(const Expr& call, const CallLowering& plan,
                                                    absl::string_view hint);
-  absl::StatusOr<std::optional<Value>> LowerSystemOp(const Expr& call, const OpLowering& op,
+  absl::StatusOr<std::optional<Value>> LowerSystemOp(const Expr& call, const CallLowering& plan,
                                                      absl::string_view hint);
-  absl::StatusOr<std::optional<Value>> LowerPipeOp(const Expr& call, const OpLowering& op,
+  absl::StatusOr<std::optional<Value>> LowerPipeOp(const Expr& call, const CallLowering& plan,
                                                    absl::string_view hint);
   absl::StatusOr<Value> AllocTile(const Type& type, absl::string_view hint,
                                   const Location& loc);

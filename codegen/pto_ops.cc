@@ -14,13 +14,8 @@ std::string Quoted(const std::string& s) {
   return absl::StrCat("\"", absl::StrReplaceAll(s, {{"\\", "\\\\"}, {"\"", "\\\""}}), "\"");
 }
 
-bool IsAtomicAdd(const Expr& call) {
-  const Expr* a = AttrOrDefault(call, "atomic");
-  return a != nullptr && a->str == "add";
-}
-
-std::string AtomicSuffix(const Expr& call) {
-  return IsAtomicAdd(call) ? " {atomicType = #pto<atomic_type atomic_add>}" : "";
+std::string AtomicSuffix(const CallLowering& plan) {
+  return plan.atomic_add ? " {atomicType = #pto<atomic_type atomic_add>}" : "";
 }
 
 absl::string_view WaitCmp(const Expr& call) {
@@ -32,19 +27,19 @@ absl::string_view WaitCmp(const Expr& call) {
 
 absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::LowerCall(
     const Expr& call, absl::string_view hint) {
-  absl::StatusOr<const OpLowering*> op = LowerableOp(fn_, call, LocOf(call));
-  if (!op.ok()) return op.status();
-  switch (FamilyOf((*op)->kind)) {
+  absl::StatusOr<CallLowering> plan = PlanCall(fn_, call, backend_, depth_, LocOf(call));
+  if (!plan.ok()) return plan.status();
+  switch (FamilyOf(plan->op->kind)) {
     case OpFamily::kTile:
-      return LowerTileOp(call, **op, hint);
+      return LowerTileOp(call, *plan, hint);
     case OpFamily::kSystem:
-      return LowerSystemOp(call, **op, hint);
+      return LowerSystemOp(call, *plan, hint);
     case OpFamily::kPipe:
-      return LowerPipeOp(call, **op, hint);
+      return LowerPipeOp(call, *plan, hint);
     case OpFamily::kComm:
       break;
   }
-  return LowerCommOp(call, **op, hint);
+  return LowerCommOp(call, *plan, hint);
 }
 
 // ---- values ----
@@ -111,7 +106,8 @@ PtoFunctionEmitter::Value PtoFunctionEmitter::AllocStagingTile(const Type& tenso
 // ---- tile ops ----
 
 absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::LowerTileOp(
-    const Expr& call, const OpLowering& op, absl::string_view hint) {
+    const Expr& call, const CallLowering& plan, absl::string_view hint) {
+  const OpLowering& op = *plan.op;
   const Location& loc = LocOf(call);
   std::vector<Value> tiles;  // the tile operands, in order
   auto tile_operand = [&](int i) -> absl::Status {
@@ -145,7 +141,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       if (!r.ok()) return r.status();
       Value pv = Partition((*t)->view, **t, *r, loc);
       Line(absl::StrCat("pto.tstore ins(", tiles[0].name, " : ", tiles[0].type, ") outs(",
-                        pv.name, " : ", pv.type, ")", AtomicSuffix(call)),
+                        pv.name, " : ", pv.type, ")", AtomicSuffix(plan)),
            loc);
       return std::optional<Value>();
     }
@@ -158,11 +154,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       break;
   }
   // Compute ops: operands, a fresh destination, one instruction.
-  const int tile_args = op.kind == OpKind::kTileMove || op.kind == OpKind::kTileUnary ||
-                                op.kind == OpKind::kTileScalar
-                            ? 1
-                            : 2;
-  for (int i = 0; i < tile_args; ++i) {
+  for (int i = 0; i < plan.tile_operands; ++i) {
     if (absl::Status s = tile_operand(i); !s.ok()) return s;
   }
   std::string scalar, scalar_type;
@@ -196,7 +188,8 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
 // ---- communication and scalar GM ----
 
 absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::LowerCommOp(
-    const Expr& call, const OpLowering& op, absl::string_view hint) {
+    const Expr& call, const CallLowering& plan, absl::string_view hint) {
+  const OpLowering& op = *plan.op;
   const Location& loc = LocOf(call);
   switch (op.kind) {
     case OpKind::kGetCommCtx:
@@ -263,7 +256,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       if (!r.ok()) return r.status();
       Value pv = Partition(*view, **t, *r, loc);
       Line(absl::StrCat("pto.tstore ins(", tile->name, " : ", tile->type, ") outs(", pv.name,
-                        " : ", pv.type, ")", AtomicSuffix(call)),
+                        " : ", pv.type, ")", AtomicSuffix(plan)),
            loc);
       if (absl::Status s = InvalidateRegion(*view, **t, *r, loc); !s.ok()) return s;
       return std::optional<Value>();
@@ -285,16 +278,17 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
     }
     case OpKind::kTilePut: case OpKind::kTensorPut:
     case OpKind::kTileGet: case OpKind::kTensorGet: {
-      const bool put = op.kind == OpKind::kTilePut || op.kind == OpKind::kTensorPut;
+      const MachineStep& step = plan.steps[0];
+      const bool put = step.op == MachineOp::kTPut;
       absl::StatusOr<GmTensor*> dst = Gm(*call.args[0]);
       if (!dst.ok()) return dst.status();
       absl::StatusOr<GmTensor*> src = Gm(*call.args[2]);
       if (!src.ok()) return src.status();
-      GmTensor& remote = put ? **dst : **src;
-      GmTensor& local = put ? **src : **dst;
+      GmTensor& remote = plan.remote_arg == 0 ? **dst : **src;
+      GmTensor& local = plan.local_arg == 0 ? **dst : **src;
       Value stage;
-      if (op.kind == OpKind::kTilePut || op.kind == OpKind::kTileGet) {
-        absl::StatusOr<Value> s = TileArg(*call.args[3]);
+      if (plan.stage_arg >= 0) {
+        absl::StatusOr<Value> s = TileArg(*call.args[plan.stage_arg]);
         if (!s.ok()) return s.status();
         stage = *s;
       } else {
@@ -307,13 +301,12 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       Value local_pv = Partition(local.view, local, WholeRegion(local), loc);
       const Value& d = put ? remote_pv : local_pv;
       const Value& s = put ? local_pv : remote_pv;
-      // TPUT / TGET are DMA; the barriers drain the pipe that issues them.
-      Line("pto.barrier <PIPE_ALL>", loc);
+      if (step.barrier_all_before) Line("pto.barrier <PIPE_ALL>", loc);
       Line(absl::StrCat("pto.comm.", put ? "tput" : "tget", "(", d.name, ", ", s.name,
                         ", buf(", stage.name, ") : ", d.type, ", ", s.type, ", ", stage.type,
-                        ")", put ? AtomicSuffix(call) : ""),
+                        ")", put ? AtomicSuffix(plan) : ""),
            loc);
-      Line("pto.barrier <PIPE_ALL>", loc);
+      if (step.barrier_all_after) Line("pto.barrier <PIPE_ALL>", loc);
       if (put) {
         // The peer region may be cached on this core from an earlier read.
         if (absl::Status st = InvalidateRegion(*view, remote, remote_region, loc); !st.ok()) {
@@ -326,14 +319,10 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       break;
   }
   // Signals: notify / wait / test on one INT32 element.
-  const int target = 0;
-  const int offsets = op.kind == OpKind::kNotify ? 2 : 1;
-  absl::StatusOr<GmTensor*> t = Gm(*call.args[target]);
+  const int offsets = plan.offsets_arg;
+  absl::StatusOr<GmTensor*> t = Gm(*call.args[0]);
   if (!t.ok()) return t.status();
-  if ((*t)->dtype != DType::kINT32) {
-    return ErrorAt(loc, absl::StrCat("signal '", (*t)->param->name,
-                                     "' must hold INT32 values"));
-  }
+  if (absl::Status s = CheckSignal((*t)->param->name, (*t)->dtype, loc); !s.ok()) return s;
   std::string view = (*t)->view;
   if (op.kind == OpKind::kNotify) {
     absl::StatusOr<std::string> v = PeerView(**t, *call.args[1], loc);
@@ -348,7 +337,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
   if (!value.ok()) return value.status();
   if (op.kind == OpKind::kNotify) {
     const Expr* kind = AttrOrDefault(call, "op");
-    Line("pto.barrier <PIPE_ALL>", loc);
+    if (plan.steps[0].barrier_all_before) Line("pto.barrier <PIPE_ALL>", loc);
     Line(absl::StrCat("pto.comm.tnotify(", pv.name, ", ", *value, " : ", pv.type,
                       ", i32) {notifyOp = #pto<notify_op ",
                       kind != nullptr && kind->str == "Set" ? "set" : "atomic_add", ">}"),
@@ -371,7 +360,8 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
 // ---- markers and syncall ----
 
 absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::LowerSystemOp(
-    const Expr& call, const OpLowering& op, absl::string_view) {
+    const Expr& call, const CallLowering& plan, absl::string_view) {
+  const OpLowering& op = *plan.op;
   const Location& loc = LocOf(call);
   if (op.kind == OpKind::kFence) {
     Line("pto.fence.barrier_all #pto.fence_scope<gm>", loc);
@@ -384,18 +374,9 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
     }
     absl::StatusOr<GmTensor*> t = Gm(*call.args[0]);
     if (!t.ok()) return t.status();
-    const Expr& shapes = *call.args[1];
-    std::vector<Dim> sizes;
-    for (const ExprPtr& d : shapes.args) {
-      if (d->kind == ExprKind::kInt) {
-        sizes.push_back(Dim::Static(d->int_value));
-      } else if (d->kind == ExprKind::kVar) {
-        sizes.push_back(Dim::Symbolic(d->var->name));
-      } else {
-        return ErrorAt(LocOf(*d), "a region size must be a constant or a scalar parameter");
-      }
-    }
-    absl::StatusOr<Region> r = RegionAt(**t, *call.args[2], sizes, loc);
+    absl::StatusOr<std::vector<Dim>> sizes = InvalidateSizes(*call.args[1]);
+    if (!sizes.ok()) return sizes.status();
+    absl::StatusOr<Region> r = RegionAt(**t, *call.args[2], *sizes, loc);
     if (!r.ok()) return r.status();
     if (absl::Status s = InvalidateRegion((*t)->view, **t, *r, loc); !s.ok()) return s;
     return std::optional<Value>();
@@ -432,7 +413,8 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
 // ---- the cross-core pipe ----
 
 absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::LowerPipeOp(
-    const Expr& call, const OpLowering& op, absl::string_view hint) {
+    const Expr& call, const CallLowering& plan, absl::string_view hint) {
+  const OpLowering& op = *plan.op;
   const Location& loc = LocOf(call);
   switch (op.kind) {
     case OpKind::kReserveBuffer: {
@@ -468,9 +450,6 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
     }
     case OpKind::kAicInitPipe:
     case OpKind::kAivInitPipe: {
-      if (depth_ > 0) {
-        return ErrorAt(loc, "pipe setup must be at the top level of the kernel");
-      }
       absl::StatusOr<PipeSetup> p = pipes_.Initialize(call, loc);
       if (!p.ok()) return p.status();
       absl::StatusOr<std::string> c2v = LowerAs(*call.args[0], DType::kINT32);
@@ -502,23 +481,13 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
   }
   absl::StatusOr<PipeSetup> pipe = pipes_.Use(call, op.kind, loc);
   if (!pipe.ok()) return pipe.status();
-  const int64_t split = IntAttr(call, "split", 0);
-  if (absl::StatusOr<absl::string_view> s = CceSplitAxis(split, loc); !s.ok()) {
-    return s.status();
-  }
+  const int64_t split = plan.split;
   const std::string attrs = absl::StrCat("{id = ", pipe->id, ", split = ", split, "}");
   switch (op.kind) {
     case OpKind::kPushToAiv:
     case OpKind::kPushToAic: {
       absl::StatusOr<Value> tile = TileArg(*call.args[0]);
       if (!tile.ok()) return tile.status();
-      const Type& t = call.args[0]->type;
-      if (op.kind == OpKind::kPushToAic && backend_ == Backend::kA5 &&
-          t.view().blayout != Layout::kColMajor) {
-        return ErrorAt(loc, "on a5 a vector-to-cube push must carry an NZ tile "
-                            "(blayout=col_major, slayout=row_major); run "
-                            "expand-mixed-kernel, which adds the tile.move");
-      }
       Line(absl::StrCat("pto.", op.kind == OpKind::kPushToAiv ? "tpush_to_aiv" : "tpush_to_aic",
                         "(", tile->name, " : ", tile->type, ") ", attrs),
            loc);
@@ -527,11 +496,6 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
     case OpKind::kPopFromAic:
     case OpKind::kPopFromAiv: {
       const bool from_aic = op.kind == OpKind::kPopFromAic;
-      if (!call.type.is_tile() ||
-          call.type.memory() != (from_aic ? MemorySpace::kVec : MemorySpace::kMat)) {
-        return ErrorAt(loc, absl::StrCat("'", call.str, "' must produce a tile in ",
-                                         from_aic ? "Vec" : "Mat"));
-      }
       absl::StatusOr<TileGeometry> g = GeometryOf(call.type, backend_, loc);
       if (!g.ok()) return g.status();
       const std::string r = NewName(hint.empty() ? "popped" : hint);
