@@ -33,6 +33,7 @@
 #include "codegen/op_lowering.h"
 #include "codegen/pipe_order.h"
 #include "codegen/pipes.h"
+#include "codegen/sync_plan.h"
 #include "codegen/target_info.h"
 #include "codegen/tensor_origin.h"
 #include "ir/ir.h"
@@ -43,7 +44,8 @@ namespace codegen {
 // The whole .cpp file.
 absl::StatusOr<std::string> EmitCceFile(const Program& program,
                                         const std::vector<KernelAbi>& abis,
-                                        const std::vector<KernelPlan>& plans, Backend backend);
+                                        const std::vector<KernelPlan>& plans, Backend backend,
+                                        const SyncOptions& sync = {});
 
 // Helper functions a kernel needs in the file (Python's // and %).
 struct CceHelpers {
@@ -56,9 +58,10 @@ class CceFunctionEmitter : public BodyEmitter {
   CceFunctionEmitter(const Program& program, const Function& fn, const KernelAbi& abi,
                      const KernelPlan& plan, Backend backend, const TensorOrigins& origins,
                      const std::map<std::string, std::vector<ReservedBuffer>>& reserved,
-                     CceHelpers* helpers);
+                     CceHelpers* helpers, const SyncOptions& sync = {}, int first_unit = 0);
 
   absl::StatusOr<std::string> Emit();
+  const SyncPlanner& planner() const { return planner_; }
 
  private:
   // A tile: its C++ variable, geometry and the buffer the pipe order tracks.
@@ -95,8 +98,11 @@ class CceFunctionEmitter : public BodyEmitter {
   void Order(Pipe pipe, const std::vector<Buffer>& reads, const std::vector<Buffer>& writes);
   // Order() for a machine op of the plan: `args` are the buffers of its
   // tile arguments (by argument index), `result` the result's.
+  // `gm`: the GM parameters its GM accesses touch (empty: all of GM).
   void OrderStep(const MachineStep& step, const std::vector<Buffer>& args,
-                 const Buffer& result);
+                 const Buffer& result, const std::vector<const Var*>& gm = {});
+  bool flags() const { return sync_.mode == PipeSyncMode::kFlags; }
+  void Marker(int gap) { Line(SyncPlanner::Marker(gap)); }
   void BarrierAll();
 
   // ---- statements ----
@@ -168,6 +174,8 @@ class CceFunctionEmitter : public BodyEmitter {
   Namer namer_;
   TileAllocator allocator_;
   PipeOrder order_;
+  const SyncOptions& sync_;
+  SyncPlanner planner_;
   PipeTable pipes_;
   int indent_ = 1;
   int depth_ = 0;

@@ -179,7 +179,7 @@ absl::Status CceFunctionEmitter::InvalidateRegion(const GmTensor& t, const std::
     InvalidateAll();
     return absl::OkStatus();
   }
-  OrderStep(DcciStep(), {}, {});
+  OrderStep(DcciStep(), {}, {}, {t.param});
   for (const LineAccess& line : lines->lines) {
     CheckedInt offset_sum = 0;
     for (size_t i = 0; i < line.offsets.size(); ++i) {

@@ -137,7 +137,7 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       const std::string gt = GlobalView(**t, (*t)->ptr, *r);
       absl::StatusOr<TileValue> dst = NewTile(call.type, hint, true, loc);
       if (!dst.ok()) return dst.status();
-      OrderStep(plan.steps[0], {}, dst->buffer);
+      OrderStep(plan.steps[0], {}, dst->buffer, {(*t)->param});
       Line(absl::StrCat("TLOAD(", dst->name, ", ", gt, ");"));
       return result(*dst);
     }
@@ -152,7 +152,7 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       absl::StatusOr<Region> r = RegionAt(**t, *call.args[1], *sizes, loc);
       if (!r.ok()) return r.status();
       const std::string gt = GlobalView(**t, (*t)->ptr, *r);
-      OrderStep(plan.steps[0], {tile->buffer}, {});
+      OrderStep(plan.steps[0], {tile->buffer}, {}, {(*t)->param});
       Line(StoreCall(plan, gt, tile->name));
       return std::optional<Value>();
     }
@@ -240,11 +240,11 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       if (op.kind == OpKind::kTensorWrite) {
         absl::StatusOr<std::string> v = ScalarAs(*call.args[2], (*t)->dtype);
         if (!v.ok()) return v.status();
-        OrderStep(plan.steps[0], {}, {});
+        OrderStep(plan.steps[0], {}, {}, {(*t)->param});
         Line(absl::StrCat(element, " = ", *v, ";"));
         return std::optional<Value>();
       }
-      OrderStep(plan.steps[0], {}, {});
+      OrderStep(plan.steps[0], {}, {}, {(*t)->param});
       return scalar(Materialize(element, (*t)->dtype, hint.empty() ? "value" : hint));
     }
     case OpKind::kRemoteStore: {
@@ -260,7 +260,7 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       absl::StatusOr<Region> r = RegionAt(**t, *call.args[3], *sizes, loc);
       if (!r.ok()) return r.status();
       const std::string gt = GlobalView(**t, *peer, *r);
-      OrderStep(plan.steps[0], {tile->buffer}, {});
+      OrderStep(plan.steps[0], {tile->buffer}, {}, {(*t)->param});
       Line(StoreCall(plan, gt, tile->name));
       if (absl::Status s = InvalidateRegion(**t, *peer, *r, loc); !s.ok()) return s;
       return std::optional<Value>();
@@ -275,7 +275,7 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       const std::string gt = GlobalView(**t, *peer, *r);
       absl::StatusOr<TileValue> dst = NewTile(call.type, hint, true, loc);
       if (!dst.ok()) return dst.status();
-      OrderStep(plan.steps[0], {}, dst->buffer);
+      OrderStep(plan.steps[0], {}, dst->buffer, {(*t)->param});
       Line(absl::StrCat("TLOAD(", dst->name, ", ", gt, ");"));
       return std::optional<Value>(Value{dst->name, *dst});
     }
@@ -339,12 +339,12 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
   if (op.kind == OpKind::kNotify) {
     const Expr* kind = AttrOrDefault(call, "op");
     if (plan.steps[0].barrier_all_before) BarrierAll();
-    OrderStep(plan.steps[0], {}, {});
+    OrderStep(plan.steps[0], {}, {}, {(*t)->param});
     Line(absl::StrCat("pto::comm::TNOTIFY(", gt, ", ", *value, ", pto::comm::NotifyOp::",
                       kind != nullptr && kind->str == "Set" ? "Set" : "AtomicAdd", ");"));
     return std::optional<Value>();
   }
-  OrderStep(plan.steps[0], {}, {});
+  OrderStep(plan.steps[0], {}, {}, {(*t)->param});
   const std::string call_text = absl::StrCat("pto::comm::", op.kind == OpKind::kWait ? "TWAIT" : "TTEST",
                                              "(", gt, ", ", *value, ", pto::comm::WaitCmp::",
                                              WaitCmp(call), ")");
@@ -363,6 +363,7 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
   const Location& loc = LocOf(call);
   if (op.kind == OpKind::kFence) {
     const MachineStep& step = plan.steps[0];
+    if (flags()) Marker(planner_.Op(step, {}, cur_loc()));
     if (step.drains_all) Line("pipe_barrier(PIPE_ALL);");
     for (Pipe p : step.drains) Line(absl::StrCat("pipe_barrier(", PipeName(p), ");"));
     Line("dsb(DSB_DDR);");
@@ -519,6 +520,7 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       absl::StatusOr<TileValue> tile =
           NewTile(call.type, hint.empty() ? "popped" : hint, false, loc);
       if (!tile.ok()) return tile.status();
+      if (flags()) tile->buffer.id = kRingBufferBase + pipe->id;
       OrderStep(plan.steps[0], {}, tile->buffer);
       Line(absl::StrCat("TPOP<", pipe_type, ", decltype(", tile->name, "), TileSplitAxis::",
                         *split, ">(", p, ", ", tile->name, ");"));

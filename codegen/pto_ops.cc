@@ -2,6 +2,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
+#include "absl/strings/strip.h"
 #include "codegen/pto_emitter.h"
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
@@ -69,9 +70,12 @@ absl::StatusOr<PtoFunctionEmitter::Value> PtoFunctionEmitter::AllocTile(
   if (!g.ok()) return g.status();
   const std::string ty = PtoTileType(*g);
   const std::string name = NewName(hint.empty() ? "tile" : hint);
+  absl::StatusOr<std::string> addr = Address(*g, loc);
+  if (!addr.ok()) return addr.status();
+  const int64_t buffer = next_buffer_++;
   if (!g->has_dynamic_valid()) {
-    Line(absl::StrCat(name, " = pto.alloc_tile : ", ty), loc);
-    return Value{name, ty};
+    Line(absl::StrCat(name, " = pto.alloc_tile ", *addr, ": ", ty), loc);
+    return Value{name, ty, buffer};
   }
   std::string valid;
   const Dim dims[2] = {g->valid_rows, g->valid_cols};
@@ -91,16 +95,30 @@ absl::StatusOr<PtoFunctionEmitter::Value> PtoFunctionEmitter::AllocTile(
     }
     absl::StrAppend(&valid, " ", keys[i], " = ", v);
   }
-  Line(absl::StrCat(name, " = pto.alloc_tile", valid, " : ", ty), loc);
-  return Value{name, ty};
+  // At level3 the address comes first.
+  Line(absl::StrCat(name, " = pto.alloc_tile", addr->empty() ? "" : " ",
+                    absl::StripSuffix(*addr, " "), valid, " : ", ty),
+       loc);
+  return Value{name, ty, buffer};
 }
 
-PtoFunctionEmitter::Value PtoFunctionEmitter::AllocStagingTile(const Type& tensor,
-                                                               const Location& loc) {
-  const std::string ty = PtoTileType(StagingTileFor(tensor));
+absl::StatusOr<PtoFunctionEmitter::Value> PtoFunctionEmitter::AllocStagingTile(
+    const Type& tensor, const Location& loc) {
+  const TileGeometry g = StagingTileFor(tensor);
+  const std::string ty = PtoTileType(g);
   const std::string name = NewName("stage");
-  Line(absl::StrCat(name, " = pto.alloc_tile : ", ty), loc);
-  return Value{name, ty};
+  absl::StatusOr<std::string> addr = Address(g, loc);
+  if (!addr.ok()) return addr.status();
+  Line(absl::StrCat(name, " = pto.alloc_tile ", *addr, ": ", ty), loc);
+  return Value{name, ty, next_buffer_++};
+}
+
+absl::StatusOr<std::string> PtoFunctionEmitter::Address(const TileGeometry& g,
+                                                        const Location& loc) {
+  if (!flags()) return std::string();
+  absl::StatusOr<int64_t> a = allocator_->Allocate(g, loc);
+  if (!a.ok()) return a.status();
+  return absl::StrCat("addr = ", Const(*a, DType::kINT64), " ");
 }
 
 // ---- tile ops ----
@@ -125,6 +143,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       Value pv = Partition((*t)->view, **t, *r, loc);
       absl::StatusOr<Value> dst = AllocTile(call.type, hint, loc);
       if (!dst.ok()) return dst.status();
+      Sync(plan.steps[0], {}, BufferOf(call.type, *dst), {(*t)->param}, loc);
       Line(absl::StrCat("pto.tload ins(", pv.name, " : ", pv.type, ") outs(", dst->name,
                         " : ", dst->type, ")"),
            loc);
@@ -140,6 +159,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       absl::StatusOr<Region> r = RegionAt(**t, *call.args[1], *sizes, loc);
       if (!r.ok()) return r.status();
       Value pv = Partition((*t)->view, **t, *r, loc);
+      Sync(plan.steps[0], {BufferOf(call.args[0]->type, tiles[0])}, {}, {(*t)->param}, loc);
       Line(absl::StrCat("pto.tstore ins(", tiles[0].name, " : ", tiles[0].type, ") outs(",
                         pv.name, " : ", pv.type, ")", AtomicSuffix(plan)),
            loc);
@@ -171,10 +191,13 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
   if (op.kind == OpKind::kTileMove) name = "tmov";
   if (op.kind == OpKind::kMatmul) name = "tmatmul";
   std::vector<std::string> names, types;
-  for (const Value& v : tiles) {
-    names.push_back(v.name);
-    types.push_back(v.type);
+  std::vector<Buffer> args;
+  for (size_t i = 0; i < tiles.size(); ++i) {
+    names.push_back(tiles[i].name);
+    types.push_back(tiles[i].type);
+    args.push_back(BufferOf(call.args[i]->type, tiles[i]));
   }
+  Sync(plan.steps[0], args, BufferOf(call.type, *dst), {}, loc);
   if (!scalar.empty()) {
     names.push_back(scalar);
     types.push_back(scalar_type);
@@ -226,12 +249,14 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       if (op.kind == OpKind::kTensorWrite) {
         absl::StatusOr<std::string> v = LowerAs(*call.args[2], stored);
         if (!v.ok()) return v.status();
+        Sync(plan.steps[0], {}, {}, {(*t)->param}, loc);
         Line(absl::StrCat("pto.store_scalar ", *v, ", ", ptr, "[", *index, "] : ", ptr_type,
                           ", ", PtoScalarType(stored)),
              loc);
         return std::optional<Value>();
       }
       std::string r = d == stored ? Result(hint) : Temp();
+      Sync(plan.steps[0], {}, {}, {(*t)->param}, loc);
       Line(absl::StrCat(r, " = pto.load_scalar ", ptr, "[", *index, "] : ", ptr_type, " -> ",
                         PtoScalarType(stored)),
            loc);
@@ -255,6 +280,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       absl::StatusOr<Region> r = RegionAt(**t, *call.args[3], *sizes, loc);
       if (!r.ok()) return r.status();
       Value pv = Partition(*view, **t, *r, loc);
+      Sync(plan.steps[0], {BufferOf(call.args[0]->type, *tile)}, {}, {(*t)->param}, loc);
       Line(absl::StrCat("pto.tstore ins(", tile->name, " : ", tile->type, ") outs(", pv.name,
                         " : ", pv.type, ")", AtomicSuffix(plan)),
            loc);
@@ -271,6 +297,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       Value pv = Partition(*view, **t, *r, loc);
       absl::StatusOr<Value> dst = AllocTile(call.type, hint, loc);
       if (!dst.ok()) return dst.status();
+      Sync(plan.steps[0], {}, BufferOf(call.type, *dst), {(*t)->param}, loc);
       Line(absl::StrCat("pto.tload ins(", pv.name, " : ", pv.type, ") outs(", dst->name,
                         " : ", dst->type, ")"),
            loc);
@@ -292,7 +319,9 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
         if (!s.ok()) return s.status();
         stage = *s;
       } else {
-        stage = AllocStagingTile(local.param->type, loc);
+        absl::StatusOr<Value> s = AllocStagingTile(local.param->type, loc);
+        if (!s.ok()) return s.status();
+        stage = *s;
       }
       absl::StatusOr<std::string> view = PeerView(remote, *call.args[1], loc);
       if (!view.ok()) return view.status();
@@ -301,12 +330,18 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       Value local_pv = Partition(local.view, local, WholeRegion(local), loc);
       const Value& d = put ? remote_pv : local_pv;
       const Value& s = put ? local_pv : remote_pv;
-      if (step.barrier_all_before) Line("pto.barrier <PIPE_ALL>", loc);
+      if (step.barrier_all_before) {
+        Line("pto.barrier <PIPE_ALL>", loc);
+        if (flags()) planner_.FullBarrier();
+      }
       Line(absl::StrCat("pto.comm.", put ? "tput" : "tget", "(", d.name, ", ", s.name,
                         ", buf(", stage.name, ") : ", d.type, ", ", s.type, ", ", stage.type,
                         ")", put ? AtomicSuffix(plan) : ""),
            loc);
-      if (step.barrier_all_after) Line("pto.barrier <PIPE_ALL>", loc);
+      if (step.barrier_all_after) {
+        Line("pto.barrier <PIPE_ALL>", loc);
+        if (flags()) planner_.FullBarrier();
+      }
       if (put) {
         // The peer region may be cached on this core from an earlier read.
         if (absl::Status st = InvalidateRegion(*view, remote, remote_region, loc); !st.ok()) {
@@ -337,13 +372,18 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
   if (!value.ok()) return value.status();
   if (op.kind == OpKind::kNotify) {
     const Expr* kind = AttrOrDefault(call, "op");
-    if (plan.steps[0].barrier_all_before) Line("pto.barrier <PIPE_ALL>", loc);
+    if (plan.steps[0].barrier_all_before) {
+      Line("pto.barrier <PIPE_ALL>", loc);
+      if (flags()) planner_.FullBarrier();
+    }
+    Sync(plan.steps[0], {}, {}, {(*t)->param}, loc);
     Line(absl::StrCat("pto.comm.tnotify(", pv.name, ", ", *value, " : ", pv.type,
                       ", i32) {notifyOp = #pto<notify_op ",
                       kind != nullptr && kind->str == "Set" ? "set" : "atomic_add", ">}"),
          loc);
     return std::optional<Value>();
   }
+  Sync(plan.steps[0], {}, {}, {(*t)->param}, loc);
   if (op.kind == OpKind::kWait) {
     Line(absl::StrCat("pto.comm.twait(", pv.name, ", ", *value, " : ", pv.type,
                       ", i32) {cmp = #pto<wait_cmp ", WaitCmp(call), ">}"),
@@ -364,6 +404,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
   const OpLowering& op = *plan.op;
   const Location& loc = LocOf(call);
   if (op.kind == OpKind::kFence) {
+    Sync(plan.steps[0], {}, {}, {}, loc);
     Line("pto.fence.barrier_all #pto.fence_scope<gm>", loc);
     return std::optional<Value>();
   }
@@ -385,6 +426,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
   const SyncCore core = SyncCoreOf(call);
   static constexpr absl::string_view kCoreNames[] = {"mix", "aic_only", "aiv_only"};
   const absl::string_view core_name = kCoreNames[static_cast<int>(core)];
+  Sync(plan.steps[0], {}, {}, {}, loc);
   if (!IsSoftSyncAll(call)) {
     Line(absl::StrCat("pto.syncall() mode = #pto.sync_all_mode<hard>, core_type = "
                       "#pto.sync_core_type<",
@@ -420,6 +462,20 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
     case OpKind::kReserveBuffer: {
       const std::string r = Result(hint);
       const int64_t base = IntAttr(call, "base", -1);
+      if (flags()) {
+        // level3: every buffer at ptoc's address.
+        int64_t at = 0;
+        for (const ReservedBuffer& b : reserved_) {
+          if (b.name == StringAttr(call, "name")) at = b.base;
+        }
+        Line(absl::StrCat(r, " = pto.reserve_buffer {name = ", Quoted(StringAttr(call, "name")),
+                          ", size = ", IntAttr(call, "size", 0), ", location = ",
+                          "#pto.address_space<",
+                          fn_.kind == FunctionKind::kAIC ? "mat" : "vec",
+                          ">, auto = false, base = ", at, "} -> i32"),
+             loc);
+        return std::optional<Value>(Value{r, "i32"});
+      }
       if (base >= 0) {
         // ptoas takes a fixed base only at --pto-level=level3, where every
         // tile carries its address; ptoc's PTO-AS leaves placement to ptoas.
@@ -488,6 +544,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
     case OpKind::kPushToAic: {
       absl::StatusOr<Value> tile = TileArg(*call.args[0]);
       if (!tile.ok()) return tile.status();
+      Sync(plan.steps[0], {BufferOf(call.args[0]->type, *tile)}, {}, {}, loc);
       Line(absl::StrCat("pto.", op.kind == OpKind::kPushToAiv ? "tpush_to_aiv" : "tpush_to_aic",
                         "(", tile->name, " : ", tile->type, ") ", attrs),
            loc);
@@ -500,14 +557,17 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       if (!g.ok()) return g.status();
       const std::string r = NewName(hint.empty() ? "popped" : hint);
       const std::string ty = PtoTileType(*g);
+      const Value popped{r, ty, kRingBufferBase + pipe->id};
+      Sync(plan.steps[0], {}, BufferOf(call.type, popped), {}, loc);
       Line(absl::StrCat(r, " = pto.", from_aic ? "tpop_from_aic " : "tpop_from_aiv ", attrs,
                         " -> ", ty),
            loc);
-      return std::optional<Value>(Value{r, ty});
+      return std::optional<Value>(popped);
     }
     default: {  // tfree
       absl::StatusOr<Value> tile = TileArg(*call.args[0]);
       if (!tile.ok()) return tile.status();
+      Sync(plan.steps[0], {BufferOf(call.args[0]->type, *tile)}, {}, {}, loc);
       Line(absl::StrCat("pto.", op.kind == OpKind::kFreeToAic ? "tfree_from_aic "
                                                                : "tfree_from_aiv ",
                         attrs),
