@@ -165,7 +165,9 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       plan.offsets_arg = notify ? 2 : 1;
       if (notify) {
         MachineStep s = Step(MachineOp::kTNotify, Pipe::kS, {}, {Gm()});
-        s.barrier_all_before = true;
+        // TNOTIFY ends with its own pipe_barrier(PIPE_ALL) (inside the
+        // library call: the emitters print only the one before it).
+        s.barrier_all_before = s.barrier_all_after = true;
         steps.push_back(s);
       } else {
         steps.push_back(Step(MachineOp::kTWait, Pipe::kS, {Gm()}, {}));

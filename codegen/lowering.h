@@ -74,7 +74,9 @@ struct MachineStep {
   // byte for byte what it was).
   Pipe barrier_all_pipe = Pipe::kS;
   std::vector<Operand> reads, writes;
-  // Barriers that are part of the op (put / get brackets, notify's).
+  // Barriers that are part of the op (put / get brackets, notify's; the
+  // emitters print those before the op and a put's or get's after it,
+  // notify's own trailing one is inside TNOTIFY).
   bool barrier_all_before = false;
   bool barrier_all_after = false;
   // kFence: an AIV fence drains every pipe (drains_all); an AIC fence
