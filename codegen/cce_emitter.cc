@@ -82,6 +82,17 @@ absl::StatusOr<std::string> EmitCceFile(const Program& program,
     next_unit = emitter.planner().next_unit();
     if (sync.plan_text != nullptr) {
       absl::StrAppend(sync.plan_text, FormatSyncPlan(fn.name, emitter.planner().units()));
+      // The plan's own check (pipe-sync.md §4.2), with the dropped units
+      // left out.
+      int runs = 0;
+      const std::vector<std::string> findings = emitter.planner().Check(sync.drop, 1024, &runs);
+      absl::StrAppend(sync.plan_text, "  check: ", runs, " of ",
+                      emitter.planner().executions(), " executions, ",
+                      findings.empty() ? "clean" : absl::StrCat(findings.size(), " findings"),
+                      "\n");
+      for (const std::string& f : findings) {
+        absl::StrAppend(sync.plan_text, "  finding: ", f, "\n");
+      }
     }
     absl::StrAppend(&kernels, "\n", *f);
   }
@@ -234,6 +245,7 @@ absl::StatusOr<std::string> CceFunctionEmitter::Emit() {
     BarrierAll();
   }
   if (flags()) {
+    planner_.Sweep();
     body_ = planner_.Render(body_, [](const SyncInstr& i) { return CceSync(i); }, sync_.drop);
   }
 

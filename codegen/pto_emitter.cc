@@ -265,6 +265,7 @@ absl::StatusOr<std::string> PtoFunctionEmitter::Emit() {
     const int end = planner_.EndBlock(fn_.loc);
     Marker(end);
     planner_.Tail(end, fn_.loc);
+    planner_.Sweep();
     body_ = planner_.Render(body_, PtoSync, sync_.drop);
     // ptoc's tile addresses, after the other constants (level3).
     for (int64_t a : addresses_) {

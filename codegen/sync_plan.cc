@@ -124,12 +124,41 @@ void SyncPlanner::BarrierAll(int gap, const Location& loc, absl::string_view why
   Reset();
 }
 
-void SyncPlanner::FullBarrier() { Reset(); }
+void SyncPlanner::FullBarrier() {
+  Node n;
+  n.kind = Node::Kind::kFullBarrier;
+  Record(n);
+  Reset();
+}
+
+int SyncPlanner::Record(Node node) {
+  nodes_.push_back(std::move(node));
+  const int n = static_cast<int>(nodes_.size()) - 1;
+  if (tree_.empty()) {
+    root_.push_back(n);
+  } else {
+    nodes_[tree_.back().first].blocks[tree_.back().second].push_back(n);
+  }
+  return n;
+}
 
 int SyncPlanner::Op(const MachineStep& step, const std::vector<PlanAccess>& accesses,
                     const Location& loc) {
   const int gap = NewGap(loc);
   blocks_[open_.back()].gaps.push_back(gap);
+  {
+    Node g;
+    g.kind = Node::Kind::kGap;
+    g.gap = gap;
+    Record(g);
+    Node op;
+    op.kind = Node::Kind::kOp;
+    op.step = step;
+    op.accesses = accesses;
+    op.loc = loc;
+    op.skip = step.op == MachineOp::kTFree && backend_ == Backend::kA2A3;
+    Record(op);
+  }
   const std::vector<std::pair<int, int>> path = Path();
   // a2a3's TFREE is no machine op (the slot was freed inside TPOP).
   if (step.op == MachineOp::kTFree && backend_ == Backend::kA2A3) return gap;
@@ -219,12 +248,7 @@ int SyncPlanner::Op(const MachineStep& step, const std::vector<PlanAccess>& acce
   }
   if (!demoted) {
     for (const auto& [p, seq] : covered) {
-      if (q == Pipe::kS) {
-        // A wait on the scalar pipe blocks issue: everything after it.
-        for (auto& row : state_.known) row[P(p)] = std::max(row[P(p)], seq);
-      } else {
-        state_.known[P(q)][P(p)] = std::max(state_.known[P(q)][P(p)], seq);
-      }
+      state_.known[P(q)][P(p)] = std::max(state_.known[P(q)][P(p)], seq);
     }
     if (same_pipe) {
       SyncInstr b;
@@ -242,14 +266,6 @@ int SyncPlanner::Op(const MachineStep& step, const std::vector<PlanAccess>& acce
     state_.pending.push_back(Pending{q, seq, acc, path, loc});
   }
   if (q != Pipe::kS) state_.busy = true;
-  if (step.op == MachineOp::kTWait || step.op == MachineOp::kSyncAll) {
-    // Blocking scalar steps: what comes after issues once they are done.
-    std::vector<Pending> keep;
-    for (const Pending& a : state_.pending) {
-      if (a.pipe != Pipe::kS) keep.push_back(a);
-    }
-    state_.pending = std::move(keep);
-  }
   if (step.barrier_all_after) Reset();
   return gap;
 }
@@ -257,6 +273,7 @@ int SyncPlanner::Op(const MachineStep& step, const std::vector<PlanAccess>& acce
 int SyncPlanner::BeginLoop(const Location& loc) {
   const int gap = NewGap(loc);
   blocks_[open_.back()].gaps.push_back(gap);
+  RecordCompound(Node::Kind::kLoop, gap);
   if (AnyPending() || AnyUsed()) BarrierAll(gap, loc, "loop entry");
   Frame f;
   f.loop = true;
@@ -266,6 +283,7 @@ int SyncPlanner::BeginLoop(const Location& loc) {
 }
 
 void SyncPlanner::EndLoop() {
+  compounds_.pop_back();
   Frame f = frames_.back();
   frames_.pop_back();
   Merge(state_, f.before);
@@ -274,6 +292,7 @@ void SyncPlanner::EndLoop() {
 int SyncPlanner::BeginIf(const Location& loc) {
   const int gap = NewGap(loc);
   blocks_[open_.back()].gaps.push_back(gap);
+  RecordCompound(Node::Kind::kIf, gap);
   Frame f;
   f.before = state_;
   frames_.push_back(f);
@@ -288,12 +307,18 @@ void SyncPlanner::Else() {
 }
 
 void SyncPlanner::EndIf() {
+  compounds_.pop_back();
   Frame f = frames_.back();
   frames_.pop_back();
   Merge(state_, f.has_else ? f.then_state : f.before);
 }
 
 void SyncPlanner::BeginBlock(bool loop_body) {
+  if (!compounds_.empty()) {
+    const int c = compounds_.back();
+    nodes_[c].blocks.emplace_back();
+    tree_.emplace_back(c, static_cast<int>(nodes_[c].blocks.size()) - 1);
+  }
   blocks_.emplace_back();
   open_.push_back(static_cast<int>(blocks_.size()) - 1);
   if (loop_body) frames_.back().body_block = open_.back();
@@ -304,6 +329,13 @@ int SyncPlanner::EndBlock(const Location& loc) {
   const int block = open_.back();
   blocks_[block].gaps.push_back(gap);
   open_.pop_back();
+  {
+    Node g;
+    g.kind = Node::Kind::kGap;
+    g.gap = gap;
+    Record(g);
+    if (!tree_.empty()) tree_.pop_back();
+  }
   // Each iteration ends drained: nothing is carried into the next one or
   // past the loop.
   if (!frames_.empty() && frames_.back().body_block == block &&
@@ -405,6 +437,314 @@ std::string FormatSyncPlan(absl::string_view function, const std::vector<SyncUni
     }
   }
   return out;
+}
+
+}  // namespace codegen
+}  // namespace ptoc
+
+namespace ptoc {
+namespace codegen {
+
+void SyncPlanner::Expand(const std::vector<int>& block, std::vector<std::vector<int>>* runs,
+                         size_t max_runs) const {
+  for (int n : block) {
+    const Node& node = nodes_[n];
+    if (node.kind != Node::Kind::kLoop && node.kind != Node::Kind::kIf) {
+      for (std::vector<int>& r : *runs) r.push_back(n);
+      continue;
+    }
+    std::vector<std::vector<int>> next;
+    auto add = [&](std::vector<std::vector<int>>& part) {
+      for (std::vector<int>& r : part) {
+        if (next.size() < max_runs) next.push_back(std::move(r));
+      }
+    };
+    if (node.kind == Node::Kind::kIf) {
+      for (size_t b = 0; b < 2; ++b) {
+        std::vector<std::vector<int>> part = *runs;
+        if (b < node.blocks.size()) Expand(node.blocks[b], &part, max_runs);
+        add(part);
+      }
+    } else {
+      // A for: [body]; a while: [condition, body], the condition once more
+      // at the exit.
+      const bool is_while = node.blocks.size() == 2;
+      for (int iterations = 0; iterations <= 3; ++iterations) {
+        std::vector<std::vector<int>> part = *runs;
+        for (int k = 0; k < iterations; ++k) {
+          for (const std::vector<int>& b : node.blocks) Expand(b, &part, max_runs);
+        }
+        if (is_while) Expand(node.blocks[0], &part, max_runs);
+        add(part);
+      }
+    }
+    *runs = std::move(next);
+  }
+}
+
+namespace {
+
+std::string At(const Location& l) {
+  return l.known() ? absl::StrCat(l.file, ":", l.line, ":", l.col) : std::string("?");
+}
+
+// One execution of a lane under pipe-sync.md §4.2.
+class PipeCheck {
+ public:
+  PipeCheck(Backend backend, FunctionKind kind) : backend_(backend), kind_(kind) {
+    for (auto& row : vc_) row.fill(0);
+    issued_.fill(0);
+  }
+
+  bool failed() const { return !finding_.empty(); }
+  const std::string& finding() const { return finding_; }
+
+  void BarrierAll() {
+    for (auto& row : vc_) {
+      for (int x = 0; x < kNumPipes; ++x) row[x] = std::max(row[x], issued_[x]);
+    }
+    history_.clear();
+  }
+
+  void Op(const MachineStep& step, const std::vector<PlanAccess>& accesses,
+          const Location& loc) {
+    if (step.barrier_all_before || step.drains_all) BarrierAll();
+    for (Pipe d : step.drains) Complete(d);
+    if (!step.drains.empty()) Complete(Pipe::kS);  // dsb
+    const Pipe q = step.pipe;
+    const int64_t i = Issue(q, false);
+    for (const Access& a : history_) {
+      bool conflict = false;
+      for (const PlanAccess& b : accesses) {
+        conflict |= (a.access.write || b.write) && a.access.space == b.space &&
+                    (a.access.id == b.id || a.access.id < 0 || b.id < 0);
+      }
+      if (!conflict) continue;
+      if (a.pipe == q && PipeInOrder(backend_, q)) continue;
+      if (vc_[P(q)][P(a.pipe)] >= a.index) continue;
+      Fail(absl::StrCat(
+          "pipe race: ", MachineOpName(step.op), " on ", PipeName(q), " at ", At(loc),
+          " may overlap ", MachineOpName(a.op), " on ", PipeName(a.pipe), " at ", At(a.loc),
+          "; missing: ",
+          a.pipe == q ? absl::StrCat("pipe_barrier(", PipeName(q), ")")
+                      : absl::StrCat("set_flag(", PipeName(a.pipe), ", ", PipeName(q),
+                                     ") / wait_flag")));
+      return;
+    }
+    vc_[P(q)][P(q)] = std::max(vc_[P(q)][P(q)], PipeInOrder(backend_, q) ? i : int64_t{0});
+    for (const PlanAccess& b : accesses) history_.push_back(Access{q, i, b, step.op, loc});
+    if (step.barrier_all_after) BarrierAll();
+  }
+
+  void Sync(const SyncInstr& s) {
+    const auto key = std::make_tuple(P(s.src), P(s.dst), s.id);
+    switch (s.kind) {
+      case SyncInstr::Kind::kSet: {
+        if (!Legal(s)) return;
+        const int64_t i = Issue(s.src, false);
+        Flag& f = flags_[key];
+        if (f.set) return Fail(absl::StrCat("double set of ", Key(s), " at ", At(s.loc)));
+        if (f.waited && vc_[P(s.src)][P(s.dst)] < f.wait_index) {
+          return Fail(absl::StrCat("flag reuse race: ", Key(s), " set at ", At(s.loc),
+                                   " before its previous wait is known complete"));
+        }
+        f.set = true;
+        f.token = vc_[P(s.src)];
+        f.token[P(s.src)] = i - 1;
+        return;
+      }
+      case SyncInstr::Kind::kWait: {
+        if (!Legal(s)) return;
+        Flag& f = flags_[key];
+        if (!f.set) return Fail(absl::StrCat("deadlock: ", Key(s), " waited at ", At(s.loc),
+                                             " is never set"));
+        const int64_t i = Issue(s.dst, true);
+        for (int x = 0; x < kNumPipes; ++x) {
+          vc_[P(s.dst)][x] = std::max(vc_[P(s.dst)][x], f.token[x]);
+        }
+        vc_[P(s.dst)][P(s.dst)] = std::max(vc_[P(s.dst)][P(s.dst)], i);
+        f.set = false;
+        f.waited = true;
+        f.wait_index = i;
+        return;
+      }
+      case SyncInstr::Kind::kBarrier:
+        if ((backend_ == Backend::kA5 && s.src == Pipe::kV) || !CoreHasPipe(kind_, s.src)) {
+          return Fail(absl::StrCat("illegal sync: pipe_barrier(", PipeName(s.src), ") at ",
+                                   At(s.loc)));
+        }
+        vc_[P(s.src)][P(s.src)] = issued_[P(s.src)];
+        return;
+      case SyncInstr::Kind::kBarrierAll:
+        BarrierAll();
+        return;
+    }
+  }
+
+  void Return(const Location& loc) {
+    if (failed()) return;
+    for (int x = 0; x < kNumPipes; ++x) {
+      if (x != P(Pipe::kS) && vc_[P(Pipe::kS)][x] < issued_[x]) {
+        return Fail(absl::StrCat("pipe busy at return: ", PipeName(static_cast<Pipe>(x)),
+                                 " may still run at ", At(loc)));
+      }
+    }
+    for (const auto& [key, f] : flags_) {
+      if (f.set) {
+        return Fail(absl::StrCat("flag left set at return: (",
+                                 PipeName(static_cast<Pipe>(std::get<0>(key))), ", ",
+                                 PipeName(static_cast<Pipe>(std::get<1>(key))), ", EVENT_ID",
+                                 std::get<2>(key), ")"));
+      }
+    }
+  }
+
+ private:
+  struct Access {
+    Pipe pipe;
+    int64_t index;
+    PlanAccess access;
+    MachineOp op;
+    Location loc;
+  };
+  struct Flag {
+    bool set = false;
+    bool waited = false;
+    int64_t wait_index = 0;
+    std::array<int64_t, kNumPipes> token{};
+  };
+
+  static std::string Key(const SyncInstr& s) {
+    return absl::StrCat("(", PipeName(s.src), ", ", PipeName(s.dst), ", EVENT_ID", s.id, ")");
+  }
+  bool Legal(const SyncInstr& s) {
+    const bool reserved = (s.src == Pipe::kV && s.dst == Pipe::kS) ||
+                          (s.src == Pipe::kS && s.dst == Pipe::kV) ||
+                          (s.src == Pipe::kM && s.dst == Pipe::kFix) ||
+                          (s.src == Pipe::kFix && s.dst == Pipe::kM);
+    if (s.src == s.dst || !CoreHasPipe(kind_, s.src) || !CoreHasPipe(kind_, s.dst) ||
+        s.id < 0 || s.id > (reserved ? 6 : 7)) {
+      Fail(absl::StrCat("illegal sync: ", Key(s), " at ", At(s.loc)));
+      return false;
+    }
+    return true;
+  }
+  int64_t Issue(Pipe p, bool wait_type) {
+    const int64_t i = ++issued_[P(p)];
+    if (PipeInOrder(backend_, p) || wait_type) {
+      vc_[P(p)][P(p)] = std::max(vc_[P(p)][P(p)], i - 1);
+    }
+    return i;
+  }
+  // Every op issued so far on `d` is complete for every pipe.
+  void Complete(Pipe d) {
+    for (auto& row : vc_) row[P(d)] = std::max(row[P(d)], issued_[P(d)]);
+  }
+  void Fail(std::string f) {
+    if (finding_.empty()) finding_ = std::move(f);
+  }
+
+  Backend backend_;
+  FunctionKind kind_;
+  std::array<std::array<int64_t, kNumPipes>, kNumPipes> vc_{};
+  std::array<int64_t, kNumPipes> issued_{};
+  std::map<std::tuple<int, int, int>, Flag> flags_;
+  std::vector<Access> history_;
+  std::string finding_;
+};
+
+}  // namespace
+
+int64_t SyncPlanner::Count(const std::vector<int>& block) const {
+  constexpr int64_t kCap = int64_t{1} << 30;
+  int64_t total = 1;
+  for (int n : block) {
+    const Node& node = nodes_[n];
+    int64_t options = 1;
+    if (node.kind == Node::Kind::kIf) {
+      options = 0;
+      for (size_t b = 0; b < 2; ++b) options += b < node.blocks.size() ? Count(node.blocks[b]) : 1;
+    } else if (node.kind == Node::Kind::kLoop) {
+      int64_t iteration = 1;
+      for (const std::vector<int>& b : node.blocks) iteration = std::min(kCap, iteration * Count(b));
+      options = 0;
+      int64_t power = 1;
+      for (int k = 0; k <= 3; ++k) {
+        options = std::min(kCap, options + power);
+        power = std::min(kCap, power * iteration);
+      }
+    }
+    total = std::min(kCap, total * options);
+  }
+  return total;
+}
+
+void SyncPlanner::Sweep() {
+  constexpr int kMaxRuns = 1024;
+  if (nodes_.size() > 20000 || Count(root_) > kMaxRuns || !Check({}, kMaxRuns).empty()) return;
+  std::set<int> removed;
+  for (int u = static_cast<int>(units_.size()) - 1; u >= 0; --u) {
+    const int number = first_unit_ + u;
+    removed.insert(number);
+    if (!Check(removed, kMaxRuns).empty()) removed.erase(number);
+  }
+  if (removed.empty()) return;
+  std::map<int, int> renumber;
+  std::vector<SyncUnit> kept;
+  for (SyncUnit& u : units_) {
+    if (removed.count(u.number) > 0) continue;
+    renumber[u.number] = first_unit_ + static_cast<int>(kept.size());
+    u.number = renumber[u.number];
+    kept.push_back(u);
+  }
+  units_ = std::move(kept);
+  for (std::vector<SyncInstr>& gap : gaps_) {
+    std::vector<SyncInstr> left;
+    for (SyncInstr& i : gap) {
+      if (removed.count(i.unit) > 0) continue;
+      i.unit = renumber[i.unit];
+      left.push_back(i);
+    }
+    gap = std::move(left);
+  }
+}
+
+std::vector<std::string> SyncPlanner::Check(const std::set<int>& drop, int max_runs,
+                                            int* runs_tried) const {
+  std::vector<std::vector<int>> runs(1);
+  Expand(root_, &runs, static_cast<size_t>(max_runs));
+  if (runs_tried != nullptr) *runs_tried = static_cast<int>(runs.size());
+
+  std::set<std::string> seen;
+  std::vector<std::string> findings;
+  const Location end = gap_locs_.empty() ? Location() : gap_locs_.back();
+  for (const std::vector<int>& run : runs) {
+    PipeCheck check(backend_, kind_);
+    for (int n : run) {
+      const Node& node = nodes_[n];
+      if (node.kind == Node::Kind::kFullBarrier) {
+        check.BarrierAll();
+      } else if (node.kind == Node::Kind::kOp) {
+        if (!node.skip) check.Op(node.step, node.accesses, node.loc);
+      } else if (node.kind == Node::Kind::kGap) {
+        std::vector<SyncInstr> instrs = gaps_[node.gap];
+        std::stable_sort(instrs.begin(), instrs.end(),
+                         [](const SyncInstr& a, const SyncInstr& b) {
+                           return std::make_tuple(a.slot, P(a.src), P(a.dst), a.id) <
+                                  std::make_tuple(b.slot, P(b.src), P(b.dst), b.id);
+                         });
+        for (const SyncInstr& i : instrs) {
+          if (drop.count(i.unit) == 0) check.Sync(i);
+        }
+      }
+      if (check.failed()) break;
+    }
+    check.Return(end);
+    if (check.failed() && seen.insert(check.finding()).second) {
+      findings.push_back(check.finding());
+    }
+  }
+  return findings;
 }
 
 }  // namespace codegen

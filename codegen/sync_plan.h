@@ -116,6 +116,13 @@ class SyncPlanner {
   // Returns whether it was needed.
   bool Tail(int gap, const Location& loc);
 
+  // The redundancy sweep (pipe-sync.md §3.3), run once the kernel is
+  // planned: units are removed, last created first, while Check() stays
+  // clean without them; the rest are numbered again in order. Skipped when
+  // the kernel has more executions than Check() tries or more than 20,000
+  // recorded items.
+  void Sweep();
+
   // Replaces the marker lines of `text` with the plan's instructions, each
   // indented like its marker and spelled by `spell`; units in `drop` are
   // left out.
@@ -124,6 +131,18 @@ class SyncPlanner {
                      const std::set<int>& drop) const;
 
   const std::vector<SyncUnit>& units() const { return units_; }
+
+  // The check of pipe-sync.md §4.2 (vector clocks over the pipes of the
+  // lane) on the planned kernel, with the units in `drop` left out, over
+  // its executions: every loop run 0, 1 and 2 times, both sides of every
+  // if (at most `max_runs` executions, in a fixed order). Returns the
+  // findings (pipe race, flag reuse race, double set, deadlock, pipe busy
+  // at return, flag left set), one line each; empty when the plan is
+  // correct on every execution tried. `runs` gets how many were tried.
+  std::vector<std::string> Check(const std::set<int>& drop, int max_runs = 256,
+                                 int* runs = nullptr) const;
+  // How many executions there are to try in all (saturating).
+  int64_t executions() const { return Count(root_); }
   int next_unit() const { return first_unit_ + static_cast<int>(units_.size()); }
 
  private:
@@ -152,6 +171,33 @@ class SyncPlanner {
     int body_block = -1;
   };
 
+  // The kernel as the emitter described it, for Check(): gaps, machine
+  // ops, full barriers the emitter printed, and compounds with their blocks.
+  struct Node {
+    enum class Kind { kGap, kOp, kFullBarrier, kLoop, kIf };
+    Kind kind = Kind::kGap;
+    int gap = -1;
+    MachineStep step;
+    std::vector<PlanAccess> accesses;
+    Location loc;
+    bool skip = false;  // no machine op (a2a3 TFREE)
+    std::vector<std::vector<int>> blocks;
+  };
+  int Record(Node node);
+  void RecordCompound(Node::Kind kind, int gap) {
+    Node g;
+    g.kind = Node::Kind::kGap;
+    g.gap = gap;
+    Record(g);
+    Node c;
+    c.kind = kind;
+    compounds_.push_back(Record(c));
+  }
+  // How many executions Check() would walk (saturating at 1 << 30).
+  int64_t Count(const std::vector<int>& block) const;
+  void Expand(const std::vector<int>& block, std::vector<std::vector<int>>* runs,
+              size_t max_runs) const;
+
   int NewGap(const Location& loc);
   void Add(int gap, SyncInstr instr);
   int NewUnit(SyncInstr::Kind kind, Pipe src, Pipe dst, int id, const Location& producer,
@@ -179,6 +225,10 @@ class SyncPlanner {
   std::map<std::tuple<int, int, int, int>, std::pair<int, int>> pairs_;
   int64_t seq_ = 0;
   std::vector<SyncUnit> units_;
+  std::vector<Node> nodes_;
+  std::vector<int> root_;
+  std::vector<std::pair<int, int>> tree_;  // open (compound node, block)
+  std::vector<int> compounds_;             // open compound nodes
 };
 
 // The accesses of `step`: `args` are the buffers of the call's tile
