@@ -27,11 +27,13 @@
 #include "codegen/body_emitter.h"
 #include "codegen/cache_lines.h"
 #include "codegen/kernel_abi.h"
+#include "codegen/lowering.h"
 #include "codegen/memory_plan.h"
 #include "codegen/namer.h"
 #include "codegen/op_lowering.h"
 #include "codegen/pipe_order.h"
 #include "codegen/pipes.h"
+#include "codegen/sync_plan.h"
 #include "codegen/target_info.h"
 #include "codegen/tensor_origin.h"
 #include "ir/ir.h"
@@ -42,7 +44,8 @@ namespace codegen {
 // The whole .cpp file.
 absl::StatusOr<std::string> EmitCceFile(const Program& program,
                                         const std::vector<KernelAbi>& abis,
-                                        const std::vector<KernelPlan>& plans, Backend backend);
+                                        const std::vector<KernelPlan>& plans, Backend backend,
+                                        const SyncOptions& sync = {});
 
 // Helper functions a kernel needs in the file (Python's // and %).
 struct CceHelpers {
@@ -55,9 +58,10 @@ class CceFunctionEmitter : public BodyEmitter {
   CceFunctionEmitter(const Program& program, const Function& fn, const KernelAbi& abi,
                      const KernelPlan& plan, Backend backend, const TensorOrigins& origins,
                      const std::map<std::string, std::vector<ReservedBuffer>>& reserved,
-                     CceHelpers* helpers);
+                     CceHelpers* helpers, const SyncOptions& sync = {}, int first_unit = 0);
 
   absl::StatusOr<std::string> Emit();
+  const SyncPlanner& planner() const { return planner_; }
 
  private:
   // A tile: its C++ variable, geometry and the buffer the pipe order tracks.
@@ -92,6 +96,13 @@ class CceFunctionEmitter : public BodyEmitter {
   const Location& LocOf(const Expr& e) const;
   // Emits pipe_barrier(PIPE_ALL) first when the op must wait for another pipe.
   void Order(Pipe pipe, const std::vector<Buffer>& reads, const std::vector<Buffer>& writes);
+  // Order() for a machine op of the plan: `args` are the buffers of its
+  // tile arguments (by argument index), `result` the result's.
+  // `gm`: the GM parameters its GM accesses touch (empty: all of GM).
+  void OrderStep(const MachineStep& step, const std::vector<Buffer>& args,
+                 const Buffer& result, const std::vector<const Var*>& gm = {});
+  bool flags() const { return sync_.mode == PipeSyncMode::kFlags; }
+  void Marker(int gap) { Line(SyncPlanner::Marker(gap)); }
   void BarrierAll();
 
   // ---- statements ----
@@ -118,17 +129,14 @@ class CceFunctionEmitter : public BodyEmitter {
   // the result's variable.
   absl::StatusOr<std::optional<Value>> LowerCall(const Expr& call,
                                                        absl::string_view hint);
-  absl::StatusOr<std::optional<Value>> LowerTileOp(const Expr& call,
-                                                         const OpLowering& op,
-                                                         absl::string_view hint);
-  absl::StatusOr<std::optional<Value>> LowerCommOp(const Expr& call,
-                                                         const OpLowering& op,
-                                                         absl::string_view hint);
+  absl::StatusOr<std::optional<Value>> LowerTileOp(const Expr& call, const CallLowering& plan,
+                                                   absl::string_view hint);
+  absl::StatusOr<std::optional<Value>> LowerCommOp(const Expr& call, const CallLowering& plan,
+                                                   absl::string_view hint);
   absl::StatusOr<std::optional<Value>> LowerSystemOp(const Expr& call,
-                                                           const OpLowering& op);
-  absl::StatusOr<std::optional<Value>> LowerPipeOp(const Expr& call,
-                                                         const OpLowering& op,
-                                                         absl::string_view hint);
+                                                     const CallLowering& plan);
+  absl::StatusOr<std::optional<Value>> LowerPipeOp(const Expr& call, const CallLowering& plan,
+                                                   absl::string_view hint);
   absl::StatusOr<TileValue> TileOperand(const Expr& e);
   // Declares a tile of `type` (placed by TASSIGN unless `placed` is false).
   absl::StatusOr<TileValue> NewTile(const Type& type, absl::string_view hint, bool placed,
@@ -166,6 +174,8 @@ class CceFunctionEmitter : public BodyEmitter {
   Namer namer_;
   TileAllocator allocator_;
   PipeOrder order_;
+  const SyncOptions& sync_;
+  SyncPlanner planner_;
   PipeTable pipes_;
   int indent_ = 1;
   int depth_ = 0;

@@ -162,7 +162,7 @@ absl::StatusOr<std::string> CceFunctionEmitter::PeerPointer(const GmTensor& t,
 }
 
 void CceFunctionEmitter::InvalidateAll() {
-  Order(Pipe::kS, {}, {GmBuffer()});
+  OrderStep(DcciStep(), {}, {});
   Line("dcci((__gm__ void*)0, cache_line_t::ENTIRE_DATA_CACHE);");
 }
 
@@ -179,7 +179,7 @@ absl::Status CceFunctionEmitter::InvalidateRegion(const GmTensor& t, const std::
     InvalidateAll();
     return absl::OkStatus();
   }
-  Order(Pipe::kS, {}, {GmBuffer()});
+  OrderStep(DcciStep(), {}, {}, {t.param});
   for (const LineAccess& line : lines->lines) {
     CheckedInt offset_sum = 0;
     for (size_t i = 0; i < line.offsets.size(); ++i) {

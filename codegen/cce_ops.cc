@@ -12,15 +12,11 @@ namespace {
 
 std::string Hex(int64_t v) { return absl::StrFormat("0x%x", v); }
 
-bool IsAtomicAdd(const Expr& call) {
-  const Expr* a = AttrOrDefault(call, "atomic");
-  return a != nullptr && a->str == "add";
-}
-
 // TSTORE(gt, tile), or with an atomic add pto-isa's only spelling of it:
 // all three template arguments.
-std::string StoreCall(const Expr& call, const std::string& gt, const std::string& tile) {
-  if (!IsAtomicAdd(call)) return absl::StrCat("TSTORE(", gt, ", ", tile, ");");
+std::string StoreCall(const CallLowering& plan, const std::string& gt,
+                      const std::string& tile) {
+  if (!plan.atomic_add) return absl::StrCat("TSTORE(", gt, ", ", tile, ");");
   return absl::StrCat("TSTORE<decltype(", tile, "), decltype(", gt,
                       "), AtomicType::AtomicAdd>(", gt, ", ", tile, ");");
 }
@@ -30,32 +26,23 @@ absl::string_view WaitCmp(const Expr& call) {
   return a != nullptr && a->str == "Ge" ? "GE" : "EQ";
 }
 
-// The pipe that moves data out of a tile in `m` (TMOV, TSTORE, TPUSH).
-Pipe PipeFrom(MemorySpace m) {
-  switch (m) {
-    case MemorySpace::kVec: return Pipe::kV;
-    case MemorySpace::kAcc: return Pipe::kFix;
-    default: return Pipe::kMte1;
-  }
-}
-
 }  // namespace
 
 absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::LowerCall(
     const Expr& call, absl::string_view hint) {
-  absl::StatusOr<const OpLowering*> op = LowerableOp(fn_, call, LocOf(call));
-  if (!op.ok()) return op.status();
-  switch (FamilyOf((*op)->kind)) {
+  absl::StatusOr<CallLowering> plan = PlanCall(fn_, call, backend_, depth_, LocOf(call));
+  if (!plan.ok()) return plan.status();
+  switch (FamilyOf(plan->op->kind)) {
     case OpFamily::kTile:
-      return LowerTileOp(call, **op, hint);
+      return LowerTileOp(call, *plan, hint);
     case OpFamily::kSystem:
-      return LowerSystemOp(call, **op);
+      return LowerSystemOp(call, *plan);
     case OpFamily::kPipe:
-      return LowerPipeOp(call, **op, hint);
+      return LowerPipeOp(call, *plan, hint);
     case OpFamily::kComm:
       break;
   }
-  return LowerCommOp(call, **op, hint);
+  return LowerCommOp(call, *plan, hint);
 }
 
 // ---- values ----
@@ -137,7 +124,8 @@ absl::StatusOr<CceFunctionEmitter::TileValue> CceFunctionEmitter::NewTile(
 // ---- tile ops ----
 
 absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::LowerTileOp(
-    const Expr& call, const OpLowering& op, absl::string_view hint) {
+    const Expr& call, const CallLowering& plan, absl::string_view hint) {
+  const OpLowering& op = *plan.op;
   const Location& loc = LocOf(call);
   auto result = [](const TileValue& t) { return std::optional<Value>(Value{t.name, t}); };
   switch (op.kind) {
@@ -149,7 +137,7 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       const std::string gt = GlobalView(**t, (*t)->ptr, *r);
       absl::StatusOr<TileValue> dst = NewTile(call.type, hint, true, loc);
       if (!dst.ok()) return dst.status();
-      Order(Pipe::kMte2, {GmBuffer()}, {dst->buffer});
+      OrderStep(plan.steps[0], {}, dst->buffer, {(*t)->param});
       Line(absl::StrCat("TLOAD(", dst->name, ", ", gt, ");"));
       return result(*dst);
     }
@@ -164,9 +152,8 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       absl::StatusOr<Region> r = RegionAt(**t, *call.args[1], *sizes, loc);
       if (!r.ok()) return r.status();
       const std::string gt = GlobalView(**t, (*t)->ptr, *r);
-      Order(tile->geometry.memory == MemorySpace::kAcc ? Pipe::kFix : Pipe::kMte3,
-            {tile->buffer}, {GmBuffer()});
-      Line(StoreCall(call, gt, tile->name));
+      OrderStep(plan.steps[0], {tile->buffer}, {}, {(*t)->param});
+      Line(StoreCall(plan, gt, tile->name));
       return std::optional<Value>();
     }
     case OpKind::kTileCreate: {
@@ -178,11 +165,7 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       break;
   }
   std::vector<TileValue> srcs;
-  const int tile_args = op.kind == OpKind::kTileMove || op.kind == OpKind::kTileUnary ||
-                                op.kind == OpKind::kTileScalar
-                            ? 1
-                            : 2;
-  for (int i = 0; i < tile_args; ++i) {
+  for (int i = 0; i < plan.tile_operands; ++i) {
     absl::StatusOr<TileValue> v = TileOperand(*call.args[i]);
     if (!v.ok()) return v.status();
     srcs.push_back(*v);
@@ -195,23 +178,17 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
   }
   absl::StatusOr<TileValue> dst = NewTile(call.type, hint, true, loc);
   if (!dst.ok()) return dst.status();
-  std::vector<Buffer> reads;
+  std::vector<Buffer> args;
   std::vector<std::string> operands = {dst->name};
   for (const TileValue& v : srcs) {
-    reads.push_back(v.buffer);
+    args.push_back(v.buffer);
     operands.push_back(v.name);
   }
   if (!scalar.empty()) operands.push_back(scalar);
   absl::string_view name = op.cce_name;
-  Pipe pipe = Pipe::kV;
-  if (op.kind == OpKind::kTileMove) {
-    name = "TMOV";
-    pipe = PipeFrom(srcs[0].geometry.memory);
-  } else if (op.kind == OpKind::kMatmul) {
-    name = "TMATMUL";
-    pipe = Pipe::kM;
-  }
-  Order(pipe, reads, {dst->buffer});
+  if (op.kind == OpKind::kTileMove) name = "TMOV";
+  if (op.kind == OpKind::kMatmul) name = "TMATMUL";
+  OrderStep(plan.steps[0], args, dst->buffer);
   Line(absl::StrCat(name, "(", absl::StrJoin(operands, ", "), ");"));
   return result(*dst);
 }
@@ -219,7 +196,8 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
 // ---- communication and scalar GM ----
 
 absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::LowerCommOp(
-    const Expr& call, const OpLowering& op, absl::string_view hint) {
+    const Expr& call, const CallLowering& plan, absl::string_view hint) {
+  const OpLowering& op = *plan.op;
   const Location& loc = LocOf(call);
   auto scalar = [](std::string s) { return std::optional<Value>(Value{std::move(s), {}}); };
   switch (op.kind) {
@@ -262,11 +240,11 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       if (op.kind == OpKind::kTensorWrite) {
         absl::StatusOr<std::string> v = ScalarAs(*call.args[2], (*t)->dtype);
         if (!v.ok()) return v.status();
-        Order(Pipe::kS, {}, {GmBuffer()});
+        OrderStep(plan.steps[0], {}, {}, {(*t)->param});
         Line(absl::StrCat(element, " = ", *v, ";"));
         return std::optional<Value>();
       }
-      Order(Pipe::kS, {GmBuffer()}, {});
+      OrderStep(plan.steps[0], {}, {}, {(*t)->param});
       return scalar(Materialize(element, (*t)->dtype, hint.empty() ? "value" : hint));
     }
     case OpKind::kRemoteStore: {
@@ -282,8 +260,8 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       absl::StatusOr<Region> r = RegionAt(**t, *call.args[3], *sizes, loc);
       if (!r.ok()) return r.status();
       const std::string gt = GlobalView(**t, *peer, *r);
-      Order(Pipe::kMte3, {tile->buffer}, {GmBuffer()});
-      Line(StoreCall(call, gt, tile->name));
+      OrderStep(plan.steps[0], {tile->buffer}, {}, {(*t)->param});
+      Line(StoreCall(plan, gt, tile->name));
       if (absl::Status s = InvalidateRegion(**t, *peer, *r, loc); !s.ok()) return s;
       return std::optional<Value>();
     }
@@ -297,22 +275,23 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       const std::string gt = GlobalView(**t, *peer, *r);
       absl::StatusOr<TileValue> dst = NewTile(call.type, hint, true, loc);
       if (!dst.ok()) return dst.status();
-      Order(Pipe::kMte2, {GmBuffer()}, {dst->buffer});
+      OrderStep(plan.steps[0], {}, dst->buffer, {(*t)->param});
       Line(absl::StrCat("TLOAD(", dst->name, ", ", gt, ");"));
       return std::optional<Value>(Value{dst->name, *dst});
     }
     case OpKind::kTilePut: case OpKind::kTensorPut:
     case OpKind::kTileGet: case OpKind::kTensorGet: {
-      const bool put = op.kind == OpKind::kTilePut || op.kind == OpKind::kTensorPut;
+      const MachineStep& step = plan.steps[0];
+      const bool put = step.op == MachineOp::kTPut;
       absl::StatusOr<GmTensor*> dst = Gm(*call.args[0]);
       if (!dst.ok()) return dst.status();
       absl::StatusOr<GmTensor*> src = Gm(*call.args[2]);
       if (!src.ok()) return src.status();
-      GmTensor& remote = put ? **dst : **src;
-      GmTensor& local = put ? **src : **dst;
+      GmTensor& remote = plan.remote_arg == 0 ? **dst : **src;
+      GmTensor& local = plan.local_arg == 0 ? **dst : **src;
       absl::StatusOr<TileValue> stage =
-          op.kind == OpKind::kTilePut || op.kind == OpKind::kTileGet
-              ? TileOperand(*call.args[3])
+          plan.stage_arg >= 0
+              ? TileOperand(*call.args[plan.stage_arg])
               : NewTile(StagingTileFor(local.param->type), "stage", true, loc);
       if (!stage.ok()) return stage.status();
       absl::StatusOr<std::string> peer = PeerPointer(remote, *call.args[1], loc);
@@ -320,17 +299,16 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       const Region remote_region = WholeRegion(remote);
       const std::string remote_gt = GlobalView(remote, *peer, remote_region);
       const std::string local_gt = GlobalView(local, local.ptr, WholeRegion(local));
-      // TPUT / TGET are DMA; the barriers drain the pipe that issues them.
-      BarrierAll();
+      if (step.barrier_all_before) BarrierAll();
       if (put) {
-        Line(absl::StrCat(IsAtomicAdd(call) ? "pto::comm::TPUT<AtomicType::AtomicAdd>("
+        Line(absl::StrCat(plan.atomic_add ? "pto::comm::TPUT<AtomicType::AtomicAdd>("
                                             : "pto::comm::TPUT(",
                           remote_gt, ", ", local_gt, ", ", stage->name, ");"));
       } else {
         Line(absl::StrCat("pto::comm::TGET(", local_gt, ", ", remote_gt, ", ", stage->name,
                           ");"));
       }
-      BarrierAll();
+      if (step.barrier_all_after) BarrierAll();
       if (put) {
         if (absl::Status s = InvalidateRegion(remote, *peer, remote_region, loc); !s.ok()) {
           return s;
@@ -342,13 +320,10 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       break;
   }
   // Signals: notify / wait / test on one INT32 element.
-  const int offsets = op.kind == OpKind::kNotify ? 2 : 1;
+  const int offsets = plan.offsets_arg;
   absl::StatusOr<GmTensor*> t = Gm(*call.args[0]);
   if (!t.ok()) return t.status();
-  if ((*t)->dtype != DType::kINT32) {
-    return ErrorAt(loc, absl::StrCat("signal '", (*t)->param->name,
-                                     "' must hold INT32 values"));
-  }
+  if (absl::Status s = CheckSignal((*t)->param->name, (*t)->dtype, loc); !s.ok()) return s;
   std::string base = (*t)->ptr;
   if (op.kind == OpKind::kNotify) {
     absl::StatusOr<std::string> peer = PeerPointer(**t, *call.args[1], loc);
@@ -363,13 +338,13 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
   if (!value.ok()) return value.status();
   if (op.kind == OpKind::kNotify) {
     const Expr* kind = AttrOrDefault(call, "op");
-    BarrierAll();
-    order_.Issue(Pipe::kS, {}, {GmBuffer()});
+    if (plan.steps[0].barrier_all_before) BarrierAll();
+    OrderStep(plan.steps[0], {}, {}, {(*t)->param});
     Line(absl::StrCat("pto::comm::TNOTIFY(", gt, ", ", *value, ", pto::comm::NotifyOp::",
                       kind != nullptr && kind->str == "Set" ? "Set" : "AtomicAdd", ");"));
     return std::optional<Value>();
   }
-  Order(Pipe::kS, {GmBuffer()}, {});
+  OrderStep(plan.steps[0], {}, {}, {(*t)->param});
   const std::string call_text = absl::StrCat("pto::comm::", op.kind == OpKind::kWait ? "TWAIT" : "TTEST",
                                              "(", gt, ", ", *value, ", pto::comm::WaitCmp::",
                                              WaitCmp(call), ")");
@@ -383,20 +358,19 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
 // ---- markers and syncall ----
 
 absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::LowerSystemOp(
-    const Expr& call, const OpLowering& op) {
+    const Expr& call, const CallLowering& plan) {
+  const OpLowering& op = *plan.op;
   const Location& loc = LocOf(call);
   if (op.kind == OpKind::kFence) {
-    if (fn_.kind == FunctionKind::kAIV) {
-      // Never PIPE_FIX on a vector core: it has no fixpipe and can hang.
-      Line("pipe_barrier(PIPE_ALL);");
-      Line("dsb(DSB_DDR);");
+    const MachineStep& step = plan.steps[0];
+    if (flags()) Marker(planner_.Op(step, {}, cur_loc()));
+    if (step.drains_all) Line("pipe_barrier(PIPE_ALL);");
+    for (Pipe p : step.drains) Line(absl::StrCat("pipe_barrier(", PipeName(p), ");"));
+    Line("dsb(DSB_DDR);");
+    if (step.drains_all) {
       order_.DrainAll();
     } else {
-      Line("pipe_barrier(PIPE_MTE2);");
-      Line("pipe_barrier(PIPE_MTE3);");
-      Line("pipe_barrier(PIPE_FIX);");
-      Line("dsb(DSB_DDR);");
-      order_.Drain({Pipe::kMte2, Pipe::kMte3, Pipe::kFix});
+      order_.Drain(step.drains);
     }
     return std::optional<Value>();
   }
@@ -407,17 +381,9 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
     }
     absl::StatusOr<GmTensor*> t = Gm(*call.args[0]);
     if (!t.ok()) return t.status();
-    std::vector<Dim> sizes;
-    for (const ExprPtr& d : call.args[1]->args) {
-      if (d->kind == ExprKind::kInt) {
-        sizes.push_back(Dim::Static(d->int_value));
-      } else if (d->kind == ExprKind::kVar) {
-        sizes.push_back(Dim::Symbolic(d->var->name));
-      } else {
-        return ErrorAt(LocOf(*d), "a region size must be a constant or a scalar parameter");
-      }
-    }
-    absl::StatusOr<Region> r = RegionAt(**t, *call.args[2], sizes, loc);
+    absl::StatusOr<std::vector<Dim>> sizes = InvalidateSizes(*call.args[1]);
+    if (!sizes.ok()) return sizes.status();
+    absl::StatusOr<Region> r = RegionAt(**t, *call.args[2], *sizes, loc);
     if (!r.ok()) return r.status();
     if (absl::Status s = InvalidateRegion(**t, (*t)->ptr, *r, loc); !s.ok()) return s;
     return std::optional<Value>();
@@ -427,7 +393,7 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
   const SyncCore core = SyncCoreOf(call);
   const std::string kind =
       absl::StrCat("SyncCoreType::", kCores[static_cast<int>(core)]);
-  Order(Pipe::kS, {GmBuffer()}, {GmBuffer()});
+  OrderStep(plan.steps[0], {}, {});
   if (!IsSoftSyncAll(call)) {
     Line(absl::StrCat("SYNCALL<", kind, ">();"));
     return std::optional<Value>();
@@ -449,7 +415,8 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
 // ---- the cross-core pipe ----
 
 absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::LowerPipeOp(
-    const Expr& call, const OpLowering& op, absl::string_view hint) {
+    const Expr& call, const CallLowering& plan, absl::string_view hint) {
+  const OpLowering& op = *plan.op;
   const Location& loc = LocOf(call);
   auto address_of = [&](const std::string& func, const std::string& name) -> int64_t {
     for (const ReservedBuffer& b : reserved_.at(func)) {
@@ -475,7 +442,6 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
     }
     case OpKind::kAicInitPipe:
     case OpKind::kAivInitPipe: {
-      if (depth_ > 0) return ErrorAt(loc, "pipe setup must be at the top level of the kernel");
       absl::StatusOr<PipeSetup> p = pipes_.Initialize(call, loc);
       if (!p.ok()) return p.status();
       absl::StatusOr<std::string> c2v = ScalarAs(*call.args[0], DType::kINT32);
@@ -502,7 +468,7 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
   }
   absl::StatusOr<PipeSetup> pipe = pipes_.Use(call, op.kind, loc);
   if (!pipe.ok()) return pipe.status();
-  absl::StatusOr<absl::string_view> split = CceSplitAxis(IntAttr(call, "split", 0), loc);
+  absl::StatusOr<absl::string_view> split = CceSplitAxis(plan.split, loc);
   if (!split.ok()) return split.status();
   const std::string& p = pipe_names_[pipe->id];
   const std::string pipe_type = absl::StrCat("decltype(", p, ")");
@@ -511,19 +477,12 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
     case OpKind::kPushToAic: {
       absl::StatusOr<TileValue> tile = TileOperand(*call.args[0]);
       if (!tile.ok()) return tile.status();
-      if (op.kind == OpKind::kPushToAic && backend_ == Backend::kA5 &&
-          call.args[0]->type.view().blayout != Layout::kColMajor) {
-        return ErrorAt(loc, "on a5 a vector-to-cube push must carry an NZ tile "
-                            "(blayout=col_major, slayout=row_major); run "
-                            "expand-mixed-kernel, which adds the tile.move");
-      }
-      Order(tile->geometry.memory == MemorySpace::kAcc ? Pipe::kFix : Pipe::kMte3,
-            {tile->buffer}, {});
+      OrderStep(plan.steps[0], {tile->buffer}, {});
       const std::string push = absl::StrCat("TPUSH<", pipe_type, ", decltype(", tile->name,
                                             "), TileSplitAxis::", *split, ">(", p, ", ",
                                             tile->name, ");");
       if (op.kind == OpKind::kPushToAic && plan_.aiv_lanes == 2 &&
-          backend_ == Backend::kA2A3 && IntAttr(call, "split", 0) == 0) {
+          backend_ == Backend::kA2A3 && plan.split == 0) {
         // Both AIV lanes push (the handshake is a group sync), but only
         // AIV0's tile is the data: AIV1 allocates the slot entry and signals
         // without storing (dual-aiv.md, "Lane 1's no-split push carries no
@@ -557,17 +516,12 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
     }
     case OpKind::kPopFromAic:
     case OpKind::kPopFromAiv: {
-      const bool from_aic = op.kind == OpKind::kPopFromAic;
-      if (!call.type.is_tile() ||
-          call.type.memory() != (from_aic ? MemorySpace::kVec : MemorySpace::kMat)) {
-        return ErrorAt(loc, absl::StrCat("'", call.str, "' must produce a tile in ",
-                                         from_aic ? "Vec" : "Mat"));
-      }
       // TPOP points the tile at its FIFO slot; no TASSIGN.
       absl::StatusOr<TileValue> tile =
           NewTile(call.type, hint.empty() ? "popped" : hint, false, loc);
       if (!tile.ok()) return tile.status();
-      Order(Pipe::kMte2, {}, {tile->buffer});
+      if (flags()) tile->buffer.id = kRingBufferBase + pipe->id;
+      OrderStep(plan.steps[0], {}, tile->buffer);
       Line(absl::StrCat("TPOP<", pipe_type, ", decltype(", tile->name, "), TileSplitAxis::",
                         *split, ">(", p, ", ", tile->name, ");"));
       return std::optional<Value>(Value{tile->name, *tile});
@@ -575,7 +529,7 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
     default: {  // tfree
       absl::StatusOr<TileValue> tile = TileOperand(*call.args[0]);
       if (!tile.ok()) return tile.status();
-      Order(Pipe::kS, {}, {tile->buffer});
+      OrderStep(plan.steps[0], {tile->buffer}, {});
       Line(absl::StrCat("TFREE<", pipe_type, ", TileSplitAxis::", *split, ">(", p, ");"));
       return std::optional<Value>();
     }

@@ -4,12 +4,14 @@
 #include "codegen/kernel_abi.h"
 #include "codegen/kernel_plan.h"
 #include "codegen/pto_emitter.h"
+#include "codegen/sync_plan.h"
 #include "codegen/target_info.h"
 #include "passes/materialize_aiv_lanes.h"
 
 namespace ptoc {
 
-absl::StatusOr<std::string> GenerateCode(const Program& input, CodegenTarget target) {
+absl::StatusOr<std::string> GenerateCode(const Program& input, CodegenTarget target,
+                                         const CodegenOptions& options) {
   // The launch each AIV function declares is materialize-aiv-lanes's
   // decision; applying it here makes the output independent of --passes
   // (the pass is idempotent).
@@ -26,10 +28,20 @@ absl::StatusOr<std::string> GenerateCode(const Program& input, CodegenTarget tar
   absl::StatusOr<std::vector<codegen::KernelPlan>> plans =
       codegen::PlanKernels(program, *abis, *backend);
   if (!plans.ok()) return plans.status();
+  absl::StatusOr<codegen::PipeSyncMode> mode =
+      codegen::ParsePipeSync(program.options.pipe_sync);
+  if (!mode.ok()) return mode.status();
+  codegen::SyncOptions sync;
+  sync.mode = *mode;
+  sync.drop = std::set<int>(options.drop_units.begin(), options.drop_units.end());
   if (target == CodegenTarget::kPto) {
-    return codegen::EmitPtoModule(program, *abis, *plans, *backend);
+    return codegen::EmitPtoModule(program, *abis, *plans, *backend, sync);
   }
-  return codegen::EmitCceFile(program, *abis, *plans, *backend);
+  std::string syncplan;
+  if (target == CodegenTarget::kSyncPlan) sync.plan_text = &syncplan;
+  absl::StatusOr<std::string> cce = codegen::EmitCceFile(program, *abis, *plans, *backend, sync);
+  if (!cce.ok() || target == CodegenTarget::kCce) return cce;
+  return syncplan;
 }
 
 }  // namespace ptoc

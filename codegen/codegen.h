@@ -4,13 +4,24 @@
 #define PTOC_CODEGEN_CODEGEN_H_
 
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "ir/ir.h"
 
 namespace ptoc {
 
-enum class CodegenTarget { kPto, kCce };
+enum class CodegenTarget {
+  kPto,
+  kCce,
+  kSyncPlan,  // the units of every kernel's pipe-sync plan (--emit=syncplan)
+};
+
+struct CodegenOptions {
+  // Units of the sync plan left out (--pipe-sync-drop), numbered over the
+  // whole program in emission order.
+  std::vector<int> drop_units;
+};
 
 // Emits every AIC and AIV function of `program` as a kernel for the backend
 // recorded in program.options.backend (empty: a2a3). Orchestration, Group,
@@ -18,7 +29,10 @@ enum class CodegenTarget { kPto, kCce };
 // error (run expand-mixed-kernel first). Errors are diagnostics at the
 // source location of the construct that cannot be lowered. The same IR
 // always gives the same bytes.
-absl::StatusOr<std::string> GenerateCode(const Program& program, CodegenTarget target);
+// The pipe synchronisation is program.options.pipe_sync's (empty:
+// barrier-all).
+absl::StatusOr<std::string> GenerateCode(const Program& program, CodegenTarget target,
+                                         const CodegenOptions& options = {});
 
 }  // namespace ptoc
 

@@ -16,12 +16,11 @@
 
 #include <vector>
 
+#include "codegen/lowering.h"
 #include "ir/types.h"
 
 namespace ptoc {
 namespace codegen {
-
-enum class Pipe { kS, kV, kM, kMte1, kMte2, kMte3, kFix };
 
 // A buffer: one tile (id >= 0), or all of a memory (id -1; GM is kDDR).
 struct Buffer {

@@ -13,6 +13,7 @@
 
 #include <array>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -23,9 +24,12 @@
 #include "codegen/cache_lines.h"
 #include "codegen/kernel_abi.h"
 #include "codegen/kernel_plan.h"
+#include "codegen/lowering.h"
+#include "codegen/memory_plan.h"
 #include "codegen/namer.h"
 #include "codegen/op_lowering.h"
 #include "codegen/pipes.h"
+#include "codegen/sync_plan.h"
 #include "codegen/target_info.h"
 #include "codegen/tensor_origin.h"
 #include "ir/ir.h"
@@ -37,12 +41,14 @@ namespace codegen {
 absl::StatusOr<std::string> EmitPtoModule(const Program& program,
                                           const std::vector<KernelAbi>& abis,
                                           const std::vector<KernelPlan>& plans,
-                                          Backend backend);
+                                          Backend backend, const SyncOptions& sync = {});
 
 class PtoFunctionEmitter : public BodyEmitter {
  public:
   PtoFunctionEmitter(const Program& program, const Function& fn, const KernelAbi& abi,
-                     const KernelPlan& plan, Backend backend, const TensorOrigins& origins);
+                     const KernelPlan& plan, Backend backend, const TensorOrigins& origins,
+                     const SyncOptions& sync = {}, int first_unit = 0);
+  const SyncPlanner& planner() const { return planner_; }
 
   // The function's text, indented for its place inside the module.
   absl::StatusOr<std::string> Emit();
@@ -52,6 +58,8 @@ class PtoFunctionEmitter : public BodyEmitter {
   struct Value {
     std::string name;
     std::string type;
+    // A tile: the buffer the pipe-sync plan tracks (-1: all of its memory).
+    int64_t buffer = -1;
   };
   // A GM parameter: its pointer, dims and strides as index values, and its
   // tensor view (all made at the top of the function).
@@ -66,6 +74,19 @@ class PtoFunctionEmitter : public BodyEmitter {
   };
   // A region of a tensor: offsets (index values) and sizes.
   using Region = GmRegion;
+
+  // ---- pipe sync (flags mode) ----
+  bool flags() const { return sync_.mode == PipeSyncMode::kFlags; }
+  void Marker(int gap);
+  // A machine op of the plan: `args` are the buffers of the call's tile
+  // arguments (by argument index), `result` the result tile's; `gm` the GM
+  // parameters its GM operand names (empty: all of GM).
+  void Sync(const MachineStep& step, const std::vector<Buffer>& args, const Buffer& result,
+            const std::vector<const Var*>& gm, const Location& loc);
+  // The buffer of tile value `v` of type `t`.
+  static Buffer BufferOf(const Type& t, const Value& v) {
+    return Buffer{t.is_tile() ? t.memory() : MemorySpace::kDDR, static_cast<int>(v.buffer)};
+  }
 
   // ---- text ----
   void Line(const std::string& text, const Location& loc);
@@ -118,17 +139,20 @@ class PtoFunctionEmitter : public BodyEmitter {
 
   // ---- ops (pto_ops.cc) ----
   absl::StatusOr<std::optional<Value>> LowerCall(const Expr& call, absl::string_view hint);
-  absl::StatusOr<std::optional<Value>> LowerTileOp(const Expr& call, const OpLowering& op,
+  absl::StatusOr<std::optional<Value>> LowerTileOp(const Expr& call, const CallLowering& plan,
                                                    absl::string_view hint);
-  absl::StatusOr<std::optional<Value>> LowerCommOp(const Expr& call, const OpLowering& op,
+  absl::StatusOr<std::optional<Value>> LowerCommOp(const Expr& call, const CallLowering& plan,
                                                    absl::string_view hint);
-  absl::StatusOr<std::optional<Value>> LowerSystemOp(const Expr& call, const OpLowering& op,
+  absl::StatusOr<std::optional<Value>> LowerSystemOp(const Expr& call, const CallLowering& plan,
                                                      absl::string_view hint);
-  absl::StatusOr<std::optional<Value>> LowerPipeOp(const Expr& call, const OpLowering& op,
+  absl::StatusOr<std::optional<Value>> LowerPipeOp(const Expr& call, const CallLowering& plan,
                                                    absl::string_view hint);
   absl::StatusOr<Value> AllocTile(const Type& type, absl::string_view hint,
                                   const Location& loc);
-  Value AllocStagingTile(const Type& tensor, const Location& loc);
+  absl::StatusOr<Value> AllocStagingTile(const Type& tensor, const Location& loc);
+  // Flags mode: `addr = %c<A>_i64 ` with ptoc's address of a new tile
+  // (level3); otherwise "".
+  absl::StatusOr<std::string> Address(const TileGeometry& g, const Location& loc);
   absl::StatusOr<Value> TileArg(const Expr& e);
   absl::StatusOr<Value> CommCtx(const Expr& e);
 
@@ -176,6 +200,13 @@ class PtoFunctionEmitter : public BodyEmitter {
   std::string own_window_base_;       // i64, loaded on first use
   std::array<int, 3> syncalls_seen_ = {0, 0, 0};
   PipeTable pipes_;
+  const SyncOptions& sync_;
+  SyncPlanner planner_;
+  // Flags mode: ptoc places the tiles (level3), as for C++.
+  std::vector<ReservedBuffer> reserved_;
+  std::optional<TileAllocator> allocator_;
+  std::set<int64_t> addresses_;
+  int64_t next_buffer_ = 0;
 };
 
 }  // namespace codegen

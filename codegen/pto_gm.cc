@@ -230,6 +230,7 @@ absl::StatusOr<std::string> PtoFunctionEmitter::PeerView(const GmTensor& t, cons
 }
 
 void PtoFunctionEmitter::InvalidateAll(const Location& loc) {
+  Sync(DcciStep(), {}, {}, {}, loc);
   Line("pto.cmo.cacheinvalid all #pto.address_space<gm>", loc);
 }
 
@@ -248,6 +249,7 @@ absl::Status PtoFunctionEmitter::InvalidateRegion(const std::string& view, const
     return absl::OkStatus();
   }
   const size_t rank = t.dims.size();
+  Sync(DcciStep(), {}, {}, {t.param}, loc);
   for (const LineAccess& line : lines->lines) {
     Region one;
     for (size_t i = 0; i < rank; ++i) {

@@ -2,6 +2,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
+#include "absl/strings/strip.h"
 #include "codegen/pto_emitter.h"
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
@@ -14,13 +15,8 @@ std::string Quoted(const std::string& s) {
   return absl::StrCat("\"", absl::StrReplaceAll(s, {{"\\", "\\\\"}, {"\"", "\\\""}}), "\"");
 }
 
-bool IsAtomicAdd(const Expr& call) {
-  const Expr* a = AttrOrDefault(call, "atomic");
-  return a != nullptr && a->str == "add";
-}
-
-std::string AtomicSuffix(const Expr& call) {
-  return IsAtomicAdd(call) ? " {atomicType = #pto<atomic_type atomic_add>}" : "";
+std::string AtomicSuffix(const CallLowering& plan) {
+  return plan.atomic_add ? " {atomicType = #pto<atomic_type atomic_add>}" : "";
 }
 
 absl::string_view WaitCmp(const Expr& call) {
@@ -32,19 +28,19 @@ absl::string_view WaitCmp(const Expr& call) {
 
 absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::LowerCall(
     const Expr& call, absl::string_view hint) {
-  absl::StatusOr<const OpLowering*> op = LowerableOp(fn_, call, LocOf(call));
-  if (!op.ok()) return op.status();
-  switch (FamilyOf((*op)->kind)) {
+  absl::StatusOr<CallLowering> plan = PlanCall(fn_, call, backend_, depth_, LocOf(call));
+  if (!plan.ok()) return plan.status();
+  switch (FamilyOf(plan->op->kind)) {
     case OpFamily::kTile:
-      return LowerTileOp(call, **op, hint);
+      return LowerTileOp(call, *plan, hint);
     case OpFamily::kSystem:
-      return LowerSystemOp(call, **op, hint);
+      return LowerSystemOp(call, *plan, hint);
     case OpFamily::kPipe:
-      return LowerPipeOp(call, **op, hint);
+      return LowerPipeOp(call, *plan, hint);
     case OpFamily::kComm:
       break;
   }
-  return LowerCommOp(call, **op, hint);
+  return LowerCommOp(call, *plan, hint);
 }
 
 // ---- values ----
@@ -74,9 +70,12 @@ absl::StatusOr<PtoFunctionEmitter::Value> PtoFunctionEmitter::AllocTile(
   if (!g.ok()) return g.status();
   const std::string ty = PtoTileType(*g);
   const std::string name = NewName(hint.empty() ? "tile" : hint);
+  absl::StatusOr<std::string> addr = Address(*g, loc);
+  if (!addr.ok()) return addr.status();
+  const int64_t buffer = next_buffer_++;
   if (!g->has_dynamic_valid()) {
-    Line(absl::StrCat(name, " = pto.alloc_tile : ", ty), loc);
-    return Value{name, ty};
+    Line(absl::StrCat(name, " = pto.alloc_tile ", *addr, ": ", ty), loc);
+    return Value{name, ty, buffer};
   }
   std::string valid;
   const Dim dims[2] = {g->valid_rows, g->valid_cols};
@@ -96,22 +95,37 @@ absl::StatusOr<PtoFunctionEmitter::Value> PtoFunctionEmitter::AllocTile(
     }
     absl::StrAppend(&valid, " ", keys[i], " = ", v);
   }
-  Line(absl::StrCat(name, " = pto.alloc_tile", valid, " : ", ty), loc);
-  return Value{name, ty};
+  // At level3 the address comes first.
+  Line(absl::StrCat(name, " = pto.alloc_tile", addr->empty() ? "" : " ",
+                    absl::StripSuffix(*addr, " "), valid, " : ", ty),
+       loc);
+  return Value{name, ty, buffer};
 }
 
-PtoFunctionEmitter::Value PtoFunctionEmitter::AllocStagingTile(const Type& tensor,
-                                                               const Location& loc) {
-  const std::string ty = PtoTileType(StagingTileFor(tensor));
+absl::StatusOr<PtoFunctionEmitter::Value> PtoFunctionEmitter::AllocStagingTile(
+    const Type& tensor, const Location& loc) {
+  const TileGeometry g = StagingTileFor(tensor);
+  const std::string ty = PtoTileType(g);
   const std::string name = NewName("stage");
-  Line(absl::StrCat(name, " = pto.alloc_tile : ", ty), loc);
-  return Value{name, ty};
+  absl::StatusOr<std::string> addr = Address(g, loc);
+  if (!addr.ok()) return addr.status();
+  Line(absl::StrCat(name, " = pto.alloc_tile ", *addr, ": ", ty), loc);
+  return Value{name, ty, next_buffer_++};
+}
+
+absl::StatusOr<std::string> PtoFunctionEmitter::Address(const TileGeometry& g,
+                                                        const Location& loc) {
+  if (!flags()) return std::string();
+  absl::StatusOr<int64_t> a = allocator_->Allocate(g, loc);
+  if (!a.ok()) return a.status();
+  return absl::StrCat("addr = ", Const(*a, DType::kINT64), " ");
 }
 
 // ---- tile ops ----
 
 absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::LowerTileOp(
-    const Expr& call, const OpLowering& op, absl::string_view hint) {
+    const Expr& call, const CallLowering& plan, absl::string_view hint) {
+  const OpLowering& op = *plan.op;
   const Location& loc = LocOf(call);
   std::vector<Value> tiles;  // the tile operands, in order
   auto tile_operand = [&](int i) -> absl::Status {
@@ -129,6 +143,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       Value pv = Partition((*t)->view, **t, *r, loc);
       absl::StatusOr<Value> dst = AllocTile(call.type, hint, loc);
       if (!dst.ok()) return dst.status();
+      Sync(plan.steps[0], {}, BufferOf(call.type, *dst), {(*t)->param}, loc);
       Line(absl::StrCat("pto.tload ins(", pv.name, " : ", pv.type, ") outs(", dst->name,
                         " : ", dst->type, ")"),
            loc);
@@ -144,8 +159,9 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       absl::StatusOr<Region> r = RegionAt(**t, *call.args[1], *sizes, loc);
       if (!r.ok()) return r.status();
       Value pv = Partition((*t)->view, **t, *r, loc);
+      Sync(plan.steps[0], {BufferOf(call.args[0]->type, tiles[0])}, {}, {(*t)->param}, loc);
       Line(absl::StrCat("pto.tstore ins(", tiles[0].name, " : ", tiles[0].type, ") outs(",
-                        pv.name, " : ", pv.type, ")", AtomicSuffix(call)),
+                        pv.name, " : ", pv.type, ")", AtomicSuffix(plan)),
            loc);
       return std::optional<Value>();
     }
@@ -158,11 +174,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       break;
   }
   // Compute ops: operands, a fresh destination, one instruction.
-  const int tile_args = op.kind == OpKind::kTileMove || op.kind == OpKind::kTileUnary ||
-                                op.kind == OpKind::kTileScalar
-                            ? 1
-                            : 2;
-  for (int i = 0; i < tile_args; ++i) {
+  for (int i = 0; i < plan.tile_operands; ++i) {
     if (absl::Status s = tile_operand(i); !s.ok()) return s;
   }
   std::string scalar, scalar_type;
@@ -179,10 +191,13 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
   if (op.kind == OpKind::kTileMove) name = "tmov";
   if (op.kind == OpKind::kMatmul) name = "tmatmul";
   std::vector<std::string> names, types;
-  for (const Value& v : tiles) {
-    names.push_back(v.name);
-    types.push_back(v.type);
+  std::vector<Buffer> args;
+  for (size_t i = 0; i < tiles.size(); ++i) {
+    names.push_back(tiles[i].name);
+    types.push_back(tiles[i].type);
+    args.push_back(BufferOf(call.args[i]->type, tiles[i]));
   }
+  Sync(plan.steps[0], args, BufferOf(call.type, *dst), {}, loc);
   if (!scalar.empty()) {
     names.push_back(scalar);
     types.push_back(scalar_type);
@@ -196,7 +211,8 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
 // ---- communication and scalar GM ----
 
 absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::LowerCommOp(
-    const Expr& call, const OpLowering& op, absl::string_view hint) {
+    const Expr& call, const CallLowering& plan, absl::string_view hint) {
+  const OpLowering& op = *plan.op;
   const Location& loc = LocOf(call);
   switch (op.kind) {
     case OpKind::kGetCommCtx:
@@ -233,12 +249,14 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       if (op.kind == OpKind::kTensorWrite) {
         absl::StatusOr<std::string> v = LowerAs(*call.args[2], stored);
         if (!v.ok()) return v.status();
+        Sync(plan.steps[0], {}, {}, {(*t)->param}, loc);
         Line(absl::StrCat("pto.store_scalar ", *v, ", ", ptr, "[", *index, "] : ", ptr_type,
                           ", ", PtoScalarType(stored)),
              loc);
         return std::optional<Value>();
       }
       std::string r = d == stored ? Result(hint) : Temp();
+      Sync(plan.steps[0], {}, {}, {(*t)->param}, loc);
       Line(absl::StrCat(r, " = pto.load_scalar ", ptr, "[", *index, "] : ", ptr_type, " -> ",
                         PtoScalarType(stored)),
            loc);
@@ -262,8 +280,9 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       absl::StatusOr<Region> r = RegionAt(**t, *call.args[3], *sizes, loc);
       if (!r.ok()) return r.status();
       Value pv = Partition(*view, **t, *r, loc);
+      Sync(plan.steps[0], {BufferOf(call.args[0]->type, *tile)}, {}, {(*t)->param}, loc);
       Line(absl::StrCat("pto.tstore ins(", tile->name, " : ", tile->type, ") outs(", pv.name,
-                        " : ", pv.type, ")", AtomicSuffix(call)),
+                        " : ", pv.type, ")", AtomicSuffix(plan)),
            loc);
       if (absl::Status s = InvalidateRegion(*view, **t, *r, loc); !s.ok()) return s;
       return std::optional<Value>();
@@ -278,6 +297,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       Value pv = Partition(*view, **t, *r, loc);
       absl::StatusOr<Value> dst = AllocTile(call.type, hint, loc);
       if (!dst.ok()) return dst.status();
+      Sync(plan.steps[0], {}, BufferOf(call.type, *dst), {(*t)->param}, loc);
       Line(absl::StrCat("pto.tload ins(", pv.name, " : ", pv.type, ") outs(", dst->name,
                         " : ", dst->type, ")"),
            loc);
@@ -285,20 +305,23 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
     }
     case OpKind::kTilePut: case OpKind::kTensorPut:
     case OpKind::kTileGet: case OpKind::kTensorGet: {
-      const bool put = op.kind == OpKind::kTilePut || op.kind == OpKind::kTensorPut;
+      const MachineStep& step = plan.steps[0];
+      const bool put = step.op == MachineOp::kTPut;
       absl::StatusOr<GmTensor*> dst = Gm(*call.args[0]);
       if (!dst.ok()) return dst.status();
       absl::StatusOr<GmTensor*> src = Gm(*call.args[2]);
       if (!src.ok()) return src.status();
-      GmTensor& remote = put ? **dst : **src;
-      GmTensor& local = put ? **src : **dst;
+      GmTensor& remote = plan.remote_arg == 0 ? **dst : **src;
+      GmTensor& local = plan.local_arg == 0 ? **dst : **src;
       Value stage;
-      if (op.kind == OpKind::kTilePut || op.kind == OpKind::kTileGet) {
-        absl::StatusOr<Value> s = TileArg(*call.args[3]);
+      if (plan.stage_arg >= 0) {
+        absl::StatusOr<Value> s = TileArg(*call.args[plan.stage_arg]);
         if (!s.ok()) return s.status();
         stage = *s;
       } else {
-        stage = AllocStagingTile(local.param->type, loc);
+        absl::StatusOr<Value> s = AllocStagingTile(local.param->type, loc);
+        if (!s.ok()) return s.status();
+        stage = *s;
       }
       absl::StatusOr<std::string> view = PeerView(remote, *call.args[1], loc);
       if (!view.ok()) return view.status();
@@ -307,13 +330,18 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       Value local_pv = Partition(local.view, local, WholeRegion(local), loc);
       const Value& d = put ? remote_pv : local_pv;
       const Value& s = put ? local_pv : remote_pv;
-      // TPUT / TGET are DMA; the barriers drain the pipe that issues them.
-      Line("pto.barrier <PIPE_ALL>", loc);
+      if (step.barrier_all_before) {
+        Line("pto.barrier <PIPE_ALL>", loc);
+        if (flags()) planner_.FullBarrier();
+      }
       Line(absl::StrCat("pto.comm.", put ? "tput" : "tget", "(", d.name, ", ", s.name,
                         ", buf(", stage.name, ") : ", d.type, ", ", s.type, ", ", stage.type,
-                        ")", put ? AtomicSuffix(call) : ""),
+                        ")", put ? AtomicSuffix(plan) : ""),
            loc);
-      Line("pto.barrier <PIPE_ALL>", loc);
+      if (step.barrier_all_after) {
+        Line("pto.barrier <PIPE_ALL>", loc);
+        if (flags()) planner_.FullBarrier();
+      }
       if (put) {
         // The peer region may be cached on this core from an earlier read.
         if (absl::Status st = InvalidateRegion(*view, remote, remote_region, loc); !st.ok()) {
@@ -326,14 +354,10 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       break;
   }
   // Signals: notify / wait / test on one INT32 element.
-  const int target = 0;
-  const int offsets = op.kind == OpKind::kNotify ? 2 : 1;
-  absl::StatusOr<GmTensor*> t = Gm(*call.args[target]);
+  const int offsets = plan.offsets_arg;
+  absl::StatusOr<GmTensor*> t = Gm(*call.args[0]);
   if (!t.ok()) return t.status();
-  if ((*t)->dtype != DType::kINT32) {
-    return ErrorAt(loc, absl::StrCat("signal '", (*t)->param->name,
-                                     "' must hold INT32 values"));
-  }
+  if (absl::Status s = CheckSignal((*t)->param->name, (*t)->dtype, loc); !s.ok()) return s;
   std::string view = (*t)->view;
   if (op.kind == OpKind::kNotify) {
     absl::StatusOr<std::string> v = PeerView(**t, *call.args[1], loc);
@@ -348,13 +372,18 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
   if (!value.ok()) return value.status();
   if (op.kind == OpKind::kNotify) {
     const Expr* kind = AttrOrDefault(call, "op");
-    Line("pto.barrier <PIPE_ALL>", loc);
+    if (plan.steps[0].barrier_all_before) {
+      Line("pto.barrier <PIPE_ALL>", loc);
+      if (flags()) planner_.FullBarrier();
+    }
+    Sync(plan.steps[0], {}, {}, {(*t)->param}, loc);
     Line(absl::StrCat("pto.comm.tnotify(", pv.name, ", ", *value, " : ", pv.type,
                       ", i32) {notifyOp = #pto<notify_op ",
                       kind != nullptr && kind->str == "Set" ? "set" : "atomic_add", ">}"),
          loc);
     return std::optional<Value>();
   }
+  Sync(plan.steps[0], {}, {}, {(*t)->param}, loc);
   if (op.kind == OpKind::kWait) {
     Line(absl::StrCat("pto.comm.twait(", pv.name, ", ", *value, " : ", pv.type,
                       ", i32) {cmp = #pto<wait_cmp ", WaitCmp(call), ">}"),
@@ -371,9 +400,11 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
 // ---- markers and syncall ----
 
 absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::LowerSystemOp(
-    const Expr& call, const OpLowering& op, absl::string_view) {
+    const Expr& call, const CallLowering& plan, absl::string_view) {
+  const OpLowering& op = *plan.op;
   const Location& loc = LocOf(call);
   if (op.kind == OpKind::kFence) {
+    Sync(plan.steps[0], {}, {}, {}, loc);
     Line("pto.fence.barrier_all #pto.fence_scope<gm>", loc);
     return std::optional<Value>();
   }
@@ -384,18 +415,9 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
     }
     absl::StatusOr<GmTensor*> t = Gm(*call.args[0]);
     if (!t.ok()) return t.status();
-    const Expr& shapes = *call.args[1];
-    std::vector<Dim> sizes;
-    for (const ExprPtr& d : shapes.args) {
-      if (d->kind == ExprKind::kInt) {
-        sizes.push_back(Dim::Static(d->int_value));
-      } else if (d->kind == ExprKind::kVar) {
-        sizes.push_back(Dim::Symbolic(d->var->name));
-      } else {
-        return ErrorAt(LocOf(*d), "a region size must be a constant or a scalar parameter");
-      }
-    }
-    absl::StatusOr<Region> r = RegionAt(**t, *call.args[2], sizes, loc);
+    absl::StatusOr<std::vector<Dim>> sizes = InvalidateSizes(*call.args[1]);
+    if (!sizes.ok()) return sizes.status();
+    absl::StatusOr<Region> r = RegionAt(**t, *call.args[2], *sizes, loc);
     if (!r.ok()) return r.status();
     if (absl::Status s = InvalidateRegion((*t)->view, **t, *r, loc); !s.ok()) return s;
     return std::optional<Value>();
@@ -404,6 +426,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
   const SyncCore core = SyncCoreOf(call);
   static constexpr absl::string_view kCoreNames[] = {"mix", "aic_only", "aiv_only"};
   const absl::string_view core_name = kCoreNames[static_cast<int>(core)];
+  Sync(plan.steps[0], {}, {}, {}, loc);
   if (!IsSoftSyncAll(call)) {
     Line(absl::StrCat("pto.syncall() mode = #pto.sync_all_mode<hard>, core_type = "
                       "#pto.sync_core_type<",
@@ -432,12 +455,27 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
 // ---- the cross-core pipe ----
 
 absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::LowerPipeOp(
-    const Expr& call, const OpLowering& op, absl::string_view hint) {
+    const Expr& call, const CallLowering& plan, absl::string_view hint) {
+  const OpLowering& op = *plan.op;
   const Location& loc = LocOf(call);
   switch (op.kind) {
     case OpKind::kReserveBuffer: {
       const std::string r = Result(hint);
       const int64_t base = IntAttr(call, "base", -1);
+      if (flags()) {
+        // level3: every buffer at ptoc's address.
+        int64_t at = 0;
+        for (const ReservedBuffer& b : reserved_) {
+          if (b.name == StringAttr(call, "name")) at = b.base;
+        }
+        Line(absl::StrCat(r, " = pto.reserve_buffer {name = ", Quoted(StringAttr(call, "name")),
+                          ", size = ", IntAttr(call, "size", 0), ", location = ",
+                          "#pto.address_space<",
+                          fn_.kind == FunctionKind::kAIC ? "mat" : "vec",
+                          ">, auto = false, base = ", at, "} -> i32"),
+             loc);
+        return std::optional<Value>(Value{r, "i32"});
+      }
       if (base >= 0) {
         // ptoas takes a fixed base only at --pto-level=level3, where every
         // tile carries its address; ptoc's PTO-AS leaves placement to ptoas.
@@ -468,9 +506,6 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
     }
     case OpKind::kAicInitPipe:
     case OpKind::kAivInitPipe: {
-      if (depth_ > 0) {
-        return ErrorAt(loc, "pipe setup must be at the top level of the kernel");
-      }
       absl::StatusOr<PipeSetup> p = pipes_.Initialize(call, loc);
       if (!p.ok()) return p.status();
       absl::StatusOr<std::string> c2v = LowerAs(*call.args[0], DType::kINT32);
@@ -502,23 +537,14 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
   }
   absl::StatusOr<PipeSetup> pipe = pipes_.Use(call, op.kind, loc);
   if (!pipe.ok()) return pipe.status();
-  const int64_t split = IntAttr(call, "split", 0);
-  if (absl::StatusOr<absl::string_view> s = CceSplitAxis(split, loc); !s.ok()) {
-    return s.status();
-  }
+  const int64_t split = plan.split;
   const std::string attrs = absl::StrCat("{id = ", pipe->id, ", split = ", split, "}");
   switch (op.kind) {
     case OpKind::kPushToAiv:
     case OpKind::kPushToAic: {
       absl::StatusOr<Value> tile = TileArg(*call.args[0]);
       if (!tile.ok()) return tile.status();
-      const Type& t = call.args[0]->type;
-      if (op.kind == OpKind::kPushToAic && backend_ == Backend::kA5 &&
-          t.view().blayout != Layout::kColMajor) {
-        return ErrorAt(loc, "on a5 a vector-to-cube push must carry an NZ tile "
-                            "(blayout=col_major, slayout=row_major); run "
-                            "expand-mixed-kernel, which adds the tile.move");
-      }
+      Sync(plan.steps[0], {BufferOf(call.args[0]->type, *tile)}, {}, {}, loc);
       Line(absl::StrCat("pto.", op.kind == OpKind::kPushToAiv ? "tpush_to_aiv" : "tpush_to_aic",
                         "(", tile->name, " : ", tile->type, ") ", attrs),
            loc);
@@ -527,23 +553,21 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
     case OpKind::kPopFromAic:
     case OpKind::kPopFromAiv: {
       const bool from_aic = op.kind == OpKind::kPopFromAic;
-      if (!call.type.is_tile() ||
-          call.type.memory() != (from_aic ? MemorySpace::kVec : MemorySpace::kMat)) {
-        return ErrorAt(loc, absl::StrCat("'", call.str, "' must produce a tile in ",
-                                         from_aic ? "Vec" : "Mat"));
-      }
       absl::StatusOr<TileGeometry> g = GeometryOf(call.type, backend_, loc);
       if (!g.ok()) return g.status();
       const std::string r = NewName(hint.empty() ? "popped" : hint);
       const std::string ty = PtoTileType(*g);
+      const Value popped{r, ty, kRingBufferBase + pipe->id};
+      Sync(plan.steps[0], {}, BufferOf(call.type, popped), {}, loc);
       Line(absl::StrCat(r, " = pto.", from_aic ? "tpop_from_aic " : "tpop_from_aiv ", attrs,
                         " -> ", ty),
            loc);
-      return std::optional<Value>(Value{r, ty});
+      return std::optional<Value>(popped);
     }
     default: {  // tfree
       absl::StatusOr<Value> tile = TileArg(*call.args[0]);
       if (!tile.ok()) return tile.status();
+      Sync(plan.steps[0], {BufferOf(call.args[0]->type, *tile)}, {}, {}, loc);
       Line(absl::StrCat("pto.", op.kind == OpKind::kFreeToAic ? "tfree_from_aic "
                                                                : "tfree_from_aiv ",
                         attrs),

@@ -16,7 +16,9 @@
 #include "ir/serialize.h"
 #include "ir/verifier.h"
 
-ABSL_FLAG(std::string, emit, "pto", "What to write: pto|cce|text|pb|textproto.");
+ABSL_FLAG(std::string, emit, "pto",
+          "What to write: pto|cce|syncplan|text|pb|textproto (syncplan: the units of each "
+          "kernel's pipe-sync plan).");
 ABSL_FLAG(std::string, passes, "<default>",
           "Comma-separated passes to run; empty runs none (parse, verify, print). "
           "Default: expand-mixed-kernel,insert-comm-fence,check-comm-contract.");
@@ -31,8 +33,9 @@ namespace ptoc {
 namespace {
 
 constexpr absl::string_view kUsage =
-    "usage: ptoc INPUT [-o OUT] [--emit=pto|cce|text|pb|textproto]\n"
+    "usage: ptoc INPUT [-o OUT] [--emit=pto|cce|syncplan|text|pb|textproto]\n"
     "            [--passes=NAME,NAME,...] [--backend=a2a3|a5]\n"
+    "            [--pipe-sync=flags|barrier-all] [--pipe-sync-drop=N,...]\n"
     "            [--v2c-sync=fence|barrier|error|off] [--narrow-regions]\n"
     "            [--allow-unregistered-ops] [--dump-dir=DIR] [--print-ir-after-all]\n"
     "\n"
@@ -57,7 +60,15 @@ absl::StatusOr<std::string> Emit(const Program& program, const std::string& emit
   }
   if (emit == "pb") return SerializeProgram(program);
   if (emit == "textproto") return ProgramToTextProto(program, TextProtoFormat::kTextProto);
-  return GenerateCode(program, emit == "cce" ? CodegenTarget::kCce : CodegenTarget::kPto);
+  absl::StatusOr<std::vector<int>> drops = PipeSyncDrops();
+  if (!drops.ok()) return drops.status();
+  CodegenOptions codegen;
+  codegen.drop_units = *drops;
+  return GenerateCode(program,
+                      emit == "cce"        ? CodegenTarget::kCce
+                      : emit == "syncplan" ? CodegenTarget::kSyncPlan
+                                           : CodegenTarget::kPto,
+                      codegen);
 }
 
 std::string ReproduceCommand(int argc, char** argv) {
@@ -81,9 +92,9 @@ int RunPtocDriver(int argc, char** argv) {
     return kExitUsage;
   }
   const std::string emit = absl::GetFlag(FLAGS_emit);
-  if (emit != "pto" && emit != "cce" && emit != "text" && emit != "pb" &&
-      emit != "textproto") {
-    std::cerr << "ptoc: --emit must be pto, cce, text, pb or textproto\n";
+  if (emit != "pto" && emit != "cce" && emit != "syncplan" && emit != "text" &&
+      emit != "pb" && emit != "textproto") {
+    std::cerr << "ptoc: --emit must be pto, cce, syncplan, text, pb or textproto\n";
     return kExitUsage;
   }
   PassInput input;

@@ -9,6 +9,7 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/reflection.h"
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/strip.h"
@@ -26,6 +27,14 @@ ABSL_FLAG(bool, narrow_regions, false,
           "insert-comm-fence: invalidate exactly the written sub-region.");
 ABSL_FLAG(bool, allow_unregistered_ops, false,
           "Keep calls of unknown ops as opaque calls instead of rejecting them.");
+ABSL_FLAG(std::string, pipe_sync, "",
+          "Intra-core pipe synchronisation of the emitted code: flags (set_flag / wait_flag "
+          "pairs and same-pipe barriers) or barrier-all (pipe_barrier(PIPE_ALL) between "
+          "dependent ops of different pipes); recorded in the program; unset: the recorded "
+          "mode, else barrier-all.");
+ABSL_FLAG(std::vector<std::string>, pipe_sync_drop, {},
+          "Leave out unit N of the sync plan (--emit=syncplan numbers them); repeatable, "
+          "comma-separated; for the removal tests.");
 
 namespace ptoc {
 namespace {
@@ -157,7 +166,28 @@ absl::Status ApplyRecordedOptions(Program& program, PassOptions& options,
   }
   bool allow = absl::GetFlag(FLAGS_allow_unregistered_ops);
   if (allow) program.options.allow_unregistered_ops = true;
+  const std::string pipe_sync = absl::GetFlag(FLAGS_pipe_sync);
+  if (!pipe_sync.empty()) {
+    if (pipe_sync != "flags" && pipe_sync != "barrier-all") {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "error: --pipe-sync must be flags or barrier-all, not '", pipe_sync, "'"));
+    }
+    program.options.pipe_sync = pipe_sync;
+  }
   return absl::OkStatus();
+}
+
+absl::StatusOr<std::vector<int>> PipeSyncDrops() {
+  std::vector<int> drops;
+  for (const std::string& v : absl::GetFlag(FLAGS_pipe_sync_drop)) {
+    int n = 0;
+    if (!absl::SimpleAtoi(v, &n) || n < 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--pipe-sync-drop takes unit numbers, not '", v, "'"));
+    }
+    drops.push_back(n);
+  }
+  return drops;
 }
 
 int ReportFailure(const absl::Status& status) {

@@ -14,6 +14,7 @@
 
 #include "absl/flags/declare.h"
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "ir/ir.h"
@@ -24,6 +25,8 @@ ABSL_DECLARE_FLAG(std::string, backend);
 ABSL_DECLARE_FLAG(std::string, v2c_sync);
 ABSL_DECLARE_FLAG(bool, narrow_regions);
 ABSL_DECLARE_FLAG(bool, allow_unregistered_ops);
+ABSL_DECLARE_FLAG(std::string, pipe_sync);
+ABSL_DECLARE_FLAG(std::vector<std::string>, pipe_sync_drop);
 
 namespace ptoc {
 
@@ -48,6 +51,10 @@ absl::Status PassOptionsFromFlags(PassOptions* options);
 // error; an unrecorded value is recorded.
 absl::Status ApplyRecordedOptions(Program& program, PassOptions& options,
                                   bool backend_flag_given);
+
+// The units --pipe-sync-drop=N,... names (a usage error for a value that is
+// not a number).
+absl::StatusOr<std::vector<int>> PipeSyncDrops();
 
 // Prints a failed status the way every tool does (the message is already a
 // formatted diagnostic) and returns kExitInputError.

@@ -161,6 +161,9 @@ struct Function {
 struct ProgramOptions {
   std::string backend;  // "a2a3" | "a5"; empty: not chosen (a2a3)
   bool allow_unregistered_ops = false;
+  // Intra-core pipe synchronisation codegen plans (pipe-sync.md §3.1):
+  // "flags" | "barrier-all"; empty: not chosen (barrier-all).
+  std::string pipe_sync;
 };
 
 struct Program {

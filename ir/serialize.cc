@@ -313,6 +313,7 @@ class Reader {
     program->loc = LocFromProto(proto.loc());
     program->options.backend = proto.options().backend();
     program->options.allow_unregistered_ops = proto.options().allow_unregistered_ops();
+    program->options.pipe_sync = proto.options().pipe_sync();
     program->docstring = proto.docstring();
     if (absl::Status s = ReadNamed(proto.decorator_args(), &program->decorator_args, 0);
         !s.ok()) {
@@ -781,6 +782,9 @@ void ProgramToProto(const Program& program, ir::Program* out) {
   for (const auto& f : program.functions) FunctionToProto(*f, out->add_functions());
   out->mutable_options()->set_backend(program.options.backend);
   out->mutable_options()->set_allow_unregistered_ops(program.options.allow_unregistered_ops);
+  if (!program.options.pipe_sync.empty()) {
+    out->mutable_options()->set_pipe_sync(program.options.pipe_sync);
+  }
   // Always present, even when unknown: FromProto requires it (see Reader).
   LocToProto(program.loc, out->mutable_loc());
   out->set_docstring(program.docstring);

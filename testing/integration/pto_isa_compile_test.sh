@@ -34,6 +34,14 @@ for kernel in $(conf_kernels); do
     else
       rejected=$((rejected + 1))
     fi
+    # The same kernel with the planned set_flag / wait_flag pairs.
+    if "$ptoc" "$kernel" --emit=cce --backend="$backend" --pipe-sync=flags \
+        -o "$out/$base.flags.cpp" 2>/dev/null; then
+      emitted=$((emitted + 1))
+      echo "$base.flags" >> "$out/list"
+    else
+      rejected=$((rejected + 1))
+    fi
   done
 done
 echo "ptoc emitted $emitted .cpp ($rejected kernel x backend builds rejected by ptoc, skipped)"

@@ -39,6 +39,8 @@ emit() {
 for kernel in $(conf_kernels); do
   for backend in a2a3 a5; do
     emit "$kernel" "$backend" ""
+    # ptoc's own sync plan and addresses: level3, no --enable-insert-sync.
+    emit "$kernel" "$backend" ".flags" --pipe-sync=flags
     if [[ "$kernel" == examples/* ]]; then
       emit "$kernel" "$backend" ".narrow" --narrow-regions
       emit "$kernel" "$backend" ".barrier" --v2c-sync=barrier
@@ -51,7 +53,9 @@ echo "ptoc emitted $emitted .pto ($rejected builds rejected by ptoc, skipped)"
 assemble_one() {  # BASE BACKEND
   local base="$1" arch=a3
   [[ "$2" == a5 ]] && arch=a5
-  if "$PTOAS" --pto-arch="$arch" "$out/$base.pto" -o "$out/$base.cpp" > "$out/$base.ptoas.log" 2>&1 &&
+  local level=()
+  [[ "$base" == *.flags ]] && level=(--pto-level=level3)
+  if "$PTOAS" --pto-arch="$arch" "${level[@]}" "$out/$base.pto" -o "$out/$base.cpp" > "$out/$base.ptoas.log" 2>&1 &&
      [[ -s "$out/$base.cpp" ]]; then
     touch "$out/$base.ptoas.ok"
     # shellcheck disable=SC2086

@@ -1,0 +1,254 @@
+#include "codegen/lowering.h"
+
+#include "absl/strings/str_cat.h"
+#include "codegen/pipes.h"
+#include "ir/diagnostics.h"
+#include "ir/registry.h"
+
+namespace ptoc {
+namespace codegen {
+namespace {
+
+Operand Arg(int i) { return Operand{Operand::Kind::kTileArg, i}; }
+Operand Result() { return Operand{Operand::Kind::kResult, 0}; }
+Operand Gm() { return Operand{Operand::Kind::kGm, 0}; }
+
+MachineStep Step(MachineOp op, Pipe pipe, std::vector<Operand> reads,
+                 std::vector<Operand> writes) {
+  MachineStep s;
+  s.op = op;
+  s.pipe = pipe;
+  s.barrier_all_pipe = pipe;
+  s.reads = std::move(reads);
+  s.writes = std::move(writes);
+  return s;
+}
+
+// The pipe that moves data out of a tile in `m` (§1: TMOV from Vec is V,
+// from Acc FIX, from Mat MTE1; TSTORE and TPUSH from Acc FIX).
+Pipe MovePipe(MemorySpace m) {
+  switch (m) {
+    case MemorySpace::kVec: return Pipe::kV;
+    case MemorySpace::kAcc: return Pipe::kFix;
+    default: return Pipe::kMte1;
+  }
+}
+Pipe StorePipe(MemorySpace m) { return m == MemorySpace::kAcc ? Pipe::kFix : Pipe::kMte3; }
+
+bool IsAtomicAdd(const Expr& call) {
+  const Expr* a = AttrOrDefault(call, "atomic");
+  return a != nullptr && a->str == "add";
+}
+
+MemorySpace MemoryOfArg(const Expr& call, int i) {
+  if (i >= static_cast<int>(call.args.size()) || !call.args[i]->type.is_tile()) {
+    return MemorySpace::kVec;
+  }
+  return call.args[i]->type.memory();
+}
+
+}  // namespace
+
+absl::string_view PipeName(Pipe p) {
+  static constexpr absl::string_view kNames[] = {"PIPE_S",    "PIPE_V",    "PIPE_M",  "PIPE_MTE1",
+                                                 "PIPE_MTE2", "PIPE_MTE3", "PIPE_FIX"};
+  return kNames[static_cast<int>(p)];
+}
+
+bool CoreHasPipe(FunctionKind kind, Pipe p) {
+  if (p == Pipe::kS || p == Pipe::kMte2) return true;
+  if (kind == FunctionKind::kAIV) return p == Pipe::kV || p == Pipe::kMte3;
+  return p == Pipe::kMte1 || p == Pipe::kM || p == Pipe::kFix;
+}
+
+bool PipeInOrder(Backend backend, Pipe p) {
+  return p == Pipe::kS || (backend == Backend::kA5 && p == Pipe::kV);
+}
+
+absl::string_view MachineOpName(MachineOp op) {
+  static constexpr absl::string_view kNames[] = {
+      "TLOAD", "TSTORE", "TMOV",  "TMATMUL", "TVEC",   "TPUSH",   "TPOP", "TFREE", "LD_S",
+      "ST_S",  "DCCI",   "FENCE", "TPUT",    "TGET",   "TNOTIFY", "TWAIT", "SYNCALL"};
+  return kNames[static_cast<int>(op)];
+}
+
+absl::Status CheckSignal(const std::string& param, DType dtype, const Location& loc) {
+  if (dtype == DType::kINT32) return absl::OkStatus();
+  return ErrorAt(loc, absl::StrCat("signal '", param, "' must hold INT32 values"));
+}
+
+MachineStep DcciStep() { return Step(MachineOp::kDcci, Pipe::kS, {}, {Gm()}); }
+
+absl::StatusOr<std::vector<Dim>> InvalidateSizes(const Expr& sizes) {
+  std::vector<Dim> dims;
+  for (const ExprPtr& d : sizes.args) {
+    if (d->kind == ExprKind::kInt) {
+      dims.push_back(Dim::Static(d->int_value));
+    } else if (d->kind == ExprKind::kVar) {
+      dims.push_back(Dim::Symbolic(d->var->name));
+    } else {
+      return ErrorAt(d->loc, "a region size must be a constant or a scalar parameter");
+    }
+  }
+  return dims;
+}
+
+absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Backend backend,
+                                      int depth, const Location& loc) {
+  absl::StatusOr<const OpLowering*> op = LowerableOp(fn, call, loc);
+  if (!op.ok()) return op.status();
+  CallLowering plan;
+  plan.op = *op;
+  plan.atomic_add = IsAtomicAdd(call);
+  const bool a5 = backend == Backend::kA5;
+  std::vector<MachineStep>& steps = plan.steps;
+  switch ((*op)->kind) {
+    case OpKind::kTileLoad:
+    case OpKind::kRemoteLoad:
+      steps.push_back(Step(MachineOp::kTLoad, Pipe::kMte2, {Gm()}, {Result()}));
+      break;
+    case OpKind::kTileStore:
+      steps.push_back(
+          Step(MachineOp::kTStore, StorePipe(MemoryOfArg(call, 0)), {Arg(0)}, {Gm()}));
+      break;
+    case OpKind::kRemoteStore:
+      steps.push_back(Step(MachineOp::kTStore, Pipe::kMte3, {Arg(0)}, {Gm()}));
+      steps.push_back(DcciStep());
+      break;
+    case OpKind::kTileMove:
+      plan.tile_operands = 1;
+      steps.push_back(
+          Step(MachineOp::kTMov, MovePipe(MemoryOfArg(call, 0)), {Arg(0)}, {Result()}));
+      break;
+    case OpKind::kMatmul:
+      plan.tile_operands = 2;
+      steps.push_back(Step(MachineOp::kTMatmul, Pipe::kM, {Arg(0), Arg(1)}, {Result()}));
+      break;
+    case OpKind::kTileBinary:
+      plan.tile_operands = 2;
+      steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0), Arg(1)}, {Result()}));
+      break;
+    case OpKind::kTileUnary:
+    case OpKind::kTileScalar:
+      plan.tile_operands = 1;
+      steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0)}, {Result()}));
+      break;
+    case OpKind::kTensorRead:
+      steps.push_back(Step(MachineOp::kScalarRead, Pipe::kS, {Gm()}, {}));
+      break;
+    case OpKind::kTensorWrite:
+      steps.push_back(Step(MachineOp::kScalarWrite, Pipe::kS, {}, {Gm()}));
+      break;
+    case OpKind::kTilePut:
+    case OpKind::kTensorPut:
+    case OpKind::kTileGet:
+    case OpKind::kTensorGet: {
+      const bool put = (*op)->kind == OpKind::kTilePut || (*op)->kind == OpKind::kTensorPut;
+      const bool tile_form =
+          (*op)->kind == OpKind::kTilePut || (*op)->kind == OpKind::kTileGet;
+      plan.remote_arg = put ? 0 : 2;
+      plan.local_arg = put ? 2 : 0;
+      plan.stage_arg = tile_form ? 3 : -1;
+      // TPUT / TGET are DMA (MTE2 and MTE3 inside, with their own events);
+      // the barriers around them drain the pipes that issue them.
+      MachineStep s = Step(put ? MachineOp::kTPut : MachineOp::kTGet, Pipe::kMte2, {Gm()},
+                           {Gm()});
+      s.barrier_all_before = s.barrier_all_after = true;
+      steps.push_back(s);
+      if (put) steps.push_back(DcciStep());
+      break;
+    }
+    case OpKind::kNotify:
+    case OpKind::kWait:
+    case OpKind::kTest: {
+      const bool notify = (*op)->kind == OpKind::kNotify;
+      plan.offsets_arg = notify ? 2 : 1;
+      if (notify) {
+        MachineStep s = Step(MachineOp::kTNotify, Pipe::kS, {}, {Gm()});
+        // TNOTIFY ends with its own pipe_barrier(PIPE_ALL) (inside the
+        // library call: the emitters print only the one before it).
+        s.barrier_all_before = s.barrier_all_after = true;
+        steps.push_back(s);
+      } else {
+        steps.push_back(Step(MachineOp::kTWait, Pipe::kS, {Gm()}, {}));
+      }
+      break;
+    }
+    case OpKind::kFence: {
+      MachineStep s = Step(MachineOp::kFence, Pipe::kS, {}, {});
+      if (fn.kind == FunctionKind::kAIV) {
+        // Never PIPE_FIX on a vector core: it has no fixpipe and can hang.
+        s.drains_all = true;
+      } else {
+        s.drains = {Pipe::kMte2, Pipe::kMte3, Pipe::kFix};
+      }
+      steps.push_back(s);
+      break;
+    }
+    case OpKind::kCacheInvalidate:
+      steps.push_back(DcciStep());
+      break;
+    case OpKind::kSyncAll:
+      steps.push_back(Step(MachineOp::kSyncAll, Pipe::kS, {Gm()}, {Gm()}));
+      break;
+    case OpKind::kAicInitPipe:
+    case OpKind::kAivInitPipe:
+      if (depth > 0) return ErrorAt(loc, "pipe setup must be at the top level of the kernel");
+      break;
+    case OpKind::kPushToAiv:
+    case OpKind::kPushToAic:
+    case OpKind::kPopFromAic:
+    case OpKind::kPopFromAiv:
+    case OpKind::kFreeToAic:
+    case OpKind::kFreeToAiv: {
+      plan.split = IntAttr(call, "split", 0);
+      if (absl::StatusOr<absl::string_view> s = CceSplitAxis(plan.split, loc); !s.ok()) {
+        return s.status();
+      }
+      const OpKind k = (*op)->kind;
+      if (k == OpKind::kPushToAiv || k == OpKind::kPushToAic) {
+        if (k == OpKind::kPushToAic && a5 && call.args[0]->type.is_tile() &&
+            call.args[0]->type.view().blayout != Layout::kColMajor) {
+          return ErrorAt(loc, "on a5 a vector-to-cube push must carry an NZ tile "
+                              "(blayout=col_major, slayout=row_major); run "
+                              "expand-mixed-kernel, which adds the tile.move");
+        }
+        steps.push_back(
+            Step(MachineOp::kTPush, StorePipe(MemoryOfArg(call, 0)), {Arg(0)}, {}));
+      } else if (k == OpKind::kPopFromAic || k == OpKind::kPopFromAiv) {
+        const bool from_aic = k == OpKind::kPopFromAic;
+        if (!call.type.is_tile() ||
+            call.type.memory() != (from_aic ? MemorySpace::kVec : MemorySpace::kMat)) {
+          return ErrorAt(loc, absl::StrCat("'", call.str, "' must produce a tile in ",
+                                           from_aic ? "Vec" : "Mat"));
+        }
+        // a2a3: TLOAD from the GM slot on MTE2; a5: the producer wrote the
+        // tile, the pop waits on V (C2V) or MTE1 (V2C).
+        const Pipe pipe = a5 ? (from_aic ? Pipe::kV : Pipe::kMte1) : Pipe::kMte2;
+        MachineStep s = Step(MachineOp::kTPop, pipe, {}, {Result()});
+        s.barrier_all_pipe = Pipe::kMte2;
+        steps.push_back(s);
+      } else {
+        // a2a3: the slot was freed inside TPOP (the tile form of TFREE does
+        // nothing); a5: the free signal on V (C2V) or MTE1 (V2C).
+        const Pipe pipe = a5 ? (k == OpKind::kFreeToAic ? Pipe::kV : Pipe::kMte1) : Pipe::kS;
+        MachineStep s = Step(MachineOp::kTFree, pipe, {}, {Arg(0)});
+        s.barrier_all_pipe = Pipe::kS;
+        steps.push_back(s);
+      }
+      break;
+    }
+    case OpKind::kTileCreate:
+    case OpKind::kGetCommCtx:
+    case OpKind::kRank:
+    case OpKind::kNRanks:
+    case OpKind::kSubblockIdx:
+    case OpKind::kReserveBuffer:
+    case OpKind::kImportBuffer:
+      break;
+  }
+  return plan;
+}
+
+}  // namespace codegen
+}  // namespace ptoc

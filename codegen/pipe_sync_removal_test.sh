@@ -1,0 +1,33 @@
+#!/bin/bash
+# The removal check (pipe-sync.md §4.5), on the plan's own check (§4.2,
+# `--emit=syncplan`): for every kernel given, both backends, the flags plan
+# is clean on every execution tried, and leaving out any one unit (a pair
+# or a barrier) gives a finding. Prints the counts: units, units whose
+# removal was caught.
+# usage: pipe_sync_removal_test.sh PTOC KERNEL.py...
+set -uo pipefail
+ptoc="$1"
+shift
+kernels=0 units=0 caught=0 failed=0
+for kernel in "$@"; do
+  for backend in a2a3 a5; do
+    plan="$("$ptoc" "$kernel" --backend="$backend" --pipe-sync=flags --emit=syncplan 2>/dev/null)" || continue
+    kernels=$((kernels + 1))
+    if grep -q "finding:" <<< "$plan"; then
+      echo "FAILED: $kernel ($backend): the plan itself has findings:"
+      grep "finding:" <<< "$plan" | head -3
+      failed=$((failed + 1))
+    fi
+    for n in $(grep -oE "^  unit [0-9]+:" <<< "$plan" | grep -oE "[0-9]+"); do
+      units=$((units + 1))
+      if "$ptoc" "$kernel" --backend="$backend" --pipe-sync=flags --emit=syncplan \
+          --pipe-sync-drop="$n" 2>/dev/null | grep -q "finding:"; then
+        caught=$((caught + 1))
+      else
+        echo "NOT CAUGHT: $kernel ($backend) unit $n: $(grep -E "^  unit $n:" <<< "$plan")"
+      fi
+    done
+  done
+done
+echo "pipe_sync_removal_test: $kernels kernel builds, $units units, removal caught for $caught"
+[[ $failed -eq 0 && $kernels -gt 0 ]]
