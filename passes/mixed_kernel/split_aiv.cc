@@ -213,24 +213,25 @@ class Checker {
   }
 
   void Leaf(const Stmt& s, const Expr& call, bool lane_qualified) {
+    const Location& at = s.loc;
     const Lane lane = LaneOf(call);
     const PipeDirection boundary = BoundaryOf(call);
     const OpInfo* info = LookupOp(call);
     // C1 does not apply (a split kernel may read the lane).
     if (boundary != PipeDirection::kNone) {
-      Boundary(call, boundary);
+      Boundary(s.loc, call, boundary);
     } else if (lane == Lane::kBoundary) {
-      d_->Error(call.loc, absl::StrCat(Kernel(f_), "this tile.move crosses between the cube "
+      d_->Error(at, absl::StrCat(Kernel(f_), "this tile.move crosses between the cube "
                                        "and the vector lanes, which a split_aiv kernel cannot "
                                        "do implicitly: name the crossing with pl.aiv_shard "
                                        "(cube to vector) or pl.aic_gather (vector to cube) "
                                        "inside a pl.split_aiv region"));
     } else if (lane == Lane::kCube && region_ != nullptr) {
-      d_->Error(call.loc, absl::StrCat(Kernel(f_), "the cube statement '", call.str,
+      d_->Error(at, absl::StrCat(Kernel(f_), "the cube statement '", call.str,
                                        "' is not allowed inside a pl.split_aiv region (the "
                                        "region runs on the AIV lanes)"));
     } else if (lane == Lane::kVector && region_ == nullptr && has_region_) {
-      d_->Error(call.loc, absl::StrCat(Kernel(f_), "the vector statement '", call.str,
+      d_->Error(at, absl::StrCat(Kernel(f_), "the vector statement '", call.str,
                                        "' is outside every pl.split_aiv region; in a kernel "
                                        "with regions, vector work belongs inside one"));
     }
@@ -246,13 +247,13 @@ class Checker {
     bool depends = false;
     for (const ExprPtr& a : call.args) depends |= lanes_.Depends(*a);
     if (depends) return;
-    d_->Error(call.loc, absl::StrCat(Kernel(f_), "'", call.str, "' would run on both AIV "
+    d_->Error(at, absl::StrCat(Kernel(f_), "'", call.str, "' would run on both AIV "
                                      "lanes of the split_aiv kernel: make it depend on the "
                                      "lane (an argument computed from it, or inside "
                                      "'if lane == 0:')"));
   }
 
-  void Boundary(const Expr& call, PipeDirection dir) {
+  void Boundary(const Location& at, const Expr& call, PipeDirection dir) {
     ++boundaries_in_region_;
     const bool shard = dir == PipeDirection::kC2V;
     const int64_t code = SplitOf(call);
@@ -260,34 +261,35 @@ class Checker {
     const Type& operand = call.args[0]->type;
     // C4.
     if (shard && operand.memory() != MemorySpace::kAcc) {
-      d_->Error(call.loc, absl::StrCat(Kernel(f_), "'", call.str, "' needs an Acc operand "
+      d_->Error(at, absl::StrCat(Kernel(f_), "'", call.str, "' needs an Acc operand "
                                        "(a cube result), not ", TypeToString(operand)));
       return;
     }
     if (!shard && operand.memory() != MemorySpace::kVec) {
-      d_->Error(call.loc, absl::StrCat(Kernel(f_), "'", call.str, "' needs a Vec operand, "
+      d_->Error(at, absl::StrCat(Kernel(f_), "'", call.str, "' needs a Vec operand, "
                                        "not ", TypeToString(operand)));
       return;
     }
     if (!shard && region_ != nullptr && region_->split_mode != 0 && !PerLane(*call.args[0])) {
-      d_->Error(call.loc, absl::StrCat(Kernel(f_), "the operand of '", call.str, "' is a "
+      d_->Error(at, absl::StrCat(Kernel(f_), "the operand of '", call.str, "' is a "
                                        "full-width tile, not this lane's part"));
     }
     // C9: one split class per kernel.
     const bool split = code != 0;
     if (first_transfer_ == nullptr) {
       first_transfer_ = &call;
+      first_transfer_at_ = at;
     } else if ((SplitOf(*first_transfer_) != 0) != split && !reported_class_) {
       reported_class_ = true;
-      d_->Error(call.loc, absl::StrCat(Kernel(f_), "split and no-split transfers in one "
+      d_->Error(at, absl::StrCat(Kernel(f_), "split and no-split transfers in one "
                                        "kernel: this '", call.str, "' has split=", code,
                                        ", the first transfer split=", SplitOf(*first_transfer_),
                                        "; one pipe carries one class (PTOAS rejects the mix)"));
-      d_->Note(first_transfer_->loc, "the first transfer of the kernel");
+      d_->Note(first_transfer_at_, "the first transfer of the kernel");
     }
     // C10 (no-split on a5).
     if (a5_ && !split) {
-      d_->Error(call.loc, absl::StrCat(Kernel(f_), "on a5 a no-split transfer reaches AIV "
+      d_->Error(at, absl::StrCat(Kernel(f_), "on a5 a no-split transfer reaches AIV "
                                        "lane 0 only, but a split_aiv kernel runs on both AIV "
                                        "lanes: use mode=pl.SplitMode.UP_DOWN or LEFT_RIGHT"));
       if (region_ != nullptr) d_->Note(region_->loc, "the pl.split_aiv region");
@@ -299,7 +301,7 @@ class Checker {
     const size_t axis = code == 1 ? 0 : 1;
     const char* axis_name = code == 1 ? "rows" : "columns";
     if (!full.is_tile() || full.shape().size() != 2 || !full.has_static_shape()) {
-      d_->Error(call.loc, absl::StrCat(Kernel(f_), "'", call.str, "' splits a tile of "
+      d_->Error(at, absl::StrCat(Kernel(f_), "'", call.str, "' splits a tile of "
                                        "dynamic shape ", TypeToString(full),
                                        "; the lanes would hold E0 and E1 unknown extents: the "
                                        "split axis must be static"));
@@ -314,7 +316,7 @@ class Checker {
       const int64_t h = (n + 1) / 2;
       const int64_t e0 = std::min(valid, h);
       const int64_t e1 = std::clamp<int64_t>(valid - h, 0, h);
-      d_->Error(call.loc, absl::StrCat(Kernel(f_), "'", call.str, "' splits ", n, " ",
+      d_->Error(at, absl::StrCat(Kernel(f_), "'", call.str, "' splits ", n, " ",
                                        axis_name, " (", valid, " valid) between the 2 AIV lanes: "
                                        "the lanes would hold ", e0, " and ", e1,
                                        "; ptoc needs an even, fully valid split axis"));
@@ -336,7 +338,7 @@ class Checker {
             "fractal)";
     }
     if (!why.empty()) {
-      d_->Error(call.loc, absl::StrCat(Kernel(f_), "on a5 ", why, " (AIV lane 0 and AIV lane "
+      d_->Error(at, absl::StrCat(Kernel(f_), "on a5 ", why, " (AIV lane 0 and AIV lane "
                                        "1 each get ", TypeToString(half), ")"));
     }
   }
@@ -350,6 +352,7 @@ class Checker {
   absl::flat_hash_set<const Var*> per_lane_;
   int boundaries_in_region_ = 0;
   const Expr* first_transfer_ = nullptr;
+  Location first_transfer_at_;
   bool reported_class_ = false;
 };
 
