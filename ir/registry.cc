@@ -285,6 +285,7 @@ struct OpDef {
   std::vector<int> arities = {};  // empty: exactly params.size()
   std::vector<std::string> positional_attrs = {};
   PipeDirection split_boundary = PipeDirection::kNone;
+  bool compiled = true;
 };
 
 void Add(OpRegistry& r, OpDef d) {
@@ -301,6 +302,7 @@ void Add(OpRegistry& r, OpDef d) {
   info.pipe = d.pipe;
   info.positional_attrs = std::move(d.positional_attrs);
   info.split_boundary = d.split_boundary;
+  info.compiled = d.compiled;
   r.Register(std::move(info));
 }
 
@@ -449,11 +451,13 @@ void AddSystemOps(OpRegistry& r) {
   OpDef shard{"tile.aiv_shard", {"tile"}, {IntAttr("split", std::nullopt)}, OpRole::kCompute,
               FixedLane(Lane::kBoundary), SplitBoundaryResult(MemorySpace::kVec, true)};
   shard.split_boundary = PipeDirection::kC2V;
+  shard.compiled = false;  // expand-mixed-kernel lowers it
   Add(r, std::move(shard));
   OpDef gather{"tile.aic_gather", {"tile"}, {IntAttr("split", std::nullopt)},
                OpRole::kCompute, FixedLane(Lane::kBoundary),
                SplitBoundaryResult(MemorySpace::kMat, false)};
   gather.split_boundary = PipeDirection::kV2C;
+  gather.compiled = false;
   Add(r, std::move(gather));
 }
 
