@@ -49,6 +49,21 @@ void ForEachCall(const Stmt& s, const std::function<void(const Expr&)>& fn) {
     case StmtKind::kReturn:
       for (const ExprPtr& e : s.values) WalkOptional(e, fn);
       return;
+    case StmtKind::kUnpack:
+      WalkOptional(s.value, fn);
+      return;
+    case StmtKind::kSetItem:
+      for (const ExprPtr& e : s.values) WalkOptional(e, fn);
+      WalkOptional(s.value, fn);
+      return;
+    case StmtKind::kScope:
+      // The scope is no op; its arguments and its body may call.
+      for (const ExprPtr& e : s.value->args) WalkOptional(e, fn);
+      if (s.body) ForEachCall(*s.body, fn);
+      return;
+    case StmtKind::kBreak:
+    case StmtKind::kContinue:
+      return;
   }
 }
 

@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "codegen/ir_walk.h"
 #include "codegen/op_lowering.h"
+#include "codegen/target_info.h"
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
 
@@ -83,6 +84,25 @@ bool IsSoftSyncAll(const Expr& syncall) {
   return mode == nullptr || mode->str != "hard";
 }
 
+namespace {
+
+// A dtype neither target can spell would otherwise come out as a 32-bit
+// integer: every value of an emitted function must have a spelling.
+absl::Status CheckSpellableDTypes(const Function& f) {
+  for (const std::unique_ptr<Var>& v : f.vars) {
+    const Type& t = v->type;
+    if (!(t.is_scalar() || t.is_tile() || t.is_tensor()) || HasCodegenSpelling(t.dtype())) {
+      continue;
+    }
+    return ErrorAt(v->loc, absl::StrCat("code generation cannot spell dtype ",
+                                        DTypeName(t.dtype()), " (of '", v->name,
+                                        "') on either target yet"));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::StatusOr<std::vector<KernelAbi>> ComputeKernelAbis(const Program& program,
                                                          Backend backend) {
   const int n = static_cast<int>(program.functions.size());
@@ -99,6 +119,7 @@ absl::StatusOr<std::vector<KernelAbi>> ComputeKernelAbis(const Program& program,
                                          "and AIV lanes"));
     }
     if (!IsLane(f)) continue;
+    if (absl::Status st = CheckSpellableDTypes(f); !st.ok()) return st;
     abis[i].emitted = true;
     usage[i] = UsageOf(f);
   }

@@ -68,6 +68,21 @@ DType CommonDType(DType a, DType b) {
   return DTypeBytes(a) >= DTypeBytes(b) ? a : b;
 }
 
+bool HasCodegenSpelling(DType d) {
+  switch (d) {
+    case DType::kFP32: case DType::kFP16: case DType::kBF16:
+    case DType::kINT8: case DType::kINT16: case DType::kINT32: case DType::kINT64:
+    case DType::kUINT8: case DType::kUINT16: case DType::kUINT32: case DType::kUINT64:
+    case DType::kINDEX: case DType::kBOOL:
+      return true;
+    case DType::kFP4: case DType::kFP8E4M3FN: case DType::kFP8E5M2: case DType::kFP8E8M0:
+    case DType::kHF4: case DType::kHF8: case DType::kINT4: case DType::kUINT4:
+    case DType::kTASK_ID:
+      return false;
+  }
+  return false;
+}
+
 std::string PtoElementType(DType d) {
   switch (d) {
     case DType::kFP32: return "f32";
@@ -82,6 +97,7 @@ std::string PtoElementType(DType d) {
     case DType::kUINT32: return "ui32";
     case DType::kUINT64: return "ui64";
     case DType::kBOOL: return "i8";
+    default: break;  // HasCodegenSpelling is false: ComputeKernelAbis rejected it
   }
   return "i32";
 }
@@ -112,6 +128,7 @@ std::string CceType(DType d) {
     case DType::kUINT32: return "uint32_t";
     case DType::kUINT64: return "uint64_t";
     case DType::kBOOL: return "bool";
+    default: break;  // HasCodegenSpelling is false: ComputeKernelAbis rejected it
   }
   return "int32_t";
 }

@@ -30,6 +30,10 @@ absl::string_view PtoArchName(Backend b);  // "a3" | "a5"
 
 // PTO-AS element type of memory (pointers, tensor views, tile buffers):
 // f32 f16 bf16 i8 i16 i32 i64 ui8 ui16 ui32 ui64; INDEX is stored as i64.
+// Whether both targets can spell `d` (the dtypes below have a spelling;
+// PyPTO's FP8, FP4, HF4/HF8, INT4 and TASK_ID do not yet).
+bool HasCodegenSpelling(DType d);
+
 std::string PtoElementType(DType d);
 // PTO-AS type of a scalar SSA value: `index` for INDEX, `i1` for BOOL,
 // signless iN for integers (arith ops are signless), fN for floats.

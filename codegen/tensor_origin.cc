@@ -100,9 +100,22 @@ absl::Status TensorOrigins::Visit(const Stmt& s) {
       if (absl::Status st = Visit(*s.else_body); !st.ok()) return st;
       return Merge(s.results, TrailingYield(*s.else_body), s.loc);
     }
+    case StmtKind::kScope:
+      return Visit(*s.body);
     case StmtKind::kEval:
     case StmtKind::kYield:
     case StmtKind::kReturn:
+    case StmtKind::kSetItem:  // an element of a pl.Array: a scalar
+    case StmtKind::kBreak:
+    case StmtKind::kContinue:
+      return absl::OkStatus();
+    case StmtKind::kUnpack:
+      for (const Var* v : s.results) {
+        if (v->type.is_tensor()) {
+          return ErrorAt(s.loc, absl::StrCat("code generation cannot follow '", v->name,
+                                             "' to a GM tensor through tuple unpacking"));
+        }
+      }
       return absl::OkStatus();
   }
   return absl::OkStatus();

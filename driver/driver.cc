@@ -86,33 +86,23 @@ int RunPtocDriver(int argc, char** argv) {
     std::cerr << "ptoc: --emit must be pto, cce, text, pb or textproto\n";
     return kExitUsage;
   }
-  PassOptions options;
-  if (absl::Status s = PassOptionsFromFlags(&options); !s.ok()) {
-    std::cerr << "ptoc: " << s.message() << "\n";
-    return kExitUsage;
+  PassInput input;
+  if (int rc = LoadPassInput(inputs[0], argc, argv, "ptoc: ", &input); rc != kExitOk) {
+    return rc;
   }
-  ParseOptions parse_options;
-  parse_options.allow_unregistered_ops = absl::GetFlag(FLAGS_allow_unregistered_ops);
-  absl::StatusOr<std::unique_ptr<Program>> program = LoadProgram(inputs[0], parse_options);
-  if (!program.ok()) return ReportFailure(program.status());
-  if (absl::Status s = ApplyRecordedOptions(**program, options,
-                                            FlagGiven(argc, argv, "backend"));
-      !s.ok()) {
-    return ReportFailure(s);
-  }
-  if (absl::Status s = VerifyProgram(**program); !s.ok()) return ReportFailure(s);
+  Program& program = *input.program;
 
   PipelineOptions pipeline_options;
   pipeline_options.dump_dir = absl::GetFlag(FLAGS_dump_dir);
   pipeline_options.print_ir_after_all = absl::GetFlag(FLAGS_print_ir_after_all);
   pipeline_options.reproduce_command = ReproduceCommand(argc, argv);
   DiagnosticSink diagnostics;
-  absl::Status s = RunPipeline(**program, PassList(), options, pipeline_options,
+  absl::Status s = RunPipeline(program, PassList(), input.options, pipeline_options,
                                &diagnostics);
   if (!s.ok()) return ReportFailure(s, diagnostics);
   std::cerr << diagnostics.ToString();
 
-  absl::StatusOr<std::string> output = Emit(**program, emit);
+  absl::StatusOr<std::string> output = Emit(program, emit);
   if (!output.ok()) return ReportFailure(output.status());
   if (s = WriteFileAtomically(absl::GetFlag(FLAGS_output), *output); !s.ok()) {
     return ReportFailure(s);

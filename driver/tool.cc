@@ -181,6 +181,26 @@ bool FlagGiven(int argc, char** argv, absl::string_view name) {
   return false;
 }
 
+int LoadPassInput(const std::string& path, int argc, char** argv, absl::string_view tool,
+                  PassInput* input) {
+  if (absl::Status s = PassOptionsFromFlags(&input->options); !s.ok()) {
+    std::cerr << tool << s.message() << "\n";
+    return kExitUsage;
+  }
+  ParseOptions parse_options;
+  parse_options.allow_unregistered_ops = absl::GetFlag(FLAGS_allow_unregistered_ops);
+  absl::StatusOr<std::unique_ptr<Program>> program = LoadProgram(path, parse_options);
+  if (!program.ok()) return ReportFailure(program.status());
+  input->program = *std::move(program);
+  if (absl::Status s = ApplyRecordedOptions(*input->program, input->options,
+                                            FlagGiven(argc, argv, "backend"));
+      !s.ok()) {
+    return ReportFailure(s);
+  }
+  if (absl::Status s = VerifyProgram(*input->program); !s.ok()) return ReportFailure(s);
+  return kExitOk;
+}
+
 int RunPassTool(int argc, char** argv, absl::string_view pass_name) {
   std::vector<std::string> inputs = ParseCommandLine(
       argc, argv,
@@ -191,27 +211,14 @@ int RunPassTool(int argc, char** argv, absl::string_view pass_name) {
     std::cerr << "expected exactly one input file (see --help)\n";
     return kExitUsage;
   }
-  PassOptions options;
-  if (absl::Status s = PassOptionsFromFlags(&options); !s.ok()) {
-    std::cerr << s.message() << "\n";
-    return kExitUsage;
-  }
-  ParseOptions parse_options;
-  parse_options.allow_unregistered_ops = absl::GetFlag(FLAGS_allow_unregistered_ops);
-  absl::StatusOr<std::unique_ptr<Program>> program = LoadProgram(inputs[0], parse_options);
-  if (!program.ok()) return ReportFailure(program.status());
-  if (absl::Status s = ApplyRecordedOptions(**program, options,
-                                            FlagGiven(argc, argv, "backend"));
-      !s.ok()) {
-    return ReportFailure(s);
-  }
-  if (absl::Status s = VerifyProgram(**program); !s.ok()) return ReportFailure(s);
+  PassInput input;
+  if (int rc = LoadPassInput(inputs[0], argc, argv, "", &input); rc != kExitOk) return rc;
   DiagnosticSink diagnostics;
-  absl::Status s = RunPipeline(**program, {std::string(pass_name)}, options, {},
+  absl::Status s = RunPipeline(*input.program, {std::string(pass_name)}, input.options, {},
                                &diagnostics);
   if (!s.ok()) return ReportFailure(s, diagnostics);
   std::cerr << diagnostics.ToString();
-  s = WriteFileAtomically(absl::GetFlag(FLAGS_output), SerializeProgram(**program));
+  s = WriteFileAtomically(absl::GetFlag(FLAGS_output), SerializeProgram(*input.program));
   if (!s.ok()) return ReportFailure(s);
   return kExitOk;
 }

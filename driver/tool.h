@@ -8,6 +8,7 @@
 #ifndef PTOC_DRIVER_TOOL_H_
 #define PTOC_DRIVER_TOOL_H_
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,19 @@ int ReportFailure(const absl::Status& status, const DiagnosticSink& diagnostics)
 
 // True when `--name` (spelled with `-` or `_`) is on the command line.
 bool FlagGiven(int argc, char** argv, absl::string_view name);
+
+// What a tool that runs passes starts from: the one input loaded, the
+// options of its flags reconciled with those the program records, and the
+// program verified.
+struct PassInput {
+  std::unique_ptr<Program> program;
+  PassOptions options;
+};
+
+// Loads `path` into `*input` as above. Returns kExitOk, or the exit code
+// after printing why not (`tool` prefixes a usage message, e.g. "ptoc: ").
+int LoadPassInput(const std::string& path, int argc, char** argv, absl::string_view tool,
+                  PassInput* input);
 
 // main() of a pass binary: `TOOL [flags] IN.pb -o OUT.pb` ("-" = stdin or
 // stdout). Loads, verifies, runs the pass, verifies, saves.

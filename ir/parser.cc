@@ -11,31 +11,12 @@
 #include "ir/builder.h"
 #include "ir/diagnostics.h"
 #include "ir/parser_impl.h"
+#include "ir/string_literal.h"
 
 namespace ptoc {
 namespace parser_internal {
 
 bool IsKeyword(absl::string_view name) { return IsPythonKeyword(name); }
-
-std::string QuoteString(absl::string_view s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      default:
-        if (c < 0x20 || c == 0x7f) {
-          absl::StrAppend(&out, "\\x", absl::Hex(c, absl::kZeroPad2));
-        } else {
-          out.push_back(static_cast<char>(c));
-        }
-    }
-  }
-  return out + "\"";
-}
 
 Parser::Parser(std::vector<Token> tokens, absl::string_view filename,
                const ParseOptions& options)

@@ -269,9 +269,6 @@ bool IsBoolScalar(const Type& t);
 // annotated without a memory space takes the value's.
 std::optional<Type> RefineByAnnotation(const Type& annotation, const Type& value);
 
-// A string literal as the printer writes it (double quotes, escapes).
-std::string QuoteString(absl::string_view s);
-
 // Gives a numeric literal the type of the other operand or of an
 // annotation: an integer literal takes another integer dtype or becomes a
 // float constant; a float literal takes another float dtype. Does nothing

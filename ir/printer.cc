@@ -14,6 +14,7 @@
 #include "absl/strings/str_join.h"
 #include "ir/enums.h"
 #include "ir/registry.h"
+#include "ir/string_literal.h"
 
 namespace ptoc {
 namespace {
@@ -84,27 +85,6 @@ std::string FormatFloat(double v) {
   std::string s = absl::StrFormat("%.*f", std::max(digits - 1 - exponent, 0), v);
   if (s.find('.') == std::string::npos) s += ".0";
   return s;
-}
-
-std::string Quote(absl::string_view s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      default:
-        if (c < 0x20 || c == 0x7f) {
-          out += absl::StrFormat("\\x%02x", c);
-        } else {
-          out.push_back(static_cast<char>(c));
-        }
-    }
-  }
-  out += "\"";
-  return out;
 }
 
 std::string DimsText(const Shape& shape) {
@@ -219,7 +199,7 @@ class ExprPrinter {
       case ExprKind::kInt: return absl::StrCat(e.int_value);
       case ExprKind::kFloat: return FormatFloat(e.float_value);
       case ExprKind::kBool: return e.bool_value ? "True" : "False";
-      case ExprKind::kString: return Quote(e.str);
+      case ExprKind::kString: return QuoteString(e.str);
       case ExprKind::kEnum: return EnumText(e.enum_type, e.str);
       case ExprKind::kList: return absl::StrCat("[", Join(e.args), "]");
       case ExprKind::kTuple:
@@ -429,7 +409,7 @@ class FunctionPrinter {
     if (!f_.attrs.empty()) {
       std::vector<std::string> items;
       for (const NamedExpr& a : f_.attrs) {
-        items.push_back(absl::StrCat(Quote(a.name), ": ", expr_.Print(*a.value)));
+        items.push_back(absl::StrCat(QuoteString(a.name), ": ", expr_.Print(*a.value)));
       }
       absl::StrAppend(&decorator, ", attrs={", absl::StrJoin(items, ", "), "}");
     }

@@ -34,7 +34,9 @@ std::string RoundTrip(const std::string& text) {
   absl::StatusOr<std::unique_ptr<Program>> from_proto =
       DeserializeProgram(SerializeProgram(**first), "t.pb");
   EXPECT_TRUE(from_proto.ok()) << from_proto.status();
-  if (from_proto.ok()) EXPECT_EQ(PrintProgram(**from_proto), printed);
+  if (from_proto.ok()) {
+    EXPECT_EQ(PrintProgram(**from_proto), printed);
+  }
   return printed;
 }
 

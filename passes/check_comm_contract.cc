@@ -97,12 +97,34 @@ class FlowGraph {
         return in;
       case StmtKind::kAssign:
       case StmtKind::kEval:
+      case StmtKind::kUnpack:
+      case StmtKind::kSetItem:
       case StmtKind::kYield: {
         const int node = AddNode(s, OwnCalls(*s));
         Connect(in, node, -1);
         if (s->kind == StmtKind::kAssign) Define(s->var);
+        for (const Var* v : s->results) Define(v);  // kUnpack's targets
         return {{node, {}}};
       }
+      case StmtKind::kScope: {
+        const int header = AddNode(s, OwnCalls(*s));
+        Connect(in, header, -1);
+        Define(s->var);
+        return Lower(s->body.get(), {{header, {}}});
+      }
+      case StmtKind::kContinue:
+        if (!loop_targets_.empty()) {
+          LoopTargets& loop = loop_targets_.back();
+          Connect(in, loop.head, loop.loop);
+          loop.continues.insert(loop.continues.end(), in.begin(), in.end());
+        }
+        return {};
+      case StmtKind::kBreak:
+        if (!loop_targets_.empty()) {
+          Exits& breaks = loop_targets_.back().breaks;
+          breaks.insert(breaks.end(), in.begin(), in.end());
+        }
+        return {};
       case StmtKind::kReturn: {
         const int node = AddNode(s, OwnCalls(*s));
         Connect(in, node, -1);
@@ -123,10 +145,14 @@ class FlowGraph {
         loops_.push_back(loop);  // the condition is evaluated on every iteration
         const int cond = AddNode(s, OwnCalls(*s));
         Connect(in, cond, -1);
+        loop_targets_.push_back({cond, loop, {}, {}});
         Exits body = Lower(s->body.get(), {Branch(cond, *s->value, true)});
         Connect(body, cond, loop);
+        Exits out = std::move(loop_targets_.back().breaks);
+        loop_targets_.pop_back();
         loops_.pop_back();
-        return {Branch(cond, *s->value, false)};
+        out.push_back(Branch(cond, *s->value, false));
+        return out;
       }
       case StmtKind::kFor: {
         const int init = AddNode(s, OwnCalls(*s));  // bounds: evaluated once
@@ -137,9 +163,18 @@ class FlowGraph {
         for (const Var* v : s->iter_args) Define(v);
         const int head = AddNode(nullptr, {});
         Connect({{init, {}}}, head, -1);
+        loop_targets_.push_back({head, loop, {}, {}});
         Exits body = Lower(s->body.get(), {{head, {}}});
         Connect(body, head, loop);
+        const Exits& continues = loop_targets_.back().continues;
+        body.insert(body.end(), continues.begin(), continues.end());
+        Exits breaks = std::move(loop_targets_.back().breaks);
+        loop_targets_.pop_back();
         loops_.pop_back();
+        // The loop ends where its last iteration ends (the end of the body
+        // or a continue), at a break, or at once when it may run no
+        // iteration.
+        body.insert(body.end(), breaks.begin(), breaks.end());
         if (!ForRunsAtLeastOnce(*s)) body.push_back({init, {}});
         for (const Var* v : s->results) Define(v);
         return body;
@@ -225,6 +260,16 @@ class FlowGraph {
 
   const Function& f_;
   const WindowAliases aliases_;
+  // Where a continue or a break inside the innermost loop goes: the head
+  // (a back edge of `loop`), and the ways out of the loop they add (a
+  // continue may end the last iteration of a for loop).
+  struct LoopTargets {
+    int head;
+    int loop;
+    Exits breaks;
+    Exits continues;
+  };
+  std::vector<LoopTargets> loop_targets_;
   std::vector<int> loops_;  // the loops around the statement being lowered
   int next_loop_ = 0;
   absl::flat_hash_map<const Var*, std::vector<int>> def_loops_;

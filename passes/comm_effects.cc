@@ -104,7 +104,22 @@ std::vector<const Expr*> OwnCalls(const Stmt& s) {
     case StmtKind::kReturn:
       for (const ExprPtr& e : s.values) add(e);
       break;
+    case StmtKind::kUnpack:
+      add(s.value);
+      break;
+    case StmtKind::kScope:
+      // The scope itself is no op (it calls nothing); its arguments may.
+      // Its body is made of statements of its own.
+      for (const ExprPtr& e : s.value->args) add(e);
+      for (const NamedExpr& a : s.value->attrs) add(a.value);
+      break;
+    case StmtKind::kSetItem:
+      for (const ExprPtr& e : s.values) add(e);
+      add(s.value);
+      break;
     case StmtKind::kSeq:
+    case StmtKind::kBreak:
+    case StmtKind::kContinue:
       break;
   }
   return calls;
@@ -321,8 +336,28 @@ void WindowAliases::Collect(const Stmt& s, const std::vector<Var*>* yield_target
         Union((*yield_targets)[i], *s.values[i]);
       }
       return;
+    case StmtKind::kScope:
+      if (s.body) Collect(*s.body, yield_targets);
+      return;
+    case StmtKind::kUnpack:
+      // `a, b = x, y` pairs its targets with the tuple's elements; from
+      // anything else each target may be any window the value names.
+      if (s.value && s.value->kind == ExprKind::kTuple &&
+          s.value->args.size() == s.results.size()) {
+        for (size_t i = 0; i < s.results.size(); ++i) Union(s.results[i], *s.value->args[i]);
+      } else if (s.value) {
+        std::vector<const Var*> named;
+        CollectVars(*s.value, &named);
+        for (const Var* target : s.results) {
+          for (const Var* v : named) Union(target, v);
+        }
+      }
+      return;
     case StmtKind::kEval:
     case StmtKind::kReturn:
+    case StmtKind::kSetItem:  // an element of a pl.Array: a scalar, never a window
+    case StmtKind::kBreak:
+    case StmtKind::kContinue:
       return;
   }
 }

@@ -84,7 +84,24 @@ WaitShape Classify(const Stmt* s) {
       }
       return WaitShape::kPure;
     case StmtKind::kReturn:
+    case StmtKind::kBreak:  // leaving the body ends a run of waits before it
+    case StmtKind::kContinue:
       return WaitShape::kOther;
+    case StmtKind::kUnpack:
+      return IsPureExpr(*s->value) ? WaitShape::kPure : WaitShape::kOther;
+    case StmtKind::kSetItem: {
+      if (!IsPureExpr(*s->value)) return WaitShape::kOther;
+      for (const ExprPtr& e : s->values) {
+        if (!IsPureExpr(*e)) return WaitShape::kOther;
+      }
+      return WaitShape::kPure;
+    }
+    case StmtKind::kScope: {
+      std::vector<const ExprPtr*> header;
+      for (const ExprPtr& e : s->value->args) header.push_back(&e);
+      for (const NamedExpr& a : s->value->attrs) header.push_back(&a.value);
+      return ClassifyCompound(header, {s->body.get()});
+    }
     case StmtKind::kIf:
       return ClassifyCompound({&s->value}, {s->body.get(), s->else_body.get()});
     case StmtKind::kWhile:
@@ -240,8 +257,22 @@ class Rewriter {
       case StmtKind::kSeq:
         ProcessBody(own_slot, {}, &escapes, /*loop_body=*/false);
         return;
+      case StmtKind::kBreak:
+      case StmtKind::kContinue:
+        return;  // markers go right after their statement: none is pending here
+      case StmtKind::kScope: {
+        // A scope runs its body once, in place: its markers stay inside it.
+        Requests body_prefix;
+        for (const Expr* call : OwnCalls(s)) {
+          AddHeaderRequest(s, *call, after[i], body_prefix, nullptr);
+        }
+        ProcessBody(s.body, body_prefix, &escapes, /*loop_body=*/false);
+        return;
+      }
       case StmtKind::kAssign:
       case StmtKind::kEval:
+      case StmtKind::kUnpack:
+      case StmtKind::kSetItem:
       case StmtKind::kYield:
       case StmtKind::kReturn: {
         Requests own;

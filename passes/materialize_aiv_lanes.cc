@@ -191,6 +191,15 @@ class Replayer {
         return Yield(s, out);
       case StmtKind::kReturn:
         return absl::OkStatus();
+      case StmtKind::kScope:
+      case StmtKind::kBreak:
+      case StmtKind::kContinue:
+      case StmtKind::kUnpack:
+      case StmtKind::kSetItem:
+        return ErrorAt(s.loc, absl::StrCat(
+                                  "materialize-aiv-lanes: the replay on AIV lane 1 of '",
+                                  f_.name, "' cannot replay a PyPTO scope, break, continue, "
+                                  "tuple unpacking or item assignment yet"));
     }
     return absl::OkStatus();
   }

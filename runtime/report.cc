@@ -4,6 +4,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_replace.h"
 #include "ir/diagnostics.h"
+#include "ir/string_literal.h"
 
 namespace ptoc {
 namespace sim {
@@ -30,23 +31,7 @@ bool SameFinding(const Finding& a, const Finding& b) {
 }
 
 std::string JsonString(absl::string_view s) {
-  std::string out = "\"";
-  for (char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          out += absl::StrFormat("\\u%04x", static_cast<int>(c));
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out + "\"";
+  return QuoteString(s, ControlEscape::kJsonUnicode);
 }
 
 std::string Plural(int64_t n, absl::string_view one, absl::string_view many) {

@@ -101,6 +101,17 @@ class Tracer {
       }
       case StmtKind::kWhile:
         return While(*s, 0, std::move(st), k);
+      case StmtKind::kScope:
+        return Exec(s->body.get(), std::move(st), k);
+      case StmtKind::kUnpack:
+      case StmtKind::kSetItem:
+        Evaluate(*s, st, 0);
+        return k(std::move(st));
+      case StmtKind::kBreak:
+      case StmtKind::kContinue:
+        // Not modelled (the generators never write them): no verdict.
+        aborted_ = true;
+        return;
       case StmtKind::kFor: {
         Evaluate(*s, st, 0);
         for (int turns = ForRunsAtLeastOnce(*s) ? 1 : 0; turns <= 2; ++turns) {

@@ -196,6 +196,13 @@ class Interpreter {
           if (absl::Status st = Exec(*s.body); !st.ok()) return st;
         }
         return absl::OkStatus();
+      case StmtKind::kScope:
+        return Exec(*s.body);
+      case StmtKind::kBreak:
+      case StmtKind::kContinue:
+      case StmtKind::kUnpack:
+      case StmtKind::kSetItem:
+        return absl::UnimplementedError("the oracle does not model this statement");
     }
     return absl::OkStatus();
   }

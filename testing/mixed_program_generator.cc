@@ -4,26 +4,10 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "testing/rng.h"
 
 namespace ptoc {
 namespace {
-
-// splitmix64: the same stream on every platform.
-class Random {
- public:
-  explicit Random(uint64_t seed) : state_(seed) {}
-  uint64_t Next() {
-    uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-  int Below(int n) { return static_cast<int>(Next() % static_cast<uint64_t>(n)); }
-  bool Chance(int percent) { return Below(100) < percent; }
-
- private:
-  uint64_t state_;
-};
 
 // The kinds of tile the generator keeps track of.
 enum Kind { kVec16, kVec32, kMat, kLeft, kRight, kAcc, kKinds };
@@ -248,7 +232,7 @@ class Generator {
     }
   }
 
-  Random rng_;
+  Rng rng_;
   MixedProgramOptions options_;
   std::string out_;
   int counter_ = 0;

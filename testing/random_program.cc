@@ -6,26 +6,10 @@
 #include "absl/strings/str_cat.h"
 #include "ir/builder.h"
 #include "ir/registry.h"
+#include "testing/rng.h"
 
 namespace ptoc {
 namespace {
-
-// splitmix64: tiny, fast and identical everywhere.
-class Rng {
- public:
-  explicit Rng(uint64_t seed) : state_(seed) {}
-  uint64_t Next() {
-    uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-  int Below(int n) { return static_cast<int>(Next() % static_cast<uint64_t>(n)); }
-  bool Chance(int percent) { return Below(100) < percent; }
-
- private:
-  uint64_t state_;
-};
 
 const Shape kTileShape = {Dim::Static(16), Dim::Static(16)};
 

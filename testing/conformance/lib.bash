@@ -84,3 +84,16 @@ make_pch() {
     { echo "FAILED: cannot precompile pto/pto-inst.hpp" >&2; exit 1; }
   pto_isa_pch_flags=(-include-pch "$dir/pto-inst-pch.hpp.pch")
 }
+
+# begin_run PREFIX [FLAGS...]: a scratch directory in out (removed at exit),
+# the repository as working directory, start set to now, and make_pch with
+# FLAGS.
+begin_run() {
+  local prefix="$1"
+  shift
+  out="$(mktemp -d "/tmp/$prefix.XXXXXX")"
+  trap 'rm -rf "$out"' EXIT
+  cd "$conf_repo" || exit 1
+  start=$SECONDS
+  make_pch "$out" "$@"
+}

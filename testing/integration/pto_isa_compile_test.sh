@@ -20,11 +20,7 @@ name=pto_isa_compile_test
 need_pto_isa "$name"
 build_tools //driver:ptoc
 ptoc="$bin/driver/ptoc"
-out="$(mktemp -d /tmp/ptoc-pto-isa-compile.XXXXXX)"
-trap 'rm -rf "$out"' EXIT
-cd "$conf_repo"
-start=$SECONDS
-make_pch "$out"
+begin_run ptoc-pto-isa-compile
 
 # --- emit ---
 emitted=0

@@ -36,11 +36,7 @@ ptoc="$bin/driver/ptoc"
 sim="$bin/runtime/ptoc_sim"
 plan_tool="$bin/testing/conformance/launch_plan"
 launcher_src="$conf_repo/testing/conformance/pto_isa_launcher.cpp"
-out="$(mktemp -d /tmp/ptoc-pto-isa-sim.XXXXXX)"
-trap 'rm -rf "$out"' EXIT
-cd "$conf_repo"
-start=$SECONDS
-make_pch "$out" -O0 -pthread
+begin_run ptoc-pto-isa-sim -O0 -pthread
 
 # NAME KERNEL ENTRY MIXED TOLERANCE [LAUNCH FLAGS...]
 cases=(

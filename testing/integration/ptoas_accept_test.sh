@@ -19,11 +19,7 @@ need_ptoas "$name"
 need_pto_isa "$name"
 build_tools //driver:ptoc
 ptoc="$bin/driver/ptoc"
-out="$(mktemp -d /tmp/ptoc-ptoas.XXXXXX)"
-trap 'rm -rf "$out"' EXIT
-cd "$conf_repo"
-start=$SECONDS
-make_pch "$out"
+begin_run ptoc-ptoas
 
 # --- emit: BASE KERNEL BACKEND [FLAGS] ---
 emitted=0

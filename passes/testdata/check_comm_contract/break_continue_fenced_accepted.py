@@ -1,0 +1,35 @@
+# What insert-comm-fence makes of writes and waits around break, continue
+# and a scope satisfies the contract on every path.
+# RUN: ptoc %s --passes=insert-comm-fence,check-comm-contract --emit=text | FileCheck %s
+# CHECK-LABEL: def k(
+import pypto.language as pl
+import pypto.language.distributed as pld
+
+
+@pl.program
+class Test:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(
+        self,
+        inp: pl.Tensor[[4, 16], pl.FP32],
+        win: pl.InOut[pld.DistributedTensor[[4, 16], pl.FP32]],
+        sig: pl.InOut[pld.DistributedTensor[[8, 4], pl.INT32]],
+        me: pl.Scalar[pl.INDEX],
+        n: pl.Scalar[pl.INDEX],
+    ):
+        t: pl.Tile[[1, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(inp, [0, 0], [1, 16])
+        for p in pl.range(4):
+            with pl.at(level=pl.Level.CORE_GROUP):
+                pld.tile.remote_store(t, win, p, [me, 0])
+            if p == n:
+                break
+            pld.tile.remote_store(t, win, p, [me, 0])
+            if p == me:
+                continue
+            pld.system.notify(sig, p, [0, me], 1)
+        pld.system.notify(sig, 1, [0, me], 1)
+        for q in pl.range(4):
+            pld.system.wait(sig, [0, q], 1)
+            if q == n:
+                break
+        r: pl.Tile[[4, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(win, [0, 0], [4, 16])
