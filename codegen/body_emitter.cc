@@ -77,6 +77,7 @@ absl::Status BodyEmitter::EmitStmt(const Stmt& s) {
     case StmtKind::kBreak:
     case StmtKind::kContinue:
     case StmtKind::kUnpack:
+    case StmtKind::kSplitAiv:
     case StmtKind::kSetItem:
       status = ErrorAt(s.loc, "codegen does not support this statement in a kernel yet "
                               "(a PyPTO scope, break, continue or tuple unpacking)");

@@ -56,6 +56,9 @@ void ForEachCall(const Stmt& s, const std::function<void(const Expr&)>& fn) {
       for (const ExprPtr& e : s.values) WalkOptional(e, fn);
       WalkOptional(s.value, fn);
       return;
+    case StmtKind::kSplitAiv:  // a pl.split_aiv region: its body, once per lane
+      if (s.body) ForEachCall(*s.body, fn);
+      return;
     case StmtKind::kScope:
       // The scope is no op; its arguments and its body may call.
       for (const ExprPtr& e : s.value->args) WalkOptional(e, fn);

@@ -101,6 +101,7 @@ absl::Status TensorOrigins::Visit(const Stmt& s) {
       return Merge(s.results, TrailingYield(*s.else_body), s.loc);
     }
     case StmtKind::kScope:
+    case StmtKind::kSplitAiv:
       return Visit(*s.body);
     case StmtKind::kEval:
     case StmtKind::kYield:

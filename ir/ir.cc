@@ -72,6 +72,7 @@ StmtPtr CloneStmt(const Stmt& s, const VarMap* map) {
   if (s.else_body) c->else_body = CloneStmt(*s.else_body, map);
   for (const ExprPtr& e : s.values) c->values.push_back(CloneExpr(*e, map));
   c->loop_kind = s.loop_kind;
+  c->split_mode = s.split_mode;
   for (const NamedExpr& a : s.loop_attrs) {
     c->loop_attrs.push_back(NamedExpr{a.name, CloneExpr(*a.value, map)});
   }
@@ -99,6 +100,22 @@ std::optional<FunctionKind> ParseFunctionKind(absl::string_view s) {
     if (name == s) return kind;
   }
   return std::nullopt;
+}
+
+absl::string_view SplitModeName(int mode) {
+  switch (mode) {
+    case 0: return "NONE";
+    case 1: return "UP_DOWN";
+    case 2: return "LEFT_RIGHT";
+    default: return "";
+  }
+}
+
+int SplitModeCode(absl::string_view name) {
+  for (int mode = 0; mode < 3; ++mode) {
+    if (SplitModeName(mode) == name) return mode;
+  }
+  return -1;
 }
 
 bool IsPythonKeyword(absl::string_view name) {

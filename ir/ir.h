@@ -85,6 +85,10 @@ enum class StmtKind {
   kBreak, kContinue,
   kUnpack,    // `a, b = value`: value (a tuple), results (the targets)
   kSetItem,   // `arr[i] = value`: var (a pl.Array), values (the index), value
+  // `for lane in pl.split_aiv(2, mode=pl.SplitMode.X):` (dual-aiv.md): var
+  // (the lane, Scalar[INDEX]), split_mode, body. Runs once per AIV lane; not
+  // a loop; names bound in the body stay visible after it.
+  kSplitAiv,
 };
 
 struct Stmt;
@@ -112,7 +116,15 @@ struct Stmt {
   // stay visible after it, as in Python.
   std::string loop_kind;
   std::vector<NamedExpr> loop_attrs;
+  // kSplitAiv: pl.SplitMode as its code: 0 NONE, 1 UP_DOWN, 2 LEFT_RIGHT.
+  int split_mode = 0;
 };
+
+// pl.SplitMode's names by code ("NONE", "UP_DOWN", "LEFT_RIGHT"); "" for
+// any other code.
+absl::string_view SplitModeName(int mode);
+// The code of a pl.SplitMode name, or -1.
+int SplitModeCode(absl::string_view name);
 
 // kInline and kGraph are PyPTO's; they go last (the proto enum follows this order).
 enum class FunctionKind {

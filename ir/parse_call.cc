@@ -329,6 +329,7 @@ absl::StatusOr<ExprPtr> Parser::FinishOpCall(std::string op, const Token& start,
     absl::StrAppend(&message, ", got ", args.size());
     return ErrorAt(loc, message);
   }
+  PARSER_RETURN_IF_ERROR(InheritRegionSplit(*info, start, attr_keywords));
   PARSER_ASSIGN_OR_RETURN(std::vector<NamedExpr> attrs,
                           CheckAttrs(*info, loc, std::move(attr_keywords)));
   ExprPtr call = MakeOpCall(op, std::move(args), std::move(attrs), Type::None(), loc);

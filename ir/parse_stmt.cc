@@ -114,7 +114,9 @@ absl::Status Parser::ParseStatement(std::vector<StmtPtr>& out,
                                     std::optional<YieldTargets>& yield,
                                     bool yield_allowed) {
   StmtPtr stmt;
-  if (AtName("for")) {
+  if (AtName("for") && AtSplitAiv()) {
+    PARSER_ASSIGN_OR_RETURN(stmt, ParseSplitAiv());
+  } else if (AtName("for")) {
     PARSER_ASSIGN_OR_RETURN(stmt, ParseFor());
   } else if (AtName("if")) {
     PARSER_ASSIGN_OR_RETURN(stmt, ParseIf());

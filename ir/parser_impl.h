@@ -73,6 +73,12 @@ struct Binding {
   int construct_line = 0;
 };
 
+// An enclosing `pl.split_aiv` region while its body is parsed.
+struct SplitRegion {
+  int mode = 0;  // pl.SplitMode code
+  Location loc;  // the header
+};
+
 // A call argument written `name=value`.
 struct Keyword {
   Token name;
@@ -156,6 +162,14 @@ class Parser {
                               const std::vector<ExprPtr>& args,
                               const std::vector<Keyword>& keywords);
   absl::StatusOr<StmtPtr> ParseReturn();
+  // ---- pl.split_aiv regions (parse_split_aiv.cc) ----
+  // At `for ... in pl.split_aiv`.
+  bool AtSplitAiv() const;
+  absl::StatusOr<StmtPtr> ParseSplitAiv();
+  // A tile.aiv_shard / tile.aic_gather call's keywords: no mode=; inside a
+  // region split= is the region's mode (added when not written).
+  absl::Status InheritRegionSplit(const OpInfo& info, const Token& start,
+                                  std::vector<Keyword>& keywords);
   absl::StatusOr<StmtPtr> ParseAssign(std::optional<YieldTargets>& yield,
                                       bool yield_allowed);
   // `a, b = value` with a tuple value.
@@ -215,6 +229,7 @@ class Parser {
   // pl.range and while, else the loop kind ("parallel", ...).
   std::vector<std::string> loops_;
   int manual_scopes_ = 0;     // enclosing manual scopes
+  std::vector<SplitRegion> split_regions_;  // enclosing pl.split_aiv regions
   bool strict_ssa_ = false;   // the function is @pl.function(strict_ssa=True)
   bool in_expr_ = false;  // inside the outermost ParseExpr
   int operators_ = 0;     // operators of the outermost expression so far

@@ -190,6 +190,8 @@ class ExprPrinter {
  public:
   // `names` may be null: variables then print under their own names.
   explicit ExprPrinter(const VarNames* names) : names_(names) {}
+  // While true, calls print as they are written inside a pl.split_aiv region.
+  void set_in_split_region(bool in) const { in_split_region_ = in; }
 
   std::string Print(const Expr& e) const {
     switch (e.kind) {
@@ -273,12 +275,18 @@ class ExprPrinter {
     }
     for (const NamedExpr& a : e.attrs) {
       if (IsDefaultAttr(e, a)) continue;
+      // Inside a pl.split_aiv region a shard or gather inherits the mode.
+      if (in_split_region_ && info != nullptr && info->split_boundary != PipeDirection::kNone &&
+          a.name == "split") {
+        continue;
+      }
       parts.push_back(absl::StrCat(a.name, "=", Print(*a.value)));
     }
     return absl::StrCat(callee, "(", absl::StrJoin(parts, ", "), ")");
   }
 
   const VarNames* names_;
+  mutable bool in_split_region_ = false;
 };
 
 // Lists the variables a function defines, in the order their definitions
@@ -310,6 +318,10 @@ void CollectDefs(const Stmt& s, std::vector<const Var*>* defs) {
     case StmtKind::kScope:
       if (s.body) CollectDefs(*s.body, defs);
       if (s.var != nullptr) defs->push_back(s.var);
+      break;
+    case StmtKind::kSplitAiv:
+      defs->push_back(s.var);
+      if (s.body) CollectDefs(*s.body, defs);
       break;
     case StmtKind::kUnpack:
       defs->insert(defs->end(), s.results.begin(), s.results.end());
@@ -495,6 +507,13 @@ class FunctionPrinter {
         Body(s.body.get(), depth + 1, nullptr);
         return;
       }
+      case StmtKind::kSplitAiv:
+        Line(depth, absl::StrCat("for ", expr_.Name(s.var), " in pl.split_aiv(2, mode=",
+                                 EnumText("SplitMode", SplitModeName(s.split_mode)), "):"));
+        expr_.set_in_split_region(true);
+        Body(s.body.get(), depth + 1, nullptr);
+        expr_.set_in_split_region(false);
+        return;
       case StmtKind::kUnpack:
         Line(depth, absl::StrCat(VarList(s.results), " = ", Value(s.value.get())));
         return;

@@ -179,6 +179,26 @@ ResultOr TileCreateResult(const Expr& call) {
   return std::optional<Type>(Type::Tile(*shape, *dtype, m, ViewOf(call, m)));
 }
 
+// tile.aiv_shard / tile.aic_gather: a tile in `to` with the operand's dtype,
+// its split axis (rows for code 1, columns for 2) halved (a shard: one
+// lane's box, rounded up as PyPTO does) or doubled (a gather: the joined
+// tile); unchanged for code 0 or a dynamic extent (expand-mixed-kernel
+// rejects those, dual-aiv.md C8). The memory's implicit view.
+ResultRule SplitBoundaryResult(MemorySpace to, bool halve) {
+  return [to, halve](const Expr& call) -> ResultOr {
+    if (auto s = RequireTile(call, 0); !s.ok()) return s;
+    const Type& src = ArgType(call, 0);
+    const Expr* split = call.FindAttr("split");
+    const int64_t code = split != nullptr && split->kind == ExprKind::kInt ? split->int_value : 0;
+    Shape shape = src.shape();
+    if ((code == 1 || code == 2) && shape.size() == 2) {
+      Dim& d = shape[code == 1 ? 0 : 1];
+      if (d.is_static()) d.value = halve ? (d.value + 1) / 2 : d.value * 2;
+    }
+    return std::optional<Type>(Type::Tile(std::move(shape), src.dtype(), to));
+  };
+}
+
 ResultOr MatmulResult(const Expr& call) {
   if (auto s = RequireTile(call, 0); !s.ok()) return s;
   if (auto s = RequireTile(call, 1); !s.ok()) return s;
@@ -264,6 +284,8 @@ struct OpDef {
   PipeDirection pipe = PipeDirection::kNone;
   std::vector<int> arities = {};  // empty: exactly params.size()
   std::vector<std::string> positional_attrs = {};
+  PipeDirection split_boundary = PipeDirection::kNone;
+  bool compiled = true;
 };
 
 void Add(OpRegistry& r, OpDef d) {
@@ -279,6 +301,8 @@ void Add(OpRegistry& r, OpDef d) {
   info.access = d.access;
   info.pipe = d.pipe;
   info.positional_attrs = std::move(d.positional_attrs);
+  info.split_boundary = d.split_boundary;
+  info.compiled = d.compiled;
   r.Register(std::move(info));
 }
 
@@ -421,6 +445,20 @@ void AddSystemOps(OpRegistry& r) {
   // catalog rows"); a value only the vector lanes have.
   Add(r, {"tile.get_subblock_idx", {}, {}, OpRole::kPureScalar, FixedLane(Lane::kVector),
           Fixed(Type::Scalar(DType::kINDEX))});
+  // The boundary ops of pl.split_aiv kernels (dual-aiv.md, "Op catalog
+  // rows"): `split` is inherited from the region (no default: outside a
+  // region it must be written, in a split_aiv=True function).
+  OpDef shard{"tile.aiv_shard", {"tile"}, {IntAttr("split", std::nullopt)}, OpRole::kCompute,
+              FixedLane(Lane::kBoundary), SplitBoundaryResult(MemorySpace::kVec, true)};
+  shard.split_boundary = PipeDirection::kC2V;
+  shard.compiled = false;  // expand-mixed-kernel lowers it
+  Add(r, std::move(shard));
+  OpDef gather{"tile.aic_gather", {"tile"}, {IntAttr("split", std::nullopt)},
+               OpRole::kCompute, FixedLane(Lane::kBoundary),
+               SplitBoundaryResult(MemorySpace::kMat, false)};
+  gather.split_boundary = PipeDirection::kV2C;
+  gather.compiled = false;
+  Add(r, std::move(gather));
 }
 
 int EditDistance(absl::string_view a, absl::string_view b) {

@@ -110,6 +110,11 @@ struct OpInfo {
   // False for PyPTO's ops ptoc parses, verifies and prints but does not
   // compile (no codegen lowering yet; codegen rejects them).
   bool compiled = true;
+  // A boundary op of a pl.split_aiv kernel (dual-aiv.md): kC2V for
+  // tile.aiv_shard (Acc -> this lane's Vec half), kV2C for tile.aic_gather
+  // (this lane's Vec half -> the joined Mat tile). Both carry `split`, the
+  // region's mode; expand-mixed-kernel turns them into split transports.
+  PipeDirection split_boundary = PipeDirection::kNone;
 
   const AttrSpec* FindAttr(absl::string_view attr) const;
   int ParamIndex(absl::string_view param) const;  // -1 when absent

@@ -166,5 +166,33 @@ TEST(TypesTest, ImplicitViewIsTheSameType) {
             Type::Tile(s, DType::kFP16, MemorySpace::kVec));
 }
 
+// dual-aiv.md, "Op catalog rows": the boundary ops of split_aiv kernels.
+TEST(RegistryTest, SplitBoundaryOps) {
+  const OpInfo* shard = OpRegistry::Get().Find("tile.aiv_shard");
+  const OpInfo* gather = OpRegistry::Get().Find("tile.aic_gather");
+  ASSERT_NE(shard, nullptr);
+  ASSERT_NE(gather, nullptr);
+  EXPECT_EQ(shard->split_boundary, PipeDirection::kC2V);
+  EXPECT_EQ(gather->split_boundary, PipeDirection::kV2C);
+  EXPECT_EQ(shard->pipe, PipeDirection::kNone);  // not a transport
+  // expand-mixed-kernel folds them into transports: codegen never sees them.
+  EXPECT_FALSE(shard->compiled);
+  EXPECT_FALSE(gather->compiled);
+  ASSERT_NE(shard->FindAttr("split"), nullptr);
+  EXPECT_EQ(shard->FindAttr("split")->default_value, nullptr);  // inherited or written
+  Var v;
+  v.type = Type::Tile({Dim::Static(32), Dim::Static(16)}, DType::kFP32, MemorySpace::kAcc);
+  ExprPtr c = MakeVarRef(&v, {});
+  std::vector<ExprPtr> args;
+  args.push_back(std::move(c));
+  std::vector<NamedExpr> attrs;
+  attrs.push_back(MakeAttr("split", MakeInt(1, {})));
+  ExprPtr call = MakeOpCall("tile.aiv_shard", std::move(args), std::move(attrs), Type::None(), {});
+  absl::StatusOr<std::optional<Type>> r = shard->result(*call);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(**r, Type::Tile({Dim::Static(16), Dim::Static(16)}, DType::kFP32, MemorySpace::kVec));
+  EXPECT_EQ(LaneOf(*call), Lane::kBoundary);
+}
+
 }  // namespace
 }  // namespace ptoc

@@ -232,6 +232,13 @@ void StmtToProto(const Stmt& s, ir::Stmt* out) {
       if (s.value) ExprToProto(*s.value, si->mutable_value());
       break;
     }
+    case StmtKind::kSplitAiv: {
+      ir::SplitAivStmt* sa = out->mutable_split_aiv_stmt();
+      sa->set_mode(static_cast<ir::SplitMode>(s.split_mode));
+      sa->set_lane_var_id(VarId(s.var));
+      if (s.body) StmtToProto(*s.body, sa->mutable_body());
+      break;
+    }
     case StmtKind::kBreak:
       out->mutable_break_stmt();
       break;
@@ -746,6 +753,22 @@ class Reader {
         if (status.ok()) {
           status = ReadRequired(si.has_value(), si.value(), "stored value", depth, &s->value);
         }
+        break;
+      }
+      case ir::Stmt::kSplitAivStmt: {
+        s->kind = StmtKind::kSplitAiv;
+        const ir::SplitAivStmt& sa = proto.split_aiv_stmt();
+        if (SplitModeName(sa.mode()).empty()) {
+          return Error(absl::StrCat("bad split mode ", sa.mode()));
+        }
+        s->split_mode = sa.mode();
+        absl::StatusOr<Var*> var = LookupVar(sa.lane_var_id());
+        if (!var.ok()) return var.status();
+        s->var = *var;
+        absl::StatusOr<StmtPtr> body =
+            ReadBody(sa.has_body(), sa.body(), "pl.split_aiv body", depth);
+        if (!body.ok()) return body.status();
+        s->body = *std::move(body);
         break;
       }
       case ir::Stmt::kBreakStmt:

@@ -119,6 +119,12 @@ class FunctionVerifier {
         Error(a.value->loc, absl::StrCat("function attribute '", a.name,
                                          "' must be a constant"));
       }
+      // The attributes with meaning (dual-aiv.md): booleans.
+      if ((a.name == "split_aiv" || a.name == "dual_aiv_dispatch") &&
+          a.value->kind != ExprKind::kBool) {
+        Error(a.value->loc.known() ? a.value->loc : function_.loc,
+              absl::StrCat("function attribute '", a.name, "' must be True or False"));
+      }
     }
     if (!function_.body) {
       Error(function_.loc, absl::StrCat("function '", function_.name, "' has no body"));
@@ -220,6 +226,9 @@ class FunctionVerifier {
         }
         if (s.var != nullptr) Define(s.var, s.loc);
         return;
+      case StmtKind::kSplitAiv:
+        VerifySplitAiv(s);
+        return;
       case StmtKind::kBreak:
       case StmtKind::kContinue:
         // The parser refuses these outside a loop; a .pb may carry them.
@@ -277,6 +286,71 @@ class FunctionVerifier {
       case StmtKind::kReturn:
         for (const ExprPtr& v : s.values) VerifyExpr(v.get(), s.loc);
         return;
+    }
+  }
+
+  // A pl.split_aiv region (dual-aiv.md): in an InCore function, never in
+  // another region; its lane a Scalar[INDEX]; no scope of its own.
+  void VerifySplitAiv(const Stmt& s) {
+    if (SplitModeName(s.split_mode).empty()) {
+      Error(s.loc, absl::StrCat("bad pl.split_aiv mode ", s.split_mode));
+    }
+    if (region_ != nullptr) {
+      Error(s.loc, "a pl.split_aiv region cannot be nested in another one");
+      sink_.Note(region_->loc, "the enclosing pl.split_aiv region");
+    }
+    if (function_.kind != FunctionKind::kInCore) {
+      Error(s.loc, absl::StrCat("a pl.split_aiv region is only allowed in an InCore "
+                                "function, not in ",
+                                FunctionKindName(function_.kind), " '", function_.name, "'"));
+    }
+    if (s.var == nullptr || s.var->type != Type::Scalar(DType::kINDEX)) {
+      Error(s.loc, "the lane of a pl.split_aiv region must be a Scalar[INDEX]");
+    }
+    Define(s.var, s.loc);
+    const Stmt* outer = region_;
+    if (region_ == nullptr) region_ = &s;
+    if (s.body && s.body->kind == StmtKind::kSeq) {
+      for (const StmtPtr& c : s.body->stmts) VerifyStmt(*c);
+    } else if (s.body) {
+      VerifyStmt(*s.body);
+    }
+    region_ = outer;
+  }
+
+  // The split code of a transport or split boundary op, and where a shard or
+  // gather may stand: in a region (split = its mode), or with split= in a
+  // function with split_aiv=True (dual-aiv.md, "The lowered form").
+  void VerifySplitAttr(const Expr& call, const OpInfo& info) {
+    if (info.pipe == PipeDirection::kNone && info.split_boundary == PipeDirection::kNone) return;
+    const Expr* split = call.FindAttr("split");
+    if (split != nullptr && split->kind == ExprKind::kInt &&
+        (split->int_value < 0 || split->int_value > 2)) {
+      Error(split->loc.known() ? split->loc : call.loc,
+            absl::StrCat("split=", split->int_value, " on '", call.str,
+                         "': ptoc accepts the split codes 0 (no split), 1 (TILE_UP_DOWN) and "
+                         "2 (TILE_LEFT_RIGHT)"));
+    }
+    if (info.split_boundary == PipeDirection::kNone) return;
+    if (region_ != nullptr) {
+      if (split == nullptr || split->kind != ExprKind::kInt ||
+          split->int_value != region_->split_mode) {
+        Error(call.loc, absl::StrCat("'", call.str, "' in a pl.split_aiv region of mode "
+                                     "pl.SplitMode.", SplitModeName(region_->split_mode),
+                                     " must have split=", region_->split_mode));
+      }
+      return;
+    }
+    const Expr* lowered = function_.FindAttr("split_aiv");
+    const bool split_aiv = lowered != nullptr && lowered->kind == ExprKind::kBool &&
+                           lowered->bool_value;
+    if (!split_aiv) {
+      Error(call.loc, absl::StrCat("'", call.str, "' is only allowed inside a pl.split_aiv "
+                                   "region (or with split= in a function with "
+                                   "split_aiv=True); '", function_.name, "' has neither"));
+    } else if (split == nullptr) {
+      Error(call.loc, absl::StrCat("'", call.str, "' outside a pl.split_aiv region needs "
+                                   "split= (0, 1 or 2)"));
     }
   }
 
@@ -449,6 +523,7 @@ class FunctionVerifier {
       }
       return;
     }
+    VerifySplitAttr(call, *info);
     if (!info->AcceptsArity(static_cast<int>(call.args.size()))) {
       Error(call.loc, absl::StrCat("'", call.str, "' takes ", info->params.size(),
                                    " arguments, not ", call.args.size()));
@@ -487,6 +562,7 @@ class FunctionVerifier {
   const Program& program_;
   const Function& function_;
   DiagnosticSink& sink_;
+  const Stmt* region_ = nullptr;  // the enclosing pl.split_aiv region
   absl::flat_hash_set<const Var*> owned_;
   absl::flat_hash_set<const Var*> defined_;
   std::vector<std::vector<const Var*>> scopes_;

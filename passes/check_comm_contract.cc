@@ -106,6 +106,7 @@ class FlowGraph {
         for (const Var* v : s->results) Define(v);  // kUnpack's targets
         return {{node, {}}};
       }
+      case StmtKind::kSplitAiv:  // a pl.split_aiv region: its body, in place
       case StmtKind::kScope: {
         const int header = AddNode(s, OwnCalls(*s));
         Connect(in, header, -1);

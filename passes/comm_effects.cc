@@ -107,6 +107,8 @@ std::vector<const Expr*> OwnCalls(const Stmt& s) {
     case StmtKind::kUnpack:
       add(s.value);
       break;
+    case StmtKind::kSplitAiv:  // a pl.split_aiv region calls nothing itself
+      break;
     case StmtKind::kScope:
       // The scope itself is no op (it calls nothing); its arguments may.
       // Its body is made of statements of its own.
@@ -337,6 +339,7 @@ void WindowAliases::Collect(const Stmt& s, const std::vector<Var*>* yield_target
       }
       return;
     case StmtKind::kScope:
+    case StmtKind::kSplitAiv:
       if (s.body) Collect(*s.body, yield_targets);
       return;
     case StmtKind::kUnpack:

@@ -18,6 +18,7 @@
 #include "passes/mixed_kernel/lane_split.h"
 #include "passes/mixed_kernel/pipe_setup.h"
 #include "passes/mixed_kernel/rewrite_context.h"
+#include "passes/mixed_kernel/split_aiv.h"
 #include "passes/mixed_kernel_invariants.h"
 
 namespace ptoc {
@@ -86,8 +87,11 @@ struct Lanes {
 
 // Splits mixed kernel `f` (which it rewrites on the way). Returns nullopt
 // after reporting errors.
+// `token_split` >= 0 for a split_aiv kernel (its regions lowered):
+// the code of its handshake tokens; `lane_binding` its lane binding or null.
 std::optional<Lanes> SplitKernel(Function& f, const KernelWork& work,
-                                 const PassOptions& options, DiagnosticSink* d) {
+                                 const PassOptions& options, int token_split,
+                                 const Var* lane_binding, DiagnosticSink* d) {
   int errors = d->error_count();
   mixed_kernel::NormalizeBodies(f.body);
   LaneClassifier classifier(f);
@@ -114,6 +118,8 @@ std::optional<Lanes> SplitKernel(Function& f, const KernelWork& work,
   rewrite.classifier = &classifier;
   rewrite.hand_written_setup = work.hand_written_setup;
   rewrite.diagnostics = d;
+  rewrite.token_split = token_split;
+  if (token_split >= 0) mixed_kernel::RewriteSplitBoundaries(rewrite);
   mixed_kernel::RewriteBoundaryMoves(rewrite);
   mixed_kernel::OrderGmHandoffs(rewrite);
   if (d->error_count() > errors) return std::nullopt;
@@ -130,6 +136,8 @@ std::optional<Lanes> SplitKernel(Function& f, const KernelWork& work,
   } else {
     mixed_kernel::InsertPipeSetup(f, *lanes.aic, *lanes.aiv, d);
   }
+  // The lane binding comes before the pipe setup (dual-aiv.md, "Lane binding").
+  if (lane_binding != nullptr) mixed_kernel::HoistLaneBinding(*lanes.aiv, *lane_binding);
   if (d->error_count() > errors) return std::nullopt;
   return lanes;
 }
@@ -236,6 +244,20 @@ absl::StatusOr<bool> ExpandMixedKernel::Run(Program& program, PassContext& conte
     Function& f = *program.functions[i];
     if (f.kind != FunctionKind::kInCore) continue;
     changed = true;
+    // split_aiv kernels (dual-aiv.md): checks, then their regions lowered.
+    int token_split = -1;
+    const Var* lane_binding = nullptr;
+    if (!mixed_kernel::IsSplitAiv(f)) {
+      mixed_kernel::CheckNonSplitKernel(f, d);
+    } else {
+      const int before = d->error_count();
+      mixed_kernel::CheckSplitAivKernel(f, context.options.backend, d);
+      if (d->error_count() > before) continue;
+      token_split = mixed_kernel::TokenSplitCode(f);
+      lane_binding = mixed_kernel::LowerSplitRegions(f);
+      mixed_kernel::CheckCrossLaneAccesses(f, d);
+      if (d->error_count() > before) continue;
+    }
     KernelWork work = mixed_kernel::SurveyKernel(f);
     if (!work.mixed()) {
       f.kind = work.cube ? FunctionKind::kAIC : FunctionKind::kAIV;
@@ -248,7 +270,7 @@ absl::StatusOr<bool> ExpandMixedKernel::Run(Program& program, PassContext& conte
                                      "already has a function '", name, "'"));
       }
     }
-    splits[i] = SplitKernel(f, work, context.options, d);
+    splits[i] = SplitKernel(f, work, context.options, token_split, lane_binding, d);
   }
   if (d->error_count() > errors) {
     std::vector<std::string> text(d->formatted().begin() + first_diagnostic,

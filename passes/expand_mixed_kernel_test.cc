@@ -106,6 +106,21 @@ TEST(ExpandMixedKernelTest, V2cHandoffMatchesTheSpecExamples) {
   }
 }
 
+// dual-aiv.md's examples: split_aiv kernels, each backend against its
+// expected output.
+TEST(ExpandMixedKernelTest, SplitAivExamplesMatchTheirExpectedOutputs) {
+  for (const char* example : {"split_attention", "dual_v2c_handoff"}) {
+    for (const char* backend : {"a2a3", "a5"}) {
+      const std::string file = absl::StrCat(example, ".py");
+      Result r = Expand(ExampleText(file), backend, "fence", file);
+      ASSERT_TRUE(r.status.ok()) << r.status;
+      EXPECT_EQ(r.canonical,
+                ExpectedCanonical(absl::StrCat("examples/", example, ".", backend, ".py")))
+          << example << " " << backend << "\n" << r.text;
+    }
+  }
+}
+
 std::string Kernel(const std::string& functions) { return absl::StrCat(kHeader, functions); }
 
 constexpr char kMatmulStore[] = R"(

@@ -96,6 +96,8 @@ WaitShape Classify(const Stmt* s) {
       }
       return WaitShape::kPure;
     }
+    case StmtKind::kSplitAiv:  // a pl.split_aiv region: no header of its own
+      return ClassifyCompound({}, {s->body.get()});
     case StmtKind::kScope: {
       std::vector<const ExprPtr*> header;
       for (const ExprPtr& e : s->value->args) header.push_back(&e);
@@ -260,6 +262,9 @@ class Rewriter {
       case StmtKind::kBreak:
       case StmtKind::kContinue:
         return;  // markers go right after their statement: none is pending here
+      case StmtKind::kSplitAiv:  // runs its body once per lane, in place
+        ProcessBody(s.body, Requests{}, &escapes, /*loop_body=*/false);
+        return;
       case StmtKind::kScope: {
         // A scope runs its body once, in place: its markers stay inside it.
         Requests body_prefix;

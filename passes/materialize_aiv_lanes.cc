@@ -192,6 +192,7 @@ class Replayer {
       case StmtKind::kReturn:
         return absl::OkStatus();
       case StmtKind::kScope:
+      case StmtKind::kSplitAiv:  // only in InCore kernels, never in an AIV function
       case StmtKind::kBreak:
       case StmtKind::kContinue:
       case StmtKind::kUnpack:

@@ -95,6 +95,7 @@ class Compiler {
       case StmtKind::kBreak:
       case StmtKind::kContinue:
       case StmtKind::kUnpack:
+      case StmtKind::kSplitAiv:
       case StmtKind::kSetItem:
         return ErrorAt(s.loc, "the simulator does not run this statement yet "
                               "(a PyPTO scope, break, continue or tuple unpacking)");

@@ -102,6 +102,7 @@ class Tracer {
       case StmtKind::kWhile:
         return While(*s, 0, std::move(st), k);
       case StmtKind::kScope:
+      case StmtKind::kSplitAiv:
         return Exec(s->body.get(), std::move(st), k);
       case StmtKind::kUnpack:
       case StmtKind::kSetItem:

@@ -197,6 +197,7 @@ class Interpreter {
         }
         return absl::OkStatus();
       case StmtKind::kScope:
+      case StmtKind::kSplitAiv:
         return Exec(*s.body);
       case StmtKind::kBreak:
       case StmtKind::kContinue:

@@ -341,7 +341,11 @@ class HandoffOrderer {
       stmts.push_back({MakeEval(MakeTypedOp(op::kCacheInvalid, {}, {}, loc), loc), producer});
     }
     stmts.push_back({MakeEval(MakeTypedOp(op::kFence, {}, {}, loc), loc), producer});
-    Var* token = ChooseToken(covered, p);
+    // A split_aiv kernel pushes the dedicated token (a stored tile would be
+    // split by the transport), with the kernel's token code.
+    const bool split_aiv = rw_.token_split >= 0;
+    const int64_t code = split_aiv ? rw_.token_split : 0;
+    Var* token = split_aiv ? nullptr : ChooseToken(covered, p);
     if (token == nullptr) {
       std::vector<NamedExpr> attrs;
       attrs.push_back(MakeAttr("shape", MakeIntList({16, 16}, loc)));
@@ -360,16 +364,20 @@ class HandoffOrderer {
     push_args.push_back(MakeVarRef(token, loc));
     size_t push_index = stmts.size();
     std::vector<NamedExpr> split;
-    split.push_back(MakeAttr("split", MakeInt(0, loc)));
+    split.push_back(MakeAttr("split", MakeInt(code, loc)));
     stmts.push_back({MakeEval(MakeTypedOp(c2v ? op::kPushToAiv : op::kPushToAic,
                                           std::move(push_args), std::move(split), loc),
                               loc),
                      producer});
     const Type& t = token->type;
-    Type popped = Type::Tile(t.shape(), t.dtype(), c2v ? MemorySpace::kVec : MemorySpace::kMat);
+    Shape popped_shape = t.shape();
+    // Code 1: each lane pops its half of the cube's token (C2V); the cube
+    // pops both lanes' halves joined (V2C).
+    if (code == 1) popped_shape[0].value = c2v ? popped_shape[0].value / 2 : popped_shape[0].value * 2;
+    Type popped = Type::Tile(popped_shape, t.dtype(), c2v ? MemorySpace::kVec : MemorySpace::kMat);
     Var* received = f_.NewVar("tok", popped, loc);
     std::vector<NamedExpr> pop_split;
-    pop_split.push_back(MakeAttr("split", MakeInt(0, loc)));
+    pop_split.push_back(MakeAttr("split", MakeInt(code, loc)));
     stmts.push_back({MakeAssign(received,
                                 MakeTypedOp(c2v ? op::kPopFromAic : op::kPopFromAiv, {},
                                             std::move(pop_split), loc, popped),

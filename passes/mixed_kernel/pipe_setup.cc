@@ -129,7 +129,18 @@ void InsertPipeSetup(const Function& kernel, Function& aic, Function& aiv,
             "static shape, not ", TypeToString(tile)));
         continue;
       }
-      const CheckedInt slot = SlotBytes(tile);
+      // A split V2C push carries one lane's half; the slot holds both
+      // (dual-aiv.md, "Pipe setup"): count the split axis doubled.
+      Type slot_tile = tile;
+      const Expr* split = call->FindAttr("split");
+      const int64_t code = split != nullptr && split->kind == ExprKind::kInt ? split->int_value : 0;
+      if (FifoDirection(*call) == PipeDirection::kV2C && (code == 1 || code == 2) &&
+          tile.shape().size() == 2) {
+        Shape shape = tile.shape();
+        shape[code == 1 ? 0 : 1].value *= 2;
+        slot_tile = Type::Tile(shape, tile.dtype(), tile.memory(), tile.view());
+      }
+      const CheckedInt slot = SlotBytes(slot_tile);
       if (!slot.ok()) {
         diagnostics->Error(call->loc, absl::StrCat("in kernel '", kernel.name, "': ",
                                                    DoesNotFitMessage("the FIFO slot of this tile")));

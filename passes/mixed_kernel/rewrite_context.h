@@ -18,6 +18,9 @@ struct KernelRewrite {
   const LaneClassifier* classifier = nullptr;
   // The kernel has hand-written pipe setup: the pass adds no transfers.
   bool hand_written_setup = false;
+  // A split_aiv kernel (dual-aiv.md): the split code of its handshake
+  // tokens, which are always the dedicated ones; -1 for other kernels.
+  int token_split = -1;
   // Statements inserted for one lane only.
   PinnedLanes pinned;
   // Errors, warnings and notes, in order.
