@@ -265,6 +265,12 @@ void AddPyptoOps(OpRegistry& r) {
         return absl::InvalidArgumentError(
             absl::StrCat("'", call.str, "' expects a program function (self.name) first"));
       }
+      if (const Expr* n = call.FindAttr("core_num");
+          n != nullptr && (n->kind == ExprKind::kFloat ||
+                           (n->kind == ExprKind::kInt && n->int_value <= 0))) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("'", call.str, "': core_num must be a positive integer"));
+      }
       const Type& t = call.type;
       const Type* last = t.is_tuple() && !t.elements().empty() ? &t.elements().back() : &t;
       if (!(last->is_scalar() && last->dtype() == DType::kTASK_ID)) {

@@ -283,6 +283,9 @@ absl::StatusOr<ExprPtr> Parser::FinishOpCall(std::string op, const Token& start,
   }
   // PyPTO passes some attributes positionally (`tile.create(shape, ...)`).
   std::vector<Keyword> attr_keywords;
+  if (!info->positional_order.empty()) {
+    PARSER_RETURN_IF_ERROR(NamePositionalArgs(*info, start, args, keywords));
+  }
   for (size_t i = 0; i < info->positional_attrs.size() &&
                      args.size() > info->params.size() && !info->AcceptsArity(args.size());
        ++i) {
@@ -350,6 +353,44 @@ absl::StatusOr<ExprPtr> Parser::FinishOpCall(std::string op, const Token& start,
   return call;
 }
 
+// Gives each positional argument the name PyPTO's positional order gives
+// its slot; an argument in a parameter's own slot stays positional, the
+// others become keywords (attributes, or parameters placed by name).
+absl::Status Parser::NamePositionalArgs(const OpInfo& info, const Token& start,
+                                        std::vector<ExprPtr>& args,
+                                        std::vector<Keyword>& keywords) {
+  std::vector<ExprPtr> kept;
+  std::vector<Keyword> named;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (i >= info.positional_order.size()) {
+      return ErrorAt(args[i]->loc, absl::StrCat("'", info.name, "' takes at most ",
+                                                info.positional_order.size(),
+                                                " positional arguments (",
+                                                absl::StrJoin(info.positional_order, ", "),
+                                                "), got ", args.size()));
+    }
+    const std::string& name = info.positional_order[i];
+    if (info.ParamIndex(name) == static_cast<int>(i) && named.empty()) {
+      kept.push_back(std::move(args[i]));
+      continue;
+    }
+    for (const Keyword& k : keywords) {
+      if (k.name.text == name) {
+        return ErrorAtToken(k.name, absl::StrCat("argument '", name, "' of '", info.name,
+                                                 "' is given twice"));
+      }
+    }
+    Keyword k;
+    k.name = start;
+    k.name.text = name;
+    k.value = std::move(args[i]);
+    named.push_back(std::move(k));
+  }
+  args = std::move(kept);
+  for (Keyword& k : named) keywords.push_back(std::move(k));
+  return absl::OkStatus();
+}
+
 absl::StatusOr<std::vector<NamedExpr>> Parser::CheckAttrs(const OpInfo& info,
                                                           const Location& loc,
                                                           std::vector<Keyword> keywords) {
@@ -401,14 +442,45 @@ absl::StatusOr<std::vector<NamedExpr>> Parser::CheckAttrs(const OpInfo& info,
   return attrs;
 }
 
+// The keywords PyPTO's parser takes on `self.f(...)`: `attrs=` always,
+// `device=` when f is an Orchestrator (an Orchestration or Graph function,
+// or role=pl.Role.Orchestrator); kept,
+// in written order, as the call's attributes.
+absl::StatusOr<std::vector<NamedExpr>> Parser::FunctionCallKeywords(
+    const Function& callee, std::vector<Keyword> keywords) {
+  // PyPTO derives the role from the function type (Orchestration and
+  // Graph are Orchestrators) unless role= says otherwise.
+  bool orchestrator = callee.kind == FunctionKind::kOrchestration ||
+                      callee.kind == FunctionKind::kGraph;
+  for (const NamedExpr& a : callee.decorator_args) {
+    if (a.name == "role" && a.value->kind == ExprKind::kEnum) {
+      orchestrator = a.value->str == "Orchestrator";
+    }
+  }
+  std::vector<NamedExpr> attrs;
+  for (Keyword& k : keywords) {
+    const bool allowed = k.name.text == "attrs" || (k.name.text == "device" && orchestrator);
+    if (!allowed) {
+      return ErrorAtToken(
+          k.name, absl::StrCat("'", callee.name, "' takes no keyword '", k.name.text,
+                               "'; a call of a program function takes attrs=",
+                               orchestrator ? " and device=" : "",
+                               " (device= only when the callee is an Orchestrator)"));
+    }
+    for (const NamedExpr& a : attrs) {
+      if (a.name == k.name.text) {
+        return ErrorAtToken(k.name, absl::StrCat("keyword '", k.name.text, "' is given twice"));
+      }
+    }
+    attrs.push_back(MakeAttr(k.name.text, std::move(k.value)));
+  }
+  return attrs;
+}
+
 absl::StatusOr<ExprPtr> Parser::FinishFunctionCall(const Token& start,
                                                    const std::string& name,
                                                    std::vector<ExprPtr> args,
                                                    std::vector<Keyword> keywords) {
-  if (!keywords.empty()) {
-    return ErrorAtToken(keywords[0].name,
-                        "calls of program functions take positional arguments only");
-  }
   const Function* callee = program_->FindFunction(name);
   if (callee == nullptr) {
     return ErrorAtToken(start, absl::StrCat("the program has no function '", name, "'"));
@@ -417,7 +489,9 @@ absl::StatusOr<ExprPtr> Parser::FinishFunctionCall(const Token& start,
     return ErrorAtToken(start, absl::StrCat("'", name, "' takes ", callee->params.size(),
                                             " arguments, got ", args.size()));
   }
-  ExprPtr call = MakeOpCall(name, std::move(args), {},
+  PARSER_ASSIGN_OR_RETURN(std::vector<NamedExpr> attrs,
+                          FunctionCallKeywords(*callee, std::move(keywords)));
+  ExprPtr call = MakeOpCall(name, std::move(args), std::move(attrs),
                             callee->return_type.value_or(Type::None()), Loc(start));
   call->is_function_call = true;
   return call;

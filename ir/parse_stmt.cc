@@ -408,6 +408,7 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
   std::vector<ExprPtr> bounds;
   std::vector<Keyword> keywords;
   PARSER_RETURN_IF_ERROR(ParseCallArgs(bounds, keywords));
+  if (kind == "spmd") PARSER_RETURN_IF_ERROR(CheckSpmdLoopArgs(range, bounds, keywords));
   if (bounds.empty() || bounds.size() > 3) {
     return ErrorAtToken(range, absl::StrCat("pl.", kind,
                                             " takes 1 to 3 positional arguments: "
@@ -638,8 +639,17 @@ absl::StatusOr<StmtPtr> Parser::ParseWith() {
   stmt->value = MakeOpCall(scope, std::move(args), std::move(attrs), Type::None(), Loc(start));
   Token target;
   if (AtName("as")) {
-    Next();
+    const Token& as = Next();
+    if (scope != "at" && scope != "spmd") {
+      return ErrorAtToken(as, absl::StrCat("`with pl.", scope,
+                                           "(...) as ...:` is not supported: the `as` clause "
+                                           "only applies to `with pl.at(...) as tid:` and "
+                                           "`with pl.spmd(...) as tid:`"));
+    }
     PARSER_ASSIGN_OR_RETURN(target, ExpectIdentifier("a name after 'as'"));
+  } else if (scope == "spmd" && stmt->value->FindAttr("deps") != nullptr) {
+    return ErrorAt(stmt->value->loc,
+                   "pl.spmd() does not accept 'deps=' here: deps= needs `with pl.spmd(...) as tid:`");
   }
   PARSER_RETURN_IF_ERROR(ExpectOp(":"));
   // Python scoping: names bound in the body stay visible after it.
@@ -657,6 +667,37 @@ absl::StatusOr<StmtPtr> Parser::ParseWith() {
     PARSER_RETURN_IF_ERROR(Bind(target.text, Loc(target), stmt->var));
   }
   return stmt;
+}
+
+// `for i in pl.spmd(core_num, sync_start=...)` as PyPTO's parser takes it:
+// one positional core count (or core_num=), a positive constant when
+// constant, sync_start a boolean literal. A core_num= keyword becomes the
+// positional bound.
+absl::Status Parser::CheckSpmdLoopArgs(const Token& start, std::vector<ExprPtr>& bounds,
+                                       std::vector<Keyword>& keywords) {
+  if (bounds.size() > 1) {
+    return ErrorAt(bounds[1]->loc, "pl.spmd() takes at most one positional argument (core_num)");
+  }
+  for (auto it = keywords.begin(); it != keywords.end(); ++it) {
+    if (it->name.text == "core_num") {
+      if (!bounds.empty()) {
+        return ErrorAtToken(it->name, "pl.spmd() got multiple values for argument 'core_num'");
+      }
+      bounds.push_back(std::move(it->value));
+      keywords.erase(it);
+      break;
+    }
+  }
+  for (const Keyword& k : keywords) {
+    if (k.name.text == "sync_start" && k.value->kind != ExprKind::kBool) {
+      return ErrorAt(k.value->loc, "pl.spmd() sync_start must be a boolean literal");
+    }
+  }
+  if (!bounds.empty() && bounds[0]->kind == ExprKind::kInt && bounds[0]->int_value <= 0) {
+    return ErrorAt(bounds[0]->loc, "pl.spmd() core_num must be a positive integer");
+  }
+  (void)start;
+  return absl::OkStatus();
 }
 
 absl::Status Parser::CheckScopeArgs(const Token& start, const std::string& scope,

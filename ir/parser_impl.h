@@ -195,6 +195,12 @@ class Parser {
   absl::StatusOr<std::vector<NamedExpr>> CheckAttrs(const OpInfo& info,
                                                     const Location& loc,
                                                     std::vector<Keyword> attrs);
+  absl::Status CheckSpmdLoopArgs(const Token& start, std::vector<ExprPtr>& bounds,
+                                 std::vector<Keyword>& keywords);
+  absl::Status NamePositionalArgs(const OpInfo& info, const Token& start,
+                                  std::vector<ExprPtr>& args, std::vector<Keyword>& keywords);
+  absl::StatusOr<std::vector<NamedExpr>> FunctionCallKeywords(const Function& callee,
+                                                             std::vector<Keyword> keywords);
   absl::StatusOr<ExprPtr> FinishFunctionCall(const Token& start, const std::string& name,
                                              std::vector<ExprPtr> args,
                                              std::vector<Keyword> keywords);

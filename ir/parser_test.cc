@@ -509,8 +509,8 @@ b = pl.tile.move(a))")),
   EXPECT_THAT(ParseError(Kernel("a = pl.tile.load(t, [0, 0], [16, 16], tensor=t)")),
               HasSubstr("argument 'tensor' of 'tile.load' is given twice"));
   EXPECT_THAT(ParseError(Kernel("a = pl.tile.load(t, [0, 0])")),
-              HasSubstr("'tile.load' takes 3 positional arguments (tensor, "
-                        "offsets, shapes), got 2"));
+              HasSubstr("'tile.load' takes 3 or 4 positional arguments (tensor, "
+                        "offsets, shapes, valid_shape), got 2"));
   EXPECT_THAT(ParseError(Kernel("a = pl.tile.load(t, shapes=[1])")),
               HasSubstr("missing argument 'offsets' of 'tile.load'"));
   EXPECT_THAT(ParseError(Kernel("pl.system.cacheinvalid(t)")),

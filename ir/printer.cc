@@ -283,10 +283,17 @@ class ExprPrinter {
     }
     std::vector<std::string> parts;
     const OpInfo* info = e.is_function_call ? nullptr : OpRegistry::Get().Find(e.str);
+    bool by_name = false;
     for (size_t i = 0; i < e.args.size(); ++i) {
       const Expr& a = *e.args[i];
       if (i == 0 && info != nullptr && info->callee_arg && a.kind == ExprKind::kString) {
         parts.push_back(absl::StrCat("self.", a.str));  // pl.submit(self.f, ...)
+      } else if (info != nullptr && !info->positional_order.empty() &&
+                 (i >= info->positional_order.size() ||
+                  info->positional_order[i] != info->params[i] || by_name)) {
+        // PyPTO puts an attribute in this slot: the parameter goes by name.
+        by_name = true;
+        parts.push_back(absl::StrCat(info->params[i], "=", Print(a)));
       } else {
         parts.push_back(Print(a));
       }

@@ -148,8 +148,17 @@ ResultOr TileLoadResult(const Expr& call) {
   absl::StatusOr<Shape> shape = ShapeOf(call, *call.args[2]);
   if (!shape.ok()) return shape.status();
   MemorySpace m = MemoryAttrOf(call, MemorySpace::kVec);
-  return std::optional<Type>(
-      Type::Tile(*shape, ArgType(call, 0).dtype(), m, ViewOf(call, m)));
+  TileView view = ViewOf(call, m);
+  if (call.args.size() > 3) {
+    absl::StatusOr<Shape> valid = ShapeOf(call, *call.args[3]);
+    if (!valid.ok()) return valid.status();
+    if (valid->size() != shape->size()) {
+      return absl::InvalidArgumentError(
+          "'tile.load': valid_shape and shapes have different ranks");
+    }
+    if (*valid != *shape) view.valid_shape = *std::move(valid);
+  }
+  return std::optional<Type>(Type::Tile(*shape, ArgType(call, 0).dtype(), m, view));
 }
 
 ResultOr TileStoreResult(const Expr& call) {
@@ -283,14 +292,19 @@ void Add(OpRegistry& r, OpDef d) {
 }
 
 void AddTileOps(OpRegistry& r) {
-  Add(r, {"tile.load", {"tensor", "offsets", "shapes"},
+  // PyPTO: load(tensor, offsets, shapes, valid_shape=None,
+  // target_memory=Vec, clamp=False); its printer writes valid_shape always.
+  AttrSpec clamp{"clamp", AttrKind::kBool};
+  clamp.default_value = MakeBool(false, {});
+  Add(r, {"tile.load", {"tensor", "offsets", "shapes", "valid_shape"},
           {EnumAttr("target_memory", "MemorySpace", "Vec"), LayoutAttr("blayout"),
-           LayoutAttr("slayout")},
+           LayoutAttr("slayout"), clamp},
           OpRole::kGmLoad,
           [](const Expr& call) {
             return LaneOfMemory(MemoryAttrOf(call, MemorySpace::kVec));
           },
-          TileLoadResult, GmAccess{0, 1, -1, 2}});
+          TileLoadResult, GmAccess{0, 1, -1, 2}, PipeDirection::kNone, {3, 4},
+          {"target_memory", "clamp"}});
   Add(r, {"tile.store", {"tile", "offsets", "output_tensor"}, AtomicAttrs(),
           OpRole::kGmStore, LaneOfTileArg(0), TileStoreResult, GmAccess{2, 1, 0, -1}});
   Add(r, {"tile.move", {"tile"},
@@ -480,6 +494,7 @@ const OpRegistry& OpRegistry::Get() {
     AddScalarAndCommOps(*r);
     AddSystemOps(*r);
     AddPyptoOps(*r);
+    AddPyptoTableOps(*r);
     return r;
   }();
   return *registry;

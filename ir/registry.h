@@ -97,6 +97,11 @@ struct OpInfo {
   // Attributes PyPTO also takes positionally, after the parameters, in
   // order (`tile.create(shape, dtype=...)`).
   std::vector<std::string> positional_attrs;
+  // PyPTO's positional order when it interleaves parameters and
+  // attributes (`tile.full(shape, dtype, value)`): the i-th positional
+  // argument is the parameter or attribute named here. Empty: parameters,
+  // then positional_attrs.
+  std::vector<std::string> positional_order;
   // Takes any number of arguments from params.size() on (pl.submit).
   bool variadic = false;
   // args[0] names a program function (a string constant), written and
@@ -135,6 +140,9 @@ class OpRegistry {
 
 // Registers PyPTO's ops beyond ir.md's catalog (ir/op_catalog_pypto.cc).
 void AddPyptoOps(OpRegistry& r);
+// Registers the rest of PyPTO's catalog, table-driven
+// (ir/op_catalog_pypto_table.cc); entries already registered are kept.
+void AddPyptoTableOps(OpRegistry& r);
 
 // ---- Questions passes ask about one call (nullptr-safe on non-calls). ----
 
