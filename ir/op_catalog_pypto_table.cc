@@ -170,7 +170,7 @@ const Row kRows[] = {
     {"tile.addsc", "lhs,rhs,rhs2", "", "lhs,rhs,rhs2", kLike0},
     {"tile.aic_gather", "tile", "e:split", "tile", kAnnotation},
     {"tile.aiv_shard", "tile", "e:split,e:lane_stride", "tile", kAnnotation},
-    {"tile.alloc", "memory_space,size", "b:pinned,e:addr,e:alloc_id", "memory_space,addr,size,alloc_id", kPtr},
+    {"tile.alloc", "memory_space,size", "b:pinned", "", kPtr},
     {"tile.and_", "lhs,rhs", "", "lhs,rhs", kLike0},
     {"tile.ands", "lhs,rhs", "", "lhs,rhs", kLike0},
     {"tile.batch_matmul", "lhs,rhs", "", "lhs,rhs", kMatmul},

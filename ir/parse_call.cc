@@ -107,9 +107,15 @@ std::string ResolveShortOp(const std::string& op, const std::vector<ExprPtr>& ar
     }
     candidates.push_back(absl::StrCat("tensor.", op));
   } else {
+    // On scalars the plain op comes first (`pl.cast(x, pl.INDEX)`).
+    if (first != nullptr && first->is_scalar()) candidates.push_back(op);
     candidates.push_back(absl::StrCat("system.", op));
     candidates.push_back(absl::StrCat("tile.", op));
     candidates.push_back(absl::StrCat("tensor.", op));
+  }
+  // Then the families by name alone (`pl.tfree_to_aic(tile)` is system.*).
+  for (const char* family : {"system.", "tile.", "tensor."}) {
+    candidates.push_back(absl::StrCat(family, op));
   }
   for (const std::string& c : candidates) {
     if (r.Find(c) != nullptr || r.Find(absl::StrCat("pld.", c)) != nullptr) return c;
@@ -170,7 +176,9 @@ absl::StatusOr<ExprPtr> Parser::ParseQualified() {
   std::vector<Keyword> keywords;
   PARSER_RETURN_IF_ERROR(ParseCallArgs(args, keywords));
   std::string op = base.text == "pl" ? PlOpName(full) : absl::StrCat("pld.", full);
-  if (OpRegistry::Get().Find(op) == nullptr) {
+  // A short spelling is resolved by the arguments' types even when the
+  // plain name is an op too (`pl.cast` of a scalar, of a tile, of a tensor).
+  if (OpRegistry::Get().Find(op) == nullptr || !absl::StrContains(op, '.')) {
     op = base.text == "pl" ? ResolveShortOp(op, args)
                            : absl::StrCat("pld.", ResolveShortOp(full, args));
   }
@@ -315,6 +323,16 @@ absl::StatusOr<ExprPtr> Parser::FinishOpCall(std::string op, const Token& start,
     }
     if (static_cast<size_t>(index) >= args.size()) args.resize(index + 1);
     args[index] = std::move(k.value);
+  }
+  // Parameters PyPTO defaults (`aiv_initialize_pipe(c2v_consumer_buf=0, ...)`).
+  if (!info->param_defaults.empty() && !info->AcceptsArity(static_cast<int>(args.size()))) {
+    args.resize(std::max(args.size(), info->param_defaults.size()));
+  }
+  for (size_t i = 0; i < args.size() && i < info->param_defaults.size(); ++i) {
+    if (args[i] == nullptr && info->param_defaults[i] != nullptr) {
+      args[i] = Clone(*info->param_defaults[i]);
+      args[i]->loc = loc;
+    }
   }
   for (size_t i = 0; i < args.size(); ++i) {
     if (args[i] == nullptr) {

@@ -781,6 +781,14 @@ absl::Status Parser::CheckScopeArgs(const Token& start, const std::string& scope
     if (role != nullptr && level->str == "CORE_GROUP") {
       return ErrorAt(role->loc, "role= is not supported with level=pl.Level.CORE_GROUP");
     }
+    for (const Keyword& k : keywords) {
+      if (k.name.text != "optimizations" || level->str == "CORE_GROUP") continue;
+      for (const ExprPtr& o : k.value->args) {
+        if (o->is_call() && o->str == "split") {
+          return ErrorAt(o->loc, "optimizations=[pl.split(...)] needs level=pl.Level.CORE_GROUP");
+        }
+      }
+    }
     if (role != nullptr && role->str == "SubWorker" && index(level->str) >= index("HOST")) {
       return ErrorAt(role->loc, "Inline 'with pl.at(level>=HOST, role=pl.Role.SubWorker)' is "
                                 "not supported; write a @pl.function instead");

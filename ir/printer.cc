@@ -298,8 +298,17 @@ class ExprPrinter {
         parts.push_back(Print(a));
       }
     }
+    size_t next_slot = e.args.size();
     for (const NamedExpr& a : e.attrs) {
       if (IsDefaultAttr(e, a)) continue;
+      if (info != nullptr && info->print_attrs_positionally && !by_name &&
+          next_slot < info->positional_order.size() &&
+          info->positional_order[next_slot] == a.name) {
+        ++next_slot;
+        parts.push_back(Print(*a.value));
+        continue;
+      }
+      by_name = true;
       parts.push_back(absl::StrCat(a.name, "=", Print(*a.value)));
     }
     return absl::StrCat(callee, "(", absl::StrJoin(parts, ", "), ")");

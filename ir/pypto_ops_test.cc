@@ -184,5 +184,44 @@ TEST(PyptoOpsTest, RejectionsPyptoMakes) {
               HasSubstr("only applies to"));
 }
 
+TEST(PyptoOpsTest, ScalarConstCastAndOptimizations) {
+  std::string out = RoundTrip(R"(    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[16, 32], pl.FP32], n: pl.Scalar[pl.INT32]):
+        one: pl.Scalar[pl.INT64] = pl.const(1, pl.INT64)
+        rows = pl.cast(n, pl.INDEX)
+        half = pl.const(0.5, pl.FP16)
+
+    @pl.function
+    def f(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        with pl.at(level=pl.Level.CORE_GROUP, optimizations=[pl.split(pl.SplitMode.UP_DOWN), pl.cross_core_slot(slot_num=4)]):
+            y = pl.add(x, x)
+        return y
+)");
+  EXPECT_THAT(out, HasSubstr("one: pl.Scalar[pl.INT64] = pl.const(1, pl.INT64)"));
+  EXPECT_THAT(out, HasSubstr("rows: pl.Scalar[pl.INDEX] = pl.cast(n, pl.INDEX)"));
+  EXPECT_THAT(out, HasSubstr("pl.split(pl.SplitMode.UP_DOWN)"));
+  EXPECT_THAT(Error(R"(    @pl.function
+    def f(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        with pl.at(level=pl.Level.HOST, optimizations=[pl.split(pl.SplitMode.UP_DOWN)]):
+            y = pl.add(x, x)
+        return y
+)"),
+              HasSubstr("CORE_GROUP"));
+  EXPECT_THAT(Error(R"(    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, n: pl.Scalar[pl.INT32]):
+        rows = pl.cast(n, pl.INDEX, "floor")
+)"),
+              HasSubstr("only the default mode"));
+}
+
+TEST(PyptoOpsTest, PipeSetupDefaultsAndShortSpellings) {
+  std::string out = RoundTrip(R"(    @pl.function(type=pl.FunctionType.AIV)
+    def v(self, x: pl.Tensor[[16, 16], pl.FP32]):
+        buf = pl.reserve_buffer(name="v2c", size=4096)
+        pl.aiv_initialize_pipe(dir_mask=2, slot_size=512, v2c_consumer_buf=buf)
+)");
+  EXPECT_THAT(out, HasSubstr("pl.system.aiv_initialize_pipe(0, buf, dir_mask=2, slot_size=512)"));
+}
+
 }  // namespace
 }  // namespace ptoc

@@ -424,13 +424,21 @@ void AddSystemOps(OpRegistry& r) {
           {StringAttr("name", std::nullopt, {}, true),
            StringAttr("peer_func", std::nullopt, {}, true)},
           OpRole::kImportBuffer, FixedLane(Lane::kAny), Fixed(Type::Scalar(DType::kINT32))});
+  // PyPTO: (c2v_consumer_buf=0, v2c_consumer_buf=0, *, dir_mask, slot_size,
+  // slot_num, local_slot_num, id); an omitted buffer is the constant 0.
   std::vector<AttrSpec> pipe_attrs = {IntAttr("dir_mask", std::nullopt, true),
                                       IntAttr("slot_size", std::nullopt, true),
-                                      IntAttr("slot_num", 2)};
-  Add(r, {"system.aic_initialize_pipe", {"c2v_buffer", "v2c_buffer"}, pipe_attrs,
+                                      IntAttr("slot_num", 2),
+                                      IntAttr("local_slot_num", std::nullopt),
+                                      IntAttr("id", std::nullopt)};
+  Add(r, {"system.aic_initialize_pipe", {"c2v_consumer_buf", "v2c_consumer_buf"}, pipe_attrs,
           OpRole::kInitPipe, FixedLane(Lane::kCube), NoResult()});
-  Add(r, {"system.aiv_initialize_pipe", {"c2v_buffer", "v2c_buffer"}, pipe_attrs,
+  Add(r, {"system.aiv_initialize_pipe", {"c2v_consumer_buf", "v2c_consumer_buf"}, pipe_attrs,
           OpRole::kInitPipe, FixedLane(Lane::kVector), NoResult()});
+  for (const char* name : {"system.aic_initialize_pipe", "system.aiv_initialize_pipe"}) {
+    OpInfo* info = r.FindMutable(name);
+    info->param_defaults = {MakeInt(0, {}), MakeInt(0, {})};
+  }
   // Which AIV subblock runs the code: 0 on AIV0, 1 on AIV1 (dual-aiv.md, "Op
   // catalog rows"); a value only the vector lanes have.
   Add(r, {"tile.get_subblock_idx", {}, {}, OpRole::kPureScalar, FixedLane(Lane::kVector),
@@ -506,6 +514,10 @@ void OpRegistry::Register(OpInfo info) {
       ops_.begin(), ops_.end(), op->name,
       [](const std::unique_ptr<OpInfo>& a, const std::string& n) { return a->name < n; });
   ops_.insert(it, std::move(op));
+}
+
+OpInfo* OpRegistry::FindMutable(absl::string_view op) {
+  return const_cast<OpInfo*>(static_cast<const OpRegistry*>(this)->Find(op));
 }
 
 const OpInfo* OpRegistry::Find(absl::string_view op) const {

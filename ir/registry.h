@@ -102,6 +102,12 @@ struct OpInfo {
   // argument is the parameter or attribute named here. Empty: parameters,
   // then positional_attrs.
   std::vector<std::string> positional_order;
+  // Print the attributes of positional_order positionally too (PyPTO's
+  // expressions spelled as calls: `pl.const(1, pl.INT64)`).
+  bool print_attrs_positionally = false;
+  // Per parameter, the value PyPTO gives it when omitted (null: required;
+  // shorter than params: the rest are required or optional by arity).
+  std::vector<std::shared_ptr<const Expr>> param_defaults;
   // Takes any number of arguments from params.size() on (pl.submit).
   bool variadic = false;
   // args[0] names a program function (a string constant), written and
@@ -133,6 +139,7 @@ class OpRegistry {
   std::vector<const OpInfo*> All() const;
 
   void Register(OpInfo info);
+  OpInfo* FindMutable(absl::string_view op);  // while building the catalog
 
  private:
   std::vector<std::unique_ptr<OpInfo>> ops_;  // sorted by name
