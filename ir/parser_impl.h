@@ -195,6 +195,19 @@ class Parser {
   absl::StatusOr<std::vector<NamedExpr>> CheckAttrs(const OpInfo& info,
                                                     const Location& loc,
                                                     std::vector<Keyword> attrs);
+  // A live name of the innermost scope, and its binding before it (null:
+  // none, or a tombstone).
+  struct BranchBinding {
+    std::string name;
+    Var* value;
+    Var* before;
+  };
+  std::vector<BranchBinding> BranchBindings() const;
+  bool SpmdBodyUsesBlock(const Stmt& s) const;
+  std::vector<Var*> MergeBranches(Stmt& if_stmt, const std::vector<BranchBinding>& then_live,
+                                  const std::vector<BranchBinding>& else_live);
+  // ConvertToSSA for a loop written without init_values (see ParseFor).
+  std::vector<Var*> CarryRebound(Stmt& loop, const Var* loop_var);
   absl::Status CheckSpmdLoopArgs(const Token& start, std::vector<ExprPtr>& bounds,
                                  std::vector<Keyword>& keywords);
   absl::Status NamePositionalArgs(const OpInfo& info, const Token& start,
@@ -221,6 +234,7 @@ class Parser {
   // pl.range and while, else the loop kind ("parallel", ...).
   std::vector<std::string> loops_;
   int manual_scopes_ = 0;     // enclosing manual scopes
+  std::vector<std::string> with_scopes_;  // enclosing `with` scopes, outermost first
   bool strict_ssa_ = false;   // the function is @pl.function(strict_ssa=True)
   bool in_expr_ = false;  // inside the outermost ParseExpr
   int operators_ = 0;     // operators of the outermost expression so far

@@ -378,10 +378,12 @@ b = a)")),
       HasSubstr("'a' is bound inside the for loop at line " + std::to_string(BodyLine()) +
                 " and is not visible after it; carry it out with "
                 "init_values / pl.yield_"));
+  // Bound in one branch only and not before the if: not visible after it
+  // (bound in both, it is the if's result: pypto_forms_test).
   EXPECT_THAT(ParseError(Kernel(R"(if flag:
     a = k + 1
 else:
-    a = k + 2
+    c = k + 2
 b = a)")),
               HasSubstr("'a' is bound inside the if branch"));
   // Rebinding an outer name inside a loop does not update it after the loop.
