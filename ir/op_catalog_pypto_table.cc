@@ -37,6 +37,12 @@ enum Rule {
   kInt32Scalar,
   kNone,            // no value
   kCollective,      // a pld.tensor collective: windows in, the first one out
+  kSplitHalve,      // aiv_shard: the split axis halved (split=1: rows, 2: columns)
+  kSplitDouble,     // aic_gather: the split axis doubled
+  kIndexScalar,
+  kCommCtx,
+  kDeferWait,       // pld.system.defer_wait: an INT32 window signal, cmp=Ge
+  kTensorToWindow,  // pld.tensor.remote_store: a GM tensor into a window, no value
   kAnnotation,      // taken from the assignment's annotation
 };
 
@@ -54,10 +60,10 @@ const Row kRows[] = {
     {"array.create", "extent", "d:dtype", "extent,dtype", kAnnotation},
     {"array.get_element", "array,index", "", "array,index", kAnnotation},
     {"array.update_element", "array,index,value", "", "array,index,value", kAnnotation},
-    {"pld.system.defer_wait", "signal,offsets,expected", "e:cmp", "signal,offsets,expected,cmp", kAnnotation},
-    {"pld.system.get_comm_ctx", "dist_tensor", "", "dist_tensor", kAnnotation},
-    {"pld.system.nranks", "ctx", "", "ctx", kAnnotation},
-    {"pld.system.rank", "ctx", "", "ctx", kAnnotation},
+    {"pld.system.defer_wait", "signal,offsets,expected", "e:cmp", "signal,offsets,expected,cmp", kDeferWait},
+    {"pld.system.get_comm_ctx", "dist_tensor", "", "dist_tensor", kCommCtx},
+    {"pld.system.nranks", "ctx", "", "ctx", kInt32Scalar},
+    {"pld.system.rank", "ctx", "", "ctx", kInt32Scalar},
     {"pld.tensor.all_to_all", "input,target,signal", "", "input,target,signal", kCollective},
     {"pld.tensor.all_to_all_v", "input,target,signal,send_counts,recv_counts", "", "input,target,signal,send_counts,recv_counts", kCollective},
     {"pld.tensor.allgather", "local_data,target,signal", "", "local_data,target,signal", kCollective},
@@ -65,7 +71,7 @@ const Row kRows[] = {
     {"pld.tensor.barrier", "signal", "", "signal", kCollective},
     {"pld.tensor.broadcast", "target,signal", "e:root", "target,signal,root", kCollective},
     {"pld.tensor.reduce_scatter", "target,signal", "e:op", "target,signal,op", kCollective},
-    {"pld.tensor.remote_store", "src,target,peer,offsets", "e:atomic", "src,target,peer,offsets", kAnnotation},
+    {"pld.tensor.remote_store", "src,target,peer,offsets", "e:atomic", "src,target,peer,offsets", kTensorToWindow},
     {"prefetch.async_prefetch", "src,ctx", "", "src,ctx", kAnnotation},
     {"prefetch.make_context", "", "", "", kAnnotation},
     {"prefetch.session", "ctx", "", "ctx", kAnnotation},
@@ -80,8 +86,8 @@ const Row kRows[] = {
     {"system.sync_set", "event_id_dyn?", "e:pipe,e:event_id,e:ffts_mode,s:core_type", "event_id", kNone},
     {"system.sync_src", "", "e:set_pipe,e:wait_pipe,e:event_id", "", kNone},
     {"system.sync_wait", "event_id_dyn?", "e:pipe,e:event_id,s:core_type", "event_id", kNone},
-    {"tensor.aic_gather", "tensor", "e:split", "", kAnnotation},
-    {"tensor.aiv_shard", "tensor", "e:split", "", kAnnotation},
+    {"tensor.aic_gather", "tensor", "e:split", "", kSplitDouble},
+    {"tensor.aiv_shard", "tensor", "e:split", "", kSplitHalve},
     {"tensor.alloc", "memory_space,size", "", "", kAnnotation},
     {"tensor.and_", "lhs,rhs", "", "", kLike0},
     {"tensor.ands", "lhs,rhs", "", "lhs,rhs", kLike0},
@@ -105,7 +111,7 @@ const Row kRows[] = {
     {"tensor.concat", "src0,src1", "", "src0,src1", kAnnotation},
     {"tensor.cos", "input", "", "input", kLike0},
     {"tensor.create_l1", "shape", "d:dtype,b:transpose", "shape,dtype,transpose", kAnnotation},
-    {"tensor.dim", "tensor,axis", "", "tensor,axis", kAnnotation},
+    {"tensor.dim", "tensor,axis", "", "tensor,axis", kIndexScalar},
     {"tensor.expand_clone", "src,target", "", "src,target", kAnnotation},
     {"tensor.expands", "target,scalar", "", "target,scalar", kLike0},
     {"tensor.fillpad", "tensor", "p:pad_value", "tensor,pad_value", kLike0},
@@ -168,8 +174,8 @@ const Row kRows[] = {
     {"tile.abs", "tile", "", "tile", kLike0},
     {"tile.addc", "lhs,rhs,rhs2", "", "lhs,rhs,rhs2", kAnnotation},
     {"tile.addsc", "lhs,rhs,rhs2", "", "lhs,rhs,rhs2", kLike0},
-    {"tile.aic_gather", "tile", "e:split", "tile", kAnnotation},
-    {"tile.aiv_shard", "tile", "e:split,e:lane_stride", "tile", kAnnotation},
+    {"tile.aic_gather", "tile", "e:split", "tile", kSplitDouble},
+    {"tile.aiv_shard", "tile", "e:split,e:lane_stride", "tile", kSplitHalve},
     {"tile.alloc", "memory_space,size", "b:pinned", "", kPtr},
     {"tile.and_", "lhs,rhs", "", "lhs,rhs", kLike0},
     {"tile.ands", "lhs,rhs", "", "lhs,rhs", kLike0},
@@ -492,6 +498,114 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
         }
         if (call.args.empty()) return std::optional<Type>(Type::None());
         return std::optional<Type>(call.args[0]->type);
+      };
+    case kSplitHalve:
+    case kSplitDouble: {
+      const bool halve = rule == kSplitHalve;
+      return [halve](const Expr& call) -> ResultOr {
+        if (auto s = Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"); !s.ok()) {
+          return s;
+        }
+        const Expr* split = call.FindAttr("split");
+        if (split == nullptr || split->kind != ExprKind::kInt || split->int_value < 0 ||
+            split->int_value > 2) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              "'", call.str, "' needs split= 0 (none), 1 (UP_DOWN, rows) or 2 (LEFT_RIGHT, columns)"));
+        }
+        const Type& t = call.args[0]->type;
+        if (absl::StartsWith(call.str, "tile.") && !t.is_tile()) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              "'", call.str, "' is tile-only; a tensor takes pl.tensor.", call.str.substr(5)));
+        }
+        Shape shape = t.shape();
+        Shape valid = t.is_tile() ? t.view().valid_shape : Shape{};
+        if (split->int_value != 0) {
+          if (shape.size() != 2) {
+            return absl::InvalidArgumentError(
+                absl::StrCat("'", call.str, "' splits a 2-D value, got rank ", shape.size()));
+          }
+          const size_t axis = static_cast<size_t>(split->int_value - 1);
+          auto reshape = [halve](Dim& d) -> bool {
+            if (!d.is_static()) return false;
+            d = Dim::Static(halve ? (d.value + 1) / 2 : d.value * 2);
+            return true;
+          };
+          if (!reshape(shape[axis]) || (axis < valid.size() && !reshape(valid[axis]))) {
+            return absl::InvalidArgumentError(
+                absl::StrCat("'", call.str, "' on a dynamic split axis is not supported yet"));
+          }
+        }
+        if (!t.is_tile()) return std::optional<Type>(Type::Tensor(std::move(shape), t.dtype()));
+        TileView view;
+        if (valid != shape) view.valid_shape = std::move(valid);
+        // A fresh per-lane tile: no memory space, no inherited layout (PyPTO).
+        return std::optional<Type>(Type::TileWithoutMemory(std::move(shape), t.dtype(), view));
+      };
+    }
+    case kTensorToWindow:
+      return [](const Expr& call) -> ResultOr {
+        if (!call.args[0]->type.is_tensor()) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              "'", call.str, "' stores a GM tensor (a tile goes through pld.tile.remote_store)"));
+        }
+        if (!call.args[1]->type.is_distributed()) {
+          return absl::InvalidArgumentError(
+              absl::StrCat("'", call.str, "' expects a window (pld.DistributedTensor) as argument 2"));
+        }
+        // Constant offsets and static shapes: the push stays inside the target.
+        const Shape& src = call.args[0]->type.shape();
+        const Shape& dst = call.args[1]->type.shape();
+        if (call.args.size() > 3 && call.args[3]->kind == ExprKind::kList &&
+            call.args[3]->args.size() == src.size() && src.size() == dst.size()) {
+          for (size_t i = 0; i < src.size(); ++i) {
+            const Expr& off = *call.args[3]->args[i];
+            if (off.kind == ExprKind::kInt && src[i].is_static() && dst[i].is_static() &&
+                off.int_value + src[i].value > dst[i].value) {
+              return absl::InvalidArgumentError(absl::StrCat(
+                  "'", call.str, "': the push exceeds the peer's target region in dim ", i,
+                  " (offset ", off.int_value, " + ", src[i].value, " > ", dst[i].value, ")"));
+            }
+          }
+        }
+        return std::optional<Type>(Type::None());
+      };
+    case kIndexScalar:
+      return [](const Expr&) -> ResultOr { return std::optional<Type>(Type::Scalar(DType::kINDEX)); };
+    case kCommCtx:
+      return [](const Expr& call) -> ResultOr {
+        if (auto s = Need(call, 0, call.args[0]->type.is_distributed(), "a window"); !s.ok()) {
+          return s;
+        }
+        return std::optional<Type>(Type::CommCtx());
+      };
+    case kDeferWait:
+      return [](const Expr& call) -> ResultOr {
+        const Type& t = call.args[0]->type;
+        if (!t.is_distributed() || t.dtype() != DType::kINT32) {
+          return absl::InvalidArgumentError(
+              "'pld.system.defer_wait' expects an INT32 window (pld.DistributedTensor) signal");
+        }
+        auto is_int = [](const Expr& e) {
+          return e.type.is_scalar() && IsIntegerDType(e.type.dtype());
+        };
+        if (call.args[1]->kind == ExprKind::kList || call.args[1]->kind == ExprKind::kTuple) {
+          for (size_t i = 0; i < call.args[1]->args.size(); ++i) {
+            if (!is_int(*call.args[1]->args[i])) {
+              return absl::InvalidArgumentError(absl::StrCat(
+                  "'pld.system.defer_wait' offset ", i, " must be an integer or index scalar"));
+            }
+          }
+        }
+        if (!is_int(*call.args[2])) {
+          return absl::InvalidArgumentError(
+              "'pld.system.defer_wait' expected must be an integer or index scalar");
+        }
+        const Expr* cmp = call.FindAttr("cmp");
+        if (cmp == nullptr || cmp->kind != ExprKind::kEnum || cmp->str != "Ge") {
+          return absl::InvalidArgumentError(
+              "'pld.system.defer_wait' supports only cmp=pld.WaitCmp.Ge");
+        }
+        return std::optional<Type>(Type::None());
       };
     case kPtr:
       return [](const Expr&) -> ResultOr { return std::optional<Type>(Type::Ptr()); };

@@ -223,5 +223,37 @@ TEST(PyptoOpsTest, PipeSetupDefaultsAndShortSpellings) {
   EXPECT_THAT(out, HasSubstr("pl.system.aiv_initialize_pipe(0, buf, dir_mask=2, slot_size=512)"));
 }
 
+TEST(PyptoOpsTest, SplitReshapeDimAndDistributed) {
+  std::string out = RoundTrip(R"(    @pl.function(type=pl.FunctionType.AIV)
+    def v(self, x: pl.Tensor[[16, 32], pl.FP32], out: pl.Out[pl.Tensor[[16, 32], pl.FP32]]):
+        a: pl.Tile[[16, 32], pl.FP32, pl.MemorySpace.Vec] = pl.load(x, [0, 0], [16, 32])
+        h = pl.tile.aiv_shard(a, split=1)
+        w = pl.tile.aiv_shard(a, split=2)
+        n = pl.tensor.dim(x, 0)
+        pl.store(a, [0, 0], out, [16, 32])
+        pl.system.syncall(mode="soft", core_type="aiv_only", gm_workspace=x, used_cores=4)
+)");
+  EXPECT_THAT(out, HasSubstr("h: pl.Tile[[8, 32], pl.FP32] = pl.tile.aiv_shard(a, split=1)"));
+  EXPECT_THAT(out, HasSubstr("w: pl.Tile[[16, 16], pl.FP32] = pl.tile.aiv_shard(a, split=2)"));
+  EXPECT_THAT(out, HasSubstr("n: pl.Scalar[pl.INDEX] = pl.tensor.dim(x, 0)"));
+  EXPECT_THAT(out, HasSubstr("pl.tile.store(a, [0, 0], out, [16, 32])"));
+  EXPECT_THAT(out, HasSubstr("pl.system.syncall(gm_workspace=x, used_cores=4, core_type=\"aiv_only\")"));
+  EXPECT_THAT(Error(R"(    @pl.function
+    def kernel(self, x: pl.Tensor[[16, 8], pl.FP16], data: pld.DistributedTensor[[64, 32], pl.FP16], peer: pl.Scalar[pl.INT32]):
+        pld.tensor.remote_store(x, data, peer, [56, 0])
+)"),
+              HasSubstr("exceeds the peer's target region"));
+  EXPECT_THAT(Error(R"(    @pl.function
+    def kernel(self, x: pl.Tensor[[16, 8], pl.FP16]):
+        h = pl.tile.aiv_shard(x, split=1)
+)"),
+              HasSubstr("tile-only"));
+  EXPECT_THAT(Error(R"(    @pl.function
+    def kernel(self, signal: pld.DistributedTensor[[4], pl.INT32], e: pl.Scalar[pl.FP32]):
+        pld.system.defer_wait(signal, offsets=[0], expected=e, cmp=pld.WaitCmp.Ge)
+)"),
+              HasSubstr("expected must be an integer"));
+}
+
 }  // namespace
 }  // namespace ptoc

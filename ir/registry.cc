@@ -196,6 +196,13 @@ ResultOr MatmulResult(const Expr& call) {
   if (lhs.shape().size() != 2 || rhs.shape().size() != 2) {
     return absl::InvalidArgumentError("'tile.matmul' expects 2-D tiles");
   }
+  // pl.matmul(out_dtype=) on tiles: PyPTO accepts it only when it agrees
+  // with the result's dtype.
+  if (const Expr* out = call.FindAttr("out_dtype");
+      out != nullptr && ParseDType(out->str) != DType::kFP32) {
+    return absl::InvalidArgumentError(
+        "'tile.matmul' accumulates in pl.FP32: out_dtype must be pl.FP32");
+  }
   return std::optional<Type>(Type::Tile({lhs.shape()[0], rhs.shape()[1]}, DType::kFP32,
                                         MemorySpace::kAcc));
 }
@@ -204,7 +211,18 @@ ResultOr RemoteLoadResult(const Expr& call) {
   if (auto s = RequireWindow(call, 0); !s.ok()) return s;
   absl::StatusOr<Shape> shape = ShapeOf(call, *call.args[3]);
   if (!shape.ok()) return shape.status();
-  return std::optional<Type>(Type::Tile(*shape, ArgType(call, 0).dtype(), MemorySpace::kVec));
+  TileView view = ImplicitView(MemorySpace::kVec);
+  if (call.args.size() > 4) {  // PyPTO's valid_shape
+    absl::StatusOr<Shape> valid = ShapeOf(call, *call.args[4]);
+    if (!valid.ok()) return valid.status();
+    if (valid->size() != shape->size()) {
+      return absl::InvalidArgumentError(
+          "'pld.tile.remote_load': valid_shape and shape have different ranks");
+    }
+    if (*valid != *shape) view.valid_shape = *std::move(valid);
+  }
+  return std::optional<Type>(
+      Type::Tile(*shape, ArgType(call, 0).dtype(), MemorySpace::kVec, view));
 }
 
 ResultOr TensorReadResult(const Expr& call) {
@@ -305,8 +323,10 @@ void AddTileOps(OpRegistry& r) {
           },
           TileLoadResult, GmAccess{0, 1, -1, 2}, PipeDirection::kNone, {3, 4},
           {"target_memory", "clamp"}});
-  Add(r, {"tile.store", {"tile", "offsets", "output_tensor"}, AtomicAttrs(),
-          OpRole::kGmStore, LaneOfTileArg(0), TileStoreResult, GmAccess{2, 1, 0, -1}});
+  // PyPTO: store(tile, offsets, output_tensor, shapes=None, *, atomic).
+  Add(r, {"tile.store", {"tile", "offsets", "output_tensor", "shapes"}, AtomicAttrs(),
+          OpRole::kGmStore, LaneOfTileArg(0), TileStoreResult, GmAccess{2, 1, 0, -1},
+          PipeDirection::kNone, {3, 4}});
   Add(r, {"tile.move", {"tile"},
           {EnumAttr("target_memory", "MemorySpace", std::nullopt, /*required=*/true),
            LayoutAttr("blayout"), LayoutAttr("slayout")},
@@ -323,8 +343,8 @@ void AddTileOps(OpRegistry& r) {
             return LaneOfMemory(MemoryAttrOf(call, MemorySpace::kVec));
           },
           TileCreateResult, {}, PipeDirection::kNone, {}, {"shape", "dtype"}});
-  Add(r, {"tile.matmul", {"lhs", "rhs"}, {}, OpRole::kCompute, FixedLane(Lane::kCube),
-          MatmulResult});
+  Add(r, {"tile.matmul", {"lhs", "rhs"}, {AttrSpec{"out_dtype", AttrKind::kDType}},
+          OpRole::kCompute, FixedLane(Lane::kCube), MatmulResult});
   for (const char* op : {"tile.add", "tile.sub", "tile.mul", "tile.div", "tile.max"}) {
     Add(r, {op, {"lhs", "rhs"}, {}, OpRole::kCompute, FixedLane(Lane::kVector),
             VecTileLike(0, {0, 1})});
@@ -361,9 +381,9 @@ void AddScalarAndCommOps(OpRegistry& r) {
   Add(r, {"pld.tile.remote_store", {"tile", "target", "peer", "offsets"}, AtomicAttrs(),
           OpRole::kRemoteWrite, FixedLane(Lane::kVector), CheckedNoResult({}, {1}, {0}),
           GmAccess{1, 3, 0, -1}});
-  Add(r, {"pld.tile.remote_load", {"target", "peer", "offsets", "shape"}, {},
+  Add(r, {"pld.tile.remote_load", {"target", "peer", "offsets", "shape", "valid_shape"}, {},
           OpRole::kRemoteLoad, FixedLane(Lane::kVector), RemoteLoadResult,
-          GmAccess{0, 2, -1, 3}});
+          GmAccess{0, 2, -1, 3}, PipeDirection::kNone, {4, 5}});
   Add(r, {"pld.tile.put", {"dst", "peer", "src", "stage"}, AtomicAttrs(),
           OpRole::kRemoteWrite, FixedLane(Lane::kVector), CheckedNoResult({2}, {0}, {3}),
           GmAccess{0, -1, -1, -1}});
@@ -400,10 +420,14 @@ void AddSystemOps(OpRegistry& r) {
             return std::optional<Type>(Type::None());
           },
           GmAccess{0, 2, -1, 1}, PipeDirection::kNone, {0, 3}});
-  Add(r, {"system.syncall", {},
+  // PyPTO: syncall(*, core_type, mode, gm_workspace=None, used_cores=None),
+  // keyword-only (the soft barrier's workspace and core count).
+  Add(r, {"system.syncall", {"gm_workspace", "used_cores"},
           {StringAttr("core_type", "mix", {"mix", "aic_only", "aiv_only"}),
            StringAttr("mode", "soft", {"soft", "hard"})},
-          OpRole::kSyncAll, SyncAllLane, NoResult()});
+          OpRole::kSyncAll, SyncAllLane, NoResult(), {}, PipeDirection::kNone, {0, 1, 2}});
+  // Its parameters go by name: no positional slot is theirs.
+  r.FindMutable("system.syncall")->positional_order = {"*"};
   Add(r, {"tile.tpush_to_aiv", {"tile"}, FifoAttrs(), OpRole::kPush,
           FixedLane(Lane::kCube), CheckedNoResult({}, {}, {0}), {}, PipeDirection::kC2V});
   Add(r, {"tile.tpush_to_aic", {"tile"}, FifoAttrs(), OpRole::kPush,
