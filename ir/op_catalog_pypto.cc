@@ -458,6 +458,23 @@ void AddPyptoOps(OpRegistry& r) {
   slot.attrs = {AttrSpec{"slot_num", AttrKind::kExpr}};
   r.Register(std::move(slot));
 
+  // pl.dump_tag(t): marks a tensor of an Orchestration function for dumping
+  // (PyPTO folds it into the dump_vars of later kernel calls; ptoc keeps the
+  // marker as written).
+  OpInfo dump = Op("dump_tag", {"tensor"}, [](const Expr& call) -> ResultOr {
+    const Expr& t = *call.args[0];
+    if (t.kind != ExprKind::kVar) {
+      return absl::InvalidArgumentError("pl.dump_tag() argument must be a bare variable name");
+    }
+    if (!t.type.is_tensor()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "pl.dump_tag() argument '", t.var->name, "' is not a tensor"));
+    }
+    return std::optional<Type>(Type::None());
+  });
+  dump.only_in = {FunctionKind::kOrchestration, FunctionKind::kInline};
+  r.Register(std::move(dump));
+
   OpInfo invalid = Op("system.task_invalid", {}, [](const Expr&) -> ResultOr {
     return std::optional<Type>(Type::Scalar(DType::kTASK_ID));
   });

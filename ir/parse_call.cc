@@ -80,7 +80,8 @@ std::string AttrMismatch(const AttrSpec& spec, const Expr& value) {
 // The registered op a `pl.` call names: short spellings map to tile and
 // tensor ops.
 std::string PlOpName(const std::string& name) {
-  if (name == "load" || name == "store" || name == "move" || name == "matmul") {
+  // (pl.matmul resolves by its operands: tile.matmul or tensor.matmul.)
+  if (name == "load" || name == "store" || name == "move") {
     return absl::StrCat("tile.", name);
   }
   if (name == "read" || name == "write") return absl::StrCat("tensor.", name);
@@ -288,6 +289,13 @@ absl::StatusOr<ExprPtr> Parser::FinishOpCall(std::string op, const Token& start,
     }
     return MakeOpCall(std::move(op), std::move(args), std::move(attrs),
                       annotation != nullptr ? *annotation : Type::None(), loc);
+  }
+  if (!info->only_in.empty() &&
+      std::find(info->only_in.begin(), info->only_in.end(), fn_->kind) == info->only_in.end()) {
+    std::vector<std::string> kinds;
+    for (FunctionKind k : info->only_in) kinds.emplace_back(FunctionKindName(k));
+    return ErrorAt(loc, absl::StrCat("'pl.", op, "()' is only valid inside an ",
+                                     absl::StrJoin(kinds, " or "), " function"));
   }
   // PyPTO passes some attributes positionally (`tile.create(shape, ...)`).
   std::vector<Keyword> attr_keywords;

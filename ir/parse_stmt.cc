@@ -431,7 +431,26 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
       continue;
     }
     // PyPTO's loop keywords (stage=, chunk=, ...): constants, kept as written.
-    const bool constant = k.value->kind == ExprKind::kInt ||
+    // pl.spmd's optimizations=[pl.split(...), ...]: a list of calls, kept.
+    const bool optimizations = kind == "spmd" && k.name.text == "optimizations" &&
+                               k.value->kind == ExprKind::kList;
+    if (optimizations) {
+      // Each entry is one pl.split(...) or pl.cross_core_slot(...), at most once.
+      std::vector<std::string> seen;
+      for (const ExprPtr& o : k.value->args) {
+        if (!o->is_call() || o->is_function_call ||
+            (o->str != "split" && o->str != "cross_core_slot")) {
+          return ErrorAt(o->loc, "Unsupported entry in pl.spmd(optimizations=[...]): use "
+                                 "pl.split(...) or pl.cross_core_slot(...)");
+        }
+        if (std::find(seen.begin(), seen.end(), o->str) != seen.end()) {
+          return ErrorAt(o->loc, absl::StrCat("Duplicate 'pl.", o->str,
+                                              "(...)' in pl.spmd(optimizations=[...])"));
+        }
+        seen.push_back(o->str);
+      }
+    }
+    const bool constant = optimizations || k.value->kind == ExprKind::kInt ||
                           k.value->kind == ExprKind::kBool ||
                           k.value->kind == ExprKind::kString ||
                           k.value->kind == ExprKind::kEnum;

@@ -255,5 +255,30 @@ TEST(PyptoOpsTest, SplitReshapeDimAndDistributed) {
               HasSubstr("expected must be an integer"));
 }
 
+TEST(PyptoOpsTest, DumpTagMatmulOnTensorsSpmdOptimizations) {
+  std::string out = RoundTrip(R"(    @pl.function(type=pl.FunctionType.Orchestration)
+    def o(self, a: pl.Tensor[[16, 16], pl.FP32], b: pl.Tensor[[16, 16], pl.FP32]) -> pl.Tensor[[16, 16], pl.FP32]:
+        pl.dump_tag(a)
+        c = pl.matmul(a, b)
+        for i in pl.spmd(4, optimizations=[pl.split(pl.SplitMode.UP_DOWN)]):
+            t = pl.tile.get_block_idx()
+        return c
+)");
+  EXPECT_THAT(out, HasSubstr("pl.dump_tag(a)"));
+  EXPECT_THAT(out, HasSubstr("pl.tensor.matmul(a, b)"));
+  EXPECT_THAT(out, HasSubstr("optimizations=[pl.split(pl.SplitMode.UP_DOWN)]"));
+  EXPECT_THAT(Error(R"(    @pl.function(type=pl.FunctionType.AIV)
+    def v(self, a: pl.Tensor[[16, 16], pl.FP32]):
+        pl.dump_tag(a)
+)"),
+              HasSubstr("only valid inside an Orchestration or Inline function"));
+  EXPECT_THAT(Error(R"(    @pl.function
+    def f(self, a: pl.Tensor[[16, 16], pl.FP32]):
+        for i in pl.spmd(4, optimizations=[42]):
+            t = pl.tile.get_block_idx()
+)"),
+              HasSubstr("Unsupported entry in pl.spmd"));
+}
+
 }  // namespace
 }  // namespace ptoc

@@ -108,6 +108,9 @@ struct OpInfo {
   // Per parameter, the value PyPTO gives it when omitted (null: required;
   // shorter than params: the rest are required or optional by arity).
   std::vector<std::shared_ptr<const Expr>> param_defaults;
+  // The function kinds a call may appear in (empty: any); PyPTO's
+  // pl.dump_tag is an Orchestration / Inline marker.
+  std::vector<FunctionKind> only_in;
   // Takes any number of arguments from params.size() on (pl.submit).
   bool variadic = false;
   // args[0] names a program function (a string constant), written and
