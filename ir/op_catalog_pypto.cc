@@ -265,6 +265,12 @@ void AddPyptoOps(OpRegistry& r) {
         return absl::InvalidArgumentError(
             absl::StrCat("'", call.str, "' expects a program function (self.name) first"));
       }
+      if (const Expr* n = call.FindAttr("core_num");
+          n != nullptr && (n->kind == ExprKind::kFloat ||
+                           (n->kind == ExprKind::kInt && n->int_value <= 0))) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("'", call.str, "': core_num must be a positive integer"));
+      }
       const Type& t = call.type;
       const Type* last = t.is_tuple() && !t.elements().empty() ? &t.elements().back() : &t;
       if (!(last->is_scalar() && last->dtype() == DType::kTASK_ID)) {
@@ -375,6 +381,99 @@ void AddPyptoOps(OpRegistry& r) {
     }
     return std::optional<Type>(Type::Scalar(DType::kBOOL));
   }));
+
+  // Scalar expressions PyPTO spells as calls: `pl.const(1, pl.INT64)` (a
+  // literal of that dtype) and `pl.cast(x, pl.INDEX)` (a scalar
+  // conversion; on tiles and tensors pl.cast is tile.cast / tensor.cast).
+  OpInfo konst = Op("const", {"value"}, [](const Expr& call) -> ResultOr {
+    const Expr& v = *call.args[0];
+    const Expr* dtype = call.FindAttr("dtype");
+    std::optional<DType> d = dtype == nullptr ? std::nullopt : ParseDType(dtype->str);
+    if (!d) return absl::InvalidArgumentError("'pl.const' needs a dtype");
+    const bool ok = (v.kind == ExprKind::kInt && (IsIntegerDType(*d) || IsFloatDType(*d))) ||
+                    (v.kind == ExprKind::kFloat && IsFloatDType(*d)) ||
+                    (v.kind == ExprKind::kUnary && !v.args.empty() &&
+                     (v.args[0]->kind == ExprKind::kInt || v.args[0]->kind == ExprKind::kFloat)) ||
+                    (v.kind == ExprKind::kBool && *d == DType::kBOOL);
+    if (!ok) {
+      return absl::InvalidArgumentError(
+          "'pl.const' takes a number literal of the dtype's kind (an int or a float)");
+    }
+    return std::optional<Type>(Type::Scalar(*d));
+  });
+  konst.role = OpRole::kPureScalar;
+  konst.print_attrs_positionally = true;
+  konst.positional_order = {"value", "dtype"};
+  AttrSpec cdtype{"dtype", AttrKind::kDType};
+  cdtype.required = true;
+  konst.attrs = {cdtype};
+  r.Register(std::move(konst));
+  OpInfo cast = Op("cast", {"input"}, [](const Expr& call) -> ResultOr {
+    if (auto s = NeedScalar(call, 0); !s.ok()) return s;
+    const Expr* dtype = call.FindAttr("target_type");
+    std::optional<DType> d = dtype == nullptr ? std::nullopt : ParseDType(dtype->str);
+    if (!d) return absl::InvalidArgumentError("'pl.cast' needs a target_type");
+    const Expr* mode = call.FindAttr("mode");
+    if (mode != nullptr && !((mode->kind == ExprKind::kString && mode->str == "round") ||
+                             (mode->kind == ExprKind::kInt && mode->int_value == 2))) {
+      return absl::InvalidArgumentError(
+          "'pl.cast' of a scalar supports only the default mode (\"round\")");
+    }
+    return std::optional<Type>(Type::Scalar(*d));
+  });
+  cast.role = OpRole::kPureScalar;
+  cast.print_attrs_positionally = true;
+  cast.positional_order = {"input", "target_type", "mode"};
+  AttrSpec target{"target_type", AttrKind::kDType};
+  target.required = true;
+  cast.attrs = {target, AttrSpec{"mode", AttrKind::kExpr}};
+  r.Register(std::move(cast));
+  // `optimizations=[pl.split(pl.SplitMode.UP_DOWN)]` on pl.at: an
+  // optimization request, no value of its own.
+  auto slot_num_ok = [](const Expr& call) -> absl::Status {
+    const Expr* n = call.FindAttr("slot_num");
+    if (n != nullptr && !(n->kind == ExprKind::kInt && n->int_value > 0)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("'pl.", call.str, "' slot_num must be a positive integer"));
+    }
+    return absl::OkStatus();
+  };
+  OpInfo split = Op("split", {"mode"}, [slot_num_ok](const Expr& call) -> ResultOr {
+    const Expr& m = *call.args[0];
+    if (m.kind != ExprKind::kEnum || m.enum_type != "SplitMode") {
+      return absl::InvalidArgumentError("'pl.split' expects a pl.SplitMode value");
+    }
+    if (auto s = slot_num_ok(call); !s.ok()) return s;
+    return std::optional<Type>(Type::None());
+  });
+  split.attrs = {AttrSpec{"slot_num", AttrKind::kExpr}};
+  r.Register(std::move(split));
+  OpInfo slot = Op("cross_core_slot", {}, [slot_num_ok](const Expr& call) -> ResultOr {
+    if (call.FindAttr("slot_num") == nullptr) {
+      return absl::InvalidArgumentError("'pl.cross_core_slot' needs slot_num=");
+    }
+    if (auto s = slot_num_ok(call); !s.ok()) return s;
+    return std::optional<Type>(Type::None());
+  });
+  slot.attrs = {AttrSpec{"slot_num", AttrKind::kExpr}};
+  r.Register(std::move(slot));
+
+  // pl.dump_tag(t): marks a tensor of an Orchestration function for dumping
+  // (PyPTO folds it into the dump_vars of later kernel calls; ptoc keeps the
+  // marker as written).
+  OpInfo dump = Op("dump_tag", {"tensor"}, [](const Expr& call) -> ResultOr {
+    const Expr& t = *call.args[0];
+    if (t.kind != ExprKind::kVar) {
+      return absl::InvalidArgumentError("pl.dump_tag() argument must be a bare variable name");
+    }
+    if (!t.type.is_tensor()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "pl.dump_tag() argument '", t.var->name, "' is not a tensor"));
+    }
+    return std::optional<Type>(Type::None());
+  });
+  dump.only_in = {FunctionKind::kOrchestration, FunctionKind::kInline};
+  r.Register(std::move(dump));
 
   OpInfo invalid = Op("system.task_invalid", {}, [](const Expr&) -> ResultOr {
     return std::optional<Type>(Type::Scalar(DType::kTASK_ID));

@@ -80,7 +80,8 @@ std::string AttrMismatch(const AttrSpec& spec, const Expr& value) {
 // The registered op a `pl.` call names: short spellings map to tile and
 // tensor ops.
 std::string PlOpName(const std::string& name) {
-  if (name == "load" || name == "store" || name == "move" || name == "matmul") {
+  // (pl.matmul resolves by its operands: tile.matmul or tensor.matmul.)
+  if (name == "load" || name == "store" || name == "move") {
     return absl::StrCat("tile.", name);
   }
   if (name == "read" || name == "write") return absl::StrCat("tensor.", name);
@@ -107,9 +108,15 @@ std::string ResolveShortOp(const std::string& op, const std::vector<ExprPtr>& ar
     }
     candidates.push_back(absl::StrCat("tensor.", op));
   } else {
+    // On scalars the plain op comes first (`pl.cast(x, pl.INDEX)`).
+    if (first != nullptr && first->is_scalar()) candidates.push_back(op);
     candidates.push_back(absl::StrCat("system.", op));
     candidates.push_back(absl::StrCat("tile.", op));
     candidates.push_back(absl::StrCat("tensor.", op));
+  }
+  // Then the families by name alone (`pl.tfree_to_aic(tile)` is system.*).
+  for (const char* family : {"system.", "tile.", "tensor."}) {
+    candidates.push_back(absl::StrCat(family, op));
   }
   for (const std::string& c : candidates) {
     if (r.Find(c) != nullptr || r.Find(absl::StrCat("pld.", c)) != nullptr) return c;
@@ -170,7 +177,9 @@ absl::StatusOr<ExprPtr> Parser::ParseQualified() {
   std::vector<Keyword> keywords;
   PARSER_RETURN_IF_ERROR(ParseCallArgs(args, keywords));
   std::string op = base.text == "pl" ? PlOpName(full) : absl::StrCat("pld.", full);
-  if (OpRegistry::Get().Find(op) == nullptr) {
+  // A short spelling is resolved by the arguments' types even when the
+  // plain name is an op too (`pl.cast` of a scalar, of a tile, of a tensor).
+  if (OpRegistry::Get().Find(op) == nullptr || !absl::StrContains(op, '.')) {
     op = base.text == "pl" ? ResolveShortOp(op, args)
                            : absl::StrCat("pld.", ResolveShortOp(full, args));
   }
@@ -281,8 +290,18 @@ absl::StatusOr<ExprPtr> Parser::FinishOpCall(std::string op, const Token& start,
     return MakeOpCall(std::move(op), std::move(args), std::move(attrs),
                       annotation != nullptr ? *annotation : Type::None(), loc);
   }
+  if (!info->only_in.empty() &&
+      std::find(info->only_in.begin(), info->only_in.end(), fn_->kind) == info->only_in.end()) {
+    std::vector<std::string> kinds;
+    for (FunctionKind k : info->only_in) kinds.emplace_back(FunctionKindName(k));
+    return ErrorAt(loc, absl::StrCat("'pl.", op, "()' is only valid inside an ",
+                                     absl::StrJoin(kinds, " or "), " function"));
+  }
   // PyPTO passes some attributes positionally (`tile.create(shape, ...)`).
   std::vector<Keyword> attr_keywords;
+  if (!info->positional_order.empty()) {
+    PARSER_RETURN_IF_ERROR(NamePositionalArgs(*info, start, args, keywords));
+  }
   for (size_t i = 0; i < info->positional_attrs.size() &&
                      args.size() > info->params.size() && !info->AcceptsArity(args.size());
        ++i) {
@@ -312,6 +331,16 @@ absl::StatusOr<ExprPtr> Parser::FinishOpCall(std::string op, const Token& start,
     }
     if (static_cast<size_t>(index) >= args.size()) args.resize(index + 1);
     args[index] = std::move(k.value);
+  }
+  // Parameters PyPTO defaults (`aiv_initialize_pipe(c2v_consumer_buf=0, ...)`).
+  if (!info->param_defaults.empty() && !info->AcceptsArity(static_cast<int>(args.size()))) {
+    args.resize(std::max(args.size(), info->param_defaults.size()));
+  }
+  for (size_t i = 0; i < args.size() && i < info->param_defaults.size(); ++i) {
+    if (args[i] == nullptr && info->param_defaults[i] != nullptr) {
+      args[i] = Clone(*info->param_defaults[i]);
+      args[i]->loc = loc;
+    }
   }
   for (size_t i = 0; i < args.size(); ++i) {
     if (args[i] == nullptr) {
@@ -349,6 +378,44 @@ absl::StatusOr<ExprPtr> Parser::FinishOpCall(std::string op, const Token& start,
                                      spelled, "(...)'"));
   }
   return call;
+}
+
+// Gives each positional argument the name PyPTO's positional order gives
+// its slot; an argument in a parameter's own slot stays positional, the
+// others become keywords (attributes, or parameters placed by name).
+absl::Status Parser::NamePositionalArgs(const OpInfo& info, const Token& start,
+                                        std::vector<ExprPtr>& args,
+                                        std::vector<Keyword>& keywords) {
+  std::vector<ExprPtr> kept;
+  std::vector<Keyword> named;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (i >= info.positional_order.size()) {
+      return ErrorAt(args[i]->loc, absl::StrCat("'", info.name, "' takes at most ",
+                                                info.positional_order.size(),
+                                                " positional arguments (",
+                                                absl::StrJoin(info.positional_order, ", "),
+                                                "), got ", args.size()));
+    }
+    const std::string& name = info.positional_order[i];
+    if (info.ParamIndex(name) == static_cast<int>(i) && named.empty()) {
+      kept.push_back(std::move(args[i]));
+      continue;
+    }
+    for (const Keyword& k : keywords) {
+      if (k.name.text == name) {
+        return ErrorAtToken(k.name, absl::StrCat("argument '", name, "' of '", info.name,
+                                                 "' is given twice"));
+      }
+    }
+    Keyword k;
+    k.name = start;
+    k.name.text = name;
+    k.value = std::move(args[i]);
+    named.push_back(std::move(k));
+  }
+  args = std::move(kept);
+  for (Keyword& k : named) keywords.push_back(std::move(k));
+  return absl::OkStatus();
 }
 
 absl::StatusOr<std::vector<NamedExpr>> Parser::CheckAttrs(const OpInfo& info,
@@ -402,14 +469,45 @@ absl::StatusOr<std::vector<NamedExpr>> Parser::CheckAttrs(const OpInfo& info,
   return attrs;
 }
 
+// The keywords PyPTO's parser takes on `self.f(...)`: `attrs=` always,
+// `device=` when f is an Orchestrator (an Orchestration or Graph function,
+// or role=pl.Role.Orchestrator); kept,
+// in written order, as the call's attributes.
+absl::StatusOr<std::vector<NamedExpr>> Parser::FunctionCallKeywords(
+    const Function& callee, std::vector<Keyword> keywords) {
+  // PyPTO derives the role from the function type (Orchestration and
+  // Graph are Orchestrators) unless role= says otherwise.
+  bool orchestrator = callee.kind == FunctionKind::kOrchestration ||
+                      callee.kind == FunctionKind::kGraph;
+  for (const NamedExpr& a : callee.decorator_args) {
+    if (a.name == "role" && a.value->kind == ExprKind::kEnum) {
+      orchestrator = a.value->str == "Orchestrator";
+    }
+  }
+  std::vector<NamedExpr> attrs;
+  for (Keyword& k : keywords) {
+    const bool allowed = k.name.text == "attrs" || (k.name.text == "device" && orchestrator);
+    if (!allowed) {
+      return ErrorAtToken(
+          k.name, absl::StrCat("'", callee.name, "' takes no keyword '", k.name.text,
+                               "'; a call of a program function takes attrs=",
+                               orchestrator ? " and device=" : "",
+                               " (device= only when the callee is an Orchestrator)"));
+    }
+    for (const NamedExpr& a : attrs) {
+      if (a.name == k.name.text) {
+        return ErrorAtToken(k.name, absl::StrCat("keyword '", k.name.text, "' is given twice"));
+      }
+    }
+    attrs.push_back(MakeAttr(k.name.text, std::move(k.value)));
+  }
+  return attrs;
+}
+
 absl::StatusOr<ExprPtr> Parser::FinishFunctionCall(const Token& start,
                                                    const std::string& name,
                                                    std::vector<ExprPtr> args,
                                                    std::vector<Keyword> keywords) {
-  if (!keywords.empty()) {
-    return ErrorAtToken(keywords[0].name,
-                        "calls of program functions take positional arguments only");
-  }
   const Function* callee = program_->FindFunction(name);
   if (callee == nullptr) {
     return ErrorAtToken(start, absl::StrCat("the program has no function '", name, "'"));
@@ -418,7 +516,9 @@ absl::StatusOr<ExprPtr> Parser::FinishFunctionCall(const Token& start,
     return ErrorAtToken(start, absl::StrCat("'", name, "' takes ", callee->params.size(),
                                             " arguments, got ", args.size()));
   }
-  ExprPtr call = MakeOpCall(name, std::move(args), {},
+  PARSER_ASSIGN_OR_RETURN(std::vector<NamedExpr> attrs,
+                          FunctionCallKeywords(*callee, std::move(keywords)));
+  ExprPtr call = MakeOpCall(name, std::move(args), std::move(attrs),
                             callee->return_type.value_or(Type::None()), Loc(start));
   call->is_function_call = true;
   return call;

@@ -410,6 +410,7 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
   std::vector<ExprPtr> bounds;
   std::vector<Keyword> keywords;
   PARSER_RETURN_IF_ERROR(ParseCallArgs(bounds, keywords));
+  if (kind == "spmd") PARSER_RETURN_IF_ERROR(CheckSpmdLoopArgs(range, bounds, keywords));
   if (bounds.empty() || bounds.size() > 3) {
     return ErrorAtToken(range, absl::StrCat("pl.", kind,
                                             " takes 1 to 3 positional arguments: "
@@ -432,7 +433,26 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
       continue;
     }
     // PyPTO's loop keywords (stage=, chunk=, ...): constants, kept as written.
-    const bool constant = k.value->kind == ExprKind::kInt ||
+    // pl.spmd's optimizations=[pl.split(...), ...]: a list of calls, kept.
+    const bool optimizations = kind == "spmd" && k.name.text == "optimizations" &&
+                               k.value->kind == ExprKind::kList;
+    if (optimizations) {
+      // Each entry is one pl.split(...) or pl.cross_core_slot(...), at most once.
+      std::vector<std::string> seen;
+      for (const ExprPtr& o : k.value->args) {
+        if (!o->is_call() || o->is_function_call ||
+            (o->str != "split" && o->str != "cross_core_slot")) {
+          return ErrorAt(o->loc, "Unsupported entry in pl.spmd(optimizations=[...]): use "
+                                 "pl.split(...) or pl.cross_core_slot(...)");
+        }
+        if (std::find(seen.begin(), seen.end(), o->str) != seen.end()) {
+          return ErrorAt(o->loc, absl::StrCat("Duplicate 'pl.", o->str,
+                                              "(...)' in pl.spmd(optimizations=[...])"));
+        }
+        seen.push_back(o->str);
+      }
+    }
+    const bool constant = optimizations || k.value->kind == ExprKind::kInt ||
                           k.value->kind == ExprKind::kBool ||
                           k.value->kind == ExprKind::kString ||
                           k.value->kind == ExprKind::kEnum;
@@ -441,6 +461,22 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
                                                k.name.text, "'"));
     }
     stmt->loop_attrs.push_back(MakeAttr(k.name.text, std::move(k.value)));
+  }
+  // PyPTO: stage= is pl.pipeline's, and pl.pipeline needs it.
+  bool has_stage = false;
+  for (const NamedExpr& a : stmt->loop_attrs) {
+    if (a.name != "stage") continue;
+    has_stage = true;
+    if (!(a.value->kind == ExprKind::kInt && a.value->int_value >= 1)) {
+      return ErrorAt(a.value->loc, "pl.pipeline() stage= must be a positive integer");
+    }
+  }
+  if (kind == "pipeline" && !has_stage) {
+    return ErrorAtToken(range, "pl.pipeline() requires stage=");
+  }
+  if (kind != "pipeline" && has_stage) {
+    return ErrorAtToken(range, absl::StrCat("stage= is only supported on pl.pipeline, not pl.",
+                                            kind));
   }
   if (init != nullptr &&
       (init->kind == ExprKind::kTuple || init->kind == ExprKind::kList)) {
@@ -477,8 +513,17 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
   loops_.pop_back();
   if (!parsed_body.ok()) return parsed_body.status();
   Block body = *std::move(parsed_body);
-  PopScope("for loop", for_token.line);
   stmt->body = std::move(body.body);
+  // pl.spmd takes no init_values: its body is not converted.
+  if (carried.empty() && !strict_ssa_ && kind != "spmd") {
+    // PyPTO's ConvertToSSA: a name bound before the loop and rebound in
+    // its body is carried by the loop and rebound to the loop's result.
+    std::vector<Var*> results = CarryRebound(*stmt, stmt->var);
+    PopScope("for loop", for_token.line);
+    for (Var* r : results) PARSER_RETURN_IF_ERROR(Bind(r->name, r->loc, r));
+    return stmt;
+  }
+  PopScope("for loop", for_token.line);
   if (carried.empty()) return stmt;
   if (!body.yield) {
     return ErrorAtToken(for_token,
@@ -503,6 +548,171 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
   return stmt;
 }
 
+namespace {
+
+void ReplaceVar(Expr& e, const Var* from, Var* to) {
+  if (e.kind == ExprKind::kVar && e.var == from) e.var = to;
+  for (ExprPtr& a : e.args) ReplaceVar(*a, from, to);
+  for (NamedExpr& a : e.attrs) ReplaceVar(*a.value, from, to);
+}
+
+void ReplaceVar(Stmt& s, const Var* from, Var* to) {
+  if (s.kind == StmtKind::kSetItem && s.var == from) s.var = to;
+  for (ExprPtr* e : {&s.value, &s.start, &s.stop, &s.step}) {
+    if (*e != nullptr) ReplaceVar(**e, from, to);
+  }
+  for (ExprPtr& e : s.init_values) ReplaceVar(*e, from, to);
+  for (ExprPtr& e : s.values) ReplaceVar(*e, from, to);
+  for (NamedExpr& a : s.loop_attrs) ReplaceVar(*a.value, from, to);
+  for (StmtPtr& c : s.stmts) ReplaceVar(*c, from, to);
+  if (s.body != nullptr) ReplaceVar(*s.body, from, to);
+  if (s.else_body != nullptr) ReplaceVar(*s.else_body, from, to);
+}
+
+}  // namespace
+
+namespace {
+
+bool ExprUsesBlock(const Expr& e) {
+  if (e.is_call() && (e.is_function_call || e.str == "tile.get_block_idx")) return true;
+  for (const ExprPtr& a : e.args) {
+    if (ExprUsesBlock(*a)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+// A `with pl.spmd` body reads the block index, dispatches a kernel, or
+// holds its own pl.at carrier.
+bool Parser::SpmdBodyUsesBlock(const Stmt& s) const {
+  if (s.kind == StmtKind::kScope && s.value != nullptr && s.value->str == "at") return true;
+  for (const ExprPtr* e : {&s.value, &s.start, &s.stop, &s.step}) {
+    if (*e != nullptr && ExprUsesBlock(**e)) return true;
+  }
+  for (const StmtPtr& c : s.stmts) {
+    if (SpmdBodyUsesBlock(*c)) return true;
+  }
+  if (s.body != nullptr && SpmdBodyUsesBlock(*s.body)) return true;
+  return s.else_body != nullptr && SpmdBodyUsesBlock(*s.else_body);
+}
+
+std::vector<Parser::BranchBinding> Parser::BranchBindings() const {
+  std::vector<BranchBinding> out;
+  for (const auto& [name, binding] : scopes_.back()) {
+    if (binding.var == nullptr || name == "_") continue;
+    Var* before = nullptr;
+    for (size_t i = scopes_.size() - 1; i-- > 0;) {
+      auto it = scopes_[i].find(name);
+      if (it == scopes_[i].end()) continue;
+      before = it->second.var;
+      break;
+    }
+    out.push_back(BranchBinding{name, binding.var, before});
+  }
+  return out;
+}
+
+namespace {
+
+bool EndsControl(const Stmt* body) {
+  if (body == nullptr || body->stmts.empty()) return false;
+  const StmtKind k = body->stmts.back()->kind;
+  return k == StmtKind::kReturn || k == StmtKind::kBreak || k == StmtKind::kContinue;
+}
+
+}  // namespace
+
+// PyPTO's ConvertToSSA for an if written without pl.yield_: a name bound
+// in a branch, and bound in the other branch or before the if, becomes a
+// result of the if (each branch yields its value).
+std::vector<Var*> Parser::MergeBranches(Stmt& if_stmt, const std::vector<BranchBinding>& then_live,
+                                        const std::vector<BranchBinding>& else_live) {
+  std::vector<Var*> results;
+  if (EndsControl(if_stmt.body.get()) || EndsControl(if_stmt.else_body.get())) return results;
+  struct Merge {
+    std::string name;
+    Var* then_value;
+    Var* else_value;
+  };
+  std::vector<Merge> merges;
+  auto find = [](const std::vector<BranchBinding>& v, const std::string& name) {
+    return std::find_if(v.begin(), v.end(),
+                        [&](const BranchBinding& b) { return b.name == name; });
+  };
+  for (const BranchBinding& t : then_live) {
+    auto e = find(else_live, t.name);
+    Var* else_value = e != else_live.end() ? e->value : t.before;
+    if (else_value == nullptr || else_value->type != t.value->type) continue;
+    merges.push_back(Merge{t.name, t.value, else_value});
+  }
+  for (const BranchBinding& e : else_live) {
+    if (find(then_live, e.name) != then_live.end()) continue;
+    if (e.before == nullptr || e.before->type != e.value->type) continue;
+    merges.push_back(Merge{e.name, e.before, e.value});
+  }
+  if (merges.empty()) return results;
+  std::sort(merges.begin(), merges.end(),
+            [](const Merge& a, const Merge& b) { return a.then_value->id < b.then_value->id; });
+  StmtPtr then_yield = NewStmt(StmtKind::kYield, if_stmt.loc);
+  StmtPtr else_yield = NewStmt(StmtKind::kYield, if_stmt.loc);
+  for (const Merge& m : merges) {
+    then_yield->values.push_back(MakeVarRef(m.then_value, if_stmt.loc));
+    else_yield->values.push_back(MakeVarRef(m.else_value, if_stmt.loc));
+    Var* r = fn_->NewVar(m.name, m.then_value->type, if_stmt.loc);
+    if_stmt.results.push_back(r);
+    results.push_back(r);
+  }
+  if_stmt.body->stmts.push_back(std::move(then_yield));
+  if (if_stmt.else_body == nullptr) {
+    std::vector<StmtPtr> stmts;
+    if_stmt.else_body = MakeSeq(std::move(stmts), if_stmt.loc);
+  }
+  if_stmt.else_body->stmts.push_back(std::move(else_yield));
+  return results;
+}
+
+std::vector<Var*> Parser::CarryRebound(Stmt& loop, const Var* loop_var) {
+  // The loop's own scope is scopes_.back(); a name it binds live whose
+  // binding before the loop is live and of the same type is carried.
+  struct Carry {
+    std::string name;
+    Var* before;
+    Var* after_body;
+  };
+  std::vector<Carry> carries;
+  for (const auto& [name, binding] : scopes_.back()) {
+    if (binding.var == nullptr || binding.var == loop_var || name == "_") continue;
+    Var* before = nullptr;
+    for (size_t i = scopes_.size() - 1; i-- > 0;) {
+      auto it = scopes_[i].find(name);
+      if (it == scopes_[i].end()) continue;
+      before = it->second.var;  // null: a tombstone, not carried
+      break;
+    }
+    if (before == nullptr || before->type != binding.var->type) continue;
+    carries.push_back(Carry{name, before, binding.var});
+  }
+  // Deterministic order: where the value before the loop was defined.
+  std::sort(carries.begin(), carries.end(),
+            [](const Carry& a, const Carry& b) { return a.before->id < b.before->id; });
+  std::vector<Var*> results;
+  if (carries.empty()) return results;
+  StmtPtr yield = NewStmt(StmtKind::kYield, loop.loc);
+  for (const Carry& c : carries) {
+    Var* iter = fn_->NewVar(c.name, c.before->type, loop.loc);
+    ReplaceVar(*loop.body, c.before, iter);
+    loop.iter_args.push_back(iter);
+    loop.init_values.push_back(MakeVarRef(c.before, loop.loc));
+    yield->values.push_back(MakeVarRef(c.after_body, loop.loc));
+    Var* r = fn_->NewVar(c.name, c.before->type, loop.loc);
+    loop.results.push_back(r);
+    results.push_back(r);
+  }
+  loop.body->stmts.push_back(std::move(yield));
+  return results;
+}
+
 absl::StatusOr<StmtPtr> Parser::ParseIf() {
   NestingGuard guard(depth_);  // `elif` chains recurse
   if (guard.too_deep()) return TooDeep();
@@ -518,6 +728,9 @@ absl::StatusOr<StmtPtr> Parser::ParseIf() {
   PARSER_RETURN_IF_ERROR(ExpectOp(":"));
   PushScope();
   PARSER_ASSIGN_OR_RETURN(Block then_block, ParseSuite(true));
+  const std::vector<BranchBinding> then_live = BranchBindings();
+  std::vector<BranchBinding> else_live;
+  bool has_elif = false;
   PopScope("if branch", if_token.line);
   stmt->body = std::move(then_block.body);
 
@@ -526,6 +739,7 @@ absl::StatusOr<StmtPtr> Parser::ParseIf() {
     // `elif` is an If nested in the else branch; its results, if any, are
     // yielded out of that branch.
     const Location elif_loc = Loc(Peek());
+    has_elif = true;
     PushScope();
     PARSER_ASSIGN_OR_RETURN(StmtPtr nested, ParseIf());
     std::vector<StmtPtr> stmts;
@@ -551,11 +765,19 @@ absl::StatusOr<StmtPtr> Parser::ParseIf() {
     PARSER_RETURN_IF_ERROR(ExpectOp(":"));
     PushScope();
     PARSER_ASSIGN_OR_RETURN(Block else_block, ParseSuite(true));
+    else_live = BranchBindings();
     PopScope("if branch", if_token.line);
     stmt->else_body = std::move(else_block.body);
     else_yield = std::move(else_block.yield);
   }
-  if (!then_block.yield && !else_yield) return stmt;
+  if (!then_block.yield && !else_yield) {
+    if (!strict_ssa_ && !has_elif) {
+      for (Var* r : MergeBranches(*stmt, then_live, else_live)) {
+        PARSER_RETURN_IF_ERROR(Bind(r->name, r->loc, r));
+      }
+    }
+    return stmt;
+  }
   if (!then_block.yield || !else_yield) {
     return ErrorAtToken(if_token,
                         "an if with results must end both branches with "
@@ -640,25 +862,91 @@ absl::StatusOr<StmtPtr> Parser::ParseWith() {
   stmt->value = MakeOpCall(scope, std::move(args), std::move(attrs), Type::None(), Loc(start));
   Token target;
   if (AtName("as")) {
-    Next();
+    const Token& as = Next();
+    if (scope != "at" && scope != "spmd") {
+      return ErrorAtToken(as, absl::StrCat("`with pl.", scope,
+                                           "(...) as ...:` is not supported: the `as` clause "
+                                           "only applies to `with pl.at(...) as tid:` and "
+                                           "`with pl.spmd(...) as tid:`"));
+    }
     PARSER_ASSIGN_OR_RETURN(target, ExpectIdentifier("a name after 'as'"));
+  } else if (scope == "spmd" && stmt->value->FindAttr("deps") != nullptr) {
+    return ErrorAt(stmt->value->loc,
+                   "pl.spmd() does not accept 'deps=' here: deps= needs `with pl.spmd(...) as tid:`");
   }
   PARSER_RETURN_IF_ERROR(ExpectOp(":"));
+  const bool in_cluster =
+      std::find(with_scopes_.begin(), with_scopes_.end(), "cluster") != with_scopes_.end();
+  if (scope == "spmd" && in_cluster) {
+    // A cluster-nested pl.spmd is unwrapped into the group and never
+    // dispatched: what only a dispatch has would be lost (PyPTO's rule).
+    if (!target.text.empty()) {
+      return ErrorAtToken(target, "`with pl.spmd(...) as tid:` cannot capture a TaskId when "
+                                  "nested inside `pl.cluster()`");
+    }
+    const Expr* early = stmt->value->FindAttr("allow_early_resolve");
+    if ((early != nullptr && early->kind == ExprKind::kBool && early->bool_value) ||
+        stmt->value->FindAttr("predicate") != nullptr) {
+      return ErrorAt(stmt->value->loc, "`pl.spmd(...)` with allow_early_resolve=True or "
+                                       "predicate= cannot be nested inside `pl.cluster()`");
+    }
+  }
   // Python scoping: names bound in the body stay visible after it.
   const bool manual = scope == "manual_scope" ||
                       (scope == "scope" && !stmt->value->attrs.empty() &&
                        stmt->value->attrs[0].value->str == "MANUAL");
   if (manual) ++manual_scopes_;
+  with_scopes_.push_back(scope);
   absl::StatusOr<Block> parsed_body = ParseSuite(/*yield_allowed=*/false);
+  with_scopes_.pop_back();
   if (manual) --manual_scopes_;
   if (!parsed_body.ok()) return parsed_body.status();
   Block body = *std::move(parsed_body);
   stmt->body = std::move(body.body);
+  if (scope == "spmd" && !SpmdBodyUsesBlock(*stmt->body)) {
+    return ErrorAt(stmt->value->loc,
+                   "`with pl.spmd(...)` body neither reads the per-block index via "
+                   "`pl.tile.get_block_idx()` nor dispatches a `self.<kernel>(...)` call, so "
+                   "every block would run identical work");
+  }
   if (!target.text.empty()) {
     stmt->var = fn_->NewVar(target.text, Type::Scalar(DType::kTASK_ID), Loc(target));
     PARSER_RETURN_IF_ERROR(Bind(target.text, Loc(target), stmt->var));
   }
   return stmt;
+}
+
+// `for i in pl.spmd(core_num, sync_start=...)` as PyPTO's parser takes it:
+// one positional core count (or core_num=), a positive constant when
+// constant, sync_start a boolean literal. A core_num= keyword becomes the
+// positional bound.
+absl::Status Parser::CheckSpmdLoopArgs(const Token& start, std::vector<ExprPtr>& bounds,
+                                       std::vector<Keyword>& keywords) {
+  if (bounds.size() > 1) {
+    return ErrorAt(bounds[1]->loc, "pl.spmd() takes at most one positional argument (core_num)");
+  }
+  for (auto it = keywords.begin(); it != keywords.end(); ++it) {
+    if (it->name.text == "core_num") {
+      if (!bounds.empty()) {
+        return ErrorAtToken(it->name, "pl.spmd() got multiple values for argument 'core_num'");
+      }
+      bounds.push_back(std::move(it->value));
+      keywords.erase(it);
+      break;
+    }
+  }
+  for (const Keyword& k : keywords) {
+    if ((k.name.text == "sync_start" || k.name.text == "allow_early_resolve") &&
+        k.value->kind != ExprKind::kBool) {
+      return ErrorAt(k.value->loc, absl::StrCat("pl.spmd() ", k.name.text,
+                                                " must be a boolean literal (True/False)"));
+    }
+  }
+  if (!bounds.empty() && bounds[0]->kind == ExprKind::kInt && bounds[0]->int_value <= 0) {
+    return ErrorAt(bounds[0]->loc, "pl.spmd() core_num must be a positive integer");
+  }
+  (void)start;
+  return absl::OkStatus();
 }
 
 absl::Status Parser::CheckScopeArgs(const Token& start, const std::string& scope,
@@ -741,6 +1029,14 @@ absl::Status Parser::CheckScopeArgs(const Token& start, const std::string& scope
     };
     if (role != nullptr && level->str == "CORE_GROUP") {
       return ErrorAt(role->loc, "role= is not supported with level=pl.Level.CORE_GROUP");
+    }
+    for (const Keyword& k : keywords) {
+      if (k.name.text != "optimizations" || level->str == "CORE_GROUP") continue;
+      for (const ExprPtr& o : k.value->args) {
+        if (o->is_call() && o->str == "split") {
+          return ErrorAt(o->loc, "optimizations=[pl.split(...)] needs level=pl.Level.CORE_GROUP");
+        }
+      }
     }
     if (role != nullptr && role->str == "SubWorker" && index(level->str) >= index("HOST")) {
       return ErrorAt(role->loc, "Inline 'with pl.at(level>=HOST, role=pl.Role.SubWorker)' is "

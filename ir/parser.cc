@@ -394,6 +394,7 @@ absl::Status Parser::ParseFunctionBody(Function& fn, size_t body_start) {
   fn_ = &fn;
   pos_ = body_start;
   scopes_.clear();
+  with_scopes_.clear();
   loops_.clear();
   manual_scopes_ = 0;
   strict_ssa_ = false;

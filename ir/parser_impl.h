@@ -209,6 +209,25 @@ class Parser {
   absl::StatusOr<std::vector<NamedExpr>> CheckAttrs(const OpInfo& info,
                                                     const Location& loc,
                                                     std::vector<Keyword> attrs);
+  // A live name of the innermost scope, and its binding before it (null:
+  // none, or a tombstone).
+  struct BranchBinding {
+    std::string name;
+    Var* value;
+    Var* before;
+  };
+  std::vector<BranchBinding> BranchBindings() const;
+  bool SpmdBodyUsesBlock(const Stmt& s) const;
+  std::vector<Var*> MergeBranches(Stmt& if_stmt, const std::vector<BranchBinding>& then_live,
+                                  const std::vector<BranchBinding>& else_live);
+  // ConvertToSSA for a loop written without init_values (see ParseFor).
+  std::vector<Var*> CarryRebound(Stmt& loop, const Var* loop_var);
+  absl::Status CheckSpmdLoopArgs(const Token& start, std::vector<ExprPtr>& bounds,
+                                 std::vector<Keyword>& keywords);
+  absl::Status NamePositionalArgs(const OpInfo& info, const Token& start,
+                                  std::vector<ExprPtr>& args, std::vector<Keyword>& keywords);
+  absl::StatusOr<std::vector<NamedExpr>> FunctionCallKeywords(const Function& callee,
+                                                             std::vector<Keyword> keywords);
   absl::StatusOr<ExprPtr> FinishFunctionCall(const Token& start, const std::string& name,
                                              std::vector<ExprPtr> args,
                                              std::vector<Keyword> keywords);
@@ -230,6 +249,7 @@ class Parser {
   std::vector<std::string> loops_;
   int manual_scopes_ = 0;     // enclosing manual scopes
   std::vector<SplitRegion> split_regions_;  // enclosing pl.split_aiv regions
+  std::vector<std::string> with_scopes_;  // enclosing `with` scopes, outermost first
   bool strict_ssa_ = false;   // the function is @pl.function(strict_ssa=True)
   bool in_expr_ = false;  // inside the outermost ParseExpr
   int operators_ = 0;     // operators of the outermost expression so far

@@ -378,10 +378,12 @@ b = a)")),
       HasSubstr("'a' is bound inside the for loop at line " + std::to_string(BodyLine()) +
                 " and is not visible after it; carry it out with "
                 "init_values / pl.yield_"));
+  // Bound in one branch only and not before the if: not visible after it
+  // (bound in both, it is the if's result: pypto_forms_test).
   EXPECT_THAT(ParseError(Kernel(R"(if flag:
     a = k + 1
 else:
-    a = k + 2
+    c = k + 2
 b = a)")),
               HasSubstr("'a' is bound inside the if branch"));
   // Rebinding an outer name inside a loop does not update it after the loop.
@@ -509,8 +511,8 @@ b = pl.tile.move(a))")),
   EXPECT_THAT(ParseError(Kernel("a = pl.tile.load(t, [0, 0], [16, 16], tensor=t)")),
               HasSubstr("argument 'tensor' of 'tile.load' is given twice"));
   EXPECT_THAT(ParseError(Kernel("a = pl.tile.load(t, [0, 0])")),
-              HasSubstr("'tile.load' takes 3 positional arguments (tensor, "
-                        "offsets, shapes), got 2"));
+              HasSubstr("'tile.load' takes 3 or 4 positional arguments (tensor, "
+                        "offsets, shapes, valid_shape), got 2"));
   EXPECT_THAT(ParseError(Kernel("a = pl.tile.load(t, shapes=[1])")),
               HasSubstr("missing argument 'offsets' of 'tile.load'"));
   EXPECT_THAT(ParseError(Kernel("pl.system.cacheinvalid(t)")),

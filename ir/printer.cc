@@ -265,14 +265,22 @@ class ExprPrinter {
     }
     std::vector<std::string> parts;
     const OpInfo* info = e.is_function_call ? nullptr : OpRegistry::Get().Find(e.str);
+    bool by_name = false;
     for (size_t i = 0; i < e.args.size(); ++i) {
       const Expr& a = *e.args[i];
       if (i == 0 && info != nullptr && info->callee_arg && a.kind == ExprKind::kString) {
         parts.push_back(absl::StrCat("self.", a.str));  // pl.submit(self.f, ...)
+      } else if (info != nullptr && !info->positional_order.empty() &&
+                 (i >= info->positional_order.size() ||
+                  info->positional_order[i] != info->params[i] || by_name)) {
+        // PyPTO puts an attribute in this slot: the parameter goes by name.
+        by_name = true;
+        parts.push_back(absl::StrCat(info->params[i], "=", Print(a)));
       } else {
         parts.push_back(Print(a));
       }
     }
+    size_t next_slot = e.args.size();
     for (const NamedExpr& a : e.attrs) {
       if (IsDefaultAttr(e, a)) continue;
       // Inside a pl.split_aiv region a shard or gather inherits the mode.
@@ -280,6 +288,14 @@ class ExprPrinter {
           a.name == "split") {
         continue;
       }
+      if (info != nullptr && info->print_attrs_positionally && !by_name &&
+          next_slot < info->positional_order.size() &&
+          info->positional_order[next_slot] == a.name) {
+        ++next_slot;
+        parts.push_back(Print(*a.value));
+        continue;
+      }
+      by_name = true;
       parts.push_back(absl::StrCat(a.name, "=", Print(*a.value)));
     }
     return absl::StrCat(callee, "(", absl::StrJoin(parts, ", "), ")");

@@ -257,5 +257,63 @@ TEST(PyptoFormsTest, RejectedForms) {
   EXPECT_THAT(Error(head + "        a = 1__0\n"), HasSubstr("malformed number"));
 }
 
+// PyPTO's ConvertToSSA: a name rebound in a loop body is carried by the
+// loop; one rebound in a branch is a result of the if.
+TEST(PyptoFormsTest, RebindingInLoopsAndBranches) {
+  std::string out = RoundTrip(std::string(kImports) + R"(@pl.program
+class P:
+    @pl.function
+    def main(self, x: pl.Scalar[pl.FP32], n: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.FP32]:
+        y = x
+        for i in pl.range(4):
+            x = x + 1.0
+            if i == n:
+                y = x
+        return x + y
+)");
+  EXPECT_THAT(out, HasSubstr("in pl.range(0, 4, 1, init_values=("));
+  EXPECT_THAT(out, HasSubstr("pl.yield_("));
+  // The branch yields the new value, the else branch the old one.
+  EXPECT_THAT(out, HasSubstr("else:"));
+}
+
+TEST(PyptoFormsTest, IfWithoutElseRebinding) {
+  std::string out = RoundTrip(std::string(kImports) + R"(@pl.program
+class P:
+    @pl.function
+    def main(self, x: pl.Scalar[pl.FP32], c: pl.Scalar[pl.BOOL]) -> pl.Scalar[pl.FP32]:
+        if c:
+            x = x * 2.0
+        return x
+)");
+  EXPECT_THAT(out, HasSubstr("= pl.yield_(x)"));
+}
+
+TEST(PyptoFormsTest, LoopRejectionsPyptoMakes) {
+  const std::string head = std::string(kImports) + R"(@pl.program
+class P:
+    @pl.function
+    def main(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+)";
+  EXPECT_THAT(Error(head + "        for i in pl.pipeline(8):\n            x = pl.add(x, 1.0)\n"
+                           "        return x\n"),
+              HasSubstr("pl.pipeline() requires stage="));
+  EXPECT_THAT(Error(head + "        for i in pl.pipeline(8, stage=0):\n            x = pl.add(x, 1.0)\n"
+                           "        return x\n"),
+              HasSubstr("stage= must be a positive integer"));
+  EXPECT_THAT(Error(head + "        for i in pl.range(8, stage=2):\n            x = pl.add(x, 1.0)\n"
+                           "        return x\n"),
+              HasSubstr("stage= is only supported on pl.pipeline"));
+  EXPECT_THAT(Error(head + "        for i in pl.spmd(4, allow_early_resolve=1):\n"
+                           "            x = pl.add(x, 1.0)\n        return x\n"),
+              HasSubstr("allow_early_resolve must be a boolean literal"));
+  EXPECT_THAT(Error(head + "        with pl.spmd(4):\n            y = pl.add(x, x)\n"
+                           "        return y\n"),
+              HasSubstr("neither reads the per-block index"));
+  EXPECT_THAT(Error(head + "        with pl.cluster():\n            with pl.spmd(4) as tid:\n"
+                           "                i = pl.tile.get_block_idx()\n        return x\n"),
+              HasSubstr("cannot capture a TaskId"));
+}
+
 }  // namespace
 }  // namespace ptoc

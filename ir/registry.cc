@@ -148,8 +148,17 @@ ResultOr TileLoadResult(const Expr& call) {
   absl::StatusOr<Shape> shape = ShapeOf(call, *call.args[2]);
   if (!shape.ok()) return shape.status();
   MemorySpace m = MemoryAttrOf(call, MemorySpace::kVec);
-  return std::optional<Type>(
-      Type::Tile(*shape, ArgType(call, 0).dtype(), m, ViewOf(call, m)));
+  TileView view = ViewOf(call, m);
+  if (call.args.size() > 3) {
+    absl::StatusOr<Shape> valid = ShapeOf(call, *call.args[3]);
+    if (!valid.ok()) return valid.status();
+    if (valid->size() != shape->size()) {
+      return absl::InvalidArgumentError(
+          "'tile.load': valid_shape and shapes have different ranks");
+    }
+    if (*valid != *shape) view.valid_shape = *std::move(valid);
+  }
+  return std::optional<Type>(Type::Tile(*shape, ArgType(call, 0).dtype(), m, view));
 }
 
 ResultOr TileStoreResult(const Expr& call) {
@@ -207,6 +216,13 @@ ResultOr MatmulResult(const Expr& call) {
   if (lhs.shape().size() != 2 || rhs.shape().size() != 2) {
     return absl::InvalidArgumentError("'tile.matmul' expects 2-D tiles");
   }
+  // pl.matmul(out_dtype=) on tiles: PyPTO accepts it only when it agrees
+  // with the result's dtype.
+  if (const Expr* out = call.FindAttr("out_dtype");
+      out != nullptr && ParseDType(out->str) != DType::kFP32) {
+    return absl::InvalidArgumentError(
+        "'tile.matmul' accumulates in pl.FP32: out_dtype must be pl.FP32");
+  }
   return std::optional<Type>(Type::Tile({lhs.shape()[0], rhs.shape()[1]}, DType::kFP32,
                                         MemorySpace::kAcc));
 }
@@ -215,7 +231,18 @@ ResultOr RemoteLoadResult(const Expr& call) {
   if (auto s = RequireWindow(call, 0); !s.ok()) return s;
   absl::StatusOr<Shape> shape = ShapeOf(call, *call.args[3]);
   if (!shape.ok()) return shape.status();
-  return std::optional<Type>(Type::Tile(*shape, ArgType(call, 0).dtype(), MemorySpace::kVec));
+  TileView view = ImplicitView(MemorySpace::kVec);
+  if (call.args.size() > 4) {  // PyPTO's valid_shape
+    absl::StatusOr<Shape> valid = ShapeOf(call, *call.args[4]);
+    if (!valid.ok()) return valid.status();
+    if (valid->size() != shape->size()) {
+      return absl::InvalidArgumentError(
+          "'pld.tile.remote_load': valid_shape and shape have different ranks");
+    }
+    if (*valid != *shape) view.valid_shape = *std::move(valid);
+  }
+  return std::optional<Type>(
+      Type::Tile(*shape, ArgType(call, 0).dtype(), MemorySpace::kVec, view));
 }
 
 ResultOr TensorReadResult(const Expr& call) {
@@ -307,16 +334,23 @@ void Add(OpRegistry& r, OpDef d) {
 }
 
 void AddTileOps(OpRegistry& r) {
-  Add(r, {"tile.load", {"tensor", "offsets", "shapes"},
+  // PyPTO: load(tensor, offsets, shapes, valid_shape=None,
+  // target_memory=Vec, clamp=False); its printer writes valid_shape always.
+  AttrSpec clamp{"clamp", AttrKind::kBool};
+  clamp.default_value = MakeBool(false, {});
+  Add(r, {"tile.load", {"tensor", "offsets", "shapes", "valid_shape"},
           {EnumAttr("target_memory", "MemorySpace", "Vec"), LayoutAttr("blayout"),
-           LayoutAttr("slayout")},
+           LayoutAttr("slayout"), clamp},
           OpRole::kGmLoad,
           [](const Expr& call) {
             return LaneOfMemory(MemoryAttrOf(call, MemorySpace::kVec));
           },
-          TileLoadResult, GmAccess{0, 1, -1, 2}});
-  Add(r, {"tile.store", {"tile", "offsets", "output_tensor"}, AtomicAttrs(),
-          OpRole::kGmStore, LaneOfTileArg(0), TileStoreResult, GmAccess{2, 1, 0, -1}});
+          TileLoadResult, GmAccess{0, 1, -1, 2}, PipeDirection::kNone, {3, 4},
+          {"target_memory", "clamp"}});
+  // PyPTO: store(tile, offsets, output_tensor, shapes=None, *, atomic).
+  Add(r, {"tile.store", {"tile", "offsets", "output_tensor", "shapes"}, AtomicAttrs(),
+          OpRole::kGmStore, LaneOfTileArg(0), TileStoreResult, GmAccess{2, 1, 0, -1},
+          PipeDirection::kNone, {3, 4}});
   Add(r, {"tile.move", {"tile"},
           {EnumAttr("target_memory", "MemorySpace", std::nullopt, /*required=*/true),
            LayoutAttr("blayout"), LayoutAttr("slayout")},
@@ -333,8 +367,8 @@ void AddTileOps(OpRegistry& r) {
             return LaneOfMemory(MemoryAttrOf(call, MemorySpace::kVec));
           },
           TileCreateResult, {}, PipeDirection::kNone, {}, {"shape", "dtype"}});
-  Add(r, {"tile.matmul", {"lhs", "rhs"}, {}, OpRole::kCompute, FixedLane(Lane::kCube),
-          MatmulResult});
+  Add(r, {"tile.matmul", {"lhs", "rhs"}, {AttrSpec{"out_dtype", AttrKind::kDType}},
+          OpRole::kCompute, FixedLane(Lane::kCube), MatmulResult});
   for (const char* op : {"tile.add", "tile.sub", "tile.mul", "tile.div", "tile.max"}) {
     Add(r, {op, {"lhs", "rhs"}, {}, OpRole::kCompute, FixedLane(Lane::kVector),
             VecTileLike(0, {0, 1})});
@@ -371,9 +405,9 @@ void AddScalarAndCommOps(OpRegistry& r) {
   Add(r, {"pld.tile.remote_store", {"tile", "target", "peer", "offsets"}, AtomicAttrs(),
           OpRole::kRemoteWrite, FixedLane(Lane::kVector), CheckedNoResult({}, {1}, {0}),
           GmAccess{1, 3, 0, -1}});
-  Add(r, {"pld.tile.remote_load", {"target", "peer", "offsets", "shape"}, {},
+  Add(r, {"pld.tile.remote_load", {"target", "peer", "offsets", "shape", "valid_shape"}, {},
           OpRole::kRemoteLoad, FixedLane(Lane::kVector), RemoteLoadResult,
-          GmAccess{0, 2, -1, 3}});
+          GmAccess{0, 2, -1, 3}, PipeDirection::kNone, {4, 5}});
   Add(r, {"pld.tile.put", {"dst", "peer", "src", "stage"}, AtomicAttrs(),
           OpRole::kRemoteWrite, FixedLane(Lane::kVector), CheckedNoResult({2}, {0}, {3}),
           GmAccess{0, -1, -1, -1}});
@@ -410,10 +444,14 @@ void AddSystemOps(OpRegistry& r) {
             return std::optional<Type>(Type::None());
           },
           GmAccess{0, 2, -1, 1}, PipeDirection::kNone, {0, 3}});
-  Add(r, {"system.syncall", {},
+  // PyPTO: syncall(*, core_type, mode, gm_workspace=None, used_cores=None),
+  // keyword-only (the soft barrier's workspace and core count).
+  Add(r, {"system.syncall", {"gm_workspace", "used_cores"},
           {StringAttr("core_type", "mix", {"mix", "aic_only", "aiv_only"}),
            StringAttr("mode", "soft", {"soft", "hard"})},
-          OpRole::kSyncAll, SyncAllLane, NoResult()});
+          OpRole::kSyncAll, SyncAllLane, NoResult(), {}, PipeDirection::kNone, {0, 1, 2}});
+  // Its parameters go by name: no positional slot is theirs.
+  r.FindMutable("system.syncall")->positional_order = {"*"};
   Add(r, {"tile.tpush_to_aiv", {"tile"}, FifoAttrs(), OpRole::kPush,
           FixedLane(Lane::kCube), CheckedNoResult({}, {}, {0}), {}, PipeDirection::kC2V});
   Add(r, {"tile.tpush_to_aic", {"tile"}, FifoAttrs(), OpRole::kPush,
@@ -434,13 +472,21 @@ void AddSystemOps(OpRegistry& r) {
           {StringAttr("name", std::nullopt, {}, true),
            StringAttr("peer_func", std::nullopt, {}, true)},
           OpRole::kImportBuffer, FixedLane(Lane::kAny), Fixed(Type::Scalar(DType::kINT32))});
+  // PyPTO: (c2v_consumer_buf=0, v2c_consumer_buf=0, *, dir_mask, slot_size,
+  // slot_num, local_slot_num, id); an omitted buffer is the constant 0.
   std::vector<AttrSpec> pipe_attrs = {IntAttr("dir_mask", std::nullopt, true),
                                       IntAttr("slot_size", std::nullopt, true),
-                                      IntAttr("slot_num", 2)};
-  Add(r, {"system.aic_initialize_pipe", {"c2v_buffer", "v2c_buffer"}, pipe_attrs,
+                                      IntAttr("slot_num", 2),
+                                      IntAttr("local_slot_num", std::nullopt),
+                                      IntAttr("id", std::nullopt)};
+  Add(r, {"system.aic_initialize_pipe", {"c2v_consumer_buf", "v2c_consumer_buf"}, pipe_attrs,
           OpRole::kInitPipe, FixedLane(Lane::kCube), NoResult()});
-  Add(r, {"system.aiv_initialize_pipe", {"c2v_buffer", "v2c_buffer"}, pipe_attrs,
+  Add(r, {"system.aiv_initialize_pipe", {"c2v_consumer_buf", "v2c_consumer_buf"}, pipe_attrs,
           OpRole::kInitPipe, FixedLane(Lane::kVector), NoResult()});
+  for (const char* name : {"system.aic_initialize_pipe", "system.aiv_initialize_pipe"}) {
+    OpInfo* info = r.FindMutable(name);
+    info->param_defaults = {MakeInt(0, {}), MakeInt(0, {})};
+  }
   // Which AIV subblock runs the code: 0 on AIV0, 1 on AIV1 (dual-aiv.md, "Op
   // catalog rows"); a value only the vector lanes have.
   Add(r, {"tile.get_subblock_idx", {}, {}, OpRole::kPureScalar, FixedLane(Lane::kVector),
@@ -518,6 +564,7 @@ const OpRegistry& OpRegistry::Get() {
     AddScalarAndCommOps(*r);
     AddSystemOps(*r);
     AddPyptoOps(*r);
+    AddPyptoTableOps(*r);
     return r;
   }();
   return *registry;
@@ -529,6 +576,10 @@ void OpRegistry::Register(OpInfo info) {
       ops_.begin(), ops_.end(), op->name,
       [](const std::unique_ptr<OpInfo>& a, const std::string& n) { return a->name < n; });
   ops_.insert(it, std::move(op));
+}
+
+OpInfo* OpRegistry::FindMutable(absl::string_view op) {
+  return const_cast<OpInfo*>(static_cast<const OpRegistry*>(this)->Find(op));
 }
 
 const OpInfo* OpRegistry::Find(absl::string_view op) const {

@@ -97,6 +97,20 @@ struct OpInfo {
   // Attributes PyPTO also takes positionally, after the parameters, in
   // order (`tile.create(shape, dtype=...)`).
   std::vector<std::string> positional_attrs;
+  // PyPTO's positional order when it interleaves parameters and
+  // attributes (`tile.full(shape, dtype, value)`): the i-th positional
+  // argument is the parameter or attribute named here. Empty: parameters,
+  // then positional_attrs.
+  std::vector<std::string> positional_order;
+  // Print the attributes of positional_order positionally too (PyPTO's
+  // expressions spelled as calls: `pl.const(1, pl.INT64)`).
+  bool print_attrs_positionally = false;
+  // Per parameter, the value PyPTO gives it when omitted (null: required;
+  // shorter than params: the rest are required or optional by arity).
+  std::vector<std::shared_ptr<const Expr>> param_defaults;
+  // The function kinds a call may appear in (empty: any); PyPTO's
+  // pl.dump_tag is an Orchestration / Inline marker.
+  std::vector<FunctionKind> only_in;
   // Takes any number of arguments from params.size() on (pl.submit).
   bool variadic = false;
   // args[0] names a program function (a string constant), written and
@@ -133,6 +147,7 @@ class OpRegistry {
   std::vector<const OpInfo*> All() const;
 
   void Register(OpInfo info);
+  OpInfo* FindMutable(absl::string_view op);  // while building the catalog
 
  private:
   std::vector<std::unique_ptr<OpInfo>> ops_;  // sorted by name
@@ -140,6 +155,9 @@ class OpRegistry {
 
 // Registers PyPTO's ops beyond ir.md's catalog (ir/op_catalog_pypto.cc).
 void AddPyptoOps(OpRegistry& r);
+// Registers the rest of PyPTO's catalog, table-driven
+// (ir/op_catalog_pypto_table.cc); entries already registered are kept.
+void AddPyptoTableOps(OpRegistry& r);
 
 // ---- Questions passes ask about one call (nullptr-safe on non-calls). ----
 

@@ -10,6 +10,7 @@
 
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "ir/diagnostics.h"
 #include "ir/enums.h"
@@ -525,7 +526,9 @@ class FunctionVerifier {
     }
     VerifySplitAttr(call, *info);
     if (!info->AcceptsArity(static_cast<int>(call.args.size()))) {
-      Error(call.loc, absl::StrCat("'", call.str, "' takes ", info->params.size(),
+      Error(call.loc, absl::StrCat("'", call.str, "' takes ",
+                                   info->variadic ? absl::StrCat(info->params.size(), " or more")
+                                                  : absl::StrJoin(info->arities, " or "),
                                    " arguments, not ", call.args.size()));
       return;
     }

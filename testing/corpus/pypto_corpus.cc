@@ -162,7 +162,7 @@ int Main(int argc, char** argv) {
     std::printf("%6d  %s  [%s]\n", -sorted[i].first, msg.c_str(), ex.c_str());
   }
   std::printf("PyPTO-rejected programs ptoc accepts (%zu):", wrongly_accepted.size());
-  for (size_t i = 0; i < wrongly_accepted.size() && i < 20; ++i) {
+  for (size_t i = 0; i < wrongly_accepted.size() && (i < 20 || list_failures); ++i) {
     std::printf(" %s", wrongly_accepted[i].c_str());
   }
   std::printf("\n");
