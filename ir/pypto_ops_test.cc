@@ -233,8 +233,8 @@ TEST(PyptoOpsTest, SplitReshapeDimAndDistributed) {
         pl.store(a, [0, 0], out, [16, 32])
         pl.system.syncall(mode="soft", core_type="aiv_only", gm_workspace=x, used_cores=4)
 )");
-  EXPECT_THAT(out, HasSubstr("h: pl.Tile[[8, 32], pl.FP32] = pl.tile.aiv_shard(a, split=1)"));
-  EXPECT_THAT(out, HasSubstr("w: pl.Tile[[16, 16], pl.FP32] = pl.tile.aiv_shard(a, split=2)"));
+  EXPECT_THAT(out, HasSubstr("h: pl.Tile[[8, 32], pl.FP32, pl.MemorySpace.Vec] = pl.tile.aiv_shard(a, split=1)"));
+  EXPECT_THAT(out, HasSubstr("w: pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.aiv_shard(a, split=2)"));
   EXPECT_THAT(out, HasSubstr("n: pl.Scalar[pl.INDEX] = pl.tensor.dim(x, 0)"));
   EXPECT_THAT(out, HasSubstr("pl.tile.store(a, [0, 0], out, [16, 32])"));
   EXPECT_THAT(out, HasSubstr("pl.system.syncall(gm_workspace=x, used_cores=4, core_type=\"aiv_only\")"));
@@ -247,7 +247,7 @@ TEST(PyptoOpsTest, SplitReshapeDimAndDistributed) {
     def kernel(self, x: pl.Tensor[[16, 8], pl.FP16]):
         h = pl.tile.aiv_shard(x, split=1)
 )"),
-              HasSubstr("tile-only"));
+              HasSubstr("'tile.aiv_shard' expects a tile argument as argument 1"));
   EXPECT_THAT(Error(R"(    @pl.function
     def kernel(self, signal: pld.DistributedTensor[[4], pl.INT32], e: pl.Scalar[pl.FP32]):
         pld.system.defer_wait(signal, offsets=[0], expected=e, cmp=pld.WaitCmp.Ge)
