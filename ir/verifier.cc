@@ -5,6 +5,8 @@
 // registry's result rules.
 #include "ir/verifier.h"
 
+#include <algorithm>
+
 #include <optional>
 #include <vector>
 
@@ -115,6 +117,7 @@ class FunctionVerifier {
               absl::StrCat("parameter '", p.var->name, "' has no type"));
       }
     }
+    CheckSymbolicDims();
     for (const NamedExpr& a : function_.attrs) {
       if (a.value->kind == ExprKind::kVar || a.value->kind == ExprKind::kCall) {
         Error(a.value->loc, absl::StrCat("function attribute '", a.name,
@@ -495,6 +498,43 @@ class FunctionVerifier {
                                 ", but its operands give ",
                                 TypeToString(Type::Scalar(*result))));
     }
+  }
+
+  // The text format's rule for a symbolic dimension (of a shape or a
+  // tile's valid_shape): a pl.dynamic name or an integer scalar parameter.
+  // The parser enforces it; a .pb may break it.
+  void CheckSymbolicDims() {
+    for (const auto& v : function_.vars) {
+      const Type& t = v->type;
+      if (!t.is_tile() && !t.is_tensor()) continue;
+      std::vector<const Dim*> dims;
+      for (const Dim& d : t.shape()) dims.push_back(&d);
+      if (t.is_tile()) {
+        for (const Dim& d : t.view().valid_shape) dims.push_back(&d);
+      }
+      for (const Dim* d : dims) {
+        if (d->is_static() || IsDimName(d->symbol)) continue;
+        Error(v->loc.known() ? v->loc : function_.loc,
+              absl::StrCat("dimension '", d->symbol, "' (in the type of '", v->name,
+                           "') is not an integer scalar parameter of '", function_.name,
+                           "' or a pl.dynamic name"));
+        return;
+      }
+    }
+  }
+
+  bool IsDimName(const std::string& name) const {
+    if (std::find(program_.dynamic_dims.begin(), program_.dynamic_dims.end(), name) !=
+        program_.dynamic_dims.end()) {
+      return true;
+    }
+    for (const Param& p : function_.params) {
+      if (p.var != nullptr && p.var->name == name && p.var->type.is_scalar() &&
+          IsIntegerDType(p.var->type.dtype())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   void VerifyFunctionCall(const Expr& call) {
