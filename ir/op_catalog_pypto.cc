@@ -51,25 +51,6 @@ OpInfo Op(std::string name, std::vector<std::string> params, ResultRule rule) {
   return info;
 }
 
-// A shape written as a list or tuple: constants or integer scalars.
-absl::StatusOr<Shape> ShapeOfList(const Expr& call, const Expr& list) {
-  if (list.kind != ExprKind::kList && list.kind != ExprKind::kTuple) {
-    return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' expects a shape list"));
-  }
-  Shape dims;
-  for (const ExprPtr& e : list.args) {
-    if (e->kind == ExprKind::kInt) {
-      dims.push_back(Dim::Static(e->int_value));
-    } else if (e->kind == ExprKind::kVar && e->type.is_scalar()) {
-      dims.push_back(Dim::Symbolic(e->var->name));
-    } else {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "'", call.str, "': a shape dim must be a constant or a scalar variable"));
-    }
-  }
-  return dims;
-}
-
 absl::Status NeedTile(const Expr& call, int i) {
   if (static_cast<int>(call.args.size()) > i && call.args[i]->type.is_tile()) {
     return absl::OkStatus();
@@ -125,6 +106,24 @@ ResultOr TensorCreateResult(const Expr& call) {
 }
 
 }  // namespace
+
+absl::StatusOr<Shape> ShapeOfList(const Expr& call, const Expr& list) {
+  if (list.kind != ExprKind::kList && list.kind != ExprKind::kTuple) {
+    return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' expects a shape list"));
+  }
+  Shape dims;
+  for (const ExprPtr& e : list.args) {
+    if (e->kind == ExprKind::kInt) {
+      dims.push_back(Dim::Static(e->int_value));
+    } else if (e->kind == ExprKind::kVar && e->type.is_scalar()) {
+      dims.push_back(Dim::Symbolic(e->var->name));
+    } else {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "'", call.str, "': a shape dim must be a constant or a scalar variable"));
+    }
+  }
+  return dims;
+}
 
 void AddPyptoOps(OpRegistry& r) {
   // Element-wise on tensors of one shape (PyPTO also broadcasts; ptoc

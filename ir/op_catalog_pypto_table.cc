@@ -302,24 +302,6 @@ Type Reshaped(const Type& like, Shape shape, DType dtype) {
   return Type::Tensor(std::move(shape), dtype);
 }
 
-absl::StatusOr<Shape> ShapeList(const Expr& call, const Expr& list) {
-  if (list.kind != ExprKind::kList && list.kind != ExprKind::kTuple) {
-    return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' expects a shape list"));
-  }
-  Shape dims;
-  for (const ExprPtr& e : list.args) {
-    if (e->kind == ExprKind::kInt) {
-      dims.push_back(Dim::Static(e->int_value));
-    } else if (e->kind == ExprKind::kVar && e->type.is_scalar()) {
-      dims.push_back(Dim::Symbolic(e->var->name));
-    } else {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "'", call.str, "': a shape dim must be a constant or a scalar variable"));
-    }
-  }
-  return dims;
-}
-
 std::optional<DType> DTypeAttr(const Expr& call, absl::string_view name) {
   const Expr* d = call.FindAttr(name);
   if (d == nullptr || d->kind != ExprKind::kEnum) return std::nullopt;
@@ -420,7 +402,7 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
         if (shape == nullptr || !d) {
           return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' needs a shape and a dtype"));
         }
-        absl::StatusOr<Shape> dims = ShapeList(call, *shape);
+        absl::StatusOr<Shape> dims = ShapeOfList(call, *shape);
         if (!dims.ok()) return dims.status();
         return std::optional<Type>(tile ? Type::TileWithoutMemory(*std::move(dims), *d)
                                         : Type::Tensor(*std::move(dims), *d));
@@ -431,7 +413,7 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
         if (auto s = Need(call, 0, call.args[0]->type.is_tile(), "a tile"); !s.ok()) return s;
         const Expr* shape = ArgNamed(call, params, "shape");
         if (shape == nullptr) return absl::InvalidArgumentError("'tile.extract' needs a shape");
-        absl::StatusOr<Shape> dims = ShapeList(call, *shape);
+        absl::StatusOr<Shape> dims = ShapeOfList(call, *shape);
         if (!dims.ok()) return dims.status();
         const Type& t = call.args[0]->type;
         const Expr* m = call.FindAttr("target_memory");
@@ -450,7 +432,7 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
         const Type& t = call.args[0]->type;
         const DType d = DTypeAttr(call, "dtype").value_or(t.dtype());
         if (call.args.size() < 2) return std::optional<Type>(Reshaped(t, t.shape(), d));
-        absl::StatusOr<Shape> dims = ShapeList(call, *call.args[1]);
+        absl::StatusOr<Shape> dims = ShapeOfList(call, *call.args[1]);
         if (!dims.ok()) return dims.status();
         return std::optional<Type>(Reshaped(t, *std::move(dims), d));
       };

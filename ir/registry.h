@@ -153,6 +153,10 @@ class OpRegistry {
   std::vector<std::unique_ptr<OpInfo>> ops_;  // sorted by name
 };
 
+// A shape argument of a PyPTO op, written as a list or tuple of constants
+// and scalar variables (for the result rules of ir/op_catalog_pypto*.cc).
+absl::StatusOr<Shape> ShapeOfList(const Expr& call, const Expr& list);
+
 // Registers PyPTO's ops beyond ir.md's catalog (ir/op_catalog_pypto.cc).
 void AddPyptoOps(OpRegistry& r);
 // Registers the rest of PyPTO's catalog, table-driven
