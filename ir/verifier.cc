@@ -205,6 +205,14 @@ class FunctionVerifier {
         Define(s.var, s.loc);
         return;
       case StmtKind::kEval:
+        // As the parser requires: a bare value statement would print as text
+        // that does not parse, and an op that takes a callee has results.
+        if (s.value && s.value->kind != ExprKind::kCall) {
+          Error(s.loc, "an expression statement must be a call");
+        } else if (const OpInfo* info = s.value ? LookupOp(*s.value) : nullptr;
+                   info != nullptr && info->callee_arg) {
+          Error(s.loc, absl::StrCat("pl.", s.value->str, "(...) must be assigned"));
+        }
         VerifyExpr(s.value.get(), s.loc);
         return;
       case StmtKind::kFor:

@@ -137,5 +137,36 @@ TEST(VerifierTest, DiagnosticsPointAtTheSource) {
       << message;
 }
 
+// A .pb may carry statements the parser refuses to write; printed, they
+// would not parse back.
+TEST(VerifierTest, ExpressionStatementMustBeACall) {
+  auto p = Parse(kKernel);
+  Stmt& store = *LoopBody(*p).stmts[1];
+  store.value = MakeInt(0, store.loc);
+  EXPECT_NE(VerifyMessage(*p).find("an expression statement must be a call"), std::string::npos)
+      << VerifyMessage(*p);
+}
+
+TEST(VerifierTest, SubmitMustBeAssigned) {
+  auto p = Parse(R"(import pypto.language as pl
+
+
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[16], pl.FP32]) -> pl.Tensor[[16], pl.FP32]:
+        return x
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[16], pl.FP32]):
+        a, tid = pl.submit(self.k, x)
+)");
+  StmtPtr& unpack = p->functions[1]->body->stmts[0];
+  ASSERT_EQ(unpack->kind, StmtKind::kUnpack);
+  unpack = MakeEval(std::move(unpack->value), unpack->loc);
+  EXPECT_NE(VerifyMessage(*p).find("pl.submit(...) must be assigned"), std::string::npos)
+      << VerifyMessage(*p);
+}
+
 }  // namespace
 }  // namespace ptoc

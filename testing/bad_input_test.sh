@@ -126,6 +126,16 @@ offsets_to_int() {
     state == 3 { depth += gsub(/\{/, "{") - gsub(/\}/, "}"); if (depth == 0) state = 4; next }
     { print }'
 }
+# The value of the first expression statement becomes the integer 0.
+eval_to_int() {
+  awk 'state == 0 && /^ *eval \{/ { state = 1 }
+    state == 1 && /^ *type \{/ { state = 2; depth = 1;
+      print "type { kind: SCALAR dtype: INDEX }"; next }
+    state == 1 && /^ *call \{/ { state = 3; depth = 1; print "int_value: 0"; next }
+    state >= 2 && state <= 3 { depth += gsub(/\{/, "{") - gsub(/\}/, "}");
+      if (depth == 0) state = state == 2 ? 1 : 4; next }
+    { print }'
+}
 # The offsets list of the first tile.load loses its second element.
 drop_second_offset() {
   awk 'state == 0 && /callee: "tile.load"/ { state = 1 }
@@ -201,6 +211,13 @@ hostile offsets_of_wrong_rank "[0, 0]" "[0]" drop_second_offset \
   "'tile.load' gives 1 offsets for 'a' of rank 2" <<'PY'
     def k(self, a: pl.Tensor[[16, 16], pl.FP32]):
         t: pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, @V@, [16, 16])
+PY
+
+hostile eval_not_a_call "pl.tile.store(t, [0, 0], o)" 0 eval_to_int \
+  "an expression statement must be a call" <<'PY'
+    def k(self, a: pl.Tensor[[16, 16], pl.FP32], o: pl.Out[pl.Tensor[[16, 16], pl.FP32]]):
+        t: pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [16, 16])
+        @V@
 PY
 
 # Usage errors exit 2.
