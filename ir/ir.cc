@@ -3,6 +3,7 @@
 #include <array>
 #include <utility>
 
+#include "absl/algorithm/container.h"
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/ascii.h"
@@ -100,6 +101,23 @@ std::optional<FunctionKind> ParseFunctionKind(absl::string_view s) {
     if (name == s) return kind;
   }
   return std::nullopt;
+}
+
+absl::Span<const absl::string_view> ScopeNames() {
+  static constexpr absl::string_view kScopes[] = {"at",      "manual_scope", "auto_scope",
+                                                  "spmd",    "cluster",      "scope",
+                                                  "incore"};
+  return kScopes;
+}
+
+bool IsScopeName(absl::string_view name) {
+  return absl::c_linear_search(ScopeNames(), name);
+}
+
+bool ScopeTakesTarget(absl::string_view name) { return name == "at" || name == "spmd"; }
+
+bool ScopeTakesArguments(absl::string_view name) {
+  return name != "manual_scope" && name != "auto_scope";
 }
 
 absl::string_view SplitModeName(int mode) {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
+#include "absl/types/span.h"
 #include "ir/types.h"
 
 namespace ptoc {
@@ -119,6 +120,15 @@ struct Stmt {
   // kSplitAiv: pl.SplitMode as its code: 0 NONE, 1 UP_DOWN, 2 LEFT_RIGHT.
   int split_mode = 0;
 };
+
+// The scopes of `with pl.X(...):` ("at", "manual_scope", ...), in the order
+// the parser's message lists them.
+absl::Span<const absl::string_view> ScopeNames();
+bool IsScopeName(absl::string_view name);
+// Only `with pl.at(...) as tid:` and `with pl.spmd(...) as tid:` bind a name.
+bool ScopeTakesTarget(absl::string_view name);
+// pl.manual_scope() and pl.auto_scope() take no arguments.
+bool ScopeTakesArguments(absl::string_view name);
 
 // pl.SplitMode's names by code ("NONE", "UP_DOWN", "LEFT_RIGHT"); "" for
 // any other code.

@@ -836,18 +836,15 @@ absl::StatusOr<StmtPtr> Parser::ParseWhile() {
 absl::StatusOr<StmtPtr> Parser::ParseWith() {
   const Token& with_token = Next();
   StmtPtr stmt = NewStmt(StmtKind::kScope, Loc(with_token));
-  static constexpr absl::string_view kScopes[] = {"at",      "manual_scope", "auto_scope",
-                                                  "spmd",    "cluster",      "scope",
-                                                  "incore"};
   std::string scope;
-  for (absl::string_view k : kScopes) {
+  for (absl::string_view k : ScopeNames()) {
     if (AtDotted("pl", k) && AtOp("(", 3)) scope = std::string(k);
   }
   if (scope.empty()) {
     return Unexpected(
         "a scope (pl.at, pl.manual_scope, pl.auto_scope, pl.spmd, pl.cluster, pl.scope)");
   }
-  if ((scope == "manual_scope" || scope == "auto_scope") && !AtOp(")", 4)) {
+  if (!ScopeTakesArguments(scope) && !AtOp(")", 4)) {
     return ErrorAtToken(Peek(), absl::StrCat("pl.", scope, "() does not accept arguments"));
   }
   const Token& start = Peek();
@@ -863,7 +860,7 @@ absl::StatusOr<StmtPtr> Parser::ParseWith() {
   Token target;
   if (AtName("as")) {
     const Token& as = Next();
-    if (scope != "at" && scope != "spmd") {
+    if (!ScopeTakesTarget(scope)) {
       return ErrorAtToken(as, absl::StrCat("`with pl.", scope,
                                            "(...) as ...:` is not supported: the `as` clause "
                                            "only applies to `with pl.at(...) as tid:` and "

@@ -227,6 +227,14 @@ class FunctionVerifier {
       case StmtKind::kScope:
         // The scope call is not an op: only its arguments are checked. Its
         // body's names stay visible after it (no scope of its own).
+        if (s.value && !IsScopeName(s.value->str)) {
+          Error(s.loc, absl::StrCat("'pl.", s.value->str, "' is not a scope"));
+        } else if (s.value && !ScopeTakesArguments(s.value->str) &&
+                   (!s.value->args.empty() || !s.value->attrs.empty())) {
+          Error(s.loc, absl::StrCat("pl.", s.value->str, "() does not accept arguments"));
+        } else if (s.value && s.var != nullptr && !ScopeTakesTarget(s.value->str)) {
+          Error(s.loc, absl::StrCat("`with pl.", s.value->str, "(...)` binds no name"));
+        }
         if (s.value) {
           for (const ExprPtr& a : s.value->args) VerifyExpr(a.get(), s.loc);
           for (const NamedExpr& a : s.value->attrs) VerifyExpr(a.value.get(), s.loc);

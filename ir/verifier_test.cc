@@ -168,5 +168,36 @@ class P:
       << VerifyMessage(*p);
 }
 
+TEST(VerifierTest, ScopesAsTheParserWritesThem) {
+  constexpr const char* kScopes = R"(import pypto.language as pl
+
+
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, n: pl.Scalar[pl.INDEX]):
+        with pl.at(level=pl.Level.CORE_GROUP) as t1:
+            pass
+        with pl.manual_scope():
+            pass
+)";
+  auto p = Parse(kScopes);
+  Stmt& at = *p->functions[0]->body->stmts[0];
+  Stmt& manual = *p->functions[0]->body->stmts[1];
+  ASSERT_EQ(VerifyMessage(*p), "");
+  at.value->str = "a@";
+  EXPECT_NE(VerifyMessage(*p).find("'pl.a@' is not a scope"), std::string::npos)
+      << VerifyMessage(*p);
+  at.value->str = "at";
+  manual.value->attrs.push_back(MakeAttr("name", MakeString("x", manual.loc)));
+  EXPECT_NE(VerifyMessage(*p).find("pl.manual_scope() does not accept arguments"),
+            std::string::npos) << VerifyMessage(*p);
+  manual.value->attrs.clear();
+  manual.var = at.var;
+  at.var = nullptr;
+  EXPECT_NE(VerifyMessage(*p).find("`with pl.manual_scope(...)` binds no name"),
+            std::string::npos) << VerifyMessage(*p);
+}
+
 }  // namespace
 }  // namespace ptoc
