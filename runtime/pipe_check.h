@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -50,6 +51,12 @@ struct PipeEvent {
 // The instruction `e` issues: a vector op by its C++ name (TADD, TRELU,
 // from codegen's op table), others by the machine op (TLOAD, TSTORE, ...).
 std::string OpName(const PipeEvent& e);
+
+// Leaves out of `items` only the sets (and primes) of the pairs in `sets`
+// and only the waits (and drains) of those in `waits`: the half-removals of
+// pipe-sync.md §4.5.
+void DropHalves(std::vector<RecordedItem>& items, const std::set<int>& sets,
+                const std::set<int>& waits);
 
 // The plan of one function, attached to its flattened instructions.
 class PipeProgram {

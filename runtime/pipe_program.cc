@@ -192,6 +192,21 @@ absl::StatusOr<PipeProgram> PipeProgram::Build(const FunctionCode& code,
   return p;
 }
 
+void DropHalves(std::vector<RecordedItem>& items, const std::set<int>& sets,
+                const std::set<int>& waits) {
+  for (RecordedItem& item : items) {
+    std::vector<codegen::SyncInstr> keep;
+    for (const codegen::SyncInstr& i : item.sync) {
+      const bool set = i.kind == codegen::SyncInstr::Kind::kSet;
+      const bool wait = i.kind == codegen::SyncInstr::Kind::kWait;
+      if ((set && sets.count(i.unit) > 0) || (wait && waits.count(i.unit) > 0)) continue;
+      keep.push_back(i);
+    }
+    item.sync = std::move(keep);
+    for (std::vector<RecordedItem>& block : item.blocks) DropHalves(block, sets, waits);
+  }
+}
+
 const std::vector<PipeEvent>* PipeProgram::Deferred(int pc, bool then_taken, int* at) const {
   auto it = deferred_.find({pc, then_taken});
   if (it == deferred_.end()) return nullptr;

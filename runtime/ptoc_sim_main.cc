@@ -6,6 +6,7 @@
 
 #include "absl/flags/flag.h"
 #include "absl/status/status.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "driver/tool.h"
 #include "ir/file_util.h"
@@ -19,6 +20,12 @@ ABSL_FLAG(std::string, pipe_check, "on",
           "on|off: check the pipes inside every lane against the program's "
           "--pipe-sync=flags plan (pipe races, flag reuse races, double sets, waits never "
           "set, pipes busy or flags left set at return, illegal sync).");
+ABSL_FLAG(std::vector<std::string>, pipe_sync_drop_set, {},
+          "Leave out only the set (and prime) of pair N of the plan; repeatable, "
+          "comma-separated; for the removal tests.");
+ABSL_FLAG(std::vector<std::string>, pipe_sync_drop_wait, {},
+          "Leave out only the wait (and drain) of pair N of the plan; repeatable, "
+          "comma-separated; for the removal tests.");
 ABSL_FLAG(bool, cycles, false,
           "Replay schedule 0 on the timing model: cycles, busy % and stalls per lane and "
           "pipe, the critical path (text after the findings; `timing` in the JSON report).");
@@ -36,11 +43,27 @@ constexpr char kUsage[] =
     "                [--inputs=DIR] [--dump-outputs=DIR] [--seed=S] [--schedules=N]\n"
     "                [--max-steps=K] [--report=text|json] [--pipe-check=on|off]\n"
     "                [--pipe-sync=flags|barrier-all] [--pipe-sync-drop=N,...]\n"
+    "                [--pipe-sync-drop-set=N,...] [--pipe-sync-drop-wait=N,...]\n"
     "                [--cycles] [--timeline=FILE.json] [--cost-table=FILE]\n\n"
     "Runs a program on the simulated machine: R ranks, the entry launched on each (a\n"
     "Group as its AIC and AIV lanes), N seeded schedules. Reports stale reads (naming\n"
     "the missing marker), races, deadlocks and protocol errors; exits 1 when it finds\n"
     "any, 0 when the run is clean, 2 on a usage error.";
+
+// The unit numbers of a --pipe-sync-drop-set / -wait flag.
+absl::StatusOr<std::set<int>> Units(const absl::Flag<std::vector<std::string>>& flag,
+                                    absl::string_view name) {
+  std::set<int> units;
+  for (const std::string& v : absl::GetFlag(flag)) {
+    int n = 0;
+    if (!absl::SimpleAtoi(v, &n) || n < 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--", name, " takes unit numbers, not '", v, "'"));
+    }
+    units.insert(n);
+  }
+  return units;
+}
 
 absl::Status CheckSimFlags() {
   const std::string check = absl::GetFlag(FLAGS_pipe_check);
@@ -49,7 +72,15 @@ absl::Status CheckSimFlags() {
         absl::StrCat("--pipe-check must be on or off, not '", check, "'"));
   }
   absl::StatusOr<std::vector<int>> drops = PipeSyncDrops();
-  return drops.ok() ? absl::OkStatus() : drops.status();
+  if (!drops.ok()) return drops.status();
+  for (const auto& [flag, name] :
+       {std::make_pair(&FLAGS_pipe_sync_drop_set, "pipe-sync-drop-set"),
+        std::make_pair(&FLAGS_pipe_sync_drop_wait, "pipe-sync-drop-wait")}) {
+    if (absl::StatusOr<std::set<int>> units = Units(*flag, name); !units.ok()) {
+      return units.status();
+    }
+  }
+  return absl::OkStatus();
 }
 
 int Main(int argc, char** argv) {
@@ -62,6 +93,8 @@ int Main(int argc, char** argv) {
     if (absl::StatusOr<std::vector<int>> drops = PipeSyncDrops(); drops.ok()) {
       options.pipe_sync_drop = std::set<int>(drops->begin(), drops->end());
     }
+    options.pipe_sync_drop_set = *Units(FLAGS_pipe_sync_drop_set, "pipe-sync-drop-set");
+    options.pipe_sync_drop_wait = *Units(FLAGS_pipe_sync_drop_wait, "pipe-sync-drop-wait");
     const std::string timeline = absl::GetFlag(FLAGS_timeline);
     options.timed = absl::GetFlag(FLAGS_cycles) || !timeline.empty();
     options.cost_table = absl::GetFlag(FLAGS_cost_table);

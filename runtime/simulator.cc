@@ -146,8 +146,9 @@ absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& optio
     for (LanePlan& plan : launch.lanes) {
       auto it = planners->find(plan.call.function->name);
       if (it == planners->end()) continue;
-      absl::StatusOr<PipeProgram> pipes =
-          PipeProgram::Build(plan.code, it->second.Recorded(options.pipe_sync_drop));
+      std::vector<RecordedItem> recorded = it->second.Recorded(options.pipe_sync_drop);
+      DropHalves(recorded, options.pipe_sync_drop_set, options.pipe_sync_drop_wait);
+      absl::StatusOr<PipeProgram> pipes = PipeProgram::Build(plan.code, std::move(recorded));
       if (!pipes.ok()) return pipes.status();
       plan.pipes = std::make_unique<PipeProgram>(std::move(*pipes));
     }

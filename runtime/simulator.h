@@ -31,6 +31,9 @@ struct SimOptions : LaunchOptions {
   // left out of the plan (--pipe-sync-drop).
   bool pipe_check = true;
   std::set<int> pipe_sync_drop;
+  // Only the set, or only the wait, of these pairs left out
+  // (--pipe-sync-drop-set, --pipe-sync-drop-wait).
+  std::set<int> pipe_sync_drop_set, pipe_sync_drop_wait;
   // --cycles / --timeline: replay schedule 0 on the timing model (timing.h)
   // with the cost table at `cost_table` (empty: the backend's built-in one).
   bool timed = false;
