@@ -32,6 +32,10 @@ ABSL_FLAG(bool, cycles, false,
 ABSL_FLAG(std::string, timeline, "",
           "FILE.json: write the timed schedule as a Chrome trace (Perfetto, "
           "chrome://tracing); implies the timed replay.");
+ABSL_FLAG(std::string, timeline_unit, "cycle",
+          "cycle|us: the timestamps of --timeline (us: microseconds at the table's clock_hz).");
+ABSL_FLAG(int64_t, timeline_limit, 1000000,
+          "The most events --timeline writes; past it the trace ends with a marker event.");
 ABSL_FLAG(std::string, cost_table, "",
           "The cost table of the timing model (runtime/cost/<backend>.costs is built in).");
 
@@ -44,7 +48,8 @@ constexpr char kUsage[] =
     "                [--max-steps=K] [--report=text|json] [--pipe-check=on|off]\n"
     "                [--pipe-sync=flags|barrier-all] [--pipe-sync-drop=N,...]\n"
     "                [--pipe-sync-drop-set=N,...] [--pipe-sync-drop-wait=N,...]\n"
-    "                [--cycles] [--timeline=FILE.json] [--cost-table=FILE]\n\n"
+    "                [--cycles] [--timeline=FILE.json] [--timeline-unit=cycle|us]\n"
+    "                [--timeline-limit=N] [--cost-table=FILE]\n\n"
     "Runs a program on the simulated machine: R ranks, the entry launched on each (a\n"
     "Group as its AIC and AIV lanes), N seeded schedules. Reports stale reads (naming\n"
     "the missing marker), races, deadlocks and protocol errors; exits 1 when it finds\n"
@@ -70,6 +75,14 @@ absl::Status CheckSimFlags() {
   if (check != "on" && check != "off") {
     return absl::InvalidArgumentError(
         absl::StrCat("--pipe-check must be on or off, not '", check, "'"));
+  }
+  const std::string unit = absl::GetFlag(FLAGS_timeline_unit);
+  if (unit != "cycle" && unit != "us") {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--timeline-unit must be cycle or us, not '", unit, "'"));
+  }
+  if (absl::GetFlag(FLAGS_timeline_limit) < 1) {
+    return absl::InvalidArgumentError("--timeline-limit must be at least 1");
   }
   absl::StatusOr<std::vector<int>> drops = PipeSyncDrops();
   if (!drops.ok()) return drops.status();
@@ -98,6 +111,8 @@ int Main(int argc, char** argv) {
     const std::string timeline = absl::GetFlag(FLAGS_timeline);
     options.timed = absl::GetFlag(FLAGS_cycles) || !timeline.empty();
     options.cost_table = absl::GetFlag(FLAGS_cost_table);
+    options.timeline_us = absl::GetFlag(FLAGS_timeline_unit) == "us";
+    options.timeline_limit = absl::GetFlag(FLAGS_timeline_limit);
     absl::StatusOr<sim::SimResult> result = sim::Simulate(program, options);
     if (!result.ok()) return result;
     if (!timeline.empty()) {

@@ -227,7 +227,8 @@ absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& optio
     if (timing != nullptr) {
       result.timing_text = timing->Text();
       result.timing_json = timing->Json();
-      result.timeline = timing->Timeline(options.backend);
+      result.timeline =
+          timing->Timeline(options.backend, options.timeline_us, options.timeline_limit);
     }
   }
   return result;

@@ -38,6 +38,8 @@ struct SimOptions : LaunchOptions {
   // with the cost table at `cost_table` (empty: the backend's built-in one).
   bool timed = false;
   std::string cost_table;
+  bool timeline_us = false;         // --timeline-unit=us
+  int64_t timeline_limit = 1000000;  // --timeline-limit
 };
 
 struct SimResult {

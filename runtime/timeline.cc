@@ -3,12 +3,15 @@
 // per rank, a thread per (lane, pipe) plus an "issue" thread per lane;
 // complete events for the instructions and for the time a wait stalls at
 // the head of its queue; flow arrows (from the source instruction's slice
-// to the one it released) for flags, FIFO transfers and syncall releases. Cycles are the timestamps. Events are sorted by (pid, tid, ts,
-// sequence), so the same input gives the same bytes.
+// to the one it released) for flags, FIFO transfers and syncall releases.
+// Cycles are the timestamps (or microseconds, --timeline-unit=us). Events
+// are sorted by (pid, tid, ts, sequence), so the same input gives the same
+// bytes; past --timeline-limit events the trace ends with a marker event.
 #include <algorithm>
 #include <tuple>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "ir/string_literal.h"
 #include "runtime/timing.h"
 
@@ -29,7 +32,10 @@ struct TraceEvent {
 
 }  // namespace
 
-std::string TimingModel::Timeline(const std::string& backend) const {
+std::string TimingModel::Timeline(const std::string& backend, bool us, int64_t limit) const {
+  auto time = [&](int64_t cycles) {
+    return us ? absl::StrFormat("%.6f", cycles * 1e6 / clock_hz_) : absl::StrCat(cycles);
+  };
   // Lanes of a rank, AIC first: the local index of each lane.
   std::vector<int> local(lanes_.size(), 0);
   std::map<int, int> next;
@@ -80,14 +86,15 @@ std::string TimingModel::Timeline(const std::string& backend) const {
       events.push_back(TraceEvent{
           pid, tid, 1, op.ready, seq++,
           absl::StrCat("{\"ph\": \"X\", \"pid\": ", pid, ", \"tid\": ", tid, ", \"ts\": ",
-                       op.ready, ", \"dur\": ", op.start - op.ready, ", \"cat\": \"stall\", "
-                       "\"name\": ", Quote(absl::StrCat("stall: ", op.why)), ", \"args\": {\"loc\": ",
-                       Quote(loc), "}}")});
+                       time(op.ready), ", \"dur\": ", time(op.start - op.ready),
+                       ", \"cat\": \"stall\", \"name\": ", Quote(absl::StrCat("stall: ", op.why)),
+                       ", \"args\": {\"loc\": ", Quote(loc), "}}")});
     }
     events.push_back(TraceEvent{
         pid, tid, 1, op.start, seq++,
         absl::StrCat("{\"ph\": \"X\", \"pid\": ", pid, ", \"tid\": ", tid, ", \"ts\": ",
-                     op.start, ", \"dur\": ", op.end - op.start, ", \"cat\": \"op\", \"name\": ",
+                     time(op.start), ", \"dur\": ", time(op.end - op.start),
+                     ", \"cat\": \"op\", \"name\": ",
                      Quote(op.name), ", \"args\": {\"loc\": ", Quote(loc), ", \"bytes\": ",
                      op.bytes, ", \"unit\": ", op.unit, "}}")});
   }
@@ -101,24 +108,35 @@ std::string TimingModel::Timeline(const std::string& backend) const {
     events.push_back(TraceEvent{
         from_pid, from_tid, 1, from.start, seq++,
         absl::StrCat("{\"ph\": \"s\", \"pid\": ", from_pid, ", \"tid\": ", from_tid,
-                     ", \"ts\": ", from.start, ", \"id\": ", id, ", \"cat\": ", Quote(flow.cat),
+                     ", \"ts\": ", time(from.start), ", \"id\": ", id, ", \"cat\": ", Quote(flow.cat),
                      ", \"name\": ", Quote(flow.cat), "}")});
     events.push_back(TraceEvent{
         to_pid, to_tid, 1, to.start, seq++,
         absl::StrCat("{\"ph\": \"f\", \"bp\": \"e\", \"pid\": ", to_pid, ", \"tid\": ", to_tid,
-                     ", \"ts\": ", to.start, ", \"id\": ", id, ", \"cat\": ", Quote(flow.cat),
+                     ", \"ts\": ", time(to.start), ", \"id\": ", id, ", \"cat\": ", Quote(flow.cat),
                      ", \"name\": ", Quote(flow.cat), "}")});
   }
   std::sort(events.begin(), events.end(), [](const TraceEvent& a, const TraceEvent& b) {
     return std::tie(a.pid, a.tid, a.order, a.ts, a.seq) <
            std::tie(b.pid, b.tid, b.order, b.ts, b.seq);
   });
+  if (static_cast<int64_t>(events.size()) > limit) {
+    const size_t dropped = events.size() - static_cast<size_t>(limit);
+    events.resize(static_cast<size_t>(limit));
+    events.push_back(TraceEvent{
+        0, 0, 1, 0, seq++,
+        absl::StrCat("{\"ph\": \"i\", \"s\": \"g\", \"pid\": 0, \"tid\": 0, \"ts\": 0, "
+                     "\"name\": ",
+                     Quote(absl::StrCat("timeline truncated at --timeline-limit=", limit, ": ",
+                                        dropped, " events left out")),
+                     "}")});
+  }
   std::string out = "{\"traceEvents\": [\n";
   for (size_t i = 0; i < events.size(); ++i) {
     absl::StrAppend(&out, "  ", events[i].text, i + 1 < events.size() ? ",\n" : "\n");
   }
-  absl::StrAppend(&out, "], \"displayTimeUnit\": \"ns\", \"otherData\": {\"unit\": \"cycle\", "
-                        "\"clock_hz\": ", clock_hz_, ", \"backend\": ", Quote(backend),
+  absl::StrAppend(&out, "], \"displayTimeUnit\": \"ns\", \"otherData\": {\"unit\": ",
+                  us ? "\"us\"" : "\"cycle\"", ", \"clock_hz\": ", clock_hz_, ", \"backend\": ", Quote(backend),
                   ", \"pipe_sync\": ", Quote(pipe_sync_), ", \"cost_model\": ",
                   Quote(costs_.name()), "}}\n");
   return out;

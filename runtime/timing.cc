@@ -260,7 +260,9 @@ void TimingModel::Event(int lane, const PipeEvent& e, const Stmt* stmt) {
   }
   const codegen::MachineStep& step = e.op->step;
   if (e.op->skip) return;
-  if (step.barrier_all_before || step.drains_all) DrainAll(lane, e.op->loc, "pipe_barrier(PIPE_ALL)");
+  if (step.barrier_all_before || step.drains_all) {
+    DrainAll(lane, e.op->loc, "pipe_barrier(PIPE_ALL)");
+  }
   if (!step.drains.empty()) Drain(lane, step.drains, e.op->loc);
   int64_t bytes = 0;
   const int64_t cycles = OpCycles(step, stmt, lane, &bytes);

@@ -67,7 +67,9 @@ class TimingModel {
 
   std::string Text() const;
   std::string Json() const;  // the `timing` object
-  std::string Timeline(const std::string& backend) const;
+  // The trace; `us`: timestamps in microseconds at clock_hz, not cycles;
+  // at most `limit` events, then a marker event.
+  std::string Timeline(const std::string& backend, bool us, int64_t limit) const;
 
  private:
   struct LaneClock {

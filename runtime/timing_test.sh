@@ -4,7 +4,8 @@
 # JSON parser loads and whose events follow the schema (metadata, complete
 # events, paired flow arrows), byte-identical on a second run; `--cycles
 # --report=json` gives the `timing` object; `--cost-table` overrides the
-# built-in table, and a malformed one is a `file:line:col: error:`.
+# built-in table, and a malformed one is a `file:line:col: error:`;
+# `--timeline-unit=us` and `--timeline-limit`.
 # usage: timing_test.sh PTOC PTOC_SIM
 set -uo pipefail
 ptoc="$1"
@@ -106,6 +107,27 @@ slow="$("$sim" "$tmp/mm.pb" --entry=mm_relu --cycles --cost-table="$tmp/slow.cos
         grep -oE "makespan: [0-9]+")"
 [[ "${slow#makespan: }" -gt $(( ${base#makespan:} + 10000 )) ]] ||
   fail "--cost-table: $base with the built-in table, $slow with TLOAD.Mat = 10000"
+# --timeline-unit=us: microseconds at clock_hz; --timeline-limit: a marker.
+"$sim" "$tmp/mm.pb" --entry=mm_relu --timeline="$tmp/us.json" --timeline-unit=us > /dev/null ||
+  fail "--timeline-unit=us"
+python3 - "$tmp/us.json" "${base#makespan: }" <<'EOF' || fail "--timeline-unit=us: the trace"
+import json, sys
+trace = json.load(open(sys.argv[1]))
+assert trace["otherData"]["unit"] == "us", trace["otherData"]
+end = max(e["ts"] + e.get("dur", 0) for e in trace["traceEvents"] if e["ph"] == "X")
+assert abs(end - int(sys.argv[2]) * 1e6 / 1850000000) < 1e-3, end
+EOF
+"$sim" "$tmp/mm.pb" --entry=mm_relu --timeline="$tmp/cut.json" --timeline-limit=10 > /dev/null ||
+  fail "--timeline-limit"
+python3 - "$tmp/cut.json" <<'EOF' || fail "--timeline-limit: the trace"
+import json, sys
+events = json.load(open(sys.argv[1]))["traceEvents"]
+assert len(events) == 11 and events[-1]["ph"] == "i", events[-1]
+assert "truncated at --timeline-limit=10" in events[-1]["name"], events[-1]
+EOF
+"$sim" "$tmp/mm.pb" --entry=mm_relu --timeline="$tmp/x.json" --timeline-unit=ns 2> /dev/null
+[[ $? -eq 2 ]] || fail "--timeline-unit=ns is not a usage error"
+
 printf 'sync = 1\nTADD = 2 * (R + \n' > "$tmp/bad.costs"
 err="$("$sim" "$tmp/mm.pb" --entry=mm_relu --cycles --cost-table="$tmp/bad.costs" 2>&1)"
 status=$?
