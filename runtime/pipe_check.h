@@ -70,7 +70,7 @@ class PipeProgram {
 
   // Fails (an internal diagnostic) when the recorded items do not follow
   // the function's statements.
-  static absl::StatusOr<PipeProgram> Build(const FunctionCode& code,
+  static absl::StatusOr<PipeProgram> Build(const FunctionCode& code, Backend backend,
                                            std::vector<RecordedItem> recorded);
 
   // Run when instruction `pc` completes.
@@ -174,6 +174,9 @@ class PipeModel {
   PipeModel(World& world, Backend backend, std::vector<const PipeProgram*> programs);
   // Lane `lane` completed the instruction at `pc` and goes on at `next`.
   void Step(int lane, int pc, int next);
+  // Lane `lane`'s notify wrote the signal at GM address `addr` (`notify`),
+  // or its wait or test found the signal there holding: for the timing.
+  void Signal(int lane, uint64_t addr, bool notify);
   // The timing model (timing.h) that replays the events too; nullptr: none.
   void set_timing(TimingModel* timing) { timing_ = timing; }
 

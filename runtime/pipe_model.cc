@@ -61,6 +61,10 @@ void PipeModel::Step(int lane, int pc, int next) {
   Flush(lane);
 }
 
+void PipeModel::Signal(int lane, uint64_t addr, bool notify) {
+  if (timing_ != nullptr) timing_->Signal(lane, addr, notify);
+}
+
 void PipeModel::Flush(int lane) {
   for (PipeFinding& p : lanes_[lane].check->TakeFindings()) {
     Finding f;

@@ -1,13 +1,16 @@
 // PipeProgram::Build: the plan's recorded items (codegen's walk of the
 // function, in emission order) attached to the flattened instructions.
 // The items of a statement are the machine ops recorded at its location
-// (with the gaps before them and the emitter's own full barriers); a
-// compound statement adds the gap before it and its blocks; a block ends
-// with its end gap.
+// (with the gaps before them and the emitter's own full barriers), as many
+// as its lowering has (lowering.h), then any dcci lines the emitter adds;
+// a statement without machine ops takes none, though passes give many
+// statements one location. A compound statement adds the gap before it and
+// its blocks; a block ends with its end gap.
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "codegen/ir_walk.h"
+#include "codegen/lowering.h"
 #include "ir/diagnostics.h"
 #include "runtime/pipe_check.h"
 
@@ -18,7 +21,8 @@ using Kind = RecordedItem::Kind;
 
 class PipeProgramBuilder {
  public:
-  PipeProgramBuilder(const FunctionCode& code, PipeProgram* out) : code_(code), out_(out) {
+  PipeProgramBuilder(const FunctionCode& code, Backend backend, PipeProgram* out)
+      : code_(code), backend_(backend), out_(out) {
     const size_t n = code.instrs.size();
     out_->at_.resize(n);
     out_->entry_.resize(n);
@@ -54,9 +58,9 @@ class PipeProgramBuilder {
     for (const Stmt* s : stmts) {
       const Location& at = s->loc.known() ? s->loc : loc;
       std::vector<PipeEvent> pre;
-      Ops(items, &k, &at, s, &pre);
       const bool compound = s->kind == StmtKind::kFor || s->kind == StmtKind::kWhile ||
                             s->kind == StmtKind::kIf;
+      Ops(items, &k, &at, s, compound ? kAny : Steps(*s), &pre);
       if (!compound) {
         if (pre.empty()) continue;
         auto exec = exec_.find(s);
@@ -107,10 +111,10 @@ class PipeProgramBuilder {
       }
     }
     std::vector<PipeEvent> end;
-    Ops(items, &k, nullptr, nullptr, &end);
+    Ops(items, &k, nullptr, nullptr, kAny, &end);
     if (k >= items.size() || items[k].kind != Kind::kGap) return Mismatch(loc);
     Gap(items[k++], &end);
-    Ops(items, &k, nullptr, nullptr, &end);
+    Ops(items, &k, nullptr, nullptr, kAny, &end);
     if (k != items.size()) return Mismatch(loc);
     return end;
   }
@@ -120,6 +124,16 @@ class PipeProgramBuilder {
   }
 
  private:
+  static constexpr int kAny = 1 << 30;
+
+  // How many machine ops the lowering of statement `s` has (kAny when it
+  // cannot tell).
+  int Steps(const Stmt& s) const {
+    if (!s.value || s.value->kind != ExprKind::kCall) return 0;
+    absl::StatusOr<codegen::CallLowering> plan =
+        codegen::PlanCall(*code_.function, *s.value, backend_, 0, s.loc);
+    return plan.ok() ? static_cast<int>(plan->steps.size()) : kAny;
+  }
   static void Flatten(const Stmt& body, std::vector<const Stmt*>* out) {
     for (const Stmt* s : codegen::StmtsOf(body)) {
       if (s->kind == StmtKind::kSeq) {
@@ -137,10 +151,12 @@ class PipeProgramBuilder {
       out->push_back(e);
     }
   }
-  // Takes the full barriers and the (gap, op) items at `loc` (any location
-  // when null) from items[*k], as events of statement `stmt`.
+  // Takes the full barriers and up to `steps` (gap, op) items at `loc` (any
+  // location when null) from items[*k], then any further dcci ops there, as
+  // events of statement `stmt`.
   static void Ops(const std::vector<RecordedItem>& items, size_t* k, const Location* loc,
-                  const Stmt* stmt, std::vector<PipeEvent>* out) {
+                  const Stmt* stmt, int steps, std::vector<PipeEvent>* out) {
+    int taken = 0;
     while (*k < items.size()) {
       const RecordedItem& item = items[*k];
       if (item.kind == Kind::kFullBarrier) {
@@ -158,6 +174,8 @@ class PipeProgramBuilder {
                               op.loc.col == loc->col)) {
         return;
       }
+      if (taken >= steps && op.step.op != codegen::MachineOp::kDcci) return;
+      ++taken;
       Gap(item, out);
       PipeEvent e;
       e.kind = PipeEvent::Kind::kOp;
@@ -175,15 +193,16 @@ class PipeProgramBuilder {
   }
 
   const FunctionCode& code_;
+  Backend backend_;
   PipeProgram* out_;
   std::map<const Stmt*, int> exec_, first_, last_;
 };
 
-absl::StatusOr<PipeProgram> PipeProgram::Build(const FunctionCode& code,
+absl::StatusOr<PipeProgram> PipeProgram::Build(const FunctionCode& code, Backend backend,
                                                std::vector<RecordedItem> recorded) {
   PipeProgram p;
   p.items_ = std::move(recorded);
-  PipeProgramBuilder builder(code, &p);
+  PipeProgramBuilder builder(code, backend, &p);
   absl::StatusOr<std::vector<PipeEvent>> end =
       builder.Block(p.items_, code.function->body.get(), code.function->loc);
   if (!end.ok()) return end.status();

@@ -148,7 +148,9 @@ absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& optio
       if (it == planners->end()) continue;
       std::vector<RecordedItem> recorded = it->second.Recorded(options.pipe_sync_drop);
       DropHalves(recorded, options.pipe_sync_drop_set, options.pipe_sync_drop_wait);
-      absl::StatusOr<PipeProgram> pipes = PipeProgram::Build(plan.code, std::move(recorded));
+      absl::StatusOr<PipeProgram> pipes = PipeProgram::Build(
+          plan.code, options.backend == "a5" ? Backend::kA5 : Backend::kA2A3,
+          std::move(recorded));
       if (!pipes.ok()) return pipes.status();
       plan.pipes = std::make_unique<PipeProgram>(std::move(*pipes));
     }

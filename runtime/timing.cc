@@ -281,6 +281,19 @@ void TimingModel::Event(int lane, const PipeEvent& e, const Stmt* stmt) {
       dep = ops_[dep_op].end + costs_.Cycles("fifo_signal", {}, 60);
       why = "fifo";
     }
+  } else if (step.op == MachineOp::kTWait) {
+    auto wait = satisfied_.find(lane);
+    if (wait != satisfied_.end()) {
+      auto notify = last_notify_.find(wait->second);
+      if (notify != last_notify_.end()) {
+        dep_op = notify->second;
+        const bool local = lanes_[ops_[dep_op].lane].rank == l.rank;
+        dep = ops_[dep_op].end + (local ? costs_.Cycles("notify_local", {}, 200)
+                                        : costs_.Cycles("notify_remote", {}, 1500));
+        why = "signal";
+      }
+      satisfied_.erase(wait);
+    }
   } else if (step.op == MachineOp::kSyncAll) {
     const int n = static_cast<int>(syncall_seen_[lane].size());
     syncall_seen_[lane].push_back(n);
@@ -307,7 +320,18 @@ void TimingModel::Event(int lane, const PipeEvent& e, const Stmt* stmt) {
   ops_[index].bytes = bytes;
   if (dep_op >= 0) flows_.push_back(TimedFlow{why, dep_op, index});
   if (step.op == MachineOp::kTPush) pushes_[{l.rank, aic ? 0 : 1}].push_back(index);
+  if (step.op == MachineOp::kTNotify) {
+    auto notify = notifying_.find(lane);
+    if (notify != notifying_.end()) {
+      last_notify_[notify->second] = index;
+      notifying_.erase(notify);
+    }
+  }
   if (step.barrier_all_after) DrainAll(lane, e.op->loc, "pipe_barrier(PIPE_ALL)");
+}
+
+void TimingModel::Signal(int lane, uint64_t addr, bool notify) {
+  (notify ? notifying_ : satisfied_)[lane] = addr;
 }
 
 void TimingModel::Return(int lane) {

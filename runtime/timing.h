@@ -5,7 +5,9 @@
 // wait starts once its set has ended; pipe_barrier(PIPE_ALL) holds issue
 // until every pipe is idle; scalar ops and a wait on S hold issue until they
 // end. Across lanes: the k-th pop of a FIFO starts after the k-th push ended
-// plus the signal latency, and a syncall releases every lane of the rank
+// plus the signal latency; a wait or test that found a signal holding
+// starts after the notify that wrote it last ended plus the notify latency
+// (to the same rank or another); a syncall releases every lane of the rank
 // after the last arrival plus its cost.
 //
 // Outputs: the --cycles text, the report's `timing` object and the
@@ -40,9 +42,10 @@ struct TimedOp {
   std::string why;   // issue, queue, flag, drain, fifo, syncall
 };
 
-// An arrow of the timeline: set -> wait, push -> pop, arrival -> syncall.
+// An arrow of the timeline: set -> wait, push -> pop, notify -> the wait
+// or test it satisfied, arrival -> syncall.
 struct TimedFlow {
-  std::string cat;  // flag, fifo, syncall
+  std::string cat;  // flag, fifo, signal, syncall
   int from = 0, to = 0;
 };
 
@@ -64,6 +67,9 @@ class TimingModel {
   // Lane `lane` ran `e` (from the statement `stmt`, or nullptr).
   void Event(int lane, const PipeEvent& e, const Stmt* stmt);
   void Return(int lane);
+  // The statement lane `lane` is running notified the signal at `addr`
+  // (`notify`), or its wait or test found it holding.
+  void Signal(int lane, uint64_t addr, bool notify);
 
   std::string Text() const;
   std::string Json() const;  // the `timing` object
@@ -104,6 +110,10 @@ class TimingModel {
   std::map<std::pair<int, int>, size_t> pops_;
   std::map<int, std::vector<std::pair<int64_t, int>>> syncalls_;  // release, from
   std::map<int, std::vector<int>> syncall_seen_;  // per lane: syncalls done
+  // Signals: per lane, the address its running notify / wait names; per
+  // address, the notify that wrote it last.
+  std::map<int, uint64_t> notifying_, satisfied_;
+  std::map<uint64_t, int> last_notify_;
 };
 
 }  // namespace sim

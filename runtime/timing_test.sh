@@ -55,14 +55,14 @@ print(len(events), "events,", len(flows), "flows")
 EOF
 }
 
-# kernel | ptoc flags | ptoc-sim flags
+# kernel | ptoc flags | ptoc-sim flags | the kinds of arrows the trace must have
 runs=(
-  "examples/matmul_relu.py||--entry=mm_relu"
-  "examples/ring_allreduce.py||--entry=ring --ranks=4 --scalar chunk_elems=64"
-  "codegen/testdata/pipe_sync/03_loop_single_buffer.py|--passes=|--entry=k"
+  "examples/matmul_relu.py||--entry=mm_relu|flag fifo"
+  "examples/ring_allreduce.py||--entry=ring --ranks=4 --scalar chunk_elems=64|flag signal"
+  "codegen/testdata/pipe_sync/03_loop_single_buffer.py|--passes=|--entry=k|flag"
 )
 for row in "${runs[@]}"; do
-  IFS='|' read -r kernel flags sim_flags <<< "$row"
+  IFS='|' read -r kernel flags sim_flags cats <<< "$row"
   for backend in a2a3 a5; do
     name="$kernel ($backend)"
     # shellcheck disable=SC2086
@@ -74,6 +74,10 @@ for row in "${runs[@]}"; do
     "$sim" "$tmp/k.pb" $sim_flags --timeline="$tmp/b.json" > /dev/null
     cmp -s "$tmp/a.json" "$tmp/b.json" || fail "$name: the timeline differs between two runs"
     out="$(validate "$tmp/a.json" 2>&1)" || { fail "$name: schema: $out"; continue; }
+    for cat in $cats; do
+      grep -q "\"ph\": \"f\", \"bp\": \"e\", .*\"cat\": \"$cat\"" "$tmp/a.json" ||
+        fail "$name: no $cat arrow in the timeline"
+    done
     echo "ok: $name timeline: $out"
     # shellcheck disable=SC2086
     "$sim" "$tmp/k.pb" $sim_flags --cycles --report=json > "$tmp/r.json" || fail "$name: --cycles"
