@@ -149,6 +149,13 @@ int64_t TimingModel::OpCycles(const codegen::MachineStep& step, const Stmt* stmt
 int TimingModel::Add(int lane, int pipe, std::string name, const Location& loc, int64_t cycles,
                      int64_t dep, int dep_op, const std::string& why, bool blocks_issue) {
   LaneClock& c = clocks_[lane];
+  const size_t depth =
+      static_cast<size_t>(std::max<int64_t>(1, costs_.Cycles("queue_depth", {}, 32)));
+  if (pipe >= 0 && c.queued[pipe].size() >= depth && c.queued[pipe].front() > c.issue) {
+    // The queue is full until its oldest instruction starts.
+    lanes_[lane].stalls["queue full"] += c.queued[pipe].front() - c.issue;
+    c.issue = c.queued[pipe].front();
+  }
   TimedOp op;
   op.lane = lane;
   op.pipe = pipe;
@@ -174,6 +181,8 @@ int TimingModel::Add(int lane, int pipe, std::string name, const Location& loc, 
     c.pipe_free[pipe] = op.end;
     c.pipe_last[pipe] = index;
     lanes_[lane].busy[pipe] += cycles;
+    c.queued[pipe].push_back(op.start);
+    if (c.queued[pipe].size() > depth) c.queued[pipe].pop_front();
   }
   c.issue += costs_.Cycles("issue", {}, 1);
   if (blocks_issue && op.end > c.issue) {

@@ -1,7 +1,9 @@
 // The timing model (pipe-sync.md §5): the pipe events of schedule 0, in the
 // order they ran, replayed on a clock. Each lane's scalar unit issues one
-// instruction per cycle in program order; each pipe runs one instruction at
-// a time in issue order for the cycles of the cost table (cost_table.h); a
+// instruction per cycle in program order, and stalls while the pipe's queue
+// holds queue_depth instructions that have not started; each pipe runs one
+// instruction at a time in issue order for the cycles of the cost table
+// (cost_table.h); a
 // wait starts once its set has ended; pipe_barrier(PIPE_ALL) holds issue
 // until every pipe is idle; scalar ops and a wait on S hold issue until they
 // end. Across lanes: the k-th pop of a FIFO starts after the k-th push ended
@@ -17,6 +19,7 @@
 
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <string>
 #include <tuple>
@@ -39,7 +42,8 @@ struct TimedOp {
   int64_t bytes = 0;
   int unit = -1;     // the plan unit of a sync instruction
   int cause = -1;    // the instruction whose end decided the start
-  std::string why;   // issue, queue, flag, drain, fifo, syncall
+  // issue, queue, queue full, flag, barrier drain, fifo, signal, syncall
+  std::string why;
 };
 
 // An arrow of the timeline: set -> wait, push -> pop, notify -> the wait
@@ -84,6 +88,8 @@ class TimingModel {
     std::array<int, codegen::kNumPipes> pipe_last{};
     std::map<std::tuple<int, int, int>, int> sets;  // key -> its set
     int last = -1;
+    // Per pipe: the starts of its last queue_depth instructions.
+    std::array<std::deque<int64_t>, codegen::kNumPipes> queued;
   };
 
   int64_t OpCycles(const codegen::MachineStep& step, const Stmt* stmt, int lane,

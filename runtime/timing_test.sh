@@ -111,6 +111,11 @@ slow="$("$sim" "$tmp/mm.pb" --entry=mm_relu --cycles --cost-table="$tmp/slow.cos
         grep -oE "makespan: [0-9]+")"
 [[ "${slow#makespan: }" -gt $(( ${base#makespan:} + 10000 )) ]] ||
   fail "--cost-table: $base with the built-in table, $slow with TLOAD.Mat = 10000"
+# A queue of one instruction stalls issue.
+sed -E 's/^queue_depth = .*/queue_depth = 1/' runtime/cost/a2a3.costs > "$tmp/q1.costs"
+"$sim" "$tmp/mm.pb" --entry=mm_relu --cycles --cost-table="$tmp/q1.costs" |
+  grep -qE "issue stalled [0-9]+ cycles: queue full" || fail "queue_depth = 1: no queue-full stall"
+
 # --timeline-unit=us: microseconds at clock_hz; --timeline-limit: a marker.
 "$sim" "$tmp/mm.pb" --entry=mm_relu --timeline="$tmp/us.json" --timeline-unit=us > /dev/null ||
   fail "--timeline-unit=us"
