@@ -80,6 +80,7 @@ absl::StatusOr<std::string> EmitCceFile(const Program& program,
     absl::StatusOr<std::string> f = emitter.Emit();
     if (!f.ok()) return f.status();
     next_unit = emitter.planner().next_unit();
+    if (sync.planners != nullptr) sync.planners->emplace(fn.name, emitter.planner());
     if (sync.plan_text != nullptr) {
       absl::StrAppend(sync.plan_text, FormatSyncPlan(fn.name, emitter.planner().units()));
       // The plan's own check (pipe-sync.md §4.2), with the dropped units

@@ -145,6 +145,22 @@ class SyncPlanner {
   int64_t executions() const { return Count(root_); }
   int next_unit() const { return first_unit_ + static_cast<int>(units_.size()); }
 
+  // The kernel as the emitter described it, with the plan's instructions
+  // (units in `drop` left out; each gap's in slot order), for ptoc-sim's
+  // pipe model (runtime/pipe_check.h). Defined in sync_plan_recorded.cc.
+  struct RecordedItem {
+    enum class Kind { kGap, kOp, kFullBarrier, kLoop, kIf };
+    Kind kind = Kind::kGap;
+    std::vector<SyncInstr> sync;  // kGap
+    MachineStep step;             // kOp
+    std::vector<PlanAccess> accesses;
+    Location loc;
+    bool skip = false;  // no machine op (a2a3 TFREE)
+    // kLoop: [body] or (a while) [condition, body]; kIf: [then] or [then, else].
+    std::vector<std::vector<RecordedItem>> blocks;
+  };
+  std::vector<RecordedItem> Recorded(const std::set<int>& drop) const;
+
  private:
   struct Pending {
     Pipe pipe;
@@ -248,6 +264,9 @@ struct SyncOptions {
   PipeSyncMode mode = PipeSyncMode::kBarrierAll;
   std::set<int> drop;
   std::string* plan_text = nullptr;
+  // The planner of every planned kernel, by function name (nullptr:
+  // nowhere): ptoc-sim's pipe model replays them.
+  std::map<std::string, SyncPlanner>* planners = nullptr;
 };
 
 // --emit=syncplan: the units of every planned kernel, one per line.

@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "ir/checked_math.h"
+#include "runtime/pipe_check.h"
 #include "runtime/tile_ops.h"
 
 namespace ptoc {
@@ -143,10 +144,13 @@ void Interpreter::Step(int lane) {
   ++w_.steps;
   const Instr& in = l.code->instrs[l.pc];
   Location loc = InstrLoc(l);
+  const int pc = l.pc;
   absl::Status s = Exec(l, in);
   if (!s.ok()) {
     Protocol(l, loc, absl::StrCat("the lane stopped: ", s.message()));
     if (!l.finished) Finish(l);
+  } else if (pipes_ != nullptr && (l.pc != pc || in.kind == InstrKind::kEnd)) {
+    pipes_->Step(lane, pc, l.pc);
   }
 }
 

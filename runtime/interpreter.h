@@ -23,9 +23,14 @@
 namespace ptoc {
 namespace sim {
 
+class PipeModel;
+
 class Interpreter {
  public:
   explicit Interpreter(World& world) : w_(world), checker_(world) {}
+  // The pipe check (pipe_check.h) of the lanes, told of every completed
+  // instruction; nullptr: none.
+  void set_pipe_model(PipeModel* model) { pipes_ = model; }
 
   // True when the lane can execute its next instruction now.
   bool Ready(int lane);
@@ -114,6 +119,7 @@ class Interpreter {
   bool repeat_ = false;
   // Set while only looking at a lane (Ready, Position): nothing is reported.
   bool quiet_ = false;
+  PipeModel* pipes_ = nullptr;
 };
 
 }  // namespace sim

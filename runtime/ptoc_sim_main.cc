@@ -1,12 +1,43 @@
 // ptoc-sim: runs a compiled program on the simulated machine and reports
 // stale reads, races, deadlocks and protocol errors (runtime.md).
+#include <set>
+#include <string>
+#include <vector>
+
 #include "absl/flags/flag.h"
+#include "absl/status/status.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "driver/tool.h"
+#include "ir/file_util.h"
 #include "runtime/launch_command.h"
 #include "runtime/simulator.h"
 
 ABSL_FLAG(int64_t, max_steps, ptoc::sim::SimOptions::kDefaultMaxSteps,
           "Statements one schedule may execute; reaching it is reported as a possible "
           "livelock.");
+ABSL_FLAG(std::string, pipe_check, "on",
+          "on|off: check the pipes inside every lane against the program's "
+          "--pipe-sync=flags plan (pipe races, flag reuse races, double sets, waits never "
+          "set, pipes busy or flags left set at return, illegal sync).");
+ABSL_FLAG(std::vector<std::string>, pipe_sync_drop_set, {},
+          "Leave out only the set (and prime) of pair N of the plan; repeatable, "
+          "comma-separated; for the removal tests.");
+ABSL_FLAG(std::vector<std::string>, pipe_sync_drop_wait, {},
+          "Leave out only the wait (and drain) of pair N of the plan; repeatable, "
+          "comma-separated; for the removal tests.");
+ABSL_FLAG(bool, cycles, false,
+          "Replay schedule 0 on the timing model: cycles, busy % and stalls per lane and "
+          "pipe, the critical path (text after the findings; `timing` in the JSON report).");
+ABSL_FLAG(std::string, timeline, "",
+          "FILE.json: write the timed schedule as a Chrome trace (Perfetto, "
+          "chrome://tracing); implies the timed replay.");
+ABSL_FLAG(std::string, timeline_unit, "cycle",
+          "cycle|us: the timestamps of --timeline (us: microseconds at the table's clock_hz).");
+ABSL_FLAG(int64_t, timeline_limit, 1000000,
+          "The most events --timeline writes; past it the trace ends with a marker event.");
+ABSL_FLAG(std::string, cost_table, "",
+          "The cost table of the timing model (runtime/cost/<backend>.costs is built in).");
 
 namespace ptoc {
 namespace {
@@ -14,17 +45,85 @@ namespace {
 constexpr char kUsage[] =
     "usage: ptoc-sim IN.pb|IN.py --entry=FUNC --ranks=R [--scalar NAME=VALUE ...]\n"
     "                [--inputs=DIR] [--dump-outputs=DIR] [--seed=S] [--schedules=N]\n"
-    "                [--max-steps=K] [--report=text|json]\n\n"
+    "                [--max-steps=K] [--report=text|json] [--pipe-check=on|off]\n"
+    "                [--pipe-sync=flags|barrier-all] [--pipe-sync-drop=N,...]\n"
+    "                [--pipe-sync-drop-set=N,...] [--pipe-sync-drop-wait=N,...]\n"
+    "                [--cycles] [--timeline=FILE.json] [--timeline-unit=cycle|us]\n"
+    "                [--timeline-limit=N] [--cost-table=FILE]\n\n"
     "Runs a program on the simulated machine: R ranks, the entry launched on each (a\n"
     "Group as its AIC and AIV lanes), N seeded schedules. Reports stale reads (naming\n"
     "the missing marker), races, deadlocks and protocol errors; exits 1 when it finds\n"
     "any, 0 when the run is clean, 2 on a usage error.";
 
+// The unit numbers of a --pipe-sync-drop-set / -wait flag.
+absl::StatusOr<std::set<int>> Units(const absl::Flag<std::vector<std::string>>& flag,
+                                    absl::string_view name) {
+  std::set<int> units;
+  for (const std::string& v : absl::GetFlag(flag)) {
+    int n = 0;
+    if (!absl::SimpleAtoi(v, &n) || n < 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--", name, " takes unit numbers, not '", v, "'"));
+    }
+    units.insert(n);
+  }
+  return units;
+}
+
+absl::Status CheckSimFlags() {
+  const std::string check = absl::GetFlag(FLAGS_pipe_check);
+  if (check != "on" && check != "off") {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--pipe-check must be on or off, not '", check, "'"));
+  }
+  const std::string unit = absl::GetFlag(FLAGS_timeline_unit);
+  if (unit != "cycle" && unit != "us") {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--timeline-unit must be cycle or us, not '", unit, "'"));
+  }
+  if (absl::GetFlag(FLAGS_timeline_limit) < 1) {
+    return absl::InvalidArgumentError("--timeline-limit must be at least 1");
+  }
+  absl::StatusOr<std::vector<int>> drops = PipeSyncDrops();
+  if (!drops.ok()) return drops.status();
+  for (const auto& [flag, name] :
+       {std::make_pair(&FLAGS_pipe_sync_drop_set, "pipe-sync-drop-set"),
+        std::make_pair(&FLAGS_pipe_sync_drop_wait, "pipe-sync-drop-wait")}) {
+    if (absl::StatusOr<std::set<int>> units = Units(*flag, name); !units.ok()) {
+      return units.status();
+    }
+  }
+  return absl::OkStatus();
+}
+
 int Main(int argc, char** argv) {
   sim::SimOptions options;
-  return sim::RunLaunchTool(
-      argc, argv, {"ptoc-sim", kUsage, &FLAGS_max_steps, sim::SimOptions::kMaxRanks}, options,
-      [&](const Program& program) { return sim::Simulate(program, options); });
+  sim::LaunchTool tool{"ptoc-sim", kUsage, &FLAGS_max_steps, sim::SimOptions::kMaxRanks,
+                       &CheckSimFlags};
+  return sim::RunLaunchTool(argc, argv, tool, options,
+                            [&](const Program& program) -> absl::StatusOr<sim::SimResult> {
+    options.pipe_check = absl::GetFlag(FLAGS_pipe_check) == "on";
+    if (absl::StatusOr<std::vector<int>> drops = PipeSyncDrops(); drops.ok()) {
+      options.pipe_sync_drop = std::set<int>(drops->begin(), drops->end());
+    }
+    options.pipe_sync_drop_set = *Units(FLAGS_pipe_sync_drop_set, "pipe-sync-drop-set");
+    options.pipe_sync_drop_wait = *Units(FLAGS_pipe_sync_drop_wait, "pipe-sync-drop-wait");
+    const std::string timeline = absl::GetFlag(FLAGS_timeline);
+    options.timed = absl::GetFlag(FLAGS_cycles) || !timeline.empty();
+    options.cost_table = absl::GetFlag(FLAGS_cost_table);
+    options.timeline_us = absl::GetFlag(FLAGS_timeline_unit) == "us";
+    options.timeline_limit = absl::GetFlag(FLAGS_timeline_limit);
+    absl::StatusOr<sim::SimResult> result = sim::Simulate(program, options);
+    if (!result.ok()) return result;
+    if (!timeline.empty()) {
+      if (absl::Status s = WriteFileAtomically(timeline, result->timeline); !s.ok()) return s;
+    }
+    if (absl::GetFlag(FLAGS_cycles)) {
+      result->totals.timing_text = result->timing_text;
+      result->totals.timing_json = result->timing_json;
+    }
+    return result;
+  });
 }
 
 }  // namespace

@@ -47,6 +47,8 @@ const char* FindingKindName(FindingKind kind) {
     case FindingKind::kDeadlock: return "deadlock";
     case FindingKind::kLivelock: return "livelock";
     case FindingKind::kProtocolError: return "protocol_error";
+    case FindingKind::kPipeRace: return "pipe_race";
+    case FindingKind::kFlagReuseRace: return "flag_reuse_race";
   }
   return "protocol_error";
 }
@@ -104,8 +106,14 @@ std::string Report::ToText(const RunTotals& totals) const {
       Plural(CountOf(FindingKind::kRace), "race", "races"), ", ",
       Plural(CountOf(FindingKind::kDeadlock), "deadlock", "deadlocks"), ", ",
       Plural(CountOf(FindingKind::kLivelock), "livelock", "livelocks"), ", ",
-      Plural(CountOf(FindingKind::kProtocolError), "protocol error", "protocol errors"),
-      "\n");
+      Plural(CountOf(FindingKind::kProtocolError), "protocol error", "protocol errors"));
+  const int64_t pipe_races = CountOf(FindingKind::kPipeRace);
+  const int64_t reuse_races = CountOf(FindingKind::kFlagReuseRace);
+  if (pipe_races + reuse_races > 0) {
+    absl::StrAppend(&out, ", ", Plural(pipe_races, "pipe race", "pipe races"), ", ",
+                    Plural(reuse_races, "flag reuse race", "flag reuse races"));
+  }
+  absl::StrAppend(&out, "\n", totals.timing_text);
   return out;
 }
 
@@ -129,7 +137,7 @@ std::string Report::ToJson(const RunTotals& totals) const {
                       ", \"file\": ", JsonString(r.loc.file), ", \"line\": ", r.loc.line,
                       ", \"col\": ", r.loc.col, "}");
     }
-    absl::StrAppend(&out, "]}");
+    absl::StrAppend(&out, "]", f.json_extra, "}");
   }
   absl::StrAppend(&out, findings_.empty() ? "],\n" : "\n  ],\n");
   absl::StrAppend(
@@ -140,7 +148,11 @@ std::string Report::ToJson(const RunTotals& totals) const {
       ", \"race\": ", CountOf(FindingKind::kRace),
       ", \"deadlock\": ", CountOf(FindingKind::kDeadlock),
       ", \"livelock\": ", CountOf(FindingKind::kLivelock),
-      ", \"protocol_error\": ", CountOf(FindingKind::kProtocolError), "}\n}\n");
+      ", \"protocol_error\": ", CountOf(FindingKind::kProtocolError),
+      ", \"pipe_race\": ", CountOf(FindingKind::kPipeRace),
+      ", \"flag_reuse_race\": ", CountOf(FindingKind::kFlagReuseRace), "}",
+      totals.timing_json.empty() ? "" : absl::StrCat(",\n  \"timing\": ", totals.timing_json),
+      "\n}\n");
   return out;
 }
 

@@ -16,9 +16,18 @@
 namespace ptoc {
 namespace sim {
 
-enum class FindingKind { kStaleRead, kRace, kDeadlock, kLivelock, kProtocolError };
+enum class FindingKind {
+  kStaleRead,
+  kRace,
+  kDeadlock,
+  kLivelock,
+  kProtocolError,
+  kPipeRace,       // two ops of one lane on unordered pipes (pipe_check.h)
+  kFlagReuseRace,  // a set_flag that may overtake the previous wait of its key
+};
 
-// "stale_read", "race", "deadlock", "livelock", "protocol_error".
+// "stale_read", "race", "deadlock", "livelock", "protocol_error", "pipe_race",
+// "flag_reuse_race".
 const char* FindingKindName(FindingKind kind);
 
 // The markers a stale read can blame.
@@ -42,6 +51,9 @@ struct Finding {
   int schedule = 0;  // the first schedule it was seen in
   int64_t occurrences = 1;
   int schedules_seen = 1;
+  // Extra members of the finding's JSON object, each `, "name": value`
+  // (a pipe race's later, earlier, region and missing).
+  std::string json_extra;
 };
 
 struct RunTotals {
@@ -51,6 +63,9 @@ struct RunTotals {
   int schedules = 0;
   uint64_t seed = 0;
   int64_t statements = 0;  // executed over all schedules (ptoc-run-cpp: device-API calls)
+  // ptoc-sim --cycles: the timing text (after the findings) and the JSON
+  // report's `timing` object; empty: none.
+  std::string timing_text, timing_json;
 };
 
 class Report {

@@ -5,9 +5,13 @@
 
 #include "absl/strings/str_cat.h"
 #include "ir/registry.h"
+#include "codegen/pipe_plans.h"
 #include "passes/materialize_aiv_lanes.h"
 #include "runtime/entry_params.h"
 #include "runtime/interpreter.h"
+#include "runtime/cost_table.h"
+#include "runtime/pipe_check.h"
+#include "runtime/timing.h"
 #include "runtime/scheduler.h"
 #include "runtime/world.h"
 
@@ -24,6 +28,7 @@ constexpr uint64_t kMaxGmLaneBytes = uint64_t{256} << 20;
 struct LanePlan {
   LaneCall call;
   FunctionCode code;
+  std::unique_ptr<PipeProgram> pipes;  // the pipe check's plan; null: none
 };
 
 struct Launch {
@@ -131,7 +136,24 @@ absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& optio
   for (LaneCall& call : *calls) {
     absl::StatusOr<FunctionCode> code = CompileFunction(*call.function);
     if (!code.ok()) return code.status();
-    launch.lanes.push_back(LanePlan{std::move(call), std::move(*code)});
+    launch.lanes.push_back(LanePlan{std::move(call), std::move(*code), nullptr});
+  }
+  // The pipe check replays codegen's flags-mode plan of each lane.
+  if (options.pipe_check && program.options.pipe_sync == "flags") {
+    absl::StatusOr<std::map<std::string, codegen::SyncPlanner>> planners =
+        codegen::PlanPipeSync(program);
+    if (!planners.ok()) return planners.status();
+    for (LanePlan& plan : launch.lanes) {
+      auto it = planners->find(plan.call.function->name);
+      if (it == planners->end()) continue;
+      std::vector<RecordedItem> recorded = it->second.Recorded(options.pipe_sync_drop);
+      DropHalves(recorded, options.pipe_sync_drop_set, options.pipe_sync_drop_wait);
+      absl::StatusOr<PipeProgram> pipes = PipeProgram::Build(
+          plan.code, options.backend == "a5" ? Backend::kA5 : Backend::kA2A3,
+          std::move(recorded));
+      if (!pipes.ok()) return pipes.status();
+      plan.pipes = std::make_unique<PipeProgram>(std::move(*pipes));
+    }
   }
   absl::StatusOr<EntryParams> params = ResolveEntryParams(*launch.entry, options.scalars);
   if (!params.ok()) return params.status();
@@ -150,6 +172,22 @@ absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& optio
     return s;
   }
 
+  std::unique_ptr<CostTable> costs;
+  if (options.timed) {
+    bool planned = false;
+    for (const LanePlan& plan : launch.lanes) planned |= plan.pipes != nullptr;
+    if (!planned) {
+      return absl::InvalidArgumentError(
+          "error: --cycles and --timeline replay the --pipe-sync=flags plan, and this program "
+          "has none (compile it with --pipe-sync=flags, and keep --pipe-check=on)");
+    }
+    absl::StatusOr<CostTable> table = options.cost_table.empty()
+                                          ? CostTable::Builtin(options.backend)
+                                          : CostTable::Load(options.cost_table);
+    if (!table.ok()) return table.status();
+    costs = std::make_unique<CostTable>(*std::move(table));
+  }
+
   SimResult result;
   result.totals.ranks = options.ranks;
   result.totals.lanes = options.ranks * static_cast<int>(launch.lanes.size());
@@ -164,6 +202,18 @@ absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& optio
     w.shadow = &shadow;
     SetUpWorld(w, launch, options);
     Interpreter interpreter(w);
+    std::vector<const PipeProgram*> pipe_programs;
+    for (const LaneState& l : w.lanes) {
+      pipe_programs.push_back(launch.lanes[l.id % launch.lanes.size()].pipes.get());
+    }
+    PipeModel pipes(w, options.backend == "a5" ? Backend::kA5 : Backend::kA2A3,
+                    std::move(pipe_programs));
+    interpreter.set_pipe_model(&pipes);
+    std::unique_ptr<TimingModel> timing;
+    if (costs != nullptr && schedule == 0) {
+      timing = std::make_unique<TimingModel>(*costs, w, program.options.pipe_sync);
+      pipes.set_timing(timing.get());
+    }
     ScheduleConfig config{options.seed, schedule, options.max_steps, expected_steps};
     ScheduleOutcome outcome = RunSchedule(w, interpreter, config);
     ReportOutcome(w, interpreter, outcome, options);
@@ -176,6 +226,12 @@ absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& optio
       result.outputs.push_back(std::move(*outputs));
     }
     if (schedule == 0) expected_steps = std::max<int64_t>(w.steps, 1);
+    if (timing != nullptr) {
+      result.timing_text = timing->Text();
+      result.timing_json = timing->Json();
+      result.timeline =
+          timing->Timeline(options.backend, options.timeline_us, options.timeline_limit);
+    }
   }
   return result;
 }

@@ -6,6 +6,8 @@
 #define PTOC_RUNTIME_SIMULATOR_H_
 
 #include <cstdint>
+#include <set>
+#include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -24,6 +26,20 @@ struct SimOptions : LaunchOptions {
   // Keep the outputs of every schedule in SimResult (tests), not only the
   // first one's.
   bool keep_every_output = false;
+  // The pipe check inside every lane (pipe_check.h, --pipe-check=on|off) of
+  // a program planned with --pipe-sync=flags; units in `pipe_sync_drop`
+  // left out of the plan (--pipe-sync-drop).
+  bool pipe_check = true;
+  std::set<int> pipe_sync_drop;
+  // Only the set, or only the wait, of these pairs left out
+  // (--pipe-sync-drop-set, --pipe-sync-drop-wait).
+  std::set<int> pipe_sync_drop_set, pipe_sync_drop_wait;
+  // --cycles / --timeline: replay schedule 0 on the timing model (timing.h)
+  // with the cost table at `cost_table` (empty: the backend's built-in one).
+  bool timed = false;
+  std::string cost_table;
+  bool timeline_us = false;         // --timeline-unit=us
+  int64_t timeline_limit = 1000000;  // --timeline-limit
 };
 
 struct SimResult {
@@ -32,6 +48,9 @@ struct SimResult {
   // Per schedule (only the first unless keep_every_output): every Out /
   // InOut tensor of every rank after it. --dump-outputs writes the first.
   std::vector<std::vector<TensorDump>> outputs;
+  // With SimOptions::timed: the --cycles text, the report's `timing` object
+  // and the --timeline trace.
+  std::string timing_text, timing_json, timeline;
 };
 
 // Errors in the launch (unknown entry, a missing --scalar, a malformed

@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "runtime/interpreter.h"
+#include "runtime/pipe_check.h"
 #include "runtime/tile_ops.h"
 
 namespace ptoc {
@@ -102,6 +103,7 @@ Interpreter::OpResult Interpreter::Notify(LaneState& l, const Expr& call) {
   w_.machine.CommitNow(l.id, write);
   w_.signals.Release(*addr, w_.clocks.clock(l.id), &call.loc);
   w_.clocks.Release(l.id, w_.machine.now());
+  if (pipes_ != nullptr) pipes_->Signal(l.id, *addr, /*notify=*/true);
   return Value();
 }
 
@@ -116,6 +118,7 @@ Interpreter::OpResult Interpreter::WaitOrTest(LaneState& l, const Expr& call, bo
                         AcquireEvent{is_test ? "notify -> test" : "notify -> wait",
                                      s->last_notify, &call.loc});
     }
+    if (pipes_ != nullptr) pipes_->Signal(l.id, addr, /*notify=*/false);
   }
   return is_test ? Value::Bool(*holds) : Value();
 }

@@ -1,0 +1,28 @@
+#include "codegen/pipe_plans.h"
+
+#include "codegen/cce_emitter.h"
+#include "codegen/kernel_abi.h"
+#include "codegen/kernel_plan.h"
+#include "codegen/target_info.h"
+
+namespace ptoc {
+namespace codegen {
+
+absl::StatusOr<std::map<std::string, SyncPlanner>> PlanPipeSync(const Program& program) {
+  absl::StatusOr<Backend> backend = BackendOf(program);
+  if (!backend.ok()) return backend.status();
+  absl::StatusOr<std::vector<KernelAbi>> abis = ComputeKernelAbis(program, *backend);
+  if (!abis.ok()) return abis.status();
+  absl::StatusOr<std::vector<KernelPlan>> plans = PlanKernels(program, *abis, *backend);
+  if (!plans.ok()) return plans.status();
+  std::map<std::string, SyncPlanner> planners;
+  SyncOptions sync;
+  sync.mode = PipeSyncMode::kFlags;
+  sync.planners = &planners;
+  absl::StatusOr<std::string> cce = EmitCceFile(program, *abis, *plans, *backend, sync);
+  if (!cce.ok()) return cce.status();
+  return planners;
+}
+
+}  // namespace codegen
+}  // namespace ptoc

@@ -1,0 +1,27 @@
+// The flags-mode sync plan of every kernel of a program, as codegen plans
+// it for both targets (one lowering, one planner), for ptoc-sim's pipe
+// model (runtime/pipe_check.h), which replays the plan on the IR.
+#ifndef PTOC_CODEGEN_PIPE_PLANS_H_
+#define PTOC_CODEGEN_PIPE_PLANS_H_
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "codegen/sync_plan.h"
+#include "ir/ir.h"
+
+namespace ptoc {
+namespace codegen {
+
+// The planner of every AIC and AIV function of `program` (after
+// materialize-aiv-lanes), by name, planned with --pipe-sync=flags whatever
+// the program records; units in `drop` stay in the planners (Recorded()
+// leaves them out). Errors are codegen's diagnostics.
+absl::StatusOr<std::map<std::string, SyncPlanner>> PlanPipeSync(const Program& program);
+
+}  // namespace codegen
+}  // namespace ptoc
+
+#endif  // PTOC_CODEGEN_PIPE_PLANS_H_

@@ -1,0 +1,207 @@
+#include "runtime/cost_table.h"
+
+#include <cctype>
+#include <cmath>
+#include <vector>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "ir/file_util.h"
+
+namespace ptoc {
+namespace sim {
+
+extern const char kCostsA2A3[];
+extern const char kCostsA5[];
+
+struct CostTable::Node {
+  char op = 0;  // 'n' number, 'v' variable, 'c' ceil, or + - * /
+  double number = 0;
+  std::string var;
+  std::shared_ptr<const Node> a, b;
+
+  double Eval(const std::map<std::string, double>& vars) const {
+    switch (op) {
+      case 'n': return number;
+      case 'v': {
+        auto it = vars.find(var);
+        return it == vars.end() ? 0 : it->second;
+      }
+      case 'c': return std::ceil(a->Eval(vars));
+      case '+': return a->Eval(vars) + b->Eval(vars);
+      case '-': return a->Eval(vars) - b->Eval(vars);
+      case '*': return a->Eval(vars) * b->Eval(vars);
+      default: {
+        const double d = b->Eval(vars);
+        return d == 0 ? 0 : a->Eval(vars) / d;
+      }
+    }
+  }
+};
+
+namespace {
+
+using NodePtr = std::shared_ptr<const CostTable::Node>;
+
+// A recursive-descent parser of one formula.
+class FormulaParser {
+ public:
+  // `where`: "file:line:"; the formula of `key` starts at column `column`.
+  FormulaParser(absl::string_view key, absl::string_view text, std::string where,
+                size_t column)
+      : key_(key), text_(text), where_(std::move(where)), column_(column) {}
+
+  absl::StatusOr<NodePtr> Parse() {
+    absl::StatusOr<NodePtr> e = Sum();
+    if (!e.ok()) return e;
+    Skip();
+    if (pos_ != text_.size()) return Error("unexpected text");
+    return e;
+  }
+
+ private:
+  void Skip() {
+    while (pos_ < text_.size() && text_[pos_] == ' ') ++pos_;
+  }
+  absl::Status Error(absl::string_view what) const {
+    return absl::InvalidArgumentError(
+        absl::StrCat(where_, column_ + pos_, ": error: ", what, " in the formula of ", key_,
+                     ": '", text_, "'"));
+  }
+  static NodePtr Make(char op, NodePtr a, NodePtr b) {
+    auto n = std::make_shared<CostTable::Node>();
+    n->op = op;
+    n->a = std::move(a);
+    n->b = std::move(b);
+    return n;
+  }
+  absl::StatusOr<NodePtr> Sum() {
+    absl::StatusOr<NodePtr> left = Product();
+    while (left.ok()) {
+      Skip();
+      if (pos_ >= text_.size() || (text_[pos_] != '+' && text_[pos_] != '-')) break;
+      const char op = text_[pos_++];
+      absl::StatusOr<NodePtr> right = Product();
+      if (!right.ok()) return right;
+      left = Make(op, *left, *right);
+    }
+    return left;
+  }
+  absl::StatusOr<NodePtr> Product() {
+    absl::StatusOr<NodePtr> left = Atom();
+    while (left.ok()) {
+      Skip();
+      if (pos_ >= text_.size() || (text_[pos_] != '*' && text_[pos_] != '/')) break;
+      const char op = text_[pos_++];
+      absl::StatusOr<NodePtr> right = Atom();
+      if (!right.ok()) return right;
+      left = Make(op, *left, *right);
+    }
+    return left;
+  }
+  absl::StatusOr<NodePtr> Atom() {
+    Skip();
+    if (pos_ >= text_.size()) return Error("a value expected");
+    const char c = text_[pos_];
+    if (c == '(') {
+      ++pos_;
+      absl::StatusOr<NodePtr> e = Sum();
+      if (!e.ok()) return e;
+      Skip();
+      if (pos_ >= text_.size() || text_[pos_] != ')') return Error("')' expected");
+      ++pos_;
+      return e;
+    }
+    auto n = std::make_shared<CostTable::Node>();
+    const size_t start = pos_;
+    if (std::isdigit(static_cast<unsigned char>(c)) || c == '.') {
+      while (pos_ < text_.size() &&
+             (std::isdigit(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '.')) {
+        ++pos_;
+      }
+      n->op = 'n';
+      if (!absl::SimpleAtod(text_.substr(start, pos_ - start), &n->number)) {
+        return Error("a malformed number");
+      }
+      return NodePtr(n);
+    }
+    if (!std::isalpha(static_cast<unsigned char>(c))) return Error("a value expected");
+    while (pos_ < text_.size() && std::isalnum(static_cast<unsigned char>(text_[pos_]))) ++pos_;
+    const std::string name(text_.substr(start, pos_ - start));
+    Skip();
+    if (name == "ceil") {
+      if (pos_ >= text_.size() || text_[pos_] != '(') return Error("'(' expected after ceil");
+      absl::StatusOr<NodePtr> arg = Atom();
+      if (!arg.ok()) return arg;
+      return Make('c', *arg, nullptr);
+    }
+    n->op = 'v';
+    n->var = name;
+    return NodePtr(n);
+  }
+
+  absl::string_view key_;
+  absl::string_view text_;
+  std::string where_;
+  size_t column_;
+  size_t pos_ = 0;
+};
+
+}  // namespace
+
+absl::StatusOr<CostTable> CostTable::Parse(absl::string_view text, absl::string_view file) {
+  CostTable table;
+  table.name_ = std::string(file);
+  int line_no = 0;
+  for (absl::string_view line : absl::StrSplit(text, '\n')) {
+    ++line_no;
+    const size_t hash = line.find('#');
+    if (hash != absl::string_view::npos) line = line.substr(0, hash);
+    if (absl::StripAsciiWhitespace(line).empty()) continue;
+    const size_t eq = line.find('=');
+    const std::string key(absl::StripAsciiWhitespace(line.substr(0, eq)));
+    if (eq == absl::string_view::npos || key.empty()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          file, ":", line_no, ":1: error: expected `key = formula`, not '", line, "'"));
+    }
+    const absl::string_view rhs = line.substr(eq + 1);
+    const size_t lead = rhs.size() - absl::StripLeadingAsciiWhitespace(rhs).size();
+    FormulaParser parser(key, absl::StripAsciiWhitespace(rhs),
+                         absl::StrCat(file, ":", line_no, ":"), eq + 2 + lead);
+    absl::StatusOr<NodePtr> formula = parser.Parse();
+    if (!formula.ok()) return formula.status();
+    table.formulas_[key] = *formula;
+  }
+  return table;
+}
+
+absl::StatusOr<CostTable> CostTable::Builtin(absl::string_view backend) {
+  absl::StatusOr<CostTable> t =
+      Parse(backend == "a5" ? kCostsA5 : kCostsA2A3,
+            backend == "a5" ? "runtime/cost/a5.costs" : "runtime/cost/a2a3.costs");
+  if (t.ok()) t->name_ = "pto-isa";
+  return t;
+}
+
+absl::StatusOr<CostTable> CostTable::Load(const std::string& path) {
+  absl::StatusOr<std::string> text = ReadFile(path);
+  if (!text.ok()) return text.status();
+  return Parse(*text, path);
+}
+
+double CostTable::Eval(absl::string_view key, const std::map<std::string, double>& vars,
+                       double fallback) const {
+  auto it = formulas_.find(std::string(key));
+  return it == formulas_.end() ? fallback : it->second->Eval(vars);
+}
+
+int64_t CostTable::Cycles(absl::string_view key, const std::map<std::string, double>& vars,
+                          int64_t fallback) const {
+  const double v = Eval(key, vars, static_cast<double>(fallback));
+  return v <= 0 ? 0 : static_cast<int64_t>(std::ceil(v - 1e-9));
+}
+
+}  // namespace sim
+}  // namespace ptoc

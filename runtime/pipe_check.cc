@@ -1,0 +1,309 @@
+#include "runtime/pipe_check.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "codegen/op_lowering.h"
+#include "ir/string_literal.h"
+#include "ir/types.h"
+
+namespace ptoc {
+namespace sim {
+namespace {
+
+using codegen::PipeName;
+using codegen::SyncInstr;
+
+int P(Pipe p) { return static_cast<int>(p); }
+
+std::string At(const Location& l) { return absl::StrCat(l.file, ":", l.line, ":", l.col); }
+std::string Line(const Location& l) { return absl::StrCat(l.file, ":", l.line); }
+
+std::string Json(absl::string_view s) { return QuoteString(s, ControlEscape::kJsonUnicode); }
+
+std::string KeyText(const SyncInstr& s) {
+  return absl::StrCat("(", PipeName(s.src), ", ", PipeName(s.dst), ", EVENT_ID", s.id, ")");
+}
+
+bool Reserved(Pipe p, Pipe q) {
+  auto is = [&](Pipe a, Pipe b) { return p == a && q == b; };
+  return is(Pipe::kV, Pipe::kS) || is(Pipe::kS, Pipe::kV) || is(Pipe::kM, Pipe::kFix) ||
+         is(Pipe::kFix, Pipe::kM);
+}
+
+}  // namespace
+
+std::string OpName(const PipeEvent& e) {
+  if (e.op == nullptr) return "";
+  if (e.op->step.op == codegen::MachineOp::kTVector && e.stmt != nullptr && e.stmt->value) {
+    if (const codegen::OpLowering* op = codegen::LoweringOf(*e.stmt->value)) {
+      return std::string(op->cce_name);
+    }
+  }
+  return std::string(codegen::MachineOpName(e.op->step.op));
+}
+
+LanePipeCheck::LanePipeCheck(Backend backend, FunctionKind core, std::string lane,
+                             std::vector<std::string> params)
+    : backend_(backend), core_(core), lane_(std::move(lane)), params_(std::move(params)) {
+  for (auto& row : vc_) row.fill(0);
+  issued_.fill(0);
+}
+
+std::vector<PipeFinding> LanePipeCheck::TakeFindings() { return std::exchange(findings_, {}); }
+
+void LanePipeCheck::Run(const PipeEvent& e) {
+  switch (e.kind) {
+    case PipeEvent::Kind::kSync: return Sync(e.sync);
+    case PipeEvent::Kind::kFullBarrier: return BarrierAll();
+    case PipeEvent::Kind::kOp:
+      if (!e.op->skip) Op(*e.op, OpName(e));
+      return;
+  }
+}
+
+int64_t LanePipeCheck::Issue(Pipe p, bool wait_type) {
+  const int64_t i = ++issued_[P(p)];
+  if (codegen::PipeInOrder(backend_, p) || wait_type) {
+    vc_[P(p)][P(p)] = std::max(vc_[P(p)][P(p)], i - 1);
+  }
+  return i;
+}
+
+void LanePipeCheck::BarrierAll() {
+  for (auto& row : vc_) {
+    for (int x = 0; x < codegen::kNumPipes; ++x) row[x] = std::max(row[x], issued_[x]);
+  }
+  // Everything before is ordered before everything after.
+  history_.clear();
+}
+
+void LanePipeCheck::Complete(Pipe d) {
+  for (auto& row : vc_) row[P(d)] = std::max(row[P(d)], issued_[P(d)]);
+}
+
+bool LanePipeCheck::Ordered(Pipe later, Pipe earlier, int64_t index) const {
+  return (later == earlier && codegen::PipeInOrder(backend_, later)) ||
+         vc_[P(later)][P(earlier)] >= index;
+}
+
+std::string LanePipeCheck::Region(const codegen::PlanAccess& a) const {
+  if (a.space == MemorySpace::kDDR) {
+    return a.id >= 0 && a.id < static_cast<int64_t>(params_.size())
+               ? absl::StrCat("GM tensor '", params_[a.id], "'")
+               : std::string("all of GM");
+  }
+  return a.id >= 0 ? absl::StrCat(MemorySpaceName(a.space), " buffer ", a.id)
+                   : absl::StrCat("all of ", MemorySpaceName(a.space));
+}
+
+std::string LanePipeCheck::RegionJson(const codegen::PlanAccess& a) const {
+  if (a.space == MemorySpace::kDDR) {
+    return absl::StrCat(
+        "{\"tensor\": ",
+        Json(a.id >= 0 && a.id < static_cast<int64_t>(params_.size()) ? params_[a.id] : "*"),
+        "}");
+  }
+  return absl::StrCat("{\"space\": ", Json(MemorySpaceName(a.space)), ", \"buffer\": ", a.id,
+                      "}");
+}
+
+void LanePipeCheck::Race(const RecordedItem& b, const std::string& name,
+                         const codegen::PlanAccess& access, Pipe a_pipe, const Epoch& a,
+                         bool a_write) {
+  const Pipe q = b.step.pipe;
+  const std::string missing =
+      a_pipe == q ? absl::StrCat("pipe_barrier(", PipeName(q), ")")
+                  : absl::StrCat("set_flag(", PipeName(a_pipe), ", ", PipeName(q), ") after ",
+                                 Line(a.loc), " and wait_flag(", PipeName(a_pipe), ", ",
+                                 PipeName(q), ") before ", Line(b.loc));
+  PipeFinding f;
+  f.kind = FindingKind::kPipeRace;
+  f.message = absl::StrCat(lane_, ": ", name, " on ",
+                           PipeName(q), access.write ? " writes " : " reads ", Region(access),
+                           " while ", a.op, " on ", PipeName(a_pipe),
+                           " (", At(a.loc), ") may still ", a_write ? "write" : "read",
+                           " it; no flag or barrier orders them; missing: ", missing);
+  f.locations.push_back(SourceRef{"later", b.loc, ""});
+  f.locations.push_back(SourceRef{"earlier", a.loc,
+                                  absl::StrCat("the earlier access (",
+                                               a_write ? "write" : "read", ")")});
+  auto side = [&](const Location& loc, const std::string& op, Pipe pipe, bool write) {
+    return absl::StrCat("{\"loc\": ", Json(At(loc)), ", \"op\": ", Json(op),
+                        ", \"pipe\": ", Json(PipeName(pipe)),
+                        ", \"access\": ", Json(write ? "write" : "read"), "}");
+  };
+  f.json = absl::StrCat(", \"later\": ", side(b.loc, name, q, access.write),
+                        ", \"earlier\": ", side(a.loc, a.op, a_pipe, a_write),
+                        ", \"region\": ", RegionJson(access), ", \"missing\": ", Json(missing));
+  findings_.push_back(std::move(f));
+}
+
+void LanePipeCheck::Op(const RecordedItem& b, const std::string& name) {
+  const codegen::MachineStep& step = b.step;
+  if (step.barrier_all_before || step.drains_all) BarrierAll();
+  for (Pipe d : step.drains) Complete(d);
+  if (!step.drains.empty()) Complete(Pipe::kS);  // the fence's dsb
+  const Pipe q = step.pipe;
+  const int64_t i = Issue(q, false);
+  for (const codegen::PlanAccess& x : b.accesses) {
+    bool raced = false;
+    for (auto& [key, h] : history_) {
+      if (raced) break;
+      if (key.first != static_cast<int>(x.space) ||
+          (key.second != x.id && key.second >= 0 && x.id >= 0)) {
+        continue;
+      }
+      if (h.write.index > 0 && !Ordered(q, h.write_pipe, h.write.index)) {
+        Race(b, name, x, h.write_pipe, h.write, true);
+        raced = true;
+        break;
+      }
+      if (!x.write) continue;
+      for (int y = 0; y < codegen::kNumPipes && !raced; ++y) {
+        const Epoch& r = h.reads[y];
+        if (r.index > 0 && !Ordered(q, static_cast<Pipe>(y), r.index)) {
+          Race(b, name, x, static_cast<Pipe>(y), r, false);
+          raced = true;
+        }
+      }
+    }
+  }
+  if (codegen::PipeInOrder(backend_, q)) vc_[P(q)][P(q)] = std::max(vc_[P(q)][P(q)], i);
+  const Epoch now{i, name, b.loc};
+  last_op_[P(q)] = now;
+  for (const codegen::PlanAccess& x : b.accesses) {
+    RegionHistory& h = history_[{static_cast<int>(x.space), x.id}];
+    if (x.write) {
+      h.write = now;
+      h.write_pipe = q;
+      for (Epoch& r : h.reads) r = Epoch{};
+    } else {
+      h.reads[P(q)] = now;
+    }
+  }
+  if (step.barrier_all_after) BarrierAll();
+}
+
+bool LanePipeCheck::Legal(const SyncInstr& s) {
+  const bool barrier = s.kind == SyncInstr::Kind::kBarrier;
+  bool ok;
+  if (barrier) {
+    ok = codegen::CoreHasPipe(core_, s.src) && !(backend_ == Backend::kA5 && s.src == Pipe::kV);
+  } else {
+    ok = s.src != s.dst && codegen::CoreHasPipe(core_, s.src) &&
+         codegen::CoreHasPipe(core_, s.dst) && s.id >= 0 &&
+         s.id <= (Reserved(s.src, s.dst) ? 6 : 7);
+  }
+  if (ok) return true;
+  PipeFinding f;
+  f.message = absl::StrCat(
+      "illegal sync: ", lane_, ": ",
+      barrier ? absl::StrCat("pipe_barrier(", PipeName(s.src), ")")
+              : absl::StrCat(s.kind == SyncInstr::Kind::kSet ? "set_flag" : "wait_flag",
+                             KeyText(s)),
+      " is not allowed on ", core_ == FunctionKind::kAIC ? "an AIC" : "an AIV", " core of ",
+      backend_ == Backend::kA5 ? "a5" : "a2a3", " (pipe-sync.md §3.7)");
+  f.locations.push_back(SourceRef{"position", s.loc, ""});
+  findings_.push_back(std::move(f));
+  return false;
+}
+
+void LanePipeCheck::Sync(const SyncInstr& s) {
+  const Key key{P(s.src), P(s.dst), s.id};
+  switch (s.kind) {
+    case SyncInstr::Kind::kSet: {
+      if (!Legal(s)) return;
+      const int64_t i = Issue(s.src, false);
+      Flag& f = flags_[key];
+      if (f.set) {
+        PipeFinding d;
+        d.message = absl::StrCat("double set: ", lane_, ": set_flag", KeyText(s),
+                                 " while the key is still set (set at ", At(f.set_loc), ")");
+        d.locations.push_back(SourceRef{"position", s.loc, ""});
+        d.locations.push_back(SourceRef{"set", f.set_loc, "the earlier set"});
+        findings_.push_back(std::move(d));
+        return;
+      }
+      if (f.wait_index > 0 && vc_[P(s.src)][P(s.dst)] < f.wait_index) {
+        PipeFinding r;
+        r.kind = FindingKind::kFlagReuseRace;
+        r.message = absl::StrCat(lane_, ": set_flag", KeyText(s),
+                                 " may overtake the previous wait_flag of its key (",
+                                 At(f.wait_loc), "), which is not known complete (binary "
+                                 "flags: the set would be lost)");
+        r.locations.push_back(SourceRef{"set", s.loc, ""});
+        r.locations.push_back(SourceRef{"wait", f.wait_loc, "the previous wait of the key"});
+        findings_.push_back(std::move(r));
+      }
+      f.set = true;
+      f.set_loc = s.loc;
+      f.token = vc_[P(s.src)];
+      f.token[P(s.src)] = i - 1;
+      return;
+    }
+    case SyncInstr::Kind::kWait: {
+      if (!Legal(s)) return;
+      Flag& f = flags_[key];
+      const int64_t i = Issue(s.dst, true);
+      if (!f.set) {
+        PipeFinding d;
+        d.kind = FindingKind::kDeadlock;
+        d.message = absl::StrCat(lane_, ": wait_flag", KeyText(s),
+                                 " waits for a set that never comes (the key is not set and "
+                                 "only this lane sets it)");
+        d.locations.push_back(SourceRef{"wait", s.loc, ""});
+        findings_.push_back(std::move(d));
+      } else {
+        for (int x = 0; x < codegen::kNumPipes; ++x) {
+          vc_[P(s.dst)][x] = std::max(vc_[P(s.dst)][x], f.token[x]);
+        }
+      }
+      vc_[P(s.dst)][P(s.dst)] = std::max(vc_[P(s.dst)][P(s.dst)], i);
+      f.set = false;
+      f.wait_index = i;
+      f.wait_loc = s.loc;
+      return;
+    }
+    case SyncInstr::Kind::kBarrier:
+      if (!Legal(s)) return;
+      vc_[P(s.src)][P(s.src)] = issued_[P(s.src)];
+      return;
+    case SyncInstr::Kind::kBarrierAll:
+      BarrierAll();
+      return;
+  }
+}
+
+void LanePipeCheck::Return(const Location& loc) {
+  for (int x = 0; x < codegen::kNumPipes; ++x) {
+    if (x == P(Pipe::kS) || vc_[P(Pipe::kS)][x] >= issued_[x]) continue;
+    PipeFinding f;
+    const Epoch& last = last_op_[x];
+    f.message = absl::StrCat("pipe busy at return: ", lane_, ": ",
+                             PipeName(static_cast<Pipe>(x)), " may still be running",
+                             last.index > 0
+                                 ? absl::StrCat(" ", last.op, " (",
+                                                At(last.loc), ")")
+                                 : std::string(),
+                             " when the kernel returns; missing: pipe_barrier(PIPE_ALL)");
+    f.locations.push_back(SourceRef{"position", loc, ""});
+    if (last.index > 0) f.locations.push_back(SourceRef{"op", last.loc, "the last op on it"});
+    findings_.push_back(std::move(f));
+  }
+  for (const auto& [key, flag] : flags_) {
+    if (!flag.set) continue;
+    PipeFinding f;
+    f.message = absl::StrCat("flag left set at return: ", lane_, ": (",
+                             PipeName(static_cast<Pipe>(std::get<0>(key))), ", ",
+                             PipeName(static_cast<Pipe>(std::get<1>(key))), ", EVENT_ID",
+                             std::get<2>(key), ") was set and never waited for");
+    f.locations.push_back(SourceRef{"position", loc, ""});
+    f.locations.push_back(SourceRef{"set", flag.set_loc, "set here"});
+    findings_.push_back(std::move(f));
+  }
+}
+
+}  // namespace sim
+}  // namespace ptoc

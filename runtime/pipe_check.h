@@ -1,0 +1,202 @@
+// The pipes inside a lane (pipe-sync.md §4): every machine op and sync
+// instruction of the kernel's flags-mode plan is issued, in program order,
+// to its pipe's in-order queue, and vector clocks over the pipes decide
+// whether the hardware could have run two conflicting ops out of order.
+// The functional result is unchanged (tile ops still compute in program
+// order); the check reports what the device could compute differently.
+//
+// The plan is not planned again here: codegen plans it (codegen/pipe_plans.h,
+// the lowering and the planner both targets use), and PipeProgram attaches
+// its recorded items to the instructions of the flattened function
+// (code.h), so each one runs when its instruction completes.
+//
+// Findings (§4.2): pipe race, flag reuse race, double set, deadlock (a wait
+// on a key nothing will set), pipe busy at return, flag left set at return,
+// illegal sync (§3.7).
+#ifndef PTOC_RUNTIME_PIPE_CHECK_H_
+#define PTOC_RUNTIME_PIPE_CHECK_H_
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "codegen/sync_plan.h"
+#include "ir/ir.h"
+#include "runtime/code.h"
+#include "runtime/report.h"
+
+namespace ptoc {
+namespace sim {
+
+using codegen::Pipe;
+using RecordedItem = codegen::SyncPlanner::RecordedItem;
+
+// One event of the lane's pipes: a sync instruction, a machine op or an
+// explicit pipe_barrier(PIPE_ALL) the emitter printed.
+struct PipeEvent {
+  enum class Kind { kSync, kOp, kFullBarrier };
+  Kind kind = Kind::kSync;
+  codegen::SyncInstr sync;               // kSync
+  const RecordedItem* op = nullptr;      // kOp (owned by the PipeProgram)
+  // kOp, kFullBarrier: the statement it belongs to (nullptr: a block's end).
+  const Stmt* stmt = nullptr;
+};
+
+// The instruction `e` issues: a vector op by its C++ name (TADD, TRELU,
+// from codegen's op table), others by the machine op (TLOAD, TSTORE, ...).
+std::string OpName(const PipeEvent& e);
+
+// Leaves out of `items` only the sets (and primes) of the pairs in `sets`
+// and only the waits (and drains) of those in `waits`: the half-removals of
+// pipe-sync.md §4.5.
+void DropHalves(std::vector<RecordedItem>& items, const std::set<int>& sets,
+                const std::set<int>& waits);
+
+// The plan of one function, attached to its flattened instructions.
+class PipeProgram {
+ public:
+  PipeProgram() = default;
+  // Events point into items_: moved, never copied.
+  PipeProgram(const PipeProgram&) = delete;
+  PipeProgram& operator=(const PipeProgram&) = delete;
+  PipeProgram(PipeProgram&&) = default;
+  PipeProgram& operator=(PipeProgram&&) = default;
+
+  // Fails (an internal diagnostic) when the recorded items do not follow
+  // the function's statements.
+  static absl::StatusOr<PipeProgram> Build(const FunctionCode& code, Backend backend,
+                                           std::vector<RecordedItem> recorded);
+
+  // Run when instruction `pc` completes.
+  const std::vector<PipeEvent>& At(int pc) const { return at_[pc]; }
+  // A while's condition (kBranch at `pc`) entered from before the loop:
+  // the gap before the loop, run before At(pc).
+  const std::vector<PipeEvent>& Entry(int pc) const { return entry_[pc]; }
+  // An if (kBranch at `pc`) that went `then_taken`: the end of the branch
+  // taken when nothing marks it (no else, or the else branch), and the pc
+  // at which it runs (the instruction after the branch).
+  const std::vector<PipeEvent>* Deferred(int pc, bool then_taken, int* at) const;
+  // The pc of a while's back jump (-1 for other instructions).
+  int BackJump(int pc) const { return back_jump_[pc]; }
+
+ private:
+  std::vector<RecordedItem> items_;
+  std::vector<std::vector<PipeEvent>> at_, entry_;
+  // By kBranch pc: [then_taken] -> (events, pc they run at).
+  std::map<std::pair<int, bool>, std::pair<std::vector<PipeEvent>, int>> deferred_;
+  std::vector<int> back_jump_;
+  friend class PipeProgramBuilder;
+};
+
+// A finding of the pipe check, before it is tied to a rank and schedule.
+struct PipeFinding {
+  FindingKind kind = FindingKind::kProtocolError;
+  std::string message;
+  std::vector<SourceRef> locations;
+  std::string json;  // extra JSON members (Finding::json_extra)
+};
+
+// The check of one lane (§4.2): issue counters and vector clocks per pipe,
+// the flags, and the access history (per region: the last write and the
+// latest read of every pipe since it, FastTrack-style epochs).
+class LanePipeCheck {
+ public:
+  // `lane`: "aiv lane (k) of rank 0", the prefix of the messages.
+  // `params`: the names of the function's parameters (GM regions).
+  LanePipeCheck(Backend backend, FunctionKind core, std::string lane,
+                std::vector<std::string> params);
+
+  void Run(const PipeEvent& e);
+  // The lane returned at `loc`.
+  void Return(const Location& loc);
+  // Findings since the last call.
+  std::vector<PipeFinding> TakeFindings();
+
+ private:
+  struct Epoch {
+    int64_t index = 0;  // 0: none
+    std::string op;
+    Location loc;
+  };
+  struct RegionHistory {
+    Pipe write_pipe = Pipe::kS;
+    Epoch write;
+    std::array<Epoch, codegen::kNumPipes> reads;
+  };
+  struct Flag {
+    bool set = false;
+    Location set_loc;
+    std::array<int64_t, codegen::kNumPipes> token{};
+    int64_t wait_index = 0;  // the key's last wait on its dst pipe (0: none)
+    Location wait_loc;
+  };
+  using Key = std::tuple<int, int, int>;
+
+  void Op(const RecordedItem& op, const std::string& name);
+  void Sync(const codegen::SyncInstr& s);
+  bool Legal(const codegen::SyncInstr& s);
+  int64_t Issue(Pipe p, bool wait_type);
+  void BarrierAll();
+  void Complete(Pipe p);
+  bool Ordered(Pipe later, Pipe earlier, int64_t index) const;
+  void Race(const RecordedItem& b, const std::string& name, const codegen::PlanAccess& access,
+            Pipe a_pipe, const Epoch& a, bool a_write);
+  std::string Region(const codegen::PlanAccess& a) const;
+  std::string RegionJson(const codegen::PlanAccess& a) const;
+
+  Backend backend_;
+  FunctionKind core_;
+  std::string lane_;
+  std::vector<std::string> params_;
+  std::array<int64_t, codegen::kNumPipes> issued_{};
+  std::array<std::array<int64_t, codegen::kNumPipes>, codegen::kNumPipes> vc_{};
+  std::array<Epoch, codegen::kNumPipes> last_op_;  // per pipe: the latest machine op
+  std::map<Key, Flag> flags_;
+  // (space, buffer or parameter; -1: all of the space) -> history.
+  std::map<std::pair<int, int64_t>, RegionHistory> history_;
+  std::vector<PipeFinding> findings_;
+};
+
+struct World;
+class TimingModel;
+
+// The pipe check of every lane of one schedule: the interpreter calls
+// Step() when a lane's instruction completes.
+class PipeModel {
+ public:
+  // `programs[k]`: the plan of lane k's function (nullptr: not checked).
+  PipeModel(World& world, Backend backend, std::vector<const PipeProgram*> programs);
+  // Lane `lane` completed the instruction at `pc` and goes on at `next`.
+  void Step(int lane, int pc, int next);
+  // Lane `lane`'s notify wrote the signal at GM address `addr` (`notify`),
+  // or its wait or test found the signal there holding: for the timing.
+  void Signal(int lane, uint64_t addr, bool notify);
+  // The timing model (timing.h) that replays the events too; nullptr: none.
+  void set_timing(TimingModel* timing) { timing_ = timing; }
+
+ private:
+  struct LaneData {
+    const PipeProgram* program = nullptr;
+    std::unique_ptr<LanePipeCheck> check;
+    int last_pc = -1;
+    // Branch ends to run when the lane reaches a pc, innermost last.
+    std::vector<std::pair<int, const std::vector<PipeEvent>*>> deferred;
+  };
+  void Run(int lane, const std::vector<PipeEvent>& events);
+  void Flush(int lane);
+
+  World& w_;
+  TimingModel* timing_ = nullptr;
+  std::vector<LaneData> lanes_;
+};
+
+}  // namespace sim
+}  // namespace ptoc
+
+#endif  // PTOC_RUNTIME_PIPE_CHECK_H_

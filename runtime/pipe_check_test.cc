@@ -1,0 +1,231 @@
+// The pipe check of one lane (pipe-sync.md §4.2) on hand-written event
+// sequences: one test per finding kind, and the orderings that make each
+// clean. (Runs of whole kernels: tests/pipe_race.py and
+// pipe_sync_sim_removal_test.sh.)
+#include "runtime/pipe_check.h"
+
+#include <deque>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+
+namespace ptoc {
+namespace sim {
+namespace {
+
+using codegen::MachineOp;
+using codegen::PlanAccess;
+using codegen::SyncInstr;
+
+Location At(int line) {
+  Location l;
+  l.file = "k.py";
+  l.line = line;
+  l.col = 9;
+  return l;
+}
+
+class Lane {
+ public:
+  explicit Lane(Backend backend = Backend::kA2A3, FunctionKind core = FunctionKind::kAIV)
+      : check_(backend, core, "aiv lane (k) of rank 0", {"a", "out"}) {}
+
+  // A machine op on `pipe` touching Vec buffer `buffer`.
+  void Op(MachineOp op, Pipe pipe, int64_t buffer, bool write, int line) {
+    items_.emplace_back();
+    RecordedItem& item = items_.back();
+    item.kind = RecordedItem::Kind::kOp;
+    item.step.op = op;
+    item.step.pipe = pipe;
+    item.accesses.push_back(PlanAccess{MemorySpace::kVec, buffer, write});
+    item.loc = At(line);
+    PipeEvent e;
+    e.kind = PipeEvent::Kind::kOp;
+    e.op = &item;
+    check_.Run(e);
+  }
+  void Sync(SyncInstr::Kind kind, Pipe src, Pipe dst, int id, int line) {
+    PipeEvent e;
+    e.kind = PipeEvent::Kind::kSync;
+    e.sync.kind = kind;
+    e.sync.src = src;
+    e.sync.dst = dst;
+    e.sync.id = id;
+    e.sync.loc = At(line);
+    check_.Run(e);
+  }
+  void Set(Pipe p, Pipe q, int id, int line) { Sync(SyncInstr::Kind::kSet, p, q, id, line); }
+  void Wait(Pipe p, Pipe q, int id, int line) { Sync(SyncInstr::Kind::kWait, p, q, id, line); }
+  void Barrier(Pipe p, int line) { Sync(SyncInstr::Kind::kBarrier, p, p, 0, line); }
+  void BarrierAll(int line) { Sync(SyncInstr::Kind::kBarrierAll, Pipe::kS, Pipe::kS, 0, line); }
+  std::vector<PipeFinding> Return() {
+    check_.Return(At(1));
+    return check_.TakeFindings();
+  }
+
+ private:
+  LanePipeCheck check_;
+  std::deque<RecordedItem> items_;  // stable addresses
+};
+
+std::string Messages(const std::vector<PipeFinding>& findings) {
+  std::string out;
+  for (const PipeFinding& f : findings) out += f.message + "\n";
+  return out;
+}
+
+TEST(PipeCheckTest, CrossPipeRaceNamesBothLinesAndTheMissingPair) {
+  Lane lane;
+  lane.Op(MachineOp::kTLoad, Pipe::kMte2, 0, true, 2);
+  lane.Op(MachineOp::kTVector, Pipe::kV, 0, false, 3);
+  lane.BarrierAll(4);
+  std::vector<PipeFinding> f = lane.Return();
+  ASSERT_EQ(f.size(), 1u) << Messages(f);
+  EXPECT_EQ(f[0].kind, FindingKind::kPipeRace);
+  EXPECT_EQ(f[0].message,
+            "aiv lane (k) of rank 0: TVEC on PIPE_V reads Vec buffer 0 while TLOAD on "
+            "PIPE_MTE2 (k.py:2:9) may still write it; no flag or barrier orders them; missing: "
+            "set_flag(PIPE_MTE2, PIPE_V) after k.py:2 and wait_flag(PIPE_MTE2, PIPE_V) before "
+            "k.py:3");
+  ASSERT_EQ(f[0].locations.size(), 2u);
+  EXPECT_EQ(f[0].locations[0].loc.line, 3);
+  EXPECT_EQ(f[0].locations[1].loc.line, 2);
+  EXPECT_NE(f[0].json.find("\"region\": {\"space\": \"Vec\", \"buffer\": 0}"),
+            std::string::npos);
+}
+
+TEST(PipeCheckTest, APairOrdersTheOps) {
+  Lane lane;
+  lane.Op(MachineOp::kTLoad, Pipe::kMte2, 0, true, 2);
+  lane.Set(Pipe::kMte2, Pipe::kV, 0, 2);
+  lane.Wait(Pipe::kMte2, Pipe::kV, 0, 3);
+  lane.Op(MachineOp::kTVector, Pipe::kV, 0, false, 3);
+  lane.BarrierAll(4);
+  EXPECT_EQ(Messages(lane.Return()), "");
+}
+
+TEST(PipeCheckTest, SamePipeRaceOnAPipelinedPipeOnly) {
+  Lane a2a3;
+  a2a3.Op(MachineOp::kTVector, Pipe::kV, 0, true, 2);
+  a2a3.Op(MachineOp::kTVector, Pipe::kV, 0, false, 3);
+  a2a3.BarrierAll(4);
+  std::vector<PipeFinding> f = a2a3.Return();
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_NE(f[0].message.find("missing: pipe_barrier(PIPE_V)"), std::string::npos);
+
+  Lane barrier;
+  barrier.Op(MachineOp::kTVector, Pipe::kV, 0, true, 2);
+  barrier.Barrier(Pipe::kV, 3);
+  barrier.Op(MachineOp::kTVector, Pipe::kV, 0, false, 3);
+  barrier.BarrierAll(4);
+  EXPECT_EQ(Messages(barrier.Return()), "");
+
+  Lane a5(Backend::kA5);  // V is in order on a5
+  a5.Op(MachineOp::kTVector, Pipe::kV, 0, true, 2);
+  a5.Op(MachineOp::kTVector, Pipe::kV, 0, false, 3);
+  a5.BarrierAll(4);
+  EXPECT_EQ(Messages(a5.Return()), "");
+}
+
+TEST(PipeCheckTest, FlagReuseRace) {
+  // The second set on MTE2 may run before V's wait consumed the first.
+  Lane lane;
+  lane.Set(Pipe::kMte2, Pipe::kV, 0, 2);
+  lane.Wait(Pipe::kMte2, Pipe::kV, 0, 3);
+  lane.Set(Pipe::kMte2, Pipe::kV, 0, 4);
+  lane.Wait(Pipe::kMte2, Pipe::kV, 0, 5);
+  lane.BarrierAll(6);
+  std::vector<PipeFinding> f = lane.Return();
+  ASSERT_EQ(f.size(), 1u) << Messages(f);
+  EXPECT_EQ(f[0].kind, FindingKind::kFlagReuseRace);
+  EXPECT_EQ(f[0].locations[1].loc.line, 3);
+
+  Lane ordered;  // a full barrier orders the wait before the next set
+  ordered.Set(Pipe::kMte2, Pipe::kV, 0, 2);
+  ordered.Wait(Pipe::kMte2, Pipe::kV, 0, 3);
+  ordered.BarrierAll(4);
+  ordered.Set(Pipe::kMte2, Pipe::kV, 0, 4);
+  ordered.Wait(Pipe::kMte2, Pipe::kV, 0, 5);
+  ordered.BarrierAll(6);
+  EXPECT_EQ(Messages(ordered.Return()), "");
+}
+
+TEST(PipeCheckTest, DoubleSet) {
+  Lane lane;
+  lane.Set(Pipe::kMte2, Pipe::kV, 1, 2);
+  lane.Set(Pipe::kMte2, Pipe::kV, 1, 3);
+  lane.Wait(Pipe::kMte2, Pipe::kV, 1, 4);
+  lane.BarrierAll(5);
+  std::vector<PipeFinding> f = lane.Return();
+  ASSERT_EQ(f.size(), 1u) << Messages(f);
+  EXPECT_EQ(f[0].kind, FindingKind::kProtocolError);
+  EXPECT_EQ(f[0].message,
+            "double set: aiv lane (k) of rank 0: set_flag(PIPE_MTE2, PIPE_V, EVENT_ID1) while "
+            "the key is still set (set at k.py:2:9)");
+}
+
+TEST(PipeCheckTest, WaitNeverSetIsADeadlock) {
+  Lane lane;
+  lane.Wait(Pipe::kV, Pipe::kMte3, 0, 2);
+  lane.BarrierAll(3);
+  std::vector<PipeFinding> f = lane.Return();
+  ASSERT_EQ(f.size(), 1u) << Messages(f);
+  EXPECT_EQ(f[0].kind, FindingKind::kDeadlock);
+  EXPECT_EQ(f[0].locations[0].role, "wait");
+  EXPECT_EQ(f[0].locations[0].loc.line, 2);
+}
+
+TEST(PipeCheckTest, PipeBusyAtReturn) {
+  Lane lane;
+  lane.Op(MachineOp::kTStore, Pipe::kMte3, 0, false, 2);
+  std::vector<PipeFinding> f = lane.Return();
+  ASSERT_EQ(f.size(), 1u) << Messages(f);
+  EXPECT_EQ(f[0].kind, FindingKind::kProtocolError);
+  EXPECT_EQ(f[0].message,
+            "pipe busy at return: aiv lane (k) of rank 0: PIPE_MTE3 may still be running "
+            "TSTORE (k.py:2:9) when the kernel returns; missing: pipe_barrier(PIPE_ALL)");
+  // Scalar work needs no drain.
+  Lane scalar;
+  scalar.Op(MachineOp::kScalarRead, Pipe::kS, 0, false, 2);
+  EXPECT_EQ(Messages(scalar.Return()), "");
+}
+
+TEST(PipeCheckTest, FlagLeftSetAtReturn) {
+  Lane lane;
+  lane.Set(Pipe::kV, Pipe::kMte3, 2, 2);
+  lane.BarrierAll(3);
+  std::vector<PipeFinding> f = lane.Return();
+  ASSERT_EQ(f.size(), 1u) << Messages(f);
+  EXPECT_EQ(f[0].message,
+            "flag left set at return: aiv lane (k) of rank 0: (PIPE_V, PIPE_MTE3, EVENT_ID2) "
+            "was set and never waited for");
+}
+
+TEST(PipeCheckTest, IllegalSync) {
+  Lane a5(Backend::kA5);
+  a5.Barrier(Pipe::kV, 2);  // no PIPE_V barrier on a5
+  std::vector<PipeFinding> f = a5.Return();
+  ASSERT_EQ(f.size(), 1u) << Messages(f);
+  EXPECT_EQ(f[0].message,
+            "illegal sync: aiv lane (k) of rank 0: pipe_barrier(PIPE_V) is not allowed on an "
+            "AIV core of a5 (pipe-sync.md §3.7)");
+
+  Lane aiv;
+  aiv.Barrier(Pipe::kFix, 2);            // no FIX on a vector core
+  aiv.Set(Pipe::kM, Pipe::kV, 0, 3);     // nor M
+  aiv.Set(Pipe::kV, Pipe::kS, 7, 4);     // id 7 of (V, S) is reserved
+  aiv.Set(Pipe::kV, Pipe::kV, 0, 5);     // a flag needs two pipes
+  EXPECT_EQ(aiv.Return().size(), 4u);
+
+  Lane aic(Backend::kA2A3, FunctionKind::kAIC);
+  aic.Set(Pipe::kM, Pipe::kFix, 6, 2);
+  aic.Wait(Pipe::kM, Pipe::kFix, 6, 3);
+  aic.Barrier(Pipe::kFix, 4);
+  aic.BarrierAll(5);
+  EXPECT_EQ(Messages(aic.Return()), "");
+}
+
+}  // namespace
+}  // namespace sim
+}  // namespace ptoc

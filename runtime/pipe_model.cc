@@ -1,0 +1,80 @@
+// PipeModel: the pipe check of every lane of a schedule, driven by the
+// interpreter's completed instructions.
+#include "absl/strings/str_cat.h"
+#include "runtime/pipe_check.h"
+#include "runtime/timing.h"
+#include "runtime/world.h"
+
+namespace ptoc {
+namespace sim {
+
+PipeModel::PipeModel(World& world, Backend backend, std::vector<const PipeProgram*> programs)
+    : w_(world) {
+  lanes_.resize(programs.size());
+  for (size_t k = 0; k < programs.size() && k < w_.lanes.size(); ++k) {
+    if (programs[k] == nullptr) continue;
+    const LaneState& l = w_.lanes[k];
+    const Function& fn = *l.code->function;
+    std::vector<std::string> params;
+    for (const Param& p : fn.params) params.push_back(p.var != nullptr ? p.var->name : "");
+    lanes_[k].program = programs[k];
+    lanes_[k].check = std::make_unique<LanePipeCheck>(
+        backend, fn.kind,
+        absl::StrCat(w_.LaneName(static_cast<int>(k)), " of rank ", l.rank), std::move(params));
+  }
+}
+
+void PipeModel::Run(int lane, const std::vector<PipeEvent>& events) {
+  LaneData& d = lanes_[lane];
+  for (const PipeEvent& e : events) {
+    d.check->Run(e);
+    if (timing_ != nullptr) timing_->Event(lane, e, e.stmt);
+  }
+}
+
+void PipeModel::Step(int lane, int pc, int next) {
+  if (lane < 0 || lane >= static_cast<int>(lanes_.size())) return;
+  LaneData& d = lanes_[lane];
+  if (d.program == nullptr) return;
+  const FunctionCode& code = *w_.lanes[lane].code;
+  const Instr& in = code.instrs[pc];
+  while (!d.deferred.empty() && d.deferred.back().first == pc) {
+    const std::vector<PipeEvent>* events = d.deferred.back().second;
+    d.deferred.pop_back();
+    Run(lane, *events);
+  }
+  const bool is_while = in.kind == InstrKind::kBranch && in.stmt->kind == StmtKind::kWhile;
+  if (is_while && d.last_pc != d.program->BackJump(pc)) Run(lane, d.program->Entry(pc));
+  const int last = static_cast<int>(code.instrs.size()) - 1;
+  Run(lane, d.program->At(in.kind == InstrKind::kEnd ? last : pc));
+  if (in.kind == InstrKind::kBranch && in.stmt->kind == StmtKind::kIf) {
+    int at = -1;
+    if (const std::vector<PipeEvent>* events = d.program->Deferred(pc, next == pc + 1, &at)) {
+      d.deferred.emplace_back(at, events);
+    }
+  }
+  if (in.kind == InstrKind::kEnd) {
+    d.check->Return(code.function->loc);
+    if (timing_ != nullptr) timing_->Return(lane);
+  }
+  d.last_pc = pc;
+  Flush(lane);
+}
+
+void PipeModel::Signal(int lane, uint64_t addr, bool notify) {
+  if (timing_ != nullptr) timing_->Signal(lane, addr, notify);
+}
+
+void PipeModel::Flush(int lane) {
+  for (PipeFinding& p : lanes_[lane].check->TakeFindings()) {
+    Finding f;
+    f.kind = p.kind;
+    f.message = std::move(p.message);
+    f.locations = std::move(p.locations);
+    f.json_extra = std::move(p.json);
+    w_.AddFinding(std::move(f), lane);
+  }
+}
+
+}  // namespace sim
+}  // namespace ptoc

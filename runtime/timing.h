@@ -1,0 +1,128 @@
+// The timing model (pipe-sync.md §5): the pipe events of schedule 0, in the
+// order they ran, replayed on a clock. Each lane's scalar unit issues one
+// instruction per cycle in program order, and stalls while the pipe's queue
+// holds queue_depth instructions that have not started; each pipe runs one
+// instruction at a time in issue order for the cycles of the cost table
+// (cost_table.h); a
+// wait starts once its set has ended; pipe_barrier(PIPE_ALL) holds issue
+// until every pipe is idle; scalar ops and a wait on S hold issue until they
+// end. Across lanes: the k-th pop of a FIFO starts after the k-th push ended
+// plus the signal latency; a wait or test that found a signal holding
+// starts after the notify that wrote it last ended plus the notify latency
+// (to the same rank or another); a syncall releases every lane of the rank
+// after the last arrival plus its cost.
+//
+// Outputs: the --cycles text, the report's `timing` object and the
+// --timeline Chrome trace (timeline.cc).
+#ifndef PTOC_RUNTIME_TIMING_H_
+#define PTOC_RUNTIME_TIMING_H_
+
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "runtime/cost_table.h"
+#include "runtime/pipe_check.h"
+
+namespace ptoc {
+namespace sim {
+
+// One timed instruction of a lane.
+struct TimedOp {
+  int lane = 0;
+  int pipe = -1;  // -1: the lane's issue unit (full barriers, drains)
+  std::string name;
+  Location loc;
+  int64_t ready = 0;  // at the head of its queue
+  int64_t start = 0, end = 0;
+  int64_t bytes = 0;
+  int unit = -1;     // the plan unit of a sync instruction
+  int cause = -1;    // the instruction whose end decided the start
+  // issue, queue, queue full, flag, barrier drain, fifo, signal, syncall
+  std::string why;
+};
+
+// An arrow of the timeline: set -> wait, push -> pop, notify -> the wait
+// or test it satisfied, arrival -> syncall.
+struct TimedFlow {
+  std::string cat;  // flag, fifo, signal, syncall
+  int from = 0, to = 0;
+};
+
+// One lane of the launch, for the outputs.
+struct TimedLane {
+  int rank = 0;
+  std::string core;  // AIC | AIV
+  std::string function;
+  int64_t cycles = 0;
+  std::array<int64_t, codegen::kNumPipes> busy{};
+  std::map<std::string, int64_t> stalls;  // of the issue unit, by cause
+  bool timed = false;  // false: no flags plan (not replayed)
+};
+
+class TimingModel {
+ public:
+  TimingModel(const CostTable& costs, const World& world, std::string pipe_sync);
+
+  // Lane `lane` ran `e` (from the statement `stmt`, or nullptr).
+  void Event(int lane, const PipeEvent& e, const Stmt* stmt);
+  void Return(int lane);
+  // The statement lane `lane` is running notified the signal at `addr`
+  // (`notify`), or its wait or test found it holding.
+  void Signal(int lane, uint64_t addr, bool notify);
+
+  std::string Text() const;
+  std::string Json() const;  // the `timing` object
+  // The trace; `us`: timestamps in microseconds at clock_hz, not cycles;
+  // at most `limit` events, then a marker event.
+  std::string Timeline(const std::string& backend, bool us, int64_t limit) const;
+
+ private:
+  struct LaneClock {
+    int64_t issue = 0;
+    std::array<int64_t, codegen::kNumPipes> pipe_free{};
+    std::array<int, codegen::kNumPipes> pipe_last{};
+    std::map<std::tuple<int, int, int>, int> sets;  // key -> its set
+    int last = -1;
+    // Per pipe: the starts of its last queue_depth instructions.
+    std::array<std::deque<int64_t>, codegen::kNumPipes> queued;
+  };
+
+  int64_t OpCycles(const codegen::MachineStep& step, const Stmt* stmt, int lane,
+                   int64_t* bytes) const;
+  // Adds an instruction on `pipe` (-1: the issue unit) that may not start
+  // before `dep` (the end of instruction `dep_op`, reason `why`).
+  int Add(int lane, int pipe, std::string name, const Location& loc, int64_t cycles,
+          int64_t dep, int dep_op, const std::string& why, bool blocks_issue);
+  void DrainAll(int lane, const Location& loc, const std::string& name);
+  void Drain(int lane, const std::vector<Pipe>& pipes, const Location& loc);
+  std::vector<int> CriticalPath() const;
+  int64_t Makespan() const;
+
+  const CostTable& costs_;
+  const World& w_;
+  std::string pipe_sync_;
+  int64_t clock_hz_;
+  std::vector<LaneClock> clocks_;
+  std::vector<TimedLane> lanes_;
+  std::vector<TimedOp> ops_;
+  std::vector<TimedFlow> flows_;
+  // FIFO pushes by (rank, direction), pops taken so far; syncalls by rank.
+  std::map<std::pair<int, int>, std::vector<int>> pushes_;
+  std::map<std::pair<int, int>, size_t> pops_;
+  std::map<int, std::vector<std::pair<int64_t, int>>> syncalls_;  // release, from
+  std::map<int, std::vector<int>> syncall_seen_;  // per lane: syncalls done
+  // Signals: per lane, the address its running notify / wait names; per
+  // address, the notify that wrote it last.
+  std::map<int, uint64_t> notifying_, satisfied_;
+  std::map<uint64_t, int> last_notify_;
+};
+
+}  // namespace sim
+}  // namespace ptoc
+
+#endif  // PTOC_RUNTIME_TIMING_H_

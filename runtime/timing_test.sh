@@ -1,0 +1,146 @@
+#!/bin/bash
+# The timing model's outputs (pipe-sync.md §5.4): for kernels on both
+# backends, `ptoc-sim --timeline=FILE.json` writes a Chrome trace that a
+# JSON parser loads and whose events follow the schema (metadata, complete
+# events, paired flow arrows), byte-identical on a second run; `--cycles
+# --report=json` gives the `timing` object; `--cost-table` overrides the
+# built-in table, and a malformed one is a `file:line:col: error:`;
+# `--timeline-unit=us` and `--timeline-limit`.
+# usage: timing_test.sh PTOC PTOC_SIM
+set -uo pipefail
+ptoc="$1"
+sim="$2"
+tmp="${TEST_TMPDIR:-$(mktemp -d)}"
+failed=0 checked=0
+fail() { echo "FAILED: $*"; failed=$((failed + 1)); }
+
+validate() {  # FILE.json: the trace schema
+  python3 - "$1" <<'EOF'
+import json, sys
+trace = json.load(open(sys.argv[1]))
+assert set(trace) == {"traceEvents", "displayTimeUnit", "otherData"}, sorted(trace)
+assert trace["displayTimeUnit"] == "ns"
+other = trace["otherData"]
+assert other["unit"] == "cycle" and other["clock_hz"] == 1850000000, other
+assert other["pipe_sync"] == "flags" and other["cost_model"] == "pto-isa", other
+assert other["backend"] in ("a2a3", "a5"), other
+events = trace["traceEvents"]
+named, flows, keys = set(), {}, []
+for e in events:
+    assert e["ph"] in ("M", "X", "s", "f"), e
+    assert isinstance(e["pid"], int) and isinstance(e["tid"], int), e
+    if e["ph"] == "M":
+        assert e["name"] in ("process_name", "thread_name", "thread_sort_index"), e
+        assert isinstance(e["args"], dict), e
+        if e["name"] == "thread_name":
+            named.add((e["pid"], e["tid"]))
+        keys.append((e["pid"], e["tid"], 0, 0))
+        continue
+    assert isinstance(e["ts"], int) and e["ts"] >= 0, e
+    assert (e["pid"], e["tid"]) in named, ("no thread_name", e)
+    keys.append((e["pid"], e["tid"], 1, e["ts"]))
+    if e["ph"] == "X":
+        assert isinstance(e["dur"], int) and e["dur"] >= 0, e
+        assert e["cat"] in ("op", "stall") and e["name"], e
+        assert "loc" in e["args"], e
+    else:
+        assert e["cat"] in ("flag", "fifo", "free", "signal", "syncall"), e
+        if e["ph"] == "f":
+            assert e["bp"] == "e", e
+        flows.setdefault(e["id"], []).append(e["ph"])
+assert keys == sorted(keys), "events are not sorted by (pid, tid, ts)"
+assert all(sorted(p) == ["f", "s"] for p in flows.values()), flows
+assert any(e["ph"] == "X" and e["cat"] == "op" for e in events)
+print(len(events), "events,", len(flows), "flows")
+EOF
+}
+
+# kernel | ptoc flags | ptoc-sim flags | the kinds of arrows the trace must have
+runs=(
+  "examples/matmul_relu.py||--entry=mm_relu|flag fifo"
+  "examples/ring_allreduce.py||--entry=ring --ranks=4 --scalar chunk_elems=64|flag signal"
+  "codegen/testdata/pipe_sync/03_loop_single_buffer.py|--passes=|--entry=k|flag"
+)
+for row in "${runs[@]}"; do
+  IFS='|' read -r kernel flags sim_flags cats <<< "$row"
+  for backend in a2a3 a5; do
+    name="$kernel ($backend)"
+    # shellcheck disable=SC2086
+    "$ptoc" "$kernel" $flags --backend="$backend" --pipe-sync=flags --emit=pb -o "$tmp/k.pb" ||
+      { fail "$name: ptoc"; continue; }
+    # shellcheck disable=SC2086
+    "$sim" "$tmp/k.pb" $sim_flags --timeline="$tmp/a.json" > /dev/null || { fail "$name: run"; continue; }
+    # shellcheck disable=SC2086
+    "$sim" "$tmp/k.pb" $sim_flags --timeline="$tmp/b.json" > /dev/null
+    cmp -s "$tmp/a.json" "$tmp/b.json" || fail "$name: the timeline differs between two runs"
+    out="$(validate "$tmp/a.json" 2>&1)" || { fail "$name: schema: $out"; continue; }
+    for cat in $cats; do
+      grep -q "\"ph\": \"f\", \"bp\": \"e\", .*\"cat\": \"$cat\"" "$tmp/a.json" ||
+        fail "$name: no $cat arrow in the timeline"
+    done
+    echo "ok: $name timeline: $out"
+    # shellcheck disable=SC2086
+    "$sim" "$tmp/k.pb" $sim_flags --cycles --report=json > "$tmp/r.json" || fail "$name: --cycles"
+    python3 - "$tmp/r.json" <<'EOF' || fail "$name: the timing object"
+import json, sys
+t = json.load(open(sys.argv[1]))["timing"]
+assert t["clock_hz"] == 1850000000 and t["cost_model"] == "pto-isa" and t["pipe_sync"] == "flags"
+assert t["makespan"] > 0 and t["lanes"], t
+for lane in t["lanes"]:
+    assert set(lane) == {"rank", "lane", "cycles", "pipes", "stalls"}, lane
+    assert 0 < lane["cycles"] <= t["makespan"], lane
+    for p, v in lane["pipes"].items():
+        assert p.startswith("PIPE_") and 0 < v["busy"] <= lane["cycles"], (p, v)
+        assert abs(v["busy_pct"] - 100.0 * v["busy"] / lane["cycles"]) < 0.1, v
+path = t["critical_path"]
+assert path and path[-1]["end"] == t["makespan"], path[-1:]
+for step in path:
+    assert set(step) == {"rank", "lane", "pipe", "op", "loc", "start", "end", "cause"}, step
+    assert step["start"] <= step["end"], step
+assert all(a["end"] <= b["start"] for a, b in zip(path, path[1:])), "path out of order"
+EOF
+    checked=$((checked + 1))
+  done
+done
+
+# --cost-table: a slower load moves the makespan; a malformed table is an error.
+"$ptoc" examples/matmul_relu.py --pipe-sync=flags --emit=pb -o "$tmp/mm.pb"
+base="$("$sim" "$tmp/mm.pb" --entry=mm_relu --cycles | grep -oE "makespan: [0-9]+")"
+sed -E 's/^TLOAD.Mat = .*/TLOAD.Mat = 10000/' runtime/cost/a2a3.costs > "$tmp/slow.costs"
+slow="$("$sim" "$tmp/mm.pb" --entry=mm_relu --cycles --cost-table="$tmp/slow.costs" |
+        grep -oE "makespan: [0-9]+")"
+[[ "${slow#makespan: }" -gt $(( ${base#makespan:} + 10000 )) ]] ||
+  fail "--cost-table: $base with the built-in table, $slow with TLOAD.Mat = 10000"
+# A queue of one instruction stalls issue.
+sed -E 's/^queue_depth = .*/queue_depth = 1/' runtime/cost/a2a3.costs > "$tmp/q1.costs"
+"$sim" "$tmp/mm.pb" --entry=mm_relu --cycles --cost-table="$tmp/q1.costs" |
+  grep -qE "issue stalled [0-9]+ cycles: queue full" || fail "queue_depth = 1: no queue-full stall"
+
+# --timeline-unit=us: microseconds at clock_hz; --timeline-limit: a marker.
+"$sim" "$tmp/mm.pb" --entry=mm_relu --timeline="$tmp/us.json" --timeline-unit=us > /dev/null ||
+  fail "--timeline-unit=us"
+python3 - "$tmp/us.json" "${base#makespan: }" <<'EOF' || fail "--timeline-unit=us: the trace"
+import json, sys
+trace = json.load(open(sys.argv[1]))
+assert trace["otherData"]["unit"] == "us", trace["otherData"]
+end = max(e["ts"] + e.get("dur", 0) for e in trace["traceEvents"] if e["ph"] == "X")
+assert abs(end - int(sys.argv[2]) * 1e6 / 1850000000) < 1e-3, end
+EOF
+"$sim" "$tmp/mm.pb" --entry=mm_relu --timeline="$tmp/cut.json" --timeline-limit=10 > /dev/null ||
+  fail "--timeline-limit"
+python3 - "$tmp/cut.json" <<'EOF' || fail "--timeline-limit: the trace"
+import json, sys
+events = json.load(open(sys.argv[1]))["traceEvents"]
+assert len(events) == 11 and events[-1]["ph"] == "i", events[-1]
+assert "truncated at --timeline-limit=10" in events[-1]["name"], events[-1]
+EOF
+"$sim" "$tmp/mm.pb" --entry=mm_relu --timeline="$tmp/x.json" --timeline-unit=ns 2> /dev/null
+[[ $? -eq 2 ]] || fail "--timeline-unit=ns is not a usage error"
+
+printf 'sync = 1\nTADD = 2 * (R + \n' > "$tmp/bad.costs"
+err="$("$sim" "$tmp/mm.pb" --entry=mm_relu --cycles --cost-table="$tmp/bad.costs" 2>&1)"
+status=$?
+[[ $status -eq 1 && "$err" == *"bad.costs:2:"*": error: "*"TADD"* ]] ||
+  fail "a malformed cost table: exit $status, '$err'"
+echo "timing_test: $checked kernel builds checked, $failed failures"
+[[ $failed -eq 0 && $checked -gt 0 ]]
