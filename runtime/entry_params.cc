@@ -15,6 +15,25 @@ namespace ptoc {
 namespace sim {
 namespace {
 
+// The function attribute that declares a 1C:2V launch (dual-aiv.md).
+constexpr char kDualAivDispatch[] = "dual_aiv_dispatch";
+
+bool DualAivDispatch(const Function& f) {
+  const Expr* a = f.FindAttr(kDualAivDispatch);
+  return a != nullptr && a->kind == ExprKind::kBool && a->bool_value;
+}
+
+// The lanes of `call`: an AIV function twice (AIV0, AIV1) under 1C:2V.
+void AddLanes(LaneCall call, LaunchRatio launch, std::vector<LaneCall>& lanes) {
+  const bool two = call.core == LaneCore::kAiv &&
+                   (launch == LaunchRatio::k1C2V ||
+                    (launch == LaunchRatio::kDeclared && DualAivDispatch(*call.function)));
+  lanes.push_back(call);
+  if (!two) return;
+  call.subblock = 1;
+  lanes.push_back(std::move(call));
+}
+
 absl::StatusOr<LaneCore> CoreOf(const Function& f, const Location& at) {
   switch (f.kind) {
     case FunctionKind::kAIC: return LaneCore::kAic;
@@ -146,14 +165,22 @@ absl::StatusOr<const Function*> FindEntry(const Program& program, const LaunchOp
   return entry;
 }
 
-absl::StatusOr<std::vector<LaneCall>> PlanLaneCalls(const Program& program, const Function& entry) {
+int DeclaredAivLanes(const std::vector<LaneCall>& lanes) {
+  for (const LaneCall& l : lanes) {
+    if (l.core == LaneCore::kAiv) return DualAivDispatch(*l.function) ? 2 : 1;
+  }
+  return 0;
+}
+
+absl::StatusOr<std::vector<LaneCall>> PlanLaneCalls(const Program& program, const Function& entry,
+                                                    LaunchRatio launch) {
   std::vector<LaneCall> lanes;
   if (entry.kind != FunctionKind::kGroup) {
     absl::StatusOr<LaneCore> core = CoreOf(entry, entry.loc);
     if (!core.ok()) return core.status();
     LaneCall call{&entry, *core, {}};
     for (size_t i = 0; i < entry.params.size(); ++i) call.args.push_back(static_cast<int>(i));
-    lanes.push_back(std::move(call));
+    AddLanes(std::move(call), launch, lanes);
     return lanes;
   }
   std::vector<const Stmt*> calls;
@@ -189,7 +216,7 @@ absl::StatusOr<std::vector<LaneCall>> PlanLaneCalls(const Program& program, cons
       return ErrorAt(call->loc, absl::StrCat("'", callee->name, "' takes ", callee->params.size(),
                                              " arguments"));
     }
-    lanes.push_back(std::move(lane));
+    AddLanes(std::move(lane), launch, lanes);
   }
   if (lanes.empty()) return ErrorAt(entry.loc, "the Group launches no lane");
   return lanes;

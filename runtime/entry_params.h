@@ -19,6 +19,11 @@
 namespace ptoc {
 namespace sim {
 
+// --launch: the ratio a core group is started with. kDeclared is what the
+// program declares (dual_aiv_dispatch on the AIV function: 1C:2V, else
+// 1C:1V); the others force one, to reproduce a launcher's mistake.
+enum class LaunchRatio { kDeclared, k1C1V, k1C2V };
+
 // The options both runners take (Simulate: SimOptions, RunEmittedCpp:
 // CppRunOptions), from the shared flags of ptoc-sim and ptoc-run-cpp.
 struct LaunchOptions {
@@ -36,6 +41,7 @@ struct LaunchOptions {
   int schedules = 1;
   int64_t max_steps;             // steps one schedule may take
   std::string backend = "a2a3";  // a5: a V->C push must be NZ
+  LaunchRatio launch = LaunchRatio::kDeclared;
 };
 
 // The contents of one tensor of one rank after a schedule, row-major.
@@ -59,11 +65,20 @@ struct LaneCall {
   const Function* function = nullptr;
   LaneCore core = LaneCore::kMixed;
   std::vector<int> args;
+  int subblock = 0;  // AIV lanes: which subblock runs the call
 };
 
 // A Group launches its AIC and AIV functions (its body is calls of them with
-// its own parameters); an AIC, AIV or InCore entry is one lane.
-absl::StatusOr<std::vector<LaneCall>> PlanLaneCalls(const Program& program, const Function& entry);
+// its own parameters); an AIC, AIV or InCore entry is one lane. An AIV
+// function runs as AIV0 and AIV1 when the launch is 1C:2V (`launch`, or
+// under kDeclared its dual_aiv_dispatch), else as AIV0.
+absl::StatusOr<std::vector<LaneCall>> PlanLaneCalls(const Program& program, const Function& entry,
+                                                    LaunchRatio launch = LaunchRatio::k1C1V);
+
+// The AIV lanes the entry's program declares for its core group: 2 when its
+// AIV function has dual_aiv_dispatch, 1 when it has one without, 0 when it
+// launches no AIV function.
+int DeclaredAivLanes(const std::vector<LaneCall>& lanes);
 
 struct EntryParams {
   std::vector<Value> scalars;                               // per entry parameter (kNone: a tensor)

@@ -30,6 +30,11 @@ constexpr char kUsage[] =
 
 absl::Status CheckCppFlag() {
   if (absl::GetFlag(FLAGS_cpp).empty()) return absl::InvalidArgumentError("--cpp=FILE is required");
+  if (absl::GetFlag(FLAGS_launch) != "declared") {
+    return absl::InvalidArgumentError(
+        "--launch: ptoc-run-cpp runs every core group with one AIV lane; only ptoc-sim "
+        "forces a launch ratio");
+  }
   return absl::OkStatus();
 }
 

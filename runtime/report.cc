@@ -47,6 +47,7 @@ const char* FindingKindName(FindingKind kind) {
     case FindingKind::kDeadlock: return "deadlock";
     case FindingKind::kLivelock: return "livelock";
     case FindingKind::kProtocolError: return "protocol_error";
+    case FindingKind::kLaunch: return "launch";
   }
   return "protocol_error";
 }
@@ -104,8 +105,8 @@ std::string Report::ToText(const RunTotals& totals) const {
       Plural(CountOf(FindingKind::kRace), "race", "races"), ", ",
       Plural(CountOf(FindingKind::kDeadlock), "deadlock", "deadlocks"), ", ",
       Plural(CountOf(FindingKind::kLivelock), "livelock", "livelocks"), ", ",
-      Plural(CountOf(FindingKind::kProtocolError), "protocol error", "protocol errors"),
-      "\n");
+      Plural(CountOf(FindingKind::kProtocolError), "protocol error", "protocol errors"), ", ",
+      Plural(CountOf(FindingKind::kLaunch), "launch finding", "launch findings"), "\n");
   return out;
 }
 
@@ -140,7 +141,8 @@ std::string Report::ToJson(const RunTotals& totals) const {
       ", \"race\": ", CountOf(FindingKind::kRace),
       ", \"deadlock\": ", CountOf(FindingKind::kDeadlock),
       ", \"livelock\": ", CountOf(FindingKind::kLivelock),
-      ", \"protocol_error\": ", CountOf(FindingKind::kProtocolError), "}\n}\n");
+      ", \"protocol_error\": ", CountOf(FindingKind::kProtocolError),
+      ", \"launch\": ", CountOf(FindingKind::kLaunch), "}\n}\n");
   return out;
 }
 

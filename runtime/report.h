@@ -16,9 +16,10 @@
 namespace ptoc {
 namespace sim {
 
-enum class FindingKind { kStaleRead, kRace, kDeadlock, kLivelock, kProtocolError };
+// kLaunch: the run forced a launch ratio other than the program declares.
+enum class FindingKind { kStaleRead, kRace, kDeadlock, kLivelock, kProtocolError, kLaunch };
 
-// "stale_read", "race", "deadlock", "livelock", "protocol_error".
+// "stale_read", "race", "deadlock", "livelock", "protocol_error", "launch".
 const char* FindingKindName(FindingKind kind);
 
 // The markers a stale read can blame.

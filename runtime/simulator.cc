@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 
 #include "absl/strings/str_cat.h"
 #include "ir/registry.h"
@@ -30,7 +31,31 @@ struct Launch {
   const Function* entry = nullptr;
   std::vector<LanePlan> lanes;
   EntryParams params;
+  int aiv_lanes = 0;  // per core group, as launched
 };
+
+const char* RatioName(int aiv_lanes) { return aiv_lanes == 2 ? "1C:2V" : "1C:1V"; }
+
+// The finding of a --launch that forces another ratio than the declared one.
+std::optional<Finding> LaunchFinding(const std::vector<LaneCall>& declared, int launched,
+                                     const SimOptions& options) {
+  const int want = DeclaredAivLanes(declared);
+  if (options.launch == LaunchRatio::kDeclared || want == 0 || want == launched) {
+    return std::nullopt;
+  }
+  const Function* aiv = nullptr;
+  for (const LaneCall& l : declared) {
+    if (l.core == LaneCore::kAiv) aiv = l.function;
+  }
+  Finding f;
+  f.kind = FindingKind::kLaunch;
+  f.message = absl::StrCat(
+      "'", aiv->name, "' declares a ", RatioName(want), " launch (",
+      want == 2 ? "dual_aiv_dispatch" : "no dual_aiv_dispatch", ") but --launch=",
+      launched == 2 ? "1c2v" : "1c1v", " starts its core group ", RatioName(launched));
+  f.locations.push_back(SourceRef{"position", aiv->loc, ""});
+  return f;
+}
 
 void SetUpWorld(World& w, const Launch& launch, const SimOptions& options) {
   const Function& entry = *launch.entry;
@@ -50,12 +75,14 @@ void SetUpWorld(World& w, const Launch& launch, const SimOptions& options) {
   w.shadow->Reset(w.machine.size(), lanes);
   w.barriers.resize(options.ranks * 3);
   w.a5 = options.backend == "a5";
+  w.aiv_lanes = launch.aiv_lanes;
   for (int rank = 0; rank < options.ranks; ++rank) {
     for (const LanePlan& plan : launch.lanes) {
       LaneState l;
       l.id = static_cast<int>(w.lanes.size());
       l.rank = rank;
       l.core = plan.call.core;
+      l.subblock = plan.call.subblock;
       l.code = &plan.code;
       l.env.resize(plan.code.num_vars);
       l.loop_stop.resize(plan.code.num_loops);
@@ -116,9 +143,10 @@ void ReportOutcome(World& w, Interpreter& interpreter, ScheduleOutcome outcome,
 
 absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& options) {
   // Run the program under the launch materialize-aiv-lanes declares, whether
-  // or not --passes named it (the pass is idempotent).
+  // or not --passes named it (the pass is idempotent), for the backend it
+  // runs on.
   std::unique_ptr<Program> materialized = CloneProgram(input);
-  if (absl::StatusOr<bool> m = MaterializeAivLanesOf(*materialized); !m.ok()) {
+  if (absl::StatusOr<bool> m = MaterializeAivLanesOf(*materialized, options.backend); !m.ok()) {
     return m.status();
   }
   const Program& program = *materialized;
@@ -126,8 +154,15 @@ absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& optio
   if (!entry.ok()) return entry.status();
   Launch launch;
   launch.entry = *entry;
-  absl::StatusOr<std::vector<LaneCall>> calls = PlanLaneCalls(program, *launch.entry);
+  absl::StatusOr<std::vector<LaneCall>> declared =
+      PlanLaneCalls(program, *launch.entry, LaunchRatio::kDeclared);
+  if (!declared.ok()) return declared.status();
+  absl::StatusOr<std::vector<LaneCall>> calls =
+      PlanLaneCalls(program, *launch.entry, options.launch);
   if (!calls.ok()) return calls.status();
+  for (const LaneCall& call : *calls) {
+    if (call.core == LaneCore::kAiv) launch.aiv_lanes = std::max(launch.aiv_lanes, call.subblock + 1);
+  }
   for (LaneCall& call : *calls) {
     absl::StatusOr<FunctionCode> code = CompileFunction(*call.function);
     if (!code.ok()) return code.status();
@@ -151,6 +186,9 @@ absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& optio
   }
 
   SimResult result;
+  if (std::optional<Finding> f = LaunchFinding(*declared, launch.aiv_lanes, options)) {
+    result.report.Add(std::move(*f));
+  }
   result.totals.ranks = options.ranks;
   result.totals.lanes = options.ranks * static_cast<int>(launch.lanes.size());
   result.totals.schedules = options.schedules;
