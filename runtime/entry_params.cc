@@ -23,17 +23,6 @@ bool DualAivDispatch(const Function& f) {
   return a != nullptr && a->kind == ExprKind::kBool && a->bool_value;
 }
 
-// The lanes of `call`: an AIV function twice (AIV0, AIV1) under 1C:2V.
-void AddLanes(LaneCall call, LaunchRatio launch, std::vector<LaneCall>& lanes) {
-  const bool two = call.core == LaneCore::kAiv &&
-                   (launch == LaunchRatio::k1C2V ||
-                    (launch == LaunchRatio::kDeclared && DualAivDispatch(*call.function)));
-  lanes.push_back(call);
-  if (!two) return;
-  call.subblock = 1;
-  lanes.push_back(std::move(call));
-}
-
 absl::StatusOr<LaneCore> CoreOf(const Function& f, const Location& at) {
   switch (f.kind) {
     case FunctionKind::kAIC: return LaneCore::kAic;
@@ -172,15 +161,48 @@ int DeclaredAivLanes(const std::vector<LaneCall>& lanes) {
   return 0;
 }
 
-absl::StatusOr<std::vector<LaneCall>> PlanLaneCalls(const Program& program, const Function& entry,
-                                                    LaunchRatio launch) {
+int LaunchedAivLanes(int declared, LaunchRatio launch) {
+  if (declared == 0) return 0;
+  switch (launch) {
+    case LaunchRatio::kDeclared: return declared;
+    case LaunchRatio::k1C1V: return 1;
+    case LaunchRatio::k1C2V: return 2;
+  }
+  return declared;
+}
+
+std::vector<LaneCall> WithAivLanes(std::vector<LaneCall> lanes, int aiv_lanes) {
+  std::vector<LaneCall> out;
+  for (LaneCall& call : lanes) {
+    out.push_back(call);
+    if (call.core != LaneCore::kAiv || aiv_lanes != 2) continue;
+    call.subblock = 1;
+    out.push_back(std::move(call));
+  }
+  return out;
+}
+
+std::optional<Finding> LaunchFinding(const Function& aiv, int declared, int launched) {
+  if (declared == launched) return std::nullopt;
+  auto ratio = [](int aiv_lanes) { return aiv_lanes == 2 ? "1C:2V" : "1C:1V"; };
+  Finding f;
+  f.kind = FindingKind::kLaunch;
+  f.message = absl::StrCat("'", aiv.name, "' declares a ", ratio(declared), " launch (",
+                           declared == 2 ? "dual_aiv_dispatch" : "no dual_aiv_dispatch",
+                           ") but --launch=", launched == 2 ? "1c2v" : "1c1v",
+                           " starts its core group ", ratio(launched));
+  f.locations.push_back(SourceRef{"position", aiv.loc, ""});
+  return f;
+}
+
+absl::StatusOr<std::vector<LaneCall>> PlanLaneCalls(const Program& program, const Function& entry) {
   std::vector<LaneCall> lanes;
   if (entry.kind != FunctionKind::kGroup) {
     absl::StatusOr<LaneCore> core = CoreOf(entry, entry.loc);
     if (!core.ok()) return core.status();
     LaneCall call{&entry, *core, {}};
     for (size_t i = 0; i < entry.params.size(); ++i) call.args.push_back(static_cast<int>(i));
-    AddLanes(std::move(call), launch, lanes);
+    lanes.push_back(std::move(call));
     return lanes;
   }
   std::vector<const Stmt*> calls;
@@ -216,7 +238,7 @@ absl::StatusOr<std::vector<LaneCall>> PlanLaneCalls(const Program& program, cons
       return ErrorAt(call->loc, absl::StrCat("'", callee->name, "' takes ", callee->params.size(),
                                              " arguments"));
     }
-    AddLanes(std::move(lane), launch, lanes);
+    lanes.push_back(std::move(lane));
   }
   if (lanes.empty()) return ErrorAt(entry.loc, "the Group launches no lane");
   return lanes;

@@ -7,12 +7,14 @@
 #define PTOC_RUNTIME_ENTRY_PARAMS_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
 #include "ir/ir.h"
+#include "runtime/report.h"
 #include "runtime/values.h"
 #include "runtime/world.h"
 
@@ -69,16 +71,27 @@ struct LaneCall {
 };
 
 // A Group launches its AIC and AIV functions (its body is calls of them with
-// its own parameters); an AIC, AIV or InCore entry is one lane. An AIV
-// function runs as AIV0 and AIV1 when the launch is 1C:2V (`launch`, or
-// under kDeclared its dual_aiv_dispatch), else as AIV0.
-absl::StatusOr<std::vector<LaneCall>> PlanLaneCalls(const Program& program, const Function& entry,
-                                                    LaunchRatio launch = LaunchRatio::k1C1V);
+// its own parameters); an AIC, AIV or InCore entry is one lane. One lane per
+// call: WithAivLanes adds AIV1 under a 1C:2V launch.
+absl::StatusOr<std::vector<LaneCall>> PlanLaneCalls(const Program& program, const Function& entry);
 
 // The AIV lanes the entry's program declares for its core group: 2 when its
 // AIV function has dual_aiv_dispatch, 1 when it has one without, 0 when it
 // launches no AIV function.
 int DeclaredAivLanes(const std::vector<LaneCall>& lanes);
+
+// The AIV lanes per core group a launch starts: `declared` under kDeclared,
+// else the forced ratio's (0 stays 0: no AIV function).
+int LaunchedAivLanes(int declared, LaunchRatio launch);
+
+// `lanes` (one lane per AIV call) with each AIV call run by AIV0 and AIV1
+// when `aiv_lanes` is 2.
+std::vector<LaneCall> WithAivLanes(std::vector<LaneCall> lanes, int aiv_lanes);
+
+// The launch finding of a run that starts the group of the AIV function
+// `aiv` with `launched` AIV lanes where the program declares `declared`
+// (std::nullopt when they agree).
+std::optional<Finding> LaunchFinding(const Function& aiv, int declared, int launched);
 
 struct EntryParams {
   std::vector<Value> scalars;                               // per entry parameter (kNone: a tensor)

@@ -152,7 +152,7 @@ std::vector<FifoRing::Held> FifoRing::held(int party) const {
   std::vector<Held> out;
   for (const Slot& s : slots_) {
     const uint32_t bit = 1u << party;
-    if ((s.popped & bit) && !(s.freed & bit)) out.push_back(Held{s.seq, s.pops[party]});
+    if ((s.popped & bit) && !(s.freed & bit)) out.push_back(Held{s.seq, s.pops[party], s.split});
   }
   return out;
 }

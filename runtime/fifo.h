@@ -47,6 +47,7 @@ class FifoRing {
   struct Held {
     uint64_t seq;
     const Location* pop;
+    int split;  // the slot's split code
   };
   enum class Side { kProducer, kConsumer };
   enum class FreeResult { kOk, kAlreadyFreed, kNotPopped };

@@ -34,29 +34,6 @@ struct Launch {
   int aiv_lanes = 0;  // per core group, as launched
 };
 
-const char* RatioName(int aiv_lanes) { return aiv_lanes == 2 ? "1C:2V" : "1C:1V"; }
-
-// The finding of a --launch that forces another ratio than the declared one.
-std::optional<Finding> LaunchFinding(const std::vector<LaneCall>& declared, int launched,
-                                     const SimOptions& options) {
-  const int want = DeclaredAivLanes(declared);
-  if (options.launch == LaunchRatio::kDeclared || want == 0 || want == launched) {
-    return std::nullopt;
-  }
-  const Function* aiv = nullptr;
-  for (const LaneCall& l : declared) {
-    if (l.core == LaneCore::kAiv) aiv = l.function;
-  }
-  Finding f;
-  f.kind = FindingKind::kLaunch;
-  f.message = absl::StrCat(
-      "'", aiv->name, "' declares a ", RatioName(want), " launch (",
-      want == 2 ? "dual_aiv_dispatch" : "no dual_aiv_dispatch", ") but --launch=",
-      launched == 2 ? "1c2v" : "1c1v", " starts its core group ", RatioName(launched));
-  f.locations.push_back(SourceRef{"position", aiv->loc, ""});
-  return f;
-}
-
 void SetUpWorld(World& w, const Launch& launch, const SimOptions& options) {
   const Function& entry = *launch.entry;
   for (int rank = 0; rank < options.ranks; ++rank) {
@@ -154,16 +131,17 @@ absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& optio
   if (!entry.ok()) return entry.status();
   Launch launch;
   launch.entry = *entry;
-  absl::StatusOr<std::vector<LaneCall>> declared =
-      PlanLaneCalls(program, *launch.entry, LaunchRatio::kDeclared);
-  if (!declared.ok()) return declared.status();
-  absl::StatusOr<std::vector<LaneCall>> calls =
-      PlanLaneCalls(program, *launch.entry, options.launch);
+  absl::StatusOr<std::vector<LaneCall>> calls = PlanLaneCalls(program, *launch.entry);
   if (!calls.ok()) return calls.status();
+  const int declared = DeclaredAivLanes(*calls);
+  launch.aiv_lanes = LaunchedAivLanes(declared, options.launch);
+  std::optional<Finding> launch_finding;
   for (const LaneCall& call : *calls) {
-    if (call.core == LaneCore::kAiv) launch.aiv_lanes = std::max(launch.aiv_lanes, call.subblock + 1);
+    if (call.core == LaneCore::kAiv) {
+      launch_finding = LaunchFinding(*call.function, declared, launch.aiv_lanes);
+    }
   }
-  for (LaneCall& call : *calls) {
+  for (LaneCall& call : WithAivLanes(std::move(*calls), launch.aiv_lanes)) {
     absl::StatusOr<FunctionCode> code = CompileFunction(*call.function);
     if (!code.ok()) return code.status();
     launch.lanes.push_back(LanePlan{std::move(call), std::move(*code)});
@@ -186,9 +164,7 @@ absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& optio
   }
 
   SimResult result;
-  if (std::optional<Finding> f = LaunchFinding(*declared, launch.aiv_lanes, options)) {
-    result.report.Add(std::move(*f));
-  }
+  if (launch_finding.has_value()) result.report.Add(std::move(*launch_finding));
   result.totals.ranks = options.ranks;
   result.totals.lanes = options.ranks * static_cast<int>(launch.lanes.size());
   result.totals.schedules = options.schedules;
