@@ -102,7 +102,6 @@ FifoRing::Entry FifoRing::Pop(const Location* pop, int party) {
   e.clocks = s.clocks;
   e.pushes = s.pushes;
   e.parts = s.parts;
-  e.clock = s.clocks[0];
   e.push = s.pushes[0];
   if (s.producers == 2 && s.split != 0 && s.parts[0]->shape == s.parts[1]->shape &&
       s.parts[0]->data.size() == s.parts[1]->data.size()) {

@@ -36,8 +36,7 @@ class FifoRing {
   // clock at the push and the push.
   struct Entry {
     std::shared_ptr<const TileData> tile;
-    VectorClock clock;  // the first producer party's clock at its push
-    const Location* push = nullptr;
+    const Location* push = nullptr;  // the first producer party's push
     uint64_t seq = 0;
     int split = 0;  // the split code of the push
     std::vector<VectorClock> clocks;          // per producer party
