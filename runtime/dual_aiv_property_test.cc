@@ -3,14 +3,17 @@
 // per-lane stores and gathers back to the cube, and GM hand-offs through a
 // shared scratch from both vector lanes to the cube, some inside loops)
 // compiled with the default pipeline run clean in ptoc-sim on three lanes,
-// on both backends; and removing any fence of their AIV lanes is reported
-// as a stale read naming the fence.
+// on both backends; removing any fence of their AIV lanes is reported as a
+// stale read naming the fence, and taking any V2C push (token or gather)
+// away from one AIV lane as a deadlock naming that lane.
 #include <cstdio>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
+#include "ir/builder.h"
+#include "ir/registry.h"
 #include "passes/pass.h"
 #include "runtime/scheduler.h"
 #include "runtime/sim_test_util.h"
@@ -105,8 +108,55 @@ std::string GenerateSplitKernel(uint64_t seed) {
       body);
 }
 
+// The V2C pushes of a body, in program order.
+void FindV2cPushes(StmtPtr& s, std::vector<StmtPtr*>& out) {
+  if (const Expr* call = CallOf(*s)) {
+    const OpInfo* info = LookupOp(*call);
+    if (info != nullptr && info->role == OpRole::kPush && info->pipe == PipeDirection::kV2C) {
+      out.push_back(&s);
+    }
+  }
+  for (StmtPtr& child : s->stmts) FindV2cPushes(child, out);
+  if (s->kind != StmtKind::kSeq) {
+    if (s->body) FindV2cPushes(s->body, out);
+    if (s->else_body) FindV2cPushes(s->else_body, out);
+  }
+}
+
+// `program` with the `index`-th V2C push of kernel_aiv run only when the
+// lane is not `lane` (under `if lane_var != lane`), or nullptr when
+// kernel_aiv does not bind the lane or has no such push.
+std::unique_ptr<Program> WithoutPushOnLane(const Program& program, int index, int lane) {
+  std::unique_ptr<Program> copy = CloneProgram(program);
+  Function* aiv = copy->FindFunction("kernel_aiv");
+  if (aiv == nullptr || aiv->body->kind != StmtKind::kSeq || aiv->body->stmts.empty()) {
+    return nullptr;
+  }
+  const Stmt& first = *aiv->body->stmts[0];
+  const Expr* binding = CallOf(first);
+  if (first.kind != StmtKind::kAssign || binding == nullptr ||
+      RoleOf(*binding) != OpRole::kPureScalar || LaneOf(*binding) != Lane::kVector) {
+    return nullptr;
+  }
+  std::vector<StmtPtr*> pushes;
+  FindV2cPushes(aiv->body, pushes);
+  if (index >= static_cast<int>(pushes.size())) return nullptr;
+  StmtPtr& push = *pushes[index];
+  const Location loc = push->loc;
+  auto guard = std::make_unique<Stmt>();
+  guard->kind = StmtKind::kIf;
+  guard->loc = loc;
+  guard->value = MakeBinary(BinaryOp::kNe, MakeVarRef(first.var, loc), MakeInt(lane, loc),
+                            Type::Scalar(DType::kBOOL), loc);
+  std::vector<StmtPtr> body;
+  body.push_back(std::move(push));
+  guard->body = MakeSeq(std::move(body), loc);
+  push = std::move(guard);
+  return copy;
+}
+
 TEST(DualAivPropertyTest, GeneratedSplitKernelsRunCleanOnThreeLanes) {
-  int runs = 0, fences = 0, caught = 0;
+  int runs = 0, fences = 0, caught = 0, pushes = 0, pushes_caught = 0;
   for (uint64_t seed = 0; seed < kSeeds; ++seed) {
     const std::string text = GenerateSplitKernel(seed);
     const std::string path = absl::StrCat(testing::NewTempDir(absl::StrCat("gen", seed)), "/gen.py");
@@ -151,11 +201,37 @@ TEST(DualAivPropertyTest, GeneratedSplitKernelsRunCleanOnThreeLanes) {
         EXPECT_TRUE(named) << "the fence at line " << markers[m].loc.line << "\n"
                            << without->report.ToText(without->totals);
       }
+      for (int index = 0;; ++index) {
+        bool any = false;
+        for (int lane = 0; lane < 2; ++lane) {
+          std::unique_ptr<Program> guarded = WithoutPushOnLane(**program, index, lane);
+          if (guarded == nullptr) break;
+          any = true;
+          ++pushes;
+          options.schedules = 5;
+          absl::StatusOr<SimResult> without = Simulate(*guarded, options);
+          ASSERT_TRUE(without.ok()) << without.status().message();
+          const std::string missing = absl::StrCat("push of AIV", lane);
+          bool named = false;
+          for (const Finding& f : without->report.findings()) {
+            for (const SourceRef& at : f.locations) {
+              named = named || (f.kind == FindingKind::kDeadlock &&
+                                at.note.find(missing) != std::string::npos);
+            }
+          }
+          pushes_caught += named;
+          EXPECT_TRUE(named) << "V2C push " << index << " taken from AIV" << lane << "\n"
+                             << without->report.ToText(without->totals);
+        }
+        if (!any) break;
+      }
     }
   }
-  printf("%d clean runs on three lanes; %d of %d AIV fences removed were caught\n", runs, caught,
-         fences);
+  printf("%d clean runs on three lanes; %d of %d AIV fences removed were caught; %d of %d V2C "
+         "pushes taken from one lane were caught\n",
+         runs, caught, fences, pushes_caught, pushes);
   EXPECT_GT(fences, 0);
+  EXPECT_GT(pushes, 0);
 }
 
 }  // namespace
