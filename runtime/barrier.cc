@@ -12,6 +12,14 @@ bool Barrier::IsParticipant(int lane) const {
   return std::find(participants_.begin(), participants_.end(), lane) != participants_.end();
 }
 
+std::vector<int> Barrier::Missing() const {
+  std::vector<int> out;
+  for (size_t i = 0; i < participants_.size(); ++i) {
+    if (!arrived_[i]) out.push_back(participants_[i]);
+  }
+  return out;
+}
+
 uint64_t Barrier::Arrive(int lane, const VectorClock& clock) {
   uint64_t generation = completed_;
   auto it = std::find(participants_.begin(), participants_.end(), lane);

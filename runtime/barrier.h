@@ -22,6 +22,8 @@ class Barrier {
   // Records the lane's arrival; returns the generation it waits for.
   uint64_t Arrive(int lane, const VectorClock& clock);
   bool Released(uint64_t generation) const { return generation < completed_; }
+  // The participants that have not arrived at the current generation.
+  std::vector<int> Missing() const;
   // The joined clock of the last completed generation (the only one a
   // waiting lane can be in: the next cannot complete without it).
   const VectorClock& released_clock() const { return released_clock_; }

@@ -15,6 +15,14 @@ namespace ptoc {
 namespace sim {
 namespace {
 
+// The function attribute that declares a 1C:2V launch (dual-aiv.md).
+constexpr char kDualAivDispatch[] = "dual_aiv_dispatch";
+
+bool DualAivDispatch(const Function& f) {
+  const Expr* a = f.FindAttr(kDualAivDispatch);
+  return a != nullptr && a->kind == ExprKind::kBool && a->bool_value;
+}
+
 absl::StatusOr<LaneCore> CoreOf(const Function& f, const Location& at) {
   switch (f.kind) {
     case FunctionKind::kAIC: return LaneCore::kAic;
@@ -144,6 +152,47 @@ absl::StatusOr<const Function*> FindEntry(const Program& program, const LaunchOp
                      "' to run; the program has: ", absl::StrJoin(names, ", ")));
   }
   return entry;
+}
+
+int DeclaredAivLanes(const std::vector<LaneCall>& lanes) {
+  for (const LaneCall& l : lanes) {
+    if (l.core == LaneCore::kAiv) return DualAivDispatch(*l.function) ? 2 : 1;
+  }
+  return 0;
+}
+
+int LaunchedAivLanes(int declared, LaunchRatio launch) {
+  if (declared == 0) return 0;
+  switch (launch) {
+    case LaunchRatio::kDeclared: return declared;
+    case LaunchRatio::k1C1V: return 1;
+    case LaunchRatio::k1C2V: return 2;
+  }
+  return declared;
+}
+
+std::vector<LaneCall> WithAivLanes(std::vector<LaneCall> lanes, int aiv_lanes) {
+  std::vector<LaneCall> out;
+  for (LaneCall& call : lanes) {
+    out.push_back(call);
+    if (call.core != LaneCore::kAiv || aiv_lanes != 2) continue;
+    call.subblock = 1;
+    out.push_back(std::move(call));
+  }
+  return out;
+}
+
+std::optional<Finding> LaunchFinding(const Function& aiv, int declared, int launched) {
+  if (declared == launched) return std::nullopt;
+  auto ratio = [](int aiv_lanes) { return aiv_lanes == 2 ? "1C:2V" : "1C:1V"; };
+  Finding f;
+  f.kind = FindingKind::kLaunch;
+  f.message = absl::StrCat("'", aiv.name, "' declares a ", ratio(declared), " launch (",
+                           declared == 2 ? "dual_aiv_dispatch" : "no dual_aiv_dispatch",
+                           ") but --launch=", launched == 2 ? "1c2v" : "1c1v",
+                           " starts its core group ", ratio(launched));
+  f.locations.push_back(SourceRef{"position", aiv.loc, ""});
+  return f;
 }
 
 absl::StatusOr<std::vector<LaneCall>> PlanLaneCalls(const Program& program, const Function& entry) {

@@ -7,17 +7,24 @@
 #define PTOC_RUNTIME_ENTRY_PARAMS_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
 #include "ir/ir.h"
+#include "runtime/report.h"
 #include "runtime/values.h"
 #include "runtime/world.h"
 
 namespace ptoc {
 namespace sim {
+
+// --launch: the ratio a core group is started with. kDeclared is what the
+// program declares (dual_aiv_dispatch on the AIV function: 1C:2V, else
+// 1C:1V); the others force one, to reproduce a launcher's mistake.
+enum class LaunchRatio { kDeclared, k1C1V, k1C2V };
 
 // The options both runners take (Simulate: SimOptions, RunEmittedCpp:
 // CppRunOptions), from the shared flags of ptoc-sim and ptoc-run-cpp.
@@ -36,6 +43,7 @@ struct LaunchOptions {
   int schedules = 1;
   int64_t max_steps;             // steps one schedule may take
   std::string backend = "a2a3";  // a5: a V->C push must be NZ
+  LaunchRatio launch = LaunchRatio::kDeclared;
 };
 
 // The contents of one tensor of one rank after a schedule, row-major.
@@ -59,11 +67,31 @@ struct LaneCall {
   const Function* function = nullptr;
   LaneCore core = LaneCore::kMixed;
   std::vector<int> args;
+  int subblock = 0;  // AIV lanes: which subblock runs the call
 };
 
 // A Group launches its AIC and AIV functions (its body is calls of them with
-// its own parameters); an AIC, AIV or InCore entry is one lane.
+// its own parameters); an AIC, AIV or InCore entry is one lane. One lane per
+// call: WithAivLanes adds AIV1 under a 1C:2V launch.
 absl::StatusOr<std::vector<LaneCall>> PlanLaneCalls(const Program& program, const Function& entry);
+
+// The AIV lanes the entry's program declares for its core group: 2 when its
+// AIV function has dual_aiv_dispatch, 1 when it has one without, 0 when it
+// launches no AIV function.
+int DeclaredAivLanes(const std::vector<LaneCall>& lanes);
+
+// The AIV lanes per core group a launch starts: `declared` under kDeclared,
+// else the forced ratio's (0 stays 0: no AIV function).
+int LaunchedAivLanes(int declared, LaunchRatio launch);
+
+// `lanes` (one lane per AIV call) with each AIV call run by AIV0 and AIV1
+// when `aiv_lanes` is 2.
+std::vector<LaneCall> WithAivLanes(std::vector<LaneCall> lanes, int aiv_lanes);
+
+// The launch finding of a run that starts the group of the AIV function
+// `aiv` with `launched` AIV lanes where the program declares `declared`
+// (std::nullopt when they agree).
+std::optional<Finding> LaunchFinding(const Function& aiv, int declared, int launched);
 
 struct EntryParams {
   std::vector<Value> scalars;                               // per entry parameter (kNone: a tensor)

@@ -37,10 +37,15 @@ Finding OnlyFinding(const std::string& path, const std::string& entry, int ranks
 TEST(DeadlockTest, PopWithNothingPushed) {
   Finding f = OnlyFinding("runtime/testdata/fifo_underflow.py", "k");
   EXPECT_EQ(f.kind, FindingKind::kDeadlock);
-  ASSERT_EQ(f.locations.size(), 1u);  // the AIC lane finished
-  EXPECT_EQ(f.locations[0].loc.line, 21);
-  EXPECT_TRUE(absl::StrContains(f.locations[0].note, "tpop: the C2V FIFO is empty"))
-      << f.locations[0].note;
+  // The AIC lane finished; on a2a3 the group runs 1C:2V (AIV1 replays the
+  // pipe protocol), so both AIV lanes are blocked in the pop.
+  ASSERT_EQ(f.locations.size(), 2u);
+  for (const SourceRef& at : f.locations) {
+    EXPECT_EQ(at.loc.line, 21);
+    EXPECT_TRUE(absl::StrContains(at.note, "tpop: the C2V FIFO is empty")) << at.note;
+  }
+  EXPECT_TRUE(absl::StrContains(f.locations[0].note, "aiv0 lane")) << f.locations[0].note;
+  EXPECT_TRUE(absl::StrContains(f.locations[1].note, "aiv1 lane")) << f.locations[1].note;
   EXPECT_EQ(f.schedules_seen, 10);
 }
 

@@ -411,9 +411,9 @@ Interpreter::OpResult Interpreter::CallOp(LaneState& l, const Expr& call, const 
       return Value::Tile(*t);
     }
     case OpRole::kPureScalar: {
-      // The vector lanes' own pure scalar, tile.get_subblock_idx: ptoc-sim
-      // runs one AIV lane, AIV0 (three-lane groups are not modelled yet).
-      if (LaneOf(call) == Lane::kVector) return Value::Int(0);
+      // The vector lanes' own pure scalar, tile.get_subblock_idx: which
+      // AIV subblock the lane is (0 under a 1C:1V launch).
+      if (LaneOf(call) == Lane::kVector) return Value::Int(l.subblock);
       absl::StatusOr<Value> arg = Eval(l, *call.args[0]);
       if (!arg.ok()) return arg.status();
       if (call.str == kOpRank) return Value::Int(arg->i);

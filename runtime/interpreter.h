@@ -111,6 +111,15 @@ class Interpreter {
   bool Blocked(LaneState& l, const Expr& call, const OpInfo& info, std::string* why);
   // Reports popped tiles the lane still holds at its end.
   void CheckHeldAtEnd(LaneState& l);
+  // The lane's party in the FIFO (its subblock; 0 for the cube).
+  int Party(const LaneState& l) const;
+  // The vector-side parties of a transfer with code `split`: both AIV
+  // lanes for a split code, and for no-split a2a3 under 1C:2V; else AIV0.
+  int VectorParties(int split) const;
+  // True (reported) when AIV1 uses a no-split pipe on a5.
+  bool OffA5NoSplitPipe(LaneState& l, const Expr& call, int split);
+  // Reports a transfer whose split class differs from the pipe's first.
+  void CheckSplitClass(LaneState& l, const Expr& call, int split);
 
   World& w_;
   AccessChecker checker_;

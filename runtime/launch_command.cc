@@ -27,6 +27,10 @@ ABSL_FLAG(std::string, dump_outputs, "",
 ABSL_FLAG(uint64_t, seed, 1, "Seed of the scheduler and of the input pattern.");
 ABSL_FLAG(int, schedules, 1, "Number of interleavings to explore.");
 ABSL_FLAG(std::string, report, "text", "Report format: text or json.");
+ABSL_FLAG(std::string, launch, "declared",
+          "The ratio each core group is started with: declared (1C:2V when its AIV function "
+          "has dual_aiv_dispatch, else 1C:1V), 1c1v or 1c2v. A forced ratio other than the "
+          "declared one is reported as a launch finding.");
 
 namespace ptoc {
 namespace sim {
@@ -100,6 +104,7 @@ absl::Status OptionsFromFlags(const LaunchTool& tool, LaunchOptions& options,
   options.schedules = absl::GetFlag(FLAGS_schedules);
   options.max_steps = absl::GetFlag(*tool.max_steps);
   report_format = absl::GetFlag(FLAGS_report);
+  const std::string launch = absl::GetFlag(FLAGS_launch);
   if (options.entry.empty()) return absl::InvalidArgumentError("--entry=FUNC is required");
   if (tool.check_tool_flags != nullptr) {
     if (absl::Status s = tool.check_tool_flags(); !s.ok()) return s;
@@ -110,6 +115,16 @@ absl::Status OptionsFromFlags(const LaunchTool& tool, LaunchOptions& options,
   }
   if (options.schedules < 1) return absl::InvalidArgumentError("--schedules must be at least 1");
   if (options.max_steps < 1) return absl::InvalidArgumentError("--max-steps must be at least 1");
+  if (launch == "declared") {
+    options.launch = LaunchRatio::kDeclared;
+  } else if (launch == "1c1v") {
+    options.launch = LaunchRatio::k1C1V;
+  } else if (launch == "1c2v") {
+    options.launch = LaunchRatio::k1C2V;
+  } else {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--launch must be declared, 1c1v or 1c2v, not '", launch, "'"));
+  }
   if (report_format != "text" && report_format != "json") {
     return absl::InvalidArgumentError(
         absl::StrCat("--report must be text or json, not '", report_format, "'"));

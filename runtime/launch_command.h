@@ -1,7 +1,7 @@
 // The command line of the tools that launch a program on the simulated
 // machine, ptoc-sim and ptoc-run-cpp: the flags they share (--entry,
 // --ranks, --scalar, --inputs, --dump-outputs, --seed, --schedules,
-// --report, and the driver's --backend, -o, --allow-unregistered-ops), their
+// --report, --launch, and the driver's --backend, -o, --allow-unregistered-ops), their
 // checks, loading the program, and writing the report.
 #ifndef PTOC_RUNTIME_LAUNCH_COMMAND_H_
 #define PTOC_RUNTIME_LAUNCH_COMMAND_H_
@@ -10,12 +10,16 @@
 #include <memory>
 #include <string>
 
+#include "absl/flags/declare.h"
 #include "absl/flags/flag.h"
 #include "absl/status/status.h"
 #include "driver/tool.h"
 #include "ir/ir.h"
 #include "runtime/entry_params.h"
 #include "runtime/report.h"
+
+// --launch=declared|1c1v|1c2v (LaunchOptions::launch).
+ABSL_DECLARE_FLAG(std::string, launch);
 
 namespace ptoc {
 namespace sim {

@@ -38,6 +38,7 @@ const std::vector<KernelCase>& Kernels() {
       {"examples/mesh_barrier.py", "exchange", 8, {}},
       {"examples/v2c_handoff.py", "rope_score", 1, {}},
       {"examples/matmul_relu.py", "mm_relu", 1, {}},
+      {"examples/dual_v2c_handoff.py", "dual_v2c_handoff", 1, {}},
       {"runtime/testdata/mailbox.py", "mailbox", 4, {}},
       {"runtime/testdata/put_get.py", "exchange", 4, {}},
       {"runtime/testdata/poll.py", "poll", 2, {}},

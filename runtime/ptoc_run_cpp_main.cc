@@ -21,10 +21,11 @@ constexpr char kUsage[] =
     "usage: ptoc-run-cpp IN.pb --cpp=K.cpp [--vec=K.vec.so] [--cube=K.cube.so]\n"
     "                    --entry=FUNC --ranks=R [--scalar NAME=VALUE ...] [--inputs=DIR]\n"
     "                    [--dump-outputs=DIR] [--seed=S] [--schedules=N] [--max-steps=K]\n"
-    "                    [--report=text|json]\n\n"
+    "                    [--report=text|json] [--launch=declared|1c1v|1c2v]\n\n"
     "Runs the kernels of an emitted .cpp (compiled twice, for the vector and the cube\n"
     "core, into shared objects) on the simulated machine: the entry of IN.pb launched\n"
-    "on R ranks, as ptoc-sim launches it. Reports what ptoc-sim reports, at the kernel\n"
+    "on R ranks, as ptoc-sim launches it (1C:2V when the AIV entry's\n"
+    "PTO_SYNCALL_MIX_AIC_KERNEL_META says 2). Reports what ptoc-sim reports, at the kernel\n"
     "lines the .cpp names; exits 1 when it finds anything, 0 when the run is clean,\n"
     "2 on a usage error.";
 

@@ -45,13 +45,13 @@ namespace {
 constexpr char kUsage[] =
     "usage: ptoc-sim IN.pb|IN.py --entry=FUNC --ranks=R [--scalar NAME=VALUE ...]\n"
     "                [--inputs=DIR] [--dump-outputs=DIR] [--seed=S] [--schedules=N]\n"
-    "                [--max-steps=K] [--report=text|json] [--pipe-check=on|off]\n"
-    "                [--pipe-sync=flags|barrier-all] [--pipe-sync-drop=N,...]\n"
-    "                [--pipe-sync-drop-set=N,...] [--pipe-sync-drop-wait=N,...]\n"
-    "                [--cycles] [--timeline=FILE.json] [--timeline-unit=cycle|us]\n"
-    "                [--timeline-limit=N] [--cost-table=FILE]\n\n"
+    "                [--max-steps=K] [--report=text|json] [--launch=declared|1c1v|1c2v]\n"
+    "                [--pipe-check=on|off] [--pipe-sync=flags|barrier-all]\n"
+    "                [--pipe-sync-drop=N,...] [--pipe-sync-drop-set=N,...]\n"
+    "                [--pipe-sync-drop-wait=N,...] [--cycles] [--timeline=FILE.json]\n"
+    "                [--timeline-unit=cycle|us] [--timeline-limit=N] [--cost-table=FILE]\n\n"
     "Runs a program on the simulated machine: R ranks, the entry launched on each (a\n"
-    "Group as its AIC and AIV lanes), N seeded schedules. Reports stale reads (naming\n"
+    "Group as its AIC and AIV lanes; AIV0 and AIV1 under 1C:2V), N seeded schedules. Reports stale reads (naming\n"
     "the missing marker), races, deadlocks and protocol errors; exits 1 when it finds\n"
     "any, 0 when the run is clean, 2 on a usage error.";
 

@@ -49,6 +49,7 @@ const char* FindingKindName(FindingKind kind) {
     case FindingKind::kProtocolError: return "protocol_error";
     case FindingKind::kPipeRace: return "pipe_race";
     case FindingKind::kFlagReuseRace: return "flag_reuse_race";
+    case FindingKind::kLaunch: return "launch";
   }
   return "protocol_error";
 }
@@ -106,7 +107,8 @@ std::string Report::ToText(const RunTotals& totals) const {
       Plural(CountOf(FindingKind::kRace), "race", "races"), ", ",
       Plural(CountOf(FindingKind::kDeadlock), "deadlock", "deadlocks"), ", ",
       Plural(CountOf(FindingKind::kLivelock), "livelock", "livelocks"), ", ",
-      Plural(CountOf(FindingKind::kProtocolError), "protocol error", "protocol errors"));
+      Plural(CountOf(FindingKind::kProtocolError), "protocol error", "protocol errors"), ", ",
+      Plural(CountOf(FindingKind::kLaunch), "launch finding", "launch findings"));
   const int64_t pipe_races = CountOf(FindingKind::kPipeRace);
   const int64_t reuse_races = CountOf(FindingKind::kFlagReuseRace);
   if (pipe_races + reuse_races > 0) {
@@ -150,7 +152,8 @@ std::string Report::ToJson(const RunTotals& totals) const {
       ", \"livelock\": ", CountOf(FindingKind::kLivelock),
       ", \"protocol_error\": ", CountOf(FindingKind::kProtocolError),
       ", \"pipe_race\": ", CountOf(FindingKind::kPipeRace),
-      ", \"flag_reuse_race\": ", CountOf(FindingKind::kFlagReuseRace), "}",
+      ", \"flag_reuse_race\": ", CountOf(FindingKind::kFlagReuseRace),
+      ", \"launch\": ", CountOf(FindingKind::kLaunch), "}",
       totals.timing_json.empty() ? "" : absl::StrCat(",\n  \"timing\": ", totals.timing_json),
       "\n}\n");
   return out;

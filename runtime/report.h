@@ -24,10 +24,11 @@ enum class FindingKind {
   kProtocolError,
   kPipeRace,       // two ops of one lane on unordered pipes (pipe_check.h)
   kFlagReuseRace,  // a set_flag that may overtake the previous wait of its key
+  kLaunch,         // the run forced a launch ratio other than the program declares
 };
 
 // "stale_read", "race", "deadlock", "livelock", "protocol_error", "pipe_race",
-// "flag_reuse_race".
+// "flag_reuse_race", "launch".
 const char* FindingKindName(FindingKind kind);
 
 // The markers a stale read can blame.

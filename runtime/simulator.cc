@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 
 #include "absl/strings/str_cat.h"
 #include "ir/registry.h"
@@ -35,6 +36,7 @@ struct Launch {
   const Function* entry = nullptr;
   std::vector<LanePlan> lanes;
   EntryParams params;
+  int aiv_lanes = 0;  // per core group, as launched
 };
 
 void SetUpWorld(World& w, const Launch& launch, const SimOptions& options) {
@@ -55,12 +57,14 @@ void SetUpWorld(World& w, const Launch& launch, const SimOptions& options) {
   w.shadow->Reset(w.machine.size(), lanes);
   w.barriers.resize(options.ranks * 3);
   w.a5 = options.backend == "a5";
+  w.aiv_lanes = launch.aiv_lanes;
   for (int rank = 0; rank < options.ranks; ++rank) {
     for (const LanePlan& plan : launch.lanes) {
       LaneState l;
       l.id = static_cast<int>(w.lanes.size());
       l.rank = rank;
       l.core = plan.call.core;
+      l.subblock = plan.call.subblock;
       l.code = &plan.code;
       l.env.resize(plan.code.num_vars);
       l.loop_stop.resize(plan.code.num_loops);
@@ -121,9 +125,10 @@ void ReportOutcome(World& w, Interpreter& interpreter, ScheduleOutcome outcome,
 
 absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& options) {
   // Run the program under the launch materialize-aiv-lanes declares, whether
-  // or not --passes named it (the pass is idempotent).
+  // or not --passes named it (the pass is idempotent), for the backend it
+  // runs on.
   std::unique_ptr<Program> materialized = CloneProgram(input);
-  if (absl::StatusOr<bool> m = MaterializeAivLanesOf(*materialized); !m.ok()) {
+  if (absl::StatusOr<bool> m = MaterializeAivLanesOf(*materialized, options.backend); !m.ok()) {
     return m.status();
   }
   const Program& program = *materialized;
@@ -133,7 +138,15 @@ absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& optio
   launch.entry = *entry;
   absl::StatusOr<std::vector<LaneCall>> calls = PlanLaneCalls(program, *launch.entry);
   if (!calls.ok()) return calls.status();
-  for (LaneCall& call : *calls) {
+  const int declared = DeclaredAivLanes(*calls);
+  launch.aiv_lanes = LaunchedAivLanes(declared, options.launch);
+  std::optional<Finding> launch_finding;
+  for (const LaneCall& call : *calls) {
+    if (call.core == LaneCore::kAiv) {
+      launch_finding = LaunchFinding(*call.function, declared, launch.aiv_lanes);
+    }
+  }
+  for (LaneCall& call : WithAivLanes(std::move(*calls), launch.aiv_lanes)) {
     absl::StatusOr<FunctionCode> code = CompileFunction(*call.function);
     if (!code.ok()) return code.status();
     launch.lanes.push_back(LanePlan{std::move(call), std::move(*code), nullptr});
@@ -189,6 +202,7 @@ absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& optio
   }
 
   SimResult result;
+  if (launch_finding.has_value()) result.report.Add(std::move(*launch_finding));
   result.totals.ranks = options.ranks;
   result.totals.lanes = options.ranks * static_cast<int>(launch.lanes.size());
   result.totals.schedules = options.schedules;

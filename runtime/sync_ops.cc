@@ -181,6 +181,41 @@ Interpreter::OpResult Interpreter::InitPipe(LaneState& l, const Expr& call) {
   return Value();
 }
 
+int Interpreter::Party(const LaneState& l) const {
+  return l.core == LaneCore::kAiv ? l.subblock : 0;
+}
+
+int Interpreter::VectorParties(int split) const {
+  if (split != 0) return 2;
+  return w_.aiv_lanes == 2 && !w_.a5 ? 2 : 1;
+}
+
+bool Interpreter::OffA5NoSplitPipe(LaneState& l, const Expr& call, int split) {
+  if (!w_.a5 || l.core != LaneCore::kAiv || l.subblock != 1 || split != 0) return false;
+  Protocol(l, call.loc,
+           absl::StrCat("'", call.str, "' on AIV1 of a no-split pipe: on a5 a no-split "
+                        "transfer involves AIV0 only, so AIV1 is never signalled (pto-isa's "
+                        "CPU model would hand AIV1 a zero tile)"));
+  return true;
+}
+
+void Interpreter::CheckSplitClass(LaneState& l, const Expr& call, int split) {
+  PipeUse& use = w_.pipe_uses[l.rank];
+  const int split_class = split != 0 ? 1 : 0;
+  if (use.split_class < 0) {
+    use.split_class = split_class;
+    use.first = &call.loc;
+    return;
+  }
+  if (use.split_class == split_class) return;
+  Protocol(l, call.loc,
+           absl::StrCat("the pipe is used with split=0 and with a split code: '", call.str,
+                        "' has split=", split, " but the pipe's first transfer has split",
+                        use.split_class == 0 ? "=0" : " != 0"),
+           {SourceRef{"first", use.first != nullptr ? *use.first : Location{},
+                      "the pipe's first transfer"}});
+}
+
 bool Interpreter::Blocked(LaneState& l, const Expr& call, const OpInfo& info, std::string* why) {
   switch (info.role) {
     case OpRole::kWait: {
@@ -196,23 +231,53 @@ bool Interpreter::Blocked(LaneState& l, const Expr& call, const OpInfo& info, st
       FifoRing& ring = w_.ring(l.rank, dir);
       bool push = info.role == OpRole::kPush;
       FifoRing::Side side = push ? FifoRing::Side::kProducer : FifoRing::Side::kConsumer;
+      const int split = static_cast<int>(AttrInt(call, "split"));
       if (!ring.ready(side)) return false;  // the step reports the missing setup
-      if (push && !ring.CanPush()) {
+      if (w_.a5 && l.core == LaneCore::kAiv && l.subblock == 1 && split == 0) return false;
+      const int party = Party(l);
+      if (push && dir == PipeDir::kC2V && split != 0 && w_.aiv_lanes < 2) {
+        if (why != nullptr) {
+          *why = absl::StrCat("tpush with split=", split,
+                              " waits for the free credits of both AIV lanes, but the group "
+                              "runs no AIV1 lane (launched 1C:1V): AIV1 is missing");
+        }
+        return true;
+      }
+      if (push && !ring.CanPush(party)) {
         if (why != nullptr) {
           *why = absl::StrCat("tpush: all ", ring.slot_num(), " slots of the ", DirName(dir),
                               " FIFO are in use");
         }
         return true;
       }
-      if (!push && !ring.CanPop()) {
-        if (why != nullptr) *why = absl::StrCat("tpop: the ", DirName(dir), " FIFO is empty");
+      if (!push && !ring.CanPop(party)) {
+        if (why == nullptr) return true;
+        const uint32_t missing = ring.MissingProducers(party);
+        if (missing == 0) {
+          *why = absl::StrCat("tpop: the ", DirName(dir), " FIFO is empty");
+          return true;
+        }
+        const int lane = (missing & 1u) ? 0 : 1;
+        *why = absl::StrCat("tpop: the ", DirName(dir), " slot still waits for the push of AIV",
+                            lane);
+        if (lane >= w_.aiv_lanes) {
+          absl::StrAppend(why, ", which the group does not run (launched 1C:1V): AIV", lane,
+                          " is missing");
+        }
         return true;
       }
       return false;
     }
     case OpRole::kSyncAll:
       if (l.barrier >= 0 && !w_.barriers[l.barrier]->Released(l.barrier_generation)) {
-        if (why != nullptr) *why = "syncall: waiting for the other lanes of the barrier";
+        if (why != nullptr) {
+          std::vector<std::string> missing;
+          for (int lane : w_.barriers[l.barrier]->Missing()) {
+            missing.push_back(absl::StrCat(w_.LaneName(lane),
+                                           w_.lanes[lane].finished ? " (finished)" : ""));
+          }
+          *why = absl::StrCat("syncall: waiting for ", absl::StrJoin(missing, ", "));
+        }
         return true;
       }
       return false;
@@ -228,6 +293,9 @@ Interpreter::OpResult Interpreter::Push(LaneState& l, const Expr& call) {
                                        DirName(dir), " FIFO with *_initialize_pipe"));
     return Value();
   }
+  const int split = static_cast<int>(AttrInt(call, "split"));
+  CheckSplitClass(l, call, split);
+  if (OffA5NoSplitPipe(l, call, split)) return Value();
   absl::StatusOr<Value> tile = Eval(l, *call.args[0]);
   if (!tile.ok()) return tile.status();
   if (tile->kind != Value::Kind::kTile) return absl::InvalidArgumentError("expected a tile");
@@ -245,7 +313,14 @@ Interpreter::OpResult Interpreter::Push(LaneState& l, const Expr& call) {
     w_.clocks.Acquire(l.id, ring.freed_clock(),
                       AcquireEvent{"tfree -> tpush", nullptr, &call.loc});
   }
-  ring.Push(tile->tile, w_.clocks.clock(l.id), &call.loc);
+  const int parties = VectorParties(split);
+  const int slot_split =
+      ring.Push(tile->tile, w_.clocks.clock(l.id), &call.loc, Party(l), split,
+                dir == PipeDir::kV2C ? parties : 1, dir == PipeDir::kC2V ? parties : 1);
+  if (slot_split != split) {
+    Protocol(l, call.loc, absl::StrCat("the AIV lanes push into one V2C slot with split=",
+                                       slot_split, " and split=", split));
+  }
   w_.clocks.Release(l.id, w_.machine.now());
   return Value();
 }
@@ -268,15 +343,38 @@ Interpreter::OpResult Interpreter::Pop(LaneState& l, const Expr& call, const Stm
                                        DirName(dir), " FIFO with *_initialize_pipe"));
     return Value::Tile(NewTile(type, shape));
   }
-  FifoRing::Entry e = ring.Pop(&call.loc);
-  w_.clocks.Acquire(l.id, e.clock, AcquireEvent{"tpush -> tpop", e.push, &call.loc});
+  const int split = static_cast<int>(AttrInt(call, "split"));
+  CheckSplitClass(l, call, split);
+  if (OffA5NoSplitPipe(l, call, split)) return Value::Tile(NewTile(type, shape));
+  FifoRing::Entry e = ring.Pop(&call.loc, Party(l));
+  for (size_t p = 0; p < e.clocks.size(); ++p) {
+    if (e.pushes[p] == nullptr) continue;
+    w_.clocks.Acquire(l.id, e.clocks[p], AcquireEvent{"tpush -> tpop", e.pushes[p], &call.loc});
+  }
+  const SourceRef pushed{"push", e.push != nullptr ? *e.push : Location{}, "pushed here"};
+  if (e.split != split) {
+    Protocol(l, call.loc,
+             absl::StrCat("'", call.str, "' with split=", split, " pops a tile pushed with split=",
+                          e.split),
+             {pushed});
+  }
+  if (e.parts.size() == 2 && e.split != 0 && e.parts[0] != nullptr && e.parts[1] != nullptr &&
+      (e.parts[0]->shape != e.parts[1]->shape || e.parts[0]->dtype != e.parts[1]->dtype)) {
+    Protocol(l, call.loc,
+             absl::StrCat("the AIV lanes pushed halves of different types into one V2C slot: ",
+                          ShapeText(e.parts[0]->shape), " ", DTypeName(e.parts[0]->dtype),
+                          " from AIV0, ", ShapeText(e.parts[1]->shape), " ",
+                          DTypeName(e.parts[1]->dtype), " from AIV1"),
+             {pushed, SourceRef{"push", e.pushes[1] != nullptr ? *e.pushes[1] : Location{},
+                                "AIV1's push"}});
+  }
   std::shared_ptr<TileData> out;
   if (e.tile->shape != shape || e.tile->dtype != type.dtype()) {
     Protocol(l, call.loc,
              absl::StrCat("the popped tile is ", ShapeText(shape), " ", DTypeName(type.dtype()),
                           " but the pushed one is ", ShapeText(e.tile->shape), " ",
                           DTypeName(e.tile->dtype)),
-             {SourceRef{"push", e.push != nullptr ? *e.push : Location{}, "pushed here"}});
+             {pushed});
     out = NewTile(type, shape);
   } else {
     out = std::make_shared<TileData>(*e.tile);
@@ -285,11 +383,15 @@ Interpreter::OpResult Interpreter::Pop(LaneState& l, const Expr& call, const Stm
   }
   out->fifo_ring = l.rank * 2 + static_cast<int>(dir);
   out->fifo_seq = e.seq;
+  out->fifo_split = split;
   return Value::Tile(out);
 }
 
 Interpreter::OpResult Interpreter::Free(LaneState& l, const Expr& call) {
   PipeDir dir = DirOf(call);
+  const int split = static_cast<int>(AttrInt(call, "split"));
+  CheckSplitClass(l, call, split);
+  if (OffA5NoSplitPipe(l, call, split)) return Value();
   absl::StatusOr<Value> tile = Eval(l, *call.args[0]);
   if (!tile.ok()) return tile.status();
   if (tile->kind != Value::Kind::kTile) return absl::InvalidArgumentError("expected a tile");
@@ -298,7 +400,12 @@ Interpreter::OpResult Interpreter::Free(LaneState& l, const Expr& call) {
                                        DirName(dir), " FIFO"));
     return Value();
   }
-  switch (w_.ring(l.rank, dir).Free(tile->tile->fifo_seq, w_.clocks.clock(l.id))) {
+  if (tile->tile->fifo_split != split) {
+    Protocol(l, call.loc, absl::StrCat("'", call.str, "' with split=", split,
+                                       " frees a tile popped with split=",
+                                       tile->tile->fifo_split));
+  }
+  switch (w_.ring(l.rank, dir).Free(tile->tile->fifo_seq, w_.clocks.clock(l.id), Party(l))) {
     case FifoRing::FreeResult::kOk: w_.clocks.Release(l.id, w_.machine.now()); break;
     case FifoRing::FreeResult::kAlreadyFreed:
       Protocol(l, call.loc, "double tfree: this popped tile's slot was already freed");
@@ -315,7 +422,7 @@ void Interpreter::CheckHeldAtEnd(LaneState& l) {
     bool consumer = l.core == LaneCore::kMixed ||
                     SideOf(l.core == LaneCore::kAic, dir) == FifoRing::Side::kConsumer;
     if (!consumer) continue;
-    for (const FifoRing::Held& h : w_.ring(l.rank, dir).held()) {
+    for (const FifoRing::Held& h : w_.ring(l.rank, dir).held(Party(l))) {
       Protocol(l, h.pop != nullptr ? *h.pop : Location{},
                absl::StrCat("tpop without tfree: the ", DirName(dir),
                             " slot popped here was never freed"));

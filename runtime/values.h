@@ -44,6 +44,7 @@ struct TileData {
   // number, which the matching tfree names. -1: not popped.
   int fifo_ring = -1;
   uint64_t fifo_seq = 0;
+  int fifo_split = 0;  // the split code of that tpop
 
   int64_t NumElements() const;
 };

@@ -10,12 +10,15 @@ World::World(int num_ranks, int lanes_per_rank)
     : ranks(num_ranks),
       machine(num_ranks * lanes_per_rank),
       clocks(num_ranks * lanes_per_rank),
-      rings(num_ranks * 2) {}
+      rings(num_ranks * 2),
+      pipe_uses(num_ranks) {}
 
 std::string World::LaneName(int lane) const {
   const LaneState& l = lanes[lane];
   const char* core = l.core == LaneCore::kAic ? "aic" : l.core == LaneCore::kAiv ? "aiv" : "core";
-  return absl::StrCat(core, " lane (", l.code->function->name, ")");
+  const std::string subblock =
+      l.core == LaneCore::kAiv && aiv_lanes == 2 ? absl::StrCat(l.subblock) : "";
+  return absl::StrCat(core, subblock, " lane (", l.code->function->name, ")");
 }
 
 void World::AddFinding(Finding f, int lane) {
@@ -30,13 +33,13 @@ void World::AddFinding(Finding f, int lane) {
 void World::ReportUnpoppedTiles() {
   for (int rank = 0; rank < ranks; ++rank) {
     for (PipeDir dir : {PipeDir::kC2V, PipeDir::kV2C}) {
-      for (const FifoRing::Entry& e : ring(rank, dir).queued()) {
+      for (const Location* push : ring(rank, dir).Unpopped()) {
         Finding f;
         f.kind = FindingKind::kProtocolError;
         f.rank = rank;
         f.message = absl::StrCat("a tile pushed into the ", dir == PipeDir::kC2V ? "C2V" : "V2C",
                                  " FIFO was never popped");
-        f.locations.push_back(SourceRef{"push", e.push != nullptr ? *e.push : Location{}, ""});
+        f.locations.push_back(SourceRef{"push", push != nullptr ? *push : Location{}, ""});
         AddFinding(std::move(f), -1);
       }
     }

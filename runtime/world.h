@@ -39,6 +39,16 @@ struct LaneState {
   uint64_t barrier_generation = 0;
   // dir_mask of this lane's *_initialize_pipe; -1 before it ran.
   int pipe_mask = -1;
+  // Which AIV subblock an AIV lane is (tile.get_subblock_idx; its party in
+  // the FIFO); 0 for every other lane.
+  int subblock = 0;
+};
+
+// The first transfer of a rank's pipe, by split class (0: no split, 1: a
+// split code), for the check that a pipe never mixes the two.
+struct PipeUse {
+  int split_class = -1;  // -1: not used yet
+  const Location* first = nullptr;
 };
 
 struct World {
@@ -46,6 +56,8 @@ struct World {
 
   int ranks;
   bool a5 = false;  // the backend: an a5 V->C push must be NZ
+  // AIV lanes of each core group: 2 under a 1C:2V launch, else 1 (0: none).
+  int aiv_lanes = 1;
   int schedule = 0;
   int64_t steps = 0;
   Machine machine;
@@ -53,13 +65,14 @@ struct World {
   SignalClocks signals;
   AccessShadow* shadow = nullptr;  // owned by the caller, reused across schedules
   std::vector<FifoRing> rings;           // rank * 2 + PipeDir
+  std::vector<PipeUse> pipe_uses;        // per rank
   // rank * 3 + {mix, aic_only, aiv_only}
   std::vector<std::unique_ptr<Barrier>> barriers;
   std::vector<LaneState> lanes;
   Report* report = nullptr;
 
   FifoRing& ring(int rank, PipeDir dir) { return rings[rank * 2 + static_cast<int>(dir)]; }
-  // "aiv lane (ring_aiv)".
+  // "aiv lane (ring_aiv)"; "aiv1 lane (f_aiv)" in a group of two AIV lanes.
   std::string LaneName(int lane) const;
   // Adds `f` for `lane` (-1: none) of the current schedule.
   void AddFinding(Finding f, int lane);

@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -55,6 +56,15 @@ class SharedObject {
           absl::StrCat("error: ", path_, " has no kernel '", name, "'"));
     }
     return fn;
+  }
+
+  // The AIV lanes the entry `name` declares with
+  // PTO_SYNCALL_MIX_AIC_KERNEL_META (pto/common/kernel_meta.hpp): 2 for a
+  // 1C:2V mix task, else 1 (also without the macro).
+  int DeclaredAivLanes(const std::string& name) const {
+    const auto* meta =
+        static_cast<const int*>(dlsym(handle_, absl::StrCat("ptoc_kernel_meta_", name).c_str()));
+    return meta != nullptr && meta[1] == 2 ? 2 : 1;
   }
 
  private:
@@ -206,6 +216,25 @@ absl::StatusOr<CppRunResult> RunEmittedCpp(const Program& program, const CppRunO
     k.call = std::move(call);
     kernels.push_back(std::move(k));
   }
+  // The ratio the vector object declares for the AIV entry, or --launch's.
+  int aiv_lanes = 0;
+  std::optional<Finding> launch_finding;
+  for (const LaneKernel& k : kernels) {
+    if (k.call.core != LaneCore::kAiv) continue;
+    const int declared = vec->DeclaredAivLanes(k.call.function->name);
+    aiv_lanes = LaunchedAivLanes(declared, options.launch);
+    launch_finding = LaunchFinding(*k.call.function, declared, aiv_lanes);
+  }
+  if (aiv_lanes == 2) {
+    std::vector<LaneKernel> both;
+    for (LaneKernel& k : kernels) {
+      both.push_back(k);
+      if (k.call.core != LaneCore::kAiv) continue;
+      k.call.subblock = 1;
+      both.push_back(std::move(k));
+    }
+    kernels = std::move(both);
+  }
 
   absl::StatusOr<EntryParams> params = ResolveEntryParams(*entry, options.scalars);
   if (!params.ok()) return params.status();
@@ -222,6 +251,7 @@ absl::StatusOr<CppRunResult> RunEmittedCpp(const Program& program, const CppRunO
   }
 
   CppRunResult result;
+  if (launch_finding.has_value()) result.report.Add(std::move(*launch_finding));
   result.totals.tool = "ptoc-run-cpp";
   const int lanes_per_rank = static_cast<int>(kernels.size());
   result.totals.ranks = options.ranks;
@@ -235,6 +265,7 @@ absl::StatusOr<CppRunResult> RunEmittedCpp(const Program& program, const CppRunO
     w.report = &result.report;
     w.shadow = &shadow;
     w.a5 = backend == codegen::Backend::kA5;
+    w.aiv_lanes = aiv_lanes;
     w.barriers.resize(options.ranks * 3);
     absl::StatusOr<std::vector<uint64_t>> block = PlaceTensors(w, *entry, *params, options.ranks);
     if (!block.ok()) return block.status();
@@ -248,6 +279,7 @@ absl::StatusOr<CppRunResult> RunEmittedCpp(const Program& program, const CppRunO
         l.id = static_cast<int>(w.lanes.size());
         l.rank = rank;
         l.core = k.call.core;
+        l.subblock = k.call.subblock;
         l.code = &k.code;
         w.lanes.push_back(l);
         std::vector<uint64_t> args =

@@ -6,6 +6,10 @@
 #     schedules, and their Out / InOut tensors equal ptoc-sim's;
 #   - the same .cpp with a marker deleted (a dsb, a dcci of a scalar
 #     write, a TPUSH, ...) is reported, at the kernel's source lines;
+#   - the 1 AIC : 2 AIV kernels run on three lanes (the launch their
+#     PTO_SYNCALL_MIX_AIC_KERNEL_META declares), and a TPipe whose IsNoSplit
+#     or LocalSlotNum contradicts its use, or a forced 1C:1V launch of a
+#     split kernel, is reported;
 #   - launch errors are diagnostics, not crashes.
 # usage: run_emitted_cpp_test.sh PTOC PTOC_SIM PTOC_RUN_CPP PTO_INST_HPP
 set -u
@@ -118,6 +122,11 @@ same reduce examples/reduce_to_root.py reduce_to_root "" --ranks=4
 same mailbox runtime/testdata/mailbox.py mailbox "" --ranks=4
 same put_get runtime/testdata/put_get.py exchange "" --ranks=4
 same poll runtime/testdata/poll.py poll "" --ranks=2
+same split_attention examples/split_attention.py split_attention "--backend=a2a3"
+same split_attention_a5 examples/split_attention.py split_attention "--backend=a5"
+same dual_v2c examples/dual_v2c_handoff.py dual_v2c_handoff "--backend=a2a3"
+same dual_v2c_a5 examples/dual_v2c_handoff.py dual_v2c_handoff "--backend=a5"
+same two_held runtime/testdata/two_held.py two_held ""
 
 # No fence (dsb) after the stores the ring publishes.
 mutate ring_no_dsb ring '/dsb(DSB_DDR);/d'
@@ -136,8 +145,9 @@ runtime/testdata/mailbox.py:35:9: note: the write, not cleaned from the writer's
 
 # The cube lane never pushes: the vector lane's pop waits forever.
 mutate matmul_no_push matmul '/TPUSH</d'
-found matmul_no_push matmul "examples/matmul_relu.py:21:9: error: deadlock: every lane still running is blocked (1 of 2 lanes)
-aiv lane (mm_relu_aiv) of rank 0: blocked: TPOP: the C2V FIFO is empty" --entry=mm_relu
+found matmul_no_push matmul "examples/matmul_relu.py:21:9: error: deadlock: every lane still running is blocked (2 of 3 lanes)
+aiv0 lane (mm_relu_aiv) of rank 0: blocked: TPOP: the C2V FIFO is empty
+aiv1 lane (mm_relu_aiv) of rank 0: blocked: TPOP: the C2V FIFO is empty" --entry=mm_relu
 
 # The vector lane never frees its slot.
 mutate matmul_no_free matmul '/TFREE</d'
@@ -158,6 +168,25 @@ else
   fail "v2c_off: could not emit or compile"
 fi
 
+# Neither lane fences its store of scratch before its V2C token.
+mutate dual_v2c_no_dsb dual_v2c '/dsb(DSB_DDR);/d'
+found dual_v2c_no_dsb dual_v2c "error: stale read: aic lane (dual_v2c_handoff_aic) of rank 0 read scratch
+missing marker: fence after the write" --entry=dual_v2c_handoff --schedules=10
+
+# A split pipe declared IsNoSplit=true (the bug dual-aiv.md fixes).
+mutate split_attention_nosplit split_attention 's/, 2, 2, false>(/, 2, 2, true>(/'
+found split_attention_nosplit split_attention "error: protocol error: the TPipe's IsNoSplit=true contradicts this TPUSH's split code 1" \
+  --entry=split_attention
+
+# Two popped tiles held with one local slot: they would alias.
+mutate two_held_one_slot two_held 's/, 2, 2, true>(/, 2, 1, true>(/'
+found two_held_one_slot two_held "error: protocol error: TPOP while this lane holds 1 popped tiles: more than the TPipe's LocalSlotNum (1) local slots" \
+  --entry=two_held
+
+# A split kernel forced to 1C:1V: the cube's split push waits for AIV1.
+found split_attention split_attention "error: launch: 'split_attention_aiv' declares a 1C:2V launch (dual_aiv_dispatch) but --launch=1c1v starts its core group 1C:1V
+AIV1 is missing" --entry=split_attention --launch=1c1v
+
 # Launch errors are diagnostics (exit 1), never crashes.
 checks=$((checks + 1))
 "$run_cpp" "$out/matmul.pb" --cpp="$out/matmul.cpp" --vec="$out/matmul.vec.so" \
@@ -177,4 +206,4 @@ if [[ $rc -ne 1 ]] || ! grep -q "has no kernel 'ring'" "$out/no_kernel.err"; the
 fi
 
 echo "$checks checks, $failures failed"
-[[ $failures -eq 0 && $checks -ge 17 ]]
+[[ $failures -eq 0 && $checks -ge 26 ]]

@@ -95,51 +95,114 @@ bool PipeCarries(Call& c, const pto::sim::PipeDesc& p, PipeDir dir, const char* 
   return false;
 }
 
-bool NoSplit(Call& c, pto::TileSplitAxis split, const char* what) {
-  if (split == pto::TileSplitAxis::TILE_NO_SPLIT) return true;
-  c.m().Protocol(absl::StrCat(what, " with a split tile: only TILE_NO_SPLIT is modelled"));
-  return false;
+// The lane's party in the FIFO: its subblock for an AIV lane, 0 for the cube.
+int Party(DeviceMachine& m) {
+  const LaneState& l = m.world().lanes[m.lane()];
+  return l.core == LaneCore::kAiv ? l.subblock : 0;
+}
+
+bool IsAiv1(DeviceMachine& m) {
+  const LaneState& l = m.world().lanes[m.lane()];
+  return l.core == LaneCore::kAiv && l.subblock == 1;
+}
+
+// The vector-side parties of a transfer with code `split` (sync_ops.cc).
+int VectorParties(World& w, int split) {
+  if (split != 0) return 2;
+  return w.aiv_lanes == 2 && !w.a5 ? 2 : 1;
 }
 
 // The FIFO a TPUSH (its producer side) or a TPOP (its consumer side) of the
-// current lane uses.
+// current lane uses, with the transfer's split code.
 struct LaneFifo {
   FifoRing::Side side;
   const char* op;  // "TPUSH" or "TPOP"
   PipeDir dir;
   FifoRing* ring;
+  int split;
+  int party;
 };
 
-LaneFifo FifoOf(FifoRing::Side side) {
+LaneFifo FifoOf(FifoRing::Side side, pto::TileSplitAxis split) {
   DeviceMachine& m = DeviceMachine::Current();
   const bool push = side == FifoRing::Side::kProducer;
   const PipeDir dir = push ? PushDir(m) : PopDir(m);
-  return {side, push ? "TPUSH" : "TPOP", dir, &m.world().ring(m.world().lanes[m.lane()].rank, dir)};
+  return {side,  push ? "TPUSH" : "TPOP", dir, &m.world().ring(m.world().lanes[m.lane()].rank, dir),
+          static_cast<int>(split), Party(m)};
 }
 
-// When the op may go on: the ring can take it, or this side is not set up
-// (which the op then reports).
+// A split C2V push waits for both AIV lanes' free credits: never there
+// when the group runs one AIV lane.
+bool MissesAiv1(const LaneFifo& f) {
+  return f.side == FifoRing::Side::kProducer && f.dir == PipeDir::kC2V && f.split != 0 &&
+         DeviceMachine::Current().world().aiv_lanes < 2;
+}
+
+// When the op may go on: the ring can take it, or the op is one it reports
+// (this side not set up, AIV1 on an a5 no-split pipe).
 std::function<bool()> FifoReady(const LaneFifo& f) {
   return [f] {
+    DeviceMachine& m = DeviceMachine::Current();
     if (!f.ring->ready(f.side)) return true;
-    return f.side == FifoRing::Side::kProducer ? f.ring->CanPush() : f.ring->CanPop();
+    if (m.world().a5 && IsAiv1(m) && f.split == 0) return true;
+    if (MissesAiv1(f)) return false;
+    return f.side == FifoRing::Side::kProducer ? f.ring->CanPush(f.party)
+                                               : f.ring->CanPop(f.party);
   };
 }
 
 // What the op waits for while the ring cannot take it.
 std::string FifoWaitReason(const LaneFifo& f) {
+  if (MissesAiv1(f)) {
+    return absl::StrCat("TPUSH with a split tile waits for the free credits of both AIV lanes, "
+                        "but the group runs no AIV1 lane (launched 1C:1V): AIV1 is missing");
+  }
   if (f.side == FifoRing::Side::kProducer) {
     return absl::StrCat("TPUSH: all ", f.ring->slot_num(), " slots of the ", DirName(f.dir),
                         " FIFO are in use");
   }
-  return absl::StrCat("TPOP: the ", DirName(f.dir), " FIFO is empty");
+  if (f.split != 0 && f.dir == PipeDir::kV2C &&
+      DeviceMachine::Current().world().aiv_lanes < 2) {
+    return absl::StrCat("TPOP: the V2C slot waits for the push of AIV1, which the group does "
+                        "not run (launched 1C:1V): AIV1 is missing");
+  }
+  return absl::StrCat("TPOP: the ", DirName(f.dir), " FIFO is empty (or its slot still waits "
+                      "for the other AIV lane's push)");
 }
 
-// False (reported) when the op cannot use the FIFO: a split tile, a
-// direction the pipe does not carry, or this side not set up.
-bool FifoUsable(Call& c, const LaneFifo& f, const pto::sim::PipeDesc& pipe,
-                pto::TileSplitAxis split) {
-  if (!NoSplit(c, split, f.op) || !PipeCarries(c, pipe, f.dir, f.op)) return false;
+// False (reported) when the op cannot use the pipe with code `split`: a
+// direction the pipe does not carry, AIV1 on an a5 no-split pipe, or this
+// side not set up. A code that contradicts the TPipe's IsNoSplit, or the
+// pipe's first transfer, is reported and the op goes on.
+bool SplitUsable(Call& c, const pto::sim::PipeDesc& pipe, PipeDir dir, int split,
+                 const char* what) {
+  if (!PipeCarries(c, pipe, dir, what)) return false;
+  if (c.w().a5 && IsAiv1(c.m()) && split == 0) {
+    c.m().Protocol(absl::StrCat(what, " on AIV1 of a no-split pipe: on a5 a no-split transfer "
+                                "involves AIV0 only, so AIV1 is never signalled (pto-isa's CPU "
+                                "model would hand AIV1 a zero tile)"));
+    return false;
+  }
+  if (pipe.no_split != (split == 0)) {
+    c.m().Protocol(absl::StrCat("the TPipe's IsNoSplit=", pipe.no_split ? "true" : "false",
+                                " contradicts this ", what, "'s split code ", split));
+  }
+  PipeUse& use = c.w().pipe_uses[c.state().rank];
+  const int split_class = split != 0 ? 1 : 0;
+  if (use.split_class < 0) {
+    use.split_class = split_class;
+    use.first = c.m().loc();
+  } else if (use.split_class != split_class) {
+    c.m().Protocol(absl::StrCat("the pipe is used with TILE_NO_SPLIT and with a split code: this ",
+                                what, " has split code ", split),
+                   {SourceRef{"first", use.first != nullptr ? *use.first : Location{},
+                              "the pipe's first transfer"}});
+  }
+  return true;
+}
+
+// False (reported) when this side of the FIFO is not set up.
+bool SideReady(Call& c, const LaneFifo& f) {
   if (f.ring->ready(f.side)) return true;
   c.m().Protocol(
       absl::StrCat(f.op, " before this lane set up the ", DirName(f.dir), " FIFO (TPipe)"));
@@ -180,9 +243,12 @@ void PipeInit(const PipeDesc& pipe, CallSite site) {
 }
 
 void Push(const PipeDesc& pipe, const TileDesc& tile, TileSplitAxis split, CallSite site) {
-  const ptoc::sim::LaneFifo f = ptoc::sim::FifoOf(ptoc::sim::FifoRing::Side::kProducer);
+  const ptoc::sim::LaneFifo f = ptoc::sim::FifoOf(ptoc::sim::FifoRing::Side::kProducer, split);
   Call c(site, ptoc::sim::FifoReady(f), ptoc::sim::FifoWaitReason(f));
-  if (!ptoc::sim::FifoUsable(c, f, pipe, split)) return;
+  if (!ptoc::sim::SideReady(c, f) ||
+      !ptoc::sim::SplitUsable(c, pipe, f.dir, f.split, "TPUSH")) {
+    return;
+  }
   ptoc::sim::FifoRing& ring = *f.ring;
   const PipeDir dir = f.dir;
   auto t = ptoc::sim::device::ReadTile(c, tile, "TPUSH");
@@ -201,20 +267,45 @@ void Push(const PipeDesc& pipe, const TileDesc& tile, TileSplitAxis split, CallS
     c.w().clocks.Acquire(c.lane(), ring.freed_clock(),
                          ptoc::sim::AcquireEvent{"tfree -> tpush", nullptr, c.m().loc()});
   }
-  ring.Push(t, c.w().clocks.clock(c.lane()), c.m().loc());
+  const int parties = ptoc::sim::VectorParties(c.w(), f.split);
+  const int slot_split =
+      ring.Push(t, c.w().clocks.clock(c.lane()), c.m().loc(), f.party, f.split,
+                dir == PipeDir::kV2C ? parties : 1, dir == PipeDir::kC2V ? parties : 1);
+  if (slot_split != f.split) {
+    c.m().Protocol(absl::StrCat("the AIV lanes push into one V2C slot with split codes ",
+                                slot_split, " and ", f.split));
+  }
   c.w().clocks.Release(c.lane(), c.w().machine.now());
 }
 
 uint64_t Pop(const PipeDesc& pipe, const TileDesc& tile, TileSplitAxis split, CallSite site) {
-  const ptoc::sim::LaneFifo f = ptoc::sim::FifoOf(ptoc::sim::FifoRing::Side::kConsumer);
+  const ptoc::sim::LaneFifo f = ptoc::sim::FifoOf(ptoc::sim::FifoRing::Side::kConsumer, split);
   Call c(site, ptoc::sim::FifoReady(f), ptoc::sim::FifoWaitReason(f));
   const uint64_t fallback = tile.address;
-  if (!ptoc::sim::FifoUsable(c, f, pipe, split)) return fallback;
+  if (!ptoc::sim::SideReady(c, f) ||
+      !ptoc::sim::SplitUsable(c, pipe, f.dir, f.split, "TPOP")) {
+    return fallback;
+  }
   ptoc::sim::FifoRing& ring = *f.ring;
   const PipeDir dir = f.dir;
-  ptoc::sim::FifoRing::Entry e = ring.Pop(c.m().loc());
-  c.w().clocks.Acquire(c.lane(), e.clock,
-                       ptoc::sim::AcquireEvent{"tpush -> tpop", e.push, c.m().loc()});
+  if (ring.held(f.party).size() >= pipe.local_slot_num) {
+    c.m().Protocol(absl::StrCat("TPOP while this lane holds ", ring.held(f.party).size(),
+                                " popped tiles: more than the TPipe's LocalSlotNum (",
+                                pipe.local_slot_num, ") local slots, which would alias"));
+  }
+  ptoc::sim::FifoRing::Entry e = ring.Pop(c.m().loc(), f.party);
+  for (size_t p = 0; p < e.clocks.size(); ++p) {
+    if (e.pushes[p] == nullptr) continue;
+    c.w().clocks.Acquire(c.lane(), e.clocks[p],
+                         ptoc::sim::AcquireEvent{"tpush -> tpop", e.pushes[p], c.m().loc()});
+  }
+  const ptoc::sim::SourceRef pushed{"push", e.push != nullptr ? *e.push : ptoc::Location{},
+                                    "pushed here"};
+  if (e.split != f.split) {
+    c.m().Protocol(absl::StrCat("TPOP with split code ", f.split,
+                                " pops a tile pushed with split code ", e.split),
+                   {pushed});
+  }
   const uint64_t slot = (e.seq - 1) % static_cast<uint64_t>(ring.slot_num());
   TileDesc at = tile;
   at.address = c.m().consumer_buffer(dir) + slot * static_cast<uint64_t>(ring.slot_size());
@@ -222,10 +313,9 @@ uint64_t Pop(const PipeDesc& pipe, const TileDesc& tile, TileSplitAxis split, Ca
   if (e.tile->shape != shape || e.tile->dtype != DTypeOf(tile.dtype)) {
     c.m().Protocol(absl::StrCat("the popped tile is [", shape[0], ", ", shape[1], "] ",
                                 ptoc::DTypeName(DTypeOf(tile.dtype)), " but the pushed one is [",
-                                e.tile->shape[0], ", ", e.tile->shape[1], "] ",
-                                ptoc::DTypeName(e.tile->dtype)),
-                   {ptoc::sim::SourceRef{"push", e.push != nullptr ? *e.push : ptoc::Location{},
-                                         "pushed here"}});
+                                e.tile->shape[0], ", ", e.tile->shape.size() > 1 ? e.tile->shape[1] : 1,
+                                "] ", ptoc::DTypeName(e.tile->dtype)),
+                   {pushed});
     return at.address;
   }
   ptoc::sim::device::WriteTile(c, at, e.tile->data, "TPOP");
@@ -235,16 +325,20 @@ uint64_t Pop(const PipeDesc& pipe, const TileDesc& tile, TileSplitAxis split, Ca
 void Free(const PipeDesc& pipe, TileSplitAxis split, CallSite site) {
   Call c(site);
   const PipeDir dir = ptoc::sim::PopDir(c.m());
-  if (!ptoc::sim::NoSplit(c, split, "TFREE") || !ptoc::sim::PipeCarries(c, pipe, dir, "TFREE")) {
-    return;
-  }
+  if (!ptoc::sim::SplitUsable(c, pipe, dir, static_cast<int>(split), "TFREE")) return;
   ptoc::sim::FifoRing& ring = c.w().ring(c.state().rank, dir);
-  if (ring.held().empty()) {
+  const int party = ptoc::sim::Party(c.m());
+  const std::vector<ptoc::sim::FifoRing::Held> held = ring.held(party);
+  if (held.empty()) {
     c.m().Protocol(absl::StrCat("TFREE with no popped ", ptoc::sim::DirName(dir),
                                 " slot held (a double tfree, or a tfree before its tpop)"));
     return;
   }
-  ring.Free(ring.held().front().seq, c.w().clocks.clock(c.lane()));
+  if (held.front().split != static_cast<int>(split)) {
+    c.m().Protocol(absl::StrCat("TFREE with split code ", static_cast<int>(split),
+                                " frees a slot transferred with split code ", held.front().split));
+  }
+  ring.Free(held.front().seq, c.w().clocks.clock(c.lane()), party);
   c.w().clocks.Release(c.lane(), c.w().machine.now());
 }
 
@@ -360,9 +454,11 @@ void wait_flag(pipe_t from, pipe_t to, event_t event, pto::sim::CallSite site) {
   ptoc::sim::device::Call c(site);
 }
 
-// ptoc-run-cpp launches each core group 1 AIC : 1 AIV, so the one vector
-// lane is subblock 0.
-int64_t get_subblockid() { return 0; }
+// Which AIV subblock the calling lane is (0 for the cube, and under 1C:1V).
+int64_t get_subblockid() {
+  ptoc::sim::DeviceMachine& m = ptoc::sim::DeviceMachine::Current();
+  return m.world().lanes[m.lane()].subblock;
+}
 
 // DSB_DDR and DSB_ALL complete the lane's pending GM writes (system.fence()).
 void dsb(mem_dsb_t type, pto::sim::CallSite site) {

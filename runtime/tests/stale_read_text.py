@@ -12,7 +12,7 @@
 # CHECK-NEXT: stale_read_text.py:[[@LINE+17]]:9: note: ordered by notify -> wait: here
 # CHECK: stale_read_text.py:[[@LINE+17]]:9: note: received here
 # CHECK: ({{[0-9]+}} occurrences in 5 schedules; first in schedule 0)
-# CHECK-NEXT: ptoc-sim: 5 schedules (seed 1), 2 ranks, 2 lanes, {{[0-9]+}} statements executed: 1 stale read, 0 races, 0 deadlocks, 0 livelocks, 0 protocol errors
+# CHECK-NEXT: ptoc-sim: 5 schedules (seed 1), 2 ranks, 2 lanes, {{[0-9]+}} statements executed: 1 stale read, 0 races, 0 deadlocks, 0 livelocks, 0 protocol errors, 0 launch findings
 import pypto.language as pl
 import pypto.language.distributed as pld
 
