@@ -12,6 +12,7 @@
 #define PTOC_CODEGEN_PTO_EMITTER_H_
 
 #include <array>
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
@@ -165,6 +166,11 @@ class PtoFunctionEmitter : public BodyEmitter {
                   const Location& loc);
   absl::StatusOr<std::string> LinearIndex(const GmTensor& t, const Expr& indices,
                                           const Location& loc);
+  // The element offset of `static_indices` into `t` (row-major strides):
+  // static terms folded, `index(i)` asked only for the others, in order.
+  absl::StatusOr<std::string> ElementOffset(
+      const GmTensor& t, const std::vector<MaybeInt>& static_indices,
+      const std::function<absl::StatusOr<std::string>(size_t)>& index, const Location& loc);
   std::string OwnWindowBase(const Location& loc);
   // The tensor view of `t` in the window of rank `peer`.
   absl::StatusOr<std::string> PeerView(const GmTensor& t, const Expr& peer,
@@ -174,6 +180,10 @@ class PtoFunctionEmitter : public BodyEmitter {
   absl::Status InvalidateRegion(const std::string& view, const GmTensor& t,
                                 const Region& r, const Location& loc);
   void InvalidateAll(const Location& loc);
+  // The run-time form of a region invalidate (RegionLines::line_loop): the
+  // line of the run's first element, then an scf.for over the later ones.
+  absl::Status InvalidateLineLoop(const std::string& view, const GmTensor& t, const Region& r,
+                                  const RegionLines& lines, const Location& loc);
 
   const Program& program_;
   const Function& fn_;
