@@ -148,6 +148,10 @@ class CceFunctionEmitter : public BodyEmitter {
 
   // ---- GM (cce_gm.cc) ----
   absl::StatusOr<GmTensor*> Gm(const Expr& tensor);
+  // The GM region a call addresses (lowering.h, ResolveGmAccess); `base`
+  // is the pointer the region is in (the tensor's or a peer's copy).
+  using Access = GmAccess<GmTensor>;
+  absl::StatusOr<Access> AccessOf(const Expr& call, const CallLowering& plan);
   absl::StatusOr<Region> RegionAt(const GmTensor& t, const Expr& offsets,
                                   const std::vector<Dim>& sizes, const Location& loc);
   Region WholeRegion(const GmTensor& t);

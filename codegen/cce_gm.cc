@@ -72,6 +72,19 @@ absl::StatusOr<CceFunctionEmitter::GmTensor*> CceFunctionEmitter::Gm(const Expr&
   return &(gm_[param] = std::move(t));
 }
 
+absl::StatusOr<CceFunctionEmitter::Access> CceFunctionEmitter::AccessOf(
+    const Expr& call, const CallLowering& plan) {
+  const Location& loc = LocOf(call);
+  GmAccessLowering<GmTensor> lower;
+  lower.tensor = [&](const Expr& tensor) { return Gm(tensor); };
+  lower.own_base = [](const GmTensor& t) { return t.ptr; };
+  lower.peer_base = [&](const GmTensor& t, const Expr& peer) { return PeerPointer(t, peer, loc); };
+  lower.region = [&](const GmTensor& t, const Expr& offsets, const std::vector<Dim>& sizes) {
+    return RegionAt(t, offsets, sizes, loc);
+  };
+  return ResolveGmAccess(plan, call, loc, lower);
+}
+
 absl::StatusOr<CceFunctionEmitter::Region> CceFunctionEmitter::RegionAt(
     const GmTensor& t, const Expr& offsets, const std::vector<Dim>& sizes,
     const Location& loc) {

@@ -95,6 +95,19 @@ absl::StatusOr<PtoFunctionEmitter::GmTensor*> PtoFunctionEmitter::Gm(const Expr&
   return &(gm_[param] = std::move(t));
 }
 
+absl::StatusOr<PtoFunctionEmitter::Access> PtoFunctionEmitter::AccessOf(
+    const Expr& call, const CallLowering& plan) {
+  const Location& loc = LocOf(call);
+  GmAccessLowering<GmTensor> lower;
+  lower.tensor = [&](const Expr& tensor) { return Gm(tensor); };
+  lower.own_base = [](const GmTensor& t) { return t.view; };
+  lower.peer_base = [&](const GmTensor& t, const Expr& peer) { return PeerView(t, peer, loc); };
+  lower.region = [&](const GmTensor& t, const Expr& offsets, const std::vector<Dim>& sizes) {
+    return RegionAt(t, offsets, sizes, loc);
+  };
+  return ResolveGmAccess(plan, call, loc, lower);
+}
+
 absl::StatusOr<PtoFunctionEmitter::Region> PtoFunctionEmitter::RegionAt(
     const GmTensor& t, const Expr& offsets, const std::vector<Dim>& sizes,
     const Location& loc) {
