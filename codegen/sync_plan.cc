@@ -14,10 +14,6 @@ namespace {
 
 constexpr char kMarker = '\x01';
 
-bool Overlap(const PlanAccess& a, const PlanAccess& b) {
-  return a.space == b.space && (a.id == b.id || a.id < 0 || b.id < 0);
-}
-
 bool Conflicts(const PlanAccess& earlier, const std::vector<PlanAccess>& later) {
   for (const PlanAccess& b : later) {
     if ((earlier.write || b.write) && Overlap(earlier, b)) return true;
@@ -37,6 +33,30 @@ int IdsOf(Pipe p, Pipe q) {
 int P(Pipe p) { return static_cast<int>(p); }
 
 }  // namespace
+
+bool Overlap(const PlanAccess& a, const PlanAccess& b) {
+  if (a.space != b.space) return false;
+  if (a.id < 0 || b.id < 0) return true;
+  if (a.id != b.id) return false;
+  if (a.box.empty() || b.box.empty() || a.box.size() != b.box.size()) return true;
+  for (size_t i = 0; i < a.box.size(); ++i) {
+    if (a.box[i].second <= b.box[i].first || b.box[i].second <= a.box[i].first) return false;
+  }
+  return true;
+}
+
+GmBox BoxOf(const GmRegion& region) {
+  GmBox box;
+  for (size_t i = 0; i < region.static_offsets.size(); ++i) {
+    const MaybeInt& offset = region.static_offsets[i];
+    const MaybeInt& size = i < region.static_sizes.size() ? region.static_sizes[i] : std::nullopt;
+    // The verifier holds static regions inside their tensors, so no sum
+    // overflows.
+    if (!offset || !size) return {};
+    box.emplace_back(*offset, *offset + *size);
+  }
+  return box;
+}
 
 absl::StatusOr<PipeSyncMode> ParsePipeSync(absl::string_view mode) {
   if (mode.empty() || mode == "barrier-all") return PipeSyncMode::kBarrierAll;
@@ -352,16 +372,20 @@ bool SyncPlanner::Tail(int gap, const Location& loc) {
 }
 
 std::vector<PlanAccess> AccessesOf(const MachineStep& step, const std::vector<Buffer>& args,
-                                   const Buffer& result, const std::vector<int64_t>& gm) {
+                                   const Buffer& result, const std::vector<int64_t>& gm,
+                                   const GmBox& box) {
   std::vector<PlanAccess> accesses;
+  const bool dma = step.op == MachineOp::kTLoad || step.op == MachineOp::kTStore;
   auto add = [&](const Operand& o, bool write) {
     if (o.kind == Operand::Kind::kGm) {
       if (gm.empty()) accesses.push_back(PlanAccess{MemorySpace::kDDR, -1, write});
-      for (int64_t p : gm) accesses.push_back(PlanAccess{MemorySpace::kDDR, p, write});
+      for (int64_t p : gm) {
+        accesses.push_back(PlanAccess{MemorySpace::kDDR, p, write, dma ? box : GmBox()});
+      }
       return;
     }
     const Buffer b = o.kind == Operand::Kind::kResult ? result : args.at(o.index);
-    accesses.push_back(PlanAccess{b.space, b.id, write});
+    accesses.push_back(PlanAccess{b.space, b.id, write, {}});
   };
   for (const Operand& o : step.reads) add(o, false);
   for (const Operand& o : step.writes) add(o, true);
@@ -516,8 +540,7 @@ class PipeCheck {
     for (const Access& a : history_) {
       bool conflict = false;
       for (const PlanAccess& b : accesses) {
-        conflict |= (a.access.write || b.write) && a.access.space == b.space &&
-                    (a.access.id == b.id || a.access.id < 0 || b.id < 0);
+        conflict |= (a.access.write || b.write) && Overlap(a.access, b);
       }
       if (!conflict) continue;
       if (a.pipe == q && PipeInOrder(backend_, q)) continue;

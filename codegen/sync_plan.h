@@ -55,14 +55,26 @@ enum class PipeSyncMode { kBarrierAll, kFlags };
 absl::StatusOr<PipeSyncMode> ParsePipeSync(absl::string_view mode);
 absl::string_view PipeSyncName(PipeSyncMode mode);
 
+// A GM region known at compile time: per dim of the tensor the element
+// range [first, second) (pipe-sync.md §2.1). Empty: the whole tensor.
+using GmBox = std::vector<std::pair<int64_t, int64_t>>;
+
 // What a machine op touches: a tile buffer (id >= 0) or all of a local
 // memory (id -1: a loop-carried, branch-merged or popped tile); a GM tensor
-// (space kDDR, id = its parameter's index) or all of GM (id -1).
+// (space kDDR, id = its parameter's index; `box` the region of it, empty:
+// all of it) or all of GM (id -1). Two GM accesses of one tensor overlap
+// unless their boxes are disjoint in some dim (a peer's copy counts as the
+// same tensor, at the same offsets).
 struct PlanAccess {
   MemorySpace space = MemorySpace::kDDR;
   int64_t id = -1;
   bool write = false;
+  GmBox box;
 };
+// Whether `a` and `b` may touch the same memory.
+bool Overlap(const PlanAccess& a, const PlanAccess& b);
+// The box of `region` when its offsets and sizes are all static, else empty.
+GmBox BoxOf(const GmRegion& region);
 
 struct SyncInstr {
   enum class Kind { kSet, kWait, kBarrier, kBarrierAll };
@@ -233,9 +245,13 @@ class SyncPlanner {
 
 // The accesses of `step`: `args` are the buffers of the call's tile
 // arguments (by argument index), `result` the result's, `gm` the indices of
-// the GM parameters its GM operand names (empty: all of GM).
+// the GM parameters its GM operand names (empty: all of GM), `box` the
+// region of them a DMA step (TLOAD, TSTORE) moves; the other steps touch
+// the whole tensor (a DCCI its whole lines, a scalar op an element the
+// planner does not track).
 std::vector<PlanAccess> AccessesOf(const MachineStep& step, const std::vector<Buffer>& args,
-                                   const Buffer& result, const std::vector<int64_t>& gm);
+                                   const Buffer& result, const std::vector<int64_t>& gm,
+                                   const GmBox& box = {});
 // The index of parameter `v` of `fn` (-1: not a parameter).
 int64_t ParamIndex(const Function& fn, const Var* v);
 // A popped tile's buffer: its pipe's consumer ring (pipe-sync.md §2.1),
