@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <tuple>
 
 #include "absl/strings/numbers.h"
@@ -240,13 +241,17 @@ int SyncPlanner::Op(const MachineStep& step, const std::vector<PlanAccess>& acce
           break;
         }
       }
+      const Location& producer = gap_locs_[blk.gaps[a->path[k].second]];
+      if (id < 0 && Widen(pi, P(q), blk, set_gap, wait_gap, producer)) {
+        covered.emplace_back(p, a->seq);
+        continue;
+      }
       if (id < 0) {
         BarrierAll(gap, loc, "demoted");
         demoted = true;
         break;
       }
       bits |= 1u << id;
-      const Location& producer = gap_locs_[blk.gaps[a->path[k].second]];
       unit = NewUnit(SyncInstr::Kind::kSet, p, q, id, producer, gap_locs_[wait_gap], "pair");
       SyncInstr set;
       set.kind = SyncInstr::Kind::kSet;
@@ -288,6 +293,45 @@ int SyncPlanner::Op(const MachineStep& step, const std::vector<PlanAccess>& acce
   if (q != Pipe::kS) state_.busy = true;
   if (step.barrier_all_after) Reset();
   return gap;
+}
+
+bool SyncPlanner::Widen(int p, int q, const Block& blk, int set_gap, int wait_gap,
+                        const Location& producer) {
+  auto index = [&](int g) {
+    auto it = std::find(blk.gaps.begin(), blk.gaps.end(), g);
+    return it == blk.gaps.end() ? -1 : static_cast<int>(it - blk.gaps.begin());
+  };
+  const int s = index(set_gap), w = index(wait_gap);
+  // The candidate with the latest set; in the map's (deterministic) order
+  // among equals.
+  std::optional<std::tuple<int, int, int, int>> best;
+  int best_set = -1;
+  for (const auto& [key, value] : pairs_) {
+    if (std::get<0>(key) != p || std::get<1>(key) != q) continue;
+    const int qs = index(std::get<2>(key)), qw = index(std::get<3>(key));
+    // A wait in the set's own gap comes after it (slot 3 after slot 1).
+    if (qs < 0 || qw < 0 || qs > s || qw > w || qw < s) continue;
+    if (qs > best_set) {
+      best_set = qs;
+      best = key;
+    }
+  }
+  if (!best) return false;
+  const auto [id, unit] = pairs_.at(*best);
+  std::vector<SyncInstr>& from = gaps_[std::get<2>(*best)];
+  for (auto it = from.begin(); it != from.end(); ++it) {
+    if (it->kind == SyncInstr::Kind::kSet && it->unit == unit) {
+      SyncInstr set = *it;
+      from.erase(it);
+      set.loc = producer;
+      Add(set_gap, set);
+      break;
+    }
+  }
+  pairs_.erase(*best);
+  pairs_[std::make_tuple(p, q, set_gap, std::get<3>(*best))] = {id, unit};
+  units_[unit - first_unit_].producer = producer;
+  return true;
 }
 
 int SyncPlanner::BeginLoop(const Location& loc) {

@@ -21,8 +21,11 @@
 // - event ids: per (src, dst) pipe pair, ids 0..7 (0..6 for the reserved
 //   keys, §3.4); an id is used once between two full barriers, so a set is
 //   always ordered after the previous wait of its key (binary flags);
-//   when none is free the pair is demoted to pipe_barrier(PIPE_ALL) before
-//   the consumer;
+//   when none is free, the pair is widened into an earlier pair on the
+//   same pipes (§3.4: its set and wait in the same block, its set not
+//   after the new set, its wait not after the new wait and not before the
+//   new set; the latest such set moves to the new set's gap), else it is
+//   demoted to pipe_barrier(PIPE_ALL) before the consumer;
 // - loops start and end each iteration drained (pipe_barrier(PIPE_ALL)
 //   when something is pending), so no pair is carried by a loop;
 // - the tail: pipe_barrier(PIPE_ALL) before the return when a non-scalar
@@ -216,6 +219,11 @@ class SyncPlanner {
               const Location& consumer, absl::string_view why);
   std::vector<std::pair<int, int>> Path() const;  // of the next item
   void Reset();                                  // a full barrier
+  // §3.4 widening of a pair p -> q (set in `set_gap`, wait in `wait_gap`,
+  // both in `blk`) that has no id: moves the set of the pair it is widened
+  // into to `set_gap`; false when there is none.
+  bool Widen(int p, int q, const Block& blk, int set_gap, int wait_gap,
+             const Location& producer);
   void BarrierAll(int gap, const Location& loc, absl::string_view why);
   bool AnyPending() const { return !state_.pending.empty(); }
   bool AnyUsed() const;
