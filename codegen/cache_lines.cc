@@ -17,6 +17,33 @@ RegionLines WholeGm(std::string reason) {
   return r;
 }
 
+// A region that cannot be counted at compile time (`reason`): the loop
+// form when it is one run of the last dim of a static length short enough,
+// else the whole-GM form.
+RegionLines RunTimeRegion(const std::vector<MaybeInt>& sizes, int element_bytes,
+                          std::string reason) {
+  const size_t rank = sizes.size();
+  for (size_t i = 0; i + 1 < rank; ++i) {
+    if (!sizes[i] || *sizes[i] != 1) return WholeGm(std::move(reason));
+  }
+  const MaybeInt run = sizes[rank - 1];
+  if (!run || *run < 0) return WholeGm(std::move(reason));
+  RegionLines r;
+  if (*run == 0) return r;  // an empty region touches nothing
+  // The most lines a run of `run` elements touches: it starts at most
+  // kCacheLineBytes - element_bytes bytes into a line.
+  const CheckedInt span = CheckedInt(*run) * element_bytes + (kCacheLineBytes - element_bytes);
+  if (!span.ok() ||
+      (span.value() + kCacheLineBytes - 1) / kCacheLineBytes > kMaxSingleLineInvalidates) {
+    return WholeGm(absl::StrCat("the region may touch more than ", kMaxSingleLineInvalidates,
+                                " cache lines"));
+  }
+  r.line_loop = true;
+  r.run_elements = *run;
+  r.elements_per_line = kCacheLineBytes / element_bytes;
+  return r;
+}
+
 }  // namespace
 
 absl::StatusOr<RegionLines> LinesOfRegion(const std::vector<MaybeInt>& tensor_shape,
@@ -40,7 +67,8 @@ absl::StatusOr<RegionLines> LinesOfRegion(const std::vector<MaybeInt>& tensor_sh
   }
   for (size_t i = 0; i < rank; ++i) {
     if (!offsets[i] || !sizes[i]) {
-      return WholeGm("the region's offsets or sizes are not known at compile time");
+      return RunTimeRegion(sizes, element_bytes,
+                           "the region's offsets or sizes are not known at compile time");
     }
     if (*offsets[i] < 0 || *sizes[i] < 0) {
       return absl::InvalidArgumentError("the region has a negative offset or size");
@@ -58,7 +86,10 @@ absl::StatusOr<RegionLines> LinesOfRegion(const std::vector<MaybeInt>& tensor_sh
   }
   // The first dim does not enter the strides.
   for (size_t i = 1; i < rank; ++i) {
-    if (!tensor_shape[i]) return WholeGm("the tensor's strides are not known at compile time");
+    if (!tensor_shape[i]) {
+      return RunTimeRegion(sizes, element_bytes,
+                           "the tensor's strides are not known at compile time");
+    }
   }
   std::vector<int64_t> strides(rank, 1);
   for (int i = static_cast<int>(rank) - 2; i >= 0; --i) {

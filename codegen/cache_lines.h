@@ -5,8 +5,11 @@
 // view's base address, so a region needs one per line it touches. Lines are
 // counted from the tensor's base, which is 64-byte aligned, with the
 // row-major strides of the whole tensor. A region of more than
-// kMaxSingleLineInvalidates lines, or one whose offsets, sizes or strides
-// are not known at compile time, falls back to one whole-GM invalidate.
+// kMaxSingleLineInvalidates lines falls back to one whole-GM invalidate. A
+// region whose offsets or strides are only known at run time is a loop over
+// its lines when it is one run of the last dim (every other size 1) of a
+// static length that touches at most kMaxSingleLineInvalidates lines
+// wherever it starts; any other such region falls back too.
 #ifndef PTOC_CODEGEN_CACHE_LINES_H_
 #define PTOC_CODEGEN_CACHE_LINES_H_
 
@@ -36,6 +39,15 @@ struct RegionLines {
   bool whole_gm = false;        // fall back to the whole-GM invalidate
   std::string fallback_reason;  // why, when whole_gm
   std::vector<LineAccess> lines;  // in address order, each line once
+  // The run-time form: the region is one run of `run_elements` elements of
+  // the last dim at a position known only at run time. The target
+  // invalidates the line of the run's first element f, then, in a loop,
+  // the line of every element e with f < e < f + run_elements that starts
+  // a line (e a multiple of `elements_per_line`, counted from the tensor
+  // base). `lines` is empty.
+  bool line_loop = false;
+  int64_t run_elements = 0;
+  int64_t elements_per_line = 0;
 };
 
 // A dim, offset or size: known at compile time, or std::nullopt.

@@ -113,20 +113,43 @@ TEST(CacheLinesTest, ManyRowsFallBackWithoutWalkingThemAll) {
   EXPECT_TRUE(r.whole_gm);
 }
 
-TEST(CacheLinesTest, DynamicOffsetsOrSizesFallBack) {
-  RegionLines offset = Compute(Dims({8, 16}), 4, {std::nullopt, 0}, Dims({1, 16}));
-  EXPECT_TRUE(offset.whole_gm);
-  EXPECT_THAT(offset.fallback_reason, HasSubstr("not known at compile time"));
-  RegionLines size = Compute(Dims({8, 16}), 4, Dims({0, 0}), {1, std::nullopt});
-  EXPECT_TRUE(size.whole_gm);
+TEST(CacheLinesTest, ARunAtARunTimeOffsetIsALineLoop) {
+  RegionLines r = Compute(Dims({8, 16}), 4, {std::nullopt, 0}, Dims({1, 16}));
+  EXPECT_FALSE(r.whole_gm);
+  EXPECT_TRUE(r.line_loop);
+  EXPECT_TRUE(r.lines.empty());
+  EXPECT_EQ(r.run_elements, 16);
+  EXPECT_EQ(r.elements_per_line, 16);
+  RegionLines half = Compute(Dims({1, 256}), 2, {0, std::nullopt}, Dims({1, 64}));
+  EXPECT_TRUE(half.line_loop);
+  EXPECT_EQ(half.elements_per_line, 32);
 }
 
-TEST(CacheLinesTest, DynamicStridesFallBackButADynamicOuterDimDoesNot) {
+TEST(CacheLinesTest, RunTimeRegionsThatAreNotOneShortRunFallBack) {
+  RegionLines rows = Compute(Dims({8, 16}), 4, {std::nullopt, 0}, Dims({2, 16}));
+  EXPECT_TRUE(rows.whole_gm);
+  EXPECT_THAT(rows.fallback_reason, HasSubstr("not known at compile time"));
+  RegionLines size = Compute(Dims({8, 16}), 4, Dims({0, 0}), {1, std::nullopt});
+  EXPECT_TRUE(size.whole_gm);
+  // 256 fp32 may start 60 bytes into a line: 17 lines.
+  RegionLines longer = Compute(Dims({1, 1024}), 4, {0, std::nullopt}, Dims({1, 256}));
+  EXPECT_TRUE(longer.whole_gm);
+  EXPECT_THAT(longer.fallback_reason, HasSubstr("may touch more than 16"));
+  RegionLines shorter = Compute(Dims({1, 1024}), 4, {0, std::nullopt}, Dims({1, 240}));
+  EXPECT_TRUE(shorter.line_loop);
+  RegionLines empty = Compute(Dims({8, 16}), 4, {std::nullopt, 0}, Dims({1, 0}));
+  EXPECT_FALSE(empty.whole_gm || empty.line_loop);
+  EXPECT_TRUE(empty.lines.empty());
+}
+
+TEST(CacheLinesTest, DynamicStridesLoopButADynamicOuterDimCounts) {
   RegionLines strides = Compute({8, std::nullopt}, 4, Dims({0, 0}), Dims({1, 4}));
-  EXPECT_TRUE(strides.whole_gm);
-  EXPECT_THAT(strides.fallback_reason, HasSubstr("strides"));
+  EXPECT_TRUE(strides.line_loop);
+  RegionLines rows = Compute({8, std::nullopt}, 4, Dims({0, 0}), Dims({2, 4}));
+  EXPECT_TRUE(rows.whole_gm);
+  EXPECT_THAT(rows.fallback_reason, HasSubstr("strides"));
   RegionLines outer = Compute({std::nullopt, 16}, 4, Dims({3, 0}), Dims({1, 16}));
-  EXPECT_FALSE(outer.whole_gm);
+  EXPECT_FALSE(outer.whole_gm || outer.line_loop);
   EXPECT_THAT(Lines(outer), ElementsAre(Line{3, {3, 0}, 16}));
 }
 

@@ -169,11 +169,12 @@ void CceFunctionEmitter::Order(Pipe pipe, const std::vector<Buffer>& reads,
 }
 
 void CceFunctionEmitter::OrderStep(const MachineStep& step, const std::vector<Buffer>& args,
-                                   const Buffer& result, const std::vector<const Var*>& gm) {
+                                   const Buffer& result, const std::vector<const Var*>& gm,
+                                   const GmBox& box) {
   if (flags()) {
     std::vector<int64_t> params;
     for (const Var* v : gm) params.push_back(ParamIndex(fn_, v));
-    Marker(planner_.Op(step, AccessesOf(step, args, result, params), cur_loc()));
+    Marker(planner_.Op(step, AccessesOf(step, args, result, params, box), cur_loc()));
     return;
   }
   auto buffer = [&](const Operand& o) {

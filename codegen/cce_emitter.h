@@ -98,9 +98,11 @@ class CceFunctionEmitter : public BodyEmitter {
   void Order(Pipe pipe, const std::vector<Buffer>& reads, const std::vector<Buffer>& writes);
   // Order() for a machine op of the plan: `args` are the buffers of its
   // tile arguments (by argument index), `result` the result's.
-  // `gm`: the GM parameters its GM accesses touch (empty: all of GM).
+  // `gm`: the GM parameters its GM accesses touch (empty: all of GM),
+  // `box` the region of them a DMA step moves (flags mode; empty: all).
   void OrderStep(const MachineStep& step, const std::vector<Buffer>& args,
-                 const Buffer& result, const std::vector<const Var*>& gm = {});
+                 const Buffer& result, const std::vector<const Var*>& gm = {},
+                 const GmBox& box = {});
   bool flags() const { return sync_.mode == PipeSyncMode::kFlags; }
   void Marker(int gap) { Line(SyncPlanner::Marker(gap)); }
   void BarrierAll();
@@ -148,6 +150,10 @@ class CceFunctionEmitter : public BodyEmitter {
 
   // ---- GM (cce_gm.cc) ----
   absl::StatusOr<GmTensor*> Gm(const Expr& tensor);
+  // The GM region a call addresses (lowering.h, ResolveGmAccess); `base`
+  // is the pointer the region is in (the tensor's or a peer's copy).
+  using Access = GmAccess<GmTensor>;
+  absl::StatusOr<Access> AccessOf(const Expr& call, const CallLowering& plan);
   absl::StatusOr<Region> RegionAt(const GmTensor& t, const Expr& offsets,
                                   const std::vector<Dim>& sizes, const Location& loc);
   Region WholeRegion(const GmTensor& t);

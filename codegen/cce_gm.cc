@@ -72,6 +72,19 @@ absl::StatusOr<CceFunctionEmitter::GmTensor*> CceFunctionEmitter::Gm(const Expr&
   return &(gm_[param] = std::move(t));
 }
 
+absl::StatusOr<CceFunctionEmitter::Access> CceFunctionEmitter::AccessOf(
+    const Expr& call, const CallLowering& plan) {
+  const Location& loc = LocOf(call);
+  GmAccessLowering<GmTensor> lower;
+  lower.tensor = [&](const Expr& tensor) { return Gm(tensor); };
+  lower.own_base = [](const GmTensor& t) { return t.ptr; };
+  lower.peer_base = [&](const GmTensor& t, const Expr& peer) { return PeerPointer(t, peer, loc); };
+  lower.region = [&](const GmTensor& t, const Expr& offsets, const std::vector<Dim>& sizes) {
+    return RegionAt(t, offsets, sizes, loc);
+  };
+  return ResolveGmAccess(plan, call, loc, lower);
+}
+
 absl::StatusOr<CceFunctionEmitter::Region> CceFunctionEmitter::RegionAt(
     const GmTensor& t, const Expr& offsets, const std::vector<Dim>& sizes,
     const Location& loc) {
@@ -180,6 +193,22 @@ absl::Status CceFunctionEmitter::InvalidateRegion(const GmTensor& t, const std::
     return absl::OkStatus();
   }
   OrderStep(DcciStep(), {}, {}, {t.param});
+  if (lines->line_loop) {
+    // The first element's line, then each later line that starts in the run.
+    const std::string offset = Offset(t, r.offsets, r.static_offsets);
+    const std::string first = Fresh("line_first");
+    const std::string e = Fresh("line");
+    const int64_t step = lines->elements_per_line;
+    Line(absl::StrCat("// a run of ", lines->run_elements,
+                      " elements at a run-time position: its cache lines in a loop"));
+    Line(absl::StrCat("int64_t ", first, " = ", offset.empty() ? "0" : offset, ";"));
+    Line(absl::StrCat("dcci(", base, " + ", first, ", cache_line_t::SINGLE_CACHE_LINE);"));
+    Open(absl::StrCat("for (int64_t ", e, " = (", first, " / ", step, " + 1) * ", step, "; ",
+                      e, " < ", first, " + ", lines->run_elements, "; ", e, " += ", step, ")"));
+    Line(absl::StrCat("dcci(", base, " + ", e, ", cache_line_t::SINGLE_CACHE_LINE);"));
+    Close();
+    return absl::OkStatus();
+  }
   for (const LineAccess& line : lines->lines) {
     CheckedInt offset_sum = 0;
     for (size_t i = 0; i < line.offsets.size(); ++i) {

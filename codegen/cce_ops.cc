@@ -129,31 +129,32 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
   const Location& loc = LocOf(call);
   auto result = [](const TileValue& t) { return std::optional<Value>(Value{t.name, t}); };
   switch (op.kind) {
-    case OpKind::kTileLoad: {
-      absl::StatusOr<GmTensor*> t = Gm(*call.args[0]);
-      if (!t.ok()) return t.status();
-      absl::StatusOr<Region> r = RegionAt(**t, *call.args[1], call.type.shape(), loc);
-      if (!r.ok()) return r.status();
-      const std::string gt = GlobalView(**t, (*t)->ptr, *r);
+    case OpKind::kTileLoad:
+    case OpKind::kRemoteLoad: {
+      absl::StatusOr<Access> a = AccessOf(call, plan);
+      if (!a.ok()) return a.status();
+      const std::string gt = GlobalView(*a->tensor, a->base, a->region);
       absl::StatusOr<TileValue> dst = NewTile(call.type, hint, true, loc);
       if (!dst.ok()) return dst.status();
-      OrderStep(plan.steps[0], {}, dst->buffer, {(*t)->param});
+      OrderStep(plan.steps[0], {}, dst->buffer, {a->tensor->param}, BoxOf(a->region));
       Line(absl::StrCat("TLOAD(", dst->name, ", ", gt, ");"));
       return result(*dst);
     }
-    case OpKind::kTileStore: {
+    case OpKind::kTileStore:
+    case OpKind::kRemoteStore: {
       absl::StatusOr<TileValue> tile = TileOperand(*call.args[0]);
       if (!tile.ok()) return tile.status();
-      absl::StatusOr<GmTensor*> t = Gm(*call.args[2]);
-      if (!t.ok()) return t.status();
-      absl::StatusOr<std::vector<Dim>> sizes =
-          TileRegion(call.args[0]->type, (*t)->dims.size(), loc);
-      if (!sizes.ok()) return sizes.status();
-      absl::StatusOr<Region> r = RegionAt(**t, *call.args[1], *sizes, loc);
-      if (!r.ok()) return r.status();
-      const std::string gt = GlobalView(**t, (*t)->ptr, *r);
-      OrderStep(plan.steps[0], {tile->buffer}, {}, {(*t)->param});
+      absl::StatusOr<Access> a = AccessOf(call, plan);
+      if (!a.ok()) return a.status();
+      const std::string gt = GlobalView(*a->tensor, a->base, a->region);
+      OrderStep(plan.steps[0], {tile->buffer}, {}, {a->tensor->param}, BoxOf(a->region));
       Line(StoreCall(plan, gt, tile->name));
+      if (plan.steps.size() > 1 && plan.steps[1].op == MachineOp::kDcci) {
+        // A remote store: the peer region's lines.
+        if (absl::Status s = InvalidateRegion(*a->tensor, a->base, a->region, loc); !s.ok()) {
+          return s;
+        }
+      }
       return std::optional<Value>();
     }
     case OpKind::kTileCreate: {
@@ -247,38 +248,6 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       OrderStep(plan.steps[0], {}, {}, {(*t)->param});
       return scalar(Materialize(element, (*t)->dtype, hint.empty() ? "value" : hint));
     }
-    case OpKind::kRemoteStore: {
-      absl::StatusOr<TileValue> tile = TileOperand(*call.args[0]);
-      if (!tile.ok()) return tile.status();
-      absl::StatusOr<GmTensor*> t = Gm(*call.args[1]);
-      if (!t.ok()) return t.status();
-      absl::StatusOr<std::string> peer = PeerPointer(**t, *call.args[2], loc);
-      if (!peer.ok()) return peer.status();
-      absl::StatusOr<std::vector<Dim>> sizes =
-          TileRegion(call.args[0]->type, (*t)->dims.size(), loc);
-      if (!sizes.ok()) return sizes.status();
-      absl::StatusOr<Region> r = RegionAt(**t, *call.args[3], *sizes, loc);
-      if (!r.ok()) return r.status();
-      const std::string gt = GlobalView(**t, *peer, *r);
-      OrderStep(plan.steps[0], {tile->buffer}, {}, {(*t)->param});
-      Line(StoreCall(plan, gt, tile->name));
-      if (absl::Status s = InvalidateRegion(**t, *peer, *r, loc); !s.ok()) return s;
-      return std::optional<Value>();
-    }
-    case OpKind::kRemoteLoad: {
-      absl::StatusOr<GmTensor*> t = Gm(*call.args[0]);
-      if (!t.ok()) return t.status();
-      absl::StatusOr<std::string> peer = PeerPointer(**t, *call.args[1], loc);
-      if (!peer.ok()) return peer.status();
-      absl::StatusOr<Region> r = RegionAt(**t, *call.args[2], call.type.shape(), loc);
-      if (!r.ok()) return r.status();
-      const std::string gt = GlobalView(**t, *peer, *r);
-      absl::StatusOr<TileValue> dst = NewTile(call.type, hint, true, loc);
-      if (!dst.ok()) return dst.status();
-      OrderStep(plan.steps[0], {}, dst->buffer, {(*t)->param});
-      Line(absl::StrCat("TLOAD(", dst->name, ", ", gt, ");"));
-      return std::optional<Value>(Value{dst->name, *dst});
-    }
     case OpKind::kTilePut: case OpKind::kTensorPut:
     case OpKind::kTileGet: case OpKind::kTensorGet: {
       const MachineStep& step = plan.steps[0];
@@ -294,7 +263,7 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
               ? TileOperand(*call.args[plan.stage_arg])
               : NewTile(StagingTileFor(local.param->type), "stage", true, loc);
       if (!stage.ok()) return stage.status();
-      absl::StatusOr<std::string> peer = PeerPointer(remote, *call.args[1], loc);
+      absl::StatusOr<std::string> peer = PeerPointer(remote, *call.args[plan.peer_arg], loc);
       if (!peer.ok()) return peer.status();
       const Region remote_region = WholeRegion(remote);
       const std::string remote_gt = GlobalView(remote, *peer, remote_region);
@@ -320,31 +289,21 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       break;
   }
   // Signals: notify / wait / test on one INT32 element.
-  const int offsets = plan.offsets_arg;
-  absl::StatusOr<GmTensor*> t = Gm(*call.args[0]);
-  if (!t.ok()) return t.status();
-  if (absl::Status s = CheckSignal((*t)->param->name, (*t)->dtype, loc); !s.ok()) return s;
-  std::string base = (*t)->ptr;
-  if (op.kind == OpKind::kNotify) {
-    absl::StatusOr<std::string> peer = PeerPointer(**t, *call.args[1], loc);
-    if (!peer.ok()) return peer.status();
-    base = *peer;
-  }
-  absl::StatusOr<Region> r = RegionAt(**t, *call.args[offsets],
-                                      std::vector<Dim>((*t)->dims.size(), Dim::Static(1)), loc);
-  if (!r.ok()) return r.status();
-  const std::string gt = GlobalView(**t, base, *r);
-  absl::StatusOr<std::string> value = ScalarAs(*call.args[offsets + 1], DType::kINT32);
+  absl::StatusOr<Access> a = AccessOf(call, plan);
+  if (!a.ok()) return a.status();
+  const GmTensor* t = a->tensor;
+  const std::string gt = GlobalView(*t, a->base, a->region);
+  absl::StatusOr<std::string> value = ScalarAs(*call.args[plan.offsets_arg + 1], DType::kINT32);
   if (!value.ok()) return value.status();
   if (op.kind == OpKind::kNotify) {
     const Expr* kind = AttrOrDefault(call, "op");
     if (plan.steps[0].barrier_all_before) BarrierAll();
-    OrderStep(plan.steps[0], {}, {}, {(*t)->param});
+    OrderStep(plan.steps[0], {}, {}, {t->param});
     Line(absl::StrCat("pto::comm::TNOTIFY(", gt, ", ", *value, ", pto::comm::NotifyOp::",
                       kind != nullptr && kind->str == "Set" ? "Set" : "AtomicAdd", ");"));
     return std::optional<Value>();
   }
-  OrderStep(plan.steps[0], {}, {}, {(*t)->param});
+  OrderStep(plan.steps[0], {}, {}, {t->param});
   const std::string call_text = absl::StrCat("pto::comm::", op.kind == OpKind::kWait ? "TWAIT" : "TTEST",
                                              "(", gt, ", ", *value, ", pto::comm::WaitCmp::",
                                              WaitCmp(call), ")");
@@ -379,13 +338,11 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       InvalidateAll();
       return std::optional<Value>();
     }
-    absl::StatusOr<GmTensor*> t = Gm(*call.args[0]);
-    if (!t.ok()) return t.status();
-    absl::StatusOr<std::vector<Dim>> sizes = InvalidateSizes(*call.args[1]);
-    if (!sizes.ok()) return sizes.status();
-    absl::StatusOr<Region> r = RegionAt(**t, *call.args[2], *sizes, loc);
-    if (!r.ok()) return r.status();
-    if (absl::Status s = InvalidateRegion(**t, (*t)->ptr, *r, loc); !s.ok()) return s;
+    absl::StatusOr<Access> a = AccessOf(call, plan);
+    if (!a.ok()) return a.status();
+    if (absl::Status s = InvalidateRegion(*a->tensor, a->base, a->region, loc); !s.ok()) {
+      return s;
+    }
     return std::optional<Value>();
   }
   // system.syncall

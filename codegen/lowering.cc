@@ -47,6 +47,14 @@ MemorySpace MemoryOfArg(const Expr& call, int i) {
   return call.args[i]->type.memory();
 }
 
+// The region of `plan`: tensor argument `gm`, peer `peer`, offsets `region`.
+void Addresses(CallLowering& plan, int gm, int peer, int region, CallLowering::Extent extent) {
+  plan.gm_arg = gm;
+  plan.peer_arg = peer;
+  plan.region_arg = region;
+  plan.extent = extent;
+}
+
 }  // namespace
 
 absl::string_view PipeName(Pipe p) {
@@ -93,6 +101,21 @@ absl::StatusOr<std::vector<Dim>> InvalidateSizes(const Expr& sizes) {
   return dims;
 }
 
+absl::StatusOr<std::vector<Dim>> RegionSizes(const CallLowering& plan, const Expr& call,
+                                             size_t rank, const Location& loc) {
+  switch (plan.extent) {
+    case CallLowering::Extent::kResult:
+      return call.type.shape();
+    case CallLowering::Extent::kTileArg0:
+      return TileRegion(call.args[0]->type, rank, loc);
+    case CallLowering::Extent::kElement:
+      return std::vector<Dim>(rank, Dim::Static(1));
+    case CallLowering::Extent::kSizesArg:
+      break;
+  }
+  return InvalidateSizes(*call.args[1]);
+}
+
 absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Backend backend,
                                       int depth, const Location& loc) {
   absl::StatusOr<const OpLowering*> op = LowerableOp(fn, call, loc);
@@ -102,16 +125,22 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
   plan.atomic_add = IsAtomicAdd(call);
   const bool a5 = backend == Backend::kA5;
   std::vector<MachineStep>& steps = plan.steps;
+  using Extent = CallLowering::Extent;
   switch ((*op)->kind) {
     case OpKind::kTileLoad:
-    case OpKind::kRemoteLoad:
+    case OpKind::kRemoteLoad: {
+      const bool remote = (*op)->kind == OpKind::kRemoteLoad;
+      Addresses(plan, 0, remote ? 1 : -1, remote ? 2 : 1, Extent::kResult);
       steps.push_back(Step(MachineOp::kTLoad, Pipe::kMte2, {Gm()}, {Result()}));
       break;
+    }
     case OpKind::kTileStore:
+      Addresses(plan, 2, -1, 1, Extent::kTileArg0);
       steps.push_back(
           Step(MachineOp::kTStore, StorePipe(MemoryOfArg(call, 0)), {Arg(0)}, {Gm()}));
       break;
     case OpKind::kRemoteStore:
+      Addresses(plan, 1, 2, 3, Extent::kTileArg0);
       steps.push_back(Step(MachineOp::kTStore, Pipe::kMte3, {Arg(0)}, {Gm()}));
       steps.push_back(DcciStep());
       break;
@@ -148,6 +177,7 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
           (*op)->kind == OpKind::kTilePut || (*op)->kind == OpKind::kTileGet;
       plan.remote_arg = put ? 0 : 2;
       plan.local_arg = put ? 2 : 0;
+      plan.peer_arg = 1;
       plan.stage_arg = tile_form ? 3 : -1;
       // TPUT / TGET are DMA (MTE2 and MTE3 inside, with their own events);
       // the barriers around them drain the pipes that issue them.
@@ -163,6 +193,8 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
     case OpKind::kTest: {
       const bool notify = (*op)->kind == OpKind::kNotify;
       plan.offsets_arg = notify ? 2 : 1;
+      Addresses(plan, 0, notify ? 1 : -1, plan.offsets_arg, Extent::kElement);
+      plan.signal = true;
       if (notify) {
         MachineStep s = Step(MachineOp::kTNotify, Pipe::kS, {}, {Gm()});
         // TNOTIFY ends with its own pipe_barrier(PIPE_ALL) (inside the
@@ -186,6 +218,7 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       break;
     }
     case OpKind::kCacheInvalidate:
+      if (!call.args.empty()) Addresses(plan, 0, -1, 2, Extent::kSizesArg);
       steps.push_back(DcciStep());
       break;
     case OpKind::kSyncAll:

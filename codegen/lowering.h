@@ -9,6 +9,7 @@
 #define PTOC_CODEGEN_LOWERING_H_
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -101,6 +102,17 @@ struct CallLowering {
   // notify / wait / test: the argument with the element's offsets (the
   // value compared or written follows it).
   int offsets_arg = -1;
+  // The GM region the call addresses (loads, stores, remote loads and
+  // stores, signals, a region invalidate): the argument naming the tensor,
+  // the peer rank's (-1: the local tensor), the region's offsets, and what
+  // its sizes are. gm_arg -1: the call addresses no region (put / get take
+  // whole tensors: remote_arg, local_arg and peer_arg).
+  enum class Extent { kResult, kTileArg0, kElement, kSizesArg };
+  int gm_arg = -1;
+  int peer_arg = -1;
+  int region_arg = -1;
+  Extent extent = Extent::kResult;
+  bool signal = false;  // the tensor must hold INT32 (CheckSignal)
   // push / pop / free: the split attribute.
   int64_t split = 0;
   bool atomic_add = false;
@@ -115,8 +127,63 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
 // (and of an explicit region invalidate): scalar, writes GM.
 MachineStep DcciStep();
 
+// The sizes of the region `plan` addresses in a tensor of `rank` dims:
+// the result's shape, tile argument 0's (TileRegion), one element, or the
+// sizes argument of a region invalidate (InvalidateSizes).
+absl::StatusOr<std::vector<Dim>> RegionSizes(const CallLowering& plan, const Expr& call,
+                                             size_t rank, const Location& loc);
+
 // A notify / wait / test signal tensor (parameter `param`) must hold INT32.
 absl::Status CheckSignal(const std::string& param, DType dtype, const Location& loc);
+
+// The GM region a call addresses (CallLowering::gm_arg), resolved by a
+// target: its tensor (`Tensor`: the target's view of a GM parameter, with
+// `param`, `dtype` and `dims`), what the region is based on (the tensor's
+// pointer or view, or a peer's copy) and the region.
+template <typename Tensor>
+struct GmAccess {
+  Tensor* tensor = nullptr;
+  std::string base;
+  GmRegion region;
+};
+
+// How a target resolves the parts of a GM access.
+template <typename Tensor>
+struct GmAccessLowering {
+  std::function<absl::StatusOr<Tensor*>(const Expr& tensor)> tensor;
+  std::function<std::string(const Tensor& t)> own_base;
+  std::function<absl::StatusOr<std::string>(const Tensor& t, const Expr& peer)> peer_base;
+  std::function<absl::StatusOr<GmRegion>(const Tensor& t, const Expr& offsets,
+                                         const std::vector<Dim>& sizes)>
+      region;
+};
+
+// Resolves the region of `plan`, in the order both targets follow: the
+// tensor, the signal check, the peer's base, the sizes, the region.
+template <typename Tensor>
+absl::StatusOr<GmAccess<Tensor>> ResolveGmAccess(const CallLowering& plan, const Expr& call,
+                                                 const Location& loc,
+                                                 const GmAccessLowering<Tensor>& lower) {
+  absl::StatusOr<Tensor*> t = lower.tensor(*call.args[plan.gm_arg]);
+  if (!t.ok()) return t.status();
+  if (plan.signal) {
+    if (absl::Status s = CheckSignal((*t)->param->name, (*t)->dtype, loc); !s.ok()) return s;
+  }
+  GmAccess<Tensor> a;
+  a.tensor = *t;
+  a.base = lower.own_base(**t);
+  if (plan.peer_arg >= 0) {
+    absl::StatusOr<std::string> peer = lower.peer_base(**t, *call.args[plan.peer_arg]);
+    if (!peer.ok()) return peer.status();
+    a.base = *peer;
+  }
+  absl::StatusOr<std::vector<Dim>> sizes = RegionSizes(plan, call, (*t)->dims.size(), loc);
+  if (!sizes.ok()) return sizes.status();
+  absl::StatusOr<GmRegion> r = lower.region(**t, *call.args[plan.region_arg], *sizes);
+  if (!r.ok()) return r.status();
+  a.region = *std::move(r);
+  return a;
+}
 
 // The sizes of a region invalidate (`system.cacheinvalid(t, sizes,
 // offsets)`): each a constant or a scalar parameter.

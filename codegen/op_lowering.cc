@@ -107,9 +107,10 @@ absl::StatusOr<const OpLowering*> LowerableOp(const Function& fn, const Expr& ca
 
 OpFamily FamilyOf(OpKind kind) {
   switch (kind) {
-    case OpKind::kTileLoad: case OpKind::kTileStore: case OpKind::kTileMove:
-    case OpKind::kTileCreate: case OpKind::kMatmul: case OpKind::kTileBinary:
-    case OpKind::kTileUnary: case OpKind::kTileScalar:
+    case OpKind::kTileLoad: case OpKind::kTileStore: case OpKind::kRemoteLoad:
+    case OpKind::kRemoteStore: case OpKind::kTileMove: case OpKind::kTileCreate:
+    case OpKind::kMatmul: case OpKind::kTileBinary: case OpKind::kTileUnary:
+    case OpKind::kTileScalar:
       return OpFamily::kTile;
     case OpKind::kFence: case OpKind::kCacheInvalidate: case OpKind::kSyncAll:
       return OpFamily::kSystem;
@@ -119,8 +120,7 @@ OpFamily FamilyOf(OpKind kind) {
     case OpKind::kAivInitPipe:
       return OpFamily::kPipe;
     case OpKind::kGetCommCtx: case OpKind::kRank: case OpKind::kNRanks: case OpKind::kSubblockIdx:
-    case OpKind::kTensorRead: case OpKind::kTensorWrite: case OpKind::kRemoteStore:
-    case OpKind::kRemoteLoad: case OpKind::kTilePut: case OpKind::kTensorPut:
+    case OpKind::kTensorRead: case OpKind::kTensorWrite: case OpKind::kTilePut: case OpKind::kTensorPut:
     case OpKind::kTileGet: case OpKind::kTensorGet: case OpKind::kNotify: case OpKind::kWait:
     case OpKind::kTest:
       break;

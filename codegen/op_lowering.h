@@ -79,10 +79,10 @@ absl::StatusOr<const OpLowering*> LowerableOp(const Function& fn, const Expr& ca
 
 // The groups of op kinds; each emitter lowers a family with one method.
 enum class OpFamily {
-  kTile,    // tile loads, stores, moves and arithmetic
+  kTile,    // tile loads and stores (local or remote), moves and arithmetic
   kSystem,  // fence, cacheinvalid, syncall
   kPipe,    // the cube-vector FIFOs and their setup
-  kComm,    // the rest: comm ctx and ranks, GM scalars, remote data and signals
+  kComm,    // the rest: comm ctx and ranks, GM scalars, put / get and signals
 };
 OpFamily FamilyOf(OpKind kind);
 

@@ -128,11 +128,11 @@ void PtoFunctionEmitter::Marker(int gap) {
 
 void PtoFunctionEmitter::Sync(const MachineStep& step, const std::vector<Buffer>& args,
                               const Buffer& result, const std::vector<const Var*>& gm,
-                              const Location& loc) {
+                              const Location& loc, const GmBox& box) {
   if (!flags()) return;
   std::vector<int64_t> params;
   for (const Var* v : gm) params.push_back(ParamIndex(fn_, v));
-  Marker(planner_.Op(step, AccessesOf(step, args, result, params), loc));
+  Marker(planner_.Op(step, AccessesOf(step, args, result, params, box), loc));
 }
 
 // ---- text ----

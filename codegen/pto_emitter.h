@@ -12,6 +12,7 @@
 #define PTOC_CODEGEN_PTO_EMITTER_H_
 
 #include <array>
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
@@ -80,9 +81,10 @@ class PtoFunctionEmitter : public BodyEmitter {
   void Marker(int gap);
   // A machine op of the plan: `args` are the buffers of the call's tile
   // arguments (by argument index), `result` the result tile's; `gm` the GM
-  // parameters its GM operand names (empty: all of GM).
+  // parameters its GM operand names (empty: all of GM), `box` the region of
+  // them a DMA step moves (empty: all).
   void Sync(const MachineStep& step, const std::vector<Buffer>& args, const Buffer& result,
-            const std::vector<const Var*>& gm, const Location& loc);
+            const std::vector<const Var*>& gm, const Location& loc, const GmBox& box = {});
   // The buffer of tile value `v` of type `t`.
   static Buffer BufferOf(const Type& t, const Value& v) {
     return Buffer{t.is_tile() ? t.memory() : MemorySpace::kDDR, static_cast<int>(v.buffer)};
@@ -158,6 +160,10 @@ class PtoFunctionEmitter : public BodyEmitter {
 
   // ---- GM (pto_gm.cc) ----
   absl::StatusOr<GmTensor*> Gm(const Expr& tensor);
+  // The GM region a call addresses (lowering.h, ResolveGmAccess); `base`
+  // is the tensor view the region is in (the tensor's or a peer's copy).
+  using Access = GmAccess<GmTensor>;
+  absl::StatusOr<Access> AccessOf(const Expr& call, const CallLowering& plan);
   absl::StatusOr<Region> RegionAt(const GmTensor& t, const Expr& offsets,
                                   const std::vector<Dim>& sizes, const Location& loc);
   Region WholeRegion(const GmTensor& t);
@@ -165,6 +171,11 @@ class PtoFunctionEmitter : public BodyEmitter {
                   const Location& loc);
   absl::StatusOr<std::string> LinearIndex(const GmTensor& t, const Expr& indices,
                                           const Location& loc);
+  // The element offset of `static_indices` into `t` (row-major strides):
+  // static terms folded, `index(i)` asked only for the others, in order.
+  absl::StatusOr<std::string> ElementOffset(
+      const GmTensor& t, const std::vector<MaybeInt>& static_indices,
+      const std::function<absl::StatusOr<std::string>(size_t)>& index, const Location& loc);
   std::string OwnWindowBase(const Location& loc);
   // The tensor view of `t` in the window of rank `peer`.
   absl::StatusOr<std::string> PeerView(const GmTensor& t, const Expr& peer,
@@ -174,6 +185,10 @@ class PtoFunctionEmitter : public BodyEmitter {
   absl::Status InvalidateRegion(const std::string& view, const GmTensor& t,
                                 const Region& r, const Location& loc);
   void InvalidateAll(const Location& loc);
+  // The run-time form of a region invalidate (RegionLines::line_loop): the
+  // line of the run's first element, then an scf.for over the later ones.
+  absl::Status InvalidateLineLoop(const std::string& view, const GmTensor& t, const Region& r,
+                                  const RegionLines& lines, const Location& loc);
 
   const Program& program_;
   const Function& fn_;

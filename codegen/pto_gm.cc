@@ -95,6 +95,19 @@ absl::StatusOr<PtoFunctionEmitter::GmTensor*> PtoFunctionEmitter::Gm(const Expr&
   return &(gm_[param] = std::move(t));
 }
 
+absl::StatusOr<PtoFunctionEmitter::Access> PtoFunctionEmitter::AccessOf(
+    const Expr& call, const CallLowering& plan) {
+  const Location& loc = LocOf(call);
+  GmAccessLowering<GmTensor> lower;
+  lower.tensor = [&](const Expr& tensor) { return Gm(tensor); };
+  lower.own_base = [](const GmTensor& t) { return t.view; };
+  lower.peer_base = [&](const GmTensor& t, const Expr& peer) { return PeerView(t, peer, loc); };
+  lower.region = [&](const GmTensor& t, const Expr& offsets, const std::vector<Dim>& sizes) {
+    return RegionAt(t, offsets, sizes, loc);
+  };
+  return ResolveGmAccess(plan, call, loc, lower);
+}
+
 absl::StatusOr<PtoFunctionEmitter::Region> PtoFunctionEmitter::RegionAt(
     const GmTensor& t, const Expr& offsets, const std::vector<Dim>& sizes,
     const Location& loc) {
@@ -146,15 +159,25 @@ absl::StatusOr<std::string> PtoFunctionEmitter::LinearIndex(const GmTensor& t,
       indices.args.size() != rank) {
     return ErrorAt(loc, absl::StrCat("expected ", rank, " indices for '", t.param->name, "'"));
   }
+  std::vector<MaybeInt> static_indices;
+  for (const ExprPtr& i : indices.args) {
+    static_indices.push_back(i->kind == ExprKind::kInt ? MaybeInt(i->int_value) : std::nullopt);
+  }
+  return ElementOffset(
+      t, static_indices, [&](size_t i) { return LowerIndex(*indices.args[i]); }, loc);
+}
+
+absl::StatusOr<std::string> PtoFunctionEmitter::ElementOffset(
+    const GmTensor& t, const std::vector<MaybeInt>& static_indices,
+    const std::function<absl::StatusOr<std::string>(size_t)>& index, const Location& loc) {
   CheckedInt constant_sum = 0;
   std::vector<std::string> terms;
-  for (size_t i = 0; i < rank; ++i) {
-    const Expr& idx = *indices.args[i];
-    if (idx.kind == ExprKind::kInt && t.static_strides[i]) {
-      constant_sum += CheckedInt(idx.int_value) * *t.static_strides[i];
+  for (size_t i = 0; i < static_indices.size(); ++i) {
+    if (static_indices[i] && t.static_strides[i]) {
+      constant_sum += CheckedInt(*static_indices[i]) * *t.static_strides[i];
       continue;
     }
-    absl::StatusOr<std::string> v = LowerIndex(idx);
+    absl::StatusOr<std::string> v = index(i);
     if (!v.ok()) return v.status();
     if (t.static_strides[i] && *t.static_strides[i] == 1) {
       terms.push_back(*v);
@@ -250,6 +273,7 @@ absl::Status PtoFunctionEmitter::InvalidateRegion(const std::string& view, const
   }
   const size_t rank = t.dims.size();
   Sync(DcciStep(), {}, {}, {t.param}, loc);
+  if (lines->line_loop) return InvalidateLineLoop(view, t, r, *lines, loc);
   for (const LineAccess& line : lines->lines) {
     Region one;
     for (size_t i = 0; i < rank; ++i) {
@@ -263,6 +287,46 @@ absl::Status PtoFunctionEmitter::InvalidateRegion(const std::string& view, const
     Line(absl::StrCat("pto.cmo.cacheinvalid ", pv.name, " single_cache_line : ", pv.type),
          loc);
   }
+  return absl::OkStatus();
+}
+
+absl::Status PtoFunctionEmitter::InvalidateLineLoop(const std::string& view,
+                                                    const GmTensor& t, const Region& r,
+                                                    const RegionLines& lines,
+                                                    const Location& loc) {
+  // The first element's line, then each later line that starts in the run.
+  absl::StrAppend(out_, std::string(2 * indent_, ' '), "// a run of ", lines.run_elements,
+                  " elements at a run-time position: its cache lines in a loop\n");
+  const size_t rank = t.dims.size();
+  Region one = r;
+  one.sizes.assign(rank, Index(1));
+  one.static_sizes.assign(rank, 1);
+  Value pv = Partition(view, t, one, loc);
+  Line(absl::StrCat("pto.cmo.cacheinvalid ", pv.name, " single_cache_line : ", pv.type), loc);
+  absl::StatusOr<std::string> first = ElementOffset(
+      t, r.static_offsets, [&](size_t i) { return r.offsets[i]; }, loc);
+  if (!first.ok()) return first.status();
+  const std::string step = Index(lines.elements_per_line);
+  const std::string quotient = Temp(), next = Temp(), start = Temp(), end = Temp();
+  Line(absl::StrCat(quotient, " = arith.divsi ", *first, ", ", step, " : index"), loc);
+  Line(absl::StrCat(next, " = arith.addi ", quotient, ", ", Index(1), " : index"), loc);
+  Line(absl::StrCat(start, " = arith.muli ", next, ", ", step, " : index"), loc);
+  Line(absl::StrCat(end, " = arith.addi ", *first, ", ", Index(lines.run_elements),
+                    " : index"),
+       loc);
+  const std::string e = NewName("line");
+  Open(absl::StrCat("scf.for ", e, " = ", start, " to ", end, " step ", step));
+  const std::string delta = Temp(), column = Temp();
+  Line(absl::StrCat(delta, " = arith.subi ", e, ", ", *first, " : index"), loc);
+  Line(absl::StrCat(column, " = arith.addi ", r.offsets[rank - 1], ", ", delta, " : index"),
+       loc);
+  one.offsets[rank - 1] = column;
+  one.static_offsets[rank - 1] = std::nullopt;
+  Value line_pv = Partition(view, t, one, loc);
+  Line(absl::StrCat("pto.cmo.cacheinvalid ", line_pv.name, " single_cache_line : ",
+                    line_pv.type),
+       loc);
+  Close("}", loc);
   return absl::OkStatus();
 }
 

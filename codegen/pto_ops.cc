@@ -135,34 +135,37 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
     return absl::OkStatus();
   };
   switch (op.kind) {
-    case OpKind::kTileLoad: {
-      absl::StatusOr<GmTensor*> t = Gm(*call.args[0]);
-      if (!t.ok()) return t.status();
-      absl::StatusOr<Region> r = RegionAt(**t, *call.args[1], call.type.shape(), loc);
-      if (!r.ok()) return r.status();
-      Value pv = Partition((*t)->view, **t, *r, loc);
+    case OpKind::kTileLoad:
+    case OpKind::kRemoteLoad: {
+      absl::StatusOr<Access> a = AccessOf(call, plan);
+      if (!a.ok()) return a.status();
+      Value pv = Partition(a->base, *a->tensor, a->region, loc);
       absl::StatusOr<Value> dst = AllocTile(call.type, hint, loc);
       if (!dst.ok()) return dst.status();
-      Sync(plan.steps[0], {}, BufferOf(call.type, *dst), {(*t)->param}, loc);
+      Sync(plan.steps[0], {}, BufferOf(call.type, *dst), {a->tensor->param}, loc,
+           BoxOf(a->region));
       Line(absl::StrCat("pto.tload ins(", pv.name, " : ", pv.type, ") outs(", dst->name,
                         " : ", dst->type, ")"),
            loc);
       return std::optional<Value>(*dst);
     }
-    case OpKind::kTileStore: {
+    case OpKind::kTileStore:
+    case OpKind::kRemoteStore: {
       if (absl::Status s = tile_operand(0); !s.ok()) return s;
-      absl::StatusOr<GmTensor*> t = Gm(*call.args[2]);
-      if (!t.ok()) return t.status();
-      absl::StatusOr<std::vector<Dim>> sizes =
-          TileRegion(call.args[0]->type, (*t)->dims.size(), loc);
-      if (!sizes.ok()) return sizes.status();
-      absl::StatusOr<Region> r = RegionAt(**t, *call.args[1], *sizes, loc);
-      if (!r.ok()) return r.status();
-      Value pv = Partition((*t)->view, **t, *r, loc);
-      Sync(plan.steps[0], {BufferOf(call.args[0]->type, tiles[0])}, {}, {(*t)->param}, loc);
+      absl::StatusOr<Access> a = AccessOf(call, plan);
+      if (!a.ok()) return a.status();
+      Value pv = Partition(a->base, *a->tensor, a->region, loc);
+      Sync(plan.steps[0], {BufferOf(call.args[0]->type, tiles[0])}, {}, {a->tensor->param},
+           loc, BoxOf(a->region));
       Line(absl::StrCat("pto.tstore ins(", tiles[0].name, " : ", tiles[0].type, ") outs(",
                         pv.name, " : ", pv.type, ")", AtomicSuffix(plan)),
            loc);
+      if (plan.steps.size() > 1 && plan.steps[1].op == MachineOp::kDcci) {
+        // A remote store: the peer region's lines.
+        if (absl::Status s = InvalidateRegion(a->base, *a->tensor, a->region, loc); !s.ok()) {
+          return s;
+        }
+      }
       return std::optional<Value>();
     }
     case OpKind::kTileCreate: {
@@ -267,42 +270,6 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       }
       return std::optional<Value>(Value{r, PtoScalarType(d)});
     }
-    case OpKind::kRemoteStore: {
-      absl::StatusOr<Value> tile = TileArg(*call.args[0]);
-      if (!tile.ok()) return tile.status();
-      absl::StatusOr<GmTensor*> t = Gm(*call.args[1]);
-      if (!t.ok()) return t.status();
-      absl::StatusOr<std::string> view = PeerView(**t, *call.args[2], loc);
-      if (!view.ok()) return view.status();
-      absl::StatusOr<std::vector<Dim>> sizes =
-          TileRegion(call.args[0]->type, (*t)->dims.size(), loc);
-      if (!sizes.ok()) return sizes.status();
-      absl::StatusOr<Region> r = RegionAt(**t, *call.args[3], *sizes, loc);
-      if (!r.ok()) return r.status();
-      Value pv = Partition(*view, **t, *r, loc);
-      Sync(plan.steps[0], {BufferOf(call.args[0]->type, *tile)}, {}, {(*t)->param}, loc);
-      Line(absl::StrCat("pto.tstore ins(", tile->name, " : ", tile->type, ") outs(", pv.name,
-                        " : ", pv.type, ")", AtomicSuffix(plan)),
-           loc);
-      if (absl::Status s = InvalidateRegion(*view, **t, *r, loc); !s.ok()) return s;
-      return std::optional<Value>();
-    }
-    case OpKind::kRemoteLoad: {
-      absl::StatusOr<GmTensor*> t = Gm(*call.args[0]);
-      if (!t.ok()) return t.status();
-      absl::StatusOr<std::string> view = PeerView(**t, *call.args[1], loc);
-      if (!view.ok()) return view.status();
-      absl::StatusOr<Region> r = RegionAt(**t, *call.args[2], call.type.shape(), loc);
-      if (!r.ok()) return r.status();
-      Value pv = Partition(*view, **t, *r, loc);
-      absl::StatusOr<Value> dst = AllocTile(call.type, hint, loc);
-      if (!dst.ok()) return dst.status();
-      Sync(plan.steps[0], {}, BufferOf(call.type, *dst), {(*t)->param}, loc);
-      Line(absl::StrCat("pto.tload ins(", pv.name, " : ", pv.type, ") outs(", dst->name,
-                        " : ", dst->type, ")"),
-           loc);
-      return std::optional<Value>(*dst);
-    }
     case OpKind::kTilePut: case OpKind::kTensorPut:
     case OpKind::kTileGet: case OpKind::kTensorGet: {
       const MachineStep& step = plan.steps[0];
@@ -323,7 +290,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
         if (!s.ok()) return s.status();
         stage = *s;
       }
-      absl::StatusOr<std::string> view = PeerView(remote, *call.args[1], loc);
+      absl::StatusOr<std::string> view = PeerView(remote, *call.args[plan.peer_arg], loc);
       if (!view.ok()) return view.status();
       const Region remote_region = WholeRegion(remote);
       Value remote_pv = Partition(*view, remote, remote_region, loc);
@@ -354,21 +321,11 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       break;
   }
   // Signals: notify / wait / test on one INT32 element.
-  const int offsets = plan.offsets_arg;
-  absl::StatusOr<GmTensor*> t = Gm(*call.args[0]);
-  if (!t.ok()) return t.status();
-  if (absl::Status s = CheckSignal((*t)->param->name, (*t)->dtype, loc); !s.ok()) return s;
-  std::string view = (*t)->view;
-  if (op.kind == OpKind::kNotify) {
-    absl::StatusOr<std::string> v = PeerView(**t, *call.args[1], loc);
-    if (!v.ok()) return v.status();
-    view = *v;
-  }
-  absl::StatusOr<Region> r = RegionAt(**t, *call.args[offsets],
-                                      std::vector<Dim>((*t)->dims.size(), Dim::Static(1)), loc);
-  if (!r.ok()) return r.status();
-  Value pv = Partition(view, **t, *r, loc);
-  absl::StatusOr<std::string> value = LowerAs(*call.args[offsets + 1], DType::kINT32);
+  absl::StatusOr<Access> a = AccessOf(call, plan);
+  if (!a.ok()) return a.status();
+  const GmTensor* t = a->tensor;
+  Value pv = Partition(a->base, *t, a->region, loc);
+  absl::StatusOr<std::string> value = LowerAs(*call.args[plan.offsets_arg + 1], DType::kINT32);
   if (!value.ok()) return value.status();
   if (op.kind == OpKind::kNotify) {
     const Expr* kind = AttrOrDefault(call, "op");
@@ -376,14 +333,14 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       Line("pto.barrier <PIPE_ALL>", loc);
       if (flags()) planner_.FullBarrier();
     }
-    Sync(plan.steps[0], {}, {}, {(*t)->param}, loc);
+    Sync(plan.steps[0], {}, {}, {t->param}, loc);
     Line(absl::StrCat("pto.comm.tnotify(", pv.name, ", ", *value, " : ", pv.type,
                       ", i32) {notifyOp = #pto<notify_op ",
                       kind != nullptr && kind->str == "Set" ? "set" : "atomic_add", ">}"),
          loc);
     return std::optional<Value>();
   }
-  Sync(plan.steps[0], {}, {}, {(*t)->param}, loc);
+  Sync(plan.steps[0], {}, {}, {t->param}, loc);
   if (op.kind == OpKind::kWait) {
     Line(absl::StrCat("pto.comm.twait(", pv.name, ", ", *value, " : ", pv.type,
                       ", i32) {cmp = #pto<wait_cmp ", WaitCmp(call), ">}"),
@@ -413,13 +370,11 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       InvalidateAll(loc);
       return std::optional<Value>();
     }
-    absl::StatusOr<GmTensor*> t = Gm(*call.args[0]);
-    if (!t.ok()) return t.status();
-    absl::StatusOr<std::vector<Dim>> sizes = InvalidateSizes(*call.args[1]);
-    if (!sizes.ok()) return sizes.status();
-    absl::StatusOr<Region> r = RegionAt(**t, *call.args[2], *sizes, loc);
-    if (!r.ok()) return r.status();
-    if (absl::Status s = InvalidateRegion((*t)->view, **t, *r, loc); !s.ok()) return s;
+    absl::StatusOr<Access> a = AccessOf(call, plan);
+    if (!a.ok()) return a.status();
+    if (absl::Status s = InvalidateRegion(a->base, *a->tensor, a->region, loc); !s.ok()) {
+      return s;
+    }
     return std::optional<Value>();
   }
   // system.syncall

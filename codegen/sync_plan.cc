@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <tuple>
 
 #include "absl/strings/numbers.h"
@@ -13,10 +14,6 @@ namespace codegen {
 namespace {
 
 constexpr char kMarker = '\x01';
-
-bool Overlap(const PlanAccess& a, const PlanAccess& b) {
-  return a.space == b.space && (a.id == b.id || a.id < 0 || b.id < 0);
-}
 
 bool Conflicts(const PlanAccess& earlier, const std::vector<PlanAccess>& later) {
   for (const PlanAccess& b : later) {
@@ -37,6 +34,30 @@ int IdsOf(Pipe p, Pipe q) {
 int P(Pipe p) { return static_cast<int>(p); }
 
 }  // namespace
+
+bool Overlap(const PlanAccess& a, const PlanAccess& b) {
+  if (a.space != b.space) return false;
+  if (a.id < 0 || b.id < 0) return true;
+  if (a.id != b.id) return false;
+  if (a.box.empty() || b.box.empty() || a.box.size() != b.box.size()) return true;
+  for (size_t i = 0; i < a.box.size(); ++i) {
+    if (a.box[i].second <= b.box[i].first || b.box[i].second <= a.box[i].first) return false;
+  }
+  return true;
+}
+
+GmBox BoxOf(const GmRegion& region) {
+  GmBox box;
+  for (size_t i = 0; i < region.static_offsets.size(); ++i) {
+    const MaybeInt& offset = region.static_offsets[i];
+    const MaybeInt& size = i < region.static_sizes.size() ? region.static_sizes[i] : std::nullopt;
+    // The verifier holds static regions inside their tensors, so no sum
+    // overflows.
+    if (!offset || !size) return {};
+    box.emplace_back(*offset, *offset + *size);
+  }
+  return box;
+}
 
 absl::StatusOr<PipeSyncMode> ParsePipeSync(absl::string_view mode) {
   if (mode.empty() || mode == "barrier-all") return PipeSyncMode::kBarrierAll;
@@ -220,13 +241,17 @@ int SyncPlanner::Op(const MachineStep& step, const std::vector<PlanAccess>& acce
           break;
         }
       }
+      const Location& producer = gap_locs_[blk.gaps[a->path[k].second]];
+      if (id < 0 && Widen(pi, P(q), blk, set_gap, wait_gap, producer)) {
+        covered.emplace_back(p, a->seq);
+        continue;
+      }
       if (id < 0) {
         BarrierAll(gap, loc, "demoted");
         demoted = true;
         break;
       }
       bits |= 1u << id;
-      const Location& producer = gap_locs_[blk.gaps[a->path[k].second]];
       unit = NewUnit(SyncInstr::Kind::kSet, p, q, id, producer, gap_locs_[wait_gap], "pair");
       SyncInstr set;
       set.kind = SyncInstr::Kind::kSet;
@@ -268,6 +293,45 @@ int SyncPlanner::Op(const MachineStep& step, const std::vector<PlanAccess>& acce
   if (q != Pipe::kS) state_.busy = true;
   if (step.barrier_all_after) Reset();
   return gap;
+}
+
+bool SyncPlanner::Widen(int p, int q, const Block& blk, int set_gap, int wait_gap,
+                        const Location& producer) {
+  auto index = [&](int g) {
+    auto it = std::find(blk.gaps.begin(), blk.gaps.end(), g);
+    return it == blk.gaps.end() ? -1 : static_cast<int>(it - blk.gaps.begin());
+  };
+  const int s = index(set_gap), w = index(wait_gap);
+  // The candidate with the latest set; in the map's (deterministic) order
+  // among equals.
+  std::optional<std::tuple<int, int, int, int>> best;
+  int best_set = -1;
+  for (const auto& [key, value] : pairs_) {
+    if (std::get<0>(key) != p || std::get<1>(key) != q) continue;
+    const int qs = index(std::get<2>(key)), qw = index(std::get<3>(key));
+    // A wait in the set's own gap comes after it (slot 3 after slot 1).
+    if (qs < 0 || qw < 0 || qs > s || qw > w || qw < s) continue;
+    if (qs > best_set) {
+      best_set = qs;
+      best = key;
+    }
+  }
+  if (!best) return false;
+  const auto [id, unit] = pairs_.at(*best);
+  std::vector<SyncInstr>& from = gaps_[std::get<2>(*best)];
+  for (auto it = from.begin(); it != from.end(); ++it) {
+    if (it->kind == SyncInstr::Kind::kSet && it->unit == unit) {
+      SyncInstr set = *it;
+      from.erase(it);
+      set.loc = producer;
+      Add(set_gap, set);
+      break;
+    }
+  }
+  pairs_.erase(*best);
+  pairs_[std::make_tuple(p, q, set_gap, std::get<3>(*best))] = {id, unit};
+  units_[unit - first_unit_].producer = producer;
+  return true;
 }
 
 int SyncPlanner::BeginLoop(const Location& loc) {
@@ -352,16 +416,20 @@ bool SyncPlanner::Tail(int gap, const Location& loc) {
 }
 
 std::vector<PlanAccess> AccessesOf(const MachineStep& step, const std::vector<Buffer>& args,
-                                   const Buffer& result, const std::vector<int64_t>& gm) {
+                                   const Buffer& result, const std::vector<int64_t>& gm,
+                                   const GmBox& box) {
   std::vector<PlanAccess> accesses;
+  const bool dma = step.op == MachineOp::kTLoad || step.op == MachineOp::kTStore;
   auto add = [&](const Operand& o, bool write) {
     if (o.kind == Operand::Kind::kGm) {
       if (gm.empty()) accesses.push_back(PlanAccess{MemorySpace::kDDR, -1, write});
-      for (int64_t p : gm) accesses.push_back(PlanAccess{MemorySpace::kDDR, p, write});
+      for (int64_t p : gm) {
+        accesses.push_back(PlanAccess{MemorySpace::kDDR, p, write, dma ? box : GmBox()});
+      }
       return;
     }
     const Buffer b = o.kind == Operand::Kind::kResult ? result : args.at(o.index);
-    accesses.push_back(PlanAccess{b.space, b.id, write});
+    accesses.push_back(PlanAccess{b.space, b.id, write, {}});
   };
   for (const Operand& o : step.reads) add(o, false);
   for (const Operand& o : step.writes) add(o, true);
@@ -516,8 +584,7 @@ class PipeCheck {
     for (const Access& a : history_) {
       bool conflict = false;
       for (const PlanAccess& b : accesses) {
-        conflict |= (a.access.write || b.write) && a.access.space == b.space &&
-                    (a.access.id == b.id || a.access.id < 0 || b.id < 0);
+        conflict |= (a.access.write || b.write) && Overlap(a.access, b);
       }
       if (!conflict) continue;
       if (a.pipe == q && PipeInOrder(backend_, q)) continue;

@@ -21,8 +21,11 @@
 // - event ids: per (src, dst) pipe pair, ids 0..7 (0..6 for the reserved
 //   keys, §3.4); an id is used once between two full barriers, so a set is
 //   always ordered after the previous wait of its key (binary flags);
-//   when none is free the pair is demoted to pipe_barrier(PIPE_ALL) before
-//   the consumer;
+//   when none is free, the pair is widened into an earlier pair on the
+//   same pipes (§3.4: its set and wait in the same block, its set not
+//   after the new set, its wait not after the new wait and not before the
+//   new set; the latest such set moves to the new set's gap), else it is
+//   demoted to pipe_barrier(PIPE_ALL) before the consumer;
 // - loops start and end each iteration drained (pipe_barrier(PIPE_ALL)
 //   when something is pending), so no pair is carried by a loop;
 // - the tail: pipe_barrier(PIPE_ALL) before the return when a non-scalar
@@ -55,14 +58,26 @@ enum class PipeSyncMode { kBarrierAll, kFlags };
 absl::StatusOr<PipeSyncMode> ParsePipeSync(absl::string_view mode);
 absl::string_view PipeSyncName(PipeSyncMode mode);
 
+// A GM region known at compile time: per dim of the tensor the element
+// range [first, second) (pipe-sync.md §2.1). Empty: the whole tensor.
+using GmBox = std::vector<std::pair<int64_t, int64_t>>;
+
 // What a machine op touches: a tile buffer (id >= 0) or all of a local
 // memory (id -1: a loop-carried, branch-merged or popped tile); a GM tensor
-// (space kDDR, id = its parameter's index) or all of GM (id -1).
+// (space kDDR, id = its parameter's index; `box` the region of it, empty:
+// all of it) or all of GM (id -1). Two GM accesses of one tensor overlap
+// unless their boxes are disjoint in some dim (a peer's copy counts as the
+// same tensor, at the same offsets).
 struct PlanAccess {
   MemorySpace space = MemorySpace::kDDR;
   int64_t id = -1;
   bool write = false;
+  GmBox box;
 };
+// Whether `a` and `b` may touch the same memory.
+bool Overlap(const PlanAccess& a, const PlanAccess& b);
+// The box of `region` when its offsets and sizes are all static, else empty.
+GmBox BoxOf(const GmRegion& region);
 
 struct SyncInstr {
   enum class Kind { kSet, kWait, kBarrier, kBarrierAll };
@@ -220,6 +235,11 @@ class SyncPlanner {
               const Location& consumer, absl::string_view why);
   std::vector<std::pair<int, int>> Path() const;  // of the next item
   void Reset();                                  // a full barrier
+  // §3.4 widening of a pair p -> q (set in `set_gap`, wait in `wait_gap`,
+  // both in `blk`) that has no id: moves the set of the pair it is widened
+  // into to `set_gap`; false when there is none.
+  bool Widen(int p, int q, const Block& blk, int set_gap, int wait_gap,
+             const Location& producer);
   void BarrierAll(int gap, const Location& loc, absl::string_view why);
   bool AnyPending() const { return !state_.pending.empty(); }
   bool AnyUsed() const;
@@ -249,9 +269,13 @@ class SyncPlanner {
 
 // The accesses of `step`: `args` are the buffers of the call's tile
 // arguments (by argument index), `result` the result's, `gm` the indices of
-// the GM parameters its GM operand names (empty: all of GM).
+// the GM parameters its GM operand names (empty: all of GM), `box` the
+// region of them a DMA step (TLOAD, TSTORE) moves; the other steps touch
+// the whole tensor (a DCCI its whole lines, a scalar op an element the
+// planner does not track).
 std::vector<PlanAccess> AccessesOf(const MachineStep& step, const std::vector<Buffer>& args,
-                                   const Buffer& result, const std::vector<int64_t>& gm);
+                                   const Buffer& result, const std::vector<int64_t>& gm,
+                                   const GmBox& box = {});
 // The index of parameter `v` of `fn` (-1: not a parameter).
 int64_t ParamIndex(const Function& fn, const Var* v);
 // A popped tile's buffer: its pipe's consumer ring (pipe-sync.md §2.1),

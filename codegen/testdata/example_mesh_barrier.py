@@ -1,6 +1,7 @@
 # The mesh barrier example after the default pipeline: each remote_store
-# into a peer's row is followed by the peer-region invalidate (here the
-# whole-GM form, the row `me` being known only at run time) and the fence
+# into a peer's row is followed by the peer-region invalidate (the row `me`
+# being known only at run time: the row's first line, then a loop over the
+# lines that start in it, none here) and the fence
 # from insert-comm-fence; then set-notifies, eq-waits and the whole-GM
 # invalidate before the reads.
 # RUN: ptoc examples/mesh_barrier.py --emit=pto | FileCheck %s --check-prefix=PTO
@@ -11,8 +12,12 @@
 # PTO: %win_peer = pto.addptr %win,
 # PTO: %[[PV:.*]] = pto.partition_view %win_peer_view, offsets = [%me, %c0], sizes = [%c1, %c16]
 # PTO-NEXT: pto.tstore ins(%row : {{.*}}) outs(%[[PV]] : !pto.partition_tensor_view<1x16xf32>)
-# PTO-NEXT: // the region's offsets or sizes are not known at compile time: invalidate all of GM
-# PTO-NEXT: pto.cmo.cacheinvalid all #pto.address_space<gm>
+# PTO-NEXT: // a run of 16 elements at a run-time position: its cache lines in a loop
+# PTO-NEXT: %[[L0:.*]] = pto.partition_view %win_peer_view, offsets = [%me, %c0], sizes = [%c1, %c1]
+# PTO-NEXT: pto.cmo.cacheinvalid %[[L0]] single_cache_line
+# PTO: scf.for %line = {{.*}} step %c16 {
+# PTO: pto.cmo.cacheinvalid {{.*}} single_cache_line
+# PTO-NEXT: } loc("examples/mesh_barrier.py":21:13)
 # PTO-NEXT: pto.fence.barrier_all #pto.fence_scope<gm>
 # PTO: pto.comm.tnotify({{.*}}) {notifyOp = #pto<notify_op set>}
 # PTO: pto.comm.twait({{.*}}) {cmp = #pto<wait_cmp eq>}
@@ -21,7 +26,10 @@
 
 # CCE: __gm__ float* win_peer = win + (comm_ctx[2 + p] - own_window_base) / 4;
 # CCE: TSTORE(win_gm, row);
-# CCE: dcci((__gm__ void*)0, cache_line_t::ENTIRE_DATA_CACHE);
+# CCE: int64_t line_first = me * 16;
+# CCE-NEXT: dcci(win_peer + line_first, cache_line_t::SINGLE_CACHE_LINE);
+# CCE-NEXT: for (int64_t line = (line_first / 16 + 1) * 16; line < line_first + 16; line += 16) {
+# CCE-NEXT: dcci(win_peer + line, cache_line_t::SINGLE_CACHE_LINE);
 # CCE: pipe_barrier(PIPE_ALL);
 # CCE-NEXT: dsb(DSB_DDR);
 # CCE: pto::comm::TNOTIFY(signal_gm, 1, pto::comm::NotifyOp::Set);
