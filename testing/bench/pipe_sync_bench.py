@@ -3,7 +3,7 @@
 synchronisation inside a core").
 
     testing/bench/pipe_sync_bench.py [--bazel-flag=F ...] [--no-build]
-        [--sets=A,B,C] [--seeds=N] [--quick] [OUT_DIR]
+        [--sets=A,B,C] [--seeds=N] [--comm-seeds=N] [--quick] [OUT_DIR]
 
 Builds `ptoc`, `ptoc-sim` and `gen_program` (-c opt), then for every kernel and mode:
 
@@ -25,8 +25,10 @@ sync instructions of its C++ are counted, but it is not timed: ptoc-run-cpp
 has no timing model and runs ptoc's own C++, not ptoas's.
 
 Sets: A, the examples (pipe-sync.md §6); B, testing/mixed_program_generator
-(entry `kernel`, n=3, 1 rank) and comm_program_generator (2 ranks, me=0,
-n=3), seeds 1..N, both backends, through gen_program; C, streaming kernels
+(entry `kernel`, n=3, 1 rank; seeds 1..200) and comm_program_generator (4
+ranks, me=0, n=3; seeds 1..20: its programs are made for the passes'
+property tests, not to run, and most spin until --max-steps, seconds
+each), both backends, through gen_program; C, streaming kernels
 of gen_stream.py (a2a3). A kernel whose compile or run fails, or whose run
 reports findings, is counted and left out of the ratios.
 
@@ -44,6 +46,10 @@ import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MODES = ["barrier-all", "flags"]
+# Statements one simulated schedule may run: a generated kernel that spins
+# (a wait never satisfied) stops here, as a finding, instead of growing
+# ptoc-sim to gigabytes.
+MAX_STEPS = 200000
 PTOAS = os.environ.get("PTOAS", "/work/shared/tools/ptoas/ptoas")
 
 # Set A: (name, source, backend, entry, ranks, scalars), as examples/BUILD's
@@ -74,8 +80,11 @@ def set_c(quick):
                     yield (f"stream_{op}_n{n}_k{kb}_b{b}", (n, kb, op, b))
 
 
-def run(cmd, **kw):
-    return subprocess.run(cmd, capture_output=True, text=True, **kw)
+def run(cmd, timeout=60):
+    try:
+        return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return subprocess.CompletedProcess(cmd, 124, "", f"timed out after {timeout} s")
 
 
 def plan_counts(text):
@@ -163,7 +172,7 @@ class Bench:
         if plan.returncode == 0:
             row.update(plan_counts(plan.stdout))
         sim = [self.sim, pb, f"--entry={entry}", f"--ranks={ranks}", "--cycles",
-               "--report=json"] + [f"--scalar={s}" for s in scalars]
+               "--report=json", f"--max-steps={MAX_STEPS}"] + [f"--scalar={s}" for s in scalars]
         r = run(sim)
         if r.returncode != 0 and "replay the --pipe-sync=flags plan" in r.stderr:
             # ptoc-sim times only a flags-mode plan: run the kernel untimed,
@@ -342,7 +351,8 @@ def main():
                     help="passed to bazel build (e.g. --disk_cache=DIR)")
     ap.add_argument("--no-build", action="store_true")
     ap.add_argument("--sets", default="A,B,C")
-    ap.add_argument("--seeds", type=int, default=200, help="set B: seeds 1..N")
+    ap.add_argument("--seeds", type=int, default=200, help="set B, mixed: seeds 1..N")
+    ap.add_argument("--comm-seeds", type=int, default=20, help="set B, comm: seeds 1..N")
     ap.add_argument("--quick", action="store_true", help="set C: 8 chunks, 1 and 16 KB")
     args = ap.parse_args()
     os.chdir(REPO)
@@ -365,16 +375,16 @@ def main():
             rows.append(r)
     if "B" in sets:
         gen = os.path.join(bench.bindir, "testing", "bench", "gen_program")
-        for kind, entry, ranks, scalars in [("mixed", "kernel", 1, ["n=3"]),
-                                            ("comm", "kernel", 2, ["me=0", "n=3"])]:
-            for seed in range(1, args.seeds + 1):
+        for kind, ranks, scalars, seeds in [("mixed", 1, ["n=3"], args.seeds),
+                                            ("comm", 4, ["me=0", "n=3"], args.comm_seeds)]:
+            for seed in range(1, seeds + 1):
                 name = f"{kind}_{seed}"
                 src = os.path.join(args.out, "kernels", name + ".py")
                 with open(src, "w") as f:
                     subprocess.run([gen, kind, str(seed)], check=True, stdout=f)
                 for backend in ["a2a3", "a5"]:
                     for mode in MODES:
-                        r = bench.one(name, src, backend, entry, ranks, scalars, mode)
+                        r = bench.one(name, src, backend, "kernel", ranks, scalars, mode)
                         r["set"] = "B"
                         rows.append(r)
     if "C" in sets:
