@@ -5,9 +5,10 @@
 
 One AIV function: `load -> op -> store` over N chunks of a [N * rows, 256]
 FP32 tensor, each chunk a [rows, 256] tile of K KB. With B buffers the loop
-runs N / B times and its body handles B chunks, each with its own tiles
-(`x0`, `y0`, `x1`, `y1`, ...): the IR has no tile arrays, so distinct tiles
-are how a kernel gets distinct buffers. B = 1 is pipe-sync.md §7 case 03,
+runs N / B times (rounded down) and its body handles B chunks, each with
+its own tiles (`x0`, `y0`, `x1`, `y1`, ...): the IR has no tile arrays, so
+distinct tiles are how a kernel gets distinct buffers; the N mod B chunks
+left over follow the loop. B = 1 is pipe-sync.md §7 case 03,
 B = 2 case 04 (ping-pong). Ops:
 
 - relu: one load, `tile.relu`, store;
@@ -24,8 +25,6 @@ COLS = 256  # FP32 elements per row: 1 KB
 
 
 def kernel(chunks, tile_kb, op, buffers):
-    if chunks % buffers:
-        raise ValueError(f"--chunks={chunks} is not a multiple of --buffers={buffers}")
     rows = tile_kb
     total = chunks * rows
     tile = f"pl.Tile[[{rows}, {COLS}], pl.FP32, pl.MemorySpace.Vec]"
@@ -47,9 +46,7 @@ def kernel(chunks, tile_kb, op, buffers):
         f"    def stream(self, {', '.join(params)}):",
         f"        for i in pl.range({chunks // buffers}):",
     ]
-    body = "            "
-    for k in range(buffers):
-        row = f"i * {buffers * rows} + {k * rows}"
+    def chunk(body, k, row):
         lines.append(f"{body}x{k}: {tile} = pl.tile.load(a, [{row}, 0], [{rows}, {COLS}])")
         if op == "relu":
             lines.append(f"{body}y{k}: {tile} = pl.tile.relu(x{k})")
@@ -62,6 +59,13 @@ def kernel(chunks, tile_kb, op, buffers):
         else:
             raise ValueError(f"unknown --op={op}")
         lines.append(f"{body}pl.tile.store(y{k}, [{row}, 0], out)")
+
+    for k in range(buffers):
+        chunk("            ", k, f"i * {buffers * rows} + {k * rows}")
+    # The chunks left over when B does not divide N, after the loop.
+    done = chunks // buffers * buffers
+    for k in range(chunks - done):
+        chunk("        ", f"t{k}", str((done + k) * rows))
     return "\n".join(lines) + "\n"
 
 

@@ -75,9 +75,16 @@ def set_c(quick):
         for kb in sizes:
             for op in ["relu", "add", "exp_add"]:
                 for b in [1, 2, 3]:
-                    if n % b:
-                        continue  # 8 and 64 chunks do not split into 3 buffers
                     yield (f"stream_{op}_n{n}_k{kb}_b{b}", (n, kb, op, b))
+
+
+def first_error(stderr, default):
+    """The diagnostic's first line (not its source line or caret)."""
+    lines = stderr.strip().splitlines()
+    for line in lines:
+        if "error" in line:
+            return re.sub(r"^\S*\.py:\d+:\d+: ", "", line).strip()[:110]
+    return (lines[0] if lines else default)[:110]
 
 
 def run(cmd, timeout=60):
@@ -164,7 +171,7 @@ class Bench:
         ptoc_s = time.perf_counter() - start
         row = {"kernel": name, "backend": backend, "mode": mode, "ptoc_s": ptoc_s}
         if r.returncode != 0:
-            row["error"] = "ptoc: " + (r.stderr.strip().splitlines() or ["failed"])[-1]
+            row["error"] = "ptoc: " + first_error(r.stderr, "failed")
             return row
         cpp = run(base + ["--emit=cce"])
         row.update(code_counts(cpp.stdout) if cpp.returncode == 0 else {})
@@ -182,7 +189,7 @@ class Bench:
         try:
             report = json.loads(r.stdout)
         except json.JSONDecodeError:
-            row["error"] = "ptoc-sim: " + (r.stderr.strip().splitlines() or ["no report"])[-1]
+            row["error"] = "ptoc-sim: " + first_error(r.stderr, "no report")
             return row
         if "not_timed" in row:
             if r.returncode != 0:
@@ -204,13 +211,13 @@ class Bench:
         r = run([self.ptoc, src, f"--backend={backend}", "--pipe-sync=barrier-all",
                  "--emit=pto", "-o", tag + ".pto"])
         if r.returncode != 0:
-            row["error"] = "ptoc: " + (r.stderr.strip().splitlines() or ["failed"])[-1]
+            row["error"] = "ptoc: " + first_error(r.stderr, "failed")
             return row
         arch = "a3" if backend == "a2a3" else backend
         r = run([PTOAS, f"--pto-arch={arch}", "--pto-level=level2", "--enable-insert-sync",
                  tag + ".pto", "-o", tag + ".cpp"])
         if r.returncode != 0:
-            row["error"] = "ptoas: " + (r.stderr.strip().splitlines() or ["failed"])[-1][:120]
+            row["error"] = "ptoas: " + first_error(r.stderr, "failed")
             return row
         with open(tag + ".cpp") as f:
             row.update(code_counts(f.read()))
