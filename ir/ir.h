@@ -34,6 +34,7 @@ struct Var {
 
 enum class ExprKind {
   kVar, kInt, kFloat, kBool, kString, kEnum, kList, kTuple, kBinary, kUnary, kCall,
+  kDict,  // `{"key": value, ...}` (a call's attrs=): attrs are the entries, in order
 };
 
 enum class BinaryOp {

@@ -499,6 +499,22 @@ absl::StatusOr<std::vector<NamedExpr>> Parser::FunctionCallKeywords(
         return ErrorAtToken(k.name, absl::StrCat("keyword '", k.name.text, "' is given twice"));
       }
     }
+    if (k.name.text == "attrs" && k.value->kind != ExprKind::kDict) {
+      return ErrorAt(k.value->loc, "attrs= must be a dict literal {\"key\": value, ...}");
+    }
+    if (k.name.text == "attrs") {
+      // PyPTO: these ride pl.submit's / pl.system.task_dummy's deps=, never attrs.
+      for (const NamedExpr& entry : k.value->attrs) {
+        if (entry.name == "manual_dep_edges" || entry.name == "dummy_task") {
+          return ErrorAt(entry.value->loc,
+                         absl::StrCat("attrs['", entry.name, "'] on call to 'self.",
+                                      callee.name,
+                                      "' is not a writable attr; manual dependency edges "
+                                      "are written as deps=[...] on pl.system.task_dummy "
+                                      "or pl.submit"));
+        }
+      }
+    }
     attrs.push_back(MakeAttr(k.name.text, std::move(k.value)));
   }
   return attrs;

@@ -51,6 +51,12 @@ void Parser::PopScope(absl::string_view construct, int line) {
   }
 }
 
+void Parser::LeakScope() {
+  absl::flat_hash_map<std::string, Binding> closed = std::move(scopes_.back());
+  scopes_.pop_back();
+  for (auto& [name, binding] : closed) scopes_.back()[name] = binding;
+}
+
 absl::Status Parser::Bind(const std::string& name, const Location& loc, Var* var) {
   if (name == "pl" || name == "pld" || name == "self") {
     return ErrorAt(loc, absl::StrCat("'", name, "' cannot be assigned"));
@@ -144,6 +150,13 @@ absl::Status Parser::ParseSimpleStatement(std::vector<StmtPtr>& out,
     }
     fn_->docstring = Next().text;
   } else if (AtDotted("pl", "func_attr") && AtOp("(", 3)) {
+    // PyPTO: a prologue directive, before every other statement.
+    if (scopes_.size() != 1 || !out.empty() || !with_scopes_.empty() ||
+        !split_regions_.empty()) {
+      return ErrorAtToken(first, absl::StrCat("pl.func_attr() must appear before every other "
+                                              "statement in '",
+                                              fn_->name, "'"));
+    }
     PARSER_RETURN_IF_ERROR(ParseFuncAttr());
   } else if (AtName("break") || AtName("continue")) {
     if (loops_.empty()) {
@@ -204,10 +217,13 @@ bool Parser::IsSetItem() const {
 absl::StatusOr<StmtPtr> Parser::ParseSetItem() {
   const Token& name = Next();
   PARSER_ASSIGN_OR_RETURN(Var * var, Lookup(name));
+  if (var->type.is_tile() || (var->type.is_tensor() && !var->type.is_distributed())) {
+    return ParseWindowWrite(name, var);
+  }
   if (!var->type.is_array()) {
     return ErrorAtToken(name, absl::StrCat("subscript assignment to '", name.text,
                                            "' of type ", TypeToString(var->type),
-                                           " is not supported (only pl.Array elements)"));
+                                           " is not supported (only tensors, tiles and pl.Array elements)"));
   }
   StmtPtr stmt = NewStmt(StmtKind::kSetItem, Loc(name));
   stmt->var = var;
@@ -462,6 +478,18 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
     }
     stmt->loop_attrs.push_back(MakeAttr(k.name.text, std::move(k.value)));
   }
+  if (kind == "spmd" &&
+      std::find(with_scopes_.begin(), with_scopes_.end(), "cluster") != with_scopes_.end()) {
+    // As for `with pl.spmd`: a cluster-nested pl.spmd is never dispatched.
+    for (const NamedExpr& a : stmt->loop_attrs) {
+      const bool early = a.name == "allow_early_resolve" && a.value->kind == ExprKind::kBool &&
+                         a.value->bool_value;
+      if (early || a.name == "predicate") {
+        return ErrorAt(a.value->loc, "`pl.spmd(...)` with allow_early_resolve=True or "
+                                     "predicate= cannot be nested inside `pl.cluster()`");
+      }
+    }
+  }
   // PyPTO: stage= is pl.pipeline's, and pl.pipeline needs it.
   bool has_stage = false;
   for (const NamedExpr& a : stmt->loop_attrs) {
@@ -514,8 +542,13 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
   if (!parsed_body.ok()) return parsed_body.status();
   Block body = *std::move(parsed_body);
   stmt->body = std::move(body.body);
-  // pl.spmd takes no init_values: its body is not converted.
-  if (carried.empty() && !strict_ssa_ && kind != "spmd") {
+  // pl.spmd is a scope, not a loop (PyPTO's Spmd(InCore(body))): the names
+  // its body binds stay visible after it, as in Python.
+  if (kind == "spmd") {
+    LeakScope();
+    return stmt;
+  }
+  if (carried.empty() && !strict_ssa_) {
     // PyPTO's ConvertToSSA: a name bound before the loop and rebound in
     // its body is carried by the loop and rebound to the loop's result.
     std::vector<Var*> results = CarryRebound(*stmt, stmt->var);

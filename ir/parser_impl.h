@@ -79,6 +79,23 @@ struct SplitRegion {
   Location loc;  // the header
 };
 
+// One component of a subscript: a scalar index (`index`), or a slice
+// `lower:upper` with optional bounds.
+struct SubscriptIndex {
+  ExprPtr index;
+  bool slice = false;
+  ExprPtr lower, upper;
+  Location loc;
+};
+
+// The full-rank window a subscript selects: per axis its extent and
+// offset; the axes a scalar index drops.
+struct SubscriptWindow {
+  std::vector<ExprPtr> sizes, offsets;
+  std::vector<int64_t> drops;
+  bool any_slice = false;
+};
+
 // A call argument written `name=value`.
 struct Keyword {
   Token name;
@@ -180,6 +197,8 @@ class Parser {
   void PushScope();
   // Closes the innermost scope, leaving tombstones for its names.
   void PopScope(absl::string_view construct, int line);
+  // Closes the innermost scope, keeping its names visible (a pl.spmd loop).
+  void LeakScope();
   absl::Status Bind(const std::string& name, const Location& loc, Var* var);
   absl::StatusOr<Var*> Lookup(const Token& name);
 
@@ -195,7 +214,21 @@ class Parser {
   absl::StatusOr<ExprPtr> ParsePrimary();
   absl::StatusOr<ExprPtr> ParseParenOrTuple();
   absl::StatusOr<ExprPtr> ParseList();
+  // `{"key": value, ...}` (string keys).
+  absl::StatusOr<ExprPtr> ParseDict();
   absl::StatusOr<ExprPtr> ParseQualified();
+  // `base[...]` of a tensor or tile, at '[' (parse_subscript.cc).
+  absl::StatusOr<ExprPtr> ParseSubscript(ExprPtr base, const Token& start);
+  // `[i, lo:hi, ...]`, at '['.
+  absl::StatusOr<std::vector<SubscriptIndex>> ParseIndices();
+  absl::StatusOr<SubscriptWindow> BuildWindow(const Type& type,
+                                              std::vector<SubscriptIndex>& indices,
+                                              const Location& loc);
+  // `dst[...] = src` of a tensor or tile `var`, after its name.
+  absl::StatusOr<StmtPtr> ParseWindowWrite(const Token& name, Var* var);
+  // A shape dim as an expression: its constant, or the scalar variable
+  // named by a symbolic dim.
+  absl::StatusOr<ExprPtr> DimExpr(const Dim& d, const Location& loc);
   absl::StatusOr<ExprPtr> ParseEnum(const Token& base,
                                     const std::vector<std::string>& parts);
   absl::Status ParseCallArgs(std::vector<ExprPtr>& args, std::vector<Keyword>& keywords);

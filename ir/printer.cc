@@ -218,6 +218,15 @@ class ExprPrinter {
         }
         return absl::StrCat("-", Operand(*e.args[0], kPrecUnary));
       case ExprKind::kCall: return Call(e);
+      case ExprKind::kDict:
+        return absl::StrCat(
+            "{",
+            absl::StrJoin(e.attrs, ", ",
+                          [this](std::string* out, const NamedExpr& entry) {
+                            absl::StrAppend(out, QuoteString(entry.name), ": ",
+                                            Print(*entry.value));
+                          }),
+            "}");
     }
     return "?";
   }

@@ -167,6 +167,7 @@ void ExprToProto(const Expr& e, ir::Expr* out) {
       if (!e.args.empty()) ExprToProto(*e.args[0], u->mutable_operand());
       break;
     }
+    case ExprKind::kDict: NamedToProto(e.attrs, out->mutable_dict()->mutable_entries()); break;
     case ExprKind::kCall: {
       ir::Call* c = out->mutable_call();
       c->set_callee(e.str);
@@ -610,6 +611,10 @@ class Reader {
         e->is_function_call = proto.call().is_function_call();
         status = ReadExprs(proto.call().args(), &e->args, depth);
         if (status.ok()) status = ReadNamed(proto.call().attrs(), &e->attrs, depth);
+        break;
+      case ir::Expr::kDict:
+        e->kind = ExprKind::kDict;
+        status = ReadNamed(proto.dict().entries(), &e->attrs, depth);
         break;
       case ir::Expr::KIND_NOT_SET:
         return Error("an expression has no kind");

@@ -370,6 +370,18 @@ class FunctionVerifier {
         s.iter_args.size() != s.results.size()) {
       Error(s.loc, "a loop needs as many init_values and results as loop-carried values");
     }
+    // `for i in pl.spmd(n)` is a scope (PyPTO's Spmd(InCore(body))), not a
+    // loop: the names its body binds stay visible after it.
+    if (s.loop_kind == "spmd") {
+      if (!s.iter_args.empty()) Error(s.loc, "a pl.spmd loop carries no values");
+      Define(s.var, s.loc);
+      if (s.body && s.body->kind == StmtKind::kSeq) {
+        for (const StmtPtr& c : s.body->stmts) VerifyStmt(*c);
+      } else if (s.body) {
+        VerifyStmt(*s.body);
+      }
+      return;
+    }
     scopes_.emplace_back();
     Define(s.var, s.loc);
     for (size_t i = 0; i < s.iter_args.size(); ++i) {
@@ -427,6 +439,16 @@ class FunctionVerifier {
       case ExprKind::kList:
       case ExprKind::kTuple:
         VerifyUntyped(*e);
+        return;
+      case ExprKind::kDict:
+        VerifyUntyped(*e);
+        for (size_t i = 0; i < e->attrs.size(); ++i) {
+          for (size_t j = 0; j < i; ++j) {
+            if (e->attrs[j].name == e->attrs[i].name) {
+              Error(e->loc, absl::StrCat("key '", e->attrs[i].name, "' is given twice"));
+            }
+          }
+        }
         return;
       case ExprKind::kBinary:
       case ExprKind::kUnary:
