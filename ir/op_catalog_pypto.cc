@@ -447,6 +447,36 @@ void AddPyptoOps(OpRegistry& r) {
   cdtype.required = true;
   konst.attrs = {cdtype};
   r.Register(std::move(konst));
+  // `pl.min(a, b)` / `pl.max(a, b)` of scalars (PyPTO's MinExpr / MaxExpr):
+  // one dtype, or a literal beside a typed operand.
+  for (const char* name : {"min", "max"}) {
+    OpInfo mm = Op(name, {"lhs", "rhs"}, [](const Expr& call) -> ResultOr {
+      if (auto s = NeedScalar(call, 0); !s.ok()) return s;
+      if (auto s = NeedScalar(call, 1); !s.ok()) return s;
+      const Expr& a = *call.args[0];
+      const Expr& b = *call.args[1];
+      auto literal = [](const Expr& e) {
+        return e.kind == ExprKind::kInt || e.kind == ExprKind::kFloat;
+      };
+      const bool numeric = (IsIntegerDType(a.type.dtype()) || IsFloatDType(a.type.dtype())) &&
+                           (IsIntegerDType(b.type.dtype()) || IsFloatDType(b.type.dtype()));
+      if (!numeric) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("'pl.", call.str, "' needs numeric scalars"));
+      }
+      if (a.type == b.type || literal(b)) return std::optional<Type>(a.type);
+      if (literal(a)) return std::optional<Type>(b.type);
+      if (IsIntegerDType(a.type.dtype()) && IsIntegerDType(b.type.dtype()) &&
+          (a.type.dtype() == DType::kINDEX || b.type.dtype() == DType::kINDEX)) {
+        return std::optional<Type>(Type::Scalar(DType::kINDEX));
+      }
+      return absl::InvalidArgumentError(absl::StrCat(
+          "'pl.", call.str, "' of mismatched scalars ", TypeToString(a.type), " and ",
+          TypeToString(b.type)));
+    });
+    mm.role = OpRole::kPureScalar;
+    r.Register(std::move(mm));
+  }
   OpInfo cast = Op("cast", {"input"}, [](const Expr& call) -> ResultOr {
     if (auto s = NeedScalar(call, 0); !s.ok()) return s;
     const Expr* dtype = call.FindAttr("target_type");

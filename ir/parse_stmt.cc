@@ -290,6 +290,15 @@ absl::StatusOr<StmtPtr> Parser::ParseAssign(std::optional<YieldTargets>& yield,
   if (!parsed.ok()) return parsed.status();
   ExprPtr value = *std::move(parsed);
   if (annotation) AdaptLiteral(*value, *annotation);
+  if (value->kind == ExprKind::kTuple && value->type.is_none()) {
+    // `t = (a, b)`: a tuple value of its elements' types (PyPTO's MakeTuple).
+    std::vector<Type> elements;
+    for (const ExprPtr& e : value->args) {
+      if (e->type.is_none()) break;
+      elements.push_back(e->type);
+    }
+    if (elements.size() == value->args.size()) value->type = Type::Tuple(std::move(elements));
+  }
   const bool opaque =
       value->is_call() && !value->is_function_call && LookupOp(*value) == nullptr;
   if (value->type.is_none() && !opaque) {

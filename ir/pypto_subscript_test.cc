@@ -188,6 +188,32 @@ class P:
               HasSubstr("cannot be nested inside `pl.cluster()`"));
 }
 
+TEST(PyptoSubscriptTest, ScalarMinMaxTuplesAndArgDirections) {
+  std::string out = RoundTrip(kHead + R"(        m = pl.min(n, 16)
+        k = pl.max(n, m)
+        pair = (b, n)
+        x, y = pair
+        return out
+)");
+  EXPECT_THAT(out, HasSubstr("m: pl.Scalar[pl.INDEX] = pl.min(n, 16)"));
+  EXPECT_THAT(out, HasSubstr("pl.max(n, m)"));
+  EXPECT_THAT(out, HasSubstr("pair = (b, n)\n        x, y = pair"));
+  EXPECT_THAT(Error(kHead + "        m = pl.min(n, b)\n        return out\n"),
+              HasSubstr("'min' expects a scalar as argument 2"));
+  std::string calls = RoundTrip(std::string(kImports) + R"(@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        return x
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        y = self.k(x, attrs={"arg_directions": [pl.adir.input]})
+        return y
+)");
+  EXPECT_THAT(calls, HasSubstr("attrs={\"arg_directions\": [pl.adir.input]}"));
+}
+
 TEST(PyptoSubscriptTest, FuncAttrIsAPrologue) {
   EXPECT_THAT(Error(std::string(kImports) + R"(@pl.program
 class P:

@@ -435,9 +435,23 @@ class FunctionVerifier {
         }
         VerifyUntyped(*e);
         return;
+      case ExprKind::kTuple:
+        // A tuple value (`t = (a, b)`) has its elements' types.
+        if (e->type.is_tuple()) {
+          bool same = e->type.elements().size() == e->args.size();
+          for (size_t i = 0; same && i < e->args.size(); ++i) {
+            same = e->args[i]->type == e->type.elements()[i];
+          }
+          if (!same) {
+            Error(e->loc, absl::StrCat("the tuple '", PrintExpr(*e), "' cannot have type ",
+                                       TypeToString(e->type)));
+          }
+          return;
+        }
+        VerifyUntyped(*e);
+        return;
       case ExprKind::kString:
       case ExprKind::kList:
-      case ExprKind::kTuple:
         VerifyUntyped(*e);
         return;
       case ExprKind::kDict:
