@@ -561,7 +561,9 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
     // PyPTO's ConvertToSSA: a name bound before the loop and rebound in
     // its body is carried by the loop and rebound to the loop's result.
     std::vector<Var*> results = CarryRebound(*stmt, stmt->var);
-    PopScope("for loop", for_token.line);
+    // As in Python (and PyPTO's simple for loop), the names the body binds,
+    // and the loop variable, stay visible after it.
+    LeakScope();
     for (Var* r : results) PARSER_RETURN_IF_ERROR(Bind(r->name, r->loc, r));
     return stmt;
   }

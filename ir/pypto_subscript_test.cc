@@ -214,6 +214,25 @@ class P:
   EXPECT_THAT(calls, HasSubstr("attrs={\"arg_directions\": [pl.adir.input]}"));
 }
 
+TEST(PyptoSubscriptTest, ForLoopNamesOutliveTheLoop) {
+  std::string out = RoundTrip(kHead + R"(        for i in pl.range(n):
+            y = pl.tensor.slice(b, [16, 32], [0, 0])
+            m = i + 1
+        z = m + i
+        return out
+)");
+  EXPECT_THAT(out, HasSubstr("        z: pl.Scalar[pl.INDEX] = m + i\n"));
+  std::string used = RoundTrip(std::string(kImports) + R"(@pl.program
+class P:
+    @pl.function
+    def f(self, n: pl.Scalar[pl.INT64], x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        for i in pl.range(n):
+            y: pl.Tensor[[64], pl.FP32] = pl.add(x, 1.0)
+        return y
+)");
+  EXPECT_THAT(used, HasSubstr("return y"));
+}
+
 TEST(PyptoSubscriptTest, FuncAttrIsAPrologue) {
   EXPECT_THAT(Error(std::string(kImports) + R"(@pl.program
 class P:

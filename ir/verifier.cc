@@ -1,5 +1,8 @@
 // The verifier walks every function once with a stack of scopes: a Var is
-// visible from its definition to the end of the body that defines it, so a
+// visible from its definition to the end of the body that defines it (a for
+// loop's body and loop variable, as in Python, to the end of the body
+// around the loop; the bodies of scopes and pl.spmd loops have no scope of
+// their own), so a
 // use outside that range (or a second definition) is an error, as are calls
 // that the registry says are malformed and types that disagree with the
 // registry's result rules.
@@ -165,9 +168,24 @@ class FunctionVerifier {
     scopes_.pop_back();
   }
 
+  // Closes the innermost scope, its names staying visible in the enclosing
+  // one except `hidden` (Python's for loop: the body's names and the loop
+  // variable outlive it, the loop-carried values do not).
+  void LeakScope(const std::vector<Var*>& hidden) {
+    std::vector<const Var*> closed = std::move(scopes_.back());
+    scopes_.pop_back();
+    for (const Var* v : closed) {
+      if (std::find(hidden.begin(), hidden.end(), v) != hidden.end()) {
+        visible_.erase(v);
+      } else {
+        scopes_.back().push_back(v);
+      }
+    }
+  }
+
   // A body: its own scope. `expected_yields` >= 0 when the body must end
   // with a Yield of that many values (loop-carried values, if results).
-  void VerifyBody(const Stmt& body, int expected_yields) {
+  void VerifyBody(const Stmt& body, int expected_yields, bool leak = false) {
     scopes_.emplace_back();
     const Stmt* last = &body;
     if (body.kind == StmtKind::kSeq) {
@@ -184,7 +202,11 @@ class FunctionVerifier {
                                       " values; expected ", expected_yields));
       }
     }
-    PopScope();
+    if (leak) {
+      LeakScope({});
+    } else {
+      PopScope();
+    }
   }
 
   void VerifyStmt(const Stmt& s) {
@@ -392,9 +414,9 @@ class FunctionVerifier {
       }
     }
     ++loop_depth_;
-    if (s.body) VerifyBody(*s.body, static_cast<int>(s.iter_args.size()));
+    if (s.body) VerifyBody(*s.body, static_cast<int>(s.iter_args.size()), /*leak=*/true);
     --loop_depth_;
-    PopScope();
+    LeakScope(s.iter_args);
     for (Var* r : s.results) Define(r, s.loc);
   }
 
