@@ -215,7 +215,8 @@ void AddPyptoOps(OpRegistry& r) {
                          if (auto s = NeedTensor(call, 1); !s.ok()) return s;
                          return std::optional<Type>(TensorLike(call));
                        });
-  assemble.attrs = {AttrSpec{"atomic", AttrKind::kInt}};
+  // PyPTO writes atomic=pl.AtomicType.Add (ptoc took the enum's integer).
+  assemble.attrs = {AttrSpec{"atomic", AttrKind::kEnum, "AtomicType"}};
   r.Register(std::move(assemble));
 
   // Tiles (src/ir/op/tile_ops/): views and element access, no memory traffic.

@@ -233,6 +233,44 @@ class P:
   EXPECT_THAT(used, HasSubstr("return y"));
 }
 
+TEST(PyptoSubscriptTest, CatalogSignatures) {
+  // tensor.gather(input, dim, index): the index's shape, the input's dtype;
+  // tensor.assemble's atomic= is a pl.AtomicType.
+  std::string out = RoundTrip(std::string(kImports) + R"(@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.Opaque)
+    def f(
+        self,
+        src: pl.Tensor[[4, 64], pl.FP32],
+        index: pl.Tensor[[4, 8], pl.INT32],
+        out: pl.Out[pl.Tensor[[4, 64], pl.FP32]],
+    ) -> pl.Tensor[[4, 64], pl.FP32]:
+        g = pl.tensor.gather(src, -1, index)
+        out = pl.assemble(out, g, [0, 0], atomic=pl.AtomicType.Add)
+        return out
+)");
+  EXPECT_THAT(out, HasSubstr("g = pl.tensor.gather(src, index=index, dim=-1)"));
+  EXPECT_THAT(out, HasSubstr("out_1 = pl.tensor.assemble(out, g, [0, 0], "
+                             "atomic=pl.AtomicType.Add)"));
+  std::string random = RoundTrip(std::string(kImports) + R"(@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, y: pl.Out[pl.Tensor[[128, 64], pl.UINT32]]):
+        v = pl.tile.random(
+            pl.const(1, pl.INT32),
+            pl.const(2, pl.INT32),
+            pl.const(3, pl.INT32),
+            pl.const(4, pl.INT32),
+            pl.const(5, pl.INT32),
+            pl.const(6, pl.INT32),
+            [128, 64],
+            dtype=pl.UINT32,
+        )
+        pl.store(v, [0, 0], y)
+)");
+  EXPECT_THAT(random, HasSubstr("v: pl.Tile[[128, 64], pl.UINT32] = pl.tile.random("));
+}
+
 TEST(PyptoSubscriptTest, FuncAttrIsAPrologue) {
   EXPECT_THAT(Error(std::string(kImports) + R"(@pl.program
 class P:
