@@ -194,7 +194,7 @@ void AddPyptoOps(OpRegistry& r) {
   shape.required = true;
   AttrSpec dtype{"dtype", AttrKind::kDType};
   dtype.required = true;
-  create.attrs = {shape, dtype};
+  create.attrs = {shape, dtype, AttrSpec{"layout", AttrKind::kEnum, "TensorLayout"}};
   create.positional_attrs = {"shape", "dtype"};
   r.Register(std::move(create));
   OpInfo slice = Op("tensor.slice", {"input", "shape", "offset", "valid_shape", "drop_dims"},

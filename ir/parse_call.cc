@@ -86,6 +86,7 @@ std::string PlOpName(const std::string& name) {
   }
   if (name == "read" || name == "write") return absl::StrCat("tensor.", name);
   if (name == "create_tensor") return "tensor.create";
+  if (name == "create_tile") return "tile.create";
   return name;
 }
 

@@ -149,6 +149,8 @@ absl::Status Parser::ParseSimpleStatement(std::vector<StmtPtr>& out,
                                  "(the first statement of a function or class)");
     }
     fn_->docstring = Next().text;
+  } else if (AtDotted("pl", "cond") && AtOp("(", 3)) {
+    PARSER_RETURN_IF_ERROR(ParseCond(out));
   } else if (AtDotted("pl", "func_attr") && AtOp("(", 3)) {
     // PyPTO: a prologue directive, before every other statement.
     if (scopes_.size() != 1 || !out.empty() || !with_scopes_.empty() ||
@@ -394,6 +396,7 @@ absl::StatusOr<StmtPtr> Parser::ParseYield(YieldTargets targets,
 // ---- compound statements ----
 
 absl::StatusOr<StmtPtr> Parser::ParseFor() {
+  if (AtOp("(", 1)) return ParseWhileCarried();
   const Token& for_token = Next();
   StmtPtr stmt = NewStmt(StmtKind::kFor, Loc(for_token));
   PARSER_ASSIGN_OR_RETURN(Token loop_var, ExpectIdentifier("a loop variable"));
@@ -872,8 +875,20 @@ absl::StatusOr<StmtPtr> Parser::ParseWhile() {
   loops_.pop_back();
   if (!parsed_body.ok()) return parsed_body.status();
   Block body = *std::move(parsed_body);
-  PopScope("while loop", while_token.line);
   stmt->body = std::move(body.body);
+  // PyPTO's ConvertToSSA (not in kernels, whose codegen has no carried
+  // while yet): a name bound before the loop and rebound in its body is
+  // carried; the condition reads the carried value.
+  if (strict_ssa_ || fn_->is_kernel()) {
+    PopScope("while loop", while_token.line);
+    return stmt;
+  }
+  std::vector<Var*> results = CarryRebound(*stmt, nullptr);
+  for (size_t i = 0; i < stmt->iter_args.size(); ++i) {
+    ReplaceVar(*stmt->value, stmt->init_values[i]->var, stmt->iter_args[i]);
+  }
+  PopScope("while loop", while_token.line);
+  for (Var* r : results) PARSER_RETURN_IF_ERROR(Bind(r->name, r->loc, r));
   return stmt;
 }
 

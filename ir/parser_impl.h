@@ -173,6 +173,10 @@ class Parser {
   absl::StatusOr<StmtPtr> ParseFor();
   absl::StatusOr<StmtPtr> ParseIf();
   absl::StatusOr<StmtPtr> ParseWhile();
+  // `for (a, b) in pl.while_(init_values=(a0, b0)):` (parse_while.cc), and
+  // the `pl.cond(c)` that must open its body.
+  absl::StatusOr<StmtPtr> ParseWhileCarried();
+  absl::Status ParseCond(const std::vector<StmtPtr>& out);
   absl::StatusOr<StmtPtr> ParseWith();
   // PyPTO's rules for a scope's arguments and placement.
   absl::Status CheckScopeArgs(const Token& start, const std::string& scope,
@@ -284,6 +288,11 @@ class Parser {
   std::vector<SplitRegion> split_regions_;  // enclosing pl.split_aiv regions
   std::vector<std::string> with_scopes_;  // enclosing `with` scopes, outermost first
   bool strict_ssa_ = false;   // the function is @pl.function(strict_ssa=True)
+  // The pl.while_ loop whose body's first statement, pl.cond(...), is
+  // awaited, and the scope depths of that body.
+  Stmt* pending_cond_ = nullptr;
+  size_t pending_cond_scopes_ = 0;
+  size_t pending_cond_withs_ = 0;
   bool in_expr_ = false;  // inside the outermost ParseExpr
   int operators_ = 0;     // operators of the outermost expression so far
 

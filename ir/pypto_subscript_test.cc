@@ -271,6 +271,52 @@ class P:
   EXPECT_THAT(random, HasSubstr("v: pl.Tile[[128, 64], pl.UINT32] = pl.tile.random("));
 }
 
+TEST(PyptoSubscriptTest, WhileLoopsCarryRebound) {
+  // A natural while rebinding an outer name becomes PyPTO's SSA while.
+  std::string out = RoundTrip(std::string(kImports) + R"(@pl.program
+class P:
+    @pl.function
+    def f(self, n: pl.Scalar[pl.INT64]) -> pl.Scalar[pl.INT64]:
+        x: pl.Scalar[pl.INT64] = 0
+        while x < n:
+            x = x + 1
+        return x
+)");
+  EXPECT_THAT(out, HasSubstr("        for (x_1,) in pl.while_(init_values=(x,)):\n"
+                             "            pl.cond(x_1 < n)\n"
+                             "            x_2: pl.Scalar[pl.INT64] = x_1 + 1\n"
+                             "            x_3 = pl.yield_(x_2)\n"
+                             "        return x_3\n"));
+  const std::string head = std::string(kImports) + R"(@pl.program
+class P:
+    @pl.function
+    def f(self, n: pl.Scalar[pl.INT64]) -> pl.Scalar[pl.INT64]:
+)";
+  EXPECT_THAT(Error(head + "        for (a,) in pl.while_(init_values=(n,)):\n"
+                           "            b = pl.yield_(a)\n        return b\n"),
+              HasSubstr("a pl.while_ body must start with pl.cond(condition)"));
+  EXPECT_THAT(Error(head + "        pl.cond(n > 0)\n        return n\n"),
+              HasSubstr("pl.cond(...) is only allowed as the first statement"));
+  EXPECT_THAT(Error(head + "        for (a,) in pl.while_(init_values=(n,)):\n"
+                           "            pl.cond(a)\n            b = pl.yield_(a)\n"
+                           "        return b\n"),
+              HasSubstr("while condition must be a Bool-typed scalar"));
+  // Kernels have no carried while in codegen yet.
+  absl::StatusOr<std::unique_ptr<Program>> kernel =
+      ParseProgram(std::string(kImports) + R"(@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, n: pl.Scalar[pl.INT64]):
+        for (a,) in pl.while_(init_values=(n,)):
+            pl.cond(a > 0)
+            b = pl.yield_(a - 1)
+)",
+                   "t.py");
+  ASSERT_TRUE(kernel.ok()) << kernel.status();
+  EXPECT_THAT(std::string(VerifyProgram(**kernel).message()),
+              HasSubstr("a while loop with loop-carried values is not compiled yet"));
+}
+
 TEST(PyptoSubscriptTest, FuncAttrIsAPrologue) {
   EXPECT_THAT(Error(std::string(kImports) + R"(@pl.program
 class P:

@@ -250,6 +250,9 @@ void StmtToProto(const Stmt& s, ir::Stmt* out) {
       ir::While* w = out->mutable_while_stmt();
       if (s.value) ExprToProto(*s.value, w->mutable_cond());
       if (s.body) StmtToProto(*s.body, w->mutable_body());
+      for (const Var* v : s.iter_args) w->add_iter_arg_ids(VarId(v));
+      ExprsToProto(s.init_values, w->mutable_init_values());
+      for (const Var* v : s.results) w->add_result_ids(VarId(v));
       break;
     }
     case StmtKind::kIf: {
@@ -691,6 +694,9 @@ class Reader {
         s->kind = StmtKind::kWhile;
         const ir::While& w = proto.while_stmt();
         status = ReadRequired(w.has_cond(), w.cond(), "while condition", depth, &s->value);
+        if (status.ok()) status = ReadVarList(w.iter_arg_ids(), &s->iter_args);
+        if (status.ok()) status = ReadExprs(w.init_values(), &s->init_values, depth);
+        if (status.ok()) status = ReadVarList(w.result_ids(), &s->results);
         if (status.ok()) {
           absl::StatusOr<StmtPtr> body = ReadBody(w.has_body(), w.body(), "while body", depth);
           if (!body.ok()) return body.status();

@@ -233,10 +233,7 @@ class FunctionVerifier {
         VerifyFor(s);
         return;
       case StmtKind::kWhile:
-        VerifyCondition(s.value.get(), s.loc);
-        ++loop_depth_;
-        if (s.body) VerifyBody(*s.body, 0);
-        --loop_depth_;
+        VerifyWhile(s);
         return;
       case StmtKind::kScope:
         // The scope call is not an op: only its arguments are checked. Its
@@ -417,6 +414,33 @@ class FunctionVerifier {
     if (s.body) VerifyBody(*s.body, static_cast<int>(s.iter_args.size()), /*leak=*/true);
     --loop_depth_;
     LeakScope(s.iter_args);
+    for (Var* r : s.results) Define(r, s.loc);
+  }
+
+  void VerifyWhile(const Stmt& s) {
+    for (const ExprPtr& init : s.init_values) VerifyExpr(init.get(), s.loc);
+    if (s.iter_args.size() != s.init_values.size() ||
+        s.iter_args.size() != s.results.size()) {
+      Error(s.loc, "a loop needs as many init_values and results as loop-carried values");
+    }
+    if (!s.iter_args.empty() && function_.is_kernel()) {
+      Error(s.loc, absl::StrCat("a while loop with loop-carried values is not compiled yet "
+                                "(in kernel '",
+                                function_.name, "')"));
+    }
+    scopes_.emplace_back();
+    for (size_t i = 0; i < s.iter_args.size(); ++i) {
+      Define(s.iter_args[i], s.loc);
+      if (i < s.init_values.size() && s.iter_args[i] &&
+          s.init_values[i]->type != s.iter_args[i]->type) {
+        Error(s.init_values[i]->loc, "init value type differs from the loop-carried value");
+      }
+    }
+    VerifyCondition(s.value.get(), s.loc);
+    ++loop_depth_;
+    if (s.body) VerifyBody(*s.body, static_cast<int>(s.iter_args.size()));
+    --loop_depth_;
+    PopScope();
     for (Var* r : s.results) Define(r, s.loc);
   }
 
