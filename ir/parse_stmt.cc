@@ -54,7 +54,10 @@ void Parser::PopScope(absl::string_view construct, int line) {
 void Parser::LeakScope() {
   absl::flat_hash_map<std::string, Binding> closed = std::move(scopes_.back());
   scopes_.pop_back();
-  for (auto& [name, binding] : closed) scopes_.back()[name] = binding;
+  for (auto& [name, binding] : closed) {
+    if (binding.var != nullptr) binding.leaked = true;
+    scopes_.back()[name] = binding;
+  }
 }
 
 absl::Status Parser::Bind(const std::string& name, const Location& loc, Var* var) {
@@ -647,12 +650,12 @@ bool Parser::SpmdBodyUsesBlock(const Stmt& s) const {
 std::vector<Parser::BranchBinding> Parser::BranchBindings() const {
   std::vector<BranchBinding> out;
   for (const auto& [name, binding] : scopes_.back()) {
-    if (binding.var == nullptr || name == "_") continue;
+    if (binding.var == nullptr || name == "_" || binding.leaked) continue;
     Var* before = nullptr;
     for (size_t i = scopes_.size() - 1; i-- > 0;) {
       auto it = scopes_[i].find(name);
       if (it == scopes_[i].end()) continue;
-      before = it->second.var;
+      before = it->second.leaked ? nullptr : it->second.var;
       break;
     }
     out.push_back(BranchBinding{name, binding.var, before});
@@ -729,12 +732,15 @@ std::vector<Var*> Parser::CarryRebound(Stmt& loop, const Var* loop_var) {
   };
   std::vector<Carry> carries;
   for (const auto& [name, binding] : scopes_.back()) {
-    if (binding.var == nullptr || binding.var == loop_var || name == "_") continue;
+    if (binding.var == nullptr || binding.var == loop_var || name == "_" || binding.leaked) {
+      continue;
+    }
     Var* before = nullptr;
     for (size_t i = scopes_.size() - 1; i-- > 0;) {
       auto it = scopes_[i].find(name);
       if (it == scopes_[i].end()) continue;
-      before = it->second.var;  // null: a tombstone, not carried
+      // null: a tombstone, not carried; nor a name leaked by a loop
+      before = it->second.leaked ? nullptr : it->second.var;
       break;
     }
     if (before == nullptr || before->type != binding.var->type) continue;

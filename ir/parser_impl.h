@@ -71,6 +71,9 @@ struct Binding {
   Var* var = nullptr;
   absl::string_view construct;  // tombstone: "for loop", "while loop", "if branch"
   int construct_line = 0;
+  // Visible after the for (or pl.spmd) loop that bound it, as in Python; such
+  // a name is not made loop-carried or an if result by a later rebinding.
+  bool leaked = false;
 };
 
 // An enclosing `pl.split_aiv` region while its body is parsed.
