@@ -130,11 +130,24 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
     case OpKind::kTileLoad:
     case OpKind::kRemoteLoad: {
       const bool remote = (*op)->kind == OpKind::kRemoteLoad;
+      // ptoas: an A2/A3 TLOAD writes Vec or Mat only (the cube reaches
+      // Left / Right / Acc through Mat).
+      if (!a5 && call.type.is_tile() && call.type.memory() != MemorySpace::kVec &&
+          call.type.memory() != MemorySpace::kMat) {
+        return ErrorAt(loc, absl::StrCat("on a2a3 '", call.str, "' loads into Vec or Mat, not ",
+                                         MemorySpaceName(call.type.memory())));
+      }
       Addresses(plan, 0, remote ? 1 : -1, remote ? 2 : 1, Extent::kResult);
       steps.push_back(Step(MachineOp::kTLoad, Pipe::kMte2, {Gm()}, {Result()}));
       break;
     }
     case OpKind::kTileStore:
+      // ptoas: an A5 TSTORE reads Vec or Acc only.
+      if (a5 && MemoryOfArg(call, 0) != MemorySpace::kVec &&
+          MemoryOfArg(call, 0) != MemorySpace::kAcc) {
+        return ErrorAt(loc, absl::StrCat("on a5 'tile.store' stores from Vec or Acc, not ",
+                                         MemorySpaceName(MemoryOfArg(call, 0))));
+      }
       Addresses(plan, 2, -1, 1, Extent::kTileArg0);
       steps.push_back(
           Step(MachineOp::kTStore, StorePipe(MemoryOfArg(call, 0)), {Arg(0)}, {Gm()}));

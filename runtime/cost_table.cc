@@ -65,6 +65,8 @@ class FormulaParser {
   void Skip() {
     while (pos_ < text_.size() && text_[pos_] == ' ') ++pos_;
   }
+  static constexpr int kMaxNesting = 64;
+
   absl::Status Error(absl::string_view what) const {
     return absl::InvalidArgumentError(
         absl::StrCat(where_, column_ + pos_, ": error: ", what, " in the formula of ", key_,
@@ -101,7 +103,16 @@ class FormulaParser {
     }
     return left;
   }
+  // Nesting (parentheses, ceil) is bounded so that a hostile table cannot
+  // exhaust the stack.
   absl::StatusOr<NodePtr> Atom() {
+    if (depth_ >= kMaxNesting) return Error("formula nested too deeply");
+    ++depth_;
+    absl::StatusOr<NodePtr> atom = AtomAtDepth();
+    --depth_;
+    return atom;
+  }
+  absl::StatusOr<NodePtr> AtomAtDepth() {
     Skip();
     if (pos_ >= text_.size()) return Error("a value expected");
     const char c = text_[pos_];
@@ -147,6 +158,7 @@ class FormulaParser {
   std::string where_;
   size_t column_;
   size_t pos_ = 0;
+  int depth_ = 0;
 };
 
 }  // namespace
@@ -199,8 +211,14 @@ double CostTable::Eval(absl::string_view key, const std::map<std::string, double
 
 int64_t CostTable::Cycles(absl::string_view key, const std::map<std::string, double>& vars,
                           int64_t fallback) const {
+  // A formula may give NaN, infinity or more cycles than any op takes (a
+  // hostile --cost-table): costs are clamped to [0, kMaxOpCycles], which keeps
+  // a run's sums (at most 10^7 steps) far from int64 overflow.
+  constexpr double kMaxOpCycles = 1e9;
   const double v = Eval(key, vars, static_cast<double>(fallback));
-  return v <= 0 ? 0 : static_cast<int64_t>(std::ceil(v - 1e-9));
+  if (!(v > 0)) return 0;
+  if (v >= kMaxOpCycles) return static_cast<int64_t>(kMaxOpCycles);
+  return static_cast<int64_t>(std::ceil(v - 1e-9));
 }
 
 }  // namespace sim

@@ -142,5 +142,19 @@ err="$("$sim" "$tmp/mm.pb" --entry=mm_relu --cycles --cost-table="$tmp/bad.costs
 status=$?
 [[ $status -eq 1 && "$err" == *"bad.costs:2:"*": error: "*"TADD"* ]] ||
   fail "a malformed cost table: exit $status, '$err'"
+# Hostile tables: a cost beyond any op is clamped (the run completes), and
+# nesting deeper than the parser's bound is an error, not a stack overflow.
+big="1$(printf '0%.0s' $(seq 300))"  # 10^300
+sed -E "s/^TLOAD.Mat = .*/TLOAD.Mat = $big * $big - $big * $big/" runtime/cost/a2a3.costs > "$tmp/nan.costs"
+"$sim" "$tmp/mm.pb" --entry=mm_relu --cycles --cost-table="$tmp/nan.costs" > /dev/null ||
+  fail "a NaN cost: exit $?"
+sed -E "s/^TLOAD.Mat = .*/TLOAD.Mat = $big * $big/" runtime/cost/a2a3.costs > "$tmp/inf.costs"
+"$sim" "$tmp/mm.pb" --entry=mm_relu --cycles --cost-table="$tmp/inf.costs" |
+  grep -qE "makespan: [0-9]{10}" || fail "an infinite cost is not clamped to 10^9 cycles"
+{ echo "sync = 1"; printf 'TADD = '; printf '(%.0s' $(seq 5000); echo 1; } > "$tmp/deep.costs"
+err="$("$sim" "$tmp/mm.pb" --entry=mm_relu --cycles --cost-table="$tmp/deep.costs" 2>&1)"
+status=$?
+[[ $status -eq 1 && "$err" == *"deep.costs:2:"*"nested too deeply"* ]] ||
+  fail "a deeply nested formula: exit $status, '${err:0:200}'"
 echo "timing_test: $checked kernel builds checked, $failed failures"
 [[ $failed -eq 0 && $checked -gt 0 ]]

@@ -126,7 +126,7 @@ same split_attention examples/split_attention.py split_attention "--backend=a2a3
 same split_attention_a5 examples/split_attention.py split_attention "--backend=a5"
 same dual_v2c examples/dual_v2c_handoff.py dual_v2c_handoff "--backend=a2a3"
 same dual_v2c_a5 examples/dual_v2c_handoff.py dual_v2c_handoff "--backend=a5"
-same two_held runtime/testdata/two_held.py two_held ""
+same two_held runtime/testdata/two_held.py two_held "--backend=a5"
 
 # No fence (dsb) after the stores the ring publishes.
 mutate ring_no_dsb ring '/dsb(DSB_DDR);/d'
