@@ -21,7 +21,8 @@ ABSL_FLAG(std::string, emit, "pto",
           "kernel's pipe-sync plan).");
 ABSL_FLAG(std::string, passes, "<default>",
           "Comma-separated passes to run; empty runs none (parse, verify, print). "
-          "Default: expand-mixed-kernel,insert-comm-fence,check-comm-contract.");
+          "Default: expand-mixed-kernel,insert-comm-fence,check-comm-contract,"
+          "materialize-aiv-lanes.");
 ABSL_FLAG(std::string, dump_dir, "",
           "Write the IR after every pass as NN-<pass>.pb and NN-<pass>.py here.");
 ABSL_FLAG(bool, print_ir_after_all, false, "Print the IR after every pass to stderr.");
