@@ -26,6 +26,9 @@ const std::vector<Entry>& Table() {
       {{"pl", "TensorLayout", {"ND", "DN", "NZ", "MX_A_ZZ", "MX_B_NN"}}, false},
       {{"pl", "AtomicType", {"None_", "Add"}}, true},
       {{"pld", "ReduceOp", {"Sum", "Max", "Min", "Prod"}}, false},
+      // ArgDirection as pl.adir.<name> (python/pypto/language/arg_direction.py).
+      {{"pl", "adir", {"input", "output", "output_existing", "inout", "no_dep", "scalar"}},
+       false},
   };
   return *table;
 }

@@ -35,6 +35,7 @@ struct Var {
 
 enum class ExprKind {
   kVar, kInt, kFloat, kBool, kString, kEnum, kList, kTuple, kBinary, kUnary, kCall,
+  kDict,  // `{"key": value, ...}` (a call's attrs=): attrs are the entries, in order
 };
 
 enum class BinaryOp {
@@ -103,9 +104,12 @@ struct Stmt {
   Var* var = nullptr;          // kAssign: the target. kFor: the loop variable.
   ExprPtr value;               // kAssign / kEval: the value. kIf / kWhile: the condition.
   ExprPtr start, stop, step;   // kFor
-  std::vector<Var*> iter_args;         // kFor: loop-carried values seen by the body
-  std::vector<ExprPtr> init_values;    // kFor: their initial values
-  std::vector<Var*> results;           // kFor / kIf: values visible after the statement
+  // kFor / kWhile: loop-carried values seen by the body (and a while's
+  // condition), their initial values; kFor / kWhile / kIf: the values
+  // visible after the statement.
+  std::vector<Var*> iter_args;
+  std::vector<ExprPtr> init_values;
+  std::vector<Var*> results;
   StmtPtr body;                // kFor / kWhile: the body. kIf: the then-body.
   StmtPtr else_body;           // kIf: optional
   std::vector<ExprPtr> values; // kYield / kReturn

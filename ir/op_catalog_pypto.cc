@@ -72,15 +72,47 @@ Lane LaneOfFirstTile(const Expr& call) {
   return LaneOfMemory(call.args[0]->type.memory());
 }
 
-// `drop_dims`, when given, must be empty: ptoc does not drop dimensions yet.
-absl::Status NoDropDims(const Expr& call, size_t index) {
-  if (call.args.size() <= index) return absl::OkStatus();
+// `shape` without the axes listed by argument `index` (`drop_dims`, PyPTO's
+// numpy-style rank reduction): distinct constant axes of `shape`, each a
+// static unit dim. No such argument, or an empty list, drops nothing.
+absl::StatusOr<Shape> DropDims(const Expr& call, size_t index, const Shape& shape) {
+  if (call.args.size() <= index) return shape;
   const Expr& d = *call.args[index];
-  if ((d.kind == ExprKind::kList || d.kind == ExprKind::kTuple) && d.args.empty()) {
-    return absl::OkStatus();
+  if (d.kind != ExprKind::kList && d.kind != ExprKind::kTuple) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("'", call.str, "': drop_dims must be a list of axes"));
   }
-  return absl::InvalidArgumentError(
-      absl::StrCat("'", call.str, "': drop_dims is not supported yet"));
+  std::vector<bool> drop(shape.size(), false);
+  for (const ExprPtr& axis : d.args) {
+    if (axis->kind != ExprKind::kInt || axis->int_value < 0 ||
+        axis->int_value >= static_cast<int64_t>(shape.size())) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "'", call.str, "': drop_dims entries must be constant axes below ", shape.size()));
+    }
+    const size_t a = static_cast<size_t>(axis->int_value);
+    if (drop[a]) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("'", call.str, "': axis ", a, " is dropped twice"));
+    }
+    if (shape[a] != Dim::Static(1)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "'", call.str, "': a dropped axis must have extent 1; axis ", a, " has ",
+          shape[a].is_static() ? absl::StrCat(shape[a].value) : shape[a].symbol));
+    }
+    drop[a] = true;
+  }
+  Shape kept;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (!drop[i]) kept.push_back(shape[i]);
+  }
+  return kept;
+}
+
+// Tiles are 2D at least: PyPTO's tile.slice prepends unit axes to a result
+// that drop_dims took below two dims.
+Shape AtLeast2D(Shape shape) {
+  while (shape.size() < 2) shape.insert(shape.begin(), Dim::Static(1));
+  return shape;
 }
 
 ResultOr TensorCreateResult(const Expr& call) {
@@ -162,17 +194,18 @@ void AddPyptoOps(OpRegistry& r) {
   shape.required = true;
   AttrSpec dtype{"dtype", AttrKind::kDType};
   dtype.required = true;
-  create.attrs = {shape, dtype};
+  create.attrs = {shape, dtype, AttrSpec{"layout", AttrKind::kEnum, "TensorLayout"}};
   create.positional_attrs = {"shape", "dtype"};
   r.Register(std::move(create));
   OpInfo slice = Op("tensor.slice", {"input", "shape", "offset", "valid_shape", "drop_dims"},
                     [](const Expr& call) -> ResultOr {
                       if (auto s = NeedTensor(call, 0); !s.ok()) return s;
-                      if (auto s = NoDropDims(call, 4); !s.ok()) return s;
                       absl::StatusOr<Shape> shape = ShapeOfList(call, *call.args[1]);
                       if (!shape.ok()) return shape.status();
+                      absl::StatusOr<Shape> kept = DropDims(call, 4, *shape);
+                      if (!kept.ok()) return kept.status();
                       return std::optional<Type>(
-                          Type::Tensor(*std::move(shape), call.args[0]->type.dtype()));
+                          Type::Tensor(*std::move(kept), call.args[0]->type.dtype()));
                     });
   slice.arities = {3, 4, 5};
   r.Register(std::move(slice));
@@ -182,19 +215,27 @@ void AddPyptoOps(OpRegistry& r) {
                          if (auto s = NeedTensor(call, 1); !s.ok()) return s;
                          return std::optional<Type>(TensorLike(call));
                        });
-  assemble.attrs = {AttrSpec{"atomic", AttrKind::kInt}};
+  // PyPTO writes atomic=pl.AtomicType.Add (ptoc took the enum's integer).
+  assemble.attrs = {AttrSpec{"atomic", AttrKind::kEnum, "AtomicType"}};
   r.Register(std::move(assemble));
 
   // Tiles (src/ir/op/tile_ops/): views and element access, no memory traffic.
   OpInfo tslice = Op("tile.slice", {"input", "shape", "offset", "valid_shape", "drop_dims"},
                      [](const Expr& call) -> ResultOr {
                        if (auto s = NeedTile(call, 0); !s.ok()) return s;
-                       if (auto s = NoDropDims(call, 4); !s.ok()) return s;
-                       absl::StatusOr<Shape> shape = ShapeOfList(call, *call.args[1]);
+                       absl::StatusOr<Shape> full = ShapeOfList(call, *call.args[1]);
+                       if (!full.ok()) return full.status();
+                       absl::StatusOr<Shape> shape = DropDims(call, 4, *full);
                        if (!shape.ok()) return shape.status();
+                       const bool dropped = shape->size() != full->size();
+                       *shape = AtLeast2D(*std::move(shape));
                        const Type& in = call.args[0]->type;
                        Type t = TileIn(in, *shape, in.dtype());
                        if (call.args.size() > 3 && !call.args[3]->args.empty()) {
+                         if (dropped) {
+                           return absl::InvalidArgumentError(
+                               "'tile.slice': valid_shape with drop_dims is not supported yet");
+                         }
                          absl::StatusOr<Shape> valid = ShapeOfList(call, *call.args[3]);
                          if (!valid.ok()) return valid.status();
                          if (*valid != *shape) {
@@ -407,6 +448,36 @@ void AddPyptoOps(OpRegistry& r) {
   cdtype.required = true;
   konst.attrs = {cdtype};
   r.Register(std::move(konst));
+  // `pl.min(a, b)` / `pl.max(a, b)` of scalars (PyPTO's MinExpr / MaxExpr):
+  // one dtype, or a literal beside a typed operand.
+  for (const char* name : {"min", "max"}) {
+    OpInfo mm = Op(name, {"lhs", "rhs"}, [](const Expr& call) -> ResultOr {
+      if (auto s = NeedScalar(call, 0); !s.ok()) return s;
+      if (auto s = NeedScalar(call, 1); !s.ok()) return s;
+      const Expr& a = *call.args[0];
+      const Expr& b = *call.args[1];
+      auto literal = [](const Expr& e) {
+        return e.kind == ExprKind::kInt || e.kind == ExprKind::kFloat;
+      };
+      const bool numeric = (IsIntegerDType(a.type.dtype()) || IsFloatDType(a.type.dtype())) &&
+                           (IsIntegerDType(b.type.dtype()) || IsFloatDType(b.type.dtype()));
+      if (!numeric) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("'pl.", call.str, "' needs numeric scalars"));
+      }
+      if (a.type == b.type || literal(b)) return std::optional<Type>(a.type);
+      if (literal(a)) return std::optional<Type>(b.type);
+      if (IsIntegerDType(a.type.dtype()) && IsIntegerDType(b.type.dtype()) &&
+          (a.type.dtype() == DType::kINDEX || b.type.dtype() == DType::kINDEX)) {
+        return std::optional<Type>(Type::Scalar(DType::kINDEX));
+      }
+      return absl::InvalidArgumentError(absl::StrCat(
+          "'pl.", call.str, "' of mismatched scalars ", TypeToString(a.type), " and ",
+          TypeToString(b.type)));
+    });
+    mm.role = OpRole::kPureScalar;
+    r.Register(std::move(mm));
+  }
   OpInfo cast = Op("cast", {"input"}, [](const Expr& call) -> ResultOr {
     if (auto s = NeedScalar(call, 0); !s.ok()) return s;
     const Expr* dtype = call.FindAttr("target_type");

@@ -43,6 +43,7 @@ enum Rule {
   kCommCtx,
   kDeferWait,       // pld.system.defer_wait: an INT32 window signal, cmp=Ge
   kTensorToWindow,  // pld.tensor.remote_store: a GM tensor into a window, no value
+  kGatherIndex,     // the `index` argument's shape, the input's dtype (tensor.gather)
   kAnnotation,      // taken from the assignment's annotation
 };
 
@@ -119,7 +120,7 @@ const Row kRows[] = {
     {"tensor.fmod", "lhs,rhs", "", "", kLike0},
     {"tensor.fmods", "lhs,rhs", "", "lhs,rhs", kLike0},
     {"tensor.full", "shape,value", "d:dtype", "shape,dtype,value", kFull},
-    {"tensor.gather", "input,index", "e:dim", "", kAnnotation},
+    {"tensor.gather", "input,index", "e:dim", "input,dim,index", kGatherIndex},
     {"tensor.gather_compare", "input,kvalue", "e:cmp_mode,e:offset,e:out_cols,d:count_dtype", "", kAnnotation},
     {"tensor.gather_mask", "input", "e:mask_pattern,d:output_dtype", "", kAnnotation},
     {"tensor.gather_row", "acc,src,dst_offset,src_offset,shapes,valid_shape?", "b:transpose,e:valid_shape", "acc,src,dst_offset,src_offset,shapes,transpose", kAnnotation},
@@ -182,7 +183,7 @@ const Row kRows[] = {
     {"tile.batch_matmul", "lhs,rhs", "", "lhs,rhs", kMatmul},
     {"tile.batch_matmul_acc", "acc,lhs,rhs", "", "acc,lhs,rhs", kLike0},
     {"tile.cast", "tile", "d:target_type,e:mode", "tile,target_type,mode", kCast},
-    {"tile.ci", "start,shape", "d:dtype,b:descending", "start,shape,dtype,descending", kAnnotation},
+    {"tile.ci", "start,shape", "d:dtype,b:descending", "start,shape,dtype,descending", kFull},
     {"tile.cmp", "lhs,rhs", "e:cmp_type", "lhs,rhs,cmp_type", kAnnotation},
     {"tile.cmps", "lhs,rhs", "e:cmp_type", "lhs,rhs,cmp_type", kAnnotation},
     {"tile.col_argmax", "tile,tmp_tile", "", "tile,tmp_tile", kColReduceInt32},
@@ -241,7 +242,7 @@ const Row kRows[] = {
     {"tile.part_min", "src0,src1", "", "src0,src1", kLike0},
     {"tile.part_mul", "src0,src1", "", "src0,src1", kLike0},
     {"tile.prelu", "tile,slope,tmp", "", "tile,slope,tmp", kLike0},
-    {"tile.random", "key0,key1,counter0,counter1,counter2,counter3,shape,valid_shape?", "d:dtype,e:rounds", "key0,key1,counter0,counter1,counter2,counter3,shape,valid_shape,dtype,rounds", kAnnotation},
+    {"tile.random", "key0,key1,counter0,counter1,counter2,counter3,shape,valid_shape?", "d:dtype,e:rounds", "key0,key1,counter0,counter1,counter2,counter3,shape,valid_shape,dtype,rounds", kFull},
     {"tile.recip", "tile", "b:high_precision", "tile", kLike0},
     {"tile.reinterpret_view", "data,shape?", "d:dtype,e:shape", "data,dtype", kShapeArg1},
     {"tile.rem", "lhs,rhs,tmp", "", "lhs,rhs,tmp", kLike0},
@@ -249,7 +250,7 @@ const Row kRows[] = {
     {"tile.row_argmax", "tile,tmp_tile", "", "tile,tmp_tile", kRowReduceInt32},
     {"tile.row_argmin", "tile,tmp_tile", "", "tile,tmp_tile", kRowReduceInt32},
     {"tile.row_expand", "target,row_vec", "", "target,row_vec", kLike0},
-    {"tile.row_expand_add", "tile,row_vec,tmp?", "e:tmp", "tile,row_vec", kLike0},
+    {"tile.row_expand_add", "tile,row_vec,tmp?", "e:tmp", "tile,row_vec,tmp", kLike0},
     {"tile.row_expand_div", "tile,row_vec", "", "tile,row_vec", kLike0},
     {"tile.row_expand_expdif", "tile,row_vec", "", "tile,row_vec", kLike0},
     {"tile.row_expand_max", "tile,row_vec", "", "tile,row_vec", kLike0},
@@ -435,6 +436,19 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
         absl::StatusOr<Shape> dims = ShapeOfList(call, *call.args[1]);
         if (!dims.ok()) return dims.status();
         return std::optional<Type>(Reshaped(t, *std::move(dims), d));
+      };
+    case kGatherIndex:
+      return [params](const Expr& call) -> ResultOr {
+        if (auto s = Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"); !s.ok()) {
+          return s;
+        }
+        const Expr* index = ArgNamed(call, params, "index");
+        if (index == nullptr || !IsValue(index->type)) {
+          return absl::InvalidArgumentError(
+              absl::StrCat("'", call.str, "' needs an index tile or tensor"));
+        }
+        return std::optional<Type>(
+            Reshaped(call.args[0]->type, index->type.shape(), call.args[0]->type.dtype()));
       };
     case kMatmul:
       return [](const Expr& call) -> ResultOr {

@@ -86,6 +86,7 @@ std::string PlOpName(const std::string& name) {
   }
   if (name == "read" || name == "write") return absl::StrCat("tensor.", name);
   if (name == "create_tensor") return "tensor.create";
+  if (name == "create_tile") return "tile.create";
   return name;
 }
 
@@ -497,6 +498,22 @@ absl::StatusOr<std::vector<NamedExpr>> Parser::FunctionCallKeywords(
     for (const NamedExpr& a : attrs) {
       if (a.name == k.name.text) {
         return ErrorAtToken(k.name, absl::StrCat("keyword '", k.name.text, "' is given twice"));
+      }
+    }
+    if (k.name.text == "attrs" && k.value->kind != ExprKind::kDict) {
+      return ErrorAt(k.value->loc, "attrs= must be a dict literal {\"key\": value, ...}");
+    }
+    if (k.name.text == "attrs") {
+      // PyPTO: these ride pl.submit's / pl.system.task_dummy's deps=, never attrs.
+      for (const NamedExpr& entry : k.value->attrs) {
+        if (entry.name == "manual_dep_edges" || entry.name == "dummy_task") {
+          return ErrorAt(entry.value->loc,
+                         absl::StrCat("attrs['", entry.name, "'] on call to 'self.",
+                                      callee.name,
+                                      "' is not a writable attr; manual dependency edges "
+                                      "are written as deps=[...] on pl.system.task_dummy "
+                                      "or pl.submit"));
+        }
       }
     }
     attrs.push_back(MakeAttr(k.name.text, std::move(k.value)));

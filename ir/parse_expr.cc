@@ -268,6 +268,7 @@ absl::StatusOr<ExprPtr> Parser::ParsePrimary() {
     case TokenKind::kOp:
       if (t.text == "(") return ParseParenOrTuple();
       if (t.text == "[") return ParseList();
+      if (t.text == "{") return ParseDict();
       break;
     case TokenKind::kName:
       if (t.text == "True" || t.text == "False") {
@@ -290,6 +291,10 @@ absl::StatusOr<ExprPtr> Parser::ParsePrimary() {
           args.push_back(std::move(index));
           return FinishOpCall("array.get_element", t, static_cast<size_t>(-2),
                               std::move(args), {});
+        }
+        // x[i, j], x[lo:hi], x[i][j]: tensor and tile subscripts.
+        while (AtOp("[") && (ref->type.is_tensor() || ref->type.is_tile())) {
+          PARSER_ASSIGN_OR_RETURN(ref, ParseSubscript(std::move(ref), t));
         }
         return ref;
       }
@@ -329,6 +334,29 @@ absl::StatusOr<ExprPtr> Parser::ParseList() {
   }
   PARSER_RETURN_IF_ERROR(ExpectOp("]"));
   return MakeList(std::move(elements), Loc(open));
+}
+
+absl::StatusOr<ExprPtr> Parser::ParseDict() {
+  const Token& open = Next();
+  auto e = std::make_unique<Expr>();
+  e->kind = ExprKind::kDict;
+  e->loc = Loc(open);
+  while (!AtOp("}")) {
+    if (!AtKind(TokenKind::kString)) return Unexpected("a string key");
+    const Token& key = Next();
+    for (const NamedExpr& entry : e->attrs) {
+      if (entry.name == key.text) {
+        return ErrorAtToken(key, absl::StrCat("key '", key.text, "' is given twice"));
+      }
+    }
+    PARSER_RETURN_IF_ERROR(ExpectOp(":"));
+    PARSER_ASSIGN_OR_RETURN(ExprPtr value, ParseExpr());
+    e->attrs.push_back(NamedExpr{key.text, std::move(value)});
+    if (!AtOp(",")) break;
+    Next();
+  }
+  PARSER_RETURN_IF_ERROR(ExpectOp("}"));
+  return e;
 }
 
 absl::StatusOr<ExprPtr> Parser::ParseEnum(const Token& base,

@@ -51,6 +51,15 @@ void Parser::PopScope(absl::string_view construct, int line) {
   }
 }
 
+void Parser::LeakScope() {
+  absl::flat_hash_map<std::string, Binding> closed = std::move(scopes_.back());
+  scopes_.pop_back();
+  for (auto& [name, binding] : closed) {
+    if (binding.var != nullptr) binding.leaked = true;
+    scopes_.back()[name] = binding;
+  }
+}
+
 absl::Status Parser::Bind(const std::string& name, const Location& loc, Var* var) {
   if (name == "pl" || name == "pld" || name == "self") {
     return ErrorAt(loc, absl::StrCat("'", name, "' cannot be assigned"));
@@ -143,7 +152,16 @@ absl::Status Parser::ParseSimpleStatement(std::vector<StmtPtr>& out,
                                  "(the first statement of a function or class)");
     }
     fn_->docstring = Next().text;
+  } else if (AtDotted("pl", "cond") && AtOp("(", 3)) {
+    PARSER_RETURN_IF_ERROR(ParseCond(out));
   } else if (AtDotted("pl", "func_attr") && AtOp("(", 3)) {
+    // PyPTO: a prologue directive, before every other statement.
+    if (scopes_.size() != 1 || !out.empty() || !with_scopes_.empty() ||
+        !split_regions_.empty()) {
+      return ErrorAtToken(first, absl::StrCat("pl.func_attr() must appear before every other "
+                                              "statement in '",
+                                              fn_->name, "'"));
+    }
     PARSER_RETURN_IF_ERROR(ParseFuncAttr());
   } else if (AtName("break") || AtName("continue")) {
     if (loops_.empty()) {
@@ -204,10 +222,13 @@ bool Parser::IsSetItem() const {
 absl::StatusOr<StmtPtr> Parser::ParseSetItem() {
   const Token& name = Next();
   PARSER_ASSIGN_OR_RETURN(Var * var, Lookup(name));
+  if (var->type.is_tile() || (var->type.is_tensor() && !var->type.is_distributed())) {
+    return ParseWindowWrite(name, var);
+  }
   if (!var->type.is_array()) {
     return ErrorAtToken(name, absl::StrCat("subscript assignment to '", name.text,
                                            "' of type ", TypeToString(var->type),
-                                           " is not supported (only pl.Array elements)"));
+                                           " is not supported (only tensors, tiles and pl.Array elements)"));
   }
   StmtPtr stmt = NewStmt(StmtKind::kSetItem, Loc(name));
   stmt->var = var;
@@ -274,6 +295,15 @@ absl::StatusOr<StmtPtr> Parser::ParseAssign(std::optional<YieldTargets>& yield,
   if (!parsed.ok()) return parsed.status();
   ExprPtr value = *std::move(parsed);
   if (annotation) AdaptLiteral(*value, *annotation);
+  if (value->kind == ExprKind::kTuple && value->type.is_none()) {
+    // `t = (a, b)`: a tuple value of its elements' types (PyPTO's MakeTuple).
+    std::vector<Type> elements;
+    for (const ExprPtr& e : value->args) {
+      if (e->type.is_none()) break;
+      elements.push_back(e->type);
+    }
+    if (elements.size() == value->args.size()) value->type = Type::Tuple(std::move(elements));
+  }
   const bool opaque =
       value->is_call() && !value->is_function_call && LookupOp(*value) == nullptr;
   if (value->type.is_none() && !opaque) {
@@ -369,6 +399,7 @@ absl::StatusOr<StmtPtr> Parser::ParseYield(YieldTargets targets,
 // ---- compound statements ----
 
 absl::StatusOr<StmtPtr> Parser::ParseFor() {
+  if (AtOp("(", 1)) return ParseWhileCarried();
   const Token& for_token = Next();
   StmtPtr stmt = NewStmt(StmtKind::kFor, Loc(for_token));
   PARSER_ASSIGN_OR_RETURN(Token loop_var, ExpectIdentifier("a loop variable"));
@@ -462,6 +493,18 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
     }
     stmt->loop_attrs.push_back(MakeAttr(k.name.text, std::move(k.value)));
   }
+  if (kind == "spmd" &&
+      std::find(with_scopes_.begin(), with_scopes_.end(), "cluster") != with_scopes_.end()) {
+    // As for `with pl.spmd`: a cluster-nested pl.spmd is never dispatched.
+    for (const NamedExpr& a : stmt->loop_attrs) {
+      const bool early = a.name == "allow_early_resolve" && a.value->kind == ExprKind::kBool &&
+                         a.value->bool_value;
+      if (early || a.name == "predicate") {
+        return ErrorAt(a.value->loc, "`pl.spmd(...)` with allow_early_resolve=True or "
+                                     "predicate= cannot be nested inside `pl.cluster()`");
+      }
+    }
+  }
   // PyPTO: stage= is pl.pipeline's, and pl.pipeline needs it.
   bool has_stage = false;
   for (const NamedExpr& a : stmt->loop_attrs) {
@@ -514,12 +557,19 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
   if (!parsed_body.ok()) return parsed_body.status();
   Block body = *std::move(parsed_body);
   stmt->body = std::move(body.body);
-  // pl.spmd takes no init_values: its body is not converted.
-  if (carried.empty() && !strict_ssa_ && kind != "spmd") {
+  // pl.spmd is a scope, not a loop (PyPTO's Spmd(InCore(body))): the names
+  // its body binds stay visible after it, as in Python.
+  if (kind == "spmd") {
+    LeakScope();
+    return stmt;
+  }
+  if (carried.empty() && !strict_ssa_) {
     // PyPTO's ConvertToSSA: a name bound before the loop and rebound in
     // its body is carried by the loop and rebound to the loop's result.
     std::vector<Var*> results = CarryRebound(*stmt, stmt->var);
-    PopScope("for loop", for_token.line);
+    // As in Python (and PyPTO's simple for loop), the names the body binds,
+    // and the loop variable, stay visible after it.
+    LeakScope();
     for (Var* r : results) PARSER_RETURN_IF_ERROR(Bind(r->name, r->loc, r));
     return stmt;
   }
@@ -600,12 +650,12 @@ bool Parser::SpmdBodyUsesBlock(const Stmt& s) const {
 std::vector<Parser::BranchBinding> Parser::BranchBindings() const {
   std::vector<BranchBinding> out;
   for (const auto& [name, binding] : scopes_.back()) {
-    if (binding.var == nullptr || name == "_") continue;
+    if (binding.var == nullptr || name == "_" || binding.leaked) continue;
     Var* before = nullptr;
     for (size_t i = scopes_.size() - 1; i-- > 0;) {
       auto it = scopes_[i].find(name);
       if (it == scopes_[i].end()) continue;
-      before = it->second.var;
+      before = it->second.leaked ? nullptr : it->second.var;
       break;
     }
     out.push_back(BranchBinding{name, binding.var, before});
@@ -682,12 +732,15 @@ std::vector<Var*> Parser::CarryRebound(Stmt& loop, const Var* loop_var) {
   };
   std::vector<Carry> carries;
   for (const auto& [name, binding] : scopes_.back()) {
-    if (binding.var == nullptr || binding.var == loop_var || name == "_") continue;
+    if (binding.var == nullptr || binding.var == loop_var || name == "_" || binding.leaked) {
+      continue;
+    }
     Var* before = nullptr;
     for (size_t i = scopes_.size() - 1; i-- > 0;) {
       auto it = scopes_[i].find(name);
       if (it == scopes_[i].end()) continue;
-      before = it->second.var;  // null: a tombstone, not carried
+      // null: a tombstone, not carried; nor a name leaked by a loop
+      before = it->second.leaked ? nullptr : it->second.var;
       break;
     }
     if (before == nullptr || before->type != binding.var->type) continue;
@@ -828,8 +881,20 @@ absl::StatusOr<StmtPtr> Parser::ParseWhile() {
   loops_.pop_back();
   if (!parsed_body.ok()) return parsed_body.status();
   Block body = *std::move(parsed_body);
-  PopScope("while loop", while_token.line);
   stmt->body = std::move(body.body);
+  // PyPTO's ConvertToSSA (not in kernels, whose codegen has no carried
+  // while yet): a name bound before the loop and rebound in its body is
+  // carried; the condition reads the carried value.
+  if (strict_ssa_ || fn_->is_kernel()) {
+    PopScope("while loop", while_token.line);
+    return stmt;
+  }
+  std::vector<Var*> results = CarryRebound(*stmt, nullptr);
+  for (size_t i = 0; i < stmt->iter_args.size(); ++i) {
+    ReplaceVar(*stmt->value, stmt->init_values[i]->var, stmt->iter_args[i]);
+  }
+  PopScope("while loop", while_token.line);
+  for (Var* r : results) PARSER_RETURN_IF_ERROR(Bind(r->name, r->loc, r));
   return stmt;
 }
 

@@ -71,12 +71,32 @@ struct Binding {
   Var* var = nullptr;
   absl::string_view construct;  // tombstone: "for loop", "while loop", "if branch"
   int construct_line = 0;
+  // Visible after the for (or pl.spmd) loop that bound it, as in Python; such
+  // a name is not made loop-carried or an if result by a later rebinding.
+  bool leaked = false;
 };
 
 // An enclosing `pl.split_aiv` region while its body is parsed.
 struct SplitRegion {
   int mode = 0;  // pl.SplitMode code
   Location loc;  // the header
+};
+
+// One component of a subscript: a scalar index (`index`), or a slice
+// `lower:upper` with optional bounds.
+struct SubscriptIndex {
+  ExprPtr index;
+  bool slice = false;
+  ExprPtr lower, upper;
+  Location loc;
+};
+
+// The full-rank window a subscript selects: per axis its extent and
+// offset; the axes a scalar index drops.
+struct SubscriptWindow {
+  std::vector<ExprPtr> sizes, offsets;
+  std::vector<int64_t> drops;
+  bool any_slice = false;
 };
 
 // A call argument written `name=value`.
@@ -156,6 +176,10 @@ class Parser {
   absl::StatusOr<StmtPtr> ParseFor();
   absl::StatusOr<StmtPtr> ParseIf();
   absl::StatusOr<StmtPtr> ParseWhile();
+  // `for (a, b) in pl.while_(init_values=(a0, b0)):` (parse_while.cc), and
+  // the `pl.cond(c)` that must open its body.
+  absl::StatusOr<StmtPtr> ParseWhileCarried();
+  absl::Status ParseCond(const std::vector<StmtPtr>& out);
   absl::StatusOr<StmtPtr> ParseWith();
   // PyPTO's rules for a scope's arguments and placement.
   absl::Status CheckScopeArgs(const Token& start, const std::string& scope,
@@ -180,6 +204,8 @@ class Parser {
   void PushScope();
   // Closes the innermost scope, leaving tombstones for its names.
   void PopScope(absl::string_view construct, int line);
+  // Closes the innermost scope, keeping its names visible (a pl.spmd loop).
+  void LeakScope();
   absl::Status Bind(const std::string& name, const Location& loc, Var* var);
   absl::StatusOr<Var*> Lookup(const Token& name);
 
@@ -195,7 +221,21 @@ class Parser {
   absl::StatusOr<ExprPtr> ParsePrimary();
   absl::StatusOr<ExprPtr> ParseParenOrTuple();
   absl::StatusOr<ExprPtr> ParseList();
+  // `{"key": value, ...}` (string keys).
+  absl::StatusOr<ExprPtr> ParseDict();
   absl::StatusOr<ExprPtr> ParseQualified();
+  // `base[...]` of a tensor or tile, at '[' (parse_subscript.cc).
+  absl::StatusOr<ExprPtr> ParseSubscript(ExprPtr base, const Token& start);
+  // `[i, lo:hi, ...]`, at '['.
+  absl::StatusOr<std::vector<SubscriptIndex>> ParseIndices();
+  absl::StatusOr<SubscriptWindow> BuildWindow(const Type& type,
+                                              std::vector<SubscriptIndex>& indices,
+                                              const Location& loc);
+  // `dst[...] = src` of a tensor or tile `var`, after its name.
+  absl::StatusOr<StmtPtr> ParseWindowWrite(const Token& name, Var* var);
+  // A shape dim as an expression: its constant, or the scalar variable
+  // named by a symbolic dim.
+  absl::StatusOr<ExprPtr> DimExpr(const Dim& d, const Location& loc);
   absl::StatusOr<ExprPtr> ParseEnum(const Token& base,
                                     const std::vector<std::string>& parts);
   absl::Status ParseCallArgs(std::vector<ExprPtr>& args, std::vector<Keyword>& keywords);
@@ -251,6 +291,11 @@ class Parser {
   std::vector<SplitRegion> split_regions_;  // enclosing pl.split_aiv regions
   std::vector<std::string> with_scopes_;  // enclosing `with` scopes, outermost first
   bool strict_ssa_ = false;   // the function is @pl.function(strict_ssa=True)
+  // The pl.while_ loop whose body's first statement, pl.cond(...), is
+  // awaited, and the scope depths of that body.
+  Stmt* pending_cond_ = nullptr;
+  size_t pending_cond_scopes_ = 0;
+  size_t pending_cond_withs_ = 0;
   bool in_expr_ = false;  // inside the outermost ParseExpr
   int operators_ = 0;     // operators of the outermost expression so far
 

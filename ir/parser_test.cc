@@ -371,9 +371,17 @@ b = a)"));
 }
 
 TEST(ParserTest, ScopeErrors) {
-  EXPECT_THAT(
-      ParseError(Kernel(R"(for i in pl.range(4):
+  // A for loop's names outlive it, as in Python and PyPTO's simple for loop;
+  // not a loop's with init_values.
+  EXPECT_THAT(ParseError(Kernel(R"(for i in pl.range(4):
     a = k + 1
+b = a + i
+c = zz)")),
+              HasSubstr("undefined name 'zz'"));
+  EXPECT_THAT(
+      ParseError(Kernel(R"(for i, (x,) in pl.range(0, 4, 1, init_values=(k,)):
+    a = x + 1
+    y = pl.yield_(a)
 b = a)")),
       HasSubstr("'a' is bound inside the for loop at line " + std::to_string(BodyLine()) +
                 " and is not visible after it; carry it out with "

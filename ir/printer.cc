@@ -218,6 +218,15 @@ class ExprPrinter {
         }
         return absl::StrCat("-", Operand(*e.args[0], kPrecUnary));
       case ExprKind::kCall: return Call(e);
+      case ExprKind::kDict:
+        return absl::StrCat(
+            "{",
+            absl::StrJoin(e.attrs, ", ",
+                          [this](std::string* out, const NamedExpr& entry) {
+                            absl::StrAppend(out, QuoteString(entry.name), ": ",
+                                            Print(*entry.value));
+                          }),
+            "}");
     }
     return "?";
   }
@@ -329,7 +338,9 @@ void CollectDefs(const Stmt& s, std::vector<const Var*>* defs) {
       if (s.else_body) CollectDefs(*s.else_body, defs);
       break;
     case StmtKind::kWhile:
+      defs->insert(defs->end(), s.iter_args.begin(), s.iter_args.end());
       if (s.body) CollectDefs(*s.body, defs);
+      defs->insert(defs->end(), s.results.begin(), s.results.end());
       break;
     case StmtKind::kScope:
       if (s.body) CollectDefs(*s.body, defs);
@@ -493,8 +504,17 @@ class FunctionPrinter {
         Body(s.body.get(), depth + 1, &s.results);
         return;
       case StmtKind::kWhile:
-        Line(depth, absl::StrCat("while ", Value(s.value.get()), ":"));
-        Body(s.body.get(), depth + 1, nullptr);
+        if (s.iter_args.empty()) {
+          Line(depth, absl::StrCat("while ", Value(s.value.get()), ":"));
+          Body(s.body.get(), depth + 1, nullptr);
+          return;
+        }
+        // PyPTO's SSA while: the condition is the body's first statement.
+        Line(depth, absl::StrCat("for (", VarList(s.iter_args), s.iter_args.size() == 1 ? "," : "",
+                                 ") in pl.while_(init_values=(", expr_.Join(s.init_values),
+                                 s.init_values.size() == 1 ? "," : "", ")):"));
+        Line(depth + 1, absl::StrCat("pl.cond(", Value(s.value.get()), ")"));
+        Body(s.body.get(), depth + 1, &s.results);
         return;
       case StmtKind::kIf:
         Line(depth, absl::StrCat("if ", Value(s.value.get()), ":"));

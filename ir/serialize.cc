@@ -167,6 +167,7 @@ void ExprToProto(const Expr& e, ir::Expr* out) {
       if (!e.args.empty()) ExprToProto(*e.args[0], u->mutable_operand());
       break;
     }
+    case ExprKind::kDict: NamedToProto(e.attrs, out->mutable_dict()->mutable_entries()); break;
     case ExprKind::kCall: {
       ir::Call* c = out->mutable_call();
       c->set_callee(e.str);
@@ -249,6 +250,9 @@ void StmtToProto(const Stmt& s, ir::Stmt* out) {
       ir::While* w = out->mutable_while_stmt();
       if (s.value) ExprToProto(*s.value, w->mutable_cond());
       if (s.body) StmtToProto(*s.body, w->mutable_body());
+      for (const Var* v : s.iter_args) w->add_iter_arg_ids(VarId(v));
+      ExprsToProto(s.init_values, w->mutable_init_values());
+      for (const Var* v : s.results) w->add_result_ids(VarId(v));
       break;
     }
     case StmtKind::kIf: {
@@ -611,6 +615,10 @@ class Reader {
         status = ReadExprs(proto.call().args(), &e->args, depth);
         if (status.ok()) status = ReadNamed(proto.call().attrs(), &e->attrs, depth);
         break;
+      case ir::Expr::kDict:
+        e->kind = ExprKind::kDict;
+        status = ReadNamed(proto.dict().entries(), &e->attrs, depth);
+        break;
       case ir::Expr::KIND_NOT_SET:
         return Error("an expression has no kind");
     }
@@ -686,6 +694,9 @@ class Reader {
         s->kind = StmtKind::kWhile;
         const ir::While& w = proto.while_stmt();
         status = ReadRequired(w.has_cond(), w.cond(), "while condition", depth, &s->value);
+        if (status.ok()) status = ReadVarList(w.iter_arg_ids(), &s->iter_args);
+        if (status.ok()) status = ReadExprs(w.init_values(), &s->init_values, depth);
+        if (status.ok()) status = ReadVarList(w.result_ids(), &s->results);
         if (status.ok()) {
           absl::StatusOr<StmtPtr> body = ReadBody(w.has_body(), w.body(), "while body", depth);
           if (!body.ok()) return body.status();

@@ -1,5 +1,8 @@
 // The verifier walks every function once with a stack of scopes: a Var is
-// visible from its definition to the end of the body that defines it, so a
+// visible from its definition to the end of the body that defines it (a for
+// loop's body and loop variable, as in Python, to the end of the body
+// around the loop; the bodies of scopes and pl.spmd loops have no scope of
+// their own), so a
 // use outside that range (or a second definition) is an error, as are calls
 // that the registry says are malformed and types that disagree with the
 // registry's result rules.
@@ -165,9 +168,24 @@ class FunctionVerifier {
     scopes_.pop_back();
   }
 
+  // Closes the innermost scope, its names staying visible in the enclosing
+  // one except `hidden` (Python's for loop: the body's names and the loop
+  // variable outlive it, the loop-carried values do not).
+  void LeakScope(const std::vector<Var*>& hidden) {
+    std::vector<const Var*> closed = std::move(scopes_.back());
+    scopes_.pop_back();
+    for (const Var* v : closed) {
+      if (std::find(hidden.begin(), hidden.end(), v) != hidden.end()) {
+        visible_.erase(v);
+      } else {
+        scopes_.back().push_back(v);
+      }
+    }
+  }
+
   // A body: its own scope. `expected_yields` >= 0 when the body must end
   // with a Yield of that many values (loop-carried values, if results).
-  void VerifyBody(const Stmt& body, int expected_yields) {
+  void VerifyBody(const Stmt& body, int expected_yields, bool leak = false) {
     scopes_.emplace_back();
     const Stmt* last = &body;
     if (body.kind == StmtKind::kSeq) {
@@ -184,7 +202,11 @@ class FunctionVerifier {
                                       " values; expected ", expected_yields));
       }
     }
-    PopScope();
+    if (leak) {
+      LeakScope({});
+    } else {
+      PopScope();
+    }
   }
 
   void VerifyStmt(const Stmt& s) {
@@ -219,10 +241,7 @@ class FunctionVerifier {
         VerifyFor(s);
         return;
       case StmtKind::kWhile:
-        VerifyCondition(s.value.get(), s.loc);
-        ++loop_depth_;
-        if (s.body) VerifyBody(*s.body, 0);
-        --loop_depth_;
+        VerifyWhile(s);
         return;
       case StmtKind::kScope:
         // The scope call is not an op: only its arguments are checked. Its
@@ -386,6 +405,18 @@ class FunctionVerifier {
         s.iter_args.size() != s.results.size()) {
       Error(s.loc, "a loop needs as many init_values and results as loop-carried values");
     }
+    // `for i in pl.spmd(n)` is a scope (PyPTO's Spmd(InCore(body))), not a
+    // loop: the names its body binds stay visible after it.
+    if (s.loop_kind == "spmd") {
+      if (!s.iter_args.empty()) Error(s.loc, "a pl.spmd loop carries no values");
+      Define(s.var, s.loc);
+      if (s.body && s.body->kind == StmtKind::kSeq) {
+        for (const StmtPtr& c : s.body->stmts) VerifyStmt(*c);
+      } else if (s.body) {
+        VerifyStmt(*s.body);
+      }
+      return;
+    }
     scopes_.emplace_back();
     Define(s.var, s.loc);
     for (size_t i = 0; i < s.iter_args.size(); ++i) {
@@ -395,6 +426,33 @@ class FunctionVerifier {
         Error(s.init_values[i]->loc, "init value type differs from the loop-carried value");
       }
     }
+    ++loop_depth_;
+    if (s.body) VerifyBody(*s.body, static_cast<int>(s.iter_args.size()), /*leak=*/true);
+    --loop_depth_;
+    LeakScope(s.iter_args);
+    for (Var* r : s.results) Define(r, s.loc);
+  }
+
+  void VerifyWhile(const Stmt& s) {
+    for (const ExprPtr& init : s.init_values) VerifyExpr(init.get(), s.loc);
+    if (s.iter_args.size() != s.init_values.size() ||
+        s.iter_args.size() != s.results.size()) {
+      Error(s.loc, "a loop needs as many init_values and results as loop-carried values");
+    }
+    if (!s.iter_args.empty() && function_.is_kernel()) {
+      Error(s.loc, absl::StrCat("a while loop with loop-carried values is not compiled yet "
+                                "(in kernel '",
+                                function_.name, "')"));
+    }
+    scopes_.emplace_back();
+    for (size_t i = 0; i < s.iter_args.size(); ++i) {
+      Define(s.iter_args[i], s.loc);
+      if (i < s.init_values.size() && s.iter_args[i] &&
+          s.init_values[i]->type != s.iter_args[i]->type) {
+        Error(s.init_values[i]->loc, "init value type differs from the loop-carried value");
+      }
+    }
+    VerifyCondition(s.value.get(), s.loc);
     ++loop_depth_;
     if (s.body) VerifyBody(*s.body, static_cast<int>(s.iter_args.size()));
     --loop_depth_;
@@ -439,10 +497,34 @@ class FunctionVerifier {
         }
         VerifyUntyped(*e);
         return;
+      case ExprKind::kTuple:
+        // A tuple value (`t = (a, b)`) has its elements' types.
+        if (e->type.is_tuple()) {
+          bool same = e->type.elements().size() == e->args.size();
+          for (size_t i = 0; same && i < e->args.size(); ++i) {
+            same = e->args[i]->type == e->type.elements()[i];
+          }
+          if (!same) {
+            Error(e->loc, absl::StrCat("the tuple '", PrintExpr(*e), "' cannot have type ",
+                                       TypeToString(e->type)));
+          }
+          return;
+        }
+        VerifyUntyped(*e);
+        return;
       case ExprKind::kString:
       case ExprKind::kList:
-      case ExprKind::kTuple:
         VerifyUntyped(*e);
+        return;
+      case ExprKind::kDict:
+        VerifyUntyped(*e);
+        for (size_t i = 0; i < e->attrs.size(); ++i) {
+          for (size_t j = 0; j < i; ++j) {
+            if (e->attrs[j].name == e->attrs[i].name) {
+              Error(e->loc, absl::StrCat("key '", e->attrs[i].name, "' is given twice"));
+            }
+          }
+        }
         return;
       case ExprKind::kBinary:
       case ExprKind::kUnary:

@@ -153,6 +153,7 @@ bool SameValueExpr(const Expr& a, const Expr& b) {
     case ExprKind::kString: return a.str == b.str;
     case ExprKind::kEnum: return a.enum_type == b.enum_type && a.str == b.str;
     case ExprKind::kCall: return false;
+    case ExprKind::kDict: return false;
     case ExprKind::kBinary:
       if (a.binary_op != b.binary_op) return false;
       break;

@@ -75,11 +75,12 @@ awk 'BEGIN { state = 0 }
   { print }' "$tmp/good.textproto" | encode > "$tmp/arity.pb"
 expect 1 "'tile.store' takes 3 or 4 arguments" "$tmp/out.pto" -- "$ptoc" "$tmp/arity.pb" -o "$tmp/out.pto"
 
-# A var used out of scope: the last statement reads the loop variable of
-# the first loop, which is not visible after it.
-loop_var=$(grep -m1 -oE 'loop_var_id: [0-9]+' "$tmp/good.textproto" | grep -oE '[0-9]+')
-tac "$tmp/good.textproto" | awk -v id="$loop_var" '!done && /var_id: [0-9]+/ {
-    sub(/var_id: [0-9]+/, "var_id: " id); done = 1 } { print }' | tac | encode > "$tmp/scope.pb"
+# A var used out of scope: the first loop's bound reads the loop variable
+# of the last loop, which is not defined yet there.
+loop_var=$(grep -oE 'loop_var_id: [0-9]+' "$tmp/good.textproto" | tail -1 | grep -oE '[0-9]+')
+awk -v id="$loop_var" 'seen && !done && / var_id: [0-9]+/ {
+    sub(/var_id: [0-9]+/, "var_id: " id); done = 1 }
+  /loop_var_id: [0-9]+/ { seen = 1 } { print }' "$tmp/good.textproto" | encode > "$tmp/scope.pb"
 expect 1 "used out of its scope" "$tmp/out.pto" -- "$ptoc" "$tmp/scope.pb" -o "$tmp/out.pto"
 
 # A var id that does not exist at all.
