@@ -14,6 +14,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "ir/builder.h"
+#include "ir/checked_math.h"
 #include "ir/diagnostics.h"
 #include "ir/parser_impl.h"
 
@@ -22,11 +23,11 @@ namespace parser_internal {
 namespace {
 
 // `upper - lower` when it folds to a constant: two constants, or
-// `v + c` (or `c + v`) minus `v`.
-std::optional<int64_t> FoldExtent(const Expr& upper, const Expr* lower) {
+// `v + c` (or `c + v`) minus `v`. Overflow-checked: hostile constants.
+std::optional<CheckedInt> FoldExtent(const Expr& upper, const Expr* lower) {
   const int64_t lo = lower == nullptr ? 0 : lower->int_value;
   if (upper.kind == ExprKind::kInt && (lower == nullptr || lower->kind == ExprKind::kInt)) {
-    return upper.int_value - lo;
+    return CheckedInt(upper.int_value) - lo;
   }
   if (lower == nullptr || lower->kind != ExprKind::kVar || upper.kind != ExprKind::kBinary ||
       upper.binary_op != BinaryOp::kAdd) {
@@ -136,14 +137,18 @@ absl::StatusOr<SubscriptWindow> Parser::BuildWindow(const Type& type,
       return ErrorAt(upper->loc, "a tile slice with a dynamic upper bound is not supported yet");
     }
     ExprPtr extent;
-    if (std::optional<int64_t> n = FoldExtent(*upper, idx.lower.get())) {
+    if (std::optional<CheckedInt> folded = FoldExtent(*upper, idx.lower.get())) {
+      PARSER_ASSIGN_OR_RETURN(int64_t n, FitOrError(*folded, idx.loc, "the slice's extent"));
       // A tile slice is cut back to the tile (PyPTO's static extent).
       if (tile && shape[d].is_static()) {
         const int64_t lower = idx.lower != nullptr ? idx.lower->int_value : 0;
-        *n = std::min(*n, shape[d].value - lower);
+        PARSER_ASSIGN_OR_RETURN(int64_t rest,
+                                FitOrError(CheckedInt(shape[d].value) - lower, idx.loc,
+                                           "the tile's extent after the slice's lower bound"));
+        n = std::min(n, rest);
       }
-      if (*n <= 0) return ErrorAt(idx.loc, "a slice must have a positive extent");
-      extent = MakeInt(*n, idx.loc);
+      if (n <= 0) return ErrorAt(idx.loc, "a slice must have a positive extent");
+      extent = MakeInt(n, idx.loc);
     } else if (idx.lower == nullptr && upper->kind == ExprKind::kVar) {
       extent = std::move(upper);
     } else {
@@ -233,18 +238,22 @@ absl::StatusOr<StmtPtr> Parser::ParseWindowWrite(const Token& name, Var* var) {
                    absl::StrCat("Subscript-write shape mismatch on source axis ", a,
                                 ": window expects ", n, " elements, source has ", have.value));
   }
-  if (rank != w.sizes.size()) {
-    // Unit axes where the indices dropped them.
-    std::vector<ExprPtr> lifted;
-    size_t next = lead;
-    for (size_t d = 0; d < w.sizes.size(); ++d) {
-      if (std::find(w.drops.begin(), w.drops.end(), static_cast<int64_t>(d)) != w.drops.end()) {
-        lifted.push_back(MakeInt(1, loc));
-      } else {
-        PARSER_ASSIGN_OR_RETURN(ExprPtr dim, DimExpr(st.shape()[next++], loc));
-        lifted.push_back(std::move(dim));
-      }
-    }
+  // The source in the window's full-rank shape: its own extents on the
+  // kept axes (after a tile's leading unit axes), unit axes where the
+  // indices dropped them. `t[0:16, 3] = s` with s of shape [1, 16] writes
+  // the [16, 1] column, so the source is reshaped even at the same rank.
+  std::vector<ExprPtr> lifted;
+  bool same_shape = rank == w.sizes.size();
+  size_t next = lead;
+  for (size_t d = 0; d < w.sizes.size(); ++d) {
+    const bool dropped =
+        std::find(w.drops.begin(), w.drops.end(), static_cast<int64_t>(d)) != w.drops.end();
+    const Dim& dim = dropped ? Dim::Static(1) : st.shape()[next++];
+    if (same_shape && !(st.shape()[d] == dim)) same_shape = false;
+    PARSER_ASSIGN_OR_RETURN(ExprPtr e, DimExpr(dim, loc));
+    lifted.push_back(std::move(e));
+  }
+  if (!same_shape) {
     std::vector<ExprPtr> args;
     args.push_back(std::move(source));
     args.push_back(MakeList(std::move(lifted), loc));

@@ -114,6 +114,43 @@ TEST(PyptoSubscriptTest, WindowWrites) {
   EXPECT_THAT(out, HasSubstr("return out_2"));
 }
 
+TEST(PyptoSubscriptTest, TileWindowWriteTakesTheWindowsShape) {
+  // `t[0:16, 3] = s` writes column 3, rows 0..15: the [16, 1] window. A
+  // source of shape [1, 16] (the rank-reduced window [16] with a tile's
+  // leading unit axis) is reshaped to [16, 1] first; assembled as it is,
+  // it would write row 0, columns 3..18.
+  std::string out = RoundTrip(std::string(kImports) + R"(@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[16, 16], pl.FP32], y: pl.Out[pl.Tensor[[16, 16], pl.FP32]]):
+        t: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = pl.load(x, [0, 0], [16, 16])
+        s: pl.Tile[[1, 16], pl.FP32, pl.Mem.Vec] = pl.load(x, [0, 0], [1, 16])
+        t[0:16, 3] = s
+        t[5] = s
+        pl.store(t, [0, 0], y)
+)");
+  EXPECT_THAT(out, HasSubstr("t_1: pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Vec] = "
+                             "pl.tile.assemble(t, pl.tile.reshape(s, [16, 1]), [0, 3])"));
+  // Row 5: the window is [1, 16], the source's own shape.
+  EXPECT_THAT(out, HasSubstr("pl.tile.assemble(t_1, s, [5, 0])"));
+}
+
+TEST(PyptoSubscriptTest, HostileSliceBoundsAreErrors) {
+  // upper - lower, and a tile's extent minus the lower bound, overflow.
+  EXPECT_THAT(Error(kHead + "        r = b[-9223372036854775807:9223372036854775807, 0]\n"
+                            "        return out\n"),
+              HasSubstr("the slice's extent does not fit in 64 bits"));
+  EXPECT_THAT(Error(std::string(kImports) + R"(@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[64, 128], pl.FP32], y: pl.Out[pl.Tensor[[64, 128], pl.FP32]]):
+        t: pl.Tile[[64, 128], pl.FP32, pl.Mem.Vec] = pl.load(x, [0, 0], [64, 128])
+        s = t[:, -9223372036854775807:-9223372036854775800]
+        pl.store(t, [0, 0], y)
+)"),
+              HasSubstr("does not fit in 64 bits"));
+}
+
 TEST(PyptoSubscriptTest, Errors) {
   EXPECT_THAT(Error(kHead + "        r = a[1, 2, 3, 4]\n        return out\n"),
               HasSubstr("tensor subscript has 4 indices but the tensor is 3D"));
