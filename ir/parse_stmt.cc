@@ -41,9 +41,18 @@ std::optional<Type> RefineByAnnotation(const Type& annotation, const Type& value
 void Parser::PushScope() { scopes_.emplace_back(); }
 
 void Parser::PopScope(absl::string_view construct, int line) {
+  Tombstone(TakeScope(), construct, line);
+}
+
+absl::flat_hash_map<std::string, Binding> Parser::TakeScope() {
   absl::flat_hash_map<std::string, Binding> closed = std::move(scopes_.back());
   scopes_.pop_back();
-  for (auto& [name, binding] : closed) {
+  return closed;
+}
+
+void Parser::Tombstone(const absl::flat_hash_map<std::string, Binding>& closed,
+                       absl::string_view construct, int line) {
+  for (const auto& [name, binding] : closed) {
     // A tombstone from a nested construct keeps naming where the name was
     // bound; a live name becomes a tombstone of this construct.
     scopes_.back()[name] =
@@ -183,8 +192,9 @@ absl::Status Parser::ParseSimpleStatement(std::vector<StmtPtr>& out,
              IsSetItem()) {
     PARSER_ASSIGN_OR_RETURN(StmtPtr stmt, ParseSetItem());
     out.push_back(std::move(stmt));
-  } else if (AtKind(TokenKind::kName) && !IsKeyword(first.text) &&
-             (AtOp(":", 1) || AtOp("=", 1) || AtOp(",", 1))) {
+  } else if ((AtKind(TokenKind::kName) && !IsKeyword(first.text) &&
+              (AtOp(":", 1) || AtOp("=", 1) || AtOp(",", 1))) ||
+             AtParenTargets()) {
     PARSER_ASSIGN_OR_RETURN(StmtPtr stmt, ParseAssign(yield, yield_allowed));
     out.push_back(std::move(stmt));
   } else if (AtKind(TokenKind::kIndent)) {
@@ -202,6 +212,22 @@ absl::Status Parser::ParseSimpleStatement(std::vector<StmtPtr>& out,
     out.push_back(MakeEval(std::move(value), Loc(first)));
   }
   return ExpectKind(TokenKind::kNewline, "end of line");
+}
+
+bool Parser::AtParenTargets() const {
+  if (!AtOp("(")) return false;
+  auto name_at = [&](size_t i) { return AtKind(TokenKind::kName, i) && !IsKeyword(Peek(i).text); };
+  size_t i = 1;
+  while (true) {
+    if (!name_at(i)) return false;
+    ++i;
+    if (AtOp(",", i)) ++i;
+    if (AtOp(")", i)) break;
+  }
+  ++i;
+  // `(a, b), tid = ...` (PyPTO's pl.submit of a kernel with two results)
+  while (AtOp(",", i) && name_at(i + 1)) i += 2;
+  return AtOp("=", i) || AtOp(":", i);
 }
 
 bool Parser::IsSetItem() const {
@@ -264,16 +290,35 @@ absl::StatusOr<StmtPtr> Parser::ParseAssign(std::optional<YieldTargets>& yield,
                                             bool yield_allowed) {
   YieldTargets targets;
   targets.loc = Loc(Peek());
+  const bool paren = AtOp("(");  // `(a, b) = ...` (AtParenTargets)
+  if (paren) Next();
   while (true) {
     PARSER_ASSIGN_OR_RETURN(Token name, ExpectIdentifier("a variable name"));
     targets.names.push_back(name.text);
     targets.locs.push_back(Loc(name));
     if (!AtOp(",")) break;
     Next();
+    if (paren && AtOp(")")) {  // a trailing comma
+      targets.tuple = true;
+      break;
+    }
+  }
+  if (paren) {
+    targets.tuple = targets.tuple || targets.names.size() > 1;
+    PARSER_RETURN_IF_ERROR(ExpectOp(")"));
+    // `(a, b), tid = pl.submit(...)`: the group is the kernel's results,
+    // flattened into the submit's (results..., task id) tuple.
+    while (AtOp(",")) {
+      Next();
+      targets.grouped = true;
+      PARSER_ASSIGN_OR_RETURN(Token name, ExpectIdentifier("a variable name"));
+      targets.names.push_back(name.text);
+      targets.locs.push_back(Loc(name));
+    }
   }
   Location annotation_loc;
   if (AtOp(":")) {
-    if (targets.names.size() > 1) {
+    if (targets.names.size() > 1 || paren) {
       return ErrorAtToken(Peek(), "only a single target can be annotated");
     }
     Next();
@@ -283,9 +328,12 @@ absl::StatusOr<StmtPtr> Parser::ParseAssign(std::optional<YieldTargets>& yield,
   }
   PARSER_RETURN_IF_ERROR(ExpectOp("="));
   if (AtDotted("pl", "yield_")) {
+    if (targets.grouped) {
+      return ErrorAt(targets.loc, "pl.yield_ targets are a flat list of names");
+    }
     return ParseYield(std::move(targets), yield, yield_allowed);
   }
-  if (targets.names.size() > 1) return ParseUnpack(std::move(targets));
+  if (targets.names.size() > 1 || targets.tuple) return ParseUnpack(std::move(targets));
   const std::optional<Type>& annotation = targets.annotation;
   rhs_start_ = pos_;
   rhs_annotation_ = annotation ? &*annotation : nullptr;
@@ -329,6 +377,14 @@ absl::StatusOr<StmtPtr> Parser::ParseAssign(std::optional<YieldTargets>& yield,
 
 absl::StatusOr<StmtPtr> Parser::ParseUnpack(YieldTargets targets) {
   PARSER_ASSIGN_OR_RETURN(ExprPtr value, ParseExpr());
+  if (targets.grouped) {
+    const OpInfo* info = value->is_call() && !value->is_function_call ? LookupOp(*value)
+                                                                       : nullptr;
+    if (info == nullptr || !info->callee_arg) {
+      return ErrorAt(targets.loc, "a target '(a, b), c = ...' is only allowed for the results "
+                                  "of pl.submit(...): (a, b), tid = pl.submit(self.f, ...)");
+    }
+  }
   const Type& t = value->type;
   if (!t.is_tuple() || t.elements().size() != targets.names.size()) {
     return ErrorAt(value->loc, absl::StrCat("cannot assign ", TypeToString(t), " to ",
@@ -564,23 +620,45 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
     return stmt;
   }
   if (carried.empty() && !strict_ssa_) {
-    // PyPTO's ConvertToSSA: a name bound before the loop and rebound in
-    // its body is carried by the loop and rebound to the loop's result.
-    std::vector<Var*> results = CarryRebound(*stmt, stmt->var);
-    // As in Python (and PyPTO's simple for loop), the names the body binds,
-    // and the loop variable, stay visible after it.
-    LeakScope();
+    // PyPTO's ConvertToSSA (parse_ssa.cc): a name bound before the loop
+    // and rebound in its body is carried by the loop and rebound to the
+    // loop's result.
+    PARSER_ASSIGN_OR_RETURN(std::vector<Carry> carries, FindCarries(*stmt));
+    std::vector<Var*> results = ApplyCarries(*stmt, carries);
+    if (results.empty()) {
+      // As in Python (and PyPTO's simple for loop), the names the body
+      // binds, and the loop variable, stay visible after it.
+      LeakScope();
+    } else {
+      // A loop with carried values is PyPTO's SSA loop: only its results
+      // are visible after it (as for a loop written with init_values).
+      PopScope("for loop", for_token.line);
+    }
     for (Var* r : results) PARSER_RETURN_IF_ERROR(Bind(r->name, r->loc, r));
     return stmt;
   }
-  PopScope("for loop", for_token.line);
-  if (carried.empty()) return stmt;
+  if (carried.empty()) {
+    PopScope("for loop", for_token.line);
+    return stmt;
+  }
   if (!body.yield) {
     return ErrorAtToken(for_token,
                         "a for loop with init_values must end its body with "
                         "'a, b = pl.yield_(...)'");
   }
   Stmt& yield = *stmt->body->stmts.back();
+  if (yield.values.size() != carried.size()) {
+    return ErrorAt(yield.loc, absl::StrCat("pl.yield_ yields ", yield.values.size(),
+                                           " values but the loop carries ", carried.size()));
+  }
+  // Names bound before the loop and rebound in its body, beyond those
+  // written in init_values, are carried too (PyPTO's ConvertToSSA).
+  std::vector<Carry> implicit;
+  if (!strict_ssa_) {
+    PARSER_ASSIGN_OR_RETURN(implicit, FindCarries(*stmt));
+    PARSER_RETURN_IF_ERROR(DropYieldTargets(*body.yield, implicit));
+  }
+  PopScope("for loop", for_token.line);
   for (size_t i = 0; i < carried.size(); ++i) {
     const Type& want = stmt->iter_args[i]->type;
     AdaptLiteral(*yield.values[i], want);
@@ -595,31 +673,11 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
     PARSER_RETURN_IF_ERROR(Bind(r->name, r->loc, r));
     stmt->results.push_back(r);
   }
+  for (Var* r : ApplyCarries(*stmt, implicit)) {
+    PARSER_RETURN_IF_ERROR(Bind(r->name, r->loc, r));
+  }
   return stmt;
 }
-
-namespace {
-
-void ReplaceVar(Expr& e, const Var* from, Var* to) {
-  if (e.kind == ExprKind::kVar && e.var == from) e.var = to;
-  for (ExprPtr& a : e.args) ReplaceVar(*a, from, to);
-  for (NamedExpr& a : e.attrs) ReplaceVar(*a.value, from, to);
-}
-
-void ReplaceVar(Stmt& s, const Var* from, Var* to) {
-  if (s.kind == StmtKind::kSetItem && s.var == from) s.var = to;
-  for (ExprPtr* e : {&s.value, &s.start, &s.stop, &s.step}) {
-    if (*e != nullptr) ReplaceVar(**e, from, to);
-  }
-  for (ExprPtr& e : s.init_values) ReplaceVar(*e, from, to);
-  for (ExprPtr& e : s.values) ReplaceVar(*e, from, to);
-  for (NamedExpr& a : s.loop_attrs) ReplaceVar(*a.value, from, to);
-  for (StmtPtr& c : s.stmts) ReplaceVar(*c, from, to);
-  if (s.body != nullptr) ReplaceVar(*s.body, from, to);
-  if (s.else_body != nullptr) ReplaceVar(*s.else_body, from, to);
-}
-
-}  // namespace
 
 namespace {
 
@@ -647,125 +705,6 @@ bool Parser::SpmdBodyUsesBlock(const Stmt& s) const {
   return s.else_body != nullptr && SpmdBodyUsesBlock(*s.else_body);
 }
 
-std::vector<Parser::BranchBinding> Parser::BranchBindings() const {
-  std::vector<BranchBinding> out;
-  for (const auto& [name, binding] : scopes_.back()) {
-    if (binding.var == nullptr || name == "_" || binding.leaked) continue;
-    Var* before = nullptr;
-    for (size_t i = scopes_.size() - 1; i-- > 0;) {
-      auto it = scopes_[i].find(name);
-      if (it == scopes_[i].end()) continue;
-      before = it->second.leaked ? nullptr : it->second.var;
-      break;
-    }
-    out.push_back(BranchBinding{name, binding.var, before});
-  }
-  return out;
-}
-
-namespace {
-
-bool EndsControl(const Stmt* body) {
-  if (body == nullptr || body->stmts.empty()) return false;
-  const StmtKind k = body->stmts.back()->kind;
-  return k == StmtKind::kReturn || k == StmtKind::kBreak || k == StmtKind::kContinue;
-}
-
-}  // namespace
-
-// PyPTO's ConvertToSSA for an if written without pl.yield_: a name bound
-// in a branch, and bound in the other branch or before the if, becomes a
-// result of the if (each branch yields its value).
-std::vector<Var*> Parser::MergeBranches(Stmt& if_stmt, const std::vector<BranchBinding>& then_live,
-                                        const std::vector<BranchBinding>& else_live) {
-  std::vector<Var*> results;
-  if (EndsControl(if_stmt.body.get()) || EndsControl(if_stmt.else_body.get())) return results;
-  struct Merge {
-    std::string name;
-    Var* then_value;
-    Var* else_value;
-  };
-  std::vector<Merge> merges;
-  auto find = [](const std::vector<BranchBinding>& v, const std::string& name) {
-    return std::find_if(v.begin(), v.end(),
-                        [&](const BranchBinding& b) { return b.name == name; });
-  };
-  for (const BranchBinding& t : then_live) {
-    auto e = find(else_live, t.name);
-    Var* else_value = e != else_live.end() ? e->value : t.before;
-    if (else_value == nullptr || else_value->type != t.value->type) continue;
-    merges.push_back(Merge{t.name, t.value, else_value});
-  }
-  for (const BranchBinding& e : else_live) {
-    if (find(then_live, e.name) != then_live.end()) continue;
-    if (e.before == nullptr || e.before->type != e.value->type) continue;
-    merges.push_back(Merge{e.name, e.before, e.value});
-  }
-  if (merges.empty()) return results;
-  std::sort(merges.begin(), merges.end(),
-            [](const Merge& a, const Merge& b) { return a.then_value->id < b.then_value->id; });
-  StmtPtr then_yield = NewStmt(StmtKind::kYield, if_stmt.loc);
-  StmtPtr else_yield = NewStmt(StmtKind::kYield, if_stmt.loc);
-  for (const Merge& m : merges) {
-    then_yield->values.push_back(MakeVarRef(m.then_value, if_stmt.loc));
-    else_yield->values.push_back(MakeVarRef(m.else_value, if_stmt.loc));
-    Var* r = fn_->NewVar(m.name, m.then_value->type, if_stmt.loc);
-    if_stmt.results.push_back(r);
-    results.push_back(r);
-  }
-  if_stmt.body->stmts.push_back(std::move(then_yield));
-  if (if_stmt.else_body == nullptr) {
-    std::vector<StmtPtr> stmts;
-    if_stmt.else_body = MakeSeq(std::move(stmts), if_stmt.loc);
-  }
-  if_stmt.else_body->stmts.push_back(std::move(else_yield));
-  return results;
-}
-
-std::vector<Var*> Parser::CarryRebound(Stmt& loop, const Var* loop_var) {
-  // The loop's own scope is scopes_.back(); a name it binds live whose
-  // binding before the loop is live and of the same type is carried.
-  struct Carry {
-    std::string name;
-    Var* before;
-    Var* after_body;
-  };
-  std::vector<Carry> carries;
-  for (const auto& [name, binding] : scopes_.back()) {
-    if (binding.var == nullptr || binding.var == loop_var || name == "_" || binding.leaked) {
-      continue;
-    }
-    Var* before = nullptr;
-    for (size_t i = scopes_.size() - 1; i-- > 0;) {
-      auto it = scopes_[i].find(name);
-      if (it == scopes_[i].end()) continue;
-      // null: a tombstone, not carried; nor a name leaked by a loop
-      before = it->second.leaked ? nullptr : it->second.var;
-      break;
-    }
-    if (before == nullptr || before->type != binding.var->type) continue;
-    carries.push_back(Carry{name, before, binding.var});
-  }
-  // Deterministic order: where the value before the loop was defined.
-  std::sort(carries.begin(), carries.end(),
-            [](const Carry& a, const Carry& b) { return a.before->id < b.before->id; });
-  std::vector<Var*> results;
-  if (carries.empty()) return results;
-  StmtPtr yield = NewStmt(StmtKind::kYield, loop.loc);
-  for (const Carry& c : carries) {
-    Var* iter = fn_->NewVar(c.name, c.before->type, loop.loc);
-    ReplaceVar(*loop.body, c.before, iter);
-    loop.iter_args.push_back(iter);
-    loop.init_values.push_back(MakeVarRef(c.before, loop.loc));
-    yield->values.push_back(MakeVarRef(c.after_body, loop.loc));
-    Var* r = fn_->NewVar(c.name, c.before->type, loop.loc);
-    loop.results.push_back(r);
-    results.push_back(r);
-  }
-  loop.body->stmts.push_back(std::move(yield));
-  return results;
-}
-
 absl::StatusOr<StmtPtr> Parser::ParseIf() {
   NestingGuard guard(depth_);  // `elif` chains recurse
   if (guard.too_deep()) return TooDeep();
@@ -783,20 +722,25 @@ absl::StatusOr<StmtPtr> Parser::ParseIf() {
   PARSER_ASSIGN_OR_RETURN(Block then_block, ParseSuite(true));
   const std::vector<BranchBinding> then_live = BranchBindings();
   std::vector<BranchBinding> else_live;
-  bool has_elif = false;
-  PopScope("if branch", if_token.line);
+  // The then branch's names are not visible in the else branch, which
+  // still sees the names bound before the if: their tombstones wait.
+  const absl::flat_hash_map<std::string, Binding> then_scope = TakeScope();
+  absl::flat_hash_map<std::string, Binding> else_scope;
   stmt->body = std::move(then_block.body);
 
   std::optional<YieldTargets> else_yield;
   if (AtName("elif")) {
-    // `elif` is an If nested in the else branch; its results, if any, are
-    // yielded out of that branch.
+    // `elif` is an If nested in the else branch. With pl.yield_ in the
+    // branches its results are yielded out of that branch; else they are
+    // names the else branch binds, merged as any other.
     const Location elif_loc = Loc(Peek());
-    has_elif = true;
     PushScope();
     PARSER_ASSIGN_OR_RETURN(StmtPtr nested, ParseIf());
     std::vector<StmtPtr> stmts;
-    if (!nested->results.empty()) {
+    if (!then_block.yield) {
+      else_live = BranchBindings();
+      stmts.push_back(std::move(nested));
+    } else if (!nested->results.empty()) {
       StmtPtr yield = NewStmt(StmtKind::kYield, nested->loc);
       YieldTargets targets;
       targets.loc = nested->loc;
@@ -811,7 +755,7 @@ absl::StatusOr<StmtPtr> Parser::ParseIf() {
     } else {
       stmts.push_back(std::move(nested));
     }
-    PopScope("if branch", if_token.line);
+    else_scope = TakeScope();
     stmt->else_body = MakeSeq(std::move(stmts), elif_loc);
   } else if (AtName("else")) {
     Next();
@@ -819,12 +763,14 @@ absl::StatusOr<StmtPtr> Parser::ParseIf() {
     PushScope();
     PARSER_ASSIGN_OR_RETURN(Block else_block, ParseSuite(true));
     else_live = BranchBindings();
-    PopScope("if branch", if_token.line);
+    else_scope = TakeScope();
     stmt->else_body = std::move(else_block.body);
     else_yield = std::move(else_block.yield);
   }
+  Tombstone(then_scope, "if branch", if_token.line);
+  Tombstone(else_scope, "if branch", if_token.line);
   if (!then_block.yield && !else_yield) {
-    if (!strict_ssa_ && !has_elif) {
+    if (!strict_ssa_) {
       for (Var* r : MergeBranches(*stmt, then_live, else_live)) {
         PARSER_RETURN_IF_ERROR(Bind(r->name, r->loc, r));
       }
@@ -882,17 +828,28 @@ absl::StatusOr<StmtPtr> Parser::ParseWhile() {
   if (!parsed_body.ok()) return parsed_body.status();
   Block body = *std::move(parsed_body);
   stmt->body = std::move(body.body);
-  // PyPTO's ConvertToSSA (not in kernels, whose codegen has no carried
-  // while yet): a name bound before the loop and rebound in its body is
-  // carried; the condition reads the carried value.
-  if (strict_ssa_ || fn_->is_kernel()) {
+  // PyPTO's ConvertToSSA (parse_ssa.cc): a name bound before the loop and
+  // rebound in its body is carried; the condition reads the carried value.
+  if (strict_ssa_) {
     PopScope("while loop", while_token.line);
     return stmt;
   }
-  std::vector<Var*> results = CarryRebound(*stmt, nullptr);
-  for (size_t i = 0; i < stmt->iter_args.size(); ++i) {
-    ReplaceVar(*stmt->value, stmt->init_values[i]->var, stmt->iter_args[i]);
+  PARSER_ASSIGN_OR_RETURN(std::vector<Carry> carries, FindCarries(*stmt));
+  if (fn_->is_kernel()) {
+    // Kernel codegen has no carried while yet. A rebinding no iteration
+    // reads needs no carry: the name is not visible after the loop.
+    for (const Carry& c : carries) {
+      if (!c.read) continue;
+      return ErrorAt(c.after_body->loc,
+                     absl::StrCat("'", c.name, "' is rebound inside this while loop, which also "
+                                  "reads its value from before the loop: kernel '",
+                                  fn_->name, "' would need a loop-carried while, which ptoc "
+                                  "does not compile yet (write a for loop over pl.range)"));
+    }
+    PopScope("while loop", while_token.line);
+    return stmt;
   }
+  std::vector<Var*> results = ApplyCarries(*stmt, carries);
   PopScope("while loop", while_token.line);
   for (Var* r : results) PARSER_RETURN_IF_ERROR(Bind(r->name, r->loc, r));
   return stmt;

@@ -105,7 +105,6 @@ absl::StatusOr<StmtPtr> Parser::ParseWhileCarried() {
   if (!parsed_body.ok()) return parsed_body.status();
   Block body = *std::move(parsed_body);
   stmt->body = std::move(body.body);
-  PopScope("while loop", for_token.line);
   if (!has_cond) {
     return ErrorAtToken(head, "a pl.while_ body must start with pl.cond(condition)");
   }
@@ -114,6 +113,17 @@ absl::StatusOr<StmtPtr> Parser::ParseWhileCarried() {
                                    "'a, b = pl.yield_(...)'");
   }
   Stmt& yield = *stmt->body->stmts.back();
+  if (yield.values.size() != carried.size()) {
+    return ErrorAt(yield.loc, absl::StrCat("pl.yield_ yields ", yield.values.size(),
+                                           " values but the loop carries ", carried.size()));
+  }
+  // Outer names the body rebinds are carried too (PyPTO's ConvertToSSA).
+  std::vector<Carry> implicit;
+  if (!strict_ssa_) {
+    PARSER_ASSIGN_OR_RETURN(implicit, FindCarries(*stmt));
+    PARSER_RETURN_IF_ERROR(DropYieldTargets(*body.yield, implicit));
+  }
+  PopScope("while loop", for_token.line);
   for (size_t i = 0; i < carried.size(); ++i) {
     const Type& want = stmt->iter_args[i]->type;
     AdaptLiteral(*yield.values[i], want);
@@ -127,6 +137,9 @@ absl::StatusOr<StmtPtr> Parser::ParseWhileCarried() {
     Var* r = fn_->NewVar(body.yield->names[i], want, body.yield->locs[i]);
     PARSER_RETURN_IF_ERROR(Bind(r->name, r->loc, r));
     stmt->results.push_back(r);
+  }
+  for (Var* r : ApplyCarries(*stmt, implicit)) {
+    PARSER_RETURN_IF_ERROR(Bind(r->name, r->loc, r));
   }
   return stmt;
 }

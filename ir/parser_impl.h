@@ -56,6 +56,8 @@ struct YieldTargets {
   std::vector<std::string> names;
   std::vector<Location> locs;
   std::optional<Type> annotation;  // only with a single target
+  bool tuple = false;  // written `(a,) = ...`: unpacks even one name
+  bool grouped = false;  // `(a, b), tid = pl.submit(...)`, flattened
 };
 
 // A parsed body: always a kSeq (possibly empty, for `pass`).
@@ -107,6 +109,14 @@ struct Keyword {
 
 class Parser {
  public:
+  // See FindCarries.
+  struct Carry {
+    std::string name;
+    Var* before;
+    Var* after_body;
+    bool read;
+  };
+
   Parser(std::vector<Token> tokens, absl::string_view filename,
          const ParseOptions& options);
   absl::StatusOr<std::unique_ptr<Program>> Run();
@@ -172,6 +182,8 @@ class Parser {
   absl::Status ParseFuncAttr();
   // At `name[...] = value`; and its parse (a pl.Array element write).
   bool IsSetItem() const;
+  // At `(a, b) = value` or `(a,) = value`: a parenthesized target list.
+  bool AtParenTargets() const;
   absl::StatusOr<StmtPtr> ParseSetItem();
   absl::StatusOr<StmtPtr> ParseFor();
   absl::StatusOr<StmtPtr> ParseIf();
@@ -206,6 +218,13 @@ class Parser {
   void PopScope(absl::string_view construct, int line);
   // Closes the innermost scope, keeping its names visible (a pl.spmd loop).
   void LeakScope();
+  // Closes the innermost scope and returns its names; Tombstone() then
+  // leaves tombstones for them in the (new) innermost scope. ParseIf
+  // defers the tombstones of its then branch so the else branch still
+  // sees the names bound before the if.
+  absl::flat_hash_map<std::string, Binding> TakeScope();
+  void Tombstone(const absl::flat_hash_map<std::string, Binding>& closed,
+                 absl::string_view construct, int line);
   absl::Status Bind(const std::string& name, const Location& loc, Var* var);
   absl::StatusOr<Var*> Lookup(const Token& name);
 
@@ -249,19 +268,30 @@ class Parser {
   absl::StatusOr<std::vector<NamedExpr>> CheckAttrs(const OpInfo& info,
                                                     const Location& loc,
                                                     std::vector<Keyword> attrs);
+  // ---- ConvertToSSA (parse_ssa.cc) ----
+  // The binding of `name` in the scopes around the innermost one.
+  const Binding* OuterBinding(const std::string& name) const;
   // A live name of the innermost scope, and its binding before it (null:
-  // none, or a tombstone).
+  // none, or a tombstone; before_leaked: a name a loop leaked).
   struct BranchBinding {
     std::string name;
     Var* value;
     Var* before;
+    bool before_leaked;
   };
   std::vector<BranchBinding> BranchBindings() const;
   bool SpmdBodyUsesBlock(const Stmt& s) const;
   std::vector<Var*> MergeBranches(Stmt& if_stmt, const std::vector<BranchBinding>& then_live,
                                   const std::vector<BranchBinding>& else_live);
-  // ConvertToSSA for a loop written without init_values (see ParseFor).
-  std::vector<Var*> CarryRebound(Stmt& loop, const Var* loop_var);
+  // The names the innermost scope (a loop's) rebinds that the loop must
+  // carry: each one's value before the loop and at the end of the body;
+  // `read` when the body (or a while's condition) reads the value before
+  // the loop. The names `loop` must carry (an error for a rebinding to another type
+  // that the loop reads across iterations).
+  absl::StatusOr<std::vector<Carry>> FindCarries(const Stmt& loop) const;
+  // Makes `loop` carry them (after its own iter_args); returns its new
+  // results, to be bound after the loop.
+  std::vector<Var*> ApplyCarries(Stmt& loop, const std::vector<Carry>& carries);
   absl::Status CheckSpmdLoopArgs(const Token& start, std::vector<ExprPtr>& bounds,
                                  std::vector<Keyword>& keywords);
   absl::Status NamePositionalArgs(const OpInfo& info, const Token& start,
@@ -309,6 +339,17 @@ class Parser {
   size_t rhs_start_ = static_cast<size_t>(-1);
   const Type* rhs_annotation_ = nullptr;
 };
+
+// Drops the carries a loop written with init_values need not add: names
+// its pl.yield_ binds (an error when the body reads the earlier value).
+absl::Status DropYieldTargets(const YieldTargets& targets, std::vector<Parser::Carry>& carries);
+
+// Whether `e` / `s` refers to `v` anywhere.
+bool Mentions(const Expr& e, const Var* v);
+bool Mentions(const Stmt& s, const Var* v);
+// Replaces every reference to `from` under `e` / `s` by `to`.
+void ReplaceVar(Expr& e, const Var* from, Var* to);
+void ReplaceVar(Stmt& s, const Var* from, Var* to);
 
 // Counts one level of nesting for as long as it lives.
 class NestingGuard {

@@ -1,8 +1,8 @@
 // The verifier walks every function once with a stack of scopes: a Var is
 // visible from its definition to the end of the body that defines it (a for
 // loop's body and loop variable, as in Python, to the end of the body
-// around the loop; the bodies of scopes and pl.spmd loops have no scope of
-// their own), so a
+// around the loop when the loop carries no values; the bodies of scopes and
+// pl.spmd loops have no scope of their own), so a
 // use outside that range (or a second definition) is an error, as are calls
 // that the registry says are malformed and types that disagree with the
 // registry's result rules.
@@ -169,18 +169,12 @@ class FunctionVerifier {
   }
 
   // Closes the innermost scope, its names staying visible in the enclosing
-  // one except `hidden` (Python's for loop: the body's names and the loop
-  // variable outlive it, the loop-carried values do not).
-  void LeakScope(const std::vector<Var*>& hidden) {
+  // one (Python's for loop: the body's names and the loop variable outlive
+  // it).
+  void LeakScope() {
     std::vector<const Var*> closed = std::move(scopes_.back());
     scopes_.pop_back();
-    for (const Var* v : closed) {
-      if (std::find(hidden.begin(), hidden.end(), v) != hidden.end()) {
-        visible_.erase(v);
-      } else {
-        scopes_.back().push_back(v);
-      }
-    }
+    for (const Var* v : closed) scopes_.back().push_back(v);
   }
 
   // A body: its own scope. `expected_yields` >= 0 when the body must end
@@ -203,7 +197,7 @@ class FunctionVerifier {
       }
     }
     if (leak) {
-      LeakScope({});
+      LeakScope();
     } else {
       PopScope();
     }
@@ -426,10 +420,18 @@ class FunctionVerifier {
         Error(s.init_values[i]->loc, "init value type differs from the loop-carried value");
       }
     }
+    // As the parser: a loop without carried values is Python's for loop,
+    // whose body names and loop variable outlive it; after a loop with
+    // carried values (PyPTO's SSA loop) only its results are visible.
+    const bool leak = s.iter_args.empty();
     ++loop_depth_;
-    if (s.body) VerifyBody(*s.body, static_cast<int>(s.iter_args.size()), /*leak=*/true);
+    if (s.body) VerifyBody(*s.body, static_cast<int>(s.iter_args.size()), leak);
     --loop_depth_;
-    LeakScope(s.iter_args);
+    if (leak) {
+      LeakScope();
+    } else {
+      PopScope();
+    }
     for (Var* r : s.results) Define(r, s.loc);
   }
 

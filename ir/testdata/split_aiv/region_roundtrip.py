@@ -37,7 +37,7 @@ class P:
             for lane in pl.split_aiv(2, mode=pl.SplitMode.LEFT_RIGHT):
                 g = pl.aiv_shard(c)
                 pl.tile.store(g, [0, lane * 8], out)
-            n = n + 1
+            break
         for lane2 in pl.split_aiv(2, mode=pl.SplitMode.NONE):
             g0 = pl.aiv_shard(c)
             if lane2 == 0:
