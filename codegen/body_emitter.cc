@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "codegen/ir_walk.h"
+#include "codegen/loop_scope.h"
 #include "ir/diagnostics.h"
 
 namespace ptoc {
@@ -14,6 +15,7 @@ absl::Status BodyEmitter::EmitBody(const Function& fn) {
     final_return_ = top.back();
   }
   cur_loc_ = fn.loc;
+  if (absl::Status s = CheckUsesAfterLoops(fn); !s.ok()) return s;
   const Stmt* yield = nullptr;
   if (absl::Status s = EmitStmts(*fn.body, &yield); !s.ok()) return s;
   if (yield != nullptr) return ErrorAt(yield->loc, "a yield outside a loop or branch");

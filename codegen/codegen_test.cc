@@ -119,6 +119,76 @@ TEST(CodegenTest, InCoreIsAnErrorThatSaysWhatToRun) {
   }
 }
 
+// Kernel code generation declares a loop body's names inside the loop: a
+// use after the loop (Python lets the names outlive it) is an error at the
+// use, on both targets; a tensor (which names its parameter) is not.
+TEST(CodegenTest, UsesAfterALoopOfItsNamesAreErrorsAtTheUse) {
+  const std::string head = std::string(kHeader) + R"(class K:
+    @pl.function(type=pl.FunctionType.AIV)
+    def k(self, a: pl.Tensor[[16, 16], pl.FP32], out: pl.Out[pl.Tensor[[16, 16], pl.FP32]],
+          n: pl.Scalar[pl.INDEX]):
+)";
+  struct Case {
+    std::string body;
+    std::string error;  // empty: compiles
+  };
+  const Case cases[] = {
+      // A body scalar, read after the loop.
+      {"        for i in pl.range(n):\n"
+       "            m: pl.Scalar[pl.INDEX] = i + 1\n"
+       "        t = pl.tile.load(a, [0, 0], [16, 16])\n"
+       "        pl.tile.store(t, [0, m], out)\n",
+       "kernel.py:13:30: error: 'm' is bound inside the for loop at line 10 and used after it"},
+      // A body tile.
+      {"        for i in pl.range(4):\n"
+       "            t = pl.tile.load(a, [i, 0], [1, 16])\n"
+       "        pl.tile.store(t, [0, 0], out)\n",
+       "kernel.py:12:23: error: 't' is bound inside the for loop at line 10"},
+      // The loop variable.
+      {"        t = pl.tile.load(a, [0, 0], [1, 16])\n"
+       "        for i in pl.range(4):\n"
+       "            pl.tile.store(t, [i, 0], out)\n"
+       "        pl.tile.store(t, [i, 0], out)\n",
+       "kernel.py:13:27: error: 'i' is bound inside the for loop at line 11"},
+      // A leaked name a later loop reads is carried from its value after
+      // the first loop: that value is a use after the first loop.
+      {"        for i in pl.range(4):\n"
+       "            m: pl.Scalar[pl.INDEX] = i + 1\n"
+       "        for j in pl.range(n):\n"
+       "            m = m + j\n"
+       "        t = pl.tile.load(a, [0, m], [16, 16])\n"
+       "        pl.tile.store(t, [0, 0], out)\n",
+       "kernel.py:12:9: error: 'm' is bound inside the for loop at line 10 and used after it"},
+      // Bound before the loop: carried, compiles.
+      {"        m: pl.Scalar[pl.INDEX] = 0\n"
+       "        for i in pl.range(4):\n"
+       "            m = i + 1\n"
+       "        t = pl.tile.load(a, [0, m], [16, 16])\n"
+       "        pl.tile.store(t, [0, 0], out)\n",
+       ""},
+      // A tensor the loop rebinds names the Out parameter: compiles.
+      {"        for i in pl.range(4):\n"
+       "            t = pl.tile.load(a, [i, 0], [1, 16])\n"
+       "            o = pl.tile.store(t, [i, 0], out)\n"
+       "        u = pl.tile.load(a, [0, 0], [1, 16])\n"
+       "        pl.tile.store(u, [0, 0], o)\n",
+       ""},
+  };
+  for (const Case& c : cases) {
+    std::unique_ptr<Program> p = Parse(head + c.body);
+    ASSERT_NE(p, nullptr) << c.body;
+    for (CodegenTarget t : {CodegenTarget::kPto, CodegenTarget::kCce}) {
+      absl::StatusOr<std::string> code = GenerateCode(*p, t);
+      if (c.error.empty()) {
+        EXPECT_TRUE(code.ok()) << code.status() << "\n" << c.body;
+      } else {
+        ASSERT_FALSE(code.ok()) << c.body;
+        EXPECT_THAT(std::string(code.status().message()), HasSubstr(c.error)) << c.body;
+      }
+    }
+  }
+}
+
 TEST(CodegenTest, LanesOfAGroupMustTakeTheSameParameters) {
   std::unique_ptr<Program> p = Parse(std::string(kHeader) + R"(class K:
     @pl.function(type=pl.FunctionType.AIC)
