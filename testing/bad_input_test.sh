@@ -4,7 +4,8 @@
 #   a malformed kernel, a truncated .pb, random bytes as a .pb, and .pb
 #   files whose fields are inconsistent (a var used out of scope, an unknown
 #   op, a wrong arity), hostile shapes, offsets and sizes (from text and
-#   from .pb), plus usage errors (exit 2).
+#   from .pb), loop-carried values and loop scopes, plus usage errors
+#   (exit 2).
 # Usage: bad_input_test.sh PTOC PTOC_PARSE PTOC_PRINT IR_PROTO KERNEL PTOC_SIM
 set -uo pipefail
 ptoc="$1"; ptoc_parse="$2"; ptoc_print="$3"; ir_proto="$4"; kernel="$5"; ptoc_sim="$6"
@@ -219,6 +220,39 @@ hostile eval_not_a_call "pl.tile.store(t, [0, 0], o)" 0 eval_to_int \
     def k(self, a: pl.Tensor[[16, 16], pl.FP32], o: pl.Out[pl.Tensor[[16, 16], pl.FP32]]):
         t: pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [16, 16])
         @V@
+PY
+
+# Loop-carried values and loop scopes (issue 13 review): a pl.yield_ with
+# fewer values than the loop carries; a kernel while that rebinds a name it
+# reads; a name a loop body binds, used after the loop, in kernel codegen.
+scoped() {  # NAME PATTERN < KERNEL_BODY: an error on every emit path
+  local name="$1" pattern="$2"
+  printf '%s\n%s\n' $'import pypto.language as pl\nimport pypto.language.distributed as pld\n\n\n@pl.program\nclass Scoped:\n    @pl.function(type=pl.FunctionType.AIV)\n    def k(self, a: pl.Tensor[[16, 16], pl.FP32], o: pl.Out[pl.Tensor[[16, 16], pl.FP32]], n: pl.Scalar[pl.INDEX]):' \
+    "$(cat)" > "$tmp/$name.py"
+  for emit in pto cce; do
+    expect 1 "$name.py:[0-9]+:[0-9]+: error: $pattern" "$tmp/out" -- \
+      "$ptoc" "$tmp/$name.py" --emit=$emit -o "$tmp/out"
+  done
+}
+scoped short_yield "pl.yield_ yields 1 values but the loop carries 2" <<'PY'
+        for i, (x, y) in pl.range(n, init_values=(n, n)):
+            z = pl.yield_(x)
+PY
+scoped short_yield_while "pl.yield_ yields 1 values but the loop carries 2" <<'PY'
+        for (x, y) in pl.while_(init_values=(n, n)):
+            pl.cond(x < 4)
+            z = pl.yield_(x + 1)
+PY
+scoped kernel_while_carry "'i' is rebound inside this while loop" <<'PY'
+        i: pl.Scalar[pl.INDEX] = 0
+        while i < n:
+            i = i + 1
+PY
+scoped use_after_loop "'m' is bound inside the for loop at line 9 and used after it" <<'PY'
+        for i in pl.range(n):
+            m: pl.Scalar[pl.INDEX] = i * 16
+        t: pl.Tile[[1, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 16])
+        pl.tile.store(t, [0, m], o)
 PY
 
 # Usage errors exit 2.
