@@ -268,8 +268,9 @@ class P:
         return y
 )");
   EXPECT_THAT(used, HasSubstr("return y"));
-  // A name a loop leaked is not carried by a later loop that rebinds it
-  // (examples/ring_allreduce.py: `theirs`, and the loop variable `p`).
+  // A name a loop leaked is not carried by a later loop that only
+  // overwrites it (examples/ring_allreduce.py: `theirs`, and the loop
+  // variable `p`); one that reads it carries it (pypto_ssa_test).
   std::string twice = RoundTrip(kHead + R"(        for i in pl.range(n):
             m = i + 1
         for j in pl.range(n):
