@@ -170,6 +170,8 @@ class Parser {
                                     bool yield_allowed);
   // `pl.func_attr({"name": value, ...})`: adds to the function's attrs.
   absl::Status ParseFuncAttr();
+  // pl.static_print(...) / pl.static_assert(...): checked, no statement.
+  absl::Status ParseStaticCheck();
   // At `name[...] = value`; and its parse (a pl.Array element write).
   bool IsSetItem() const;
   absl::StatusOr<StmtPtr> ParseSetItem();
@@ -249,6 +251,7 @@ class Parser {
   absl::StatusOr<std::vector<NamedExpr>> CheckAttrs(const OpInfo& info,
                                                     const Location& loc,
                                                     std::vector<Keyword> attrs);
+  absl::StatusOr<ExprPtr> TakeCallAttrsDict(const OpInfo& info, std::vector<Keyword>& keywords);
   // A live name of the innermost scope, and its binding before it (null:
   // none, or a tombstone).
   struct BranchBinding {

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "ir/builder.h"
 
 namespace ptoc {
@@ -44,8 +45,19 @@ AttrSpec LayoutAttr(std::string name) {
 }
 
 std::vector<AttrSpec> FifoAttrs() { return {IntAttr("split", 0), IntAttr("id", 0)}; }
+// PyPTO spells it pl.AtomicType.None_ / .Add (pld.AtomicType too).
 std::vector<AttrSpec> AtomicAttrs() {
-  return {StringAttr("atomic", "none", {"none", "add"})};
+  AttrSpec a = StringAttr("atomic", "none", {"none", "add"});
+  a.enum_alias = "AtomicType";
+  return {a};
+}
+
+// pld.tensor.put / get: the staging tile's chunk (0: the whole transfer)
+// and ping-pong double buffering.
+std::vector<AttrSpec> TransferChunkAttrs() {
+  AttrSpec pipeline{"pipeline", AttrKind::kBool};
+  pipeline.default_value = MakeBool(false, {});
+  return {IntAttr("chunk_rows", 0), IntAttr("chunk_cols", 0), pipeline};
 }
 
 // ---- reading typed calls ----
@@ -411,13 +423,32 @@ void AddScalarAndCommOps(OpRegistry& r) {
   Add(r, {"pld.tile.put", {"dst", "peer", "src", "stage"}, AtomicAttrs(),
           OpRole::kRemoteWrite, FixedLane(Lane::kVector), CheckedNoResult({2}, {0}, {3}),
           GmAccess{0, -1, -1, -1}});
-  Add(r, {"pld.tensor.put", {"dst", "peer", "src"}, AtomicAttrs(), OpRole::kRemoteWrite,
-          FixedLane(Lane::kVector), CheckedNoResult({2}, {0}, {}), GmAccess{0, -1, -1, -1}});
+  // PyPTO: put(dst, peer, src, dst_offsets=None, src_offsets=None,
+  // shape=None, *, atomic, chunk_rows=0, chunk_cols=0, pipeline=False): the
+  // whole slice (3 arguments) or a subregion (6; the three lists together).
+  // The chunk attributes size PyPTO's staging tile; codegen lowers neither
+  // them nor the subregion form.
+  std::vector<AttrSpec> put_attrs = AtomicAttrs();
+  for (AttrSpec& a : TransferChunkAttrs()) put_attrs.push_back(std::move(a));
+  Add(r, {"pld.tensor.put", {"dst", "peer", "src", "dst_offsets", "src_offsets", "shape"},
+          put_attrs, OpRole::kRemoteWrite, FixedLane(Lane::kVector),
+          CheckedNoResult({2}, {0}, {}), GmAccess{0, -1, -1, -1}, PipeDirection::kNone,
+          {3, 6}});
+  OpInfo* tensor_put = r.FindMutable("pld.tensor.put");
+  tensor_put->compiled_arities = {3};
+  tensor_put->uncompiled_attrs = {"chunk_rows", "chunk_cols", "pipeline"};
   Add(r, {"pld.tile.get", {"dst", "peer", "src", "stage"}, {}, OpRole::kGet,
           FixedLane(Lane::kVector), CheckedNoResult({0}, {2}, {3}),
           GmAccess{0, -1, -1, -1}});
-  Add(r, {"pld.tensor.get", {"dst", "peer", "src"}, {}, OpRole::kGet,
-          FixedLane(Lane::kVector), CheckedNoResult({0}, {2}, {}), GmAccess{0, -1, -1, -1}});
+  // PyPTO: get(dst, peer, src, dst_offsets=None, src_offsets=None,
+  // shape=None, *, chunk_rows=0, chunk_cols=0, pipeline=False), as put.
+  Add(r, {"pld.tensor.get", {"dst", "peer", "src", "dst_offsets", "src_offsets", "shape"},
+          TransferChunkAttrs(), OpRole::kGet, FixedLane(Lane::kVector),
+          CheckedNoResult({0}, {2}, {}), GmAccess{0, -1, -1, -1}, PipeDirection::kNone,
+          {3, 6}});
+  OpInfo* tensor_get = r.FindMutable("pld.tensor.get");
+  tensor_get->compiled_arities = {3};
+  tensor_get->uncompiled_attrs = {"chunk_rows", "chunk_cols", "pipeline"};
   Add(r, {"pld.system.notify", {"target", "peer", "offsets", "value"},
           {EnumAttr("op", "NotifyOp", "AtomicAdd")}, OpRole::kNotify,
           FixedLane(Lane::kAny), CheckedNoResult({}, {0}, {}), GmAccess{0, 2, -1, -1}});
@@ -638,6 +669,64 @@ bool IsOpaqueCall(const Expr& e) {
 
 bool IsWholeGmInvalidate(const Expr& e) {
   return RoleOf(e) == OpRole::kCacheInvalidate && e.args.empty();
+}
+
+bool IsCallAttrsDict(const NamedExpr& attr) {
+  return attr.name == kCallAttrsName && attr.value != nullptr &&
+         attr.value->kind == ExprKind::kDict;
+}
+
+bool SameConstant(const Expr& a, const Expr& b) {
+  if (a.kind != b.kind) return false;
+  switch (a.kind) {
+    case ExprKind::kInt: return a.int_value == b.int_value;
+    case ExprKind::kFloat: return a.float_value == b.float_value;
+    case ExprKind::kBool: return a.bool_value == b.bool_value;
+    case ExprKind::kString: return a.str == b.str;
+    case ExprKind::kEnum: return a.enum_type == b.enum_type && a.str == b.str;
+    case ExprKind::kList: case ExprKind::kTuple:
+      if (a.args.size() != b.args.size()) return false;
+      for (size_t i = 0; i < a.args.size(); ++i) {
+        if (!SameConstant(*a.args[i], *b.args[i])) return false;
+      }
+      return true;
+    default:
+      return false;
+  }
+}
+
+absl::Status CheckCompiledForm(const Expr& call) {
+  const OpInfo* info = LookupOp(call);
+  if (info == nullptr || !info->compiled) return absl::OkStatus();
+  const int n = static_cast<int>(call.args.size());
+  if (!info->compiled_arities.empty() &&
+      std::find(info->compiled_arities.begin(), info->compiled_arities.end(), n) ==
+          info->compiled_arities.end()) {
+    std::vector<std::string> names;
+    for (int a : info->compiled_arities) names.push_back(absl::StrCat(a));
+    return absl::UnimplementedError(absl::StrCat(
+        "'", call.str, "' with ", n, " arguments has no code generation yet (only with ",
+        absl::StrJoin(names, " or "), ")"));
+  }
+  for (const NamedExpr& a : call.attrs) {
+    const bool generic = IsCallAttrsDict(a) && info->FindAttr(kCallAttrsName) == nullptr;
+    if (!generic && std::find(info->uncompiled_attrs.begin(), info->uncompiled_attrs.end(),
+                              a.name) == info->uncompiled_attrs.end()) {
+      continue;
+    }
+    const AttrSpec* spec = info->FindAttr(a.name);
+    if (spec != nullptr && spec->default_value != nullptr &&
+        SameConstant(*a.value, *spec->default_value)) {
+      continue;
+    }
+    return absl::UnimplementedError(
+        generic ? absl::StrCat("'", call.str,
+                               "' with PyPTO call attributes (attrs={...}) has no code "
+                               "generation yet")
+                : absl::StrCat("'", call.str, "' with attribute '", a.name,
+                               "' has no code generation yet"));
+  }
+  return absl::OkStatus();
 }
 
 const Expr* AttrOrDefault(const Expr& call, absl::string_view attr) {

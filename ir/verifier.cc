@@ -672,6 +672,7 @@ class FunctionVerifier {
     }
     for (const NamedExpr& a : call.attrs) {
       const AttrSpec* spec = info->FindAttr(a.name);
+      if (spec == nullptr && IsCallAttrsDict(a)) continue;  // PyPTO's attrs={...}
       if (spec == nullptr) {
         Error(a.value->loc, absl::StrCat("'", call.str, "' has no attribute '", a.name, "'"));
       } else if (!AttrKindMatches(*spec, *a.value)) {

@@ -391,6 +391,9 @@ Interpreter::OpResult Interpreter::CallOp(LaneState& l, const Expr& call, const 
   if (info == nullptr) {
     return absl::InvalidArgumentError(absl::StrCat("cannot run '", call.str, "'"));
   }
+  // A form codegen refuses (pld.tensor.put's subregion, chunk sizes, ...)
+  // is not run with those parts ignored either.
+  if (absl::Status s = CheckCompiledForm(call); !s.ok()) return s;
   checker_.BeginOp(l.id, &LocOf(call, stmt));
   switch (info->role) {
     case OpRole::kCompute: {
