@@ -263,13 +263,25 @@ void AddPyptoOps(OpRegistry& r) {
       return std::optional<Type>(TensorLike(call));
     }));
   }
+  // PyPTO: recip(input, high_precision=False), div(lhs, rhs, high_precision=False).
+  for (const char* name : {"tensor.recip", "tensor.div"}) {
+    OpInfo* op = r.FindMutable(name);
+    AttrSpec precise{"high_precision", AttrKind::kBool};
+    precise.default_value = MakeBool(false, {});
+    op->attrs = {precise};
+    op->positional_attrs = {"high_precision"};
+  }
   OpInfo create = Op("tensor.create", {}, TensorCreateResult);
   AttrSpec shape{"shape", AttrKind::kIntList};
   shape.required = true;
   AttrSpec dtype{"dtype", AttrKind::kDType};
   dtype.required = true;
-  create.attrs = {shape, dtype, AttrSpec{"layout", AttrKind::kEnum, "TensorLayout"}};
-  create.positional_attrs = {"shape", "dtype"};
+  // PyPTO: create(shape, dtype, layout=ND, manual_dep=False, init_value=None).
+  AttrSpec manual_dep{"manual_dep", AttrKind::kBool};
+  manual_dep.default_value = MakeBool(false, {});
+  create.attrs = {shape, dtype, AttrSpec{"layout", AttrKind::kEnum, "TensorLayout"}, manual_dep,
+                  AttrSpec{"init_value", AttrKind::kExpr}};
+  create.positional_attrs = {"shape", "dtype", "layout", "manual_dep", "init_value"};
   r.Register(std::move(create));
   OpInfo slice = Op("tensor.slice", {"input", "shape", "offset", "valid_shape", "drop_dims"},
                     [](const Expr& call) -> ResultOr {
@@ -282,6 +294,13 @@ void AddPyptoOps(OpRegistry& r) {
                       return std::optional<Type>(TensorOfKind(in, *std::move(kept), in.dtype()));
                     });
   slice.arities = {3, 4, 5};
+  // PyPTO: slice(tensor, shape, offset, valid_shape=None, drop_dims=None,
+  // pad_value=None, clamp=False).
+  AttrSpec clamp{"clamp", AttrKind::kBool};
+  clamp.default_value = MakeBool(false, {});
+  slice.attrs = {AttrSpec{"pad_value", AttrKind::kEnum, "PadValue"}, clamp};
+  slice.positional_order = {"input", "shape", "offset", "valid_shape", "drop_dims",
+                            "pad_value", "clamp"};
   r.Register(std::move(slice));
   OpInfo assemble = Op("tensor.assemble", {"target", "source", "offset"},
                        [](const Expr& call) -> ResultOr {

@@ -151,12 +151,31 @@ absl::StatusOr<ExprPtr> Parser::ParseQualified() {
   std::vector<ExprPtr> args;
   std::vector<Keyword> keywords;
   PARSER_RETURN_IF_ERROR(ParseCallArgs(args, keywords));
+  // PyPTO's pl.add / sub / mul / div of two scalars is the scalar
+  // expression `a + b` (unified_ops dispatches on the operands' types).
+  if (base.text == "pl" && parts.size() == 1 && keywords.empty() && args.size() == 2 &&
+      args[0]->type.is_scalar() && args[1]->type.is_scalar()) {
+    static constexpr std::pair<absl::string_view, absl::string_view> kScalarOps[] = {
+        {"add", "+"}, {"sub", "-"}, {"mul", "*"}, {"div", "/"}};
+    for (const auto& [name, spelled] : kScalarOps) {
+      if (full != name) continue;
+      Token op_token = base;
+      op_token.kind = TokenKind::kOp;
+      op_token.text = std::string(spelled);
+      return MakeBinaryChecked(op_token, std::move(args[0]), std::move(args[1]));
+    }
+  }
   std::string op = base.text == "pl" ? PlOpName(full) : absl::StrCat("pld.", full);
   // A short spelling is resolved by the arguments' types even when the
   // plain name is an op too (`pl.cast` of a scalar, of a tile, of a tensor).
   if (OpRegistry::Get().Find(op) == nullptr || !absl::StrContains(op, '.')) {
     op = base.text == "pl" ? ResolveShortOp(op, args)
                            : absl::StrCat("pld.", ResolveShortOp(full, args));
+  } else if (args.size() >= 2 && args[1]->type.is_scalar() &&
+             OpRegistry::Get().Find(absl::StrCat(op, "s")) != nullptr) {
+    // PyPTO's tile.add(t, 2.0) / tensor.mul(x, s) canonicalize to the
+    // scalar form (tile.adds, tensor.muls).
+    absl::StrAppend(&op, "s");
   }
   return FinishOpCall(std::move(op), base, start_index, std::move(args),
                       std::move(keywords));
@@ -347,6 +366,8 @@ absl::StatusOr<ExprPtr> Parser::FinishOpCall(std::string op, const Token& start,
   if (!result.ok()) return ErrorAt(loc, result.status().message());
   if (result->has_value()) {
     call->type = **result;
+  } else if (!call->type.is_none()) {
+    // canonicalize gave the type (tpop_from_aic(shape=, dtype=)).
   } else if (annotation != nullptr) {
     call->type = *annotation;
   } else {
@@ -448,6 +469,12 @@ absl::StatusOr<std::vector<NamedExpr>> Parser::CheckAttrs(const OpInfo& info,
           break;
         }
       }
+    }
+    // PyPTO's pad-value sugar: the literal 0 / 0.0 is pl.PadValue.zero.
+    if (spec->kind == AttrKind::kEnum && spec->enum_type == "PadValue" &&
+        ((k.value->kind == ExprKind::kInt && k.value->int_value == 0) ||
+         (k.value->kind == ExprKind::kFloat && k.value->float_value == 0))) {
+      k.value = MakeEnum("PadValue", "zero", k.value->loc);
     }
     std::string want = AttrMismatch(*spec, *k.value);
     if (!want.empty()) {

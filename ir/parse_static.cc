@@ -24,6 +24,7 @@ std::optional<double> ConstantValue(const Expr& e) {
     case ExprKind::kUnary: {
       std::optional<double> v = ConstantValue(*e.args[0]);
       if (!v) return std::nullopt;
+      if (e.unary_op == UnaryOp::kBitNot) return -*v - 1;  // ~x == -x - 1
       return e.unary_op == UnaryOp::kNot ? (*v == 0 ? 1.0 : 0.0) : -*v;
     }
     case ExprKind::kBinary: {

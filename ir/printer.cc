@@ -196,7 +196,8 @@ class ExprPrinter {
         if (e.unary_op == UnaryOp::kNot) {
           return absl::StrCat("not ", Operand(*e.args[0], kPrecNot));
         }
-        return absl::StrCat("-", Operand(*e.args[0], kPrecUnary));
+        return absl::StrCat(e.unary_op == UnaryOp::kBitNot ? "~" : "-",
+                            Operand(*e.args[0], kPrecUnary));
       case ExprKind::kCall: return Call(e);
       case ExprKind::kDict:
         return absl::StrCat(

@@ -264,5 +264,88 @@ TEST(PyptoOpFormsTest, CompiledFormsOfCompiledOps) {
   EXPECT_TRUE(CheckCompiledForm(FirstCall(*p)).code() == absl::StatusCode::kUnimplemented);
 }
 
+TEST(PyptoOpFormsTest, TileCreateLayoutsAndTpopShape) {
+  const std::string body = R"(    @pl.function(type=pl.FunctionType.InCore)
+    def k(self):
+        z = pl.tile.create([16, 128], dtype=pl.BF16, target_memory=pl.Mem.Mat, transpose=True)
+        f = pl.tile.create([16, 128], pl.BF16, pl.Mem.Mat, flat_layout=True)
+        t = pl.tpop_from_aic(shape=[16, 16], dtype=pl.FP32, split=0)
+)";
+  std::string out = RoundTrip(body);
+  EXPECT_THAT(out, HasSubstr("pl.tile.create(shape=[16, 128], dtype=pl.BF16, "
+                             "target_memory=pl.MemorySpace.Mat, transpose=True)"));
+  EXPECT_THAT(out, HasSubstr("t: pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Vec] = "
+                             "pl.tile.tpop_from_aic()"));
+  std::unique_ptr<Program> p = Parse(body);
+  ASSERT_NE(p, nullptr);
+  EXPECT_THAT(TypeOf(*p, "z"), HasSubstr("blayout=pl.TileLayout.row_major, "
+                                         "slayout=pl.TileLayout.col_major"));
+  EXPECT_THAT(TypeOf(*p, "f"), HasSubstr("slayout=pl.TileLayout.none_box"));
+  EXPECT_THAT(Error(R"(    @pl.function(type=pl.FunctionType.InCore)
+    def k(self):
+        z = pl.tile.create([16, 128], dtype=pl.BF16, transpose=True)
+)"),
+              HasSubstr("transpose=True only for a 2D tile with target_memory=Mat"));
+  EXPECT_THAT(Error(R"(    @pl.function(type=pl.FunctionType.InCore)
+    def k(self):
+        t = pl.tpop_from_aic(shape=[16, 16], split=0)
+)"),
+              HasSubstr("shape and dtype must both be provided or both omitted"));
+}
+
+TEST(PyptoOpFormsTest, PadValueSugarAndSliceAttributes) {
+  std::string out = RoundTrip(R"(    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[8, 32], pl.FP32]):
+        a = pl.fillpad(x, 0)
+        b = pl.fillpad(x, pad_value=0.0)
+        s = pl.slice(x, [8, 32], [0, 0], valid_shape=[8, 8], pad_value=pl.PadValue.min)
+        c = pl.tensor.create([32, 32], dtype=pl.FP16, manual_dep=True)
+)");
+  EXPECT_THAT(out, HasSubstr("pl.tensor.fillpad(x, pad_value=pl.PadValue.zero)"));
+  EXPECT_THAT(out, HasSubstr("pad_value=pl.PadValue.min)"));
+  EXPECT_THAT(out, HasSubstr("manual_dep=True"));
+  for (const char* bad : {"7", "3.14", "pl.PadValue.null", "\"zero\""}) {
+    EXPECT_THAT(Error(absl::StrCat(R"(    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[8, 32], pl.FP32]):
+        a = pl.fillpad(x, )",
+                                   bad, ")\n")),
+                HasSubstr("pad_value")) << bad;
+  }
+}
+
+TEST(PyptoOpFormsTest, HighPrecisionAndScalarDispatch) {
+  std::string out = RoundTrip(R"(    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[16, 16], pl.FP32], cfg: pl.Tensor[[2], pl.INT64]):
+        t = pl.load(x, [0, 0], [16, 16])
+        d = pl.tile.div(t, t, high_precision=True)
+        e = pl.tile.add(t, 2.0)
+        a = pl.tensor.read(cfg, [0])
+        b = pl.tensor.read(cfg, [1])
+        c = pl.add(a, b)
+        q = pl.mul(a, 3)
+        n = not a
+        m = ~a
+)");
+  EXPECT_THAT(out, HasSubstr("pl.tile.div(t, t, high_precision=True)"));
+  EXPECT_THAT(out, HasSubstr("pl.tile.adds(t, 2.0)"));
+  EXPECT_THAT(out, HasSubstr("c: pl.Scalar[pl.INT64] = a + b"));
+  EXPECT_THAT(out, HasSubstr("q: pl.Scalar[pl.INT64] = a * 3"));
+  EXPECT_THAT(out, HasSubstr("n: pl.Scalar[pl.BOOL] = not a"));
+  EXPECT_THAT(out, HasSubstr("m: pl.Scalar[pl.INT64] = ~a"));
+  std::unique_ptr<Program> p = Parse(R"(    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[16, 16], pl.FP32]):
+        t = pl.load(x, [0, 0], [16, 16])
+        d = pl.tile.div(t, t, high_precision=True)
+)");
+  ASSERT_NE(p, nullptr);
+  EXPECT_THAT(std::string(CheckCompiledForm(*CallOf(*p->functions[0]->body->stmts[1])).message()),
+              HasSubstr("with attribute 'high_precision' has no code generation yet"));
+  EXPECT_THAT(Error(R"(    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, f: pl.Scalar[pl.FP32]):
+        m = ~f
+)"),
+              HasSubstr("unary '~' needs an integer scalar operand"));
+}
+
 }  // namespace
 }  // namespace ptoc

@@ -40,6 +40,12 @@ AttrSpec EnumAttr(std::string name, std::string enum_type,
   return a;
 }
 
+AttrSpec BoolAttr(std::string name, bool def) {
+  AttrSpec a{std::move(name), AttrKind::kBool};
+  a.default_value = MakeBool(def, {});
+  return a;
+}
+
 AttrSpec LayoutAttr(std::string name) {
   return EnumAttr(std::move(name), "TileLayout", std::nullopt);
 }
@@ -55,9 +61,7 @@ std::vector<AttrSpec> AtomicAttrs() {
 // pld.tensor.put / get: the staging tile's chunk (0: the whole transfer)
 // and ping-pong double buffering.
 std::vector<AttrSpec> TransferChunkAttrs() {
-  AttrSpec pipeline{"pipeline", AttrKind::kBool};
-  pipeline.default_value = MakeBool(false, {});
-  return {IntAttr("chunk_rows", 0), IntAttr("chunk_cols", 0), pipeline};
+  return {IntAttr("chunk_rows", 0), IntAttr("chunk_cols", 0), BoolAttr("pipeline", false)};
 }
 
 // ---- reading typed calls ----
@@ -197,7 +201,30 @@ ResultOr TileCreateResult(const Expr& call) {
   std::optional<DType> dtype = ParseDType(dtype_attr->str);
   if (!dtype) return absl::InvalidArgumentError("'tile.create': bad dtype");
   MemorySpace m = MemoryAttrOf(call, MemorySpace::kVec);
-  return std::optional<Type>(Type::Tile(*shape, *dtype, m, ViewOf(call, m)));
+  TileView view = ViewOf(call, m);
+  // PyPTO: transpose=True is the transposed Mat (ZN) layout of a b_trans
+  // operand, flat_layout=True a flat (not boxed) Mat staging buffer.
+  const Expr* transpose = call.FindAttr("transpose");
+  const Expr* flat = call.FindAttr("flat_layout");
+  const bool transposed = transpose != nullptr && transpose->bool_value;
+  const bool flat_layout = flat != nullptr && flat->bool_value;
+  if (transposed && (shape->size() != 2 || m != MemorySpace::kMat)) {
+    return absl::InvalidArgumentError(
+        "'tile.create' supports transpose=True only for a 2D tile with target_memory=Mat (L1)");
+  }
+  if (flat_layout && (m != MemorySpace::kMat || transposed)) {
+    return absl::InvalidArgumentError(
+        "'tile.create' supports flat_layout=True only for target_memory=Mat (L1) without "
+        "transpose");
+  }
+  if (transposed) {
+    view.blayout = Layout::kRowMajor;
+    view.slayout = Layout::kColMajor;
+  } else if (flat_layout) {
+    view.blayout = Layout::kRowMajor;
+    view.slayout = Layout::kNoneBox;
+  }
+  return std::optional<Type>(Type::Tile(*shape, *dtype, m, view));
 }
 
 // tile.aiv_shard / tile.aic_gather: a tile in `to` with the operand's dtype,
@@ -276,6 +303,32 @@ ResultRule CheckedNoResult(std::vector<int> tensors, std::vector<int> windows,
       if (auto s = RequireTile(call, i); !s.ok()) return s;
     }
     return std::optional<Type>(Type::None());
+  };
+}
+
+// tpop_from_aic / aiv(shape=, dtype=): the type of the popped tile, in `m`;
+// the two attributes go (PyPTO keeps only the type).
+std::function<absl::Status(Expr&)> PopTypeFromShape(MemorySpace m) {
+  return [m](Expr& call) -> absl::Status {
+    auto find = [&call](absl::string_view name) {
+      return std::find_if(call.attrs.begin(), call.attrs.end(),
+                          [name](const NamedExpr& a) { return a.name == name; });
+    };
+    auto shape = find("shape");
+    auto dtype = find("dtype");
+    if ((shape == call.attrs.end()) != (dtype == call.attrs.end())) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "'", call.str, "': shape and dtype must both be provided or both omitted"));
+    }
+    if (shape == call.attrs.end()) return absl::OkStatus();
+    absl::StatusOr<Shape> dims = ShapeOf(call, *shape->value);
+    if (!dims.ok()) return dims.status();
+    std::optional<DType> d = ParseDType(dtype->value->str);
+    if (!d) return absl::InvalidArgumentError(absl::StrCat("'", call.str, "': bad dtype"));
+    call.type = Type::Tile(*std::move(dims), *d, m);
+    call.attrs.erase(find("shape"));
+    call.attrs.erase(find("dtype"));
+    return absl::OkStatus();
   };
 }
 
@@ -371,20 +424,30 @@ void AddTileOps(OpRegistry& r) {
   shape.required = true;
   AttrSpec dtype{"dtype", AttrKind::kDType};
   dtype.required = true;
+  // PyPTO: create(shape, dtype, target_memory=Vec, transpose=None, *,
+  // flat_layout=None).
   Add(r, {"tile.create", {},
           {shape, dtype, EnumAttr("target_memory", "MemorySpace", "Vec"),
-           LayoutAttr("blayout"), LayoutAttr("slayout")},
+           LayoutAttr("blayout"), LayoutAttr("slayout"), BoolAttr("transpose", false),
+           BoolAttr("flat_layout", false)},
           OpRole::kCompute,
           [](const Expr& call) {
             return LaneOfMemory(MemoryAttrOf(call, MemorySpace::kVec));
           },
-          TileCreateResult, {}, PipeDirection::kNone, {}, {"shape", "dtype"}});
+          TileCreateResult, {}, PipeDirection::kNone, {},
+          {"shape", "dtype", "target_memory", "transpose"}});
   Add(r, {"tile.matmul", {"lhs", "rhs"}, {AttrSpec{"out_dtype", AttrKind::kDType}},
           OpRole::kCompute, FixedLane(Lane::kCube), MatmulResult});
   for (const char* op : {"tile.add", "tile.sub", "tile.mul", "tile.div", "tile.max"}) {
     Add(r, {op, {"lhs", "rhs"}, {}, OpRole::kCompute, FixedLane(Lane::kVector),
             VecTileLike(0, {0, 1})});
   }
+  // PyPTO: div(lhs, rhs, high_precision=False), PTOAS's precise tdiv mode,
+  // which codegen does not select.
+  OpInfo* div = r.FindMutable("tile.div");
+  div->attrs = {BoolAttr("high_precision", false)};
+  div->positional_attrs = {"high_precision"};
+  div->uncompiled_attrs = {"high_precision"};
   for (const char* op : {"tile.exp", "tile.relu", "tile.neg"}) {
     Add(r, {op, {"tile"}, {}, OpRole::kCompute, FixedLane(Lane::kVector),
             VecTileLike(0, {0})});
@@ -487,10 +550,18 @@ void AddSystemOps(OpRegistry& r) {
           FixedLane(Lane::kCube), CheckedNoResult({}, {}, {0}), {}, PipeDirection::kC2V});
   Add(r, {"tile.tpush_to_aic", {"tile"}, FifoAttrs(), OpRole::kPush,
           FixedLane(Lane::kVector), CheckedNoResult({}, {}, {0}), {}, PipeDirection::kV2C});
-  Add(r, {"tile.tpop_from_aic", {}, FifoAttrs(), OpRole::kPop, FixedLane(Lane::kVector),
+  // PyPTO: tpop_from_aic(*, shape=None, dtype=None, split=0, id=None): the
+  // received tile is the annotation's type, or Tile[shape, dtype] in Vec
+  // (Mat for tpop_from_aiv) when both are given (then not kept as attrs).
+  std::vector<AttrSpec> pop_attrs = FifoAttrs();
+  pop_attrs.push_back(AttrSpec{"shape", AttrKind::kIntList});
+  pop_attrs.push_back(AttrSpec{"dtype", AttrKind::kDType});
+  Add(r, {"tile.tpop_from_aic", {}, pop_attrs, OpRole::kPop, FixedLane(Lane::kVector),
           FromAnnotation(), {}, PipeDirection::kC2V});
-  Add(r, {"tile.tpop_from_aiv", {}, FifoAttrs(), OpRole::kPop, FixedLane(Lane::kCube),
+  Add(r, {"tile.tpop_from_aiv", {}, pop_attrs, OpRole::kPop, FixedLane(Lane::kCube),
           FromAnnotation(), {}, PipeDirection::kV2C});
+  r.FindMutable("tile.tpop_from_aic")->canonicalize = PopTypeFromShape(MemorySpace::kVec);
+  r.FindMutable("tile.tpop_from_aiv")->canonicalize = PopTypeFromShape(MemorySpace::kMat);
   Add(r, {"system.tfree_to_aic", {"tile"}, FifoAttrs(), OpRole::kFree,
           FixedLane(Lane::kVector), CheckedNoResult({}, {}, {0}), {}, PipeDirection::kC2V});
   Add(r, {"system.tfree_to_aiv", {"tile"}, FifoAttrs(), OpRole::kFree,

@@ -585,8 +585,10 @@ class FunctionVerifier {
     std::optional<DType> result;
     if (e.kind == ExprKind::kBinary) {
       result = BinaryResultDType(e.binary_op, a, e.args[1]->type.dtype());
-    } else if (e.unary_op == UnaryOp::kNot ? a == DType::kBOOL
-                                           : IsIntegerDType(a) || IsFloatDType(a)) {
+    } else if (e.unary_op == UnaryOp::kNot) {
+      result = DType::kBOOL;  // of any scalar (PyPTO)
+    } else if (e.unary_op == UnaryOp::kBitNot ? IsIntegerDType(a)
+                                              : IsIntegerDType(a) || IsFloatDType(a)) {
       result = a;
     }
     if (!result) {

@@ -292,6 +292,7 @@ absl::StatusOr<Value> Interpreter::Eval(LaneState& l, const Expr& e) {
       absl::StatusOr<Value> a = Eval(l, *e.args[0]);
       if (!a.ok()) return a.status();
       if (e.unary_op == UnaryOp::kNot) return Value::Bool(!a->AsBool());
+      if (e.unary_op == UnaryOp::kBitNot) return Value::Int(~a->AsInt());
       return a->kind == Value::Kind::kFloat ? Value::Float(-a->f) : Value::Int(-a->AsInt());
     }
     case ExprKind::kCall: return CallOp(l, e, nullptr);
