@@ -95,7 +95,7 @@ absl::StatusOr<std::string> CceFunctionEmitter::Scalar(const Expr& e) {
       }
       absl::StatusOr<std::string> x = ScalarAs(*e.args[0], ScalarDTypeOf(e));
       if (!x.ok()) return x;
-      return absl::StrCat("(-", *x, ")");
+      return absl::StrCat(e.unary_op == UnaryOp::kBitNot ? "(~" : "(-", *x, ")");
     }
     case ExprKind::kCall: {
       absl::StatusOr<std::optional<Value>> v = LowerCall(e, "");

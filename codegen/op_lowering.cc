@@ -101,6 +101,7 @@ absl::StatusOr<const OpLowering*> LowerableOp(const Function& fn, const Expr& ca
     return ErrorAt(loc, absl::StrCat("op '", call.str,
                                      "' is not registered; code generation cannot lower it"));
   }
+  if (absl::Status s = CheckCompiledForm(call); !s.ok()) return ErrorAt(loc, s.message());
   if (absl::Status s = CheckLane(fn, call, loc); !s.ok()) return s;
   return op;
 }

@@ -215,7 +215,9 @@ absl::StatusOr<PtoFunctionEmitter::Value> PtoFunctionEmitter::LowerUnary(
   if (!x.ok()) return x.status();
   const std::string ty = PtoScalarType(t);
   std::string r = Result(hint);
-  if (IsFloatDType(t)) {
+  if (e.unary_op == UnaryOp::kBitNot) {  // ~x == x xor -1
+    Line(absl::StrCat(r, " = arith.xori ", *x, ", ", Const(-1, t), " : ", ty), loc);
+  } else if (IsFloatDType(t)) {
     Line(absl::StrCat(r, " = arith.negf ", *x, " : ", ty), loc);
   } else {
     Line(absl::StrCat(r, " = arith.subi ", Const(0, t), ", ", *x, " : ", ty), loc);

@@ -41,7 +41,8 @@ enum class ExprKind {
 enum class BinaryOp {
   kAdd, kSub, kMul, kFloorDiv, kMod, kDiv, kEq, kNe, kLt, kLe, kGt, kGe, kAnd, kOr,
 };
-enum class UnaryOp { kNeg, kNot };
+// kBitNot: `~x` of an integer (PyPTO's BitNot).
+enum class UnaryOp { kNeg, kNot, kBitNot };
 
 struct Expr;
 using ExprPtr = std::unique_ptr<Expr>;

@@ -53,7 +53,7 @@ bool IsValidUtf8(absl::string_view s) {
 // Operators, longest first so that `//` wins over `/`.
 constexpr absl::string_view kOperators[] = {
     "->", "//", "==", "!=", "<=", ">=", "+", "-", "*", "/", "%", "<",
-    ">",  "@",  ":",  "=",  ",",  ".",  "(", ")", "[", "]", "{", "}",
+    ">",  "@",  ":",  "=",  ",",  ".",  "(", ")", "[", "]", "{", "}", "~",
 };
 
 class Lexer {

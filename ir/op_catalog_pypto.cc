@@ -3,11 +3,13 @@
 // orchestration and host functions use it, tensor.create and
 // system.task_invalid. Names, parameters and result rules follow PyPTO's
 // definitions; codegen does not compile them (kernels see tile ops).
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "ir/builder.h"
 #include "ir/registry.h"
 
 namespace ptoc {
@@ -37,6 +39,13 @@ absl::Status NeedScalar(const Expr& call, int i) {
 Type TensorLike(const Expr& call) {
   const Type& t = call.args[0]->type;
   return Type::Tensor(t.shape(), t.dtype());
+}
+
+// A tensor of `shape` of the kind of `like`: a view of a window
+// (pld.DistributedTensor) is a window too (PyPTO's slice, view, assemble).
+Type TensorOfKind(const Type& like, Shape shape, DType dtype) {
+  if (like.is_distributed()) return Type::DistributedTensor(std::move(shape), dtype);
+  return Type::Tensor(std::move(shape), dtype);
 }
 
 OpInfo Op(std::string name, std::vector<std::string> params, ResultRule rule) {
@@ -137,6 +146,71 @@ ResultOr TensorCreateResult(const Expr& call) {
   return std::optional<Type>(Type::Tensor(std::move(dims), *d));
 }
 
+// alloc_window_buffer(shape, dtype=d) -> alloc_window_buffer(bytes).
+absl::Status WindowBufferBytes(Expr& call) {
+  auto it = std::find_if(call.attrs.begin(), call.attrs.end(),
+                         [](const NamedExpr& a) { return a.name == "dtype"; });
+  const bool is_list = !call.args.empty() && (call.args[0]->kind == ExprKind::kList ||
+                                              call.args[0]->kind == ExprKind::kTuple);
+  if (!is_list) {
+    if (it != call.attrs.end()) {
+      return absl::InvalidArgumentError(
+          "pld.tensor.alloc_window_buffer dtype= is only valid when the first argument is a "
+          "shape (list / tuple), not a scalar byte size");
+    }
+    return absl::OkStatus();
+  }
+  if (it == call.attrs.end()) {
+    return absl::InvalidArgumentError(
+        "pld.tensor.alloc_window_buffer requires dtype= when the first argument is a shape "
+        "(list / tuple of per-rank dimensions)");
+  }
+  std::optional<DType> d = ParseDType(it->value->str);
+  if (!d) return absl::InvalidArgumentError("pld.tensor.alloc_window_buffer: bad dtype");
+  std::vector<ExprPtr> dims = std::move(call.args[0]->args);
+  if (dims.empty()) {
+    return absl::InvalidArgumentError("pld.tensor.alloc_window_buffer shape must be non-empty");
+  }
+  int64_t total = 1;
+  bool all_static = true;
+  for (size_t i = 0; i < dims.size(); ++i) {
+    const Expr& e = *dims[i];
+    if (e.kind == ExprKind::kInt) {
+      if (e.int_value <= 0) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "pld.tensor.alloc_window_buffer shape dimension[", i, "] is ", e.int_value,
+            "; all dimensions must be positive"));
+      }
+      if (total > (int64_t{1} << 40) / e.int_value) {
+        return absl::InvalidArgumentError("pld.tensor.alloc_window_buffer: the size overflows");
+      }
+      total *= e.int_value;
+    } else if (e.type.is_scalar() && IsIntegerDType(e.type.dtype())) {
+      all_static = false;
+    } else {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "pld.tensor.alloc_window_buffer shape dimension[", i, "] must be an integer"));
+    }
+  }
+  const Location loc = call.args[0]->loc;
+  ExprPtr bytes;
+  if (all_static) {
+    bytes = MakeInt(total * DTypeBytes(*d), loc);
+  } else {
+    auto mul = [&loc](ExprPtr a, ExprPtr b) {
+      // ir.md's rule: one integer dtype stays, a mix widens to INDEX.
+      const DType t = a->type.dtype() == b->type.dtype() ? a->type.dtype() : DType::kINDEX;
+      return MakeBinary(BinaryOp::kMul, std::move(a), std::move(b), Type::Scalar(t), loc);
+    };
+    ExprPtr product = std::move(dims[0]);
+    for (size_t i = 1; i < dims.size(); ++i) product = mul(std::move(product), std::move(dims[i]));
+    bytes = mul(std::move(product), MakeInt(DTypeBytes(*d), loc));
+  }
+  call.args[0] = std::move(bytes);
+  call.attrs.erase(it);
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::StatusOr<Shape> ShapeOfList(const Expr& call, const Expr& list) {
@@ -189,13 +263,25 @@ void AddPyptoOps(OpRegistry& r) {
       return std::optional<Type>(TensorLike(call));
     }));
   }
+  // PyPTO: recip(input, high_precision=False), div(lhs, rhs, high_precision=False).
+  for (const char* name : {"tensor.recip", "tensor.div"}) {
+    OpInfo* op = r.FindMutable(name);
+    AttrSpec precise{"high_precision", AttrKind::kBool};
+    precise.default_value = MakeBool(false, {});
+    op->attrs = {precise};
+    op->positional_attrs = {"high_precision"};
+  }
   OpInfo create = Op("tensor.create", {}, TensorCreateResult);
   AttrSpec shape{"shape", AttrKind::kIntList};
   shape.required = true;
   AttrSpec dtype{"dtype", AttrKind::kDType};
   dtype.required = true;
-  create.attrs = {shape, dtype, AttrSpec{"layout", AttrKind::kEnum, "TensorLayout"}};
-  create.positional_attrs = {"shape", "dtype"};
+  // PyPTO: create(shape, dtype, layout=ND, manual_dep=False, init_value=None).
+  AttrSpec manual_dep{"manual_dep", AttrKind::kBool};
+  manual_dep.default_value = MakeBool(false, {});
+  create.attrs = {shape, dtype, AttrSpec{"layout", AttrKind::kEnum, "TensorLayout"}, manual_dep,
+                  AttrSpec{"init_value", AttrKind::kExpr}};
+  create.positional_attrs = {"shape", "dtype", "layout", "manual_dep", "init_value"};
   r.Register(std::move(create));
   OpInfo slice = Op("tensor.slice", {"input", "shape", "offset", "valid_shape", "drop_dims"},
                     [](const Expr& call) -> ResultOr {
@@ -204,16 +290,24 @@ void AddPyptoOps(OpRegistry& r) {
                       if (!shape.ok()) return shape.status();
                       absl::StatusOr<Shape> kept = DropDims(call, 4, *shape);
                       if (!kept.ok()) return kept.status();
-                      return std::optional<Type>(
-                          Type::Tensor(*std::move(kept), call.args[0]->type.dtype()));
+                      const Type& in = call.args[0]->type;
+                      return std::optional<Type>(TensorOfKind(in, *std::move(kept), in.dtype()));
                     });
   slice.arities = {3, 4, 5};
+  // PyPTO: slice(tensor, shape, offset, valid_shape=None, drop_dims=None,
+  // pad_value=None, clamp=False).
+  AttrSpec clamp{"clamp", AttrKind::kBool};
+  clamp.default_value = MakeBool(false, {});
+  slice.attrs = {AttrSpec{"pad_value", AttrKind::kEnum, "PadValue"}, clamp};
+  slice.positional_order = {"input", "shape", "offset", "valid_shape", "drop_dims",
+                            "pad_value", "clamp"};
   r.Register(std::move(slice));
   OpInfo assemble = Op("tensor.assemble", {"target", "source", "offset"},
                        [](const Expr& call) -> ResultOr {
                          if (auto s = NeedTensor(call, 0); !s.ok()) return s;
                          if (auto s = NeedTensor(call, 1); !s.ok()) return s;
-                         return std::optional<Type>(TensorLike(call));
+                         const Type& t = call.args[0]->type;
+                         return std::optional<Type>(TensorOfKind(t, t.shape(), t.dtype()));
                        });
   // PyPTO writes atomic=pl.AtomicType.Add (ptoc took the enum's integer).
   assemble.attrs = {AttrSpec{"atomic", AttrKind::kEnum, "AtomicType"}};
@@ -380,11 +474,15 @@ void AddPyptoOps(OpRegistry& r) {
 
   // Windows (src/ir/op/distributed/memory.cpp): a per-rank buffer handle,
   // then a typed window over it.
+  // PyPTO: alloc_window_buffer(size) in bytes, or (shape, *, dtype=): the
+  // product of the dims times the element size, which PyPTO folds into the
+  // byte form when it builds the call (a static shape: the constant).
   OpInfo alloc = Op("pld.tensor.alloc_window_buffer", {"size"}, [](const Expr& call) -> ResultOr {
     if (auto s = NeedScalar(call, 0); !s.ok()) return s;
     return std::optional<Type>(Type::Ptr());
   });
-  alloc.attrs = {AttrSpec{"name", AttrKind::kString}};
+  alloc.attrs = {AttrSpec{"name", AttrKind::kString}, AttrSpec{"dtype", AttrKind::kDType}};
+  alloc.canonicalize = WindowBufferBytes;
   r.Register(std::move(alloc));
   OpInfo window = Op("pld.tensor.window", {"buf", "shape"}, [](const Expr& call) -> ResultOr {
     if (!(call.args[0]->type.kind() == Type::Kind::kPtr)) {

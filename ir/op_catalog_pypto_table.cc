@@ -32,11 +32,12 @@ enum Rule {
   kFull,            // shape = the `shape` argument, dtype = the dtype attribute
   kExtract,         // a tile of the `shape` argument in the source's memory
   kShapeArg1,       // the first argument reshaped to the second (views)
+  kView,            // kShapeArg1, and a view of a window is a window (tensor.view)
   kMatmul,          // [M, K] x [K, N] -> [M, N]
   kPtr,             // a buffer handle
   kInt32Scalar,
   kNone,            // no value
-  kCollective,      // a pld.tensor collective: windows in, the first one out
+  kCollective,      // a pld.tensor collective: windows in, the target window out
   kSplitHalve,      // aiv_shard: the split axis halved (split=1: rows, 2: columns)
   kSplitDouble,     // aic_gather: the split axis doubled
   kIndexScalar,
@@ -68,7 +69,7 @@ const Row kRows[] = {
     {"pld.tensor.all_to_all", "input,target,signal", "", "input,target,signal", kCollective},
     {"pld.tensor.all_to_all_v", "input,target,signal,send_counts,recv_counts", "", "input,target,signal,send_counts,recv_counts", kCollective},
     {"pld.tensor.allgather", "local_data,target,signal", "", "local_data,target,signal", kCollective},
-    {"pld.tensor.allreduce", "target,signal", "e:op,s:mode,e:core_num", "target,signal,op", kCollective},
+    {"pld.tensor.allreduce", "target,signal?", "e:op,s:mode,e:core_num", "target,signal,op", kCollective},
     {"pld.tensor.barrier", "signal", "", "signal", kCollective},
     {"pld.tensor.broadcast", "target,signal", "e:root", "target,signal,root", kCollective},
     {"pld.tensor.reduce_scatter", "target,signal", "e:op", "target,signal,op", kCollective},
@@ -169,7 +170,7 @@ const Row kRows[] = {
     {"tensor.sin", "input", "", "input", kLike0},
     {"tensor.sort32", "src,idx", "", "src,idx", kAnnotation},
     {"tensor.transpose", "tensor,axis1,axis2,valid_shape?", "", "tensor,axis1,axis2,valid_shape", kAnnotation},
-    {"tensor.view", "tensor,shape?,valid_shape?", "e:layout", "tensor,shape,valid_shape", kShapeArg1},
+    {"tensor.view", "tensor,shape?,valid_shape?", "e:layout", "tensor,shape,valid_shape", kView},
     {"tensor.xor_", "lhs,rhs", "", "", kLike0},
     {"tensor.xors", "lhs,rhs", "", "lhs,rhs", kLike0},
     {"tile.abs", "tile", "", "tile", kLike0},
@@ -426,17 +427,26 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
         return std::optional<Type>(Reshaped(t, *std::move(dims), t.dtype()));
       };
     case kShapeArg1:
-      return [](const Expr& call) -> ResultOr {
+    case kView: {
+      const bool keeps_window = rule == kView;
+      return [keeps_window](const Expr& call) -> ResultOr {
         if (auto s = Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"); !s.ok()) {
           return s;
         }
         const Type& t = call.args[0]->type;
         const DType d = DTypeAttr(call, "dtype").value_or(t.dtype());
-        if (call.args.size() < 2) return std::optional<Type>(Reshaped(t, t.shape(), d));
-        absl::StatusOr<Shape> dims = ShapeOfList(call, *call.args[1]);
-        if (!dims.ok()) return dims.status();
-        return std::optional<Type>(Reshaped(t, *std::move(dims), d));
+        Shape shape = t.shape();
+        if (call.args.size() >= 2) {
+          absl::StatusOr<Shape> dims = ShapeOfList(call, *call.args[1]);
+          if (!dims.ok()) return dims.status();
+          shape = *std::move(dims);
+        }
+        if (keeps_window && t.is_distributed()) {
+          return std::optional<Type>(Type::DistributedTensor(std::move(shape), d));
+        }
+        return std::optional<Type>(Reshaped(t, std::move(shape), d));
       };
+    }
     case kGatherIndex:
       return [params](const Expr& call) -> ResultOr {
         if (auto s = Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"); !s.ok()) {
@@ -474,9 +484,14 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
       };
     case kCollective:
       return [params](const Expr& call) -> ResultOr {
+        // PyPTO takes the local operands (input, local_data, send_counts)
+        // as plain tensors too; the rest are windows.
         for (size_t i = 0; i < call.args.size(); ++i) {
           const Type& t = call.args[i]->type;
-          if (t.is_tensor() && !t.is_distributed()) {
+          const bool local = i < params.size() && (params[i] == "input" ||
+                                                   params[i] == "local_data" ||
+                                                   params[i] == "send_counts");
+          if (t.is_tensor() && !t.is_distributed() && !local) {
             return absl::InvalidArgumentError(absl::StrCat(
                 "'", call.str, "' expects a window (pld.DistributedTensor) as argument ", i + 1));
           }
@@ -493,7 +508,9 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
               absl::StrCat("'", call.str, "' supports only op=pld.ReduceOp.Sum"));
         }
         if (call.args.empty()) return std::optional<Type>(Type::None());
-        return std::optional<Type>(call.args[0]->type);
+        // The result is the window written: the target (in place).
+        const Expr* target = ArgNamed(call, params, "target");
+        return std::optional<Type>(target != nullptr ? target->type : call.args[0]->type);
       };
     case kSplitHalve:
     case kSplitDouble: {

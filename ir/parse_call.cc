@@ -8,38 +8,12 @@
 #include "absl/strings/str_join.h"
 #include "ir/builder.h"
 #include "ir/diagnostics.h"
+#include "ir/enums.h"
 #include "ir/parser_impl.h"
 
 namespace ptoc {
 namespace parser_internal {
 namespace {
-
-// Structural equality of two constants (attribute values), ignoring
-// locations and types.
-bool SameConstant(const Expr& a, const Expr& b) {
-  if (a.kind != b.kind) return false;
-  switch (a.kind) {
-    case ExprKind::kInt:
-      return a.int_value == b.int_value;
-    case ExprKind::kFloat:
-      return a.float_value == b.float_value;
-    case ExprKind::kBool:
-      return a.bool_value == b.bool_value;
-    case ExprKind::kString:
-      return a.str == b.str;
-    case ExprKind::kEnum:
-      return a.enum_type == b.enum_type && a.str == b.str;
-    case ExprKind::kList:
-    case ExprKind::kTuple:
-      if (a.args.size() != b.args.size()) return false;
-      for (size_t i = 0; i < a.args.size(); ++i) {
-        if (!SameConstant(*a.args[i], *b.args[i])) return false;
-      }
-      return true;
-    default:
-      return false;
-  }
-}
 
 // What an attribute of `spec` must be, or "" when `value` fits.
 std::string AttrMismatch(const AttrSpec& spec, const Expr& value) {
@@ -177,12 +151,31 @@ absl::StatusOr<ExprPtr> Parser::ParseQualified() {
   std::vector<ExprPtr> args;
   std::vector<Keyword> keywords;
   PARSER_RETURN_IF_ERROR(ParseCallArgs(args, keywords));
+  // PyPTO's pl.add / sub / mul / div of two scalars is the scalar
+  // expression `a + b` (unified_ops dispatches on the operands' types).
+  if (base.text == "pl" && parts.size() == 1 && keywords.empty() && args.size() == 2 &&
+      args[0]->type.is_scalar() && args[1]->type.is_scalar()) {
+    static constexpr std::pair<absl::string_view, absl::string_view> kScalarOps[] = {
+        {"add", "+"}, {"sub", "-"}, {"mul", "*"}, {"div", "/"}};
+    for (const auto& [name, spelled] : kScalarOps) {
+      if (full != name) continue;
+      Token op_token = base;
+      op_token.kind = TokenKind::kOp;
+      op_token.text = std::string(spelled);
+      return MakeBinaryChecked(op_token, std::move(args[0]), std::move(args[1]));
+    }
+  }
   std::string op = base.text == "pl" ? PlOpName(full) : absl::StrCat("pld.", full);
   // A short spelling is resolved by the arguments' types even when the
   // plain name is an op too (`pl.cast` of a scalar, of a tile, of a tensor).
   if (OpRegistry::Get().Find(op) == nullptr || !absl::StrContains(op, '.')) {
     op = base.text == "pl" ? ResolveShortOp(op, args)
                            : absl::StrCat("pld.", ResolveShortOp(full, args));
+  } else if (args.size() >= 2 && args[1]->type.is_scalar() &&
+             OpRegistry::Get().Find(absl::StrCat(op, "s")) != nullptr) {
+    // PyPTO's tile.add(t, 2.0) / tensor.mul(x, s) canonicalize to the
+    // scalar form (tile.adds, tensor.muls).
+    absl::StrAppend(&op, "s");
   }
   return FinishOpCall(std::move(op), base, start_index, std::move(args),
                       std::move(keywords));
@@ -360,14 +353,21 @@ absl::StatusOr<ExprPtr> Parser::FinishOpCall(std::string op, const Token& start,
     return ErrorAt(loc, message);
   }
   PARSER_RETURN_IF_ERROR(InheritRegionSplit(*info, start, attr_keywords));
+  PARSER_ASSIGN_OR_RETURN(ExprPtr call_attrs, TakeCallAttrsDict(*info, attr_keywords));
   PARSER_ASSIGN_OR_RETURN(std::vector<NamedExpr> attrs,
                           CheckAttrs(*info, loc, std::move(attr_keywords)));
+  if (call_attrs != nullptr) attrs.push_back(MakeAttr(std::string(kCallAttrsName), std::move(call_attrs)));
   ExprPtr call = MakeOpCall(op, std::move(args), std::move(attrs), Type::None(), loc);
+  if (info->canonicalize) {
+    if (absl::Status s = info->canonicalize(*call); !s.ok()) return ErrorAt(loc, s.message());
+  }
   if (!info->result) return call;
   absl::StatusOr<std::optional<Type>> result = info->result(*call);
   if (!result.ok()) return ErrorAt(loc, result.status().message());
   if (result->has_value()) {
     call->type = **result;
+  } else if (!call->type.is_none()) {
+    // canonicalize gave the type (tpop_from_aic(shape=, dtype=)).
   } else if (annotation != nullptr) {
     call->type = *annotation;
   } else {
@@ -379,6 +379,33 @@ absl::StatusOr<ExprPtr> Parser::FinishOpCall(std::string op, const Token& start,
                                      spelled, "(...)'"));
   }
   return call;
+}
+
+// PyPTO's `attrs={"key": value, ...}` on an op call (the call's
+// compiler-internal attributes, printed as a trailing dict): taken out of
+// `keywords`; null when there is none. Its keys are PyPTO's to interpret,
+// except manual_dep_edges / dummy_task, which PyPTO writes only as deps=.
+absl::StatusOr<ExprPtr> Parser::TakeCallAttrsDict(const OpInfo& info,
+                                                  std::vector<Keyword>& keywords) {
+  if (info.FindAttr(kCallAttrsName) != nullptr) return ExprPtr();
+  auto it = std::find_if(keywords.begin(), keywords.end(),
+                         [](const Keyword& k) { return k.name.text == kCallAttrsName; });
+  if (it == keywords.end()) return ExprPtr();
+  if (it->value->kind != ExprKind::kDict) {
+    return ErrorAt(it->value->loc, absl::StrCat("attrs= on '", info.name,
+                                                "' must be a dict literal {\"key\": value, ...}"));
+  }
+  for (const NamedExpr& entry : it->value->attrs) {
+    if (entry.name == "manual_dep_edges" || entry.name == "dummy_task") {
+      return ErrorAt(entry.value->loc,
+                     absl::StrCat("attrs['", entry.name, "'] on call to '", info.name,
+                                  "' is not a writable attr; manual dependency edges are "
+                                  "written as deps=[...] on pl.system.task_dummy or pl.submit"));
+    }
+  }
+  ExprPtr dict = std::move(it->value);
+  keywords.erase(it);
+  return dict;
 }
 
 // Gives each positional argument the name PyPTO's positional order gives
@@ -422,7 +449,7 @@ absl::Status Parser::NamePositionalArgs(const OpInfo& info, const Token& start,
 absl::StatusOr<std::vector<NamedExpr>> Parser::CheckAttrs(const OpInfo& info,
                                                           const Location& loc,
                                                           std::vector<Keyword> keywords) {
-  for (const Keyword& k : keywords) {
+  for (Keyword& k : keywords) {
     const AttrSpec* spec = info.FindAttr(k.name.text);
     if (spec == nullptr) {
       std::vector<std::string> known;
@@ -432,6 +459,22 @@ absl::StatusOr<std::vector<NamedExpr>> Parser::CheckAttrs(const OpInfo& info,
           absl::StrCat("'", info.name, "' has no parameter or attribute '", k.name.text,
                        "'", known.empty() ? "" : "; its attributes are ",
                        absl::StrJoin(known, ", ")));
+    }
+    if (!spec->enum_alias.empty() && k.value->kind == ExprKind::kEnum &&
+        k.value->enum_type == spec->enum_alias) {
+      const PyptoEnum* e = FindPyptoEnum(spec->enum_alias);
+      for (size_t i = 0; e != nullptr && i < e->values.size() && i < spec->choices.size(); ++i) {
+        if (e->values[i] == k.value->str) {
+          k.value = MakeString(spec->choices[i], k.value->loc);
+          break;
+        }
+      }
+    }
+    // PyPTO's pad-value sugar: the literal 0 / 0.0 is pl.PadValue.zero.
+    if (spec->kind == AttrKind::kEnum && spec->enum_type == "PadValue" &&
+        ((k.value->kind == ExprKind::kInt && k.value->int_value == 0) ||
+         (k.value->kind == ExprKind::kFloat && k.value->float_value == 0))) {
+      k.value = MakeEnum("PadValue", "zero", k.value->loc);
     }
     std::string want = AttrMismatch(*spec, *k.value);
     if (!want.empty()) {

@@ -102,16 +102,16 @@ absl::StatusOr<ExprPtr> Parser::ParseNot() {
   const Token& op = Next();
   PARSER_RETURN_IF_ERROR(CountOperator(op));
   PARSER_ASSIGN_OR_RETURN(ExprPtr operand, ParseNot());
-  if (!IsBoolScalar(operand->type)) {
-    return ErrorAtToken(op, absl::StrCat("'not' needs a pl.Scalar[pl.BOOL] "
-                                         "operand, got ",
+  // PyPTO: `not x` of any scalar is a BOOL (x == 0 for a number).
+  if (!operand->type.is_scalar()) {
+    return ErrorAtToken(op, absl::StrCat("'not' needs a scalar operand, got ",
                                          TypeToString(operand->type)));
   }
   auto e = std::make_unique<Expr>();
   e->kind = ExprKind::kUnary;
   e->unary_op = UnaryOp::kNot;
   e->loc = Loc(op);
-  e->type = operand->type;
+  e->type = Type::Scalar(DType::kBOOL);
   e->args.push_back(std::move(operand));
   return e;
 }
@@ -154,6 +154,25 @@ absl::StatusOr<ExprPtr> Parser::ParseTerm() {
 }
 
 absl::StatusOr<ExprPtr> Parser::ParseUnary() {
+  if (AtOp("~")) {  // PyPTO's BitNot, of an integer scalar
+    NestingGuard guard(depth_);
+    if (guard.too_deep()) return TooDeep();
+    const Token& op = Next();
+    PARSER_ASSIGN_OR_RETURN(ExprPtr operand, ParseUnary());
+    PARSER_RETURN_IF_ERROR(CountOperator(op));
+    const Type& t = operand->type;
+    if (!t.is_scalar() || !IsIntegerDType(t.dtype())) {
+      return ErrorAtToken(op, absl::StrCat("unary '~' needs an integer scalar operand, got ",
+                                           TypeToString(t)));
+    }
+    auto e = std::make_unique<Expr>();
+    e->kind = ExprKind::kUnary;
+    e->unary_op = UnaryOp::kBitNot;
+    e->loc = Loc(op);
+    e->type = t;
+    e->args.push_back(std::move(operand));
+    return e;
+  }
   if (!AtOp("-")) return ParsePrimary();
   NestingGuard guard(depth_);
   if (guard.too_deep()) return TooDeep();

@@ -163,6 +163,9 @@ absl::Status Parser::ParseSimpleStatement(std::vector<StmtPtr>& out,
     fn_->docstring = Next().text;
   } else if (AtDotted("pl", "cond") && AtOp("(", 3)) {
     PARSER_RETURN_IF_ERROR(ParseCond(out));
+  } else if ((AtDotted("pl", "static_print") || AtDotted("pl", "static_assert")) &&
+             AtOp("(", 3)) {
+    PARSER_RETURN_IF_ERROR(ParseStaticCheck());
   } else if (AtDotted("pl", "func_attr") && AtOp("(", 3)) {
     // PyPTO: a prologue directive, before every other statement.
     if (scopes_.size() != 1 || !out.empty() || !with_scopes_.empty() ||

@@ -180,6 +180,8 @@ class Parser {
                                     bool yield_allowed);
   // `pl.func_attr({"name": value, ...})`: adds to the function's attrs.
   absl::Status ParseFuncAttr();
+  // pl.static_print(...) / pl.static_assert(...): checked, no statement.
+  absl::Status ParseStaticCheck();
   // At `name[...] = value`; and its parse (a pl.Array element write).
   bool IsSetItem() const;
   // At `(a, b) = value` or `(a,) = value`: a parenthesized target list.
@@ -268,6 +270,7 @@ class Parser {
   absl::StatusOr<std::vector<NamedExpr>> CheckAttrs(const OpInfo& info,
                                                     const Location& loc,
                                                     std::vector<Keyword> attrs);
+  absl::StatusOr<ExprPtr> TakeCallAttrsDict(const OpInfo& info, std::vector<Keyword>& keywords);
   // ---- ConvertToSSA (parse_ssa.cc) ----
   // The binding of `name` in the scopes around the innermost one.
   const Binding* OuterBinding(const std::string& name) const;

@@ -152,26 +152,6 @@ std::string EnumText(absl::string_view enum_type, absl::string_view value) {
   return absl::StrCat("pl.", enum_type, ".", value);
 }
 
-// Structural equality of two constant expressions (attribute values).
-bool SameConstant(const Expr& a, const Expr& b) {
-  if (a.kind != b.kind) return false;
-  switch (a.kind) {
-    case ExprKind::kInt: return a.int_value == b.int_value;
-    case ExprKind::kFloat: return a.float_value == b.float_value;
-    case ExprKind::kBool: return a.bool_value == b.bool_value;
-    case ExprKind::kString: return a.str == b.str;
-    case ExprKind::kEnum: return a.enum_type == b.enum_type && a.str == b.str;
-    case ExprKind::kList: case ExprKind::kTuple:
-      if (a.args.size() != b.args.size()) return false;
-      for (size_t i = 0; i < a.args.size(); ++i) {
-        if (!SameConstant(*a.args[i], *b.args[i])) return false;
-      }
-      return true;
-    default:
-      return false;
-  }
-}
-
 // True when `attr` of op call `call` equals the registry default and so is
 // left out of the printed form (ir.md: `split=0` and no `split` are one
 // program).
@@ -216,7 +196,8 @@ class ExprPrinter {
         if (e.unary_op == UnaryOp::kNot) {
           return absl::StrCat("not ", Operand(*e.args[0], kPrecNot));
         }
-        return absl::StrCat("-", Operand(*e.args[0], kPrecUnary));
+        return absl::StrCat(e.unary_op == UnaryOp::kBitNot ? "~" : "-",
+                            Operand(*e.args[0], kPrecUnary));
       case ExprKind::kCall: return Call(e);
       case ExprKind::kDict:
         return absl::StrCat(

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "ir/builder.h"
 
 namespace ptoc {
@@ -39,13 +40,28 @@ AttrSpec EnumAttr(std::string name, std::string enum_type,
   return a;
 }
 
+AttrSpec BoolAttr(std::string name, bool def) {
+  AttrSpec a{std::move(name), AttrKind::kBool};
+  a.default_value = MakeBool(def, {});
+  return a;
+}
+
 AttrSpec LayoutAttr(std::string name) {
   return EnumAttr(std::move(name), "TileLayout", std::nullopt);
 }
 
 std::vector<AttrSpec> FifoAttrs() { return {IntAttr("split", 0), IntAttr("id", 0)}; }
+// PyPTO spells it pl.AtomicType.None_ / .Add (pld.AtomicType too).
 std::vector<AttrSpec> AtomicAttrs() {
-  return {StringAttr("atomic", "none", {"none", "add"})};
+  AttrSpec a = StringAttr("atomic", "none", {"none", "add"});
+  a.enum_alias = "AtomicType";
+  return {a};
+}
+
+// pld.tensor.put / get: the staging tile's chunk (0: the whole transfer)
+// and ping-pong double buffering.
+std::vector<AttrSpec> TransferChunkAttrs() {
+  return {IntAttr("chunk_rows", 0), IntAttr("chunk_cols", 0), BoolAttr("pipeline", false)};
 }
 
 // ---- reading typed calls ----
@@ -185,7 +201,30 @@ ResultOr TileCreateResult(const Expr& call) {
   std::optional<DType> dtype = ParseDType(dtype_attr->str);
   if (!dtype) return absl::InvalidArgumentError("'tile.create': bad dtype");
   MemorySpace m = MemoryAttrOf(call, MemorySpace::kVec);
-  return std::optional<Type>(Type::Tile(*shape, *dtype, m, ViewOf(call, m)));
+  TileView view = ViewOf(call, m);
+  // PyPTO: transpose=True is the transposed Mat (ZN) layout of a b_trans
+  // operand, flat_layout=True a flat (not boxed) Mat staging buffer.
+  const Expr* transpose = call.FindAttr("transpose");
+  const Expr* flat = call.FindAttr("flat_layout");
+  const bool transposed = transpose != nullptr && transpose->bool_value;
+  const bool flat_layout = flat != nullptr && flat->bool_value;
+  if (transposed && (shape->size() != 2 || m != MemorySpace::kMat)) {
+    return absl::InvalidArgumentError(
+        "'tile.create' supports transpose=True only for a 2D tile with target_memory=Mat (L1)");
+  }
+  if (flat_layout && (m != MemorySpace::kMat || transposed)) {
+    return absl::InvalidArgumentError(
+        "'tile.create' supports flat_layout=True only for target_memory=Mat (L1) without "
+        "transpose");
+  }
+  if (transposed) {
+    view.blayout = Layout::kRowMajor;
+    view.slayout = Layout::kColMajor;
+  } else if (flat_layout) {
+    view.blayout = Layout::kRowMajor;
+    view.slayout = Layout::kNoneBox;
+  }
+  return std::optional<Type>(Type::Tile(*shape, *dtype, m, view));
 }
 
 // tile.aiv_shard / tile.aic_gather: a tile in `to` with the operand's dtype,
@@ -264,6 +303,32 @@ ResultRule CheckedNoResult(std::vector<int> tensors, std::vector<int> windows,
       if (auto s = RequireTile(call, i); !s.ok()) return s;
     }
     return std::optional<Type>(Type::None());
+  };
+}
+
+// tpop_from_aic / aiv(shape=, dtype=): the type of the popped tile, in `m`;
+// the two attributes go (PyPTO keeps only the type).
+std::function<absl::Status(Expr&)> PopTypeFromShape(MemorySpace m) {
+  return [m](Expr& call) -> absl::Status {
+    auto find = [&call](absl::string_view name) {
+      return std::find_if(call.attrs.begin(), call.attrs.end(),
+                          [name](const NamedExpr& a) { return a.name == name; });
+    };
+    auto shape = find("shape");
+    auto dtype = find("dtype");
+    if ((shape == call.attrs.end()) != (dtype == call.attrs.end())) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "'", call.str, "': shape and dtype must both be provided or both omitted"));
+    }
+    if (shape == call.attrs.end()) return absl::OkStatus();
+    absl::StatusOr<Shape> dims = ShapeOf(call, *shape->value);
+    if (!dims.ok()) return dims.status();
+    std::optional<DType> d = ParseDType(dtype->value->str);
+    if (!d) return absl::InvalidArgumentError(absl::StrCat("'", call.str, "': bad dtype"));
+    call.type = Type::Tile(*std::move(dims), *d, m);
+    call.attrs.erase(find("shape"));
+    call.attrs.erase(find("dtype"));
+    return absl::OkStatus();
   };
 }
 
@@ -359,20 +424,30 @@ void AddTileOps(OpRegistry& r) {
   shape.required = true;
   AttrSpec dtype{"dtype", AttrKind::kDType};
   dtype.required = true;
+  // PyPTO: create(shape, dtype, target_memory=Vec, transpose=None, *,
+  // flat_layout=None).
   Add(r, {"tile.create", {},
           {shape, dtype, EnumAttr("target_memory", "MemorySpace", "Vec"),
-           LayoutAttr("blayout"), LayoutAttr("slayout")},
+           LayoutAttr("blayout"), LayoutAttr("slayout"), BoolAttr("transpose", false),
+           BoolAttr("flat_layout", false)},
           OpRole::kCompute,
           [](const Expr& call) {
             return LaneOfMemory(MemoryAttrOf(call, MemorySpace::kVec));
           },
-          TileCreateResult, {}, PipeDirection::kNone, {}, {"shape", "dtype"}});
+          TileCreateResult, {}, PipeDirection::kNone, {},
+          {"shape", "dtype", "target_memory", "transpose"}});
   Add(r, {"tile.matmul", {"lhs", "rhs"}, {AttrSpec{"out_dtype", AttrKind::kDType}},
           OpRole::kCompute, FixedLane(Lane::kCube), MatmulResult});
   for (const char* op : {"tile.add", "tile.sub", "tile.mul", "tile.div", "tile.max"}) {
     Add(r, {op, {"lhs", "rhs"}, {}, OpRole::kCompute, FixedLane(Lane::kVector),
             VecTileLike(0, {0, 1})});
   }
+  // PyPTO: div(lhs, rhs, high_precision=False), PTOAS's precise tdiv mode,
+  // which codegen does not select.
+  OpInfo* div = r.FindMutable("tile.div");
+  div->attrs = {BoolAttr("high_precision", false)};
+  div->positional_attrs = {"high_precision"};
+  div->uncompiled_attrs = {"high_precision"};
   for (const char* op : {"tile.exp", "tile.relu", "tile.neg"}) {
     Add(r, {op, {"tile"}, {}, OpRole::kCompute, FixedLane(Lane::kVector),
             VecTileLike(0, {0})});
@@ -411,13 +486,32 @@ void AddScalarAndCommOps(OpRegistry& r) {
   Add(r, {"pld.tile.put", {"dst", "peer", "src", "stage"}, AtomicAttrs(),
           OpRole::kRemoteWrite, FixedLane(Lane::kVector), CheckedNoResult({2}, {0}, {3}),
           GmAccess{0, -1, -1, -1}});
-  Add(r, {"pld.tensor.put", {"dst", "peer", "src"}, AtomicAttrs(), OpRole::kRemoteWrite,
-          FixedLane(Lane::kVector), CheckedNoResult({2}, {0}, {}), GmAccess{0, -1, -1, -1}});
+  // PyPTO: put(dst, peer, src, dst_offsets=None, src_offsets=None,
+  // shape=None, *, atomic, chunk_rows=0, chunk_cols=0, pipeline=False): the
+  // whole slice (3 arguments) or a subregion (6; the three lists together).
+  // The chunk attributes size PyPTO's staging tile; codegen lowers neither
+  // them nor the subregion form.
+  std::vector<AttrSpec> put_attrs = AtomicAttrs();
+  for (AttrSpec& a : TransferChunkAttrs()) put_attrs.push_back(std::move(a));
+  Add(r, {"pld.tensor.put", {"dst", "peer", "src", "dst_offsets", "src_offsets", "shape"},
+          put_attrs, OpRole::kRemoteWrite, FixedLane(Lane::kVector),
+          CheckedNoResult({2}, {0}, {}), GmAccess{0, -1, -1, -1}, PipeDirection::kNone,
+          {3, 6}});
+  OpInfo* tensor_put = r.FindMutable("pld.tensor.put");
+  tensor_put->compiled_arities = {3};
+  tensor_put->uncompiled_attrs = {"chunk_rows", "chunk_cols", "pipeline"};
   Add(r, {"pld.tile.get", {"dst", "peer", "src", "stage"}, {}, OpRole::kGet,
           FixedLane(Lane::kVector), CheckedNoResult({0}, {2}, {3}),
           GmAccess{0, -1, -1, -1}});
-  Add(r, {"pld.tensor.get", {"dst", "peer", "src"}, {}, OpRole::kGet,
-          FixedLane(Lane::kVector), CheckedNoResult({0}, {2}, {}), GmAccess{0, -1, -1, -1}});
+  // PyPTO: get(dst, peer, src, dst_offsets=None, src_offsets=None,
+  // shape=None, *, chunk_rows=0, chunk_cols=0, pipeline=False), as put.
+  Add(r, {"pld.tensor.get", {"dst", "peer", "src", "dst_offsets", "src_offsets", "shape"},
+          TransferChunkAttrs(), OpRole::kGet, FixedLane(Lane::kVector),
+          CheckedNoResult({0}, {2}, {}), GmAccess{0, -1, -1, -1}, PipeDirection::kNone,
+          {3, 6}});
+  OpInfo* tensor_get = r.FindMutable("pld.tensor.get");
+  tensor_get->compiled_arities = {3};
+  tensor_get->uncompiled_attrs = {"chunk_rows", "chunk_cols", "pipeline"};
   Add(r, {"pld.system.notify", {"target", "peer", "offsets", "value"},
           {EnumAttr("op", "NotifyOp", "AtomicAdd")}, OpRole::kNotify,
           FixedLane(Lane::kAny), CheckedNoResult({}, {0}, {}), GmAccess{0, 2, -1, -1}});
@@ -456,10 +550,18 @@ void AddSystemOps(OpRegistry& r) {
           FixedLane(Lane::kCube), CheckedNoResult({}, {}, {0}), {}, PipeDirection::kC2V});
   Add(r, {"tile.tpush_to_aic", {"tile"}, FifoAttrs(), OpRole::kPush,
           FixedLane(Lane::kVector), CheckedNoResult({}, {}, {0}), {}, PipeDirection::kV2C});
-  Add(r, {"tile.tpop_from_aic", {}, FifoAttrs(), OpRole::kPop, FixedLane(Lane::kVector),
+  // PyPTO: tpop_from_aic(*, shape=None, dtype=None, split=0, id=None): the
+  // received tile is the annotation's type, or Tile[shape, dtype] in Vec
+  // (Mat for tpop_from_aiv) when both are given (then not kept as attrs).
+  std::vector<AttrSpec> pop_attrs = FifoAttrs();
+  pop_attrs.push_back(AttrSpec{"shape", AttrKind::kIntList});
+  pop_attrs.push_back(AttrSpec{"dtype", AttrKind::kDType});
+  Add(r, {"tile.tpop_from_aic", {}, pop_attrs, OpRole::kPop, FixedLane(Lane::kVector),
           FromAnnotation(), {}, PipeDirection::kC2V});
-  Add(r, {"tile.tpop_from_aiv", {}, FifoAttrs(), OpRole::kPop, FixedLane(Lane::kCube),
+  Add(r, {"tile.tpop_from_aiv", {}, pop_attrs, OpRole::kPop, FixedLane(Lane::kCube),
           FromAnnotation(), {}, PipeDirection::kV2C});
+  r.FindMutable("tile.tpop_from_aic")->canonicalize = PopTypeFromShape(MemorySpace::kVec);
+  r.FindMutable("tile.tpop_from_aiv")->canonicalize = PopTypeFromShape(MemorySpace::kMat);
   Add(r, {"system.tfree_to_aic", {"tile"}, FifoAttrs(), OpRole::kFree,
           FixedLane(Lane::kVector), CheckedNoResult({}, {}, {0}), {}, PipeDirection::kC2V});
   Add(r, {"system.tfree_to_aiv", {"tile"}, FifoAttrs(), OpRole::kFree,
@@ -638,6 +740,64 @@ bool IsOpaqueCall(const Expr& e) {
 
 bool IsWholeGmInvalidate(const Expr& e) {
   return RoleOf(e) == OpRole::kCacheInvalidate && e.args.empty();
+}
+
+bool IsCallAttrsDict(const NamedExpr& attr) {
+  return attr.name == kCallAttrsName && attr.value != nullptr &&
+         attr.value->kind == ExprKind::kDict;
+}
+
+bool SameConstant(const Expr& a, const Expr& b) {
+  if (a.kind != b.kind) return false;
+  switch (a.kind) {
+    case ExprKind::kInt: return a.int_value == b.int_value;
+    case ExprKind::kFloat: return a.float_value == b.float_value;
+    case ExprKind::kBool: return a.bool_value == b.bool_value;
+    case ExprKind::kString: return a.str == b.str;
+    case ExprKind::kEnum: return a.enum_type == b.enum_type && a.str == b.str;
+    case ExprKind::kList: case ExprKind::kTuple:
+      if (a.args.size() != b.args.size()) return false;
+      for (size_t i = 0; i < a.args.size(); ++i) {
+        if (!SameConstant(*a.args[i], *b.args[i])) return false;
+      }
+      return true;
+    default:
+      return false;
+  }
+}
+
+absl::Status CheckCompiledForm(const Expr& call) {
+  const OpInfo* info = LookupOp(call);
+  if (info == nullptr || !info->compiled) return absl::OkStatus();
+  const int n = static_cast<int>(call.args.size());
+  if (!info->compiled_arities.empty() &&
+      std::find(info->compiled_arities.begin(), info->compiled_arities.end(), n) ==
+          info->compiled_arities.end()) {
+    std::vector<std::string> names;
+    for (int a : info->compiled_arities) names.push_back(absl::StrCat(a));
+    return absl::UnimplementedError(absl::StrCat(
+        "'", call.str, "' with ", n, " arguments has no code generation yet (only with ",
+        absl::StrJoin(names, " or "), ")"));
+  }
+  for (const NamedExpr& a : call.attrs) {
+    const bool generic = IsCallAttrsDict(a) && info->FindAttr(kCallAttrsName) == nullptr;
+    if (!generic && std::find(info->uncompiled_attrs.begin(), info->uncompiled_attrs.end(),
+                              a.name) == info->uncompiled_attrs.end()) {
+      continue;
+    }
+    const AttrSpec* spec = info->FindAttr(a.name);
+    if (spec != nullptr && spec->default_value != nullptr &&
+        SameConstant(*a.value, *spec->default_value)) {
+      continue;
+    }
+    return absl::UnimplementedError(
+        generic ? absl::StrCat("'", call.str,
+                               "' with PyPTO call attributes (attrs={...}) has no code "
+                               "generation yet")
+                : absl::StrCat("'", call.str, "' with attribute '", a.name,
+                               "' has no code generation yet"));
+  }
+  return absl::OkStatus();
 }
 
 const Expr* AttrOrDefault(const Expr& call, absl::string_view attr) {

@@ -70,6 +70,10 @@ struct AttrSpec {
   std::shared_ptr<const Expr> default_value;
   // kString / kEnum: the accepted values (empty: any).
   std::vector<std::string> choices;
+  // kString: a PyPTO enum that spells the same values (`atomic=
+  // pl.AtomicType.Add` for "add"): its i-th value is choices[i]. The
+  // parser turns such an enum into the string.
+  std::string enum_alias;
 };
 
 // Which arguments name the GM tensor an access touches and where.
@@ -120,10 +124,21 @@ struct OpInfo {
   PipeDirection pipe = PipeDirection::kNone;
   GmAccess access;
   LaneRule lane;
+  // Rewrites a call PyPTO normalizes when it builds it into that canonical
+  // form (the parser runs it before the result rule; the printer prints
+  // the canonical call): pld.tensor.alloc_window_buffer(shape, dtype=) is
+  // the byte size. Null: none.
+  std::function<absl::Status(Expr& call)> canonicalize;
   ResultRule result;
   // False for PyPTO's ops ptoc parses, verifies and prints but does not
   // compile (no codegen lowering yet; codegen rejects them).
   bool compiled = true;
+  // Of a compiled op, the argument counts codegen lowers (empty: all
+  // arities) and the attributes it cannot honour: a call with another
+  // arity, or with one of these attributes set, is rejected by codegen and
+  // the simulator (CheckCompiledForm) instead of being lowered without it.
+  std::vector<int> compiled_arities;
+  std::vector<std::string> uncompiled_attrs;
   // A boundary op of a pl.split_aiv kernel (dual-aiv.md): kC2V for
   // tile.aiv_shard (Acc -> this lane's Vec half), kV2C for tile.aic_gather
   // (this lane's Vec half -> the joined Mat tile). Both carry `split`, the
@@ -180,6 +195,19 @@ Expr* CallOf(Stmt& s);
 bool IsOpaqueCall(const Expr& e);
 // True for a whole-GM system.cacheinvalid() (no arguments).
 bool IsWholeGmInvalidate(const Expr& e);
+// PyPTO's generic call attributes: `attrs={"key": value, ...}` on any op
+// call, kept as the call attribute of this name holding the dict.
+inline constexpr absl::string_view kCallAttrsName = "attrs";
+bool IsCallAttrsDict(const NamedExpr& attr);
+
+// Structural equality of two constants (attribute values), ignoring
+// locations and types.
+bool SameConstant(const Expr& a, const Expr& b);
+// OK when codegen can lower this form of a compiled op's call (its arity
+// and attributes, see OpInfo::compiled_arities); else what it cannot, as a
+// message without a location. PyPTO's generic `attrs={...}` dict is never
+// lowered. Uncompiled ops and non-op calls are OK here (codegen says so).
+absl::Status CheckCompiledForm(const Expr& call);
 // The attribute value of a call, falling back to the registry default.
 const Expr* AttrOrDefault(const Expr& call, absl::string_view attr);
 

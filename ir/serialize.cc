@@ -45,7 +45,8 @@ static_assert(ir::ADD == static_cast<int>(BinaryOp::kAdd) + 1 &&
               ir::BinaryOp_MAX == ir::OR);
 static_assert(ir::NEG == static_cast<int>(UnaryOp::kNeg) + 1 &&
               ir::NOT == static_cast<int>(UnaryOp::kNot) + 1 &&
-              ir::UnaryOp_MAX == ir::NOT);
+              ir::BIT_NOT == static_cast<int>(UnaryOp::kBitNot) + 1 &&
+              ir::UnaryOp_MAX == ir::BIT_NOT);
 static_assert(ir::OPAQUE == static_cast<int>(FunctionKind::kOpaque) + 1 &&
               ir::GRAPH == static_cast<int>(FunctionKind::kGraph) + 1 &&
               ir::FunctionKind_MAX == ir::GRAPH);

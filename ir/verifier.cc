@@ -587,8 +587,10 @@ class FunctionVerifier {
     std::optional<DType> result;
     if (e.kind == ExprKind::kBinary) {
       result = BinaryResultDType(e.binary_op, a, e.args[1]->type.dtype());
-    } else if (e.unary_op == UnaryOp::kNot ? a == DType::kBOOL
-                                           : IsIntegerDType(a) || IsFloatDType(a)) {
+    } else if (e.unary_op == UnaryOp::kNot) {
+      result = DType::kBOOL;  // of any scalar (PyPTO)
+    } else if (e.unary_op == UnaryOp::kBitNot ? IsIntegerDType(a)
+                                              : IsIntegerDType(a) || IsFloatDType(a)) {
       result = a;
     }
     if (!result) {
@@ -674,6 +676,7 @@ class FunctionVerifier {
     }
     for (const NamedExpr& a : call.attrs) {
       const AttrSpec* spec = info->FindAttr(a.name);
+      if (spec == nullptr && IsCallAttrsDict(a)) continue;  // PyPTO's attrs={...}
       if (spec == nullptr) {
         Error(a.value->loc, absl::StrCat("'", call.str, "' has no attribute '", a.name, "'"));
       } else if (!AttrKindMatches(*spec, *a.value)) {

@@ -292,6 +292,7 @@ absl::StatusOr<Value> Interpreter::Eval(LaneState& l, const Expr& e) {
       absl::StatusOr<Value> a = Eval(l, *e.args[0]);
       if (!a.ok()) return a.status();
       if (e.unary_op == UnaryOp::kNot) return Value::Bool(!a->AsBool());
+      if (e.unary_op == UnaryOp::kBitNot) return Value::Int(~a->AsInt());
       return a->kind == Value::Kind::kFloat ? Value::Float(-a->f) : Value::Int(-a->AsInt());
     }
     case ExprKind::kCall: return CallOp(l, e, nullptr);
@@ -391,6 +392,9 @@ Interpreter::OpResult Interpreter::CallOp(LaneState& l, const Expr& call, const 
   if (info == nullptr) {
     return absl::InvalidArgumentError(absl::StrCat("cannot run '", call.str, "'"));
   }
+  // A form codegen refuses (pld.tensor.put's subregion, chunk sizes, ...)
+  // is not run with those parts ignored either.
+  if (absl::Status s = CheckCompiledForm(call); !s.ok()) return s;
   checker_.BeginOp(l.id, &LocOf(call, stmt));
   switch (info->role) {
     case OpRole::kCompute: {

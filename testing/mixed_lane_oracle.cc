@@ -69,6 +69,7 @@ class Interpreter {
       case ExprKind::kVar: return env_[e.var].i;
       case ExprKind::kUnary: {
         int64_t v = Eval(*e.args[0]);
+        if (e.unary_op == UnaryOp::kBitNot) return ~v;
         return e.unary_op == UnaryOp::kNeg ? -v : !v;
       }
       case ExprKind::kBinary: {
