@@ -86,5 +86,17 @@ const Stmt* TrailingYield(const Stmt& body) {
   return stmts.back();
 }
 
+const Stmt* FirstSplitAivRegion(const Stmt& s) {
+  if (s.kind == StmtKind::kSplitAiv) return &s;
+  for (const StmtPtr& c : s.stmts) {
+    if (const Stmt* r = FirstSplitAivRegion(*c)) return r;
+  }
+  if (s.body) {
+    if (const Stmt* r = FirstSplitAivRegion(*s.body)) return r;
+  }
+  if (s.else_body) return FirstSplitAivRegion(*s.else_body);
+  return nullptr;
+}
+
 }  // namespace codegen
 }  // namespace ptoc

@@ -20,6 +20,9 @@ std::vector<const Stmt*> StmtsOf(const Stmt& body);
 // The Yield that ends a loop or branch body, or nullptr.
 const Stmt* TrailingYield(const Stmt& body);
 
+// The first pl.split_aiv region under `stmt` (in text order), or nullptr.
+const Stmt* FirstSplitAivRegion(const Stmt& stmt);
+
 }  // namespace codegen
 }  // namespace ptoc
 

@@ -118,6 +118,19 @@ absl::StatusOr<std::vector<KernelAbi>> ComputeKernelAbis(const Program& program,
                                          "before code generation to split it into AIC "
                                          "and AIV lanes"));
     }
+    if (!IsLane(f) && f.kind != FunctionKind::kGroup) {
+      // PyPTO outlines such a region into an InCore kernel
+      // (OutlineIncoreScopes); ptoc does not outline, and emits no code for
+      // this function, so the region's work would be lost.
+      if (const Stmt* region = FirstSplitAivRegion(*f.body)) {
+        return ErrorAt(region->loc,
+                       absl::StrCat("ptoc cannot compile the pl.split_aiv region in ",
+                                    FunctionKindName(f.kind), " function '", f.name,
+                                    "': ptoc compiles only InCore kernels and does not "
+                                    "outline core scopes; write the region in an "
+                                    "@pl.function(type=pl.FunctionType.InCore) kernel"));
+      }
+    }
     if (!IsLane(f)) continue;
     if (absl::Status st = CheckSpellableDTypes(f); !st.ok()) return st;
     abis[i].emitted = true;

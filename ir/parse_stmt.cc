@@ -552,7 +552,9 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
     stmt->iter_args.push_back(v);
   }
   loops_.push_back(stmt->loop_kind);
+  core_scopes_ += kind == "spmd" ? 1 : 0;
   absl::StatusOr<Block> parsed_body = ParseSuite(!carried.empty());
+  core_scopes_ -= kind == "spmd" ? 1 : 0;
   loops_.pop_back();
   if (!parsed_body.ok()) return parsed_body.status();
   Block body = *std::move(parsed_body);
@@ -958,9 +960,12 @@ absl::StatusOr<StmtPtr> Parser::ParseWith() {
                       (scope == "scope" && !stmt->value->attrs.empty() &&
                        stmt->value->attrs[0].value->str == "MANUAL");
   if (manual) ++manual_scopes_;
+  const bool core = IsCoreScope(*stmt->value);
+  core_scopes_ += core ? 1 : 0;
   with_scopes_.push_back(scope);
   absl::StatusOr<Block> parsed_body = ParseSuite(/*yield_allowed=*/false);
   with_scopes_.pop_back();
+  core_scopes_ -= core ? 1 : 0;
   if (manual) --manual_scopes_;
   if (!parsed_body.ok()) return parsed_body.status();
   Block body = *std::move(parsed_body);

@@ -290,6 +290,8 @@ class Parser {
   int manual_scopes_ = 0;     // enclosing manual scopes
   std::vector<SplitRegion> split_regions_;  // enclosing pl.split_aiv regions
   std::vector<std::string> with_scopes_;  // enclosing `with` scopes, outermost first
+  // Enclosing core contexts: `with pl.at(level=pl.Level.CORE_GROUP)`, pl.spmd.
+  int core_scopes_ = 0;
   bool strict_ssa_ = false;   // the function is @pl.function(strict_ssa=True)
   // The pl.while_ loop whose body's first statement, pl.cond(...), is
   // awaited, and the scope depths of that body.

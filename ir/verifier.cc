@@ -258,11 +258,13 @@ class FunctionVerifier {
           for (const ExprPtr& a : s.value->args) VerifyExpr(a.get(), s.loc);
           for (const NamedExpr& a : s.value->attrs) VerifyExpr(a.value.get(), s.loc);
         }
+        if (s.value && IsCoreScope(*s.value)) ++core_scopes_;
         if (s.body && s.body->kind == StmtKind::kSeq) {
           for (const StmtPtr& c : s.body->stmts) VerifyStmt(*c);
         } else if (s.body) {
           VerifyStmt(*s.body);
         }
+        if (s.value && IsCoreScope(*s.value)) --core_scopes_;
         if (s.var != nullptr) Define(s.var, s.loc);
         return;
       case StmtKind::kSplitAiv:
@@ -338,10 +340,14 @@ class FunctionVerifier {
       Error(s.loc, "a pl.split_aiv region cannot be nested in another one");
       sink_.Note(region_->loc, "the enclosing pl.split_aiv region");
     }
-    if (function_.kind != FunctionKind::kInCore) {
+    if (function_.is_kernel() && function_.kind != FunctionKind::kInCore) {
       Error(s.loc, absl::StrCat("a pl.split_aiv region is only allowed in an InCore "
                                 "function, not in ",
                                 FunctionKindName(function_.kind), " '", function_.name, "'"));
+    } else if (!function_.is_kernel() && core_scopes_ == 0) {
+      Error(s.loc, absl::StrCat("a pl.split_aiv region in ", FunctionKindName(function_.kind),
+                                " '", function_.name, "' must stand in a core scope (`with "
+                                "pl.at(level=pl.Level.CORE_GROUP)` or pl.spmd)"));
     }
     if (s.var == nullptr || s.var->type != Type::Scalar(DType::kINDEX)) {
       Error(s.loc, "the lane of a pl.split_aiv region must be a Scalar[INDEX]");
@@ -410,11 +416,13 @@ class FunctionVerifier {
     if (s.loop_kind == "spmd") {
       if (!s.iter_args.empty()) Error(s.loc, "a pl.spmd loop carries no values");
       Define(s.var, s.loc);
+      ++core_scopes_;
       if (s.body && s.body->kind == StmtKind::kSeq) {
         for (const StmtPtr& c : s.body->stmts) VerifyStmt(*c);
       } else if (s.body) {
         VerifyStmt(*s.body);
       }
+      --core_scopes_;
       return;
     }
     scopes_.emplace_back();
@@ -704,6 +712,7 @@ class FunctionVerifier {
   const Function& function_;
   DiagnosticSink& sink_;
   const Stmt* region_ = nullptr;  // the enclosing pl.split_aiv region
+  int core_scopes_ = 0;           // enclosing core scopes (IsCoreScope, pl.spmd loops)
   absl::flat_hash_set<const Var*> owned_;
   absl::flat_hash_set<const Var*> defined_;
   std::vector<std::vector<const Var*>> scopes_;
