@@ -14,6 +14,9 @@ namespace codegen {
 // Calls `fn` on every call expression under `stmt` (arguments first).
 void ForEachCall(const Stmt& stmt, const std::function<void(const Expr&)>& fn);
 
+// Calls `fn` on every expression under `stmt` (operands first).
+void ForEachExpr(const Stmt& stmt, const std::function<void(const Expr&)>& fn);
+
 // The statements of a body: its elements when it is a Seq, else itself.
 std::vector<const Stmt*> StmtsOf(const Stmt& body);
 

@@ -101,6 +101,18 @@ absl::Status CheckSpellableDTypes(const Function& f) {
   return absl::OkStatus();
 }
 
+// A kernel has no tuple values to lower: a tuple subscript (PyPTO's
+// TupleGetItem, e.g. of a function call's results) is refused where it stands.
+absl::Status CheckNoTupleValues(const Function& f) {
+  const Expr* found = nullptr;
+  ForEachExpr(*f.body, [&](const Expr& e) {
+    if (found == nullptr && e.kind == ExprKind::kTupleGetItem) found = &e;
+  });
+  if (found == nullptr) return absl::OkStatus();
+  return ErrorAt(found->loc, absl::StrCat("kernel '", f.name, "': ptoc does not lower a "
+                                          "tuple subscript in a kernel"));
+}
+
 }  // namespace
 
 absl::StatusOr<std::vector<KernelAbi>> ComputeKernelAbis(const Program& program,
@@ -133,6 +145,7 @@ absl::StatusOr<std::vector<KernelAbi>> ComputeKernelAbis(const Program& program,
     }
     if (!IsLane(f)) continue;
     if (absl::Status st = CheckSpellableDTypes(f); !st.ok()) return st;
+    if (absl::Status st = CheckNoTupleValues(f); !st.ok()) return st;
     abis[i].emitted = true;
     usage[i] = UsageOf(f);
   }

@@ -36,6 +36,9 @@ struct Var {
 enum class ExprKind {
   kVar, kInt, kFloat, kBool, kString, kEnum, kList, kTuple, kBinary, kUnary, kCall,
   kDict,  // `{"key": value, ...}` (a call's attrs=): attrs are the entries, in order
+  // `t[i]` on a tuple (PyPTO's TupleGetItemExpr): args[0] the tuple,
+  // int_value the constant index; type the element's.
+  kTupleGetItem,
 };
 
 enum class BinaryOp {

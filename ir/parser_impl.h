@@ -226,6 +226,7 @@ class Parser {
   absl::StatusOr<ExprPtr> ParseQualified();
   // `base[...]` of a tensor or tile, at '[' (parse_subscript.cc).
   absl::StatusOr<ExprPtr> ParseSubscript(ExprPtr base, const Token& start);
+  absl::StatusOr<ExprPtr> ParseTupleGetItem(ExprPtr tuple);
   // `[i, lo:hi, ...]`, at '['.
   absl::StatusOr<std::vector<SubscriptIndex>> ParseIndices();
   absl::StatusOr<SubscriptWindow> BuildWindow(const Type& type,

@@ -538,6 +538,20 @@ class FunctionVerifier {
       case ExprKind::kUnary:
         VerifyArithmetic(*e);
         return;
+      case ExprKind::kTupleGetItem: {
+        const Type* tuple = e->args.size() == 1 ? &e->args[0]->type : nullptr;
+        if (tuple == nullptr || !tuple->is_tuple()) {
+          Error(e->loc, "a tuple subscript needs a tuple");
+        } else if (e->int_value < 0 ||
+                   e->int_value >= static_cast<int64_t>(tuple->elements().size())) {
+          Error(e->loc, absl::StrCat("tuple index ", e->int_value, " is out of range for ",
+                                     TypeToString(*tuple)));
+        } else if (e->type != tuple->elements()[e->int_value]) {
+          Error(e->loc, absl::StrCat("'", PrintExpr(*e), "' cannot have type ",
+                                     TypeToString(e->type)));
+        }
+        return;
+      }
       case ExprKind::kCall:
         if (e->is_function_call) {
           VerifyFunctionCall(*e);
