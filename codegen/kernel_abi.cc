@@ -7,6 +7,7 @@
 #include "codegen/ir_walk.h"
 #include "codegen/op_lowering.h"
 #include "codegen/target_info.h"
+#include "ir/annotation.h"
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
 
@@ -146,6 +147,9 @@ absl::StatusOr<std::vector<KernelAbi>> ComputeKernelAbis(const Program& program,
     if (!IsLane(f)) continue;
     if (absl::Status st = CheckSpellableDTypes(f); !st.ok()) return st;
     if (absl::Status st = CheckNoTupleValues(f); !st.ok()) return st;
+    if (const Stmt* retyped = FirstRetypedAssign(*f.body)) {
+      return ErrorAt(retyped->loc, RetypedAssignMessage(*retyped));
+    }
     abis[i].emitted = true;
     usage[i] = UsageOf(f);
   }

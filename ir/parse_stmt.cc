@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "ir/annotation.h"
 #include "ir/builder.h"
 #include "ir/diagnostics.h"
 #include "ir/enums.h"
@@ -21,20 +22,6 @@ StmtPtr NewStmt(StmtKind kind, const Location& loc) {
 }
 
 }  // namespace
-
-std::optional<Type> RefineByAnnotation(const Type& annotation, const Type& value) {
-  if (annotation == value) return value;
-  // PyPTO's type elements ptoc keeps as text: the annotation's are kept.
-  Type v = value.WithExtra(annotation.extra());
-  if (annotation == v) return v;
-  // A tile annotated without a memory space takes the result's.
-  if (annotation.is_tile() && !annotation.has_memory() && v.is_tile() &&
-      annotation.shape() == v.shape() && annotation.dtype() == v.dtype() &&
-      (annotation.view() == v.view() || !annotation.has_explicit_view())) {
-    return v;
-  }
-  return std::nullopt;
-}
 
 // ---- scopes ----
 
@@ -314,7 +301,9 @@ absl::StatusOr<StmtPtr> Parser::ParseAssign(std::optional<YieldTargets>& yield,
   }
   Type type = value->type;
   if (annotation && !value->type.is_none()) {
-    std::optional<Type> refined = RefineByAnnotation(*annotation, value->type);
+    // PyPTO's rule (ir/annotation.h): checked against the result type, and
+    // the name's type where PyPTO takes the annotation's.
+    std::optional<Type> refined = AnnotatedType(*annotation, value->type, FlattensNd(*value));
     if (!refined) {
       return ErrorAt(annotation_loc, absl::StrCat("annotation ", TypeToString(*annotation),
                                                   " does not match the result type ",
@@ -383,7 +372,7 @@ absl::StatusOr<StmtPtr> Parser::ParseYield(YieldTargets targets,
     if (values[i]->type.is_none()) {
       return ErrorAt(values[i]->loc, "this value cannot be yielded");
     }
-    if (targets.annotation && values[i]->type != *targets.annotation) {
+    if (targets.annotation && !AnnotatedType(*targets.annotation, values[i]->type)) {
       return ErrorAt(values[i]->loc,
                      absl::StrCat("annotation ", TypeToString(*targets.annotation),
                                   " does not match the yielded type ",

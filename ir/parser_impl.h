@@ -331,12 +331,6 @@ bool IsKeyword(absl::string_view name);
 
 bool IsBoolScalar(const Type& t);
 
-// The type a variable annotated `annotation` gets from a value of type
-// `value`, or std::nullopt when they do not match: equal types; the
-// annotation's PyPTO type elements (MemRef, TensorView, layout); a tile
-// annotated without a memory space takes the value's.
-std::optional<Type> RefineByAnnotation(const Type& annotation, const Type& value);
-
 // Gives a numeric literal the type of the other operand or of an
 // annotation: an integer literal takes another integer dtype or becomes a
 // float constant; a float literal takes another float dtype. Does nothing

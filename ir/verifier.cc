@@ -17,6 +17,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "ir/annotation.h"
 #include "ir/diagnostics.h"
 #include "ir/enums.h"
 #include "ir/printer.h"
@@ -218,8 +219,11 @@ class FunctionVerifier {
         return;
       case StmtKind::kAssign:
         VerifyExpr(s.value.get(), s.loc);
+        // The variable has the value's type or, written `name: T = value`,
+        // the type PyPTO's annotation rule gives it (ir/annotation.h).
         if (s.value && s.var && !s.value->type.is_none() &&
-            !SameUpToExtra(s.value->type, s.var->type)) {
+            !SameUpToExtra(s.value->type, s.var->type) &&
+            AnnotatedType(s.var->type, s.value->type, FlattensNd(*s.value)) != s.var->type) {
           Error(s.loc, absl::StrCat("variable '", s.var->name, "' has type ",
                                     TypeToString(s.var->type), " but its value has type ",
                                     TypeToString(s.value->type)));
