@@ -198,5 +198,41 @@ TEST(PyptoTypesTest, CallResultDimsAreBoundByTheArguments) {
                                     "shape[0]"));
 }
 
+TEST(PyptoTypesTest, TensorViewTransposeAndMatmulResultTypes) {
+  std::string out = RoundTrip(R"(@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def f(
+        self,
+        a: pl.Tensor[[64, 128], pl.FP16],
+        k: pl.Tensor[[64, 128], pl.FP16],
+        w: pld.DistributedTensor[[4, 8], pl.FP32],
+    ) -> pl.Tensor[[64, 64], pl.FP16]:
+        t: pl.Tensor[[128, 64], pl.FP16] = pl.transpose(a, axis1=0, axis2=-1)
+        s: pl.Tensor[[64, 64], pl.FP16] = pl.matmul(a, k, b_trans=True)
+        u: pl.Tensor[[64, 64], pl.FP32] = pl.matmul(a, t, out_dtype=pl.FP32)
+        v: pl.Tensor[[128, 64], pl.FP16, pl.TensorView(stride=[1, 128], layout=pl.TensorLayout.DN)] = pl.tensor.view(a, layout=pl.TensorLayout.DN)
+        x: pld.DistributedTensor[[8, 4], pl.FP32] = pl.tensor.view(w, [8, 4])
+        return s
+)");
+  EXPECT_THAT(out, HasSubstr("t = pl.tensor.transpose(a, 0, -1)"));
+  EXPECT_THAT(Error(R"(@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def f(self, a: pl.Tensor[[64, 128], pl.FP16]):
+        t = pl.transpose(a, axis1=1, axis2=-1)
+)"),
+              HasSubstr("'tensor.transpose': axis1 and axis2 must be different"));
+}
+
+TEST(PyptoTypesTest, StoreOfAFlattenedTileIntoItsNdRegion) {
+  // PyPTO's FlattenTileNdTo2D output: a [6, 4] tile stored as the [2, 3, 4]
+  // region its `shapes` names is in bounds.
+  RoundTrip(Kernel(
+      "        t: pl.Tile[[6, 4], pl.FP32, pl.MemorySpace.Vec] = pl.tile.create([6, 4], "
+      "dtype=pl.FP32)\n"
+      "        pl.tile.store(t, [0, 0, 0], w, [2, 3, 4])\n"));
+}
+
 }  // namespace
 }  // namespace ptoc

@@ -358,7 +358,7 @@ void AddTileOps(OpRegistry& r) {
           {"target_memory", "clamp"}});
   // PyPTO: store(tile, offsets, output_tensor, shapes=None, *, atomic).
   Add(r, {"tile.store", {"tile", "offsets", "output_tensor", "shapes"}, AtomicAttrs(),
-          OpRole::kGmStore, LaneOfTileArg(0), TileStoreResult, GmAccess{2, 1, 0, -1},
+          OpRole::kGmStore, LaneOfTileArg(0), TileStoreResult, GmAccess{2, 1, 0, -1, 3},
           PipeDirection::kNone, {3, 4}});
   Add(r, {"tile.move", {"tile"},
           {EnumAttr("target_memory", "MemorySpace", std::nullopt, /*required=*/true),
