@@ -5,13 +5,10 @@
 #include "absl/strings/str_cat.h"
 
 namespace ptoc {
-namespace {
 
-bool DTypesCompatible(DType annotation, DType value) {
-  if (annotation == value) return true;
-  return (annotation == DType::kINDEX && IsIntegerDType(value)) ||
-         (value == DType::kINDEX && IsIntegerDType(annotation));
-}
+bool DTypesCompatible(DType a, DType b);
+
+namespace {
 
 bool Consistent(const Type& a, const Type& v, bool flattens_nd) {
   if (a.kind() != v.kind()) return false;
@@ -67,6 +64,11 @@ Type MergeTile(const Type& a, const Type& v) {
 }
 
 }  // namespace
+
+bool DTypesCompatible(DType a, DType b) {
+  if (a == b) return true;
+  return (a == DType::kINDEX && IsIntegerDType(b)) || (b == DType::kINDEX && IsIntegerDType(a));
+}
 
 std::optional<Type> AnnotatedType(const Type& annotation, const Type& value,
                                   bool flattens_nd) {

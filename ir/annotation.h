@@ -27,6 +27,10 @@ namespace ptoc {
 std::optional<Type> AnnotatedType(const Type& annotation, const Type& value,
                                   bool flattens_nd = false);
 
+// PyPTO's _dtypes_compatible: equal, or INDEX and any integer dtype (INDEX
+// is the machine-word integer of loop variables and addresses).
+bool DTypesCompatible(DType a, DType b);
+
 // Whether `value` is a call whose result an annotation may flatten (see
 // AnnotatedType).
 bool FlattensNd(const Expr& value);

@@ -275,6 +275,12 @@ absl::StatusOr<ExprPtr> Parser::ParsePrimary() {
         Next();
         return MakeBool(t.text == "True", Loc(t));
       }
+      if (t.text == "None") {
+        // PyPTO's "no producer yet" TaskId sentinel (`prev_tid = None`,
+        // `deps=[None]`): a system.task_invalid() call, printed as one.
+        Next();
+        return FinishOpCall("system.task_invalid", t, static_cast<size_t>(-2), {}, {});
+      }
       if (t.text == "pl" || t.text == "pld" || t.text == "self") {
         return ParseQualified();
       }

@@ -230,7 +230,9 @@ absl::StatusOr<StmtPtr> Parser::ParseSetItem() {
   PARSER_ASSIGN_OR_RETURN(stmt->value, ParseExpr());
   const Type want = Type::Scalar(var->type.dtype());
   AdaptLiteral(*stmt->value, want);
-  if (stmt->value->type != want) {
+  // PyPTO's array.update_element: INDEX goes into any integer array.
+  if (!stmt->value->type.is_scalar() ||
+      !DTypesCompatible(var->type.dtype(), stmt->value->type.dtype())) {
     return ErrorAt(stmt->value->loc, absl::StrCat("writing ", TypeToString(stmt->value->type),
                                                   " into ", TypeToString(var->type)));
   }

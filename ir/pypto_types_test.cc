@@ -234,5 +234,27 @@ TEST(PyptoTypesTest, StoreOfAFlattenedTileIntoItsNdRegion) {
       "        pl.tile.store(t, [0, 0, 0], w, [2, 3, 4])\n"));
 }
 
+TEST(PyptoTypesTest, NoneIsTheInvalidTaskIdAndIndexFillsIntegerArrays) {
+  std::string out = RoundTrip(R"(@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def f(self, x: pl.Tensor[[16], pl.FP32]):
+        prev = None
+        arr = pl.array.create(4, pl.INT32)
+        for i in pl.range(4):
+            arr[i] = i
+)");
+  EXPECT_THAT(out, HasSubstr("prev: pl.Scalar[pl.TASK_ID] = pl.system.task_invalid()"));
+  EXPECT_THAT(out, HasSubstr("arr[i] = i"));
+  EXPECT_THAT(Error(R"(@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def f(self, x: pl.Tensor[[16], pl.FP32]):
+        arr = pl.array.create(4, pl.INT32)
+        arr[0] = 1.5
+)"),
+              HasSubstr("writing pl.Scalar[pl.FP32] into pl.Array[4, pl.INT32]"));
+}
+
 }  // namespace
 }  // namespace ptoc

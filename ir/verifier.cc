@@ -289,7 +289,8 @@ class FunctionVerifier {
         for (const ExprPtr& i : s.values) VerifyExpr(i.get(), s.loc);
         VerifyExpr(s.value.get(), s.loc);
         if (s.var != nullptr && s.value && s.var->type.is_array() &&
-            s.value->type != Type::Scalar(s.var->type.dtype())) {
+            (!s.value->type.is_scalar() ||
+             !DTypesCompatible(s.var->type.dtype(), s.value->type.dtype()))) {
           Error(s.loc, absl::StrCat("writing ", TypeToString(s.value->type), " into ",
                                     TypeToString(s.var->type)));
         }
