@@ -300,7 +300,9 @@ absl::Status CceFunctionEmitter::EmitAssign(const Stmt& s) {
     tiles_[s.var] = *tile;
     return absl::OkStatus();
   }
-  if (s.value->kind == ExprKind::kCall) {
+  const bool converts = t.is_scalar() && s.value->type.is_scalar() &&
+                        s.value->type.dtype() != t.dtype();
+  if (s.value->kind == ExprKind::kCall && !converts) {
     absl::StatusOr<std::optional<Value>> v = LowerCall(*s.value, s.var->name);
     if (!v.ok()) return v.status();
     if (!v->has_value()) {
@@ -309,6 +311,8 @@ absl::Status CceFunctionEmitter::EmitAssign(const Stmt& s) {
     scalars_[s.var] = (*v)->expr;
     return absl::OkStatus();
   }
+  // `converts`: `x: pl.Scalar[pl.INT64] = <an INDEX value>` (PyPTO's
+  // annotation rule) takes the annotation's dtype.
   absl::StatusOr<std::string> e = ScalarAs(*s.value, t.dtype());
   if (!e.ok()) return e.status();
   scalars_[s.var] = Materialize(*e, t.dtype(), s.var->name);

@@ -7,6 +7,7 @@
 #include "codegen/ir_walk.h"
 #include "codegen/op_lowering.h"
 #include "codegen/target_info.h"
+#include "ir/annotation.h"
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
 
@@ -101,6 +102,18 @@ absl::Status CheckSpellableDTypes(const Function& f) {
   return absl::OkStatus();
 }
 
+// A kernel has no tuple values to lower: a tuple subscript (PyPTO's
+// TupleGetItem, e.g. of a function call's results) is refused where it stands.
+absl::Status CheckNoTupleValues(const Function& f) {
+  const Expr* found = nullptr;
+  ForEachExpr(*f.body, [&](const Expr& e) {
+    if (found == nullptr && e.kind == ExprKind::kTupleGetItem) found = &e;
+  });
+  if (found == nullptr) return absl::OkStatus();
+  return ErrorAt(found->loc, absl::StrCat("kernel '", f.name, "': ptoc does not lower a "
+                                          "tuple subscript in a kernel"));
+}
+
 }  // namespace
 
 absl::StatusOr<std::vector<KernelAbi>> ComputeKernelAbis(const Program& program,
@@ -118,8 +131,25 @@ absl::StatusOr<std::vector<KernelAbi>> ComputeKernelAbis(const Program& program,
                                          "before code generation to split it into AIC "
                                          "and AIV lanes"));
     }
+    if (!IsLane(f) && f.kind != FunctionKind::kGroup) {
+      // PyPTO outlines such a region into an InCore kernel
+      // (OutlineIncoreScopes); ptoc does not outline, and emits no code for
+      // this function, so the region's work would be lost.
+      if (const Stmt* region = FirstSplitAivRegion(*f.body)) {
+        return ErrorAt(region->loc,
+                       absl::StrCat("ptoc cannot compile the pl.split_aiv region in ",
+                                    FunctionKindName(f.kind), " function '", f.name,
+                                    "': ptoc compiles only InCore kernels and does not "
+                                    "outline core scopes; write the region in an "
+                                    "@pl.function(type=pl.FunctionType.InCore) kernel"));
+      }
+    }
     if (!IsLane(f)) continue;
     if (absl::Status st = CheckSpellableDTypes(f); !st.ok()) return st;
+    if (absl::Status st = CheckNoTupleValues(f); !st.ok()) return st;
+    if (const Stmt* retyped = FirstRetypedAssign(*f.body)) {
+      return ErrorAt(retyped->loc, RetypedAssignMessage(*retyped));
+    }
     abis[i].emitted = true;
     usage[i] = UsageOf(f);
   }

@@ -290,6 +290,14 @@ absl::StatusOr<std::string> PtoFunctionEmitter::Emit() {
 // ---- statements ----
 
 absl::Status PtoFunctionEmitter::EmitAssign(const Stmt& s) {
+  const Type& t = s.var->type;
+  if (t.is_scalar() && s.value->type.is_scalar() && s.value->type.dtype() != t.dtype()) {
+    // `x: pl.Scalar[pl.INT64] = <an INDEX value>` (PyPTO's annotation rule).
+    absl::StatusOr<std::string> c = LowerAs(*s.value, t.dtype());
+    if (!c.ok()) return c.status();
+    values_[s.var] = Value{*c, PtoScalarType(t.dtype())};
+    return absl::OkStatus();
+  }
   absl::StatusOr<Value> v =
       s.var->type.is_comm_ctx() ? CommCtx(*s.value) : Lower(*s.value, s.var->name);
   if (!v.ok()) return v.status();

@@ -120,6 +120,14 @@ bool ScopeTakesArguments(absl::string_view name) {
   return name != "manual_scope" && name != "auto_scope";
 }
 
+bool IsCoreScope(const Expr& scope_call) {
+  if (scope_call.str == "spmd") return true;
+  if (scope_call.str != "at") return false;
+  const Expr* level = scope_call.FindAttr("level");
+  if (level == nullptr && !scope_call.args.empty()) level = scope_call.args[0].get();
+  return level != nullptr && level->kind == ExprKind::kEnum && level->str == "CORE_GROUP";
+}
+
 absl::string_view SplitModeName(int mode) {
   switch (mode) {
     case 0: return "NONE";

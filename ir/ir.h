@@ -36,6 +36,9 @@ struct Var {
 enum class ExprKind {
   kVar, kInt, kFloat, kBool, kString, kEnum, kList, kTuple, kBinary, kUnary, kCall,
   kDict,  // `{"key": value, ...}` (a call's attrs=): attrs are the entries, in order
+  // `t[i]` on a tuple (PyPTO's TupleGetItemExpr): args[0] the tuple,
+  // int_value the constant index; type the element's.
+  kTupleGetItem,
 };
 
 enum class BinaryOp {
@@ -134,6 +137,10 @@ bool IsScopeName(absl::string_view name);
 bool ScopeTakesTarget(absl::string_view name);
 // pl.manual_scope() and pl.auto_scope() take no arguments.
 bool ScopeTakesArguments(absl::string_view name);
+struct Expr;
+// A scope call (a kScope statement's value) that opens a core context, as
+// PyPTO's InCore scope: `pl.at(level=pl.Level.CORE_GROUP, ...)` and `pl.spmd(...)`.
+bool IsCoreScope(const Expr& scope_call);
 
 // pl.SplitMode's names by code ("NONE", "UP_DOWN", "LEFT_RIGHT"); "" for
 // any other code.

@@ -46,6 +46,8 @@ enum Rule {
   kTensorToWindow,  // pld.tensor.remote_store: a GM tensor into a window, no value
   kGatherIndex,     // the `index` argument's shape, the input's dtype (tensor.gather)
   kAnnotation,      // taken from the assignment's annotation
+  kTranspose,       // tensor.transpose: axis1 and axis2 swapped
+  kTensorView,      // tensor.view: kShapeArg1, a layout change alone swaps the last two dims
 };
 
 struct Row {
@@ -169,8 +171,8 @@ const Row kRows[] = {
     {"tensor.shrs", "lhs,rhs", "", "lhs,rhs", kLike0},
     {"tensor.sin", "input", "", "input", kLike0},
     {"tensor.sort32", "src,idx", "", "src,idx", kAnnotation},
-    {"tensor.transpose", "tensor,axis1,axis2,valid_shape?", "", "tensor,axis1,axis2,valid_shape", kAnnotation},
-    {"tensor.view", "tensor,shape?,valid_shape?", "e:layout", "tensor,shape,valid_shape", kView},
+    {"tensor.transpose", "tensor,axis1,axis2,valid_shape?", "", "tensor,axis1,axis2,valid_shape", kTranspose},
+    {"tensor.view", "tensor,shape?,valid_shape?", "e:layout", "tensor,shape,valid_shape", kTensorView},
     {"tensor.xor_", "lhs,rhs", "", "", kLike0},
     {"tensor.xors", "lhs,rhs", "", "lhs,rhs", kLike0},
     {"tile.abs", "tile", "", "tile", kLike0},
@@ -301,7 +303,22 @@ Type Reshaped(const Type& like, Shape shape, DType dtype) {
     if (!like.has_memory()) return Type::TileWithoutMemory(std::move(shape), dtype);
     return Type::Tile(std::move(shape), dtype, like.memory());
   }
+  // A view of a window is a window (PyPTO keeps DistributedTensorType).
+  if (like.is_distributed()) return Type::DistributedTensor(std::move(shape), dtype);
   return Type::Tensor(std::move(shape), dtype);
+}
+
+bool BoolAttr(const Expr& call, absl::string_view name) {
+  const Expr* b = call.FindAttr(name);
+  return b != nullptr && b->kind == ExprKind::kBool && b->bool_value;
+}
+
+// The common dtype of two operands (PyPTO's PromoteDataTypes for the
+// usual cases): a float over an integer, else the wider.
+DType PromotedDType(DType a, DType b) {
+  if (a == b) return a;
+  if (IsFloatDType(a) != IsFloatDType(b)) return IsFloatDType(a) ? a : b;
+  return DTypeBytes(a) >= DTypeBytes(b) ? a : b;
 }
 
 std::optional<DType> DTypeAttr(const Expr& call, absl::string_view name) {
@@ -477,9 +494,19 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
         }
         Shape out = a.shape();
         out.back() = b.shape().back();
-        DType d = DTypeAttr(call, "out_dtype").value_or(
-            IsFloatDType(a.dtype()) ? DType::kFP32 : DType::kINT32);
-        if (a.is_tile()) return std::optional<Type>(Type::Tile(std::move(out), d, MemorySpace::kAcc));
+        if (a.is_tile()) {
+          DType d = DTypeAttr(call, "out_dtype").value_or(
+              IsFloatDType(a.dtype()) ? DType::kFP32 : DType::kINT32);
+          return std::optional<Type>(Type::Tile(std::move(out), d, MemorySpace::kAcc));
+        }
+        // PyPTO's DeduceTensorMatMulType: [M, K] x [K, N] with the operands
+        // stored transposed under a_trans / b_trans; out_dtype defaults to the
+        // operands' promoted dtype.
+        const size_t ra = a.shape().size();
+        const size_t rb = b.shape().size();
+        out[ra - 2] = BoolAttr(call, "a_trans") ? a.shape()[ra - 1] : a.shape()[ra - 2];
+        out[ra - 1] = BoolAttr(call, "b_trans") ? b.shape()[rb - 2] : b.shape()[rb - 1];
+        DType d = DTypeAttr(call, "out_dtype").value_or(PromotedDType(a.dtype(), b.dtype()));
         return std::optional<Type>(Type::Tensor(std::move(out), d));
       };
     case kCollective:
@@ -626,6 +653,64 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
       return [](const Expr&) -> ResultOr { return std::optional<Type>(Type::Scalar(DType::kINT32)); };
     case kNone:
       return [](const Expr&) -> ResultOr { return std::optional<Type>(Type::None()); };
+    case kTranspose:
+      // PyPTO's DeduceTensorTransposeType: constant axes (negative from the
+      // end), distinct, the two dims swapped.
+      return [](const Expr& call) -> ResultOr {
+        if (auto s = Need(call, 0, call.args[0]->type.is_tensor(), "a tensor"); !s.ok()) {
+          return s;
+        }
+        const Type& t = call.args[0]->type;
+        const int64_t rank = static_cast<int64_t>(t.shape().size());
+        if (rank < 2) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              "'", call.str, "' requires at least 2 dimensions, but got ", rank));
+        }
+        int64_t axes[2];
+        for (int i = 0; i < 2; ++i) {
+          const Expr* a = call.args.size() > static_cast<size_t>(i + 1) ? call.args[i + 1].get()
+                                                                        : nullptr;
+          if (a == nullptr || a->kind != ExprKind::kInt) {
+            return absl::InvalidArgumentError(
+                absl::StrCat("'", call.str, "' requires axis", i + 1, " to be a constant"));
+          }
+          axes[i] = a->int_value < 0 ? a->int_value + rank : a->int_value;
+          if (axes[i] < 0 || axes[i] >= rank) {
+            return absl::InvalidArgumentError(absl::StrCat(
+                "'", call.str, "': axis", i + 1, " ", a->int_value, " is out of range for rank ",
+                rank));
+          }
+        }
+        if (axes[0] == axes[1]) {
+          return absl::InvalidArgumentError(
+              absl::StrCat("'", call.str, "': axis1 and axis2 must be different"));
+        }
+        Shape shape = t.shape();
+        std::swap(shape[axes[0]], shape[axes[1]]);
+        return std::optional<Type>(Reshaped(t, std::move(shape), t.dtype()));
+      };
+    case kTensorView:
+      // PyPTO's DeduceTensorViewType: the shape given, or the source's with
+      // its last two dims swapped when only the layout changes (ND <-> DN).
+      return [](const Expr& call) -> ResultOr {
+        if (auto s = Need(call, 0, call.args[0]->type.is_tensor(), "a tensor"); !s.ok()) {
+          return s;
+        }
+        const Type& t = call.args[0]->type;
+        if (call.args.size() >= 2) {
+          absl::StatusOr<Shape> dims = ShapeOfList(call, *call.args[1]);
+          if (!dims.ok()) return dims.status();
+          return std::optional<Type>(Reshaped(t, *std::move(dims), t.dtype()));
+        }
+        const Expr* layout = call.FindAttr("layout");
+        const bool source_dn = absl::StrContains(t.extra(), "TensorLayout.DN");
+        Shape shape = t.shape();
+        if (layout != nullptr && layout->kind == ExprKind::kEnum &&
+            (layout->str == "DN") != source_dn && shape.size() >= 2) {
+          std::swap(shape[shape.size() - 2], shape[shape.size() - 1]);
+        }
+        return std::optional<Type>(Reshaped(t, std::move(shape), t.dtype()));
+      };
     case kAnnotation:
       break;
   }

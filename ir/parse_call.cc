@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "ir/builder.h"
+#include "ir/call_types.h"
 #include "ir/diagnostics.h"
 #include "ir/enums.h"
 #include "ir/parser_impl.h"
@@ -578,8 +579,10 @@ absl::StatusOr<ExprPtr> Parser::FinishFunctionCall(const Token& start,
   }
   PARSER_ASSIGN_OR_RETURN(std::vector<NamedExpr> attrs,
                           FunctionCallKeywords(*callee, std::move(keywords)));
-  ExprPtr call = MakeOpCall(name, std::move(args), std::move(attrs),
-                            callee->return_type.value_or(Type::None()), Loc(start));
+  absl::StatusOr<Type> type = DeduceCallReturnType(*program_, *callee, args);
+  if (!type.ok()) return ErrorAtToken(start, type.status().message());
+  ExprPtr call = MakeOpCall(name, std::move(args), std::move(attrs), *std::move(type),
+                            Loc(start));
   call->is_function_call = true;
   return call;
 }

@@ -294,6 +294,12 @@ absl::StatusOr<ExprPtr> Parser::ParsePrimary() {
         Next();
         return MakeBool(t.text == "True", Loc(t));
       }
+      if (t.text == "None") {
+        // PyPTO's "no producer yet" TaskId sentinel (`prev_tid = None`,
+        // `deps=[None]`): a system.task_invalid() call, printed as one.
+        Next();
+        return FinishOpCall("system.task_invalid", t, static_cast<size_t>(-2), {}, {});
+      }
       if (t.text == "pl" || t.text == "pld" || t.text == "self") {
         return ParseQualified();
       }
@@ -311,9 +317,15 @@ absl::StatusOr<ExprPtr> Parser::ParsePrimary() {
           return FinishOpCall("array.get_element", t, static_cast<size_t>(-2),
                               std::move(args), {});
         }
-        // x[i, j], x[lo:hi], x[i][j]: tensor and tile subscripts.
-        while (AtOp("[") && (ref->type.is_tensor() || ref->type.is_tile())) {
-          PARSER_ASSIGN_OR_RETURN(ref, ParseSubscript(std::move(ref), t));
+        // x[i, j], x[lo:hi], x[i][j]: tensor and tile subscripts; t[0]:
+        // a tuple's element.
+        while (AtOp("[") &&
+               (ref->type.is_tensor() || ref->type.is_tile() || ref->type.is_tuple())) {
+          if (ref->type.is_tuple()) {
+            PARSER_ASSIGN_OR_RETURN(ref, ParseTupleGetItem(std::move(ref)));
+          } else {
+            PARSER_ASSIGN_OR_RETURN(ref, ParseSubscript(std::move(ref), t));
+          }
         }
         return ref;
       }
@@ -322,6 +334,32 @@ absl::StatusOr<ExprPtr> Parser::ParsePrimary() {
       break;
   }
   return Unexpected("an expression");
+}
+
+// `t[i]` on a tuple: PyPTO takes a constant non-negative integer index.
+absl::StatusOr<ExprPtr> Parser::ParseTupleGetItem(ExprPtr tuple) {
+  const Token& open = Next();  // [
+  const Token& index = Peek();
+  if (!AtKind(TokenKind::kInt) || !AtOp("]", 1)) {
+    return ErrorAtToken(index, "Only constant integer indices supported for tuple access: "
+                               "write t[0]");
+  }
+  Next();
+  Next();
+  const std::vector<Type>& elements = tuple->type.elements();
+  if (index.int_value < 0 || index.int_value >= static_cast<int64_t>(elements.size())) {
+    return ErrorAtToken(index, absl::StrCat("tuple index ", index.int_value,
+                                            " is out of range for ",
+                                            TypeToString(tuple->type)));
+  }
+  auto e = std::make_unique<Expr>();
+  e->kind = ExprKind::kTupleGetItem;
+  e->loc = tuple->loc;
+  (void)open;
+  e->type = elements[index.int_value];
+  e->int_value = index.int_value;
+  e->args.push_back(std::move(tuple));
+  return e;
 }
 
 absl::StatusOr<ExprPtr> Parser::ParseParenOrTuple() {

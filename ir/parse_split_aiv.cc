@@ -66,12 +66,18 @@ absl::StatusOr<StmtPtr> Parser::ParseSplitAiv() {
         FormatDiagnostic(Severity::kNote, split_regions_.back().loc,
                          "the enclosing pl.split_aiv region")));
   }
-  if (fn_->kind != FunctionKind::kInCore) {
+  // PyPTO's parser: outside a core context (an InCore function, a
+  // `with pl.at(level=pl.Level.CORE_GROUP)` or a pl.spmd body) the region is
+  // wrapped in a synthesized `with pl.at(level=pl.Level.CORE_GROUP):` scope,
+  // which is how PyPTO prints it back.
+  // A lane function (AIC, AIV) is past that point: no region there.
+  if (fn_->is_kernel() && fn_->kind != FunctionKind::kInCore) {
     return ErrorAtToken(for_token, absl::StrCat("a pl.split_aiv region is only allowed in an "
                                                 "InCore function, not in ",
                                                 FunctionKindName(fn_->kind), " '", fn_->name,
                                                 "'"));
   }
+  const bool wrap = !fn_->is_kernel() && core_scopes_ == 0;
   // The lane is bound as if by `lane = pl.tile.get_subblock_idx()` as the
   // body's first statement; a region is no scope (names stay visible).
   stmt->var = fn_->NewVar(lane.text, Type::Scalar(DType::kINDEX), Loc(lane));
@@ -81,7 +87,17 @@ absl::StatusOr<StmtPtr> Parser::ParseSplitAiv() {
   split_regions_.pop_back();
   if (!body.ok()) return body.status();
   stmt->body = std::move(body->body);
-  return stmt;
+  if (!wrap) return stmt;
+  auto scope = std::make_unique<Stmt>();
+  scope->kind = StmtKind::kScope;
+  scope->loc = stmt->loc;
+  std::vector<NamedExpr> attrs;
+  attrs.push_back(MakeAttr("level", MakeEnum("Level", "CORE_GROUP", stmt->loc)));
+  scope->value = MakeOpCall("at", {}, std::move(attrs), Type::None(), stmt->loc);
+  std::vector<StmtPtr> inner;
+  inner.push_back(std::move(stmt));
+  scope->body = MakeSeq(std::move(inner), scope->loc);
+  return scope;
 }
 
 absl::Status Parser::InheritRegionSplit(const OpInfo& info, const Token& start,

@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "ir/annotation.h"
 #include "ir/builder.h"
 #include "ir/diagnostics.h"
 #include "ir/enums.h"
@@ -21,20 +22,6 @@ StmtPtr NewStmt(StmtKind kind, const Location& loc) {
 }
 
 }  // namespace
-
-std::optional<Type> RefineByAnnotation(const Type& annotation, const Type& value) {
-  if (annotation == value) return value;
-  // PyPTO's type elements ptoc keeps as text: the annotation's are kept.
-  Type v = value.WithExtra(annotation.extra());
-  if (annotation == v) return v;
-  // A tile annotated without a memory space takes the result's.
-  if (annotation.is_tile() && !annotation.has_memory() && v.is_tile() &&
-      annotation.shape() == v.shape() && annotation.dtype() == v.dtype() &&
-      (annotation.view() == v.view() || !annotation.has_explicit_view())) {
-    return v;
-  }
-  return std::nullopt;
-}
 
 // ---- scopes ----
 
@@ -272,7 +259,9 @@ absl::StatusOr<StmtPtr> Parser::ParseSetItem() {
   PARSER_ASSIGN_OR_RETURN(stmt->value, ParseExpr());
   const Type want = Type::Scalar(var->type.dtype());
   AdaptLiteral(*stmt->value, want);
-  if (stmt->value->type != want) {
+  // PyPTO's array.update_element: INDEX goes into any integer array.
+  if (!stmt->value->type.is_scalar() ||
+      !DTypesCompatible(var->type.dtype(), stmt->value->type.dtype())) {
     return ErrorAt(stmt->value->loc, absl::StrCat("writing ", TypeToString(stmt->value->type),
                                                   " into ", TypeToString(var->type)));
   }
@@ -365,7 +354,9 @@ absl::StatusOr<StmtPtr> Parser::ParseAssign(std::optional<YieldTargets>& yield,
   }
   Type type = value->type;
   if (annotation && !value->type.is_none()) {
-    std::optional<Type> refined = RefineByAnnotation(*annotation, value->type);
+    // PyPTO's rule (ir/annotation.h): checked against the result type, and
+    // the name's type where PyPTO takes the annotation's.
+    std::optional<Type> refined = AnnotatedType(*annotation, value->type, FlattensNd(*value));
     if (!refined) {
       return ErrorAt(annotation_loc, absl::StrCat("annotation ", TypeToString(*annotation),
                                                   " does not match the result type ",
@@ -442,7 +433,7 @@ absl::StatusOr<StmtPtr> Parser::ParseYield(YieldTargets targets,
     if (values[i]->type.is_none()) {
       return ErrorAt(values[i]->loc, "this value cannot be yielded");
     }
-    if (targets.annotation && values[i]->type != *targets.annotation) {
+    if (targets.annotation && !AnnotatedType(*targets.annotation, values[i]->type)) {
       return ErrorAt(values[i]->loc,
                      absl::StrCat("annotation ", TypeToString(*targets.annotation),
                                   " does not match the yielded type ",
@@ -611,7 +602,9 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
     stmt->iter_args.push_back(v);
   }
   loops_.push_back(stmt->loop_kind);
+  core_scopes_ += kind == "spmd" ? 1 : 0;
   absl::StatusOr<Block> parsed_body = ParseSuite(!carried.empty());
+  core_scopes_ -= kind == "spmd" ? 1 : 0;
   loops_.pop_back();
   if (!parsed_body.ok()) return parsed_body.status();
   Block body = *std::move(parsed_body);
@@ -918,9 +911,12 @@ absl::StatusOr<StmtPtr> Parser::ParseWith() {
                       (scope == "scope" && !stmt->value->attrs.empty() &&
                        stmt->value->attrs[0].value->str == "MANUAL");
   if (manual) ++manual_scopes_;
+  const bool core = IsCoreScope(*stmt->value);
+  core_scopes_ += core ? 1 : 0;
   with_scopes_.push_back(scope);
   absl::StatusOr<Block> parsed_body = ParseSuite(/*yield_allowed=*/false);
   with_scopes_.pop_back();
+  core_scopes_ -= core ? 1 : 0;
   if (manual) --manual_scopes_;
   if (!parsed_body.ok()) return parsed_body.status();
   Block body = *std::move(parsed_body);

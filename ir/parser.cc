@@ -395,6 +395,7 @@ absl::Status Parser::ParseFunctionBody(Function& fn, size_t body_start) {
   pos_ = body_start;
   scopes_.clear();
   with_scopes_.clear();
+  core_scopes_ = 0;
   loops_.clear();
   manual_scopes_ = 0;
   strict_ssa_ = false;

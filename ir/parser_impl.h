@@ -247,6 +247,7 @@ class Parser {
   absl::StatusOr<ExprPtr> ParseQualified();
   // `base[...]` of a tensor or tile, at '[' (parse_subscript.cc).
   absl::StatusOr<ExprPtr> ParseSubscript(ExprPtr base, const Token& start);
+  absl::StatusOr<ExprPtr> ParseTupleGetItem(ExprPtr tuple);
   // `[i, lo:hi, ...]`, at '['.
   absl::StatusOr<std::vector<SubscriptIndex>> ParseIndices();
   absl::StatusOr<SubscriptWindow> BuildWindow(const Type& type,
@@ -323,6 +324,8 @@ class Parser {
   int manual_scopes_ = 0;     // enclosing manual scopes
   std::vector<SplitRegion> split_regions_;  // enclosing pl.split_aiv regions
   std::vector<std::string> with_scopes_;  // enclosing `with` scopes, outermost first
+  // Enclosing core contexts: `with pl.at(level=pl.Level.CORE_GROUP)`, pl.spmd.
+  int core_scopes_ = 0;
   bool strict_ssa_ = false;   // the function is @pl.function(strict_ssa=True)
   // The pl.while_ loop whose body's first statement, pl.cond(...), is
   // awaited, and the scope depths of that body.
@@ -371,12 +374,6 @@ class NestingGuard {
 bool IsKeyword(absl::string_view name);
 
 bool IsBoolScalar(const Type& t);
-
-// The type a variable annotated `annotation` gets from a value of type
-// `value`, or std::nullopt when they do not match: equal types; the
-// annotation's PyPTO type elements (MemRef, TensorView, layout); a tile
-// annotated without a memory space takes the value's.
-std::optional<Type> RefineByAnnotation(const Type& annotation, const Type& value);
 
 // Gives a numeric literal the type of the other operand or of an
 // annotation: an integer literal takes another integer dtype or becomes a

@@ -556,13 +556,23 @@ TEST(ParserTest, ResultTypeFromTheAnnotation) {
 }
 
 TEST(ParserTest, AnnotationMismatch) {
+  // PyPTO checks kind, dtype, rank and static dims; a memory space or view
+  // the annotation writes is taken (the compile path refuses the retyped
+  // value: ir/annotation.h), as is an integer dtype for an INDEX value.
+  std::unique_ptr<Program> p = ParseOk(Kernel("a: pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Mat] = "
+                                              "pl.tile.load(t, [0, 0], [16, 16])\n"
+                                              "b: pl.Scalar[pl.INT32] = n + 1"));
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(Body(*p)[0]->var->type, Type::Tile({Dim::Static(16), Dim::Static(16)}, DType::kFP32,
+                                               MemorySpace::kMat));
+  EXPECT_EQ(Body(*p)[1]->var->type, Type::Scalar(DType::kINT32));
   EXPECT_THAT(
-      ParseError(Kernel("a: pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Mat] = "
+      ParseError(Kernel("a: pl.Tile[[16, 16], pl.FP16, pl.MemorySpace.Vec] = "
                         "pl.tile.load(t, [0, 0], [16, 16])")),
-      HasSubstr("annotation pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Mat] does not "
+      HasSubstr("annotation pl.Tile[[16, 16], pl.FP16, pl.MemorySpace.Vec] does not "
                 "match the result type pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Vec]"));
-  EXPECT_THAT(ParseError(Kernel("a: pl.Scalar[pl.INT32] = n + 1")),
-              HasSubstr("annotation pl.Scalar[pl.INT32] does not match the result "
+  EXPECT_THAT(ParseError(Kernel("a: pl.Scalar[pl.FP32] = n + 1")),
+              HasSubstr("annotation pl.Scalar[pl.FP32] does not match the result "
                         "type pl.Scalar[pl.INDEX]"));
 }
 

@@ -208,6 +208,9 @@ class ExprPrinter {
                                             Print(*entry.value));
                           }),
             "}");
+      case ExprKind::kTupleGetItem:
+        if (e.args.empty() || e.args[0] == nullptr) return "?";
+        return absl::StrCat(Operand(*e.args[0], kPrecAtom), "[", e.int_value, "]");
     }
     return "?";
   }

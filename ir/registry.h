@@ -82,6 +82,10 @@ struct GmAccess {
   int offsets_arg = -1;  // its offsets / indices list, -1: none
   int tile_arg = -1;     // the tile whose shape is the accessed region
   int shape_arg = -1;    // or the list giving the region's shape
+  // An optional list giving the region's shape that, when the call has it,
+  // says the region instead of tile_arg (tile.store's `shapes`: a tile
+  // flattened to 2-D stored into an N-D region).
+  int region_arg = -1;
 };
 
 // Decides the lane of one call (its args are typed).

@@ -169,6 +169,12 @@ void ExprToProto(const Expr& e, ir::Expr* out) {
       break;
     }
     case ExprKind::kDict: NamedToProto(e.attrs, out->mutable_dict()->mutable_entries()); break;
+    case ExprKind::kTupleGetItem: {
+      ir::TupleGetItem* g = out->mutable_tuple_get_item();
+      if (!e.args.empty()) ExprToProto(*e.args[0], g->mutable_tuple());
+      g->set_index(e.int_value);
+      break;
+    }
     case ExprKind::kCall: {
       ir::Call* c = out->mutable_call();
       c->set_callee(e.str);
@@ -619,6 +625,13 @@ class Reader {
       case ir::Expr::kDict:
         e->kind = ExprKind::kDict;
         status = ReadNamed(proto.dict().entries(), &e->attrs, depth);
+        break;
+      case ir::Expr::kTupleGetItem:
+        e->kind = ExprKind::kTupleGetItem;
+        e->int_value = proto.tuple_get_item().index();
+        e->args.resize(1);
+        status = ReadRequired(proto.tuple_get_item().has_tuple(), proto.tuple_get_item().tuple(),
+                              "tuple of a tuple subscript", depth, &e->args[0]);
         break;
       case ir::Expr::KIND_NOT_SET:
         return Error("an expression has no kind");

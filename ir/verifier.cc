@@ -17,6 +17,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "ir/annotation.h"
 #include "ir/diagnostics.h"
 #include "ir/enums.h"
 #include "ir/printer.h"
@@ -212,8 +213,11 @@ class FunctionVerifier {
         return;
       case StmtKind::kAssign:
         VerifyExpr(s.value.get(), s.loc);
+        // The variable has the value's type or, written `name: T = value`,
+        // the type PyPTO's annotation rule gives it (ir/annotation.h).
         if (s.value && s.var && !s.value->type.is_none() &&
-            !SameUpToExtra(s.value->type, s.var->type)) {
+            !SameUpToExtra(s.value->type, s.var->type) &&
+            AnnotatedType(s.var->type, s.value->type, FlattensNd(*s.value)) != s.var->type) {
           Error(s.loc, absl::StrCat("variable '", s.var->name, "' has type ",
                                     TypeToString(s.var->type), " but its value has type ",
                                     TypeToString(s.value->type)));
@@ -252,11 +256,13 @@ class FunctionVerifier {
           for (const ExprPtr& a : s.value->args) VerifyExpr(a.get(), s.loc);
           for (const NamedExpr& a : s.value->attrs) VerifyExpr(a.value.get(), s.loc);
         }
+        if (s.value && IsCoreScope(*s.value)) ++core_scopes_;
         if (s.body && s.body->kind == StmtKind::kSeq) {
           for (const StmtPtr& c : s.body->stmts) VerifyStmt(*c);
         } else if (s.body) {
           VerifyStmt(*s.body);
         }
+        if (s.value && IsCoreScope(*s.value)) --core_scopes_;
         if (s.var != nullptr) Define(s.var, s.loc);
         return;
       case StmtKind::kSplitAiv:
@@ -277,7 +283,8 @@ class FunctionVerifier {
         for (const ExprPtr& i : s.values) VerifyExpr(i.get(), s.loc);
         VerifyExpr(s.value.get(), s.loc);
         if (s.var != nullptr && s.value && s.var->type.is_array() &&
-            s.value->type != Type::Scalar(s.var->type.dtype())) {
+            (!s.value->type.is_scalar() ||
+             !DTypesCompatible(s.var->type.dtype(), s.value->type.dtype()))) {
           Error(s.loc, absl::StrCat("writing ", TypeToString(s.value->type), " into ",
                                     TypeToString(s.var->type)));
         }
@@ -332,10 +339,14 @@ class FunctionVerifier {
       Error(s.loc, "a pl.split_aiv region cannot be nested in another one");
       sink_.Note(region_->loc, "the enclosing pl.split_aiv region");
     }
-    if (function_.kind != FunctionKind::kInCore) {
+    if (function_.is_kernel() && function_.kind != FunctionKind::kInCore) {
       Error(s.loc, absl::StrCat("a pl.split_aiv region is only allowed in an InCore "
                                 "function, not in ",
                                 FunctionKindName(function_.kind), " '", function_.name, "'"));
+    } else if (!function_.is_kernel() && core_scopes_ == 0) {
+      Error(s.loc, absl::StrCat("a pl.split_aiv region in ", FunctionKindName(function_.kind),
+                                " '", function_.name, "' must stand in a core scope (`with "
+                                "pl.at(level=pl.Level.CORE_GROUP)` or pl.spmd)"));
     }
     if (s.var == nullptr || s.var->type != Type::Scalar(DType::kINDEX)) {
       Error(s.loc, "the lane of a pl.split_aiv region must be a Scalar[INDEX]");
@@ -404,11 +415,13 @@ class FunctionVerifier {
     if (s.loop_kind == "spmd") {
       if (!s.iter_args.empty()) Error(s.loc, "a pl.spmd loop carries no values");
       Define(s.var, s.loc);
+      ++core_scopes_;
       if (s.body && s.body->kind == StmtKind::kSeq) {
         for (const StmtPtr& c : s.body->stmts) VerifyStmt(*c);
       } else if (s.body) {
         VerifyStmt(*s.body);
       }
+      --core_scopes_;
       return;
     }
     scopes_.emplace_back();
@@ -532,6 +545,20 @@ class FunctionVerifier {
       case ExprKind::kUnary:
         VerifyArithmetic(*e);
         return;
+      case ExprKind::kTupleGetItem: {
+        const Type* tuple = e->args.size() == 1 ? &e->args[0]->type : nullptr;
+        if (tuple == nullptr || !tuple->is_tuple()) {
+          Error(e->loc, "a tuple subscript needs a tuple");
+        } else if (e->int_value < 0 ||
+                   e->int_value >= static_cast<int64_t>(tuple->elements().size())) {
+          Error(e->loc, absl::StrCat("tuple index ", e->int_value, " is out of range for ",
+                                     TypeToString(*tuple)));
+        } else if (e->type != tuple->elements()[e->int_value]) {
+          Error(e->loc, absl::StrCat("'", PrintExpr(*e), "' cannot have type ",
+                                     TypeToString(e->type)));
+        }
+        return;
+      }
       case ExprKind::kCall:
         if (e->is_function_call) {
           VerifyFunctionCall(*e);
@@ -709,6 +736,7 @@ class FunctionVerifier {
   const Function& function_;
   DiagnosticSink& sink_;
   const Stmt* region_ = nullptr;  // the enclosing pl.split_aiv region
+  int core_scopes_ = 0;           // enclosing core scopes (IsCoreScope, pl.spmd loops)
   absl::flat_hash_set<const Var*> owned_;
   absl::flat_hash_set<const Var*> defined_;
   std::vector<std::vector<const Var*>> scopes_;

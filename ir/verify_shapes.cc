@@ -206,7 +206,16 @@ class ShapeVerifier {
   std::optional<std::vector<std::optional<int64_t>>> Extents(const Expr& call,
                                                              const GmAccess& a, size_t rank) {
     std::vector<std::optional<int64_t>> extents;
-    if (a.tile_arg >= 0) {
+    const bool region = a.region_arg >= 0 && a.region_arg < static_cast<int>(call.args.size()) &&
+                        call.args[a.region_arg]->kind == ExprKind::kList;
+    if (region) {
+      const Expr& list = *call.args[a.region_arg];
+      if (list.args.size() != rank) return std::nullopt;
+      for (const ExprPtr& e : list.args) {
+        extents.push_back(e->kind == ExprKind::kInt ? std::optional<int64_t>(e->int_value)
+                                                    : std::nullopt);
+      }
+    } else if (a.tile_arg >= 0) {
       const Type& tile = call.args[a.tile_arg]->type;
       if (!tile.is_tile() || tile.shape().size() > rank) return std::nullopt;
       extents.assign(rank - tile.shape().size(), 1);  // leading dims of 1, as codegen

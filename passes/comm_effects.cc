@@ -154,6 +154,9 @@ bool SameValueExpr(const Expr& a, const Expr& b) {
     case ExprKind::kEnum: return a.enum_type == b.enum_type && a.str == b.str;
     case ExprKind::kCall: return false;
     case ExprKind::kDict: return false;
+    case ExprKind::kTupleGetItem:
+      if (a.int_value != b.int_value) return false;
+      break;
     case ExprKind::kBinary:
       if (a.binary_op != b.binary_op) return false;
       break;

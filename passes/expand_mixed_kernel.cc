@@ -9,6 +9,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "ir/annotation.h"
 #include "ir/builder.h"
 #include "passes/mixed_kernel/boundary_moves.h"
 #include "passes/mixed_kernel/classify.h"
@@ -244,6 +245,12 @@ absl::StatusOr<bool> ExpandMixedKernel::Run(Program& program, PassContext& conte
     Function& f = *program.functions[i];
     if (f.kind != FunctionKind::kInCore) continue;
     changed = true;
+    // A value its annotation retypes (PyPTO's rule) is not split: the lanes
+    // would be built from one type and read as the other.
+    if (const Stmt* retyped = FirstRetypedAssign(*f.body)) {
+      d->Error(retyped->loc, RetypedAssignMessage(*retyped));
+      continue;
+    }
     // split_aiv kernels (dual-aiv.md): checks, then their regions lowered.
     int token_split = -1;
     const Var* lane_binding = nullptr;
