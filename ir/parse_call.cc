@@ -298,6 +298,14 @@ absl::StatusOr<ExprPtr> Parser::FinishOpCall(std::string op, const Token& start,
     return ErrorAt(loc, absl::StrCat("'pl.", op, "()' is only valid inside an ",
                                      absl::StrJoin(kinds, " or "), " function"));
   }
+  if (info->names_buffer) {
+    for (const Keyword& k : keywords) {
+      if (k.name.text != "name") continue;
+      return ErrorAtToken(k.name, absl::StrCat("'", op, "': the 'name' keyword cannot be "
+                                               "passed explicitly; the buffer is named "
+                                               "after the variable it is assigned to"));
+    }
+  }
   // PyPTO passes some attributes positionally (`tile.create(shape, ...)`).
   std::vector<Keyword> attr_keywords;
   if (!info->positional_order.empty()) {
