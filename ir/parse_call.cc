@@ -211,9 +211,21 @@ absl::StatusOr<ExprPtr> Parser::ParseSubmit(const Token& base, const std::string
   } else {
     PARSER_RETURN_IF_ERROR(ExpectOp(")"));
   }
-  if (args.size() - 1 != callee->params.size()) {
-    return ErrorAt(loc, absl::StrCat("'", name.text, "' takes ", callee->params.size(),
-                                     " arguments, got ", args.size() - 1));
+  // PyPTO: the Out / InOut parameters of a submitted function may be left
+  // out (the runtime allocates them), from the last one back.
+  const size_t given = args.size() - 1;
+  const size_t needed = static_cast<size_t>(
+      std::count_if(callee->params.begin(), callee->params.end(),
+                    [](const Param& p) { return p.direction == Direction::kIn; }));
+  if (given < needed || given > callee->params.size()) {
+    return ErrorAt(loc, absl::StrCat("'", name.text, "' takes ",
+                                     needed == callee->params.size()
+                                         ? absl::StrCat(needed)
+                                         : absl::StrCat(needed, " to ", callee->params.size()),
+                                     " arguments, got ", given,
+                                     needed == callee->params.size()
+                                         ? ""
+                                         : " (a submit may leave out Out / InOut arguments)"));
   }
   const OpInfo* info = OpRegistry::Get().Find(op);
   PARSER_ASSIGN_OR_RETURN(std::vector<NamedExpr> attrs,
@@ -544,7 +556,8 @@ absl::StatusOr<ExprPtr> Parser::FinishFunctionCall(const Token& start,
   PARSER_ASSIGN_OR_RETURN(std::vector<NamedExpr> attrs,
                           FunctionCallKeywords(*callee, std::move(keywords)));
   ExprPtr call = MakeOpCall(name, std::move(args), std::move(attrs),
-                            callee->return_type.value_or(Type::None()), Loc(start));
+                            callee->return_type ? *callee->return_type : ReturnedType(*callee),
+                            Loc(start));
   call->is_function_call = true;
   return call;
 }

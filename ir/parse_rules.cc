@@ -1,5 +1,9 @@
 // The text parser: rules PyPTO's parser applies to names.
 //
+// Results of functions written without `-> TYPE` (ReturnedType): PyPTO
+// takes them from the callee's first `return` when the callee is already
+// parsed.
+//
 // Rebinding (CheckReassign): before its ConvertToSSA, PyPTO keeps one
 // variable per name, so a tensor or tile name cannot be rebound to a value
 // of another kind, dtype or shape (loop-carried names excepted).
@@ -53,6 +57,33 @@ absl::Status Parser::CheckParamOrder(const Function& fn,
     }
   }
   return absl::OkStatus();
+}
+
+namespace {
+
+const Stmt* FirstValueReturn(const Stmt& s) {
+  if (s.kind == StmtKind::kReturn) return s.values.empty() ? nullptr : &s;
+  for (const StmtPtr& c : s.stmts) {
+    if (const Stmt* r = FirstValueReturn(*c)) return r;
+  }
+  for (const Stmt* body : {s.body.get(), s.else_body.get()}) {
+    if (body == nullptr) continue;
+    if (const Stmt* r = FirstValueReturn(*body)) return r;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+Type ReturnedType(const Function& fn) {
+  const Stmt* ret = fn.body ? FirstValueReturn(*fn.body) : nullptr;
+  if (ret == nullptr) return Type::None();
+  std::vector<Type> types;
+  for (const ExprPtr& v : ret->values) {
+    if (v->type.is_none()) return Type::None();
+    types.push_back(v->type);
+  }
+  return types.size() == 1 ? types[0] : Type::Tuple(std::move(types));
 }
 
 absl::Status Parser::CheckReassign(const std::string& name, const Location& loc,

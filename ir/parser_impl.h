@@ -348,6 +348,12 @@ class NestingGuard {
   int& depth_;
 };
 
+// PyPTO's result of a call of a function written without `-> TYPE`: the
+// types of the first `return` with values in its body (a tuple when it
+// returns several), else None (it returns nothing, or its body is not
+// parsed yet: a function defined after the caller). parse_rules.cc.
+Type ReturnedType(const Function& fn);
+
 // Python keywords: never names of variables, parameters or functions.
 bool IsKeyword(absl::string_view name);
 

@@ -237,6 +237,60 @@ TEST(PyptoRulesTest, Reassign) {
               HasSubstr("'t' is assigned twice"));
 }
 
+TEST(PyptoRulesTest, CallsOfProgramFunctions) {
+  const std::string kernel =
+      "    @pl.function(type=pl.FunctionType.InCore)\n"
+      "    def kernel(self, a: pl.Tensor[[16], pl.FP32], c: pl.Out[pl.Tensor[[16], pl.FP32]]):\n"
+      "        return c\n"
+      "\n";
+  const std::string orch =
+      "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+      "    def orch(self, a: pl.Tensor[[16], pl.FP32], c: pl.Out[pl.Tensor[[16], pl.FP32]]):\n";
+  // A function written without `-> TYPE` gives its first return's type.
+  EXPECT_EQ(Check(kernel + orch + "        out = self.kernel(a, c)\n        return out\n"), "");
+  // ... once its body is parsed: a function defined later has no result yet.
+  EXPECT_THAT(Check(orch + "        out = self.kernel(a, c)\n        return out\n\n" + kernel),
+              HasSubstr("'kernel' returns no value"));
+  // A submit may leave out the Out / InOut arguments, not the others.
+  EXPECT_EQ(Check(kernel + orch +
+                  "        with pl.manual_scope():\n"
+                  "            t = pl.submit(self.kernel, a)\n"
+                  "            u = pl.submit(self.kernel, a, c, deps=[t])\n"),
+            "");
+  EXPECT_THAT(Check(kernel + orch +
+                    "        with pl.manual_scope():\n"
+                    "            t = pl.submit(self.kernel)\n"),
+              HasSubstr("'kernel' takes 1 to 2 arguments, got 0 (a submit may leave out Out / "
+                        "InOut arguments)"));
+  EXPECT_THAT(Check(kernel + orch + "        out = self.kernel(a)\n        return out\n"),
+              HasSubstr("'kernel' takes 2 arguments, got 1"));
+}
+
+// What the parser refuses first, the verifier still refuses in IR from a
+// .pb (here: edited after parsing).
+TEST(PyptoRulesTest, VerifierCatchesEditedIr) {
+  const std::string text = std::string(kHead) +
+                           "    @pl.function(type=pl.FunctionType.InCore)\n"
+                           "    def kernel(self, a: pl.Tensor[[16], pl.FP32]) -> "
+                           "pl.Tensor[[16], pl.FP32]:\n"
+                           "        return a\n"
+                           "\n"
+                           "    @pl.function(type=pl.FunctionType.Orchestration)\n"
+                           "    def orch(self, a: pl.Tensor[[16], pl.FP32]):\n"
+                           "        with pl.manual_scope():\n"
+                           "            out, t = pl.submit(self.kernel, a)\n";
+  absl::StatusOr<std::unique_ptr<Program>> p = ParseProgram(text, "t.py");
+  ASSERT_TRUE(p.ok()) << p.status();
+  ASSERT_TRUE(VerifyProgram(**p).ok());
+  Stmt& scope = *(*p)->functions[1]->body->stmts[0];
+  Expr& submit = *scope.body->stmts[0]->value;
+  ASSERT_EQ(submit.args.size(), 2u);
+  submit.args.pop_back();
+  EXPECT_THAT(VerifyProgram(**p).message(),
+              HasSubstr("t.py:14:22: error: 'pl.submit' of 'kernel' passes 0 arguments; it "
+                        "takes 1\n"));
+}
+
 TEST(PyptoRulesTest, YieldForms) {
   // A parenthesized yield (ruff's layout), a yield at the end of a runtime
   // scope in a branch, and a pl.while_ target without parentheses.

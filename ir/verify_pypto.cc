@@ -193,6 +193,9 @@ class PyptoRules {
         }
       }
     }
+    if (info->callee_arg && !call.args.empty() && call.args[0]->kind == ExprKind::kString) {
+      CheckSubmitArity(spelled, call, loc);
+    }
     if (const Expr* deps = call.FindAttr("deps")) CheckDeps(spelled, *deps, stmt_loc);
     if (const Expr* dumps = call.FindAttr("dumps"); dumps != nullptr && info->callee_arg) {
       CheckSubmitDumps(spelled, call, *dumps, stmt_loc);
@@ -238,6 +241,27 @@ class PyptoRules {
           }
         }
       }
+    }
+  }
+
+  // pl.submit(self.f, args...): f's parameters, the Out / InOut ones may be
+  // left out (the runtime allocates them).
+  void CheckSubmitArity(absl::string_view what, const Expr& call, const Location& loc) {
+    const Function* callee = program_.FindFunction(call.args[0]->str);
+    if (callee == nullptr) {
+      sink_.Error(loc, absl::StrCat("'", what, "' of unknown function '", call.args[0]->str, "'"));
+      return;
+    }
+    const size_t given = call.args.size() - 1;
+    const size_t needed = static_cast<size_t>(
+        std::count_if(callee->params.begin(), callee->params.end(),
+                      [](const Param& p) { return p.direction == Direction::kIn; }));
+    if (given < needed || given > callee->params.size()) {
+      sink_.Error(loc, absl::StrCat("'", what, "' of '", callee->name, "' passes ", given,
+                                    " arguments; it takes ", needed,
+                                    needed == callee->params.size()
+                                        ? ""
+                                        : absl::StrCat(" to ", callee->params.size())));
     }
   }
 

@@ -11,6 +11,8 @@
 // - `dumps=[...]` and `no_dep_args=[...]` of a scope list tensor variables
 //   (no_dep_args each once); the `dumps=` of a pl.submit lists tensors that
 //   are arguments of that submit.
+// - A pl.submit passes its function's parameters; the Out / InOut ones may
+//   be left out (the runtime allocates them).
 // - A `deps=[...]` (pl.submit, pl.system.task_dummy, scopes) lists task
 //   ids: pl.Scalar[pl.TASK_ID] variables, pl.Array[n, pl.TASK_ID]
 //   variables or elements of one, never a whole array and elements
