@@ -483,6 +483,9 @@ void AddPyptoOps(OpRegistry& r) {
   });
   alloc.attrs = {AttrSpec{"name", AttrKind::kString}, AttrSpec{"dtype", AttrKind::kDType}};
   alloc.canonicalize = WindowBufferBytes;
+  // PyPTO derives the buffer's name from the assignment target.
+  alloc.host_only = true;
+  alloc.names_buffer = true;
   r.Register(std::move(alloc));
   OpInfo window = Op("pld.tensor.window", {"buf", "shape"}, [](const Expr& call) -> ResultOr {
     if (!(call.args[0]->type.kind() == Type::Kind::kPtr)) {
@@ -505,12 +508,16 @@ void AddPyptoOps(OpRegistry& r) {
     return std::optional<Type>(Type::Scalar(DType::kINT64));
   });
   world.role = OpRole::kPureScalar;
+  world.host_only = true;
   r.Register(std::move(world));
   // Task ids (src/ir/op/sync_ops/task.cpp).
   OpInfo dummy = Op("system.task_dummy", {}, [](const Expr&) -> ResultOr {
     return std::optional<Type>(Type::Scalar(DType::kTASK_ID));
   });
-  dummy.attrs = {AttrSpec{"deps", AttrKind::kExpr}};
+  // PyPTO: an empty fan-in is written deps=[], never left out.
+  AttrSpec dummy_deps{"deps", AttrKind::kExpr};
+  dummy_deps.required = true;
+  dummy.attrs = {dummy_deps};
   r.Register(std::move(dummy));
   r.Register(Op("system.task_is_valid", {"task_id"}, [](const Expr& call) -> ResultOr {
     const Type& t = call.args[0]->type;

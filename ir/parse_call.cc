@@ -205,9 +205,21 @@ absl::StatusOr<ExprPtr> Parser::ParseSubmit(const Token& base, const std::string
   } else {
     PARSER_RETURN_IF_ERROR(ExpectOp(")"));
   }
-  if (args.size() - 1 != callee->params.size()) {
-    return ErrorAt(loc, absl::StrCat("'", name.text, "' takes ", callee->params.size(),
-                                     " arguments, got ", args.size() - 1));
+  // PyPTO: the Out / InOut parameters of a submitted function may be left
+  // out (the runtime allocates them), from the last one back.
+  const size_t given = args.size() - 1;
+  const size_t needed = static_cast<size_t>(
+      std::count_if(callee->params.begin(), callee->params.end(),
+                    [](const Param& p) { return p.direction == Direction::kIn; }));
+  if (given < needed || given > callee->params.size()) {
+    return ErrorAt(loc, absl::StrCat("'", name.text, "' takes ",
+                                     needed == callee->params.size()
+                                         ? absl::StrCat(needed)
+                                         : absl::StrCat(needed, " to ", callee->params.size()),
+                                     " arguments, got ", given,
+                                     needed == callee->params.size()
+                                         ? ""
+                                         : " (a submit may leave out Out / InOut arguments)"));
   }
   const OpInfo* info = OpRegistry::Get().Find(op);
   PARSER_ASSIGN_OR_RETURN(std::vector<NamedExpr> attrs,
@@ -291,6 +303,14 @@ absl::StatusOr<ExprPtr> Parser::FinishOpCall(std::string op, const Token& start,
     for (FunctionKind k : info->only_in) kinds.emplace_back(FunctionKindName(k));
     return ErrorAt(loc, absl::StrCat("'pl.", op, "()' is only valid inside an ",
                                      absl::StrJoin(kinds, " or "), " function"));
+  }
+  if (info->names_buffer) {
+    for (const Keyword& k : keywords) {
+      if (k.name.text != "name") continue;
+      return ErrorAtToken(k.name, absl::StrCat("'", op, "': the 'name' keyword cannot be "
+                                               "passed explicitly; the buffer is named "
+                                               "after the variable it is assigned to"));
+    }
   }
   // PyPTO passes some attributes positionally (`tile.create(shape, ...)`).
   std::vector<Keyword> attr_keywords;
@@ -579,7 +599,9 @@ absl::StatusOr<ExprPtr> Parser::FinishFunctionCall(const Token& start,
   }
   PARSER_ASSIGN_OR_RETURN(std::vector<NamedExpr> attrs,
                           FunctionCallKeywords(*callee, std::move(keywords)));
-  absl::StatusOr<Type> type = DeduceCallReturnType(*program_, *callee, args);
+  absl::StatusOr<Type> type =
+      callee->return_type ? DeduceCallReturnType(*program_, *callee, args)
+                          : absl::StatusOr<Type>(ReturnedType(*callee));
   if (!type.ok()) return ErrorAtToken(start, type.status().message());
   ExprPtr call = MakeOpCall(name, std::move(args), std::move(attrs), *std::move(type),
                             Loc(start));

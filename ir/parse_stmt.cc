@@ -128,7 +128,11 @@ absl::Status Parser::ParseStatement(std::vector<StmtPtr>& out,
   } else if (AtName("while")) {
     PARSER_ASSIGN_OR_RETURN(stmt, ParseWhile());
   } else if (AtName("with")) {
-    PARSER_ASSIGN_OR_RETURN(stmt, ParseWith());
+    StmtPtr hoisted;
+    PARSER_ASSIGN_OR_RETURN(stmt, ParseWith(yield_allowed, yield, hoisted));
+    out.push_back(std::move(stmt));
+    if (hoisted) out.push_back(std::move(hoisted));
+    return absl::OkStatus();
   } else {
     return ParseSimpleStatement(out, yield, yield_allowed);
   }
@@ -319,7 +323,8 @@ absl::StatusOr<StmtPtr> Parser::ParseAssign(std::optional<YieldTargets>& yield,
     PARSER_RETURN_IF_ERROR(CheckSymbolicDims());
   }
   PARSER_RETURN_IF_ERROR(ExpectOp("="));
-  if (AtDotted("pl", "yield_")) {
+  // `x = (pl.yield_(...))`: ruff wraps a long right-hand side in parentheses.
+  if (AtDotted("pl", "yield_") || (AtOp("(") && AtDotted("pl", "yield_", 1))) {
     if (targets.grouped) {
       return ErrorAt(targets.loc, "pl.yield_ targets are a flat list of names");
     }
@@ -364,6 +369,7 @@ absl::StatusOr<StmtPtr> Parser::ParseAssign(std::optional<YieldTargets>& yield,
     }
     type = *std::move(refined);
   }
+  PARSER_RETURN_IF_ERROR(CheckReassign(targets.names[0], targets.locs[0], type));
   Var* var = fn_->NewVar(targets.names[0], type, targets.locs[0]);
   PARSER_RETURN_IF_ERROR(Bind(targets.names[0], targets.locs[0], var));
   return MakeAssign(var, std::move(value), targets.loc);
@@ -410,10 +416,13 @@ absl::StatusOr<StmtPtr> Parser::ParseYield(YieldTargets targets,
                         "pl.yield_ is only allowed at the end of a for loop "
                         "with init_values or of an if/else branch");
   }
+  const bool parenthesized = AtOp("(");
+  if (parenthesized) Next();
   for (int i = 0; i < 3; ++i) Next();  // pl . yield_
   std::vector<ExprPtr> values;
   std::vector<Keyword> keywords;
   PARSER_RETURN_IF_ERROR(ParseCallArgs(values, keywords));
+  if (parenthesized) PARSER_RETURN_IF_ERROR(ExpectOp(")"));
   if (!keywords.empty()) {
     return ErrorAtToken(keywords[0].name, "pl.yield_ takes no keyword arguments");
   }
@@ -450,6 +459,11 @@ absl::StatusOr<StmtPtr> Parser::ParseYield(YieldTargets targets,
 
 absl::StatusOr<StmtPtr> Parser::ParseFor() {
   if (AtOp("(", 1)) return ParseWhileCarried();
+  // `for a, b in pl.while_(...)`: the same tuple target without parentheses.
+  for (size_t i = 1; AtKind(TokenKind::kName, i); i += 2) {
+    if (AtName("in", i + 1) && AtDotted("pl", "while_", i + 2)) return ParseWhileCarried();
+    if (!AtOp(",", i + 1)) break;
+  }
   const Token& for_token = Next();
   StmtPtr stmt = NewStmt(StmtKind::kFor, Loc(for_token));
   PARSER_ASSIGN_OR_RETURN(Token loop_var, ExpectIdentifier("a loop variable"));
@@ -599,6 +613,7 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
     }
     Var* v = fn_->NewVar(carried[i].text, type, Loc(carried[i]));
     PARSER_RETURN_IF_ERROR(Bind(carried[i].text, Loc(carried[i]), v));
+    carried_.insert(v);
     stmt->iter_args.push_back(v);
   }
   loops_.push_back(stmt->loop_kind);
@@ -658,7 +673,7 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
   for (size_t i = 0; i < carried.size(); ++i) {
     const Type& want = stmt->iter_args[i]->type;
     AdaptLiteral(*yield.values[i], want);
-    if (yield.values[i]->type != want) {
+    if (!SameUpToMemRef(yield.values[i]->type, want)) {
       return ErrorAt(yield.values[i]->loc,
                      absl::StrCat("pl.yield_ value ", i + 1, " has type ",
                                   TypeToString(yield.values[i]->type),
@@ -791,8 +806,12 @@ absl::StatusOr<StmtPtr> Parser::ParseIf() {
     // A literal yielded by one branch takes the other branch's type.
     AdaptLiteral(*other.values[i], then_yield.values[i]->type);
     AdaptLiteral(*then_yield.values[i], other.values[i]->type);
-    const Type& type = then_yield.values[i]->type;
-    if (other.values[i]->type != type) {
+    // Types equal but for where the values live (pl.MemRef); the result
+    // has the then branch's annotation when it has one.
+    const Type& type = then_block.yield->annotation && then_yield.values.size() == 1
+                           ? *then_block.yield->annotation
+                           : then_yield.values[i]->type;
+    if (!SameUpToMemRef(other.values[i]->type, type)) {
       return ErrorAt(
           other.values[i]->loc,
           absl::StrCat("pl.yield_ value ", i + 1, " has type ",
@@ -851,7 +870,9 @@ absl::StatusOr<StmtPtr> Parser::ParseWhile() {
   return stmt;
 }
 
-absl::StatusOr<StmtPtr> Parser::ParseWith() {
+absl::StatusOr<StmtPtr> Parser::ParseWith(bool yield_allowed,
+                                          std::optional<YieldTargets>& yield,
+                                          StmtPtr& hoisted) {
   const Token& with_token = Next();
   StmtPtr stmt = NewStmt(StmtKind::kScope, Loc(with_token));
   std::string scope;
@@ -914,13 +935,22 @@ absl::StatusOr<StmtPtr> Parser::ParseWith() {
   const bool core = IsCoreScope(*stmt->value);
   core_scopes_ += core ? 1 : 0;
   with_scopes_.push_back(scope);
-  absl::StatusOr<Block> parsed_body = ParseSuite(/*yield_allowed=*/false);
+  // PyPTO: a runtime scope (pl.scope, pl.manual_scope) is transparent to
+  // pl.yield_: a yield ending its body ends the enclosing body, and moves
+  // after the scope.
+  const bool transparent = scope == "scope" || scope == "manual_scope";
+  absl::StatusOr<Block> parsed_body = ParseSuite(yield_allowed && transparent);
   with_scopes_.pop_back();
   core_scopes_ -= core ? 1 : 0;
   if (manual) --manual_scopes_;
   if (!parsed_body.ok()) return parsed_body.status();
   Block body = *std::move(parsed_body);
   stmt->body = std::move(body.body);
+  if (body.yield) {
+    hoisted = std::move(stmt->body->stmts.back());
+    stmt->body->stmts.pop_back();
+    yield = std::move(body.yield);
+  }
   if (scope == "spmd" && !SpmdBodyUsesBlock(*stmt->body)) {
     return ErrorAt(stmt->value->loc,
                    "`with pl.spmd(...)` body neither reads the per-block index via "

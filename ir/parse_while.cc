@@ -1,7 +1,7 @@
 // The text parser: PyPTO's SSA while loop, as its printer writes it
 // (python_printer.cpp, VisitStmt_(WhileStmt)):
 //
-//   for (x, y) in pl.while_(init_values=(x0, y0)):
+//   for (x, y) in pl.while_(init_values=(x0, y0)):   (or `for x, y in ...`)
 //       pl.cond(x < n)
 //       ...
 //       x, y = pl.yield_(x + 1, y)
@@ -47,9 +47,11 @@ absl::StatusOr<StmtPtr> Parser::ParseWhileCarried() {
   auto stmt = std::make_unique<Stmt>();
   stmt->kind = StmtKind::kWhile;
   stmt->loc = Loc(for_token);
-  Next();  // '('
+  const bool parenthesized = AtOp("(");
+  if (parenthesized) Next();
   std::vector<Token> carried;
-  while (!AtOp(")")) {
+  bool comma = false;
+  while (parenthesized ? !AtOp(")") : !AtName("in")) {
     PARSER_ASSIGN_OR_RETURN(Token name, ExpectIdentifier("a loop-carried variable"));
     for (const Token& other : carried) {
       if (other.text == name.text) {
@@ -59,8 +61,13 @@ absl::StatusOr<StmtPtr> Parser::ParseWhileCarried() {
     carried.push_back(std::move(name));
     if (!AtOp(",")) break;
     Next();
+    comma = true;
   }
-  PARSER_RETURN_IF_ERROR(ExpectOp(")"));
+  if (parenthesized) PARSER_RETURN_IF_ERROR(ExpectOp(")"));
+  if (!parenthesized && !comma) {
+    return ErrorAtToken(for_token, "a pl.while_ loop target must be a tuple: "
+                                   "'for (a,) in pl.while_(init_values=(a0,))'");
+  }
   PARSER_RETURN_IF_ERROR(ExpectName("in"));
   if (!AtDotted("pl", "while_")) return Unexpected("pl.while_(init_values=(...))");
   const Token& head = Peek();
@@ -91,6 +98,7 @@ absl::StatusOr<StmtPtr> Parser::ParseWhileCarried() {
     }
     Var* v = fn_->NewVar(carried[i].text, type, Loc(carried[i]));
     PARSER_RETURN_IF_ERROR(Bind(carried[i].text, Loc(carried[i]), v));
+    carried_.insert(v);
     stmt->iter_args.push_back(v);
   }
   Stmt* outer_pending = pending_cond_;
@@ -127,7 +135,7 @@ absl::StatusOr<StmtPtr> Parser::ParseWhileCarried() {
   for (size_t i = 0; i < carried.size(); ++i) {
     const Type& want = stmt->iter_args[i]->type;
     AdaptLiteral(*yield.values[i], want);
-    if (yield.values[i]->type != want) {
+    if (!SameUpToMemRef(yield.values[i]->type, want)) {
       return ErrorAt(yield.values[i]->loc,
                      absl::StrCat("pl.yield_ value ", i + 1, " has type ",
                                   TypeToString(yield.values[i]->type),

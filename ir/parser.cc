@@ -320,13 +320,15 @@ absl::Status Parser::ParseAttrDict(Function& fn) {
     bool ok = value->kind == ExprKind::kInt || value->kind == ExprKind::kBool ||
               value->kind == ExprKind::kString || value->kind == ExprKind::kList ||
               value->kind == ExprKind::kEnum || value->kind == ExprKind::kFloat;
+    // List elements: ints or pl.adir values (verify_pypto.h says which key
+    // takes which).
     for (const ExprPtr& e : value->args) {
-      ok = ok && e->kind == ExprKind::kInt;
+      ok = ok && (e->kind == ExprKind::kInt || e->kind == ExprKind::kEnum);
     }
     if (!ok) {
       return ErrorAt(value->loc, absl::StrCat("function attribute '", attr.text,
                                               "' must be an int, a bool, a string "
-                                              "or a list of ints"));
+                                              "or a list of ints or pl.adir values"));
     }
     fn.attrs.push_back(MakeAttr(attr.text, std::move(value)));
     if (!AtOp(",")) break;
@@ -340,6 +342,7 @@ absl::Status Parser::ParseParams(Function& fn) {
   fn.has_self = AtName("self");
   if (fn.has_self) Next();
   bool first = !fn.has_self;
+  std::vector<std::vector<DimRef>> uses;  // per parameter, the dims its type names
   while (first || AtOp(",")) {
     if (!first) Next();
     first = false;
@@ -362,7 +365,9 @@ absl::Status Parser::ParseParams(Function& fn) {
       for (int i = 0; i < 4; ++i) Next();
     }
     const Token& type_token = Peek();
+    const size_t dims_before = symbolic_dims_.size();
     PARSER_ASSIGN_OR_RETURN(Type type, ParseType());
+    uses.emplace_back(symbolic_dims_.begin() + dims_before, symbolic_dims_.end());
     if (type.is_tuple()) {
       return ErrorAtToken(type_token, "a parameter cannot be a tuple");
     }
@@ -370,6 +375,7 @@ absl::Status Parser::ParseParams(Function& fn) {
     fn.params.push_back(
         Param{fn.NewVar(name.text, std::move(type), Loc(name)), direction});
   }
+  PARSER_RETURN_IF_ERROR(CheckParamOrder(fn, uses));
   return ExpectOp(")");
 }
 
@@ -534,6 +540,7 @@ absl::StatusOr<std::string> Parser::ParseTypeElementText() {
   }
   std::string text;
   int depth = 0;
+  int view_depth = -1;  // inside `valid_shape=[...]` while depth >= view_depth
   const Token* prev = nullptr;
   while (!AtKind(TokenKind::kEnd)) {
     if (depth == 0 && (AtOp(",") || AtOp("]"))) break;
@@ -541,9 +548,19 @@ absl::StatusOr<std::string> Parser::ParseTypeElementText() {
         AtKind(TokenKind::kDedent)) {
       return Unexpected("the end of the type element");
     }
+    if (AtName("valid_shape") && AtOp("=", 1) && AtOp("[", 2)) view_depth = depth + 1;
+    // A name in a pl.TensorView's valid_shape is a dimension like a shape's.
+    if (view_depth >= 0 && depth >= view_depth && AtKind(TokenKind::kName) &&
+        !IsKeyword(Peek().text) && !AtOp(".", 1) && !AtOp("(", 1) &&
+        !(prev != nullptr && prev->kind == TokenKind::kOp && prev->text == ".")) {
+      symbolic_dims_.push_back(DimRef{Peek().text, Loc(Peek()), /*in_view=*/true});
+    }
     const Token& t = Next();
     if (t.kind == TokenKind::kOp && (t.text == "(" || t.text == "[")) ++depth;
-    if (t.kind == TokenKind::kOp && (t.text == ")" || t.text == "]")) --depth;
+    if (t.kind == TokenKind::kOp && (t.text == ")" || t.text == "]") &&
+        --depth < view_depth) {
+      view_depth = -1;  // the end of valid_shape=[...]
+    }
     if (depth > kMaxDepth) return TooDeep();
     // A trailing comma inside the element's brackets is dropped.
     if (t.kind == TokenKind::kOp && (t.text == ")" || t.text == "]") &&
@@ -579,7 +596,7 @@ absl::StatusOr<Shape> Parser::ParseShape() {
       shape.push_back(Dim::Static(Next().int_value));
     } else if (AtKind(TokenKind::kName) && !IsKeyword(Peek().text)) {
       const Token& name = Next();
-      symbolic_dims_.emplace_back(name.text, Loc(name));
+      symbolic_dims_.push_back(DimRef{name.text, Loc(name)});
       shape.push_back(Dim::Symbolic(name.text));
     } else {
       return Unexpected("a dimension (an integer or a scalar parameter)");
@@ -638,9 +655,9 @@ absl::StatusOr<TileView> Parser::ParseTileView(MemorySpace memory) {
 }
 
 absl::Status Parser::CheckSymbolicDims() {
-  std::vector<std::pair<std::string, Location>> dims;
+  std::vector<DimRef> dims;
   dims.swap(symbolic_dims_);
-  for (const auto& [name, loc] : dims) {
+  for (const auto& [name, loc, in_view] : dims) {
     bool found = std::find(program_->dynamic_dims.begin(), program_->dynamic_dims.end(),
                            name) != program_->dynamic_dims.end();
     for (const Param& p : fn_->params) {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
@@ -101,6 +102,14 @@ struct SubscriptWindow {
   bool any_slice = false;
 };
 
+// A name a type uses as a dimension: in its shape, or (in_view) in a
+// pl.TensorView's valid_shape.
+struct DimRef {
+  std::string name;
+  Location loc;
+  bool in_view = false;
+};
+
 // A call argument written `name=value`.
 struct Keyword {
   Token name;
@@ -170,6 +179,15 @@ class Parser {
   absl::StatusOr<Layout> ParseLayoutRef();
   // Checks the symbolic dims met since the last call against the params.
   absl::Status CheckSymbolicDims();
+  // PyPTO resolves parameter annotations in declaration order
+  // (parse_rules.cc): `uses[i]` are the dims parameter i's type names.
+  absl::Status CheckParamOrder(const Function& fn,
+                               const std::vector<std::vector<DimRef>>& uses) const;
+  // PyPTO keeps one variable per name (until its ConvertToSSA): rebinding
+  // a tensor or tile name to a value of another shape or dtype is an
+  // error, except for loop-carried names (parse_rules.cc).
+  absl::Status CheckReassign(const std::string& name, const Location& loc,
+                             const Type& type) const;
 
   // ---- statements and scopes (parse_stmt.cc) ----
   absl::StatusOr<Block> ParseSuite(bool yield_allowed);
@@ -194,7 +212,10 @@ class Parser {
   // the `pl.cond(c)` that must open its body.
   absl::StatusOr<StmtPtr> ParseWhileCarried();
   absl::Status ParseCond(const std::vector<StmtPtr>& out);
-  absl::StatusOr<StmtPtr> ParseWith();
+  // A yield ending the body of a runtime scope (yield_allowed) is moved
+  // into `hoisted`, to follow the scope; `yield` gets its targets.
+  absl::StatusOr<StmtPtr> ParseWith(bool yield_allowed, std::optional<YieldTargets>& yield,
+                                    StmtPtr& hoisted);
   // PyPTO's rules for a scope's arguments and placement.
   absl::Status CheckScopeArgs(const Token& start, const std::string& scope,
                               const std::vector<ExprPtr>& args,
@@ -337,8 +358,12 @@ class Parser {
 
   std::unique_ptr<Program> program_;
   Function* fn_ = nullptr;  // the function being parsed
+  // The loop-carried variables of written init_values (PyPTO's IterArgs).
+  absl::flat_hash_set<const Var*> carried_;
   std::vector<absl::flat_hash_map<std::string, Binding>> scopes_;
-  std::vector<std::pair<std::string, Location>> symbolic_dims_;
+  // The names the types parsed since the last CheckSymbolicDims use as
+  // dimensions.
+  std::vector<DimRef> symbolic_dims_;
   // While parsing the right-hand side of an assignment: the index of its
   // first token and its annotation. An op whose result type comes from the
   // annotation (tpop) must be called exactly there.
@@ -369,6 +394,12 @@ class NestingGuard {
  private:
   int& depth_;
 };
+
+// PyPTO's result of a call of a function written without `-> TYPE`: the
+// types of the first `return` with values in its body (a tuple when it
+// returns several), else None (it returns nothing, or its body is not
+// parsed yet: a function defined after the caller). parse_rules.cc.
+Type ReturnedType(const Function& fn);
 
 // Python keywords: never names of variables, parameters or functions.
 bool IsKeyword(absl::string_view name);

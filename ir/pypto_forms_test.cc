@@ -199,11 +199,14 @@ class P:
 TEST(PyptoFormsTest, WindowsAndTaskIds) {
   std::string out = RoundTrip(std::string(kImports) + R"(@pl.program
 class P:
-    @pl.function(type=pl.FunctionType.Orchestration)
-    def main(self):
+    @pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)
+    def host(self):
         buf = pld.alloc_window_buffer(pld.world_size() * pl.INT32.get_byte())
         sig = pld.window(buf, [4], dtype=pl.INT32)
-        t = pl.system.task_dummy()
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self):
+        t = pl.system.task_dummy(deps=[])
         ok = pl.system.task_is_valid(t)
 )");
   EXPECT_THAT(out, HasSubstr("buf = pld.tensor.alloc_window_buffer(pld.system.world_size() * 4)"));

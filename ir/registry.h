@@ -119,6 +119,14 @@ struct OpInfo {
   // The function kinds a call may appear in (empty: any); PyPTO's
   // pl.dump_tag is an Orchestration / Inline marker.
   std::vector<FunctionKind> only_in;
+  // PyPTO's host-orchestration ops (pld.world_size, pld.alloc_window_buffer):
+  // only in a @pl.function(level=pl.Level.HOST) function, outside
+  // pl.at(level=pl.Level.CORE_GROUP) and pl.spmd (ir/verify_pypto.h).
+  bool host_only = false;
+  // The result is a program-wide named buffer whose name is the assignment
+  // target (pld.alloc_window_buffer): only `name = op(...)`, every target
+  // distinct across the program, no name= keyword.
+  bool names_buffer = false;
   // Takes any number of arguments from params.size() on (pl.submit).
   bool variadic = false;
   // args[0] names a program function (a string constant), written and

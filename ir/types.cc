@@ -3,6 +3,7 @@
 #include <array>
 #include <utility>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 
@@ -256,5 +257,52 @@ std::string TypeToString(const Type& t) {
   }
   return "?";
 }
+
+std::vector<absl::string_view> ExtraElements(absl::string_view extra) {
+  std::vector<absl::string_view> out;
+  int depth = 0;
+  char quote = 0;
+  size_t begin = 0;
+  for (size_t i = 0; i < extra.size(); ++i) {
+    const char c = extra[i];
+    if (quote != 0) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == quote) {
+        quote = 0;
+      }
+      continue;
+    }
+    if (c == '"' || c == '\'') quote = c;
+    if (c == '(' || c == '[') ++depth;
+    if (c == ')' || c == ']') --depth;
+    if (c == ',' && depth == 0) {
+      out.push_back(extra.substr(begin, i - begin));
+      begin = i + 1;
+      while (begin < extra.size() && extra[begin] == ' ') ++begin;
+    }
+  }
+  if (begin < extra.size()) out.push_back(extra.substr(begin));
+  return out;
+}
+
+namespace {
+
+Type WithoutMemRef(const Type& t) {
+  if (t.is_tuple()) {
+    std::vector<Type> elements;
+    for (const Type& e : t.elements()) elements.push_back(WithoutMemRef(e));
+    return Type::Tuple(std::move(elements));
+  }
+  std::vector<absl::string_view> kept;
+  for (absl::string_view e : ExtraElements(t.extra())) {
+    if (!absl::StartsWith(e, "pl.MemRef(")) kept.push_back(e);
+  }
+  return t.WithExtra(absl::StrJoin(kept, ", "));
+}
+
+}  // namespace
+
+bool SameUpToMemRef(const Type& a, const Type& b) { return WithoutMemRef(a) == WithoutMemRef(b); }
 
 }  // namespace ptoc

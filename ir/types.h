@@ -159,6 +159,14 @@ inline bool SameUpToExtra(const Type& a, const Type& b) {
   return a.WithExtra("") == b.WithExtra("");
 }
 
+// The top-level elements of an extra() text, in order
+// ("pl.MemRef(a, 0, 8), pl.DN" -> {"pl.MemRef(a, 0, 8)", "pl.DN"}).
+std::vector<absl::string_view> ExtraElements(absl::string_view extra);
+
+// Equal but for PyPTO's pl.MemRef(..) elements, which name where a value
+// lives, not what it is (PyPTO's structural equality skips them).
+bool SameUpToMemRef(const Type& a, const Type& b);
+
 // Human-readable form for diagnostics, in the text format's spelling
 // (e.g. "pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Acc]").
 std::string TypeToString(const Type& t);

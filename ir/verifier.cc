@@ -22,6 +22,7 @@
 #include "ir/enums.h"
 #include "ir/printer.h"
 #include "ir/registry.h"
+#include "ir/verify_pypto.h"
 #include "ir/verify_shapes.h"
 
 namespace ptoc {
@@ -765,7 +766,8 @@ absl::Status VerifyProgram(const Program& program) {
       program.options.backend != "a5") {
     sink.Error(program.loc, absl::StrCat("unknown backend '", program.options.backend, "'"));
   }
-  // The shape rules read types and arguments the checks above vouch for.
+  // These rules read types and arguments the checks above vouch for.
+  if (sink.error_count() == 0) VerifyPyptoRules(program, sink);
   if (sink.error_count() == 0) VerifyShapes(program, sink);
   return sink.ToStatus();
 }

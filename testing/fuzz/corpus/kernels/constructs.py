@@ -4,7 +4,7 @@ import pypto.language.distributed as pld
 
 @pl.program
 class Constructs:
-    @pl.function(type=pl.FunctionType.InCore, attrs={"nranks": 4, "tag": "x", "dims": [1, 2], "on": True})
+    @pl.function(type=pl.FunctionType.InCore, attrs={"nranks": 4, "tag": "x", "arg_direction_overrides": [1, 2], "on": True})
     def body(
         self,
         t: pl.Tensor[[16, 64], pl.FP16],
