@@ -42,7 +42,7 @@ class TileAllocator {
 
  private:
   Backend backend_;
-  std::array<int64_t, 7> next_ = {};  // by MemorySpace
+  std::array<int64_t, kNumMemorySpaces> next_ = {};  // by MemorySpace
 };
 
 }  // namespace codegen

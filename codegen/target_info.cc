@@ -141,6 +141,8 @@ absl::string_view PtoMemoryName(MemorySpace m) {
     case MemorySpace::kRight: return "right";
     case MemorySpace::kAcc: return "acc";
     case MemorySpace::kBias: return "bias";
+    case MemorySpace::kLeftScale: return "left_scale";    // GeometryOf refuses these
+    case MemorySpace::kRightScale: return "right_scale";
     case MemorySpace::kDDR: return "gm";
   }
   return "vec";
@@ -154,6 +156,8 @@ absl::string_view CceTileTypeName(MemorySpace m) {
     case MemorySpace::kRight: return "Right";
     case MemorySpace::kAcc: return "Acc";
     case MemorySpace::kBias: return "Bias";
+    case MemorySpace::kLeftScale: return "LeftScale";
+    case MemorySpace::kRightScale: return "RightScale";
     case MemorySpace::kDDR: return "Vec";
   }
   return "Vec";
@@ -174,6 +178,10 @@ absl::StatusOr<TileGeometry> GeometryOf(const Type& tile, Backend backend,
   }
   if (tile.memory() == MemorySpace::kDDR) {
     return ErrorAt(loc, "a tile cannot live in DDR; use a Tensor for GM data");
+  }
+  if (tile.memory() == MemorySpace::kLeftScale || tile.memory() == MemorySpace::kRightScale) {
+    return ErrorAt(loc, absl::StrCat("tiles in ", MemorySpaceName(tile.memory()),
+                                     " (MX block scales) have no code generation yet"));
   }
   if (tile.dtype() == DType::kBOOL || tile.dtype() == DType::kINDEX) {
     return ErrorAt(loc, absl::StrCat("tiles of ", DTypeName(tile.dtype()),

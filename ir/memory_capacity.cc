@@ -19,6 +19,9 @@ int64_t MemoryCapacity(MemorySpace m, Backend backend) {
     case MemorySpace::kRight: return 64 * 1024;
     case MemorySpace::kAcc: return (a5 ? 256 : 128) * 1024;
     case MemorySpace::kBias: return (a5 ? 4 : 1) * 1024;
+    // PyPTO's 950 (a5) SoC: 4 KB each; a2a3 has no MX scale buffers.
+    case MemorySpace::kLeftScale: return a5 ? 4 * 1024 : 0;
+    case MemorySpace::kRightScale: return a5 ? 4 * 1024 : 0;
     case MemorySpace::kDDR: return 0;
   }
   return 0;

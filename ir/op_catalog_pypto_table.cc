@@ -5,6 +5,7 @@
 // interleaves parameters and attributes: `tile.full(shape, dtype, value)`)
 // and the family of its result rule. None of them is compiled: they are
 // parsed, verified, printed and kept in the .pb.
+#include <climits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,8 +46,18 @@ enum Rule {
   kDeferWait,       // pld.system.defer_wait: an INT32 window signal, cmp=Ge
   kTensorToWindow,  // pld.tensor.remote_store: a GM tensor into a window, no value
   kGatherIndex,     // the `index` argument's shape, the input's dtype (tensor.gather)
+  kSame0,           // exactly the first argument's type (gather_row fills it in place)
+  kLike2,           // the third argument's type (mscatter returns its output tensor)
+  kTranspose,       // two axes (constants) swapped; a tile's view is ND, no memory
+  kTransposeView,   // the trailing axes swapped, each layout's major-ness flipped
+  kMatmulMx,        // [M, K] x [K, N] in FP32 Acc, lhs / rhs are arguments 1 and 3
+  kMgather,         // rows or elements of a GM table gathered into a Vec / Mat tile
+  kGatherb,         // 32-byte blocks: [R, C] offsets -> [R, C * 32 / element bytes]
+  kPrefetchContext, // PyPTO's handles: pl.PrefetchAsyncContext, pl.AsyncEvent,
+  kPrefetchEvent,   // pl.AsyncSession; wait gives a BOOL
+  kPrefetchSession,
+  kPrefetchWait,
   kAnnotation,      // taken from the assignment's annotation
-  kTranspose,       // tensor.transpose: axis1 and axis2 swapped
   kTensorView,      // tensor.view: kShapeArg1, a layout change alone swaps the last two dims
 };
 
@@ -76,10 +87,10 @@ const Row kRows[] = {
     {"pld.tensor.broadcast", "target,signal", "e:root", "target,signal,root", kCollective},
     {"pld.tensor.reduce_scatter", "target,signal", "e:op", "target,signal,op", kCollective},
     {"pld.tensor.remote_store", "src,target,peer,offsets", "e:atomic", "src,target,peer,offsets", kTensorToWindow},
-    {"prefetch.async_prefetch", "src,ctx", "", "src,ctx", kAnnotation},
-    {"prefetch.make_context", "", "", "", kAnnotation},
-    {"prefetch.session", "ctx", "", "ctx", kAnnotation},
-    {"prefetch.wait", "event,session_handle", "", "event,session_handle", kAnnotation},
+    {"prefetch.async_prefetch", "src,ctx", "", "src,ctx", kPrefetchEvent},
+    {"prefetch.make_context", "", "", "", kPrefetchContext},
+    {"prefetch.session", "ctx", "", "ctx", kPrefetchSession},
+    {"prefetch.wait", "event,session_handle", "", "event,session_handle", kPrefetchWait},
     {"system.available_aiv_count", "", "", "", kInt32Scalar},
     {"system.available_cluster_count", "", "", "", kInt32Scalar},
     {"system.bar_all", "", "", "", kNone},
@@ -114,7 +125,7 @@ const Row kRows[] = {
     {"tensor.col_sum", "input", "e:axis,b:keep_dim", "input", kColReduce},
     {"tensor.concat", "src0,src1", "", "src0,src1", kAnnotation},
     {"tensor.cos", "input", "", "input", kLike0},
-    {"tensor.create_l1", "shape", "d:dtype,b:transpose", "shape,dtype,transpose", kAnnotation},
+    {"tensor.create_l1", "shape", "d:dtype,b:transpose", "shape,dtype,transpose", kFull},
     {"tensor.dim", "tensor,axis", "", "tensor,axis", kIndexScalar},
     {"tensor.expand_clone", "src,target", "", "src,target", kAnnotation},
     {"tensor.expands", "target,scalar", "", "target,scalar", kLike0},
@@ -126,7 +137,7 @@ const Row kRows[] = {
     {"tensor.gather", "input,index", "e:dim", "input,dim,index", kGatherIndex},
     {"tensor.gather_compare", "input,kvalue", "e:cmp_mode,e:offset,e:out_cols,d:count_dtype", "", kAnnotation},
     {"tensor.gather_mask", "input", "e:mask_pattern,d:output_dtype", "", kAnnotation},
-    {"tensor.gather_row", "acc,src,dst_offset,src_offset,shapes,valid_shape?", "b:transpose,e:valid_shape", "acc,src,dst_offset,src_offset,shapes,transpose", kAnnotation},
+    {"tensor.gather_row", "acc,src,dst_offset,src_offset,shapes,valid_shape?", "b:transpose,e:valid_shape", "acc,src,dst_offset,src_offset,shapes,transpose", kSame0},
     {"tensor.get_block_idx", "", "", "", kAnnotation},
     {"tensor.get_block_num", "", "", "", kAnnotation},
     {"tensor.get_subblock_idx", "", "", "", kAnnotation},
@@ -217,8 +228,8 @@ const Row kRows[] = {
     {"tile.gather", "src,indices,tmp", "", "src,indices,tmp", kAnnotation},
     {"tile.gather_compare", "src,kvalue,tmp", "e:cmp_mode,e:offset,e:out_cols,d:count_dtype", "src,kvalue,tmp", kAnnotation},
     {"tile.gather_mask", "src", "e:mask_pattern,d:output_dtype", "src,mask_pattern", kAnnotation},
-    {"tile.gather_row", "dst,src,dst_offset,src_offset,shapes,valid_shape?", "b:transpose,e:valid_shape", "dst,src,dst_offset,src_offset,shapes,transpose", kAnnotation},
-    {"tile.gatherb", "src,offset", "d:output_dtype", "src,offset", kAnnotation},
+    {"tile.gather_row", "dst,src,dst_offset,src_offset,shapes,valid_shape?", "b:transpose,e:valid_shape", "dst,src,dst_offset,src_offset,shapes,transpose", kSame0},
+    {"tile.gatherb", "src,offset", "d:output_dtype", "src,offset", kGatherb},
     {"tile.gemv", "lhs,rhs", "s:acc_phase", "lhs,rhs", kMatmul},
     {"tile.gemv_acc", "acc,lhs,rhs", "s:acc_phase", "acc,lhs,rhs", kLike0},
     {"tile.gemv_bias", "lhs,rhs,bias", "s:acc_phase", "lhs,rhs,bias", kMatmul},
@@ -226,17 +237,17 @@ const Row kRows[] = {
     {"tile.lrelu", "tile,slope", "", "tile,slope", kLike0},
     {"tile.matmul_acc", "acc,lhs,rhs,init_cond?", "e:init_cond", "acc,lhs,rhs", kLike0},
     {"tile.matmul_bias", "lhs,rhs,bias", "", "lhs,rhs,bias", kMatmul},
-    {"tile.matmul_mx", "lhs,lhs_scale,rhs,rhs_scale", "", "lhs,lhs_scale,rhs,rhs_scale", kAnnotation},
+    {"tile.matmul_mx", "lhs,lhs_scale,rhs,rhs_scale", "", "lhs,lhs_scale,rhs,rhs_scale", kMatmulMx},
     {"tile.matmul_mx_acc", "acc,lhs,lhs_scale,rhs,rhs_scale", "", "acc,lhs,lhs_scale,rhs,rhs_scale", kLike0},
-    {"tile.matmul_mx_bias", "lhs,lhs_scale,rhs,rhs_scale,bias", "", "lhs,lhs_scale,rhs,rhs_scale,bias", kAnnotation},
+    {"tile.matmul_mx_bias", "lhs,lhs_scale,rhs,rhs_scale,bias", "", "lhs,lhs_scale,rhs,rhs_scale,bias", kMatmulMx},
     {"tile.maximum", "lhs,rhs", "", "lhs,rhs", kLike0},
     {"tile.maximums", "lhs,rhs", "", "lhs,rhs", kLike0},
-    {"tile.mgather", "mem,idx,scratch?,valid_shape?", "e:coalesce,e:gather_oob,m:target_memory,e:scratch,e:valid_shape", "mem,idx,coalesce", kAnnotation},
+    {"tile.mgather", "mem,idx", "e:coalesce,e:gather_oob,m:target_memory,e:scratch,e:valid_shape", "mem,idx,coalesce", kMgather},
     {"tile.minimum", "lhs,rhs", "", "lhs,rhs", kLike0},
     {"tile.minimums", "lhs,rhs", "", "lhs,rhs", kLike0},
     {"tile.mrgsort_format1", "src,block_len", "", "", kAnnotation},
     {"tile.mrgsort_format2", "src0,src1,tmp_or_src2,tmp_or_src3,tmp", "b:exhausted", "", kAnnotation},
-    {"tile.mscatter", "src,idx,output_tensor", "", "src,idx,output_tensor", kAnnotation},
+    {"tile.mscatter", "src,idx,output_tensor", "", "src,idx,output_tensor", kLike2},
     {"tile.not_", "tile", "", "tile", kLike0},
     {"tile.or_", "lhs,rhs", "", "lhs,rhs", kLike0},
     {"tile.ors", "lhs,rhs", "", "lhs,rhs", kLike0},
@@ -282,9 +293,9 @@ const Row kRows[] = {
     {"tile.subs", "lhs,rhs", "", "lhs,rhs", kLike0},
     {"tile.subsc", "lhs,rhs,rhs2", "", "lhs,rhs,rhs2", kLike0},
     {"tile.tget_scale_addr", "dst_scale,src", "", "dst_scale,src", kAnnotation},
-    {"tile.transpose", "tile,axis1,axis2,tmp?", "", "tile,axis1,axis2,tmp", kAnnotation},
-    {"tile.transpose_view", "tile", "", "tile", kAnnotation},
-    {"tile.tri", "diagonal,shape,valid_shape?", "d:dtype,b:upper", "diagonal,shape,valid_shape,dtype,upper", kAnnotation},
+    {"tile.transpose", "tile,axis1,axis2,tmp?", "", "tile,axis1,axis2,tmp", kTranspose},
+    {"tile.transpose_view", "tile", "", "tile", kTransposeView},
+    {"tile.tri", "diagonal,shape,valid_shape?", "d:dtype,b:upper", "diagonal,shape,valid_shape,dtype,upper", kFull},
     {"tile.xor_", "lhs,rhs,tmp", "", "lhs,rhs,tmp", kLike0},
     {"tile.xors", "lhs,rhs,tmp", "", "lhs,rhs,tmp", kLike0},
 };
@@ -375,6 +386,212 @@ ResultOr Reduce(const Expr& call, bool row, bool int32) {
   return std::optional<Type>(Reshaped(t, std::move(shape), int32 ? DType::kINT32 : t.dtype()));
 }
 
+// A constant axis of a rank-`rank` value (negative counts from the end).
+absl::StatusOr<size_t> AxisArg(const Expr& call, size_t i, size_t rank) {
+  const Expr& a = *call.args[i];
+  int64_t v = a.kind == ExprKind::kInt ? a.int_value : INT64_MIN;
+  if (v < 0 && v != INT64_MIN) v += static_cast<int64_t>(rank);
+  if (v < 0 || v >= static_cast<int64_t>(rank)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "'", call.str, "' argument ", i + 1, " must be a constant axis below ", rank));
+  }
+  return static_cast<size_t>(v);
+}
+
+// tile.transpose / tensor.transpose(x, axis1, axis2): the axes swapped. A
+// tile's result is a fresh ND tile with no memory space yet (PyPTO).
+ResultOr TransposeResult(const Expr& call) {
+  if (auto s = Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"); !s.ok()) return s;
+  const Type& t = call.args[0]->type;
+  const size_t rank = t.shape().size();
+  if (rank < 2) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("'", call.str, "' requires at least 2 dimensions, but got ", rank));
+  }
+  absl::StatusOr<size_t> a1 = AxisArg(call, 1, rank);
+  if (!a1.ok()) return a1.status();
+  absl::StatusOr<size_t> a2 = AxisArg(call, 2, rank);
+  if (!a2.ok()) return a2.status();
+  if (*a1 == *a2) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("'", call.str, "': axis1 and axis2 must be different"));
+  }
+  Shape shape = t.shape();
+  std::swap(shape[*a1], shape[*a2]);
+  if (t.is_tile()) return std::optional<Type>(Type::TileWithoutMemory(std::move(shape), t.dtype()));
+  return std::optional<Type>(Type::Tensor(std::move(shape), t.dtype()));
+}
+
+Layout FlipMajor(Layout l) {
+  switch (l) {
+    case Layout::kRowMajor: return Layout::kColMajor;
+    case Layout::kColMajor: return Layout::kRowMajor;
+    case Layout::kNoneBox: return Layout::kNoneBox;
+  }
+  return l;
+}
+
+// tile.transpose_view(t): the same bytes seen transposed: the trailing two
+// dims (and valid dims) swapped, blayout and slayout each flipped between
+// row- and column-major (NZ <-> ZN, ND <-> DN); the memory stays.
+ResultOr TransposeViewResult(const Expr& call) {
+  if (auto s = Need(call, 0, call.args[0]->type.is_tile(), "a tile"); !s.ok()) return s;
+  const Type& t = call.args[0]->type;
+  const size_t rank = t.shape().size();
+  if (rank < 2) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("'", call.str, "' requires at least 2 dimensions, but got ", rank));
+  }
+  Shape shape = t.shape();
+  std::swap(shape[rank - 2], shape[rank - 1]);
+  TileView view;
+  view.blayout = FlipMajor(t.view().blayout);
+  view.slayout = FlipMajor(t.view().slayout);
+  if (!t.view().valid_shape.empty()) {
+    view.valid_shape = t.view().valid_shape;
+    std::swap(view.valid_shape[rank - 2], view.valid_shape[rank - 1]);
+  }
+  if (!t.has_memory()) return std::optional<Type>(Type::TileWithoutMemory(shape, t.dtype(), view));
+  return std::optional<Type>(Type::Tile(std::move(shape), t.dtype(), t.memory(), view));
+}
+
+// The valid dims of a tile (its shape when it has none).
+Shape ValidOf(const Type& t) {
+  return t.view().valid_shape.empty() ? t.shape() : t.view().valid_shape;
+}
+
+// tile.matmul_mx(lhs, lhs_scale, rhs, rhs_scale[, bias]): [M, N] in FP32
+// Acc; the valid region is lhs's valid rows by rhs's valid columns.
+ResultOr MatmulMxResult(const Expr& call) {
+  for (size_t i = 0; i < 4; ++i) {
+    if (auto s = Need(call, i, call.args[i]->type.is_tile(), "a tile"); !s.ok()) return s;
+  }
+  const Type& lhs = call.args[0]->type;
+  const Type& rhs = call.args[2]->type;
+  if (lhs.shape().size() != 2 || rhs.shape().size() != 2) {
+    return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' requires 2D lhs/rhs tiles"));
+  }
+  Shape out = {lhs.shape()[0], rhs.shape()[1]};
+  Shape valid = {ValidOf(lhs)[0], ValidOf(rhs)[1]};
+  TileView view = ImplicitView(MemorySpace::kAcc);
+  if (valid != out) view.valid_shape = std::move(valid);
+  return std::optional<Type>(Type::Tile(std::move(out), DType::kFP32, MemorySpace::kAcc, view));
+}
+
+// tile.mgather(mem, idx, coalesce=, target_memory=, scratch=, valid_shape=):
+// in Vec from an index tile (elements: the index tile's shape; rows
+// ([1, R] or [R, 1] indices): R rows of the table's last dim), in Mat from a
+// GM index tensor ([1, R] for rows), optionally narrowed by valid_shape.
+ResultOr MgatherResult(const Expr& call) {
+  if (auto s = Need(call, 0, call.args[0]->type.is_tensor(), "a GM tensor"); !s.ok()) return s;
+  const Type& mem = call.args[0]->type;
+  const Type& idx = call.args[1]->type;
+  const Expr* c = call.FindAttr("coalesce");
+  bool elem = false;
+  if (c != nullptr) {
+    if ((c->kind == ExprKind::kString && c->str == "elem") ||
+        (c->kind == ExprKind::kInt && c->int_value == 1)) {
+      elem = true;
+    } else if (!((c->kind == ExprKind::kString && c->str == "row") ||
+                 (c->kind == ExprKind::kInt && c->int_value == 0))) {
+      return absl::InvalidArgumentError(
+          "'tile.mgather' requires coalesce in {\"row\" (0), \"elem\" (1)}");
+    }
+  }
+  MemorySpace m = MemorySpace::kVec;
+  if (const Expr* tm = call.FindAttr("target_memory"); tm != nullptr && tm->kind == ExprKind::kEnum) {
+    m = ParseMemorySpace(tm->str).value_or(MemorySpace::kVec);
+  }
+  if (m != MemorySpace::kVec && m != MemorySpace::kMat) {
+    return absl::InvalidArgumentError("'tile.mgather' requires target_memory to be Vec or Mat");
+  }
+  const bool vec = m == MemorySpace::kVec;
+  if (vec ? !idx.is_tile() : !idx.is_tensor()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "'tile.mgather' with ", vec ? "Vec" : "Mat", " output requires idx to be a ",
+        vec ? "tile" : "GM tensor"));
+  }
+  if (idx.dtype() != DType::kINT32 || idx.shape().size() != 2) {
+    return absl::InvalidArgumentError("'tile.mgather' requires a 2D INT32 idx");
+  }
+  const Expr* scratch = call.FindAttr("scratch");
+  if ((scratch != nullptr) != (!vec && elem)) {
+    return absl::InvalidArgumentError(
+        "'tile.mgather' takes scratch= exactly in Mat element mode (coalesce=\"elem\")");
+  }
+  const Expr* valid_attr = call.FindAttr("valid_shape");
+  if (vec && valid_attr != nullptr) {
+    return absl::InvalidArgumentError(
+        "'tile.mgather' takes valid_shape= only for Mat output (Vec output derives it from idx)");
+  }
+  Shape shape;
+  Shape valid;
+  if (elem) {
+    shape = idx.shape();
+    if (vec) valid = ValidOf(idx);
+  } else {
+    if (mem.shape().size() < 2) {
+      return absl::InvalidArgumentError("'tile.mgather' row mode requires mem rank >= 2");
+    }
+    const Dim& d0 = idx.shape()[0];
+    const Dim& d1 = idx.shape()[1];
+    const bool row_vector = d0 == Dim::Static(1);
+    if (!(row_vector || (vec && d1 == Dim::Static(1)))) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "'tile.mgather' row mode requires a ", vec ? "[1, R] or [R, 1]" : "[1, R]", " idx"));
+    }
+    const size_t row_dim = row_vector ? 1 : 0;
+    shape = {idx.shape()[row_dim], mem.shape().back()};
+    if (vec) valid = {ValidOf(idx)[row_dim], mem.shape().back()};
+  }
+  if (valid_attr != nullptr) {
+    absl::StatusOr<Shape> v = ShapeOfList(call, *valid_attr);
+    if (!v.ok()) return v.status();
+    if (v->size() != shape.size()) {
+      return absl::InvalidArgumentError("'tile.mgather' Mat valid_shape must have rank 2");
+    }
+    valid = *std::move(v);
+  }
+  TileView view = vec ? NdView() : ImplicitView(MemorySpace::kMat);
+  if (!valid.empty() && valid != shape) view.valid_shape = std::move(valid);
+  return std::optional<Type>(Type::Tile(std::move(shape), mem.dtype(), m, view));
+}
+
+// tile.gatherb(src, offset, output_dtype=src's): one UINT32 byte offset per
+// 32-byte block, [R, C] offsets -> [R, C * (32 / element bytes)].
+ResultOr GatherbResult(const Expr& call) {
+  if (auto s = Need(call, 0, call.args[0]->type.is_tile(), "a tile"); !s.ok()) return s;
+  if (auto s = Need(call, 1, call.args[1]->type.is_tile(), "a tile"); !s.ok()) return s;
+  const Type& src = call.args[0]->type;
+  const Type& offset = call.args[1]->type;
+  const DType d = DTypeAttr(call, "output_dtype").value_or(src.dtype());
+  if (offset.dtype() != DType::kUINT32 || offset.shape().size() != 2 ||
+      src.shape().size() != 2) {
+    return absl::InvalidArgumentError(
+        "'tile.gatherb' requires a 2D src tile and a 2D UINT32 offset tile");
+  }
+  const int bytes = DTypeBytes(d);
+  if (bytes <= 0 || 32 % bytes != 0 || !offset.shape()[1].is_static()) {
+    return absl::InvalidArgumentError(
+        "'tile.gatherb' requires static offset columns and an output dtype dividing 32 bytes");
+  }
+  const int64_t per_block = 32 / bytes;
+  auto scaled = [per_block](const Dim& dim) -> std::optional<Dim> {
+    if (!dim.is_static()) return std::nullopt;
+    return Dim::Static(dim.value * per_block);
+  };
+  Shape shape = {offset.shape()[0], *scaled(offset.shape()[1])};
+  Shape valid = ValidOf(offset);
+  std::optional<Dim> valid_cols = scaled(valid[1]);
+  if (!valid_cols) {
+    return absl::InvalidArgumentError("'tile.gatherb' on a dynamic valid offset width");
+  }
+  valid = {valid[0], *valid_cols};
+  TileView view = NdView();
+  if (valid != shape) view.valid_shape = std::move(valid);
+  return std::optional<Type>(Type::TileWithoutMemory(std::move(shape), d, view));
+}
+
 ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::string>& params) {
   switch (rule) {
     case kLike0:
@@ -423,8 +640,19 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
         }
         absl::StatusOr<Shape> dims = ShapeOfList(call, *shape);
         if (!dims.ok()) return dims.status();
-        return std::optional<Type>(tile ? Type::TileWithoutMemory(*std::move(dims), *d)
-                                        : Type::Tensor(*std::move(dims), *d));
+        if (!tile) return std::optional<Type>(Type::Tensor(*std::move(dims), *d));
+        // tile.tri / tile.random: an optional valid_shape narrows the region.
+        TileView view;
+        if (const Expr* valid = ArgNamed(call, params, "valid_shape")) {
+          absl::StatusOr<Shape> v = ShapeOfList(call, *valid);
+          if (!v.ok()) return v.status();
+          if (v->size() != dims->size()) {
+            return absl::InvalidArgumentError(
+                absl::StrCat("'", call.str, "': valid_shape and shape have different ranks"));
+          }
+          if (*v != *dims) view.valid_shape = *std::move(v);
+        }
+        return std::optional<Type>(Type::TileWithoutMemory(*std::move(dims), *d, view));
       };
     }
     case kExtract:
@@ -647,48 +875,82 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
         }
         return std::optional<Type>(Type::None());
       };
+    case kSame0:
+      return [](const Expr& call) -> ResultOr {
+        if (auto s = Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"); !s.ok()) {
+          return s;
+        }
+        return std::optional<Type>(call.args[0]->type);
+      };
+    case kLike2:
+      return [](const Expr& call) -> ResultOr {
+        if (auto s = Need(call, 2, call.args.size() > 2 && IsValue(call.args[2]->type),
+                          "a tile or tensor");
+            !s.ok()) {
+          return s;
+        }
+        return std::optional<Type>(call.args[2]->type);
+      };
+    case kTranspose: return TransposeResult;
+    case kTransposeView: return TransposeViewResult;
+    case kMatmulMx: return MatmulMxResult;
+    case kMgather: return MgatherResult;
+    case kGatherb: return GatherbResult;
+    case kPrefetchContext:
+      return [](const Expr&) -> ResultOr {
+        return std::optional<Type>(Type::Handle("PrefetchAsyncContext"));
+      };
+    case kPrefetchEvent:
+    case kPrefetchSession:
+    case kPrefetchWait: {
+      // async_prefetch(src, ctx) / session(ctx) / wait(event, session).
+      const bool event = rule == kPrefetchEvent;
+      const bool session = rule == kPrefetchSession;
+      return [event, session](const Expr& call) -> ResultOr {
+        auto handle = [&call](size_t i, absl::string_view name) -> absl::Status {
+          if (call.args[i]->type.is_handle() && call.args[i]->type.handle() == name) {
+            return absl::OkStatus();
+          }
+          return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' expects a pl.", name,
+                                                         " as argument ", i + 1));
+        };
+        if (event) {
+          if (auto s = Need(call, 0, call.args[0]->type.is_tensor(), "a GM tensor"); !s.ok()) {
+            return s;
+          }
+          if (auto s = handle(1, "PrefetchAsyncContext"); !s.ok()) return s;
+          // PyPTO: a flat contiguous 1D region of static extent (every dim
+          // but the last is 1).
+          const Shape& shape = call.args[0]->type.shape();
+          if (shape.empty() || !call.args[0]->type.has_static_shape()) {
+            return absl::InvalidArgumentError(absl::StrCat(
+                "'", call.str, "' expects src to have a fully static shape of rank >= 1"));
+          }
+          for (size_t i = 0; i + 1 < shape.size(); ++i) {
+            if (shape[i].value != 1) {
+              return absl::InvalidArgumentError(absl::StrCat(
+                  "'", call.str, "' expects src to be a flat contiguous logical 1D GM region "
+                  "(all dimensions except the last must be 1), but dimension ", i, " is ",
+                  shape[i].value));
+            }
+          }
+          return std::optional<Type>(Type::Handle("AsyncEvent"));
+        }
+        if (session) {
+          if (auto s = handle(0, "PrefetchAsyncContext"); !s.ok()) return s;
+          return std::optional<Type>(Type::Handle("AsyncSession"));
+        }
+        if (auto s = handle(0, "AsyncEvent"); !s.ok()) return s;
+        if (auto s = handle(1, "AsyncSession"); !s.ok()) return s;
+        return std::optional<Type>(Type::Scalar(DType::kBOOL));
+      };
+    }
     case kPtr:
       return [](const Expr&) -> ResultOr { return std::optional<Type>(Type::Ptr()); };
     case kInt32Scalar:
       return [](const Expr&) -> ResultOr { return std::optional<Type>(Type::Scalar(DType::kINT32)); };
     case kNone:
       return [](const Expr&) -> ResultOr { return std::optional<Type>(Type::None()); };
-    case kTranspose:
-      // PyPTO's DeduceTensorTransposeType: constant axes (negative from the
-      // end), distinct, the two dims swapped.
-      return [](const Expr& call) -> ResultOr {
-        if (auto s = Need(call, 0, call.args[0]->type.is_tensor(), "a tensor"); !s.ok()) {
-          return s;
-        }
-        const Type& t = call.args[0]->type;
-        const int64_t rank = static_cast<int64_t>(t.shape().size());
-        if (rank < 2) {
-          return absl::InvalidArgumentError(absl::StrCat(
-              "'", call.str, "' requires at least 2 dimensions, but got ", rank));
-        }
-        int64_t axes[2];
-        for (int i = 0; i < 2; ++i) {
-          const Expr* a = call.args.size() > static_cast<size_t>(i + 1) ? call.args[i + 1].get()
-                                                                        : nullptr;
-          if (a == nullptr || a->kind != ExprKind::kInt) {
-            return absl::InvalidArgumentError(
-                absl::StrCat("'", call.str, "' requires axis", i + 1, " to be a constant"));
-          }
-          axes[i] = a->int_value < 0 ? a->int_value + rank : a->int_value;
-          if (axes[i] < 0 || axes[i] >= rank) {
-            return absl::InvalidArgumentError(absl::StrCat(
-                "'", call.str, "': axis", i + 1, " ", a->int_value, " is out of range for rank ",
-                rank));
-          }
-        }
-        if (axes[0] == axes[1]) {
-          return absl::InvalidArgumentError(
-              absl::StrCat("'", call.str, "': axis1 and axis2 must be different"));
-        }
-        Shape shape = t.shape();
-        std::swap(shape[axes[0]], shape[axes[1]]);
-        return std::optional<Type>(Reshaped(t, std::move(shape), t.dtype()));
-      };
     case kTensorView:
       // PyPTO's DeduceTensorViewType: the shape given, or the source's with
       // its last two dims swapped when only the layout changes (ND <-> DN).

@@ -444,9 +444,11 @@ absl::StatusOr<Type> Parser::ParseType() {
   const Token& base = Next();
   Next();
   const std::string name = absl::StrCat(base.text, ".", Next().text);
-  if (name == "pld.CommCtx") return Type::CommCtx();
+  // pld.CommCtxType: the raw IR type's name, which PyPTO also takes.
+  if (name == "pld.CommCtx" || name == "pld.CommCtxType") return Type::CommCtx();
   if (name == "pl.TaskId") return Type::Scalar(DType::kTASK_ID);
   if (name == "pl.Ptr") return Type::Ptr();
+  if (base.text == "pl" && IsHandleName(name.substr(3))) return Type::Handle(name.substr(3));
   if (name == "pl.Array") {  // pl.Array[extent, dtype]
     PARSER_RETURN_IF_ERROR(ExpectOp("["));
     if (!AtKind(TokenKind::kInt) || Peek().int_value < 1) {

@@ -36,7 +36,8 @@ static_assert(ir::FP32 == static_cast<int>(DType::kFP32) + 1 &&
               ir::DType_MAX == ir::TASK_ID);
 static_assert(ir::DDR == static_cast<int>(MemorySpace::kDDR) + 1 &&
               ir::BIAS == static_cast<int>(MemorySpace::kBias) + 1 &&
-              ir::MemorySpace_MAX == ir::BIAS);
+              ir::RIGHT_SCALE == static_cast<int>(MemorySpace::kRightScale) + 1 &&
+              ir::MemorySpace_MAX == ir::RIGHT_SCALE);
 static_assert(ir::ROW_MAJOR == static_cast<int>(Layout::kRowMajor) + 1 &&
               ir::NONE_BOX == static_cast<int>(Layout::kNoneBox) + 1 &&
               ir::TileLayout_MAX == ir::NONE_BOX);
@@ -94,6 +95,10 @@ void TypeToProto(const Type& t, ir::Type* out) {
     case Type::Kind::kNone: out->set_kind(ir::Type::NONE); return;
     case Type::Kind::kCommCtx: out->set_kind(ir::Type::COMM_CTX); return;
     case Type::Kind::kPtr: out->set_kind(ir::Type::PTR); return;
+    case Type::Kind::kHandle:
+      out->set_kind(ir::Type::HANDLE);
+      out->set_handle(t.handle());
+      return;
     case Type::Kind::kArray: out->set_kind(ir::Type::ARRAY); break;
     case Type::Kind::kTuple:
       out->set_kind(ir::Type::TUPLE);
@@ -455,6 +460,9 @@ class Reader {
       case ir::Type::NONE: return Type::None();
       case ir::Type::COMM_CTX: return Type::CommCtx();
       case ir::Type::PTR: return Type::Ptr();
+      case ir::Type::HANDLE:
+        if (!IsHandleName(t.handle())) return Error(absl::StrCat("bad handle type '", t.handle(), "'"));
+        return Type::Handle(t.handle());
       case ir::Type::TUPLE: {
         std::vector<Type> elements;
         for (const ir::Type& e : t.elements()) {

@@ -21,11 +21,12 @@ constexpr std::array<std::pair<DType, absl::string_view>, 22> kDTypeNames = {{
     {DType::kTASK_ID, "TASK_ID"},
 }};
 
-constexpr std::array<std::pair<MemorySpace, absl::string_view>, 7> kMemoryNames = {{
+constexpr std::array<std::pair<MemorySpace, absl::string_view>, 9> kMemoryNames = {{
     {MemorySpace::kDDR, "DDR"}, {MemorySpace::kVec, "Vec"},
     {MemorySpace::kMat, "Mat"}, {MemorySpace::kLeft, "Left"},
     {MemorySpace::kRight, "Right"}, {MemorySpace::kAcc, "Acc"},
-    {MemorySpace::kBias, "Bias"},
+    {MemorySpace::kBias, "Bias"}, {MemorySpace::kLeftScale, "LeftScale"},
+    {MemorySpace::kRightScale, "RightScale"},
 }};
 
 constexpr std::array<std::pair<Layout, absl::string_view>, 3> kLayoutNames = {{
@@ -109,6 +110,10 @@ TileView ImplicitView(MemorySpace m) {
       return NzView();
     case MemorySpace::kRight:
       return ZnView();
+    case MemorySpace::kLeftScale:  // PyPTO: the ISA's TileLeftScale is row / row,
+      return TileView{Layout::kRowMajor, Layout::kRowMajor, {}};
+    case MemorySpace::kRightScale:  // TileRightScale column / column
+      return TileView{Layout::kColMajor, Layout::kColMajor, {}};
     default:
       return NdView();
   }
@@ -172,6 +177,17 @@ Type Type::Ptr() {
   return t;
 }
 
+Type Type::Handle(std::string name) {
+  Type t;
+  t.kind_ = Kind::kHandle;
+  t.handle_ = std::move(name);
+  return t;
+}
+
+bool IsHandleName(absl::string_view name) {
+  return name == "PrefetchAsyncContext" || name == "AsyncEvent" || name == "AsyncSession";
+}
+
 Type Type::CommCtx() {
   Type t;
   t.kind_ = Kind::kCommCtx;
@@ -201,6 +217,8 @@ bool Type::operator==(const Type& o) const {
   switch (kind_) {
     case Kind::kNone: case Kind::kCommCtx: case Kind::kPtr:
       return true;
+    case Kind::kHandle:
+      return handle_ == o.handle_;
     case Kind::kTuple:
       return elements_ == o.elements_;
     case Kind::kScalar:
@@ -220,6 +238,7 @@ std::string TypeToString(const Type& t) {
     case Type::Kind::kNone: return "None";
     case Type::Kind::kCommCtx: return "pld.CommCtx";
     case Type::Kind::kPtr: return "pl.Ptr";
+    case Type::Kind::kHandle: return absl::StrCat("pl.", t.handle());
     case Type::Kind::kArray:
       return absl::StrCat("pl.Array[", t.shape().empty() ? 0 : t.shape()[0].value, ", ",
                           dtype(), "]");

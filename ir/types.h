@@ -19,7 +19,10 @@ enum class DType {
   kFP4, kFP8E4M3FN, kFP8E5M2, kFP8E8M0, kHF4, kHF8, kINT4, kUINT4, kTASK_ID,
 };
 
-enum class MemorySpace { kDDR, kVec, kMat, kLeft, kRight, kAcc, kBias };
+// kLeftScale / kRightScale: PyPTO's L0A / L0B-side MX block-scale buffers
+// (a5 only), filled from Mat by tile.move.
+enum class MemorySpace { kDDR, kVec, kMat, kLeft, kRight, kAcc, kBias, kLeftScale, kRightScale };
+inline constexpr int kNumMemorySpaces = static_cast<int>(MemorySpace::kRightScale) + 1;
 
 enum class Layout { kRowMajor, kColMajor, kNoneBox };
 
@@ -66,7 +69,8 @@ struct TileView {
 };
 
 // The view a tile in `m` has when none is written: Vec -> ND; Mat, Left,
-// Acc -> NZ; Right -> ZN (Bias and DDR: ND).
+// Acc -> NZ; Right -> ZN; LeftScale row / row, RightScale column / column
+// (Bias and DDR: ND).
 TileView ImplicitView(MemorySpace m);
 // Layout pairs by their common names.
 TileView NdView();
@@ -77,6 +81,7 @@ class Type {
  public:
   enum class Kind {
     kNone, kScalar, kTensor, kDistributedTensor, kTile, kCommCtx, kTuple, kArray, kPtr,
+    kHandle,
   };
 
   Type() = default;  // kNone
@@ -95,6 +100,9 @@ class Type {
   static Type Array(int64_t extent, DType d);
   // PyPTO's `pl.Ptr`: a buffer handle (pld.alloc_window_buffer's result).
   static Type Ptr();
+  // PyPTO's fieldless handle types, by name: "PrefetchAsyncContext",
+  // "AsyncEvent", "AsyncSession" (spelled pl.NAME); see IsHandleName.
+  static Type Handle(std::string name);
   // A tile written without a memory space (PyPTO's form before its
   // InferTileMemorySpace pass); the printer leaves the memory space out.
   static Type TileWithoutMemory(Shape shape, DType d,
@@ -108,6 +116,8 @@ class Type {
   bool is_distributed() const { return kind_ == Kind::kDistributedTensor; }
   bool is_tuple() const { return kind_ == Kind::kTuple; }
   bool is_array() const { return kind_ == Kind::kArray; }
+  bool is_handle() const { return kind_ == Kind::kHandle; }
+  const std::string& handle() const { return handle_; }  // kHandle
   const std::vector<Type>& elements() const { return elements_; }  // kTuple
   // A GM tensor: plain or a window.
   bool is_tensor() const {
@@ -151,7 +161,11 @@ class Type {
   TileView view_;
   std::string extra_;
   std::vector<Type> elements_;
+  std::string handle_;  // kHandle
 };
+
+// The names of PyPTO's handle types (the async-prefetch ones).
+bool IsHandleName(absl::string_view name);
 
 // Equal but for extra() (PyPTO's type elements ptoc keeps as text): an
 // annotation may add them to the type an op's result rule gives.
