@@ -17,7 +17,7 @@ corpus="${PYPTO_CORPUS:-$repo/../shared/pypto-corpus}"
 # takes it unchecked; the test marks it type: ignore); ptoc's verifier
 # rejects an offsets list of lists (issue 16), which is the safe reading.
 MIN_ACCEPTED=1959  # of 2300 in-scope programs
-MIN_REJECTED=214   # of 222 programs PyPTO rejects
+MIN_REJECTED=215   # of 222 programs PyPTO rejects
 
 if [[ ! -f "$corpus/MANIFEST.tsv" ]]; then
   if [[ "${CI:-}" == "true" ]]; then
