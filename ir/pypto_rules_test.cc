@@ -72,6 +72,22 @@ TEST(PyptoRulesTest, DnShorthand) {
             "");
 }
 
+TEST(PyptoRulesTest, MxLayoutViews) {
+  auto kernel = [](const std::string& layout, const std::string& stmt) {
+    return "    @pl.function\n"
+           "    def k(self, s: pl.Tensor[[16, 8], pl.FP8E8M0" + layout + "]) -> "
+           "pl.Tensor[[16, 8], pl.FP8E8M0" + layout + "]:\n" + stmt + "        return s\n";
+  };
+  const std::string slice = "        v = pl.slice(s, [8, 8], [0, 0])\n";
+  EXPECT_THAT(Check(kernel(", pl.MX_A_ZZ", slice)),
+              HasSubstr("t.py:9:22: error: tensor.slice does not support MX-layout tensors"));
+  EXPECT_THAT(Check(kernel(", pl.TensorView(stride=[8, 1], layout=pl.TensorLayout.MX_B_NN)",
+                           slice)),
+              HasSubstr("tensor.slice does not support MX-layout tensors"));
+  EXPECT_EQ(Check(kernel(", pl.MX_A_ZZ", "")), "");
+  EXPECT_EQ(Check(kernel("", slice)), "");
+}
+
 TEST(PyptoRulesTest, ScopeArguments) {
   const std::string head =
       "    @pl.function(type=pl.FunctionType.Orchestration)\n"

@@ -676,6 +676,12 @@ const OpRegistry& OpRegistry::Get() {
     AddSystemOps(*r);
     AddPyptoOps(*r);
     AddPyptoTableOps(*r);
+    // PyPTO (src/ir/op/tensor_ops/memory.cpp, transform.cpp,
+    // distributed/remote_load.cpp): these do not take MX-layout tensors.
+    for (const char* op : {"tensor.slice", "tensor.reshape", "tensor.transpose",
+                           "tensor.reinterpret_view", "pld.tile.remote_load"}) {
+      if (OpInfo* info = r->FindMutable(op)) info->no_mx_source = true;
+    }
     return r;
   }();
   return *registry;

@@ -127,6 +127,9 @@ struct OpInfo {
   // target (pld.alloc_window_buffer): only `name = op(...)`, every target
   // distinct across the program, no name= keyword.
   bool names_buffer = false;
+  // PyPTO's view ops refuse a first argument with an MX tensor layout
+  // (pl.MX_A_ZZ, pl.MX_B_NN): tensor.slice, tensor.reshape, ...
+  bool no_mx_source = false;
   // Takes any number of arguments from params.size() on (pl.submit).
   bool variadic = false;
   // args[0] names a program function (a string constant), written and

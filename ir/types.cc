@@ -322,6 +322,20 @@ Type WithoutMemRef(const Type& t) {
 
 }  // namespace
 
+bool HasMxLayout(const Type& t) {
+  if (!t.is_tensor()) return false;
+  for (absl::string_view e : ExtraElements(t.extra())) {
+    for (absl::string_view mx : {"MX_A_ZZ", "MX_B_NN"}) {
+      if (e == absl::StrCat("pl.", mx) || e == absl::StrCat("pl.TensorLayout.", mx) ||
+          (absl::StartsWith(e, "pl.TensorView(") &&
+           absl::StrContains(e, absl::StrCat("layout=pl.TensorLayout.", mx)))) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 bool SameUpToMemRef(const Type& a, const Type& b) { return WithoutMemRef(a) == WithoutMemRef(b); }
 
 }  // namespace ptoc

@@ -181,6 +181,10 @@ std::vector<absl::string_view> ExtraElements(absl::string_view extra);
 // lives, not what it is (PyPTO's structural equality skips them).
 bool SameUpToMemRef(const Type& a, const Type& b);
 
+// A tensor with one of PyPTO's MX layouts (MX_A_ZZ, MX_B_NN), written bare
+// (`pl.MX_A_ZZ`, `pl.TensorLayout.MX_B_NN`) or as a pl.TensorView layout.
+bool HasMxLayout(const Type& t);
+
 // Human-readable form for diagnostics, in the text format's spelling
 // (e.g. "pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Acc]").
 std::string TypeToString(const Type& t);

@@ -177,6 +177,11 @@ class PyptoRules {
                            !host_ ? absl::StrCat("'", fn_->name, "' is not a HOST function")
                                   : std::string("this call is inside a device scope")));
     }
+    if (info->no_mx_source && !call.args.empty() && HasMxLayout(call.args[0]->type)) {
+      sink_.Error(At(*call.args[0], stmt_loc),
+                  absl::StrCat(call.str, " does not support MX-layout tensors (",
+                               TypeToString(call.args[0]->type), ")"));
+    }
     if (info->names_buffer) {
       if (assigned_to == nullptr) {
         sink_.Error(loc, absl::StrCat(spelled, " must appear as the right-hand side of a "

@@ -17,6 +17,7 @@
 //   ids: pl.Scalar[pl.TASK_ID] variables, pl.Array[n, pl.TASK_ID]
 //   variables or elements of one, never a whole array and elements
 //   together.
+// - PyPTO's view ops (OpInfo::no_mx_source) do not take MX-layout tensors.
 // - A host-only op (the registry's OpInfo::host_only) is called in a
 //   @pl.function(level=pl.Level.HOST) function, outside device scopes
 //   (pl.at(level=pl.Level.CORE_GROUP), pl.spmd).
