@@ -67,6 +67,9 @@ TimingModel::TimingModel(const CostTable& costs, const World& world, std::string
     const LaneState& l = w_.lanes[k];
     lanes_[k].rank = l.rank;
     lanes_[k].core = l.code->function->kind == FunctionKind::kAIC ? "AIC" : "AIV";
+    const bool aiv_pair = lanes_[k].core == "AIV" && w_.aiv_lanes == 2;
+    lanes_[k].party = lanes_[k].core == "AIV" ? l.subblock : 0;
+    lanes_[k].label = aiv_pair ? absl::StrCat("AIV", l.subblock) : lanes_[k].core;
     lanes_[k].function = l.code->function->name;
   }
 }
@@ -281,15 +284,23 @@ void TimingModel::Event(int lane, const PipeEvent& e, const Stmt* stmt) {
   int64_t dep = 0;
   int dep_op = -1;
   std::string why;
+  std::vector<int> producers;  // the pushes a pop waited for
   if (step.op == MachineOp::kTPop) {
-    const std::pair<int, int> ring{l.rank, aic ? 1 : 0};  // AIC pops V2C
-    const size_t k = pops_[ring]++;
-    const std::vector<int>& pushed = pushes_[ring];
-    if (k < pushed.size()) {
-      dep_op = pushed[k];
-      dep = ops_[dep_op].end + costs_.Cycles("fifo_signal", {}, 60);
-      why = "fifo";
+    const int dir = aic ? 1 : 0;  // AIC pops V2C
+    const size_t k = pops_[Ring{l.rank, dir, lanes_[lane].party}]++;
+    for (int party = 0; party < 2; ++party) {
+      // C2V: only the cube (party 0) pushes; V2C: each AIV lane that does.
+      auto pushed = pushes_.find(Ring{l.rank, dir, party});
+      if (pushed == pushes_.end() || k >= pushed->second.size()) continue;
+      const int push = pushed->second[k];
+      producers.push_back(push);
+      const int64_t ready = ops_[push].end + costs_.Cycles("fifo_signal", {}, 60);
+      if (dep_op < 0 || ready > dep) {
+        dep = ready;
+        dep_op = push;
+      }
     }
+    if (dep_op >= 0) why = "fifo";
   } else if (step.op == MachineOp::kTWait) {
     auto wait = satisfied_.find(lane);
     if (wait != satisfied_.end()) {
@@ -327,8 +338,14 @@ void TimingModel::Event(int lane, const PipeEvent& e, const Stmt* stmt) {
   const int index = Add(lane, pipe, name, e.op->loc, cycles, dep, dep_op, why,
                         step.pipe == Pipe::kS);
   ops_[index].bytes = bytes;
-  if (dep_op >= 0) flows_.push_back(TimedFlow{why, dep_op, index});
-  if (step.op == MachineOp::kTPush) pushes_[{l.rank, aic ? 0 : 1}].push_back(index);
+  if (step.op == MachineOp::kTPop) {
+    for (int push : producers) flows_.push_back(TimedFlow{why, push, index});
+  } else if (dep_op >= 0) {
+    flows_.push_back(TimedFlow{why, dep_op, index});
+  }
+  if (step.op == MachineOp::kTPush) {
+    pushes_[Ring{l.rank, aic ? 0 : 1, lanes_[lane].party}].push_back(index);
+  }
   if (step.op == MachineOp::kTNotify) {
     auto notify = notifying_.find(lane);
     if (notify != notifying_.end()) {
@@ -372,7 +389,7 @@ std::string TimingModel::Text() const {
                                  pipe_sync_, ", clock ", clock_hz_, " Hz\n");
   for (const TimedLane& l : lanes_) {
     if (!l.timed) continue;
-    absl::StrAppend(&out, "  rank ", l.rank, " ", l.core, " ", l.function, ": ", l.cycles,
+    absl::StrAppend(&out, "  rank ", l.rank, " ", l.label, " ", l.function, ": ", l.cycles,
                     " cycles (", absl::StrFormat("%.3f", l.cycles * 1e6 / clock_hz_), " us)\n");
     for (int p = 0; p < codegen::kNumPipes; ++p) {
       if (l.busy[p] == 0) continue;
@@ -388,7 +405,7 @@ std::string TimingModel::Text() const {
   for (int i : CriticalPath()) {
     const TimedOp& op = ops_[i];
     absl::StrAppend(&out, "    ", At(op.loc), ": rank ", lanes_[op.lane].rank, " ",
-                    lanes_[op.lane].core, " ",
+                    lanes_[op.lane].label, " ",
                     op.pipe >= 0 ? PipeName(static_cast<Pipe>(op.pipe)) : "issue", " ", op.name,
                     " [", op.start, ", ", op.end, ") after ", op.why, "\n");
   }
@@ -403,7 +420,7 @@ std::string TimingModel::Json() const {
   for (const TimedLane& l : lanes_) {
     if (!l.timed) continue;
     absl::StrAppend(&out, first ? "" : ", ", "{\"rank\": ", l.rank, ", \"lane\": ",
-                    Quote(absl::StrCat(l.core, " ", l.function)), ", \"cycles\": ", l.cycles,
+                    Quote(absl::StrCat(l.label, " ", l.function)), ", \"cycles\": ", l.cycles,
                     ", \"pipes\": {");
     first = false;
     bool first_pipe = true;
@@ -428,7 +445,7 @@ std::string TimingModel::Json() const {
   for (int i : CriticalPath()) {
     const TimedOp& op = ops_[i];
     absl::StrAppend(&out, first ? "" : ", ", "{\"rank\": ", lanes_[op.lane].rank,
-                    ", \"lane\": ", Quote(absl::StrCat(lanes_[op.lane].core, " ",
+                    ", \"lane\": ", Quote(absl::StrCat(lanes_[op.lane].label, " ",
                                                       lanes_[op.lane].function)),
                     ", \"pipe\": ",
                     Quote(op.pipe >= 0 ? PipeName(static_cast<Pipe>(op.pipe)) : "issue"),

@@ -57,6 +57,10 @@ struct TimedFlow {
 struct TimedLane {
   int rank = 0;
   std::string core;  // AIC | AIV
+  // The lane in the outputs: the core, with the subblock under a 1C:2V
+  // launch (AIV0, AIV1).
+  std::string label;
+  int party = 0;  // its FIFO party: the AIV subblock (0 for the cube)
   std::string function;
   int64_t cycles = 0;
   std::array<int64_t, codegen::kNumPipes> busy{};
@@ -111,9 +115,14 @@ class TimingModel {
   std::vector<TimedLane> lanes_;
   std::vector<TimedOp> ops_;
   std::vector<TimedFlow> flows_;
-  // FIFO pushes by (rank, direction), pops taken so far; syncalls by rank.
-  std::map<std::pair<int, int>, std::vector<int>> pushes_;
-  std::map<std::pair<int, int>, size_t> pops_;
+  // FIFO pushes by (rank, direction, producer party), pops taken so far by
+  // (rank, direction, consumer party): under 1C:2V each AIV lane's k-th
+  // transfer is the slot's k-th (dual-aiv.md), so a C2V pop waits for the
+  // cube's k-th push and a V2C pop for the k-th push of every AIV lane that
+  // pushes; syncalls by rank.
+  using Ring = std::tuple<int, int, int>;
+  std::map<Ring, std::vector<int>> pushes_;
+  std::map<Ring, size_t> pops_;
   std::map<int, std::vector<std::pair<int64_t, int>>> syncalls_;  // release, from
   std::map<int, std::vector<int>> syncall_seen_;  // per lane: syncalls done
   // Signals: per lane, the address its running notify / wait names; per
