@@ -158,8 +158,12 @@ class LanePipeCheck {
   std::array<std::array<int64_t, codegen::kNumPipes>, codegen::kNumPipes> vc_{};
   std::array<Epoch, codegen::kNumPipes> last_op_;  // per pipe: the latest machine op
   std::map<Key, Flag> flags_;
-  // (space, buffer or parameter; -1: all of the space) -> history.
-  std::map<std::pair<int, int64_t>, RegionHistory> history_;
+  // A region of the history: (space, buffer or parameter (-1: all of the
+  // space), the GM box (empty: all of the tensor)). GM accesses are keyed
+  // by region, the planner's rule (codegen::Overlap): a tensor's static
+  // boxes apart, a symbolic one as the whole tensor.
+  using RegionKey = std::tuple<int, int64_t, codegen::GmBox>;
+  std::map<RegionKey, RegionHistory> history_;
   std::vector<PipeFinding> findings_;
 };
 
