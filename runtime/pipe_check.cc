@@ -54,8 +54,12 @@ std::string OpName(const PipeEvent& e) {
 }
 
 LanePipeCheck::LanePipeCheck(Backend backend, FunctionKind core, std::string lane,
-                             std::vector<std::string> params)
-    : backend_(backend), core_(core), lane_(std::move(lane)), params_(std::move(params)) {
+                             std::vector<std::string> params, int ids)
+    : backend_(backend),
+      core_(core),
+      lane_(std::move(lane)),
+      params_(std::move(params)),
+      ids_(ids) {
   for (auto& row : vc_) row.fill(0);
   issued_.fill(0);
 }
@@ -208,7 +212,7 @@ bool LanePipeCheck::Legal(const SyncInstr& s) {
   } else {
     ok = s.src != s.dst && codegen::CoreHasPipe(core_, s.src) &&
          codegen::CoreHasPipe(core_, s.dst) && s.id >= 0 &&
-         s.id <= (Reserved(s.src, s.dst) ? 6 : 7);
+         s.id <= (Reserved(s.src, s.dst) ? ids_ - 2 : ids_ - 1);
   }
   if (ok) return true;
   PipeFinding f;

@@ -57,8 +57,10 @@ std::map<std::string, double> TileVars(const Type* t) {
 
 }  // namespace
 
-TimingModel::TimingModel(const CostTable& costs, const World& world, std::string pipe_sync)
-    : costs_(costs), w_(world), pipe_sync_(std::move(pipe_sync)) {
+TimingModel::TimingModel(const CostTable& costs, const World& world, std::string pipe_sync,
+                         bool deps)
+    : costs_(costs), w_(world), pipe_sync_(deps ? "deps" : std::move(pipe_sync)), deps_(deps) {
+  accesses_.resize(w_.lanes.size());
   clock_hz_ = static_cast<int64_t>(costs_.Eval("clock_hz", {}, 1850000000));
   clocks_.resize(w_.lanes.size());
   for (LaneClock& c : clocks_) c.pipe_last.fill(-1);
@@ -234,6 +236,7 @@ void TimingModel::Event(int lane, const PipeEvent& e, const Stmt* stmt) {
       DrainAll(lane, stmt != nullptr ? stmt->loc : Location{}, "pipe_barrier(PIPE_ALL)");
       return;
     case PipeEvent::Kind::kSync: {
+      if (deps_) return;  // only the dependences order the ops
       const SyncInstr& s = e.sync;
       const auto key = std::make_tuple(static_cast<int>(s.src), static_cast<int>(s.dst), s.id);
       const std::string ids = absl::StrCat(PipeName(s.src), ", ", PipeName(s.dst), ", EVENT_ID",
@@ -301,7 +304,8 @@ void TimingModel::Event(int lane, const PipeEvent& e, const Stmt* stmt) {
       }
     }
     if (dep_op >= 0) why = "fifo";
-  } else if (step.op == MachineOp::kTWait) {
+  }
+  if (step.op == MachineOp::kTWait) {
     auto wait = satisfied_.find(lane);
     if (wait != satisfied_.end()) {
       auto notify = last_notify_.find(wait->second);
@@ -331,6 +335,15 @@ void TimingModel::Event(int lane, const PipeEvent& e, const Stmt* stmt) {
     dep_op = releases[n].second;
     why = "syncall";
   }
+  if (deps_) {
+    int from = -1;
+    const int64_t ready = Dependence(lane, *e.op, &from);
+    if (from >= 0 && ready > dep) {
+      dep = ready;
+      dep_op = from;
+      why = "dependence";
+    }
+  }
   const std::string name =
       step.op == MachineOp::kTVector && stmt != nullptr && codegen::LoweringOf(*stmt->value)
           ? std::string(codegen::LoweringOf(*stmt->value)->cce_name)
@@ -338,9 +351,10 @@ void TimingModel::Event(int lane, const PipeEvent& e, const Stmt* stmt) {
   const int index = Add(lane, pipe, name, e.op->loc, cycles, dep, dep_op, why,
                         step.pipe == Pipe::kS);
   ops_[index].bytes = bytes;
+  if (deps_) Record(lane, *e.op, index);
   if (step.op == MachineOp::kTPop) {
     for (int push : producers) flows_.push_back(TimedFlow{why, push, index});
-  } else if (dep_op >= 0) {
+  } else if (dep_op >= 0 && why != "dependence") {
     flows_.push_back(TimedFlow{why, dep_op, index});
   }
   if (step.op == MachineOp::kTPush) {
@@ -354,6 +368,42 @@ void TimingModel::Event(int lane, const PipeEvent& e, const Stmt* stmt) {
     }
   }
   if (step.barrier_all_after) DrainAll(lane, e.op->loc, "pipe_barrier(PIPE_ALL)");
+}
+
+int64_t TimingModel::Dependence(int lane, const RecordedItem& op, int* from) const {
+  int64_t ready = 0;
+  auto after = [&](const std::pair<int64_t, int>& a) {
+    if (a.second >= 0 && (*from < 0 || a.first > ready)) {
+      ready = a.first;
+      *from = a.second;
+    }
+  };
+  for (const codegen::PlanAccess& x : op.accesses) {
+    for (const auto& [key, h] : accesses_[lane]) {
+      codegen::PlanAccess earlier;
+      earlier.space = static_cast<MemorySpace>(std::get<0>(key));
+      earlier.id = std::get<1>(key);
+      earlier.box = std::get<2>(key);
+      if (!codegen::Overlap(earlier, x)) continue;
+      after(h.write);  // RAW, WAW
+      if (x.write) after(h.read);  // WAR
+    }
+  }
+  return ready;
+}
+
+void TimingModel::Record(int lane, const RecordedItem& op, int index) {
+  for (const codegen::PlanAccess& x : op.accesses) {
+    Accesses& h = accesses_[lane][RegionKey{static_cast<int>(x.space), x.id, x.box}];
+    const std::pair<int64_t, int> now{ops_[index].end, index};
+    if (x.write) {
+      // It started after every earlier read of the region ended.
+      h.write = now;
+      h.read = {0, -1};
+    } else if (h.read.second < 0 || now.first > h.read.first) {
+      h.read = now;
+    }
+  }
 }
 
 void TimingModel::Signal(int lane, uint64_t addr, bool notify) {

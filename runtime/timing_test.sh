@@ -7,7 +7,8 @@
 # built-in table, and a malformed one is a `file:line:col: error:`;
 # `--timeline-unit=us` and `--timeline-limit`; an unknown variable in a formula
 # is a located error; under 1C:2V every AIV lane pairs its own FIFO transfers
-# with the cube's.
+# with the cube's; barrier-all, flags-unbounded and --pipe-sync-model=deps
+# are timed.
 # usage: timing_test.sh PTOC PTOC_SIM
 set -uo pipefail
 ptoc="$1"
@@ -156,6 +157,47 @@ assert cycles["AIV1"] > first["AIV1"], cycles
 EOF
   checked=$((checked + 1))
 done
+
+# The modes of pipe-sync.md §6: a barrier-all program is timed (its PIPE_ALL
+# barriers are units of a plan); flags-unbounded (no widening) runs clean
+# and no slower than flags; --pipe-sync-model=deps issues no sync
+# instruction of the plan and is no slower than any plan.
+for kernel in codegen/testdata/pipe_sync/18_widening.py \
+    codegen/testdata/pipe_sync/03_loop_single_buffer.py; do
+  for mode in barrier-all flags flags-unbounded; do
+    "$ptoc" "$kernel" --passes= --pipe-sync="$mode" --emit=pb -o "$tmp/$mode.pb" ||
+      { fail "$kernel: ptoc --pipe-sync=$mode"; continue; }
+    "$sim" "$tmp/$mode.pb" --entry=k --cycles --report=json --timeline="$tmp/$mode.json" \
+      > "$tmp/$mode.report.json" || fail "$kernel: ptoc-sim, $mode: not clean"
+  done
+  "$sim" "$tmp/flags.pb" --entry=k --cycles --report=json --pipe-sync-model=deps \
+    --timeline="$tmp/deps.json" > "$tmp/deps.report.json" || fail "$kernel: deps"
+  python3 - "$tmp" <<'EOF' || fail "$kernel: the modes"
+import json, sys
+d = sys.argv[1]
+span = {}
+for mode in ("barrier-all", "flags", "flags-unbounded", "deps"):
+    t = json.load(open(f"{d}/{mode}.report.json"))["timing"]
+    assert t["pipe_sync"] == mode, (mode, t["pipe_sync"])
+    span[mode] = t["makespan"]
+    ops = [e for e in json.load(open(f"{d}/{mode}.json"))["traceEvents"]
+           if e["ph"] == "X" and e["cat"] == "op"]
+    sync = [e for e in ops if e["name"].startswith(("set_flag", "wait_flag", "pipe_barrier"))]
+    if mode == "deps":
+        assert not sync, sync[:3]
+    elif mode == "barrier-all":
+        assert sync and all(e["name"] == "pipe_barrier(PIPE_ALL)" and e["args"]["unit"] >= 0
+                            for e in sync), sync[:3]
+    else:
+        assert any(e["name"].startswith("set_flag") for e in sync), mode
+assert span["deps"] <= min(span["barrier-all"], span["flags"], span["flags-unbounded"]), span
+assert span["flags-unbounded"] <= span["flags"], span
+print(span)
+EOF
+  checked=$((checked + 1))
+done
+"$sim" "$tmp/flags.pb" --entry=k --cycles --pipe-sync-model=none > /dev/null 2>&1
+[[ $? -eq 2 ]] || fail "--pipe-sync-model=none is not a usage error"
 
 # --cost-table: a slower load moves the makespan; a malformed table is an error.
 "$ptoc" examples/matmul_relu.py --pipe-sync=flags --emit=pb -o "$tmp/mm.pb"
