@@ -102,6 +102,9 @@ absl::StatusOr<std::string> EmitCceFile(const Program& program,
       " (program ", program.name, ", backend ", BackendName(backend), ").\n",
       sync.mode == PipeSyncMode::kFlags
           ? "// Pipe synchronisation: flags (ptoc --pipe-sync=flags).\n"
+      : sync.mode == PipeSyncMode::kFlagsUnbounded
+          ? "// Pipe synchronisation: flags with unbounded event ids (ptoc "
+            "--pipe-sync=flags-unbounded): not for hardware.\n"
           : "",
       "#include \"pto/pto-inst.hpp\"\n\nusing namespace pto;\n");
   if (helpers.floordiv) absl::StrAppend(&text, "\n", kHelpers[0]);
@@ -126,7 +129,7 @@ CceFunctionEmitter::CceFunctionEmitter(
       namer_(&CxxReservedNames()),
       allocator_(backend, reserved.at(fn.name)),
       sync_(sync),
-      planner_(backend, fn.kind, first_unit),
+      planner_(backend, fn.kind, first_unit, sync.mode),
       pipes_(plan.pipes) {}
 
 // ---- text ----
@@ -163,38 +166,17 @@ const Location& CceFunctionEmitter::LocOf(const Expr& e) const {
   return e.loc.known() ? e.loc : cur_loc();
 }
 
-void CceFunctionEmitter::Order(Pipe pipe, const std::vector<Buffer>& reads,
-                               const std::vector<Buffer>& writes) {
-  if (order_.Issue(pipe, reads, writes)) Line("pipe_barrier(PIPE_ALL);");
-}
-
 void CceFunctionEmitter::OrderStep(const MachineStep& step, const std::vector<Buffer>& args,
                                    const Buffer& result, const std::vector<const Var*>& gm,
                                    const GmBox& box) {
-  if (flags()) {
-    std::vector<int64_t> params;
-    for (const Var* v : gm) params.push_back(ParamIndex(fn_, v));
-    Marker(planner_.Op(step, AccessesOf(step, args, result, params, box), cur_loc()));
-    return;
-  }
-  auto buffer = [&](const Operand& o) {
-    switch (o.kind) {
-      case Operand::Kind::kTileArg: return args.at(o.index);
-      case Operand::Kind::kResult: return result;
-      case Operand::Kind::kGm: break;
-    }
-    return GmBuffer();
-  };
-  std::vector<Buffer> reads, writes;
-  for (const Operand& o : step.reads) reads.push_back(buffer(o));
-  for (const Operand& o : step.writes) writes.push_back(buffer(o));
-  Order(step.barrier_all_pipe, reads, writes);
+  std::vector<int64_t> params;
+  for (const Var* v : gm) params.push_back(ParamIndex(fn_, v));
+  Marker(planner_.Op(step, AccessesOf(step, args, result, params, box), cur_loc()));
 }
 
 void CceFunctionEmitter::BarrierAll() {
   Line("pipe_barrier(PIPE_ALL);");
-  order_.DrainAll();
-  if (flags()) planner_.FullBarrier();
+  planner_.FullBarrier();
 }
 
 // ---- the kernel ----
@@ -230,26 +212,19 @@ absl::StatusOr<std::string> CceFunctionEmitter::Emit() {
   }
   if (plan_.subblock0_only) ++indent_;
   if (absl::Status s = EmitBody(fn_); !s.ok()) return s;
-  int end_gap = -1;
-  if (flags()) {
-    end_gap = planner_.EndBlock(fn_.loc);
-    Marker(end_gap);
-  }
+  const int end_gap = planner_.EndBlock(fn_.loc);
+  Marker(end_gap);
   if (plan_.cleans_data_cache) {
     // Scalar writes sit in the data cache: write them back before the
     // kernel retires (what ptoas ends such a kernel with).
-    if (!flags() || !planner_.Tail(end_gap, fn_.loc)) BarrierAll();
+    if (!planner_.Tail(end_gap, fn_.loc)) BarrierAll();
     Line("dcci((__gm__ void*)0, cache_line_t::ENTIRE_DATA_CACHE);");
     Line("dsb(DSB_DDR);");
-  } else if (flags()) {
+  } else {
     planner_.Tail(end_gap, fn_.loc);
-  } else if (order_.pending()) {
-    BarrierAll();
   }
-  if (flags()) {
-    planner_.Sweep();
-    body_ = planner_.Render(body_, [](const SyncInstr& i) { return CceSync(i); }, sync_.drop);
-  }
+  if (flags()) planner_.Sweep();
+  body_ = planner_.Render(body_, [](const SyncInstr& i) { return CceSync(i); }, sync_.drop);
 
   std::string text;
   if (fn_.loc.known()) absl::StrAppend(&text, "// ", fn_.loc.file, ":", fn_.loc.line, "\n");
@@ -446,12 +421,8 @@ absl::Status CceFunctionEmitter::EmitFor(const Stmt& s) {
       }
     }
   }
-  if (flags()) {
-    Marker(planner_.BeginLoop(s.loc));
-    planner_.BeginBlock(/*loop_body=*/true);
-  } else if (order_.pending()) {
-    BarrierAll();
-  }
+  Marker(planner_.BeginLoop(s.loc));
+  planner_.BeginBlock(/*loop_body=*/true);
   const std::string iv = Fresh(s.var->name);
   scalars_[s.var] = iv;
   std::string cond;
@@ -471,15 +442,9 @@ absl::Status CceFunctionEmitter::EmitFor(const Stmt& s) {
   if (!carried.empty()) {
     if (absl::Status st = Assign(s.iter_args, yield, s.loc); !st.ok()) return st;
   }
-  // The next iteration, and the code after the loop, start drained.
-  if (flags()) {
-    Marker(planner_.EndBlock(s.loc));
-    Close();
-    planner_.EndLoop();
-    return absl::OkStatus();
-  }
-  if (order_.pending()) BarrierAll();
+  Marker(planner_.EndBlock(s.loc));
   Close();
+  planner_.EndLoop();
   return absl::OkStatus();
 }
 
@@ -490,25 +455,17 @@ absl::Status CceFunctionEmitter::EmitIf(const Stmt& s) {
     return ErrorAt(s.loc, "an if with results needs an else branch");
   }
   if (absl::Status st = DeclareCarried(s.results, s.loc); !st.ok()) return st;
-  const PipeOrder::State before = order_.state();
-  PipeOrder::State after_then;
-  if (flags()) {
-    Marker(planner_.BeginIf(s.loc));
-    planner_.BeginBlock();
-  }
+  Marker(planner_.BeginIf(s.loc));
+  planner_.BeginBlock();
   Open(absl::StrCat("if (", *cond, ")"));
   ++depth_;
   for (int branch = 0; branch < 2; ++branch) {
     const Stmt* body = branch == 0 ? s.body.get() : s.else_body.get();
     if (body == nullptr) break;
     if (branch == 1) {
-      after_then = order_.state();
-      order_.set_state(before);
-      if (flags()) {
-        Marker(planner_.EndBlock(s.loc));
-        planner_.Else();
-        planner_.BeginBlock();
-      }
+      Marker(planner_.EndBlock(s.loc));
+      planner_.Else();
+      planner_.BeginBlock();
       Close("} else {");
       ++indent_;
     }
@@ -529,28 +486,17 @@ absl::Status CceFunctionEmitter::EmitIf(const Stmt& s) {
     }
   }
   --depth_;
-  if (flags()) {
-    Marker(planner_.EndBlock(s.loc));
-    planner_.EndIf();
-  }
+  Marker(planner_.EndBlock(s.loc));
+  planner_.EndIf();
   Close();
-  if (s.else_body == nullptr) {
-    order_.Merge(before);
-  } else {
-    order_.Merge(after_then);
-  }
   return absl::OkStatus();
 }
 
 absl::Status CceFunctionEmitter::EmitWhile(const Stmt& s) {
-  if (flags()) {
-    // The condition's statements run before every iteration: a block of
-    // their own.
-    Marker(planner_.BeginLoop(s.loc));
-    planner_.BeginBlock();
-  } else if (order_.pending()) {
-    BarrierAll();
-  }
+  // The condition's statements run before every iteration: a block of
+  // their own.
+  Marker(planner_.BeginLoop(s.loc));
+  planner_.BeginBlock();
   // The condition is evaluated before every iteration; when it needs
   // statements of its own (a call), they go at the top of the loop.
   std::string cond_stmts;
@@ -558,15 +504,12 @@ absl::Status CceFunctionEmitter::EmitWhile(const Stmt& s) {
   out_ = &cond_stmts;
   ++indent_;
   absl::StatusOr<std::string> cond = ScalarAs(*s.value, DType::kBOOL);
-  if (flags()) {
-    const int end = planner_.EndBlock(s.loc);
-    if (!cond_stmts.empty()) Marker(end);  // (an empty condition's end holds nothing)
-    planner_.BeginBlock(/*loop_body=*/true);
-  }
+  const int end = planner_.EndBlock(s.loc);
+  if (!cond_stmts.empty()) Marker(end);  // (an empty condition's end holds nothing)
+  planner_.BeginBlock(/*loop_body=*/true);
   --indent_;
   out_ = saved;
   if (!cond.ok()) return cond.status();
-  const PipeOrder::State after_cond = order_.state();
   if (cond_stmts.empty()) {
     Open(absl::StrCat("while (", *cond, ")"));
   } else {
@@ -580,15 +523,9 @@ absl::Status CceFunctionEmitter::EmitWhile(const Stmt& s) {
   --depth_;
   if (!status.ok()) return status;
   if (yield != nullptr) return ErrorAt(yield->loc, "a while loop carries no values to yield");
-  if (flags()) {
-    Marker(planner_.EndBlock(s.loc));
-    Close();
-    planner_.EndLoop();
-    return absl::OkStatus();
-  }
-  if (order_.pending()) BarrierAll();
+  Marker(planner_.EndBlock(s.loc));
   Close();
-  order_.set_state(after_cond);
+  planner_.EndLoop();
   return absl::OkStatus();
 }
 

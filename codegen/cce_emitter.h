@@ -94,16 +94,15 @@ class CceFunctionEmitter : public BodyEmitter {
   void Close(const std::string& text = "}");
   std::string Fresh(absl::string_view base);
   const Location& LocOf(const Expr& e) const;
-  // Emits pipe_barrier(PIPE_ALL) first when the op must wait for another pipe.
-  void Order(Pipe pipe, const std::vector<Buffer>& reads, const std::vector<Buffer>& writes);
-  // Order() for a machine op of the plan: `args` are the buffers of its
-  // tile arguments (by argument index), `result` the result's.
-  // `gm`: the GM parameters its GM accesses touch (empty: all of GM),
-  // `box` the region of them a DMA step moves (flags mode; empty: all).
+  // A machine op of the plan (its marker: the plan's instructions before
+  // it, in either mode): `args` are the buffers of its tile arguments (by
+  // argument index), `result` the result's. `gm`: the GM parameters its GM
+  // accesses touch (empty: all of GM), `box` the region of them a DMA step
+  // moves (empty: all).
   void OrderStep(const MachineStep& step, const std::vector<Buffer>& args,
                  const Buffer& result, const std::vector<const Var*>& gm = {},
                  const GmBox& box = {});
-  bool flags() const { return sync_.mode == PipeSyncMode::kFlags; }
+  bool flags() const { return IsFlags(sync_.mode); }
   void Marker(int gap) { Line(SyncPlanner::Marker(gap)); }
   void BarrierAll();
 
@@ -179,7 +178,6 @@ class CceFunctionEmitter : public BodyEmitter {
 
   Namer namer_;
   TileAllocator allocator_;
-  PipeOrder order_;
   const SyncOptions& sync_;
   SyncPlanner planner_;
   PipeTable pipes_;

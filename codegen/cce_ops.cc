@@ -322,15 +322,10 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
   const Location& loc = LocOf(call);
   if (op.kind == OpKind::kFence) {
     const MachineStep& step = plan.steps[0];
-    if (flags()) Marker(planner_.Op(step, {}, cur_loc()));
+    Marker(planner_.Op(step, {}, cur_loc()));
     if (step.drains_all) Line("pipe_barrier(PIPE_ALL);");
     for (Pipe p : step.drains) Line(absl::StrCat("pipe_barrier(", PipeName(p), ");"));
     Line("dsb(DSB_DDR);");
-    if (step.drains_all) {
-      order_.DrainAll();
-    } else {
-      order_.Drain(step.drains);
-    }
     return std::optional<Value>();
   }
   if (op.kind == OpKind::kCacheInvalidate) {
@@ -477,7 +472,9 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       absl::StatusOr<TileValue> tile =
           NewTile(call.type, hint.empty() ? "popped" : hint, false, loc);
       if (!tile.ok()) return tile.status();
-      if (flags()) tile->buffer.id = kRingBufferBase + pipe->id;
+      // The pipe's consumer ring (pipe-sync.md §2.1; barrier-all's rule
+      // sees all of the memory).
+      tile->buffer.id = kRingBufferBase + pipe->id;
       OrderStep(plan.steps[0], {}, tile->buffer);
       Line(absl::StrCat("TPOP<", pipe_type, ", decltype(", tile->name, "), TileSplitAxis::",
                         *split, ">(", p, ", ", tile->name, ");"));

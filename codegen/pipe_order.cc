@@ -43,6 +43,55 @@ void PipeOrder::Drain(const std::vector<Pipe>& pipes) {
                  pending_.end());
 }
 
+bool BarrierAllRule::Op(const MachineStep& step, const std::vector<Buffer>& reads,
+                        const std::vector<Buffer>& writes) {
+  if (step.barrier_all_before || step.drains_all) order_.DrainAll();
+  if (!step.drains.empty()) order_.Drain(step.drains);
+  const bool barrier = order_.Issue(step.barrier_all_pipe, reads, writes);
+  if (step.barrier_all_after) order_.DrainAll();
+  return barrier;
+}
+
+bool BarrierAllRule::BeginLoop() {
+  const bool barrier = order_.pending();
+  order_.DrainAll();
+  frames_.push_back(Frame{});
+  return barrier;
+}
+
+void BarrierAllRule::BeginBody() {
+  if (!frames_.empty()) frames_.back().before = order_.state();
+}
+
+bool BarrierAllRule::EndBody() {
+  const bool barrier = order_.pending();
+  order_.DrainAll();
+  return barrier;
+}
+
+void BarrierAllRule::EndLoop() {
+  if (frames_.empty()) return;
+  order_.set_state(frames_.back().before);
+  frames_.pop_back();
+}
+
+void BarrierAllRule::BeginIf() { frames_.push_back(Frame{order_.state(), {}, false}); }
+
+void BarrierAllRule::Else() {
+  if (frames_.empty()) return;
+  Frame& f = frames_.back();
+  f.then_state = order_.state();
+  f.has_else = true;
+  order_.set_state(f.before);
+}
+
+void BarrierAllRule::EndIf() {
+  if (frames_.empty()) return;
+  const Frame f = frames_.back();
+  frames_.pop_back();
+  order_.Merge(f.has_else ? f.then_state : f.before);
+}
+
 void PipeOrder::Merge(const State& other) {
   for (const Access& a : other) {
     bool seen = false;

@@ -56,6 +56,41 @@ class PipeOrder {
   State pending_;
 };
 
+// --pipe-sync=barrier-all's decisions over the structure of a kernel, as
+// the sync planner (sync_plan.h) walks it: PipeOrder for the ops, plus
+// the loop rule (the code before a loop, and each iteration, end drained).
+class BarrierAllRule {
+ public:
+  // A machine op charged to `step.barrier_all_pipe`; true when a
+  // pipe_barrier(PIPE_ALL) must come first. The barriers that are part of
+  // the op (before, after, a fence's drains) drain the state.
+  bool Op(const MachineStep& step, const std::vector<Buffer>& reads,
+          const std::vector<Buffer>& writes);
+  // Before a loop: true (a barrier) when work is pending.
+  bool BeginLoop();
+  // The loop body starts (a while's after its condition).
+  void BeginBody();
+  // The end of a loop body: true (a barrier) when work is pending.
+  bool EndBody();
+  // After the loop: what the body started with.
+  void EndLoop();
+  void BeginIf();
+  void Else();
+  void EndIf();
+  void FullBarrier() { order_.DrainAll(); }
+  // Before the return: true (a barrier) when work is pending.
+  bool Tail() const { return order_.pending(); }
+
+ private:
+  struct Frame {
+    PipeOrder::State before;      // the state before the compound
+    PipeOrder::State then_state;  // an if's at the end of its then-block
+    bool has_else = false;
+  };
+  PipeOrder order_;
+  std::vector<Frame> frames_;
+};
+
 }  // namespace codegen
 }  // namespace ptoc
 

@@ -15,9 +15,11 @@ absl::StatusOr<std::map<std::string, SyncPlanner>> PlanPipeSync(const Program& p
   if (!abis.ok()) return abis.status();
   absl::StatusOr<std::vector<KernelPlan>> plans = PlanKernels(program, *abis, *backend);
   if (!plans.ok()) return plans.status();
+  absl::StatusOr<PipeSyncMode> mode = ParsePipeSync(program.options.pipe_sync);
+  if (!mode.ok()) return mode.status();
   std::map<std::string, SyncPlanner> planners;
   SyncOptions sync;
-  sync.mode = PipeSyncMode::kFlags;
+  sync.mode = *mode;
   sync.planners = &planners;
   absl::StatusOr<std::string> cce = EmitCceFile(program, *abis, *plans, *backend, sync);
   if (!cce.ok()) return cce.status();

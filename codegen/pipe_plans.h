@@ -1,6 +1,7 @@
-// The flags-mode sync plan of every kernel of a program, as codegen plans
-// it for both targets (one lowering, one planner), for ptoc-sim's pipe
-// model (runtime/pipe_check.h), which replays the plan on the IR.
+// The sync plan of every kernel of a program in the mode it records
+// (--pipe-sync: flags, flags-unbounded or barrier-all), as codegen plans it
+// (one lowering, one planner), for ptoc-sim's pipe model
+// (runtime/pipe_check.h), which replays the plan on the IR.
 #ifndef PTOC_CODEGEN_PIPE_PLANS_H_
 #define PTOC_CODEGEN_PIPE_PLANS_H_
 
@@ -16,9 +17,9 @@ namespace ptoc {
 namespace codegen {
 
 // The planner of every AIC and AIV function of `program` (after
-// materialize-aiv-lanes), by name, planned with --pipe-sync=flags whatever
-// the program records; units in `drop` stay in the planners (Recorded()
-// leaves them out). Errors are codegen's diagnostics.
+// materialize-aiv-lanes), by name, planned in the mode the program
+// records; units in `drop` stay in the planners (Recorded() leaves them
+// out). Errors are codegen's diagnostics.
 absl::StatusOr<std::map<std::string, SyncPlanner>> PlanPipeSync(const Program& program);
 
 }  // namespace codegen

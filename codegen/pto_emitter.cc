@@ -51,6 +51,10 @@ absl::StatusOr<std::string> EmitPtoModule(const Program& program,
     absl::StrAppend(&text,
                     "// Pipe synchronisation: flags (ptoc --pipe-sync=flags); assemble with "
                     "ptoas --pto-level=level3 and without --enable-insert-sync.\n");
+  } else if (sync.mode == PipeSyncMode::kFlagsUnbounded) {
+    absl::StrAppend(&text,
+                    "// Pipe synchronisation: flags with unbounded event ids (ptoc "
+                    "--pipe-sync=flags-unbounded): not for hardware.\n");
   }
   int next_unit = 0;
   // ptoas has no attribute for the launch ratio: say it in a comment.
@@ -99,7 +103,7 @@ PtoFunctionEmitter::PtoFunctionEmitter(const Program& program, const Function& f
       origins_(origins),
       pipes_(plan.pipes),
       sync_(sync),
-      planner_(backend, fn.kind, first_unit) {}
+      planner_(backend, fn.kind, first_unit, sync.mode) {}
 
 // ---- pipe sync ----
 

@@ -77,7 +77,7 @@ class PtoFunctionEmitter : public BodyEmitter {
   using Region = GmRegion;
 
   // ---- pipe sync (flags mode) ----
-  bool flags() const { return sync_.mode == PipeSyncMode::kFlags; }
+  bool flags() const { return IsFlags(sync_.mode); }
   void Marker(int gap);
   // A machine op of the plan: `args` are the buffers of the call's tile
   // arguments (by argument index), `result` the result tile's; `gm` the GM

@@ -18,7 +18,8 @@ int main(int argc, char** argv) {
   std::vector<std::string> inputs = ptoc::ParseCommandLine(
       argc, argv,
       "usage: ptoc-codegen [flags] IN.pb -o OUT --target=pto|cce|syncplan\n"
-      "                    [--pipe-sync=flags|barrier-all] [--pipe-sync-drop=N,...]\n\n"
+      "                    [--pipe-sync=flags|flags-unbounded|barrier-all]\n"
+      "                    [--pipe-sync-drop=N,...]\n\n"
       "Generates device code for every AIC and AIV kernel of a program (run\n"
       "expand-mixed-kernel first). The backend is the one recorded in the program.");
   if (inputs.size() != 1) {

@@ -1,6 +1,7 @@
 #include "codegen/sync_plan.h"
 
 #include <algorithm>
+#include <chrono>
 #include <map>
 #include <optional>
 #include <tuple>
@@ -15,6 +16,25 @@ namespace {
 
 constexpr char kMarker = '\x01';
 
+// --time-passes: the wall time of the planners' public entry points (the
+// outermost call only).
+thread_local double planner_seconds = 0;
+thread_local int planner_depth = 0;
+class PlannerTime {
+ public:
+  PlannerTime() : start_(planner_depth++ == 0 ? std::chrono::steady_clock::now()
+                                              : std::chrono::steady_clock::time_point()) {}
+  ~PlannerTime() {
+    if (--planner_depth == 0) {
+      planner_seconds +=
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    }
+  }
+
+ private:
+  std::chrono::steady_clock::time_point start_;
+};
+
 bool Conflicts(const PlanAccess& earlier, const std::vector<PlanAccess>& later) {
   for (const PlanAccess& b : later) {
     if ((earlier.write || b.write) && Overlap(earlier, b)) return true;
@@ -22,13 +42,14 @@ bool Conflicts(const PlanAccess& earlier, const std::vector<PlanAccess>& later) 
   return false;
 }
 
-// §3.4: id 7 of (V,S), (S,V), (M,FIX), (FIX,M) is reserved.
-int IdsOf(Pipe p, Pipe q) {
+// §3.4: id 7 of (V,S), (S,V), (M,FIX), (FIX,M) is reserved (out of `ids`:
+// the last one).
+int IdsOf(Pipe p, Pipe q, int ids = 8) {
   auto is = [&](Pipe a, Pipe b) { return p == a && q == b; };
   return is(Pipe::kV, Pipe::kS) || is(Pipe::kS, Pipe::kV) || is(Pipe::kM, Pipe::kFix) ||
                  is(Pipe::kFix, Pipe::kM)
-             ? 7
-             : 8;
+             ? ids - 1
+             : ids;
 }
 
 int P(Pipe p) { return static_cast<int>(p); }
@@ -62,16 +83,24 @@ GmBox BoxOf(const GmRegion& region) {
 absl::StatusOr<PipeSyncMode> ParsePipeSync(absl::string_view mode) {
   if (mode.empty() || mode == "barrier-all") return PipeSyncMode::kBarrierAll;
   if (mode == "flags") return PipeSyncMode::kFlags;
-  return absl::InvalidArgumentError(
-      absl::StrCat("--pipe-sync must be flags or barrier-all, not '", mode, "'"));
+  if (mode == "flags-unbounded") return PipeSyncMode::kFlagsUnbounded;
+  return absl::InvalidArgumentError(absl::StrCat(
+      "--pipe-sync must be flags, flags-unbounded or barrier-all, not '", mode, "'"));
 }
 
 absl::string_view PipeSyncName(PipeSyncMode mode) {
-  return mode == PipeSyncMode::kFlags ? "flags" : "barrier-all";
+  switch (mode) {
+    case PipeSyncMode::kFlags: return "flags";
+    case PipeSyncMode::kFlagsUnbounded: return "flags-unbounded";
+    case PipeSyncMode::kBarrierAll: break;
+  }
+  return "barrier-all";
 }
 
-SyncPlanner::SyncPlanner(Backend backend, FunctionKind kind, int first_unit)
-    : backend_(backend), kind_(kind), first_unit_(first_unit) {
+double SyncPlanner::Seconds() { return planner_seconds; }
+
+SyncPlanner::SyncPlanner(Backend backend, FunctionKind kind, int first_unit, PipeSyncMode mode)
+    : backend_(backend), kind_(kind), first_unit_(first_unit), mode_(mode) {
   for (auto& row : state_.known) row.fill(0);
   blocks_.emplace_back();  // the kernel body
   open_.push_back(0);
@@ -128,7 +157,7 @@ void SyncPlanner::Reset() {
 
 bool SyncPlanner::AnyUsed() const {
   for (const auto& row : used_) {
-    for (uint8_t bits : row) {
+    for (uint64_t bits : row) {
       if (bits != 0) return true;
     }
   }
@@ -146,6 +175,8 @@ void SyncPlanner::BarrierAll(int gap, const Location& loc, absl::string_view why
 }
 
 void SyncPlanner::FullBarrier() {
+  PlannerTime time;
+  rule_.FullBarrier();
   Node n;
   n.kind = Node::Kind::kFullBarrier;
   Record(n);
@@ -165,6 +196,7 @@ int SyncPlanner::Record(Node node) {
 
 int SyncPlanner::Op(const MachineStep& step, const std::vector<PlanAccess>& accesses,
                     const Location& loc) {
+  PlannerTime time;
   const int gap = NewGap(loc);
   blocks_[open_.back()].gaps.push_back(gap);
   {
@@ -180,6 +212,7 @@ int SyncPlanner::Op(const MachineStep& step, const std::vector<PlanAccess>& acce
     op.skip = step.op == MachineOp::kTFree && backend_ == Backend::kA2A3;
     Record(op);
   }
+  if (barrier_all()) return BarrierAllOp(gap, step, accesses, loc);
   const std::vector<std::pair<int, int>> path = Path();
   // a2a3's TFREE is no machine op (the slot was freed inside TPOP).
   if (step.op == MachineOp::kTFree && backend_ == Backend::kA2A3) return gap;
@@ -234,9 +267,9 @@ int SyncPlanner::Op(const MachineStep& step, const std::vector<PlanAccess>& acce
     if (same != pairs_.end()) {
       std::tie(id, unit) = same->second;
     } else {
-      uint8_t& bits = used_[pi][P(q)];
-      for (int i = 0; i < IdsOf(p, q); ++i) {
-        if ((bits & (1u << i)) == 0) {
+      uint64_t& bits = used_[pi][P(q)];
+      for (int i = 0; i < IdsOf(p, q, max_ids()); ++i) {
+        if ((bits & (uint64_t{1} << i)) == 0) {
           id = i;
           break;
         }
@@ -251,7 +284,7 @@ int SyncPlanner::Op(const MachineStep& step, const std::vector<PlanAccess>& acce
         demoted = true;
         break;
       }
-      bits |= 1u << id;
+      bits |= uint64_t{1} << id;
       unit = NewUnit(SyncInstr::Kind::kSet, p, q, id, producer, gap_locs_[wait_gap], "pair");
       SyncInstr set;
       set.kind = SyncInstr::Kind::kSet;
@@ -335,10 +368,13 @@ bool SyncPlanner::Widen(int p, int q, const Block& blk, int set_gap, int wait_ga
 }
 
 int SyncPlanner::BeginLoop(const Location& loc) {
+  PlannerTime time;
   const int gap = NewGap(loc);
   blocks_[open_.back()].gaps.push_back(gap);
   RecordCompound(Node::Kind::kLoop, gap);
-  if (AnyPending() || AnyUsed()) BarrierAll(gap, loc, "loop entry");
+  if (barrier_all() ? rule_.BeginLoop() : AnyPending() || AnyUsed()) {
+    BarrierAll(gap, loc, "loop entry");
+  }
   Frame f;
   f.loop = true;
   f.before = state_;
@@ -347,6 +383,8 @@ int SyncPlanner::BeginLoop(const Location& loc) {
 }
 
 void SyncPlanner::EndLoop() {
+  PlannerTime time;
+  if (barrier_all()) rule_.EndLoop();
   compounds_.pop_back();
   Frame f = frames_.back();
   frames_.pop_back();
@@ -354,6 +392,8 @@ void SyncPlanner::EndLoop() {
 }
 
 int SyncPlanner::BeginIf(const Location& loc) {
+  PlannerTime time;
+  if (barrier_all()) rule_.BeginIf();
   const int gap = NewGap(loc);
   blocks_[open_.back()].gaps.push_back(gap);
   RecordCompound(Node::Kind::kIf, gap);
@@ -364,6 +404,8 @@ int SyncPlanner::BeginIf(const Location& loc) {
 }
 
 void SyncPlanner::Else() {
+  PlannerTime time;
+  if (barrier_all()) rule_.Else();
   Frame& f = frames_.back();
   f.then_state = state_;
   f.has_else = true;
@@ -371,6 +413,8 @@ void SyncPlanner::Else() {
 }
 
 void SyncPlanner::EndIf() {
+  PlannerTime time;
+  if (barrier_all()) rule_.EndIf();
   compounds_.pop_back();
   Frame f = frames_.back();
   frames_.pop_back();
@@ -378,6 +422,8 @@ void SyncPlanner::EndIf() {
 }
 
 void SyncPlanner::BeginBlock(bool loop_body) {
+  PlannerTime time;
+  if (loop_body && barrier_all()) rule_.BeginBody();
   if (!compounds_.empty()) {
     const int c = compounds_.back();
     nodes_[c].blocks.emplace_back();
@@ -389,6 +435,7 @@ void SyncPlanner::BeginBlock(bool loop_body) {
 }
 
 int SyncPlanner::EndBlock(const Location& loc) {
+  PlannerTime time;
   const int gap = NewGap(loc);
   const int block = open_.back();
   blocks_[block].gaps.push_back(gap);
@@ -403,14 +450,15 @@ int SyncPlanner::EndBlock(const Location& loc) {
   // Each iteration ends drained: nothing is carried into the next one or
   // past the loop.
   if (!frames_.empty() && frames_.back().body_block == block &&
-      (AnyPending() || AnyUsed())) {
+      (barrier_all() ? rule_.EndBody() : AnyPending() || AnyUsed())) {
     BarrierAll(gap, loc, "loop end");
   }
   return gap;
 }
 
 bool SyncPlanner::Tail(int gap, const Location& loc) {
-  if (!state_.busy) return false;
+  PlannerTime time;
+  if (!(barrier_all() ? rule_.Tail() : state_.busy)) return false;
   BarrierAll(gap, loc, "tail");
   return true;
 }
@@ -456,6 +504,7 @@ void SyncPlanner::Merge(State& into, const State& other) {
 std::string SyncPlanner::Render(const std::string& text,
                                 const std::function<std::string(const SyncInstr&)>& spell,
                                 const std::set<int>& drop) const {
+  PlannerTime time;
   std::string out;
   out.reserve(text.size());
   for (absl::string_view line : absl::StrSplit(text, '\n')) {
@@ -559,7 +608,8 @@ std::string At(const Location& l) {
 // One execution of a lane under pipe-sync.md §4.2.
 class PipeCheck {
  public:
-  PipeCheck(Backend backend, FunctionKind kind) : backend_(backend), kind_(kind) {
+  PipeCheck(Backend backend, FunctionKind kind, int ids)
+      : backend_(backend), kind_(kind), ids_(ids) {
     for (auto& row : vc_) row.fill(0);
     issued_.fill(0);
   }
@@ -690,7 +740,7 @@ class PipeCheck {
                           (s.src == Pipe::kM && s.dst == Pipe::kFix) ||
                           (s.src == Pipe::kFix && s.dst == Pipe::kM);
     if (s.src == s.dst || !CoreHasPipe(kind_, s.src) || !CoreHasPipe(kind_, s.dst) ||
-        s.id < 0 || s.id > (reserved ? 6 : 7)) {
+        s.id < 0 || s.id > (reserved ? ids_ - 2 : ids_ - 1)) {
       Fail(absl::StrCat("illegal sync: ", Key(s), " at ", At(s.loc)));
       return false;
     }
@@ -713,6 +763,7 @@ class PipeCheck {
 
   Backend backend_;
   FunctionKind kind_;
+  int ids_;  // event ids per pipe pair
   std::array<std::array<int64_t, kNumPipes>, kNumPipes> vc_{};
   std::array<int64_t, kNumPipes> issued_{};
   std::map<std::tuple<int, int, int>, Flag> flags_;
@@ -747,6 +798,8 @@ int64_t SyncPlanner::Count(const std::vector<int>& block) const {
 }
 
 void SyncPlanner::Sweep() {
+  PlannerTime time;
+  if (barrier_all()) return;
   constexpr int kMaxRuns = 1024;
   if (nodes_.size() > 20000 || Count(root_) > kMaxRuns || !Check({}, kMaxRuns).empty()) return;
   std::set<int> removed;
@@ -778,6 +831,7 @@ void SyncPlanner::Sweep() {
 
 std::vector<std::string> SyncPlanner::Check(const std::set<int>& drop, int max_runs,
                                             int* runs_tried) const {
+  PlannerTime time;
   std::vector<std::vector<int>> runs(1);
   Expand(root_, &runs, static_cast<size_t>(max_runs));
   if (runs_tried != nullptr) *runs_tried = static_cast<int>(runs.size());
@@ -786,7 +840,7 @@ std::vector<std::string> SyncPlanner::Check(const std::set<int>& drop, int max_r
   std::vector<std::string> findings;
   const Location end = gap_locs_.empty() ? Location() : gap_locs_.back();
   for (const std::vector<int>& run : runs) {
-    PipeCheck check(backend_, kind_);
+    PipeCheck check(backend_, kind_, max_ids());
     for (int n : run) {
       const Node& node = nodes_[n];
       if (node.kind == Node::Kind::kFullBarrier) {

@@ -30,6 +30,13 @@
 //   when something is pending), so no pair is carried by a loop;
 // - the tail: pipe_barrier(PIPE_ALL) before the return when a non-scalar
 //   op was issued after the last full barrier.
+//
+// In barrier-all mode the planner records the same kernel and places
+// today's barriers (pipe_order.h, BarrierAllRule) as units of the plan:
+// pipe_barrier(PIPE_ALL) before an op that conflicts with pending work on
+// another pipe, before a loop and at the end of a loop body when work is
+// pending, and the tail; so the C++ emitter spells both modes the same way
+// and ptoc-sim replays (and times) either plan.
 #ifndef PTOC_CODEGEN_SYNC_PLAN_H_
 #define PTOC_CODEGEN_SYNC_PLAN_H_
 
@@ -52,9 +59,14 @@
 namespace ptoc {
 namespace codegen {
 
-enum class PipeSyncMode { kBarrierAll, kFlags };
+// kFlagsUnbounded: flags with unlimited event ids (pipe-sync.md §3.1, for
+// debugging and the benchmarks: no widening, no demotion; ids above 7 are
+// not for hardware).
+enum class PipeSyncMode { kBarrierAll, kFlags, kFlagsUnbounded };
+inline bool IsFlags(PipeSyncMode mode) { return mode != PipeSyncMode::kBarrierAll; }
 
-// "flags" | "barrier-all"; empty: barrier-all (the default).
+// "flags" | "flags-unbounded" | "barrier-all"; empty: barrier-all (the
+// default).
 absl::StatusOr<PipeSyncMode> ParsePipeSync(absl::string_view mode);
 absl::string_view PipeSyncName(PipeSyncMode mode);
 
@@ -103,7 +115,17 @@ struct SyncUnit {
 class SyncPlanner {
  public:
   // Units are numbered from `first_unit` (over the whole program).
-  SyncPlanner(Backend backend, FunctionKind kind, int first_unit = 0);
+  SyncPlanner(Backend backend, FunctionKind kind, int first_unit = 0,
+              PipeSyncMode mode = PipeSyncMode::kFlags);
+
+  // Event ids per (src, dst) pipe pair: 8 (7 for the reserved keys), or
+  // kUnboundedIds with --pipe-sync=flags-unbounded.
+  static constexpr int kUnboundedIds = 64;
+  int max_ids() const { return mode_ == PipeSyncMode::kFlagsUnbounded ? kUnboundedIds : 8; }
+
+  // The wall time spent inside the planners of this thread (every public
+  // entry point; --time-passes), in seconds.
+  static double Seconds();
 
   // The marker line text of `gap` (without indentation or newline).
   static std::string Marker(int gap);
@@ -132,7 +154,8 @@ class SyncPlanner {
   bool Tail(int gap, const Location& loc);
 
   // The redundancy sweep (pipe-sync.md §3.3), run once the kernel is
-  // planned: units are removed, last created first, while Check() stays
+  // planned (flags modes only: barrier-all's barriers are today's rule):
+  // units are removed, last created first, while Check() stays
   // clean without them; the rest are numbered again in order. Skipped when
   // the kernel has more executions than Check() tries or more than 20,000
   // recorded items.
@@ -242,6 +265,11 @@ class SyncPlanner {
              const Location& producer);
   void BarrierAll(int gap, const Location& loc, absl::string_view why);
   bool AnyPending() const { return !state_.pending.empty(); }
+  bool barrier_all() const { return mode_ == PipeSyncMode::kBarrierAll; }
+  // Barrier-all mode's Op (sync_plan_barrier_all.cc): today's rule decides
+  // whether pipe_barrier(PIPE_ALL) goes in `gap` before the op.
+  int BarrierAllOp(int gap, const MachineStep& step, const std::vector<PlanAccess>& accesses,
+                   const Location& loc);
   bool AnyUsed() const;
   int IfDepth() const;
   static void Merge(State& into, const State& other);
@@ -249,14 +277,17 @@ class SyncPlanner {
   Backend backend_;
   FunctionKind kind_;
   int first_unit_ = 0;
+  PipeSyncMode mode_ = PipeSyncMode::kFlags;
+  BarrierAllRule rule_;  // barrier-all mode
   State state_;
   std::vector<Block> blocks_;
   std::vector<int> open_;  // open blocks, outermost first
   std::vector<Frame> frames_;
   std::vector<std::vector<SyncInstr>> gaps_;
   std::vector<Location> gap_locs_;  // the item after the gap (or the block's)
-  // Event ids in use since the last full barrier on every path, by [p][q].
-  std::array<std::array<uint8_t, kNumPipes>, kNumPipes> used_{};
+  // Event ids in use since the last full barrier on every path, by [p][q]
+  // (one bit per id).
+  std::array<std::array<uint64_t, kNumPipes>, kNumPipes> used_{};
   // (p, q, set gap, wait gap) -> (id, unit): an identical pair is reused.
   std::map<std::tuple<int, int, int, int>, std::pair<int, int>> pairs_;
   int64_t seq_ = 0;

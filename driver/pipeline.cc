@@ -1,5 +1,6 @@
 #include "driver/pipeline.h"
 
+#include <chrono>
 #include <iostream>
 #include <memory>
 
@@ -59,8 +60,15 @@ absl::Status RunPipeline(Program& program, const std::vector<std::string>& passe
   PassContext context{options, diagnostics};
   for (size_t i = 0; i < instances.size(); ++i) {
     Pass& pass = *instances[i];
+    auto now = [] { return std::chrono::steady_clock::now(); };
+    auto seconds = [](auto from, auto to) {
+      return std::chrono::duration<double>(to - from).count();
+    };
+    const auto checks_start = now();
     std::string before = PrintProgram(program);
+    const auto run_start = now();
     absl::StatusOr<bool> changed = pass.Run(program, context);
+    const auto run_end = now();
     if (!changed.ok()) return changed.status();
     if (!*changed && PrintProgram(program) != before) {
       return absl::InternalError(absl::StrCat(
@@ -74,6 +82,12 @@ absl::Status RunPipeline(Program& program, const std::vector<std::string>& passe
     if (absl::Status s = pass.VerifyAfter(program); !s.ok()) {
       return absl::InternalError(absl::StrCat("internal error: after pass '", pass.name(),
                                               "': ", s.message()));
+    }
+    if (pipeline_options.times != nullptr) {
+      pipeline_options.times->emplace_back(pass.name(), seconds(run_start, run_end));
+      pipeline_options.times->emplace_back(
+          absl::StrCat(pass.name(), " checks"),
+          seconds(checks_start, run_start) + seconds(run_end, now()));
     }
     if (pipeline_options.print_ir_after_all) {
       std::cerr << "# ----- IR after " << pass.name() << " -----\n"

@@ -3,6 +3,7 @@
 #define PTOC_DRIVER_PIPELINE_H_
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -18,6 +19,9 @@ struct PipelineOptions {
   std::string dump_dir;
   std::string reproduce_command;  // written to options.txt
   bool print_ir_after_all = false;  // the IR after every pass, to stderr
+  // --time-passes: appends (what, wall seconds) for each pass's Run and,
+  // as "<pass> checks", for the checks after it.
+  std::vector<std::pair<std::string, double>>* times = nullptr;
 };
 
 // Runs `passes` in order. After each one: the verifier, the pass's own

@@ -29,9 +29,10 @@ ABSL_FLAG(bool, allow_unregistered_ops, false,
           "Keep calls of unknown ops as opaque calls instead of rejecting them.");
 ABSL_FLAG(std::string, pipe_sync, "",
           "Intra-core pipe synchronisation of the emitted code: flags (set_flag / wait_flag "
-          "pairs and same-pipe barriers) or barrier-all (pipe_barrier(PIPE_ALL) between "
-          "dependent ops of different pipes); recorded in the program; unset: the recorded "
-          "mode, else barrier-all.");
+          "pairs and same-pipe barriers), flags-unbounded (flags with unlimited event ids: "
+          "benchmarks and debugging, not for hardware) or barrier-all "
+          "(pipe_barrier(PIPE_ALL) between dependent ops of different pipes); recorded in the "
+          "program; unset: the recorded mode, else barrier-all.");
 ABSL_FLAG(std::vector<std::string>, pipe_sync_drop, {},
           "Leave out unit N of the sync plan (--emit=syncplan numbers them); repeatable, "
           "comma-separated; for the removal tests.");
@@ -168,9 +169,10 @@ absl::Status ApplyRecordedOptions(Program& program, PassOptions& options,
   if (allow) program.options.allow_unregistered_ops = true;
   const std::string pipe_sync = absl::GetFlag(FLAGS_pipe_sync);
   if (!pipe_sync.empty()) {
-    if (pipe_sync != "flags" && pipe_sync != "barrier-all") {
+    if (pipe_sync != "flags" && pipe_sync != "flags-unbounded" && pipe_sync != "barrier-all") {
       return absl::InvalidArgumentError(absl::StrCat(
-          "error: --pipe-sync must be flags or barrier-all, not '", pipe_sync, "'"));
+          "error: --pipe-sync must be flags, flags-unbounded or barrier-all, not '", pipe_sync,
+          "'"));
     }
     program.options.pipe_sync = pipe_sync;
   }

@@ -45,6 +45,14 @@ namespace {
 
 using NodePtr = std::shared_ptr<const CostTable::Node>;
 
+// The variables a formula may use: what TimingModel binds for a machine op.
+bool IsVariable(absl::string_view name) {
+  for (absl::string_view v : {"B", "R", "U", "M", "K", "N", "k0", "r"}) {
+    if (name == v) return true;
+  }
+  return false;
+}
+
 // A recursive-descent parser of one formula.
 class FormulaParser {
  public:
@@ -67,9 +75,10 @@ class FormulaParser {
   }
   static constexpr int kMaxNesting = 64;
 
-  absl::Status Error(absl::string_view what) const {
+  absl::Status Error(absl::string_view what) const { return ErrorAt(pos_, what); }
+  absl::Status ErrorAt(size_t at, absl::string_view what) const {
     return absl::InvalidArgumentError(
-        absl::StrCat(where_, column_ + pos_, ": error: ", what, " in the formula of ", key_,
+        absl::StrCat(where_, column_ + at, ": error: ", what, " in the formula of ", key_,
                      ": '", text_, "'"));
   }
   static NodePtr Make(char op, NodePtr a, NodePtr b) {
@@ -147,6 +156,12 @@ class FormulaParser {
       absl::StatusOr<NodePtr> arg = Atom();
       if (!arg.ok()) return arg;
       return Make('c', *arg, nullptr);
+    }
+    // A name the timing model never binds would read as 0 and silently
+    // zero the cost: an error at the name.
+    if (!IsVariable(name)) {
+      return ErrorAt(start, absl::StrCat("unknown variable '", name,
+                                         "' (the variables are B, R, U, M, K, N, k0 and r)"));
     }
     n->op = 'v';
     n->var = name;

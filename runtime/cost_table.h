@@ -2,7 +2,8 @@
 // backend (runtime/cost/<backend>.costs, built into the tools; --cost-table
 // overrides it), one `key = formula` a line. A formula is arithmetic over
 // numbers, ceil() and the variables of the machine op (B, R, U, M, K, N,
-// k0, r), evaluated to whole cycles (rounded up, at least 1 for ops).
+// k0, r; any other name is an error at its column), evaluated to whole
+// cycles (rounded up, at least 1 for ops).
 #ifndef PTOC_RUNTIME_COST_TABLE_H_
 #define PTOC_RUNTIME_COST_TABLE_H_
 

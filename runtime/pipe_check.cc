@@ -32,6 +32,15 @@ bool Reserved(Pipe p, Pipe q) {
          is(Pipe::kFix, Pipe::kM);
 }
 
+// "[0:1, 0:16]": the element ranges of a static GM box.
+std::string BoxText(const codegen::GmBox& box) {
+  std::string out = "[";
+  for (size_t i = 0; i < box.size(); ++i) {
+    absl::StrAppend(&out, i > 0 ? ", " : "", box[i].first, ":", box[i].second);
+  }
+  return absl::StrCat(out, "]");
+}
+
 }  // namespace
 
 std::string OpName(const PipeEvent& e) {
@@ -45,8 +54,12 @@ std::string OpName(const PipeEvent& e) {
 }
 
 LanePipeCheck::LanePipeCheck(Backend backend, FunctionKind core, std::string lane,
-                             std::vector<std::string> params)
-    : backend_(backend), core_(core), lane_(std::move(lane)), params_(std::move(params)) {
+                             std::vector<std::string> params, int ids)
+    : backend_(backend),
+      core_(core),
+      lane_(std::move(lane)),
+      params_(std::move(params)),
+      ids_(ids) {
   for (auto& row : vc_) row.fill(0);
   issued_.fill(0);
 }
@@ -90,9 +103,9 @@ bool LanePipeCheck::Ordered(Pipe later, Pipe earlier, int64_t index) const {
 
 std::string LanePipeCheck::Region(const codegen::PlanAccess& a) const {
   if (a.space == MemorySpace::kDDR) {
-    return a.id >= 0 && a.id < static_cast<int64_t>(params_.size())
-               ? absl::StrCat("GM tensor '", params_[a.id], "'")
-               : std::string("all of GM");
+    if (a.id < 0 || a.id >= static_cast<int64_t>(params_.size())) return "all of GM";
+    return absl::StrCat("GM tensor '", params_[a.id], "'",
+                        a.box.empty() ? std::string() : BoxText(a.box));
   }
   return a.id >= 0 ? absl::StrCat(MemorySpaceName(a.space), " buffer ", a.id)
                    : absl::StrCat("all of ", MemorySpaceName(a.space));
@@ -100,10 +113,14 @@ std::string LanePipeCheck::Region(const codegen::PlanAccess& a) const {
 
 std::string LanePipeCheck::RegionJson(const codegen::PlanAccess& a) const {
   if (a.space == MemorySpace::kDDR) {
+    std::string box;
+    for (size_t i = 0; i < a.box.size(); ++i) {
+      absl::StrAppend(&box, i > 0 ? ", " : "", "[", a.box[i].first, ", ", a.box[i].second, "]");
+    }
     return absl::StrCat(
         "{\"tensor\": ",
         Json(a.id >= 0 && a.id < static_cast<int64_t>(params_.size()) ? params_[a.id] : "*"),
-        "}");
+        a.box.empty() ? std::string() : absl::StrCat(", \"box\": [", box, "]"), "}");
   }
   return absl::StrCat("{\"space\": ", Json(MemorySpaceName(a.space)), ", \"buffer\": ", a.id,
                       "}");
@@ -151,10 +168,11 @@ void LanePipeCheck::Op(const RecordedItem& b, const std::string& name) {
     bool raced = false;
     for (auto& [key, h] : history_) {
       if (raced) break;
-      if (key.first != static_cast<int>(x.space) ||
-          (key.second != x.id && key.second >= 0 && x.id >= 0)) {
-        continue;
-      }
+      codegen::PlanAccess earlier;
+      earlier.space = static_cast<MemorySpace>(std::get<0>(key));
+      earlier.id = std::get<1>(key);
+      earlier.box = std::get<2>(key);
+      if (!codegen::Overlap(earlier, x)) continue;
       if (h.write.index > 0 && !Ordered(q, h.write_pipe, h.write.index)) {
         Race(b, name, x, h.write_pipe, h.write, true);
         raced = true;
@@ -174,7 +192,7 @@ void LanePipeCheck::Op(const RecordedItem& b, const std::string& name) {
   const Epoch now{i, name, b.loc};
   last_op_[P(q)] = now;
   for (const codegen::PlanAccess& x : b.accesses) {
-    RegionHistory& h = history_[{static_cast<int>(x.space), x.id}];
+    RegionHistory& h = history_[RegionKey{static_cast<int>(x.space), x.id, x.box}];
     if (x.write) {
       h.write = now;
       h.write_pipe = q;
@@ -194,7 +212,7 @@ bool LanePipeCheck::Legal(const SyncInstr& s) {
   } else {
     ok = s.src != s.dst && codegen::CoreHasPipe(core_, s.src) &&
          codegen::CoreHasPipe(core_, s.dst) && s.id >= 0 &&
-         s.id <= (Reserved(s.src, s.dst) ? 6 : 7);
+         s.id <= (Reserved(s.src, s.dst) ? ids_ - 2 : ids_ - 1);
   }
   if (ok) return true;
   PipeFinding f;

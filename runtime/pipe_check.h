@@ -108,9 +108,10 @@ struct PipeFinding {
 class LanePipeCheck {
  public:
   // `lane`: "aiv lane (k) of rank 0", the prefix of the messages.
-  // `params`: the names of the function's parameters (GM regions).
+  // `params`: the names of the function's parameters (GM regions); `ids`:
+  // event ids per pipe pair (8; more with --pipe-sync=flags-unbounded).
   LanePipeCheck(Backend backend, FunctionKind core, std::string lane,
-                std::vector<std::string> params);
+                std::vector<std::string> params, int ids = 8);
 
   void Run(const PipeEvent& e);
   // The lane returned at `loc`.
@@ -154,12 +155,17 @@ class LanePipeCheck {
   FunctionKind core_;
   std::string lane_;
   std::vector<std::string> params_;
+  int ids_ = 8;
   std::array<int64_t, codegen::kNumPipes> issued_{};
   std::array<std::array<int64_t, codegen::kNumPipes>, codegen::kNumPipes> vc_{};
   std::array<Epoch, codegen::kNumPipes> last_op_;  // per pipe: the latest machine op
   std::map<Key, Flag> flags_;
-  // (space, buffer or parameter; -1: all of the space) -> history.
-  std::map<std::pair<int, int64_t>, RegionHistory> history_;
+  // A region of the history: (space, buffer or parameter (-1: all of the
+  // space), the GM box (empty: all of the tensor)). GM accesses are keyed
+  // by region, the planner's rule (codegen::Overlap): a tensor's static
+  // boxes apart, a symbolic one as the whole tensor.
+  using RegionKey = std::tuple<int, int64_t, codegen::GmBox>;
+  std::map<RegionKey, RegionHistory> history_;
   std::vector<PipeFinding> findings_;
 };
 
@@ -170,8 +176,11 @@ class TimingModel;
 // Step() when a lane's instruction completes.
 class PipeModel {
  public:
-  // `programs[k]`: the plan of lane k's function (nullptr: not checked).
-  PipeModel(World& world, Backend backend, std::vector<const PipeProgram*> programs);
+  // `programs[k]`: the plan of lane k's function (nullptr: not checked);
+  // `ids`: event ids per pipe pair; `check`: false replays the plans for
+  // the timing only (no findings).
+  PipeModel(World& world, Backend backend, std::vector<const PipeProgram*> programs,
+            int ids = 8, bool check = true);
   // Lane `lane` completed the instruction at `pc` and goes on at `next`.
   void Step(int lane, int pc, int next);
   // Lane `lane`'s notify wrote the signal at GM address `addr` (`notify`),
@@ -192,6 +201,7 @@ class PipeModel {
   void Flush(int lane);
 
   World& w_;
+  bool check_ = true;
   TimingModel* timing_ = nullptr;
   std::vector<LaneData> lanes_;
 };

@@ -8,8 +8,9 @@
 namespace ptoc {
 namespace sim {
 
-PipeModel::PipeModel(World& world, Backend backend, std::vector<const PipeProgram*> programs)
-    : w_(world) {
+PipeModel::PipeModel(World& world, Backend backend, std::vector<const PipeProgram*> programs,
+                     int ids, bool check)
+    : w_(world), check_(check) {
   lanes_.resize(programs.size());
   for (size_t k = 0; k < programs.size() && k < w_.lanes.size(); ++k) {
     if (programs[k] == nullptr) continue;
@@ -20,14 +21,15 @@ PipeModel::PipeModel(World& world, Backend backend, std::vector<const PipeProgra
     lanes_[k].program = programs[k];
     lanes_[k].check = std::make_unique<LanePipeCheck>(
         backend, fn.kind,
-        absl::StrCat(w_.LaneName(static_cast<int>(k)), " of rank ", l.rank), std::move(params));
+        absl::StrCat(w_.LaneName(static_cast<int>(k)), " of rank ", l.rank), std::move(params),
+        ids);
   }
 }
 
 void PipeModel::Run(int lane, const std::vector<PipeEvent>& events) {
   LaneData& d = lanes_[lane];
   for (const PipeEvent& e : events) {
-    d.check->Run(e);
+    if (check_) d.check->Run(e);
     if (timing_ != nullptr) timing_->Event(lane, e, e.stmt);
   }
 }
@@ -54,7 +56,7 @@ void PipeModel::Step(int lane, int pc, int next) {
     }
   }
   if (in.kind == InstrKind::kEnd) {
-    d.check->Return(code.function->loc);
+    if (check_) d.check->Return(code.function->loc);
     if (timing_ != nullptr) timing_->Return(lane);
   }
   d.last_pc = pc;

@@ -9,6 +9,9 @@
 # Rows marked `?` are measured and printed, not required: ring_allreduce's
 # plan has units that the planner's own check (--emit=syncplan) also finds
 # unneeded (its redundancy sweep is skipped there: too many executions).
+# GM accesses are keyed by region as the planner keys them: cases 16-18 and
+# runtime/testdata/gm_regions.py (disjoint static rows: no race; overlapping
+# rows and a run-time row: a pipe race once their barrier is dropped).
 # usage: pipe_sync_sim_removal_test.sh PTOC PTOC_SIM
 set -uo pipefail
 ptoc="$1"
@@ -26,6 +29,10 @@ runs=(
   "$dir/11_event_id_exhaustion.py|--passes=|--entry=k"
   "$dir/12_barrier_all_mode.py|--passes=|--entry=k"
   "$dir/13_same_pipe_v.py|--passes=|--entry=k"
+  "$dir/16_run_time_invalidate.py|--passes=|--entry=k --scalar row=3"
+  "$dir/17_gm_regions_by_offset.py|--passes=|--entry=k"
+  "$dir/18_widening.py|--passes=|--entry=k"
+  "runtime/testdata/gm_regions.py|--passes=|--entry=k --scalar r=3"
   "$dir/syncplan_and_drop.py|--passes=|--entry=k"
   "examples/matmul_relu.py||--entry=mm_relu"
   "examples/v2c_handoff.py||--entry=rope_score"
@@ -102,6 +109,39 @@ for row in "${runs[@]}"; do
     done
   done
 done
+# GM regions (runtime/testdata/gm_regions.py, the planner's rule): the
+# stores into disjoint static rows 0 and 1 race with nothing (the clean run
+# above); without the barrier before the second store into row 0
+# (overlapping) or the one before the store at the run-time row r (whole
+# tensor, though r = 3 is disjoint at run time) the check names both stores.
+regions=runtime/testdata/gm_regions.py
+for backend in a2a3 a5; do
+  "$ptoc" "$regions" --passes= --backend="$backend" --pipe-sync=flags --emit=pb -o "$tmp/r.pb" ||
+    { echo "FAILED: $regions ($backend): no .pb"; failed=$((failed + 1)); continue; }
+  plan="$("$ptoc" "$regions" --passes= --backend="$backend" --pipe-sync=flags --emit=syncplan)"
+  # case | the barrier's consumer line | the earlier store's line | the region named
+  for row in "overlapping|19|17|GM tensor 'out'\[0:1, 0:16\]" "symbolic|20|19|GM tensor 'out' "; do
+    IFS='|' read -r what later earlier region <<< "$row"
+    n="$(grep -oE "unit [0-9]+: pipe_barrier\(PIPE_MTE3\) before $regions:$later:" <<< "$plan" |
+         grep -oE "[0-9]+" | head -1)"
+    if [[ -z "$n" ]]; then
+      echo "FAILED: $regions ($backend) $what: no pipe_barrier(PIPE_MTE3) before line $later"
+      failed=$((failed + 1))
+      continue
+    fi
+    out="$("$sim" "$tmp/r.pb" --entry=k --scalar r=3 --pipe-sync-drop="$n" 2>&1)"
+    if ! grep -qE "$regions:$later:[0-9]+: error: pipe race: .*TSTORE on PIPE_MTE3 writes $region.*\($regions:$earlier:" <<< "$out"; then
+      echo "FAILED: $regions ($backend) $what: no pipe race between lines $later and $earlier:"
+      echo "$out" | head -3
+      failed=$((failed + 1))
+    fi
+  done
+  # No pipe_barrier(PIPE_MTE3) between the disjoint rows.
+  if grep -qE "pipe_barrier\(PIPE_MTE3\) before $regions:18:" <<< "$plan"; then
+    echo "FAILED: $regions ($backend): the disjoint row 1 got a barrier"; failed=$((failed + 1))
+  fi
+done
+
 echo "pipe_sync_sim_removal_test: $builds kernel builds, $units removals caught by ptoc-sim: $caught (whole units: $whole, caught: $whole_caught; the rest a pair's set or wait alone)"
 echo "measured only (?): $measured removals, caught: $measured_caught"
 [[ $failed -eq 0 && $builds -gt 0 ]]

@@ -38,6 +38,10 @@ ABSL_FLAG(int64_t, timeline_limit, 1000000,
           "The most events --timeline writes; past it the trace ends with a marker event.");
 ABSL_FLAG(std::string, cost_table, "",
           "The cost table of the timing model (runtime/cost/<backend>.costs is built in).");
+ABSL_FLAG(std::string, pipe_sync_model, "plan",
+          "plan|deps: what --cycles and --timeline time: the program's sync plan, or only "
+          "the true dependences between the machine ops of a lane (no sync instructions: "
+          "the lower bound).");
 
 namespace ptoc {
 namespace {
@@ -46,10 +50,11 @@ constexpr char kUsage[] =
     "usage: ptoc-sim IN.pb|IN.py --entry=FUNC --ranks=R [--scalar NAME=VALUE ...]\n"
     "                [--inputs=DIR] [--dump-outputs=DIR] [--seed=S] [--schedules=N]\n"
     "                [--max-steps=K] [--report=text|json] [--launch=declared|1c1v|1c2v]\n"
-    "                [--pipe-check=on|off] [--pipe-sync=flags|barrier-all]\n"
+    "                [--pipe-check=on|off] [--pipe-sync=flags|flags-unbounded|barrier-all]\n"
     "                [--pipe-sync-drop=N,...] [--pipe-sync-drop-set=N,...]\n"
     "                [--pipe-sync-drop-wait=N,...] [--cycles] [--timeline=FILE.json]\n"
-    "                [--timeline-unit=cycle|us] [--timeline-limit=N] [--cost-table=FILE]\n\n"
+    "                [--timeline-unit=cycle|us] [--timeline-limit=N] [--cost-table=FILE]\n"
+    "                [--pipe-sync-model=plan|deps]\n\n"
     "Runs a program on the simulated machine: R ranks, the entry launched on each (a\n"
     "Group as its AIC and AIV lanes; AIV0 and AIV1 under 1C:2V), N seeded schedules. Reports stale reads (naming\n"
     "the missing marker), races, deadlocks and protocol errors; exits 1 when it finds\n"
@@ -81,6 +86,11 @@ absl::Status CheckSimFlags() {
     return absl::InvalidArgumentError(
         absl::StrCat("--timeline-unit must be cycle or us, not '", unit, "'"));
   }
+  const std::string model = absl::GetFlag(FLAGS_pipe_sync_model);
+  if (model != "plan" && model != "deps") {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--pipe-sync-model must be plan or deps, not '", model, "'"));
+  }
   if (absl::GetFlag(FLAGS_timeline_limit) < 1) {
     return absl::InvalidArgumentError("--timeline-limit must be at least 1");
   }
@@ -111,6 +121,7 @@ int Main(int argc, char** argv) {
     const std::string timeline = absl::GetFlag(FLAGS_timeline);
     options.timed = absl::GetFlag(FLAGS_cycles) || !timeline.empty();
     options.cost_table = absl::GetFlag(FLAGS_cost_table);
+    options.deps = absl::GetFlag(FLAGS_pipe_sync_model) == "deps";
     options.timeline_us = absl::GetFlag(FLAGS_timeline_unit) == "us";
     options.timeline_limit = absl::GetFlag(FLAGS_timeline_limit);
     absl::StatusOr<sim::SimResult> result = sim::Simulate(program, options);

@@ -37,6 +37,9 @@ struct SimOptions : LaunchOptions {
   // --cycles / --timeline: replay schedule 0 on the timing model (timing.h)
   // with the cost table at `cost_table` (empty: the backend's built-in one).
   bool timed = false;
+  // --pipe-sync-model=deps: time only the true dependences, not the plan's
+  // sync instructions (the lower bound of pipe-sync.md §6).
+  bool deps = false;
   std::string cost_table;
   bool timeline_us = false;         // --timeline-unit=us
   int64_t timeline_limit = 1000000;  // --timeline-limit

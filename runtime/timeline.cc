@@ -70,7 +70,7 @@ std::string TimingModel::Timeline(const std::string& backend, bool us, int64_t l
       }
       const int tid = tid_of(static_cast<int>(k), p);
       const std::string thread =
-          absl::StrCat(l.core, " ", l.function, " ",
+          absl::StrCat(l.label, " ", l.function, " ",
                        p >= 0 ? codegen::PipeName(static_cast<Pipe>(p)) : "issue");
       meta(l.rank, tid, "thread_name", absl::StrCat("{\"name\": ", Quote(thread), "}"));
       meta(l.rank, tid, "thread_sort_index", absl::StrCat("{\"sort_index\": ", tid, "}"));

@@ -57,8 +57,10 @@ std::map<std::string, double> TileVars(const Type* t) {
 
 }  // namespace
 
-TimingModel::TimingModel(const CostTable& costs, const World& world, std::string pipe_sync)
-    : costs_(costs), w_(world), pipe_sync_(std::move(pipe_sync)) {
+TimingModel::TimingModel(const CostTable& costs, const World& world, std::string pipe_sync,
+                         bool deps)
+    : costs_(costs), w_(world), pipe_sync_(deps ? "deps" : std::move(pipe_sync)), deps_(deps) {
+  accesses_.resize(w_.lanes.size());
   clock_hz_ = static_cast<int64_t>(costs_.Eval("clock_hz", {}, 1850000000));
   clocks_.resize(w_.lanes.size());
   for (LaneClock& c : clocks_) c.pipe_last.fill(-1);
@@ -67,6 +69,9 @@ TimingModel::TimingModel(const CostTable& costs, const World& world, std::string
     const LaneState& l = w_.lanes[k];
     lanes_[k].rank = l.rank;
     lanes_[k].core = l.code->function->kind == FunctionKind::kAIC ? "AIC" : "AIV";
+    const bool aiv_pair = lanes_[k].core == "AIV" && w_.aiv_lanes == 2;
+    lanes_[k].party = lanes_[k].core == "AIV" ? l.subblock : 0;
+    lanes_[k].label = aiv_pair ? absl::StrCat("AIV", l.subblock) : lanes_[k].core;
     lanes_[k].function = l.code->function->name;
   }
 }
@@ -231,6 +236,7 @@ void TimingModel::Event(int lane, const PipeEvent& e, const Stmt* stmt) {
       DrainAll(lane, stmt != nullptr ? stmt->loc : Location{}, "pipe_barrier(PIPE_ALL)");
       return;
     case PipeEvent::Kind::kSync: {
+      if (deps_) return;  // only the dependences order the ops
       const SyncInstr& s = e.sync;
       const auto key = std::make_tuple(static_cast<int>(s.src), static_cast<int>(s.dst), s.id);
       const std::string ids = absl::StrCat(PipeName(s.src), ", ", PipeName(s.dst), ", EVENT_ID",
@@ -281,16 +287,25 @@ void TimingModel::Event(int lane, const PipeEvent& e, const Stmt* stmt) {
   int64_t dep = 0;
   int dep_op = -1;
   std::string why;
+  std::vector<int> producers;  // the pushes a pop waited for
   if (step.op == MachineOp::kTPop) {
-    const std::pair<int, int> ring{l.rank, aic ? 1 : 0};  // AIC pops V2C
-    const size_t k = pops_[ring]++;
-    const std::vector<int>& pushed = pushes_[ring];
-    if (k < pushed.size()) {
-      dep_op = pushed[k];
-      dep = ops_[dep_op].end + costs_.Cycles("fifo_signal", {}, 60);
-      why = "fifo";
+    const int dir = aic ? 1 : 0;  // AIC pops V2C
+    const size_t k = pops_[Ring{l.rank, dir, lanes_[lane].party}]++;
+    for (int party = 0; party < 2; ++party) {
+      // C2V: only the cube (party 0) pushes; V2C: each AIV lane that does.
+      auto pushed = pushes_.find(Ring{l.rank, dir, party});
+      if (pushed == pushes_.end() || k >= pushed->second.size()) continue;
+      const int push = pushed->second[k];
+      producers.push_back(push);
+      const int64_t ready = ops_[push].end + costs_.Cycles("fifo_signal", {}, 60);
+      if (dep_op < 0 || ready > dep) {
+        dep = ready;
+        dep_op = push;
+      }
     }
-  } else if (step.op == MachineOp::kTWait) {
+    if (dep_op >= 0) why = "fifo";
+  }
+  if (step.op == MachineOp::kTWait) {
     auto wait = satisfied_.find(lane);
     if (wait != satisfied_.end()) {
       auto notify = last_notify_.find(wait->second);
@@ -320,6 +335,15 @@ void TimingModel::Event(int lane, const PipeEvent& e, const Stmt* stmt) {
     dep_op = releases[n].second;
     why = "syncall";
   }
+  if (deps_) {
+    int from = -1;
+    const int64_t ready = Dependence(lane, *e.op, &from);
+    if (from >= 0 && ready > dep) {
+      dep = ready;
+      dep_op = from;
+      why = "dependence";
+    }
+  }
   const std::string name =
       step.op == MachineOp::kTVector && stmt != nullptr && codegen::LoweringOf(*stmt->value)
           ? std::string(codegen::LoweringOf(*stmt->value)->cce_name)
@@ -327,8 +351,15 @@ void TimingModel::Event(int lane, const PipeEvent& e, const Stmt* stmt) {
   const int index = Add(lane, pipe, name, e.op->loc, cycles, dep, dep_op, why,
                         step.pipe == Pipe::kS);
   ops_[index].bytes = bytes;
-  if (dep_op >= 0) flows_.push_back(TimedFlow{why, dep_op, index});
-  if (step.op == MachineOp::kTPush) pushes_[{l.rank, aic ? 0 : 1}].push_back(index);
+  if (deps_) Record(lane, *e.op, index);
+  if (step.op == MachineOp::kTPop) {
+    for (int push : producers) flows_.push_back(TimedFlow{why, push, index});
+  } else if (dep_op >= 0 && why != "dependence") {
+    flows_.push_back(TimedFlow{why, dep_op, index});
+  }
+  if (step.op == MachineOp::kTPush) {
+    pushes_[Ring{l.rank, aic ? 0 : 1, lanes_[lane].party}].push_back(index);
+  }
   if (step.op == MachineOp::kTNotify) {
     auto notify = notifying_.find(lane);
     if (notify != notifying_.end()) {
@@ -337,6 +368,42 @@ void TimingModel::Event(int lane, const PipeEvent& e, const Stmt* stmt) {
     }
   }
   if (step.barrier_all_after) DrainAll(lane, e.op->loc, "pipe_barrier(PIPE_ALL)");
+}
+
+int64_t TimingModel::Dependence(int lane, const RecordedItem& op, int* from) const {
+  int64_t ready = 0;
+  auto after = [&](const std::pair<int64_t, int>& a) {
+    if (a.second >= 0 && (*from < 0 || a.first > ready)) {
+      ready = a.first;
+      *from = a.second;
+    }
+  };
+  for (const codegen::PlanAccess& x : op.accesses) {
+    for (const auto& [key, h] : accesses_[lane]) {
+      codegen::PlanAccess earlier;
+      earlier.space = static_cast<MemorySpace>(std::get<0>(key));
+      earlier.id = std::get<1>(key);
+      earlier.box = std::get<2>(key);
+      if (!codegen::Overlap(earlier, x)) continue;
+      after(h.write);  // RAW, WAW
+      if (x.write) after(h.read);  // WAR
+    }
+  }
+  return ready;
+}
+
+void TimingModel::Record(int lane, const RecordedItem& op, int index) {
+  for (const codegen::PlanAccess& x : op.accesses) {
+    Accesses& h = accesses_[lane][RegionKey{static_cast<int>(x.space), x.id, x.box}];
+    const std::pair<int64_t, int> now{ops_[index].end, index};
+    if (x.write) {
+      // It started after every earlier read of the region ended.
+      h.write = now;
+      h.read = {0, -1};
+    } else if (h.read.second < 0 || now.first > h.read.first) {
+      h.read = now;
+    }
+  }
 }
 
 void TimingModel::Signal(int lane, uint64_t addr, bool notify) {
@@ -372,7 +439,7 @@ std::string TimingModel::Text() const {
                                  pipe_sync_, ", clock ", clock_hz_, " Hz\n");
   for (const TimedLane& l : lanes_) {
     if (!l.timed) continue;
-    absl::StrAppend(&out, "  rank ", l.rank, " ", l.core, " ", l.function, ": ", l.cycles,
+    absl::StrAppend(&out, "  rank ", l.rank, " ", l.label, " ", l.function, ": ", l.cycles,
                     " cycles (", absl::StrFormat("%.3f", l.cycles * 1e6 / clock_hz_), " us)\n");
     for (int p = 0; p < codegen::kNumPipes; ++p) {
       if (l.busy[p] == 0) continue;
@@ -388,7 +455,7 @@ std::string TimingModel::Text() const {
   for (int i : CriticalPath()) {
     const TimedOp& op = ops_[i];
     absl::StrAppend(&out, "    ", At(op.loc), ": rank ", lanes_[op.lane].rank, " ",
-                    lanes_[op.lane].core, " ",
+                    lanes_[op.lane].label, " ",
                     op.pipe >= 0 ? PipeName(static_cast<Pipe>(op.pipe)) : "issue", " ", op.name,
                     " [", op.start, ", ", op.end, ") after ", op.why, "\n");
   }
@@ -403,7 +470,7 @@ std::string TimingModel::Json() const {
   for (const TimedLane& l : lanes_) {
     if (!l.timed) continue;
     absl::StrAppend(&out, first ? "" : ", ", "{\"rank\": ", l.rank, ", \"lane\": ",
-                    Quote(absl::StrCat(l.core, " ", l.function)), ", \"cycles\": ", l.cycles,
+                    Quote(absl::StrCat(l.label, " ", l.function)), ", \"cycles\": ", l.cycles,
                     ", \"pipes\": {");
     first = false;
     bool first_pipe = true;
@@ -428,7 +495,7 @@ std::string TimingModel::Json() const {
   for (int i : CriticalPath()) {
     const TimedOp& op = ops_[i];
     absl::StrAppend(&out, first ? "" : ", ", "{\"rank\": ", lanes_[op.lane].rank,
-                    ", \"lane\": ", Quote(absl::StrCat(lanes_[op.lane].core, " ",
+                    ", \"lane\": ", Quote(absl::StrCat(lanes_[op.lane].label, " ",
                                                       lanes_[op.lane].function)),
                     ", \"pipe\": ",
                     Quote(op.pipe >= 0 ? PipeName(static_cast<Pipe>(op.pipe)) : "issue"),

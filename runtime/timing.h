@@ -12,6 +12,12 @@
 // (to the same rank or another); a syncall releases every lane of the rank
 // after the last arrival plus its cost.
 //
+// With `deps` (ptoc-sim --pipe-sync-model=deps, pipe-sync.md §3.1) the
+// plan's sync instructions are not issued: each machine op starts once
+// the conflicting earlier accesses of its lane (the regions of the plan,
+// the pipe check's rule) have ended, plus the barriers that are part of
+// machine ops (fence, put / get, notify): the dependency-only lower bound.
+//
 // Outputs: the --cycles text, the report's `timing` object and the
 // --timeline Chrome trace (timeline.cc).
 #ifndef PTOC_RUNTIME_TIMING_H_
@@ -57,6 +63,10 @@ struct TimedFlow {
 struct TimedLane {
   int rank = 0;
   std::string core;  // AIC | AIV
+  // The lane in the outputs: the core, with the subblock under a 1C:2V
+  // launch (AIV0, AIV1).
+  std::string label;
+  int party = 0;  // its FIFO party: the AIV subblock (0 for the cube)
   std::string function;
   int64_t cycles = 0;
   std::array<int64_t, codegen::kNumPipes> busy{};
@@ -66,7 +76,9 @@ struct TimedLane {
 
 class TimingModel {
  public:
-  TimingModel(const CostTable& costs, const World& world, std::string pipe_sync);
+  // `pipe_sync`: the plan's mode, for the outputs ("deps" with `deps`).
+  TimingModel(const CostTable& costs, const World& world, std::string pipe_sync,
+              bool deps = false);
 
   // Lane `lane` ran `e` (from the statement `stmt`, or nullptr).
   void Event(int lane, const PipeEvent& e, const Stmt* stmt);
@@ -101,19 +113,36 @@ class TimingModel {
   void DrainAll(int lane, const Location& loc, const std::string& name);
   void Drain(int lane, const std::vector<Pipe>& pipes, const Location& loc);
   std::vector<int> CriticalPath() const;
+  // deps: the latest end of an access of lane `lane` that `op`'s accesses
+  // conflict with (0: none), and that instruction in `*from`.
+  int64_t Dependence(int lane, const RecordedItem& op, int* from) const;
+  void Record(int lane, const RecordedItem& op, int index);
   int64_t Makespan() const;
 
   const CostTable& costs_;
   const World& w_;
   std::string pipe_sync_;
+  bool deps_ = false;
+  // deps: per lane and region (the pipe check's keys), the last write and
+  // the latest read since it: (end, instruction).
+  struct Accesses {
+    std::pair<int64_t, int> write{0, -1}, read{0, -1};
+  };
+  using RegionKey = std::tuple<int, int64_t, codegen::GmBox>;
+  std::vector<std::map<RegionKey, Accesses>> accesses_;
   int64_t clock_hz_;
   std::vector<LaneClock> clocks_;
   std::vector<TimedLane> lanes_;
   std::vector<TimedOp> ops_;
   std::vector<TimedFlow> flows_;
-  // FIFO pushes by (rank, direction), pops taken so far; syncalls by rank.
-  std::map<std::pair<int, int>, std::vector<int>> pushes_;
-  std::map<std::pair<int, int>, size_t> pops_;
+  // FIFO pushes by (rank, direction, producer party), pops taken so far by
+  // (rank, direction, consumer party): under 1C:2V each AIV lane's k-th
+  // transfer is the slot's k-th (dual-aiv.md), so a C2V pop waits for the
+  // cube's k-th push and a V2C pop for the k-th push of every AIV lane that
+  // pushes; syncalls by rank.
+  using Ring = std::tuple<int, int, int>;
+  std::map<Ring, std::vector<int>> pushes_;
+  std::map<Ring, size_t> pops_;
   std::map<int, std::vector<std::pair<int64_t, int>>> syncalls_;  // release, from
   std::map<int, std::vector<int>> syncall_seen_;  // per lane: syncalls done
   // Signals: per lane, the address its running notify / wait names; per

@@ -5,7 +5,10 @@
 # events, paired flow arrows), byte-identical on a second run; `--cycles
 # --report=json` gives the `timing` object; `--cost-table` overrides the
 # built-in table, and a malformed one is a `file:line:col: error:`;
-# `--timeline-unit=us` and `--timeline-limit`.
+# `--timeline-unit=us` and `--timeline-limit`; an unknown variable in a formula
+# is a located error; under 1C:2V every AIV lane pairs its own FIFO transfers
+# with the cube's; barrier-all, flags-unbounded and --pipe-sync-model=deps
+# are timed.
 # usage: timing_test.sh PTOC PTOC_SIM
 set -uo pipefail
 ptoc="$1"
@@ -103,6 +106,99 @@ EOF
   done
 done
 
+# 1C:2V (dual-aiv.md): each AIV lane's k-th FIFO transfer is the slot's k-th,
+# so both lanes' pops wait for the cube's push (matmul_relu on a2a3: AIV1
+# replays the pipe protocol; split_attention: both lanes work) and the
+# cube's V2C pop waits for the pushes of both lanes (split_attention).
+# kernel | backend | entry | AIC pops with both lanes' pushes | AIV0 = AIV1 cycles
+dual=(
+  "examples/matmul_relu.py|a2a3|mm_relu|0|0"
+  "examples/split_attention.py|a2a3|split_attention|1|1"
+  "examples/split_attention.py|a5|split_attention|1|1"
+)
+for row in "${dual[@]}"; do
+  IFS='|' read -r kernel backend entry joined equal <<< "$row"
+  name="$kernel ($backend, 1C:2V)"
+  "$ptoc" "$kernel" --backend="$backend" --pipe-sync=flags --emit=pb -o "$tmp/d.pb" ||
+    { fail "$name: ptoc"; continue; }
+  "$sim" "$tmp/d.pb" --entry="$entry" --timeline="$tmp/d.json" --cycles --report=json \
+    > "$tmp/d.report.json" || { fail "$name: run"; continue; }
+  python3 - "$tmp/d.json" "$tmp/d.report.json" "$joined" "$equal" <<'EOF' || fail "$name: FIFO timing per lane"
+import json, sys
+trace = json.load(open(sys.argv[1]))["traceEvents"]
+timing = json.load(open(sys.argv[2]))["timing"]
+joined, equal = sys.argv[3] == "1", sys.argv[4] == "1"
+threads = {(e["pid"], e["tid"]): e["args"]["name"] for e in trace
+           if e["ph"] == "M" and e["name"] == "thread_name"}
+ops = {(e["pid"], e["tid"], e["ts"]): e for e in trace if e["ph"] == "X" and e["cat"] == "op"}
+src, dst = {}, {}
+for e in trace:
+    if e["ph"] in ("s", "f") and e["cat"] == "fifo":
+        (src if e["ph"] == "s" else dst)[e["id"]] = ops[(e["pid"], e["tid"], e["ts"])], e
+into = {}
+for i, (push, s) in src.items():
+    pop, f = dst[i]
+    # The pop starts no earlier than the push's end plus fifo_signal.
+    assert pop["ts"] >= push["ts"] + push["dur"] + 60, (push, pop)
+    lane = threads[(f["pid"], f["tid"])].split()[0]
+    into.setdefault((lane, pop["ts"]), []).append(threads[(s["pid"], s["tid"])].split()[0])
+pops = {lane for lane, _ in into}
+assert {"AIV0", "AIV1"} <= pops, into
+if joined:
+    aic = [sorted(v) for (lane, _), v in into.items() if lane == "AIC"]
+    assert aic and all(v == ["AIV0", "AIV1"] for v in aic), into
+first = {lane: min(ts for l, ts in into if l == lane) for lane in ("AIV0", "AIV1")}
+assert first["AIV0"] == first["AIV1"], first  # both pop the cube's first push
+cycles = {l["lane"].split()[0]: l["cycles"] for l in timing["lanes"]}
+assert set(cycles) == {"AIC", "AIV0", "AIV1"}, cycles
+if equal:
+    assert cycles["AIV0"] == cycles["AIV1"], cycles
+assert cycles["AIV1"] > first["AIV1"], cycles
+EOF
+  checked=$((checked + 1))
+done
+
+# The modes of pipe-sync.md §6: a barrier-all program is timed (its PIPE_ALL
+# barriers are units of a plan); flags-unbounded (no widening) runs clean
+# and no slower than flags; --pipe-sync-model=deps issues no sync
+# instruction of the plan and is no slower than any plan.
+for kernel in codegen/testdata/pipe_sync/18_widening.py \
+    codegen/testdata/pipe_sync/03_loop_single_buffer.py; do
+  for mode in barrier-all flags flags-unbounded; do
+    "$ptoc" "$kernel" --passes= --pipe-sync="$mode" --emit=pb -o "$tmp/$mode.pb" ||
+      { fail "$kernel: ptoc --pipe-sync=$mode"; continue; }
+    "$sim" "$tmp/$mode.pb" --entry=k --cycles --report=json --timeline="$tmp/$mode.json" \
+      > "$tmp/$mode.report.json" || fail "$kernel: ptoc-sim, $mode: not clean"
+  done
+  "$sim" "$tmp/flags.pb" --entry=k --cycles --report=json --pipe-sync-model=deps \
+    --timeline="$tmp/deps.json" > "$tmp/deps.report.json" || fail "$kernel: deps"
+  python3 - "$tmp" <<'EOF' || fail "$kernel: the modes"
+import json, sys
+d = sys.argv[1]
+span = {}
+for mode in ("barrier-all", "flags", "flags-unbounded", "deps"):
+    t = json.load(open(f"{d}/{mode}.report.json"))["timing"]
+    assert t["pipe_sync"] == mode, (mode, t["pipe_sync"])
+    span[mode] = t["makespan"]
+    ops = [e for e in json.load(open(f"{d}/{mode}.json"))["traceEvents"]
+           if e["ph"] == "X" and e["cat"] == "op"]
+    sync = [e for e in ops if e["name"].startswith(("set_flag", "wait_flag", "pipe_barrier"))]
+    if mode == "deps":
+        assert not sync, sync[:3]
+    elif mode == "barrier-all":
+        assert sync and all(e["name"] == "pipe_barrier(PIPE_ALL)" and e["args"]["unit"] >= 0
+                            for e in sync), sync[:3]
+    else:
+        assert any(e["name"].startswith("set_flag") for e in sync), mode
+assert span["deps"] <= min(span["barrier-all"], span["flags"], span["flags-unbounded"]), span
+assert span["flags-unbounded"] <= span["flags"], span
+print(span)
+EOF
+  checked=$((checked + 1))
+done
+"$sim" "$tmp/flags.pb" --entry=k --cycles --pipe-sync-model=none > /dev/null 2>&1
+[[ $? -eq 2 ]] || fail "--pipe-sync-model=none is not a usage error"
+
 # --cost-table: a slower load moves the makespan; a malformed table is an error.
 "$ptoc" examples/matmul_relu.py --pipe-sync=flags --emit=pb -o "$tmp/mm.pb"
 base="$("$sim" "$tmp/mm.pb" --entry=mm_relu --cycles | grep -oE "makespan: [0-9]+")"
@@ -142,6 +238,12 @@ err="$("$sim" "$tmp/mm.pb" --entry=mm_relu --cycles --cost-table="$tmp/bad.costs
 status=$?
 [[ $status -eq 1 && "$err" == *"bad.costs:2:"*": error: "*"TADD"* ]] ||
   fail "a malformed cost table: exit $status, '$err'"
+# A name the timing model never binds is an error at its column, not a 0.
+printf 'sync = 1\nTADD = 10 + Q * R\n' > "$tmp/unknown.costs"
+err="$("$sim" "$tmp/mm.pb" --entry=mm_relu --cycles --cost-table="$tmp/unknown.costs" 2>&1)"
+status=$?
+[[ $status -eq 1 && "$err" == *"unknown.costs:2:13: error: unknown variable 'Q'"*"TADD"* ]] ||
+  fail "an unknown variable in a cost table: exit $status, '$err'"
 # Hostile tables: a cost beyond any op is clamped (the run completes), and
 # nesting deeper than the parser's bound is an error, not a stack overflow.
 big="1$(printf '0%.0s' $(seq 300))"  # 10^300
