@@ -706,10 +706,27 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
         }
         Shape out = a.shape();
         out.back() = b.shape().back();
-        DType d = DTypeAttr(call, "out_dtype").value_or(
-            IsFloatDType(a.dtype()) ? DType::kFP32 : DType::kINT32);
-        if (a.is_tile()) return std::optional<Type>(Type::Tile(std::move(out), d, MemorySpace::kAcc));
-        return std::optional<Type>(Type::Tensor(std::move(out), d));
+        if (a.is_tile()) {
+          const DType d = DTypeAttr(call, "out_dtype").value_or(
+              IsFloatDType(a.dtype()) ? DType::kFP32 : DType::kINT32);
+          return std::optional<Type>(Type::Tile(std::move(out), d, MemorySpace::kAcc));
+        }
+        // tensor.matmul: a_trans / b_trans swap an operand's trailing dims;
+        // the result's dtype defaults to the inputs' (PyPTO promotes them).
+        auto flag = [&call](absl::string_view name) {
+          const Expr* f = call.FindAttr(name);
+          return f != nullptr && f->kind == ExprKind::kBool && f->bool_value;
+        };
+        const Shape& as = a.shape();
+        const Shape& bs = b.shape();
+        out[out.size() - 2] = flag("a_trans") ? as.back() : as[as.size() - 2];
+        out.back() = flag("b_trans") ? bs[bs.size() - 2] : bs.back();
+        DType promoted = a.dtype();
+        if (a.dtype() != b.dtype()) {
+          promoted = IsFloatDType(a.dtype()) || IsFloatDType(b.dtype()) ? DType::kFP32 : DType::kINT32;
+        }
+        return std::optional<Type>(
+            Type::Tensor(std::move(out), DTypeAttr(call, "out_dtype").value_or(promoted)));
       };
     case kCollective:
       return [params](const Expr& call) -> ResultOr {

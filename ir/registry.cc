@@ -255,14 +255,22 @@ ResultOr MatmulResult(const Expr& call) {
   if (lhs.shape().size() != 2 || rhs.shape().size() != 2) {
     return absl::InvalidArgumentError("'tile.matmul' expects 2-D tiles");
   }
+  // PyPTO: one input dtype; floats accumulate in FP32, integers in INT32.
+  if (lhs.dtype() != rhs.dtype()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "'tile.matmul' requires identical lhs and rhs data types, but got ",
+        DTypeName(lhs.dtype()), " and ", DTypeName(rhs.dtype())));
+  }
+  const DType acc = IsFloatDType(lhs.dtype()) ? DType::kFP32 : DType::kINT32;
   // pl.matmul(out_dtype=) on tiles: PyPTO accepts it only when it agrees
   // with the result's dtype.
   if (const Expr* out = call.FindAttr("out_dtype");
-      out != nullptr && ParseDType(out->str) != DType::kFP32) {
-    return absl::InvalidArgumentError(
-        "'tile.matmul' accumulates in pl.FP32: out_dtype must be pl.FP32");
+      out != nullptr && ParseDType(out->str) != acc) {
+    return absl::InvalidArgumentError(absl::StrCat("'tile.matmul' accumulates in pl.",
+                                                   DTypeName(acc), ": out_dtype must be pl.",
+                                                   DTypeName(acc)));
   }
-  return std::optional<Type>(Type::Tile({lhs.shape()[0], rhs.shape()[1]}, DType::kFP32,
+  return std::optional<Type>(Type::Tile({lhs.shape()[0], rhs.shape()[1]}, acc,
                                         MemorySpace::kAcc));
 }
 
