@@ -650,6 +650,14 @@ void AddPyptoOps(OpRegistry& r) {
   dump.only_in = {FunctionKind::kOrchestration, FunctionKind::kInline};
   r.Register(std::move(dump));
 
+  // pl.no_dep(t) around a kernel-call argument: PyPTO's marker that the
+  // task takes no dependency through that slot; the tensor itself passes
+  // through (ptoc keeps the marker as written).
+  r.Register(Op("no_dep", {"tensor"}, [](const Expr& call) -> ResultOr {
+    if (auto s = NeedTensor(call, 0); !s.ok()) return s;
+    return std::optional<Type>(call.args[0]->type);
+  }));
+
   OpInfo invalid = Op("system.task_invalid", {}, [](const Expr&) -> ResultOr {
     return std::optional<Type>(Type::Scalar(DType::kTASK_ID));
   });

@@ -62,6 +62,8 @@ std::string PlOpName(const std::string& name) {
   if (name == "read" || name == "write") return absl::StrCat("tensor.", name);
   if (name == "create_tensor") return "tensor.create";
   if (name == "create_tile") return "tile.create";
+  // pl.optimizations.split / cross_core_slot: the pl.split spellings.
+  if (absl::StartsWith(name, "optimizations.")) return name.substr(14);
   return name;
 }
 
@@ -96,6 +98,11 @@ std::string ResolveShortOp(const std::string& op, const std::vector<ExprPtr>& ar
   }
   for (const std::string& c : candidates) {
     if (r.Find(c) != nullptr || r.Find(absl::StrCat("pld.", c)) != nullptr) return c;
+  }
+  // PyPTO's bitwise ops are and_ / or_ / xor_ / not_ (pl.xor is xor_).
+  if (!absl::EndsWith(op, "_")) {
+    const std::string underscored = ResolveShortOp(absl::StrCat(op, "_"), args);
+    if (underscored != absl::StrCat(op, "_")) return underscored;
   }
   return op;
 }

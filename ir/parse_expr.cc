@@ -1,5 +1,6 @@
 // The text parser: expressions, operator typing, literals and enums.
 // Qualified names and calls are in parse_call.cc.
+#include <iterator>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -430,6 +431,16 @@ absl::StatusOr<ExprPtr> Parser::ParseEnum(const Token& base,
     if (layout != nullptr && layout->Has(parts[0])) {
       return MakeEnum("TensorLayout", parts[0], loc);
     }
+  }
+  // pl.tile.MaskPattern.P0101 ...: PyPTO's gather_mask selectors, plain
+  // integer constants 1..7 (its printer writes the number).
+  if (base.text == "pl" && parts.size() == 3 && parts[0] == "tile" && parts[1] == "MaskPattern") {
+    static constexpr absl::string_view kPatterns[] = {"P0101", "P1010", "P0001", "P0010",
+                                                      "P0100", "P1000", "P1111"};
+    for (size_t i = 0; i < std::size(kPatterns); ++i) {
+      if (parts[2] == kPatterns[i]) return MakeInt(static_cast<int64_t>(i) + 1, loc);
+    }
+    return ErrorAt(loc, absl::StrCat("'", parts[2], "' is not a pl.tile.MaskPattern value"));
   }
   if (parts.size() == 2) {
     const std::string type = parts[0] == "Mem" && base.text == "pl" ? "MemorySpace" : parts[0];

@@ -1059,6 +1059,18 @@ absl::Status Parser::CheckScopeArgs(const Token& start, const std::string& scope
     } else if (k.name.text == "mode") {
       PARSER_RETURN_IF_ERROR(want_enum("ScopeMode"));
       mode = k.value.get();
+    } else if (k.name.text == "no_dep_args") {
+      // PyPTO: a list literal of bare tensor names.
+      if (k.value->kind != ExprKind::kList) {
+        return ErrorAt(k.value->loc, absl::StrCat(name, " no_dep_args= must be a list literal "
+                                                        "of tensor names"));
+      }
+      for (const ExprPtr& e : k.value->args) {
+        if (e->kind != ExprKind::kVar || !e->type.is_tensor()) {
+          return ErrorAt(e->loc, absl::StrCat(name, " no_dep_args=[...] entries must be bare "
+                                                    "tensor names"));
+        }
+      }
     } else if (k.name.text == "name_hint" && k.value->kind != ExprKind::kString) {
       return ErrorAt(k.value->loc, absl::StrCat(name, " name_hint= must be a string"));
     } else if ((k.name.text == "allow_early_resolve" || k.name.text == "windowize" ||

@@ -347,5 +347,66 @@ TEST(PyptoOpFormsTest, HighPrecisionAndScalarDispatch) {
               HasSubstr("unary '~' needs an integer scalar operand"));
 }
 
+TEST(PyptoOpFormsTest, ShortSpellingsMarkersAndSelectors) {
+  const std::string body = R"(    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, a: pl.Tensor[[32, 32], pl.INT32], m: pl.Tensor[[16, 64], pl.FP32]):
+        ta = pl.load(a, [0, 0], [32, 32])
+        tmp = pl.load(a, [0, 0], [32, 32])
+        x = pl.xor(ta, ta, tmp)
+        tm = pl.load(m, [0, 0], [16, 64])
+        g: pl.Tile[[16, 32], pl.FP32, pl.MemorySpace.Vec] = pl.tile.gather_mask(
+            tm, mask_pattern=pl.tile.MaskPattern.P1010)
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[64], pl.FP32], n: pl.Scalar[pl.INDEX]):
+        t = pl.create_tensor([n, 128], dtype=pl.FP32)
+        with pl.at(level=pl.Level.CORE_GROUP, optimizations=[pl.optimizations.split(pl.SplitMode.UP_DOWN)],
+                   no_dep_args=[x]):
+            y = pl.add(x, x)
+        z = pl.no_dep(x)
+)";
+  std::string out = RoundTrip(body);
+  EXPECT_THAT(out, HasSubstr("pl.tile.xor_(ta, ta, tmp)"));
+  EXPECT_THAT(out, HasSubstr("mask_pattern=2"));
+  EXPECT_THAT(out, HasSubstr("optimizations=[pl.split(pl.SplitMode.UP_DOWN)]"));
+  EXPECT_THAT(out, HasSubstr("pl.no_dep(x)"));
+  std::unique_ptr<Program> p = Parse(body);
+  ASSERT_NE(p, nullptr);
+  EXPECT_THAT(Error(R"(    @pl.function(type=pl.FunctionType.Opaque)
+    def main(self, x: pl.Tensor[[64], pl.FP32]):
+        with pl.at(level=pl.Level.CORE_GROUP, no_dep_args=[pl.no_dep(x)]):
+            y = pl.add(x, x)
+)"),
+              HasSubstr("no_dep_args=[...] entries must be bare tensor names"));
+  EXPECT_THAT(Error(R"(    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, m: pl.Tensor[[16, 64], pl.FP32]):
+        tm = pl.load(m, [0, 0], [16, 64])
+        g = pl.tile.gather_mask(tm, mask_pattern=pl.tile.MaskPattern.P9999)
+)"),
+              HasSubstr("'P9999' is not a pl.tile.MaskPattern value"));
+}
+
+TEST(PyptoOpFormsTest, MatmulAccumulatorDtypes) {
+  const std::string body = R"(    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, a: pl.Tensor[[16, 32], pl.INT8], b: pl.Tensor[[32, 64], pl.INT8]):
+        ta = pl.move(pl.load(a, [0, 0], [16, 32], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Left)
+        tb = pl.move(pl.load(b, [0, 0], [32, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Right)
+        c = pl.tile.matmul(ta, tb)
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[64, 128], pl.FP16], y: pl.Tensor[[64, 128], pl.FP16]):
+        p = pl.matmul(x, y, b_trans=True)
+        q = pl.matmul(x, y, a_trans=True, out_dtype=pl.FP32)
+)";
+  RoundTrip(body);
+  std::unique_ptr<Program> p = Parse(body);
+  ASSERT_NE(p, nullptr);
+  // INT8 x INT8 accumulates in INT32 (PyPTO), floats in FP32.
+  EXPECT_EQ(TypeOf(*p, "c"), "pl.Tile[[16, 64], pl.INT32, pl.MemorySpace.Acc]");
+  const std::string main_p = TypeToString(p->functions[1]->vars[2]->type);
+  EXPECT_EQ(main_p, "pl.Tensor[[64, 64], pl.FP16]");
+  EXPECT_EQ(TypeToString(p->functions[1]->vars[3]->type), "pl.Tensor[[128, 128], pl.FP32]");
+}
+
 }  // namespace
 }  // namespace ptoc

@@ -40,8 +40,11 @@ bool AttrKindMatches(const AttrSpec& spec, const Expr& value) {
       return value.kind == ExprKind::kEnum && value.enum_type == "DType";
     case AttrKind::kIntList:
       if (value.kind != ExprKind::kList) return false;
+      // Constants or integer scalar variables (as the parser takes them).
       for (const ExprPtr& e : value.args) {
-        if (e->kind != ExprKind::kInt) return false;
+        const bool int_var = e->kind == ExprKind::kVar && e->type.is_scalar() &&
+                             IsIntegerDType(e->type.dtype());
+        if (e->kind != ExprKind::kInt && !int_var) return false;
       }
       return true;
   }
