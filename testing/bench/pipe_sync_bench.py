@@ -3,22 +3,27 @@
 synchronisation inside a core").
 
     testing/bench/pipe_sync_bench.py [--bazel-flag=F ...] [--no-build]
-        [--sets=A,B,C] [--seeds=N] [--comm-seeds=N] [--quick] [OUT_DIR]
+        [--sets=A,B,C,D,E,F] [--seeds=N] [--comm-seeds=N] [--quick]
+        [--scale=N,...] [OUT_DIR]
 
 Builds `ptoc`, `ptoc-sim` and `gen_program` (-c opt), then for every kernel and mode:
 
 1. `ptoc KERNEL --pipe-sync=MODE --emit=pb` (the default pipeline),
-   `--emit=cce` (its wall time is "ptoc s": passes, planner and C++; the
-   sync instructions of the C++ are counted: set_flag, wait_flag, pipe_barrier(PIPE_ALL),
-   other pipe_barrier) and `--emit=syncplan` (units: pairs, same-pipe and
-   PIPE_ALL barriers, widened / demoted / priming units, the most ids in
-   use on one pipe pair of one function);
+   `--emit=cce --time-passes` (its wall time is "ptoc s", and its
+   --time-passes report gives the planner's seconds and ptoc's total; the
+   sync instructions of the C++ are counted: set_flag, wait_flag,
+   pipe_barrier(PIPE_ALL), other pipe_barrier) and `--emit=syncplan`
+   (units: pairs, same-pipe and PIPE_ALL barriers, widened / demoted /
+   priming units, the most ids in use on one pipe pair of one function);
 2. `ptoc-sim K.pb --cycles --report=json` with the kernel's entry, ranks
    and scalars: the `timing` object's makespan, cycles per lane (the
    largest over ranks) and the busiest pipe's busy %.
 
-Modes: barrier-all and flags, timed. flags-unbounded and deps are not
-implemented in ptoc and are written as n/a, never estimated. ptoas (set A):
+Modes, all timed: barrier-all (today's PIPE_ALL rule, recorded as a plan),
+flags, flags-unbounded (flags with unlimited event ids: no widening, no
+demotion) and deps (the flags .pb run with `ptoc-sim
+--pipe-sync-model=deps`: only the true dependences between a lane's
+machine ops, no sync instruction: the lower bound). ptoas (set A):
 barrier-all's `.pto` assembled by `ptoas --pto-level=level2
 --enable-insert-sync` ($PTOAS, default /work/shared/tools/ptoas/ptoas); the
 sync instructions of its C++ are counted, but it is not timed: ptoc-run-cpp
@@ -29,13 +34,18 @@ Sets: A, the examples (pipe-sync.md §6); B, testing/mixed_program_generator
 ranks, me=0, n=3; seeds 1..20: its programs are made for the passes'
 property tests, not to run, and most spin until --max-steps, seconds
 each), both backends, through gen_program; C, streaming kernels
-of gen_stream.py (a2a3). A kernel whose compile or run fails, or whose run
-reports findings, is counted and left out of the ratios.
+of gen_stream.py (a2a3); D, E, F: gen_pipe_kernels.py's cube pipeline
+(K = 8, 32; single and double buffered), FIFO loop (16 iterations) and id
+pressure (16 and 32 loads), both backends. A kernel whose compile or run
+fails, or whose flags run reports findings, is counted and left out of the
+ratios. --scale: the planner's share of ptoc's time on
+gen_large_kernel.py's wide kernels of N statements (functions of 500), a5.
 
 Writes OUT_DIR/pipe_sync.tsv (default /tmp/ptoc-pipe-sync-$UID), and the
 Markdown tables of BENCHMARKS.md to stdout.
 """
 import argparse
+import ast
 import json
 import math
 import os
@@ -45,7 +55,7 @@ import sys
 import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-MODES = ["barrier-all", "flags"]
+MODES = ["barrier-all", "flags", "flags-unbounded", "deps"]
 # Statements one simulated schedule may run: a generated kernel that spins
 # (a wait never satisfied) stops here, as a finding, instead of growing
 # ptoc-sim to gigabytes.
@@ -66,6 +76,16 @@ SET_A = [
     ("mesh_barrier", "examples/mesh_barrier.py", "a2a3", "exchange", 8, []),
     ("reduce_to_root", "examples/reduce_to_root.py", "a2a3", "reduce_to_root", 4, []),
 ]
+
+
+def set_def(quick):
+    """Sets D, E, F: (set, name, generator arguments, entry)."""
+    for k in ([8] if quick else [8, 32]):
+        for b in [1, 2]:
+            yield ("D", f"cube_k{k}_b{b}", ["cube", f"--chunks={k}", f"--buffers={b}"], "cube")
+    yield ("E", "fifo_n16", ["fifo", "--iterations=16"], "fifo")
+    for n in [16, 32]:
+        yield ("F", f"ids_{n}", ["ids", f"--loads={n}"], "ids")
 
 
 def set_c(quick):
@@ -138,6 +158,15 @@ def code_counts(cpp):
     }
 
 
+def planner_times(stderr):
+    """planner seconds and ptoc's total from `ptoc --time-passes`."""
+    planner = re.search(r"of which the pipe-sync planner\s+([0-9.]+)", stderr)
+    total = re.search(r"^\s*total\s+([0-9.]+)", stderr, re.M)
+    if not planner or not total:
+        return {}
+    return {"planner_s": float(planner.group(1)), "total_s": float(total.group(1))}
+
+
 def timing_of(report):
     t = report["timing"]
     lanes = {}
@@ -163,40 +192,45 @@ class Bench:
         self.bindir = bindir
 
     def one(self, name, src, backend, entry, ranks, scalars, mode):
-        tag = f"{name}.{backend}.{mode}"
-        pb = os.path.join(self.out, "kernels", tag + ".pb")
-        base = [self.ptoc, src, f"--backend={backend}", f"--pipe-sync={mode}"]
-        r = run(base + ["--emit=pb", "-o", pb])
+        """One kernel in one mode. deps times the flags .pb (compiled by the
+        flags row first) with --pipe-sync-model=deps; it has no code of its
+        own."""
+        compiled = "flags" if mode == "deps" else mode
+        pb = os.path.join(self.out, "kernels", f"{name}.{backend}.{compiled}.pb")
+        base = [self.ptoc, src, f"--backend={backend}", f"--pipe-sync={compiled}"]
         row = {"kernel": name, "backend": backend, "mode": mode}
-        if r.returncode != 0:
-            row["error"] = "ptoc: " + first_error(r.stderr, "failed")
+        if mode != "deps":
+            r = run(base + ["--emit=pb", "-o", pb])
+            if r.returncode != 0:
+                row["error"] = "ptoc: " + first_error(r.stderr, "failed")
+                return row
+            start = time.perf_counter()
+            cpp = run(base + ["--emit=cce", "--time-passes"])
+            row["ptoc_s"] = time.perf_counter() - start
+            if cpp.returncode == 0:
+                row.update(code_counts(cpp.stdout))
+                row.update(planner_times(cpp.stderr))
+            plan = run(base + ["--emit=syncplan"])
+            if plan.returncode == 0:
+                row.update(plan_counts(plan.stdout))
+        elif not os.path.exists(pb):
+            row["error"] = "no flags .pb"
             return row
-        start = time.perf_counter()
-        cpp = run(base + ["--emit=cce"])
-        row["ptoc_s"] = time.perf_counter() - start
-        row.update(code_counts(cpp.stdout) if cpp.returncode == 0 else {})
-        plan = run(base + ["--emit=syncplan"])
-        if plan.returncode == 0:
-            row.update(plan_counts(plan.stdout))
         sim = [self.sim, pb, f"--entry={entry}", f"--ranks={ranks}", "--cycles",
                "--report=json", f"--max-steps={MAX_STEPS}"] + [f"--scalar={s}" for s in scalars]
+        if mode == "deps":
+            sim.append("--pipe-sync-model=deps")
         r = run(sim)
-        if r.returncode != 0 and "replay the --pipe-sync=flags plan" in r.stderr:
-            # ptoc-sim times only a flags-mode plan: run the kernel untimed,
-            # for its findings.
-            row["not_timed"] = "yes"
-            r = run([x for x in sim if x != "--cycles"])
         try:
             report = json.loads(r.stdout)
         except json.JSONDecodeError:
             row["error"] = "ptoc-sim: " + first_error(r.stderr, "no report")
             return row
-        if "not_timed" in row:
-            if r.returncode != 0:
-                row["findings"] = "yes"
-            return row
         if r.returncode != 0:
             row["findings"] = "yes"
+        if "timing" not in report:
+            row["error"] = "ptoc-sim: no timing"
+            return row
         row.update(timing_of(report))
         return row
 
@@ -228,34 +262,16 @@ def fmt_lanes(lanes):
     return ", ".join(f"{k} {v}" for k, v in sorted(lanes.items()))
 
 
-def table(rows, stream):
+def table(rows):
+    """Set A: a row per kernel and mode."""
     by = {}
     for r in rows:
         by.setdefault((r["kernel"], r["backend"]), {})[r["mode"]] = r
-    out = []
-    if not stream:
-        out.append("| kernel | backend | mode | makespan | cycles per lane | busiest pipe | "
-                   "pairs | same-pipe barriers | PIPE_ALL (plan) | set / wait / PIPE_ALL / "
-                   "other barrier in .cpp | most ids on a pipe pair | ptoc s |")
-        out.append("|---|---|---|---|---|---|---|---|---|---|---|---|")
-    else:
-        out.append("| kernel | flags makespan | flags busiest pipe | flags pairs | "
-                   "flags same-pipe barriers | PIPE_ALL in .cpp: barrier-all | flags |")
-        out.append("|---|---|---|---|---|---|---|")
+    out = ["| kernel | backend | mode | makespan | cycles per lane | busiest pipe | "
+           "pairs | same-pipe barriers | PIPE_ALL (plan) | set / wait / PIPE_ALL / "
+           "other barrier in .cpp | most ids on a pipe pair | planner s / ptoc s |",
+           "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for (k, b), modes in by.items():
-        if stream:
-            ba, fl = modes.get("barrier-all", {}), modes.get("flags", {})
-            if "makespan" not in fl:
-                out.append(f"| {k} | {fl.get('error') or ba.get('error')} | | | | | |")
-                continue
-            out.append(f"| {k} | {fl['makespan']} | {fl['busiest_pct']:.1f}% ({fl['busiest']}) | "
-                       f"{fl.get('pairs', 0)} | {fl.get('same_pipe', 0)} | "
-                       f"{ba.get('cpp_pipe_all', '')} | {fl.get('cpp_pipe_all', 0)} |")
-            continue
-            out.append(f"| {k} | {ba['makespan']} | {fl['makespan']} | "
-                       f"{fl['makespan'] / ba['makespan']:.3f} | {fl['busiest_pct']:.1f}% "
-                       f"({fl['busiest']}) | {fl.get('pairs', 0)} | {fl.get('cpp_pipe_all', 0)} |")
-            continue
         for m in MODES:
             r = modes.get(m)
             if r is None:
@@ -263,92 +279,194 @@ def table(rows, stream):
             if "error" in r:
                 out.append(f"| {k} | {b} | {m} | {r['error']} | | | | | | | | |")
                 continue
-            timed = "makespan" in r
+            code = m != "deps"
             out.append(
-                f"| {k} | {b} | {m} | {r['makespan'] if timed else 'not timed'} | "
-                f"{fmt_lanes(r['lanes']) if timed else ''} | "
-                + (f"{r['busiest_pct']:.1f}% ({r['busiest']})" if timed else "") + " | "
-                f"{r.get('pairs', 0)} | "
-                f"{r.get('same_pipe', 0)} | {r.get('pipe_all', 0)} | "
-                f"{r.get('set_flag', 0)} / {r.get('wait_flag', 0)} / "
-                f"{r.get('cpp_pipe_all', 0)} / {r.get('cpp_barrier', 0)} | "
-                f"{r.get('max_ids', 0)} | {r['ptoc_s']:.2f} |")
-        for m in ["flags-unbounded", "deps"]:
-            out.append(f"| {k} | {b} | {m} | n/a | | | | | | | | |")
+                f"| {k} | {b} | {m} | {r['makespan']}{' (findings)' if 'findings' in r else ''} | "
+                f"{fmt_lanes(r['lanes'])} | {r['busiest_pct']:.1f}% ({r['busiest']}) | "
+                + (f"{r.get('pairs', 0)} | {r.get('same_pipe', 0)} | {r.get('pipe_all', 0)} | "
+                   f"{r.get('set_flag', 0)} / {r.get('wait_flag', 0)} / "
+                   f"{r.get('cpp_pipe_all', 0)} / {r.get('cpp_barrier', 0)} | "
+                   f"{r.get('max_ids', 0)} | "
+                   f"{r.get('planner_s', 0):.4f} / {r.get('total_s', 0):.4f} |"
+                   if code else "| | | | | |"))
         r = modes.get("ptoas")
         if r is not None and "error" in r:
             out.append(f"| {k} | {b} | ptoas | n/a ({r['error']}) | | | | | | | | |")
         elif r is not None:
-            out.append(f"| {k} | {b} | ptoas | n/a | | | | | | "
+            out.append(f"| {k} | {b} | ptoas | n/a (not timed) | | | | | | "
                        f"{r['set_flag']} / {r['wait_flag']} / {r['cpp_pipe_all']} / "
                        f"{r['cpp_barrier']} | | |")
     return "\n".join(out)
 
 
-def verdicts(rows):
-    """The first §6 target: flags <= barrier-all everywhere, strictly less
-    where two pipes of one lane do work (in the flags run). A kernel counts
-    when both modes compiled and ran clean."""
+def compact(rows):
+    """Sets C-F: a line per kernel, the makespan of every mode and the ratios."""
     by = {}
     for r in rows:
-        if r["mode"] in MODES:
-            by.setdefault(r["set"], {}).setdefault((r["kernel"], r["backend"]), {})[r["mode"]] = r
-    lines = ["| set | kernels | flags timed clean | barrier-all timed | PIPE_ALL in .cpp: "
-             "barrier-all / flags | set_flag in .cpp (flags) | geomean flags / barrier-all "
-             "makespan | best | worst | flags slower | equal with two pipes working |",
+        by.setdefault((r["kernel"], r["backend"]), {})[r["mode"]] = r
+    out = ["| kernel | backend | barrier-all | flags | flags-unbounded | deps | "
+           "flags / barrier-all | flags / deps | flags / flags-unbounded | pairs: flags / "
+           "flags-unbounded | PIPE_ALL in .cpp: barrier-all / flags |",
+           "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for (k, b), m in by.items():
+        cells = []
+        for mode in MODES:
+            r = m.get(mode, {})
+            cells.append(str(r["makespan"]) + (" (findings)" if "findings" in r else "")
+                         if "makespan" in r else (r.get("error", "")[:60] or "-"))
+        ratio = lambda x, y: (f"{m[x]['makespan'] / m[y]['makespan']:.3f}"
+                              if "makespan" in m.get(x, {}) and "makespan" in m.get(y, {})
+                              else "")
+        fl, ba, ub = m.get("flags", {}), m.get("barrier-all", {}), m.get("flags-unbounded", {})
+        out.append(f"| {k} | {b} | " + " | ".join(cells) + f" | {ratio('flags', 'barrier-all')} | "
+                   f"{ratio('flags', 'deps')} | {ratio('flags', 'flags-unbounded')} | "
+                   f"{fl.get('pairs', '')} / {ub.get('pairs', '')} | "
+                   f"{ba.get('cpp_pipe_all', '')} / {fl.get('cpp_pipe_all', '')} |")
+    return "\n".join(out)
+
+
+def geomean(xs):
+    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
+
+
+def ratios(rows, num, den, pick=lambda k, b, m: True):
+    """Per set: [(ratio, kernel)] of num / den makespans, kernels whose flags
+    run is clean and both modes timed; and the kernels left out, by reason."""
+    by = {}
+    for r in rows:
+        by.setdefault(r["set"], {}).setdefault((r["kernel"], r["backend"]), {})[r["mode"]] = r
+    out, left = {}, {}
+    for s, kernels in sorted(by.items()):
+        for (k, b), m in kernels.items():
+            if not pick(k, b, m):
+                continue
+            x, y, fl = m.get(num, {}), m.get(den, {}), m.get("flags", {})
+            bad = [z for z in (x, y, fl) if "makespan" not in z or "findings" in z]
+            if bad:
+                z = bad[0]
+                why = z.get("error") or (f"ptoc-sim findings ({z.get('mode')})"
+                                         if "findings" in z else f"{z.get('mode')} not timed")
+                key = re.sub(r"[^:]*\.py:\d+:\d+: ", "", why)[:90]
+                left.setdefault(s, {}).setdefault(key, 0)
+                left[s][key] += 1
+                continue
+            out.setdefault(s, []).append((x["makespan"] / y["makespan"], f"{k} ({b})",
+                                          x, y))
+    return out, left
+
+
+def verdicts(rows):
+    """Per set: flags against barrier-all, deps and flags-unbounded."""
+    lines = ["| set | kernels timed | geomean flags / barrier-all | worst | flags slower than "
+             "barrier-all | equal with two pipes working | geomean flags / deps | worst | "
+             "geomean flags / flags-unbounded | worst | planner s / ptoc s (flags, sum) |",
              "|---|---|---|---|---|---|---|---|---|---|---|"]
     notes = []
-    for s in sorted(by):
-        ratios, worse, not_less, failed = [], [], [], []
-        fl_ok = ba_timed = all_ba = all_fl = sets_fl = 0
-        for (k, b), m in by[s].items():
-            ba, fl = m.get("barrier-all", {}), m.get("flags", {})
-            fl_ok += "makespan" in fl and "findings" not in fl
-            ba_timed += "makespan" in ba
-            if "cpp_pipe_all" in ba and "cpp_pipe_all" in fl:
-                all_ba += ba["cpp_pipe_all"]
-                all_fl += fl["cpp_pipe_all"]
-                sets_fl += fl["set_flag"]
-            bad = [x for x in (ba, fl) if "makespan" not in x or "findings" in x]
-            if bad:
-                x = bad[0]
-                failed.append((k, b, x.get("error") or (
-                    f"ptoc-sim findings ({x['mode']})" if "findings" in x else
-                    f"{x['mode']} not timed")))
-                continue
-            ratio = fl["makespan"] / ba["makespan"]
-            ratios.append((ratio, f"{k} ({b})"))
-            if ratio > 1:
-                worse.append(f"{k} ({b}) {ratio:.3f}")
-            elif ratio == 1 and fl["working_pipes"] >= 2:
-                not_less.append(f"{k} ({b})")
-        if ratios:
-            g = math.exp(sum(math.log(x) for x, _ in ratios) / len(ratios))
-            lines.append(f"| {s} | {len(by[s])} | {fl_ok} | {ba_timed} | {all_ba} / {all_fl} | "
-                         f"{sets_fl} | {g:.3f} | {min(ratios)[0]:.3f} | {max(ratios)[0]:.3f} | "
-                         f"{len(worse)} | {len(not_less)} |")
-            top = sorted(ratios, reverse=True)[:5]
-            notes.append(f"- set {s}, the 5 worst flags / barrier-all: "
-                         + "; ".join(f"{n} {x:.3f}" for x, n in top))
-        else:
-            lines.append(f"| {s} | {len(by[s])} | {fl_ok} | {ba_timed} | {all_ba} / {all_fl} | "
-                         f"{sets_fl} | n/a | | | | |")
-        if worse:
-            notes.append(f"- set {s}, flags slower: " + "; ".join(worse[:10])
-                         + (" ..." if len(worse) > 10 else ""))
-        if not_less:
-            notes.append(f"- set {s}, equal although two pipes work: " + "; ".join(not_less[:10])
-                         + (" ..." if len(not_less) > 10 else ""))
-        if failed:
-            reasons = {}
-            for _, _, why in failed:
-                key = re.sub(r"[^:]*\.py:\d+:\d+: ", "", why)[:90]
-                reasons[key] = reasons.get(key, 0) + 1
-            notes.append(f"- set {s}, no ratio: {len(failed)} ("
-                         + "; ".join(f"{n}x {w}" for w, n in sorted(reasons.items(),
+    ba, left = ratios(rows, "flags", "barrier-all")
+    dp, _ = ratios(rows, "flags", "deps")
+    ub, _ = ratios(rows, "flags", "flags-unbounded")
+    sets = sorted({r["set"] for r in rows})
+    for s in sets:
+        a, d, u = ba.get(s, []), dp.get(s, []), ub.get(s, [])
+        slower = [(x, n) for x, n, _, _ in a if x > 1]
+        equal = [n for x, n, f, _ in a if x == 1 and f["working_pipes"] >= 2]
+        pl = sum(r.get("planner_s", 0) for r in rows if r["set"] == s and r["mode"] == "flags")
+        tot = sum(r.get("total_s", 0) for r in rows if r["set"] == s and r["mode"] == "flags")
+        worst = lambda xs: f"{max(xs)[0]:.3f} ({max(xs)[1]})" if xs else ""
+        lines.append(f"| {s} | {len(a)} | {geomean([x for x, *_ in a]):.3f} | {worst(a)} | "
+                     f"{len(slower)} | {len(equal)} | {geomean([x for x, *_ in d]):.3f} | "
+                     f"{worst(d)} | {geomean([x for x, *_ in u]):.3f} | {worst(u)} | "
+                     f"{pl:.3f} / {tot:.3f} |")
+        if a:
+            notes.append(f"- set {s}, the 5 worst flags / barrier-all: " + "; ".join(
+                f"{n} {x:.3f}" for x, n, *_ in sorted(a, reverse=True)[:5]))
+        if d:
+            notes.append(f"- set {s}, the 5 worst flags / deps: " + "; ".join(
+                f"{n} {x:.3f}" for x, n, *_ in sorted(d, reverse=True)[:5]))
+        if slower:
+            notes.append(f"- set {s}, flags slower than barrier-all: {len(slower)} kernels, by "
+                         f"{min(x for x, _ in slower):.4f}x to {max(x for x, _ in slower):.4f}x "
+                         f"(cycles: " + "; ".join(
+                             f"{n} {f['makespan']} vs {b['makespan']}"
+                             for x, n, f, b in sorted(a, reverse=True)[:5] if x > 1) + ")")
+        if equal:
+            notes.append(f"- set {s}, equal although two pipes work: " + "; ".join(equal[:10])
+                         + (" ..." if len(equal) > 10 else ""))
+        if s in left:
+            notes.append(f"- set {s}, left out: {sum(left[s].values())} ("
+                         + "; ".join(f"{n}x {w}" for w, n in sorted(left[s].items(),
                                                                     key=lambda x: -x[1])[:5])
                          + ")")
     return "\n".join(lines) + "\n\n" + "\n".join(notes)
+
+
+def targets(rows, scale):
+    """The §6 targets, each with its numbers."""
+    out = ["| target | numbers | met |", "|---|---|---|"]
+    ba, _ = ratios(rows, "flags", "barrier-all")
+    every = [x for s in ba for x in ba[s]]
+    slower = [(x, n) for x, n, *_ in every if x > 1]
+    equal = [n for x, n, f, _ in every if x == 1 and f["working_pipes"] >= 2]
+    out.append(f"| flags <= barrier-all on every kernel, strictly less where two pipes work | "
+               f"{len(every)} kernels timed in A-F: {len(slower)} slower (worst "
+               f"{max(slower)[0]:.4f}, {max(slower)[1]}), {len(equal)} equal with two pipes "
+               f"working | {'yes' if not slower and not equal else '**no**'} |"
+               if slower else
+               f"| flags <= barrier-all on every kernel, strictly less where two pipes work | "
+               f"{len(every)} kernels timed: none slower, {len(equal)} equal with two pipes "
+               f"working | {'yes' if not equal else '**no**'} |")
+    dp, _ = ratios(rows, "flags", "deps",
+                   pick=lambda k, b, m: re.search(r"_b[23]$", k) is not None)
+    c = dp.get("C", [])
+    within = [x for x, *_ in c if x <= 1.05]
+    if c:
+        out.append(f"| set C with >= 2 buffers: flags within 5% of deps | {len(within)} of "
+                   f"{len(c)} within; geomean {geomean([x for x, *_ in c]):.3f}, worst "
+                   f"{max(c)[0]:.3f} ({max(c)[1]}) | "
+                   f"{'yes' if len(within) == len(c) else '**no**'} |")
+    dp, _ = ratios(rows, "flags", "deps")
+    b = dp.get("B", [])
+    if b:
+        g = geomean([x for x, *_ in b])
+        out.append(f"| set B: geomean flags / deps <= 1.10 | {g:.3f} over {len(b)} kernels, "
+                   f"worst {max(b)[0]:.3f} ({max(b)[1]}) | {'yes' if g <= 1.10 else '**no**'} |")
+    ub, _ = ratios(rows, "flags", "flags-unbounded")
+    ae = [x for s in "ABCDE" for x in ub.get(s, [])]
+    if ae:
+        bad = [x for x, *_ in ae if x > 1.02]
+        out.append(f"| A-E: flags-unbounded at most 2% faster than flags | flags / "
+                   f"flags-unbounded worst {max(ae)[0]:.3f} ({max(ae)[1]}), {len(bad)} of "
+                   f"{len(ae)} above 1.02 | {'yes' if not bad else '**no**'} |")
+    out.append("| geomean flags <= ptoas on A-E, where the ptoas row exists | no timed ptoas row "
+               "(its C++ is not run under the timing model) | not measured |")
+    for n, planner, total in scale:
+        out.append(f"| planner <= 10% of ptoc's time at {n} statements | planner {planner:.2f} s "
+                   f"of {total:.2f} s ({100 * planner / total:.1f}%) | "
+                   f"{'yes' if planner <= 0.1 * total else '**no**'} |")
+    return "\n".join(out)
+
+
+def scale_run(bench, sizes):
+    """(N, planner s, ptoc total s) of `ptoc --backend=a5 --pipe-sync=flags
+    --emit=cce --time-passes` on wide kernels of N statements (a5: on a2a3
+    materialize-aiv-lanes rejects these kernels, whose AIV1 replay would
+    keep a loop over `ranks`, a value the replay drops)."""
+    out = []
+    for n in sizes:
+        src = os.path.join(bench.out, "kernels", f"wide_{n}.py")
+        subprocess.run([sys.executable, "testing/bench/gen_large_kernel.py",
+                        f"--statements={n}", f"--functions={max(1, n // 500)}", "-o", src],
+                       check=True, stderr=subprocess.DEVNULL)
+        r = run([bench.ptoc, src, "--backend=a5", "--pipe-sync=flags", "--emit=cce",
+                 "--time-passes", "-o",
+                 os.path.join(bench.out, "kernels", f"wide_{n}.cpp")], timeout=3600)
+        t = planner_times(r.stderr)
+        if r.returncode == 0 and t:
+            out.append((n, t["planner_s"], t["total_s"]))
+            sys.stderr.write(r.stderr)
+        else:
+            sys.stderr.write(f"scale {n}: ptoc failed: {r.stderr[:300]}\n")
+    return out
 
 
 def main():
@@ -357,11 +475,19 @@ def main():
     ap.add_argument("--bazel-flag", action="append", default=[],
                     help="passed to bazel build (e.g. --disk_cache=DIR)")
     ap.add_argument("--no-build", action="store_true")
-    ap.add_argument("--sets", default="A,B,C")
+    ap.add_argument("--sets", default="A,B,C,D,E,F")
+    ap.add_argument("--scale", default="1000000",
+                    help="statement counts for the planner's share of ptoc's time (empty: none)")
     ap.add_argument("--seeds", type=int, default=200, help="set B, mixed: seeds 1..N")
     ap.add_argument("--comm-seeds", type=int, default=20, help="set B, comm: seeds 1..N")
     ap.add_argument("--quick", action="store_true", help="set C: 8 chunks, 1 and 16 KB")
+    ap.add_argument("--from-tsv", action="store_true",
+                    help="print the tables of OUT_DIR/pipe_sync.tsv and scale.tsv, run nothing")
     args = ap.parse_args()
+    if args.from_tsv:
+        rows, scale = read_tsv(args.out)
+        print_tables(rows, scale, sorted({r["set"] for r in rows}))
+        return
     os.chdir(REPO)
     os.makedirs(os.path.join(args.out, "kernels"), exist_ok=True)
     if not args.no_build:
@@ -394,6 +520,17 @@ def main():
                         r = bench.one(name, src, backend, "kernel", ranks, scalars, mode)
                         r["set"] = "B"
                         rows.append(r)
+    for s, name, gen_args, entry in set_def(args.quick):
+        if s not in sets:
+            continue
+        src = os.path.join(args.out, "kernels", name + ".py")
+        subprocess.run([sys.executable, "testing/bench/gen_pipe_kernels.py"] + gen_args +
+                       ["-o", src], check=True)
+        for backend in ["a2a3", "a5"]:
+            for mode in MODES:
+                r = bench.one(name, src, backend, entry, 1, [], mode)
+                r["set"] = s
+                rows.append(r)
     if "C" in sets:
         for name, (n, kb, op, b) in set_c(args.quick):
             src = os.path.join(args.out, "kernels", name + ".py")
@@ -407,19 +544,66 @@ def main():
     keys = ["set", "kernel", "backend", "mode", "error", "findings", "not_timed", "makespan", "lanes",
             "busiest_pct", "busiest", "working_pipes", "pairs", "prime", "same_pipe",
             "pipe_all", "widened", "demoted", "max_ids", "set_flag", "wait_flag",
-            "cpp_pipe_all", "cpp_barrier", "ptoc_s"]
+            "cpp_pipe_all", "cpp_barrier", "ptoc_s", "planner_s", "total_s"]
     with open(os.path.join(args.out, "pipe_sync.tsv"), "w") as f:
         f.write("\t".join(keys) + "\n")
         for r in rows:
             f.write("\t".join(str(r.get(k, "")) for k in keys) + "\n")
+    scale = scale_run(bench, [int(n) for n in args.scale.split(",") if n])
+    if scale:
+        with open(os.path.join(args.out, "scale.tsv"), "w") as f:
+            f.write("statements\tplanner_s\ttotal_s\n")
+            for n, planner, total in scale:
+                f.write(f"{n}\t{planner}\t{total}\n")
+    print_tables(rows, scale, sets)
+
+
+def read_tsv(out):
+    """The rows of pipe_sync.tsv (and scale.tsv when there is one) back."""
+    rows = []
+    with open(os.path.join(out, "pipe_sync.tsv")) as f:
+        keys = f.readline().rstrip("\n").split("\t")
+        for line in f:
+            row = {}
+            for k, v in zip(keys, line.rstrip("\n").split("\t")):
+                if v == "":
+                    continue
+                if k == "lanes":
+                    row[k] = ast.literal_eval(v)
+                elif k in ("busiest_pct", "ptoc_s", "planner_s", "total_s"):
+                    row[k] = float(v)
+                elif re.fullmatch(r"-?\d+", v) and k not in ("kernel", "set", "backend", "mode"):
+                    row[k] = int(v)
+                else:
+                    row[k] = v
+            rows.append(row)
+    scale = []
+    path = os.path.join(out, "scale.tsv")
+    if os.path.exists(path):
+        with open(path) as f:
+            f.readline()
+            for line in f:
+                n, planner, total = line.split()
+                scale.append((int(n), float(planner), float(total)))
+    return rows, scale
+
+
+def print_tables(rows, scale, sets):
     if "A" in sets:
         print("### Set A: the examples\n")
-        print(table([r for r in rows if r["set"] == "A"], stream=False) + "\n")
-    if "C" in sets:
-        print("### Set C: streaming (gen_stream.py, a2a3)\n")
-        print(table([r for r in rows if r["set"] == "C"], stream=True) + "\n")
-    print("### flags against barrier-all\n")
-    print(verdicts(rows))
+        print(table([r for r in rows if r["set"] == "A"]) + "\n")
+    titles = {"C": "streaming (gen_stream.py, a2a3)",
+              "D": "cube pipeline (gen_pipe_kernels.py cube)",
+              "E": "FIFO loop (gen_pipe_kernels.py fifo)",
+              "F": "id pressure (gen_pipe_kernels.py ids)"}
+    for s in "CDEF":
+        if s in sets:
+            print(f"### Set {s}: {titles[s]}\n")
+            print(compact([r for r in rows if r["set"] == s]) + "\n")
+    print("### The modes against each other, per set\n")
+    print(verdicts(rows) + "\n")
+    print("### The §6 targets\n")
+    print(targets(rows, scale))
 
 
 if __name__ == "__main__":
