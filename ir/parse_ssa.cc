@@ -94,7 +94,10 @@ const Binding* Parser::OuterBinding(const std::string& name) const {
 
 std::vector<Parser::BranchBinding> Parser::BranchBindings() const {
   std::vector<BranchBinding> out;
-  for (const auto& [name, binding] : scopes_.back()) {
+  for (const auto& entry : scopes_.back()) {
+    // Named, not a structured binding: C++17 lambdas cannot capture those.
+    const std::string& name = entry.first;
+    const Binding& binding = entry.second;
     if (binding.var == nullptr || name == "_") continue;
     const Binding* outer = OuterBinding(name);
     // null: none, or a tombstone
@@ -175,7 +178,10 @@ absl::StatusOr<std::vector<Parser::Carry>> Parser::FindCarries(const Stmt& loop)
   // The loop's own scope is scopes_.back().
   const bool is_while = loop.kind == StmtKind::kWhile;
   std::vector<Carry> carries;
-  for (const auto& [name, binding] : scopes_.back()) {
+  for (const auto& entry : scopes_.back()) {
+    // Named, not a structured binding: C++17 lambdas cannot capture those.
+    const std::string& name = entry.first;
+    const Binding& binding = entry.second;
     if (binding.var == nullptr || name == "_") continue;
     // The loop variable and the values carried as written, or a rebinding
     // of their names: the loop's own, not the names outside it.
