@@ -481,7 +481,8 @@ void AddPyptoOps(OpRegistry& r) {
     if (auto s = NeedScalar(call, 0); !s.ok()) return s;
     return std::optional<Type>(Type::Ptr());
   });
-  alloc.attrs = {AttrSpec{"name", AttrKind::kString}, AttrSpec{"dtype", AttrKind::kDType}};
+  // No name=: PyPTO names the buffer after the assignment target.
+  alloc.attrs = {AttrSpec{"dtype", AttrKind::kDType}};
   alloc.canonicalize = WindowBufferBytes;
   // PyPTO derives the buffer's name from the assignment target.
   alloc.host_only = true;

@@ -408,5 +408,55 @@ TEST(PyptoOpFormsTest, MatmulAccumulatorDtypes) {
   EXPECT_EQ(TypeToString(p->functions[1]->vars[3]->type), "pl.Tensor[[128, 128], pl.FP32]");
 }
 
+// A hostile .pb may carry what the text cannot say; the verifier refuses
+// exactly what the parser refuses, so every verified .pb prints to text
+// that parses.
+std::unique_ptr<Program> Parsed(const std::string& body) {
+  absl::StatusOr<std::unique_ptr<Program>> p =
+      ParseProgram(std::string(kHead) + body, "t.py");
+  EXPECT_TRUE(p.ok()) << p.status();
+  return p.ok() ? *std::move(p) : nullptr;
+}
+
+TEST(PyptoOpFormsTest, WindowBufferNameAttributeInAPbIsRefused) {
+  std::unique_ptr<Program> p = Parsed(R"(    @pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)
+    def main(self):
+        c = pld.alloc_window_buffer(256)
+)");
+  ASSERT_NE(p, nullptr);
+  ASSERT_TRUE(VerifyProgram(*p).ok());
+  Stmt& assign = *p->functions[0]->body->stmts[0];
+  ASSERT_TRUE(assign.value->is_op_call("pld.tensor.alloc_window_buffer"));
+  auto name = std::make_unique<Expr>();
+  name->kind = ExprKind::kString;
+  name->str = "buf";
+  assign.value->attrs.push_back(NamedExpr{"name", std::move(name)});
+  absl::Status v = VerifyProgram(*p);
+  EXPECT_FALSE(v.ok()) << PrintProgram(*p);
+  EXPECT_THAT(v.message(), HasSubstr("name"));
+}
+
+TEST(PyptoOpFormsTest, NoDepArgsAsATupleInAPbIsRefused) {
+  std::unique_ptr<Program> p = Parsed(R"(    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        with pl.at(level=pl.Level.CORE_GROUP, no_dep_args=[x]):
+            y: pl.Tensor[[64], pl.FP32] = pl.add(x, x)
+        return y
+)");
+  ASSERT_NE(p, nullptr);
+  ASSERT_TRUE(VerifyProgram(*p).ok());
+  Stmt& scope = *p->functions[0]->body->stmts[0];
+  ASSERT_EQ(scope.kind, StmtKind::kScope);
+  Expr* list = scope.value->FindAttr("no_dep_args");
+  ASSERT_NE(list, nullptr);
+  list->kind = ExprKind::kTuple;
+  // The text the printer writes for it is refused by the parser, and so the
+  // .pb is refused by the verifier.
+  EXPECT_FALSE(ParseProgram(PrintProgram(*p), "t.printed.py").ok());
+  absl::Status v = VerifyProgram(*p);
+  EXPECT_FALSE(v.ok());
+  EXPECT_THAT(v.message(), HasSubstr("no_dep_args= must be a list literal"));
+}
+
 }  // namespace
 }  // namespace ptoc

@@ -175,5 +175,14 @@ TEST(PyptoResultRulesTest, CommCtxTypeSpelling) {
   EXPECT_EQ(TypeOf(*p, "ctx"), "pld.CommCtx");
 }
 
+TEST(PyptoResultRulesTest, TransposeOfAWindowIsAWindow) {
+  std::unique_ptr<Program> p = RoundTrip(R"(    @pl.function(type=pl.FunctionType.InCore)
+    def worker(self, data: pld.DistributedTensor[[4, 16], pl.FP32]):
+        u = pl.tensor.transpose(data, 0, 1)
+)");
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(TypeOf(*p, "u"), "pld.DistributedTensor[[16, 4], pl.FP32]");
+}
+
 }  // namespace
 }  // namespace ptoc

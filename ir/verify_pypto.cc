@@ -220,7 +220,11 @@ class PyptoRules {
     for (absl::string_view kw : {"dumps", "no_dep_args"}) {
       const Expr* list = scope.FindAttr(kw);
       if (list == nullptr) continue;
-      if (list->kind != ExprKind::kList && list->kind != ExprKind::kTuple) {
+      // PyPTO's parser takes no_dep_args= only as a list literal; dumps= also
+      // as a tuple. The same rule as ptoc's parser, so a .pb verifies
+      // exactly when its printed text parses.
+      const bool tuple_ok = kw == "dumps";
+      if (list->kind != ExprKind::kList && !(tuple_ok && list->kind == ExprKind::kTuple)) {
         sink_.Error(At(*list, stmt_loc), absl::StrCat(name, " ", kw,
                                                       "= must be a list literal of tensor "
                                                       "names"));
