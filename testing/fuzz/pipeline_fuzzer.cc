@@ -99,10 +99,11 @@ void Compile(const uint8_t* data, size_t size) {
   absl::StatusOr<std::unique_ptr<Program>> parsed = ParseProgram(text, "fuzz.py");
   if (!parsed.ok()) return;  // the parser target covers rejections
   Program& program = **parsed;
-  if (!VerifyProgram(program).ok()) return;
-
+  // As the tools do: record the backend, then verify (a tile in a memory
+  // the backend lacks is the user's error, reported before any pass).
   const PassOptions options = OptionsFromHash(InputHash(data, size));
   program.options.backend = options.backend;
+  if (!VerifyProgram(program).ok()) return;
   const bool hand_written_markers = HasMarker(program);
   for (const std::string& pass : DefaultPipeline()) {
     FuzzCheck(FindPass(pass) != nullptr, "the fuzz target does not link every pass", pass);

@@ -14,7 +14,9 @@
 # of the test data, and for the pb target the .pb files ptoc-parse (built
 # here, with the same sanitizers) makes from those kernels plus the hostile
 # .pb files of testing/fuzz/corpus/pb/; the saved
-# crashes in testing/fuzz/regressions/<target>/ are replayed too.
+# crashes in testing/fuzz/regressions/<target>/ are replayed too. Every
+# 10th program of $PYPTO_CORPUS (default ../shared/pypto-corpus) is a text
+# seed too, when the corpus is there.
 #
 # Exit status 0 when no target crashed; otherwise 1, after printing each
 # reproducer's path and how to replay and keep it.
@@ -121,6 +123,13 @@ rm -f "$work"/seeds/text/* "$work"/seeds/pb/*
 while read -r kernel; do
   cp "$kernel" "$work/seeds/text/$(echo "$kernel" | tr / _)"
 done < <(find examples testing ir passes codegen runtime driver -name '*.py' -type f 2>/dev/null | sort)
+# Every 10th program of the PyPTO corpus, when it is there: PyPTO's own
+# spellings of every form (a sample, so the .pb seeding below stays short).
+corpus="${PYPTO_CORPUS:-$repo/../shared/pypto-corpus}"
+if [[ -d "$corpus/programs" ]]; then
+  find "$corpus/programs" -name '*.py' -type f | sort | awk 'NR % 10 == 1' |
+    while read -r program; do cp "$program" "$work/seeds/text/pypto_corpus_$(basename "$program")"; done
+fi
 for kernel in "$work"/seeds/text/*.py; do
   pb="$work/seeds/pb/$(basename "$kernel" .py).pb"
   "$work/bin/ptoc_parse" "$kernel" -o "$pb" 2>/dev/null ||

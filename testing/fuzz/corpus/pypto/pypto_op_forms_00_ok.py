@@ -1,0 +1,11 @@
+import pypto.language as pl
+import pypto.language.distributed as pld
+
+
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[16, 16], pl.FP32], o: pl.Out[pl.Tensor[[16, 16], pl.FP32]]):
+        t = pl.load(x, [0, 0], [16, 16])
+        pl.store(t, [0, 0], o, atomic=pl.AtomicType.Add)
+        pl.store(t, [0, 0], o, atomic=pld.AtomicType.None_)

@@ -1,0 +1,10 @@
+import pypto.language as pl
+import pypto.language.distributed as pld
+
+
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[16, 16], pl.FP32], o: pl.Out[pl.Tensor[[16, 16], pl.FP32]]):
+        t = pl.load(x, [0, 0], [16, 16], attrs={"pipeline_membership": "0:1", "dump_vars": [x]})
+        pl.store(t, [0, 0], o)

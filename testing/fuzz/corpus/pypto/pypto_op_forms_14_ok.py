@@ -1,0 +1,12 @@
+import pypto.language as pl
+import pypto.language.distributed as pld
+
+
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[16, 16], pl.FP32]):
+        pl.static_print("input:", x)
+        pl.static_assert(64 > 32, "shape")
+        pl.static_assert(True)
+        t = pl.load(x, [0, 0], [16, 16])

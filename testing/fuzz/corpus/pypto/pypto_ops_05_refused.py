@@ -1,0 +1,10 @@
+import pypto.language as pl
+import pypto.language.distributed as pld
+
+
+@pl.program
+class P:
+    @pl.function
+    def main(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.BF16]:
+        r: pl.Tensor[[64], pl.BF16] = pl.tensor.cast(x, target_type=pl.BF16, mode=MODE)
+        return r
