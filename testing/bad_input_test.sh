@@ -4,7 +4,8 @@
 #   a malformed kernel, a truncated .pb, random bytes as a .pb, and .pb
 #   files whose fields are inconsistent (a var used out of scope, an unknown
 #   op, a wrong arity), hostile shapes, offsets and sizes (from text and
-#   from .pb), loop-carried values and loop scopes, plus usage errors
+#   from .pb), loop-carried values and loop scopes, malformed PyPTO forms,
+#   plus usage errors
 #   (exit 2).
 # Usage: bad_input_test.sh PTOC PTOC_PARSE PTOC_PRINT IR_PROTO KERNEL PTOC_SIM
 set -uo pipefail
@@ -254,6 +255,48 @@ scoped use_after_loop "'m' is bound inside the for loop at line 9 and used after
         t: pl.Tile[[1, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 16])
         pl.tile.store(t, [0, m], o)
 PY
+
+# PyPTO's language (issue 13): malformed forms of the new syntax, each a
+# located error from ptoc and from ptoc-parse, no output file.
+pyform() {  # NAME PATTERN < KERNEL_BODY
+  local name="$1" pattern="$2"
+  printf '%s\n%s\n' $'import pypto.language as pl\nimport pypto.language.distributed as pld\n\n\n@pl.program\nclass Forms:\n    @pl.function(type=pl.FunctionType.InCore)\n    def k(self, a: pl.Tensor[[16, 16], pl.FP32], o: pl.Out[pl.Tensor[[16, 16], pl.FP32]]):' \
+    "$(cat)" > "$tmp/$name.py"
+  expect 1 "$name.py:[0-9]+:[0-9]+: error: $pattern" "$tmp/out.pto" -- \
+    "$ptoc" "$tmp/$name.py" -o "$tmp/out.pto"
+  expect 1 "$name.py:[0-9]+:[0-9]+: error: $pattern" "$tmp/out.pb" -- \
+    "$ptoc_parse" "$tmp/$name.py" -o "$tmp/out.pb"
+}
+pyform unknown_level "'NOWHERE' is not a Level value" <<'PY'
+        with pl.at(level=pl.Level.NOWHERE):
+            pass
+PY
+pyform unknown_memory "'Nowhere' is not a MemorySpace value" <<'PY'
+        t = pl.tile.load(a, [0, 0], [16, 16], target_memory=pl.Mem.Nowhere)
+PY
+pyform unknown_atomic "'Sub' is not a AtomicType value" <<'PY'
+        t = pl.tile.load(a, [0, 0], [16, 16])
+        pl.tile.store(t, [0, 0], o, atomic=pl.AtomicType.Sub)
+PY
+pyform break_in_parallel "'break' is not allowed in a pl.parallel loop" <<'PY'
+        for i in pl.parallel(4):
+            break
+PY
+pyform open_docstring "unterminated string literal" <<'PY'
+        """never closed
+PY
+pyform static_assert "static_assert failed: no" <<'PY'
+        pl.static_assert(1 == 2, "no")
+PY
+pyform tuple_of_a_tile "cannot assign pl.Tile\[\[16, 16\], pl.FP32, pl.MemorySpace.Vec\] to 2 names" <<'PY'
+        x, y = pl.tile.load(a, [0, 0], [16, 16])
+PY
+# A memory the backend lacks: ptoc records a2a3 and verifies again (the
+# .pb has no backend yet, so ptoc-parse takes it: checked on ptoc only).
+printf '%s\n%s\n' $'import pypto.language as pl\n\n\n@pl.program\nclass Scale:\n    @pl.function(type=pl.FunctionType.InCore)\n    def k(self, a: pl.Tensor[[16, 16], pl.FP32]):' \
+  $'        s = pl.tile.load(a, [0, 0], [16, 16], target_memory=pl.Mem.Mat)\n        ls = pl.move(s, target_memory=pl.Mem.LeftScale)' > "$tmp/scale.py"
+expect 1 "scale.py:9:9: error: tile 'ls' needs 1024 bytes, more than the 0 bytes of LeftScale on a2a3" \
+  "$tmp/out.pto" -- "$ptoc" "$tmp/scale.py" -o "$tmp/out.pto"
 
 # Usage errors exit 2.
 expect 2 "unknown flag" "$tmp/out.pto" -- "$ptoc" --no-such-flag "$kernel" -o "$tmp/out.pto"
