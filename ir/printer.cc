@@ -285,13 +285,27 @@ class ExprPrinter {
           next_slot < info->positional_order.size() &&
           info->positional_order[next_slot] == a.name) {
         ++next_slot;
-        parts.push_back(Print(*a.value));
+        parts.push_back(AttrValue(info, a));
         continue;
       }
       by_name = true;
-      parts.push_back(absl::StrCat(a.name, "=", Print(*a.value)));
+      parts.push_back(absl::StrCat(a.name, "=", AttrValue(info, a)));
     }
     return absl::StrCat(callee, "(", absl::StrJoin(parts, ", "), ")");
+  }
+
+  // A string attribute that PyPTO types as an enum (`atomic="add"`) prints
+  // as PyPTO's printer writes it: `atomic=pl.AtomicType.Add`.
+  std::string AttrValue(const OpInfo* info, const NamedExpr& a) const {
+    const AttrSpec* spec = info != nullptr ? info->FindAttr(a.name) : nullptr;
+    if (spec != nullptr && !spec->enum_alias.empty() && a.value->kind == ExprKind::kString) {
+      const PyptoEnum* alias = FindPyptoEnum(spec->enum_alias);
+      for (size_t i = 0; alias != nullptr && i < spec->choices.size() && i < alias->values.size();
+           ++i) {
+        if (spec->choices[i] == a.value->str) return EnumText(spec->enum_alias, alias->values[i]);
+      }
+    }
+    return Print(*a.value);
   }
 
   const VarNames* names_;
