@@ -568,13 +568,10 @@ class FunctionPrinter {
     auto is_int = [](const ExprPtr& e, int64_t v) {
       return e != nullptr && e->kind == ExprKind::kInt && e->int_value == v;
     };
+    // PyPTO's printer: the concise range (as Python's range()), then
+    // pipeline's stage=, init_values=, the other keywords.
     std::string range;
-    if (!s.init_values.empty()) {
-      range = absl::StrCat(Value(s.start.get()), ", ", Value(s.stop.get()), ", ",
-                           Value(s.step.get()), ", init_values=(",
-                           expr_.Join(s.init_values),
-                           s.init_values.size() == 1 ? ",)" : ")");
-    } else if (is_int(s.step, 1) && is_int(s.start, 0)) {
+    if (is_int(s.step, 1) && is_int(s.start, 0)) {
       range = Value(s.stop.get());
     } else if (is_int(s.step, 1)) {
       range = absl::StrCat(Value(s.start.get()), ", ", Value(s.stop.get()));
@@ -583,7 +580,14 @@ class FunctionPrinter {
                            Value(s.step.get()));
     }
     for (const NamedExpr& a : s.loop_attrs) {
-      absl::StrAppend(&range, ", ", a.name, "=", expr_.Print(*a.value));
+      if (a.name == "stage") absl::StrAppend(&range, ", ", a.name, "=", expr_.Print(*a.value));
+    }
+    if (!s.init_values.empty()) {
+      absl::StrAppend(&range, ", init_values=(", expr_.Join(s.init_values),
+                      s.init_values.size() == 1 ? ",)" : ")");
+    }
+    for (const NamedExpr& a : s.loop_attrs) {
+      if (a.name != "stage") absl::StrAppend(&range, ", ", a.name, "=", expr_.Print(*a.value));
     }
     std::string targets = expr_.Name(s.var);
     if (!s.iter_args.empty()) {

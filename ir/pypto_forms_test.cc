@@ -251,7 +251,7 @@ class P:
                 y = x
         return x + y
 )");
-  EXPECT_THAT(out, HasSubstr("in pl.range(0, 4, 1, init_values=("));
+  EXPECT_THAT(out, HasSubstr("in pl.range(4, init_values=("));
   EXPECT_THAT(out, HasSubstr("pl.yield_("));
   // The branch yields the new value, the else branch the old one.
   EXPECT_THAT(out, HasSubstr("else:"));

@@ -48,7 +48,7 @@ TEST(PyptoSsaTest, LeakedNameALaterLoopReadsIsCarried) {
             m = m + j
         return m
 )");
-  EXPECT_THAT(out, HasSubstr("        for j, (m_1,) in pl.range(0, n, 1, init_values=(m,)):\n"
+  EXPECT_THAT(out, HasSubstr("        for j, (m_1,) in pl.range(n, init_values=(m,)):\n"
                              "            m_2: pl.Scalar[pl.INDEX] = m_1 + j\n"
                              "            m_3 = pl.yield_(m_2)\n"
                              "        return m_3\n"));
@@ -62,7 +62,7 @@ TEST(PyptoSsaTest, LeakedNameALaterLoopReadsIsCarried) {
                 m = j
         return n
 )");
-  EXPECT_THAT(nested, HasSubstr("for k, (m_1,) in pl.range(0, n, 1, init_values=(m,)):"));
+  EXPECT_THAT(nested, HasSubstr("for k, (m_1,) in pl.range(n, init_values=(m,)):"));
   EXPECT_THAT(nested, HasSubstr("z: pl.Scalar[pl.INDEX] = m_1 * 2"));
   // A leaked name the later loop only overwrites is not carried (PyPTO's
   // live-in rule; examples/ring_allreduce.py's `theirs` and `p`).
@@ -128,7 +128,7 @@ TEST(PyptoSsaTest, LoopWithInitValuesAlsoCarriesRebound) {
             b = pl.yield_(a + i)
         return b + c
 )");
-  EXPECT_THAT(out, HasSubstr("for i, (a, c_1) in pl.range(0, n, 1, init_values=(s, c)):"));
+  EXPECT_THAT(out, HasSubstr("for i, (a, c_1) in pl.range(n, init_values=(s, c)):"));
   EXPECT_THAT(out, HasSubstr("b, c_3 = pl.yield_(a + i, c_2)"));
   EXPECT_THAT(out, HasSubstr("return b + c_3"));
 }
