@@ -2,7 +2,8 @@
 // checks of ptoc's printer. Those tests build a program, print it with
 // PyPTO's printer and assert what the text contains (no test compares a
 // whole printed program). The programs they build from PyPTO source are in
-// the corpus (../shared/pypto-corpus); testing/corpus/pypto_printing.tsv
+// the corpus (../shared/pypto-corpus; testing/integration/pypto_corpus_test.sh
+// runs this); testing/corpus/pypto_printing.tsv
 // lists, per program, the assertions of its test, one a line, and whether
 // ptoc meets it ("pass") or not yet ("xfail: reason").
 //
