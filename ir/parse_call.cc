@@ -592,6 +592,55 @@ absl::StatusOr<std::vector<NamedExpr>> Parser::FunctionCallKeywords(
   return attrs;
 }
 
+namespace {
+
+// PyPTO's parser peels `pl.no_dep(t)` off a kernel-call argument and
+// records the slot in the call's attrs["arg_direction_overrides"] (its
+// printer then writes `self.f(t, attrs={"arg_direction_overrides": [0]})`).
+// The peeled indices replace a written entry of that key; the entry goes
+// after "dump_vars" / "arg_directions", where PyPTO's printer puts it.
+void RecordNoDepArgs(std::vector<ExprPtr>* args, std::vector<NamedExpr>* attrs,
+                     const Location& loc) {
+  std::vector<ExprPtr> indices;
+  for (size_t i = 0; i < args->size(); ++i) {
+    ExprPtr& a = (*args)[i];
+    bool wrapped = false;
+    while (a->kind == ExprKind::kCall && !a->is_function_call && a->str == "no_dep" &&
+           a->args.size() == 1 && a->attrs.empty()) {
+      ExprPtr inner = std::move(a->args[0]);
+      a = std::move(inner);
+      wrapped = true;
+    }
+    if (wrapped) indices.push_back(MakeInt(static_cast<int64_t>(i), a->loc));
+  }
+  if (indices.empty()) return;
+  NamedExpr* dict = nullptr;
+  for (NamedExpr& a : *attrs) {
+    if (a.name == "attrs") dict = &a;
+  }
+  if (dict == nullptr) {
+    auto e = std::make_unique<Expr>();
+    e->kind = ExprKind::kDict;
+    e->loc = loc;
+    attrs->insert(attrs->begin(), MakeAttr("attrs", std::move(e)));
+    dict = &attrs->front();
+  }
+  std::vector<NamedExpr>& entries = dict->value->attrs;
+  constexpr absl::string_view kKey = "arg_direction_overrides";
+  entries.erase(std::remove_if(entries.begin(), entries.end(),
+                               [&](const NamedExpr& n) { return n.name == kKey; }),
+                entries.end());
+  size_t at = 0;
+  while (at < entries.size() &&
+         (entries[at].name == "dump_vars" || entries[at].name == "arg_directions")) {
+    ++at;
+  }
+  entries.insert(entries.begin() + static_cast<std::ptrdiff_t>(at),
+                 MakeAttr(std::string(kKey), MakeList(std::move(indices), loc)));
+}
+
+}  // namespace
+
 absl::StatusOr<ExprPtr> Parser::FinishFunctionCall(const Token& start,
                                                    const std::string& name,
                                                    std::vector<ExprPtr> args,
@@ -606,6 +655,7 @@ absl::StatusOr<ExprPtr> Parser::FinishFunctionCall(const Token& start,
   }
   PARSER_ASSIGN_OR_RETURN(std::vector<NamedExpr> attrs,
                           FunctionCallKeywords(*callee, std::move(keywords)));
+  RecordNoDepArgs(&args, &attrs, Loc(start));
   absl::StatusOr<Type> type =
       callee->return_type ? DeduceCallReturnType(*program_, *callee, args)
                           : absl::StatusOr<Type>(ReturnedType(*callee));

@@ -657,37 +657,7 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
                         "a for loop with init_values must end its body with "
                         "'a, b = pl.yield_(...)'");
   }
-  Stmt& yield = *stmt->body->stmts.back();
-  if (yield.values.size() != carried.size()) {
-    return ErrorAt(yield.loc, absl::StrCat("pl.yield_ yields ", yield.values.size(),
-                                           " values but the loop carries ", carried.size()));
-  }
-  // Names bound before the loop and rebound in its body, beyond those
-  // written in init_values, are carried too (PyPTO's ConvertToSSA).
-  std::vector<Carry> implicit;
-  if (!strict_ssa_) {
-    PARSER_ASSIGN_OR_RETURN(implicit, FindCarries(*stmt));
-    PARSER_RETURN_IF_ERROR(DropYieldTargets(*body.yield, implicit));
-  }
-  PopScope("for loop", for_token.line);
-  for (size_t i = 0; i < carried.size(); ++i) {
-    const Type& want = stmt->iter_args[i]->type;
-    AdaptLiteral(*yield.values[i], want);
-    if (!SameUpToMemRef(yield.values[i]->type, want)) {
-      return ErrorAt(yield.values[i]->loc,
-                     absl::StrCat("pl.yield_ value ", i + 1, " has type ",
-                                  TypeToString(yield.values[i]->type),
-                                  " but the loop-carried value '", carried[i].text,
-                                  "' has type ", TypeToString(want)));
-    }
-    Var* r = fn_->NewVar(body.yield->names[i], want, body.yield->locs[i]);
-    PARSER_RETURN_IF_ERROR(Bind(r->name, r->loc, r));
-    stmt->results.push_back(r);
-  }
-  for (Var* r : ApplyCarries(*stmt, implicit)) {
-    PARSER_RETURN_IF_ERROR(Bind(r->name, r->loc, r));
-  }
-  return stmt;
+  return FinishCarriedLoop(std::move(stmt), body, carried, for_token, "for loop");
 }
 
 namespace {

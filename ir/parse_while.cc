@@ -120,18 +120,26 @@ absl::StatusOr<StmtPtr> Parser::ParseWhileCarried() {
     return ErrorAtToken(for_token, "a pl.while_ loop must end its body with "
                                    "'a, b = pl.yield_(...)'");
   }
+  return FinishCarriedLoop(std::move(stmt), body, carried, for_token, "while loop");
+}
+
+absl::StatusOr<StmtPtr> Parser::FinishCarriedLoop(StmtPtr stmt, const Block& body,
+                                                  const std::vector<Token>& carried,
+                                                  const Token& for_token,
+                                                  absl::string_view construct) {
   Stmt& yield = *stmt->body->stmts.back();
   if (yield.values.size() != carried.size()) {
     return ErrorAt(yield.loc, absl::StrCat("pl.yield_ yields ", yield.values.size(),
                                            " values but the loop carries ", carried.size()));
   }
-  // Outer names the body rebinds are carried too (PyPTO's ConvertToSSA).
+  // Outer names the body rebinds, beyond those written as carried, are
+  // carried too (PyPTO's ConvertToSSA).
   std::vector<Carry> implicit;
   if (!strict_ssa_) {
     PARSER_ASSIGN_OR_RETURN(implicit, FindCarries(*stmt));
     PARSER_RETURN_IF_ERROR(DropYieldTargets(*body.yield, implicit));
   }
-  PopScope("while loop", for_token.line);
+  PopScope(construct, for_token.line);
   for (size_t i = 0; i < carried.size(); ++i) {
     const Type& want = stmt->iter_args[i]->type;
     AdaptLiteral(*yield.values[i], want);

@@ -211,6 +211,14 @@ class Parser {
   // `for (a, b) in pl.while_(init_values=(a0, b0)):` (parse_while.cc), and
   // the `pl.cond(c)` that must open its body.
   absl::StatusOr<StmtPtr> ParseWhileCarried();
+  // The end of a loop with carried values (a for with init_values, or a
+  // pl.while_), once its body is parsed and ends with a yield: checks the
+  // yield against the carried values, closes the loop's scope (`construct`
+  // names it), binds the results, adds the implicit carries.
+  absl::StatusOr<StmtPtr> FinishCarriedLoop(StmtPtr stmt, const Block& body,
+                                            const std::vector<Token>& carried,
+                                            const Token& for_token,
+                                            absl::string_view construct);
   absl::Status ParseCond(const std::vector<StmtPtr>& out);
   // A yield ending the body of a runtime scope (yield_allowed) is moved
   // into `hoisted`, to follow the scope; `yield` gets its targets.

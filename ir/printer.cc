@@ -285,13 +285,27 @@ class ExprPrinter {
           next_slot < info->positional_order.size() &&
           info->positional_order[next_slot] == a.name) {
         ++next_slot;
-        parts.push_back(Print(*a.value));
+        parts.push_back(AttrValue(info, a));
         continue;
       }
       by_name = true;
-      parts.push_back(absl::StrCat(a.name, "=", Print(*a.value)));
+      parts.push_back(absl::StrCat(a.name, "=", AttrValue(info, a)));
     }
     return absl::StrCat(callee, "(", absl::StrJoin(parts, ", "), ")");
+  }
+
+  // A string attribute that PyPTO types as an enum (`atomic="add"`) prints
+  // as PyPTO's printer writes it: `atomic=pl.AtomicType.Add`.
+  std::string AttrValue(const OpInfo* info, const NamedExpr& a) const {
+    const AttrSpec* spec = info != nullptr ? info->FindAttr(a.name) : nullptr;
+    if (spec != nullptr && !spec->enum_alias.empty() && a.value->kind == ExprKind::kString) {
+      const PyptoEnum* alias = FindPyptoEnum(spec->enum_alias);
+      for (size_t i = 0; alias != nullptr && i < spec->choices.size() && i < alias->values.size();
+           ++i) {
+        if (spec->choices[i] == a.value->str) return EnumText(spec->enum_alias, alias->values[i]);
+      }
+    }
+    return Print(*a.value);
   }
 
   const VarNames* names_;
@@ -554,13 +568,10 @@ class FunctionPrinter {
     auto is_int = [](const ExprPtr& e, int64_t v) {
       return e != nullptr && e->kind == ExprKind::kInt && e->int_value == v;
     };
+    // PyPTO's printer: the concise range (as Python's range()), then
+    // pipeline's stage=, init_values=, the other keywords.
     std::string range;
-    if (!s.init_values.empty()) {
-      range = absl::StrCat(Value(s.start.get()), ", ", Value(s.stop.get()), ", ",
-                           Value(s.step.get()), ", init_values=(",
-                           expr_.Join(s.init_values),
-                           s.init_values.size() == 1 ? ",)" : ")");
-    } else if (is_int(s.step, 1) && is_int(s.start, 0)) {
+    if (is_int(s.step, 1) && is_int(s.start, 0)) {
       range = Value(s.stop.get());
     } else if (is_int(s.step, 1)) {
       range = absl::StrCat(Value(s.start.get()), ", ", Value(s.stop.get()));
@@ -569,7 +580,14 @@ class FunctionPrinter {
                            Value(s.step.get()));
     }
     for (const NamedExpr& a : s.loop_attrs) {
-      absl::StrAppend(&range, ", ", a.name, "=", expr_.Print(*a.value));
+      if (a.name == "stage") absl::StrAppend(&range, ", ", a.name, "=", expr_.Print(*a.value));
+    }
+    if (!s.init_values.empty()) {
+      absl::StrAppend(&range, ", init_values=(", expr_.Join(s.init_values),
+                      s.init_values.size() == 1 ? ",)" : ")");
+    }
+    for (const NamedExpr& a : s.loop_attrs) {
+      if (a.name != "stage") absl::StrAppend(&range, ", ", a.name, "=", expr_.Print(*a.value));
     }
     std::string targets = expr_.Name(s.var);
     if (!s.iter_args.empty()) {

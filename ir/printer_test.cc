@@ -393,10 +393,10 @@ TEST(PrinterTest, LoopCarriedValues) {
 
   EXPECT_EQ(t.Body(),
             "acc0: pl.Scalar[pl.INDEX] = 0\n"
-            "for i, (acc,) in pl.range(0, n, 1, init_values=(acc0,)):\n"
+            "for i, (acc,) in pl.range(n, init_values=(acc0,)):\n"
             "    acc_1: pl.Scalar[pl.INDEX] = acc + i\n"
             "    acc_out = pl.yield_(acc_1)\n"
-            "for i_1, (a, b) in pl.range(0, n, 1, init_values=(acc_out, 0)):\n"
+            "for i_1, (a, b) in pl.range(n, init_values=(acc_out, 0)):\n"
             "    a_out, b_out = pl.yield_(b, a)\n"
             "return a_out, b_out\n");
 }

@@ -9,6 +9,7 @@
 #include "ir/parser.h"
 #include "ir/printer.h"
 #include "ir/serialize.h"
+#include "ir/testing/pypto_test_util.h"
 #include "ir/verifier.h"
 
 namespace ptoc {
@@ -16,35 +17,11 @@ namespace {
 
 using ::testing::HasSubstr;
 
-constexpr char kImports[] =
-    "import pypto.language as pl\nimport pypto.language.distributed as pld\n\n\n";
+using pypto_test::kImports;
+using pypto_test::RoundTrip;
 
-// Parses, verifies, prints, re-parses and re-prints; returns the print.
-std::string RoundTrip(const std::string& text) {
-  absl::StatusOr<std::unique_ptr<Program>> first = ParseProgram(text, "t.py");
-  EXPECT_TRUE(first.ok()) << first.status() << "\n" << text;
-  if (!first.ok()) return "";
-  absl::Status verified = VerifyProgram(**first);
-  EXPECT_TRUE(verified.ok()) << verified << "\n" << text;
-  std::string printed = PrintProgram(**first);
-  absl::StatusOr<std::unique_ptr<Program>> second = ParseProgram(printed, "t.printed.py");
-  EXPECT_TRUE(second.ok()) << second.status() << "\n" << printed;
-  if (!second.ok()) return printed;
-  EXPECT_EQ(PrintProgram(**second), printed);
-  absl::StatusOr<std::unique_ptr<Program>> from_proto =
-      DeserializeProgram(SerializeProgram(**first), "t.pb");
-  EXPECT_TRUE(from_proto.ok()) << from_proto.status();
-  if (from_proto.ok()) {
-    EXPECT_EQ(PrintProgram(**from_proto), printed);
-  }
-  return printed;
-}
-
-std::string Error(const std::string& text) {
-  absl::StatusOr<std::unique_ptr<Program>> p = ParseProgram(text, "t.py");
-  EXPECT_FALSE(p.ok()) << text;
-  return p.ok() ? "" : std::string(p.status().message());
-}
+// The parse error (file:line:col: error: message).
+std::string Error(const std::string& text) { return pypto_test::ParseError(text); }
 
 TEST(PyptoFormsTest, TypesMemorySpacesAndDtypes) {
   std::string out = RoundTrip(std::string(kImports) + R"(@pl.program
@@ -274,7 +251,7 @@ class P:
                 y = x
         return x + y
 )");
-  EXPECT_THAT(out, HasSubstr("in pl.range(0, 4, 1, init_values=("));
+  EXPECT_THAT(out, HasSubstr("in pl.range(4, init_values=("));
   EXPECT_THAT(out, HasSubstr("pl.yield_("));
   // The branch yields the new value, the else branch the old one.
   EXPECT_THAT(out, HasSubstr("else:"));

@@ -14,6 +14,7 @@
 #include "ir/printer.h"
 #include "ir/registry.h"
 #include "ir/serialize.h"
+#include "ir/testing/pypto_test_util.h"
 #include "ir/verifier.h"
 
 namespace ptoc {
@@ -22,53 +23,17 @@ namespace {
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-constexpr char kHead[] =
-    "import pypto.language as pl\nimport pypto.language.distributed as pld\n\n\n"
-    "@pl.program\nclass P:\n";
+constexpr const char* kHead = pypto_test::kProgramHead;
+using pypto_test::TypeOf;
 
 std::unique_ptr<Program> Parse(const std::string& body) {
-  const std::string text = std::string(kHead) + body;
-  absl::StatusOr<std::unique_ptr<Program>> p = ParseProgram(text, "t.py");
-  EXPECT_TRUE(p.ok()) << p.status() << "\n" << text;
-  if (!p.ok()) return nullptr;
-  absl::Status verified = VerifyProgram(**p);
-  EXPECT_TRUE(verified.ok()) << verified << "\n" << text;
-  return *std::move(p);
+  return pypto_test::ParseVerified(kHead + body);
 }
 
-// Parses, verifies, checks print(parse(print(x))) == print(x) and the .pb.
-std::string RoundTrip(const std::string& body) {
-  std::unique_ptr<Program> first = Parse(body);
-  if (first == nullptr) return "";
-  std::string printed = PrintProgram(*first);
-  absl::StatusOr<std::unique_ptr<Program>> second = ParseProgram(printed, "t.printed.py");
-  EXPECT_TRUE(second.ok()) << second.status() << "\n" << printed;
-  if (second.ok()) EXPECT_EQ(PrintProgram(**second), printed);
-  absl::StatusOr<std::unique_ptr<Program>> from_proto =
-      DeserializeProgram(SerializeProgram(*first), "t.pb");
-  EXPECT_TRUE(from_proto.ok()) << from_proto.status();
-  if (from_proto.ok()) EXPECT_EQ(PrintProgram(**from_proto), printed);
-  return printed;
-}
+std::string RoundTrip(const std::string& body) { return pypto_test::RoundTrip(kHead + body); }
 
-std::string Error(const std::string& body) {
-  const std::string text = std::string(kHead) + body;
-  absl::StatusOr<std::unique_ptr<Program>> p = ParseProgram(text, "t.py");
-  if (p.ok()) {
-    absl::Status v = VerifyProgram(**p);
-    EXPECT_FALSE(v.ok()) << text;
-    return std::string(v.message());
-  }
-  return std::string(p.status().message());
-}
-
-// The type of variable `name` of the first function, as text.
-std::string TypeOf(const Program& p, const std::string& name) {
-  for (const auto& v : p.functions[0]->vars) {
-    if (v->name == name) return TypeToString(v->type);
-  }
-  return "<no variable " + name + ">";
-}
+// The parse error, else the verifier error.
+std::string Error(const std::string& body) { return pypto_test::FirstError(kHead + body); }
 
 // The first call statement of the first function.
 const Expr& FirstCall(const Program& p) {
@@ -85,7 +50,8 @@ TEST(PyptoOpFormsTest, AtomicTakesPyptoEnum) {
         pl.store(t, [0, 0], o, atomic=pl.AtomicType.Add)
         pl.store(t, [0, 0], o, atomic=pld.AtomicType.None_)
 )");
-  EXPECT_THAT(out, HasSubstr("pl.tile.store(t, [0, 0], o, atomic=\"add\")"));
+  // PyPTO's printer writes the enum, not the string.
+  EXPECT_THAT(out, HasSubstr("pl.tile.store(t, [0, 0], o, atomic=pl.AtomicType.Add)"));
   EXPECT_THAT(out, HasSubstr("pl.tile.store(t, [0, 0], o)\n"));
   EXPECT_THAT(Error(R"(    @pl.function(type=pl.FunctionType.InCore)
     def k(self, x: pl.Tensor[[16, 16], pl.FP32], o: pl.Out[pl.Tensor[[16, 16], pl.FP32]]):
@@ -456,6 +422,29 @@ TEST(PyptoOpFormsTest, NoDepArgsAsATupleInAPbIsRefused) {
   absl::Status v = VerifyProgram(*p);
   EXPECT_FALSE(v.ok());
   EXPECT_THAT(v.message(), HasSubstr("no_dep_args= must be a list literal"));
+}
+
+TEST(PyptoOpFormsTest, NoDepAtAKernelCallIsAnArgDirectionOverride) {
+  // PyPTO's parser peels pl.no_dep(t) off a kernel-call argument into
+  // attrs["arg_direction_overrides"], and its printer writes that dict.
+  const std::string kernel = R"(    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, a: pl.Tensor[[16], pl.FP32], b: pl.Out[pl.Tensor[[16], pl.FP32]]) -> pl.Tensor[[16], pl.FP32]:
+        return b
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, a: pl.Tensor[[16], pl.FP32], b: pl.Tensor[[16], pl.FP32]) -> pl.Tensor[[16], pl.FP32]:
+)";
+  std::string out = RoundTrip(kernel + "        r = self.k(pl.no_dep(a), pl.no_dep(b))\n        return r\n");
+  EXPECT_THAT(out, HasSubstr("self.k(a, b, attrs={\"arg_direction_overrides\": [0, 1]})"));
+  EXPECT_THAT(out, Not(HasSubstr("no_dep(")));
+  // After a leading "arg_directions", before the other keys; the
+  // wrapper's slots replace a written entry.
+  out = RoundTrip(kernel +
+                  "        r = self.k(a, pl.no_dep(b), attrs={\"arg_directions\": [pl.adir.input, "
+                  "pl.adir.output_existing], \"x\": 1, \"arg_direction_overrides\": [0]})\n"
+                  "        return r\n");
+  EXPECT_THAT(out, HasSubstr("attrs={\"arg_directions\": [pl.adir.input, pl.adir.output_existing], "
+                             "\"arg_direction_overrides\": [1], \"x\": 1}"));
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "ir/parser.h"
 #include "ir/printer.h"
 #include "ir/serialize.h"
+#include "ir/testing/pypto_test_util.h"
 #include "ir/verifier.h"
 
 namespace ptoc {
@@ -17,38 +18,12 @@ namespace {
 
 using ::testing::HasSubstr;
 
-constexpr char kHead[] =
-    "import pypto.language as pl\nimport pypto.language.distributed as pld\n\n\n"
-    "@pl.program\nclass P:\n";
+constexpr const char* kHead = pypto_test::kProgramHead;
 
-std::string RoundTrip(const std::string& body) {
-  const std::string text = std::string(kHead) + body;
-  absl::StatusOr<std::unique_ptr<Program>> first = ParseProgram(text, "t.py");
-  EXPECT_TRUE(first.ok()) << first.status() << "\n" << text;
-  if (!first.ok()) return "";
-  absl::Status verified = VerifyProgram(**first);
-  EXPECT_TRUE(verified.ok()) << verified << "\n" << text;
-  std::string printed = PrintProgram(**first);
-  absl::StatusOr<std::unique_ptr<Program>> second = ParseProgram(printed, "t.printed.py");
-  EXPECT_TRUE(second.ok()) << second.status() << "\n" << printed;
-  if (second.ok()) EXPECT_EQ(PrintProgram(**second), printed);
-  absl::StatusOr<std::unique_ptr<Program>> from_proto =
-      DeserializeProgram(SerializeProgram(**first), "t.pb");
-  EXPECT_TRUE(from_proto.ok()) << from_proto.status();
-  if (from_proto.ok()) EXPECT_EQ(PrintProgram(**from_proto), printed);
-  return printed;
-}
+std::string RoundTrip(const std::string& body) { return pypto_test::RoundTrip(kHead + body); }
 
-std::string Error(const std::string& body) {
-  const std::string text = std::string(kHead) + body;
-  absl::StatusOr<std::unique_ptr<Program>> p = ParseProgram(text, "t.py");
-  if (p.ok()) {
-    absl::Status v = VerifyProgram(**p);
-    EXPECT_FALSE(v.ok()) << text;
-    return std::string(v.message());
-  }
-  return std::string(p.status().message());
-}
+// The parse error, else the verifier error.
+std::string Error(const std::string& body) { return pypto_test::FirstError(kHead + body); }
 
 TEST(PyptoOpsTest, ResultRulesByFamily) {
   std::string out = RoundTrip(R"(    @pl.function(type=pl.FunctionType.InCore)

@@ -13,6 +13,7 @@
 #include "ir/parser.h"
 #include "ir/printer.h"
 #include "ir/serialize.h"
+#include "ir/testing/pypto_test_util.h"
 #include "ir/verifier.h"
 
 namespace ptoc {
@@ -20,48 +21,17 @@ namespace {
 
 using ::testing::HasSubstr;
 
-constexpr char kHead[] =
-    "import pypto.language as pl\nimport pypto.language.distributed as pld\n\n\n"
-    "@pl.program\nclass P:\n";
+constexpr const char* kHead = pypto_test::kProgramHead;
+using pypto_test::TypeOf;
 
 // Parses, verifies, round-trips through the text and the .pb; the program.
 std::unique_ptr<Program> RoundTrip(const std::string& body) {
-  const std::string text = std::string(kHead) + body;
-  absl::StatusOr<std::unique_ptr<Program>> first = ParseProgram(text, "t.py");
-  EXPECT_TRUE(first.ok()) << first.status() << "\n" << text;
-  if (!first.ok()) return nullptr;
-  absl::Status verified = VerifyProgram(**first);
-  EXPECT_TRUE(verified.ok()) << verified << "\n" << text;
-  const std::string printed = PrintProgram(**first);
-  absl::StatusOr<std::unique_ptr<Program>> second = ParseProgram(printed, "t.printed.py");
-  EXPECT_TRUE(second.ok()) << second.status() << "\n" << printed;
-  if (second.ok()) EXPECT_EQ(PrintProgram(**second), printed);
-  absl::StatusOr<std::unique_ptr<Program>> from_proto =
-      DeserializeProgram(SerializeProgram(**first), "t.pb");
-  EXPECT_TRUE(from_proto.ok()) << from_proto.status();
-  if (from_proto.ok()) EXPECT_EQ(PrintProgram(**from_proto), printed);
-  return *std::move(first);
+  std::string printed;
+  return pypto_test::RoundTripProgram(kHead + body, &printed);
 }
 
-std::string Error(const std::string& body) {
-  const std::string text = std::string(kHead) + body;
-  absl::StatusOr<std::unique_ptr<Program>> p = ParseProgram(text, "t.py");
-  if (p.ok()) {
-    absl::Status v = VerifyProgram(**p);
-    EXPECT_FALSE(v.ok()) << text;
-    return std::string(v.message());
-  }
-  return std::string(p.status().message());
-}
-
-std::string TypeOf(const Program& p, const std::string& name) {
-  for (const auto& f : p.functions) {
-    for (const auto& v : f->vars) {
-      if (v->name == name) return TypeToString(v->type);
-    }
-  }
-  return "<no variable " + name + ">";
-}
+// The parse error, else the verifier error.
+std::string Error(const std::string& body) { return pypto_test::FirstError(kHead + body); }
 
 TEST(PyptoResultRulesTest, PrefetchHandles) {
   std::unique_ptr<Program> p = RoundTrip(R"(    @pl.function(type=pl.FunctionType.InCore)

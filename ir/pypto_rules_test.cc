@@ -9,6 +9,7 @@
 #include "gtest/gtest.h"
 #include "ir/parser.h"
 #include "ir/printer.h"
+#include "ir/testing/pypto_test_util.h"
 #include "ir/verifier.h"
 
 namespace ptoc {
@@ -16,26 +17,12 @@ namespace {
 
 using ::testing::HasSubstr;
 
-constexpr char kHead[] =
-    "import pypto.language as pl\nimport pypto.language.distributed as pld\n\n\n"
-    "@pl.program\nclass P:\n";
+constexpr const char* kHead = pypto_test::kProgramHead;
 
-// The first error of parsing and verifying `text`, formatted; "" when it
-// is accepted (then it must also print to a fixed point).
+// The first error of parsing and verifying the program, formatted; "" when
+// it is accepted (then it must also print to a fixed point).
 std::string Check(const std::string& body) {
-  const std::string text = kHead + body;
-  absl::StatusOr<std::unique_ptr<Program>> p = ParseProgram(text, "t.py");
-  if (!p.ok()) return std::string(p.status().message());
-  absl::Status verified = VerifyProgram(**p);
-  if (!verified.ok()) return std::string(verified.message());
-  const std::string printed = PrintProgram(**p);
-  absl::StatusOr<std::unique_ptr<Program>> again = ParseProgram(printed, "t.printed.py");
-  EXPECT_TRUE(again.ok()) << again.status() << "\n" << printed;
-  if (again.ok()) {
-    EXPECT_TRUE(VerifyProgram(**again).ok()) << printed;
-    EXPECT_EQ(PrintProgram(**again), printed);
-  }
-  return "";
+  return pypto_test::Check(kHead + body);
 }
 
 TEST(PyptoRulesTest, EmptyProgram) {

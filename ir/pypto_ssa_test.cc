@@ -11,6 +11,7 @@
 #include "ir/parser.h"
 #include "ir/printer.h"
 #include "ir/serialize.h"
+#include "ir/testing/pypto_test_util.h"
 #include "ir/verifier.h"
 
 namespace ptoc {
@@ -19,36 +20,11 @@ namespace {
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-constexpr char kImports[] =
-    "import pypto.language as pl\nimport pypto.language.distributed as pld\n\n\n";
-
-// Parses, verifies, prints, re-parses and re-prints; returns the print.
-std::string RoundTrip(const std::string& text) {
-  absl::StatusOr<std::unique_ptr<Program>> first = ParseProgram(text, "t.py");
-  EXPECT_TRUE(first.ok()) << first.status() << "\n" << text;
-  if (!first.ok()) return "";
-  absl::Status verified = VerifyProgram(**first);
-  EXPECT_TRUE(verified.ok()) << verified << "\n" << text;
-  std::string printed = PrintProgram(**first);
-  absl::StatusOr<std::unique_ptr<Program>> second = ParseProgram(printed, "t.printed.py");
-  EXPECT_TRUE(second.ok()) << second.status() << "\n" << printed;
-  if (!second.ok()) return printed;
-  EXPECT_EQ(PrintProgram(**second), printed);
-  absl::StatusOr<std::unique_ptr<Program>> from_proto =
-      DeserializeProgram(SerializeProgram(**first), "t.pb");
-  EXPECT_TRUE(from_proto.ok()) << from_proto.status();
-  if (from_proto.ok()) {
-    EXPECT_EQ(PrintProgram(**from_proto), printed);
-  }
-  return printed;
-}
+using pypto_test::kImports;
+using pypto_test::RoundTrip;
 
 // The parse error (file:line:col: error: message).
-std::string Error(const std::string& text) {
-  absl::StatusOr<std::unique_ptr<Program>> p = ParseProgram(text, "t.py");
-  EXPECT_FALSE(p.ok()) << text;
-  return p.ok() ? "" : std::string(p.status().message());
-}
+std::string Error(const std::string& text) { return pypto_test::ParseError(text); }
 
 // Line 9 is the first line of the body.
 const std::string kHead = std::string(kImports) + R"(@pl.program
@@ -72,7 +48,7 @@ TEST(PyptoSsaTest, LeakedNameALaterLoopReadsIsCarried) {
             m = m + j
         return m
 )");
-  EXPECT_THAT(out, HasSubstr("        for j, (m_1,) in pl.range(0, n, 1, init_values=(m,)):\n"
+  EXPECT_THAT(out, HasSubstr("        for j, (m_1,) in pl.range(n, init_values=(m,)):\n"
                              "            m_2: pl.Scalar[pl.INDEX] = m_1 + j\n"
                              "            m_3 = pl.yield_(m_2)\n"
                              "        return m_3\n"));
@@ -86,7 +62,7 @@ TEST(PyptoSsaTest, LeakedNameALaterLoopReadsIsCarried) {
                 m = j
         return n
 )");
-  EXPECT_THAT(nested, HasSubstr("for k, (m_1,) in pl.range(0, n, 1, init_values=(m,)):"));
+  EXPECT_THAT(nested, HasSubstr("for k, (m_1,) in pl.range(n, init_values=(m,)):"));
   EXPECT_THAT(nested, HasSubstr("z: pl.Scalar[pl.INDEX] = m_1 * 2"));
   // A leaked name the later loop only overwrites is not carried (PyPTO's
   // live-in rule; examples/ring_allreduce.py's `theirs` and `p`).
@@ -152,7 +128,7 @@ TEST(PyptoSsaTest, LoopWithInitValuesAlsoCarriesRebound) {
             b = pl.yield_(a + i)
         return b + c
 )");
-  EXPECT_THAT(out, HasSubstr("for i, (a, c_1) in pl.range(0, n, 1, init_values=(s, c)):"));
+  EXPECT_THAT(out, HasSubstr("for i, (a, c_1) in pl.range(n, init_values=(s, c)):"));
   EXPECT_THAT(out, HasSubstr("b, c_3 = pl.yield_(a + i, c_2)"));
   EXPECT_THAT(out, HasSubstr("return b + c_3"));
 }

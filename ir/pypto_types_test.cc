@@ -10,6 +10,7 @@
 #include "ir/parser.h"
 #include "ir/printer.h"
 #include "ir/serialize.h"
+#include "ir/testing/pypto_test_util.h"
 #include "ir/verifier.h"
 
 namespace ptoc {
@@ -17,36 +18,12 @@ namespace {
 
 using ::testing::HasSubstr;
 
-constexpr char kImports[] =
-    "import pypto.language as pl\nimport pypto.language.distributed as pld\n\n\n";
+using pypto_test::kImports;
 
-// Parses, verifies, prints, re-parses and re-prints; returns the print.
-std::string RoundTrip(const std::string& body) {
-  const std::string text = kImports + body;
-  absl::StatusOr<std::unique_ptr<Program>> first = ParseProgram(text, "t.py");
-  EXPECT_TRUE(first.ok()) << first.status() << "\n" << text;
-  if (!first.ok()) return "";
-  absl::Status verified = VerifyProgram(**first);
-  EXPECT_TRUE(verified.ok()) << verified << "\n" << text;
-  std::string printed = PrintProgram(**first);
-  absl::StatusOr<std::unique_ptr<Program>> second = ParseProgram(printed, "t.printed.py");
-  EXPECT_TRUE(second.ok()) << second.status() << "\n" << printed;
-  if (!second.ok()) return printed;
-  EXPECT_EQ(PrintProgram(**second), printed);
-  absl::StatusOr<std::unique_ptr<Program>> from_proto =
-      DeserializeProgram(SerializeProgram(**first), "t.pb");
-  EXPECT_TRUE(from_proto.ok()) << from_proto.status();
-  if (from_proto.ok()) {
-    EXPECT_TRUE(VerifyProgram(**from_proto).ok());
-    EXPECT_EQ(PrintProgram(**from_proto), printed);
-  }
-  return printed;
-}
+std::string RoundTrip(const std::string& body) { return pypto_test::RoundTrip(kImports + body); }
 
 std::string Error(const std::string& body) {
-  absl::StatusOr<std::unique_ptr<Program>> p = ParseProgram(kImports + body, "t.py");
-  EXPECT_FALSE(p.ok()) << body;
-  return p.ok() ? "" : std::string(p.status().message());
+  return pypto_test::ParseError(kImports + body);
 }
 
 constexpr char kTupleProgram[] = R"(@pl.program

@@ -135,7 +135,7 @@ TEST(RoundTripTest, PrintedConstructs) {
            "        x_1: pl.Scalar[pl.INDEX] = n - (x - 1) * 2 // 3\n",
            "        x: pl.Scalar[pl.INDEX] = (n - 1 + 4) % n\n",
            "        y: pl.Scalar[pl.INDEX] = -(x_1 + 1)\n",
-           "        for i, (acc,) in pl.range(0, n, 1, init_values=(x_1,)):\n",
+           "        for i, (acc,) in pl.range(n, init_values=(x_1,)):\n",
            "            acc_out = pl.yield_(acc_next)\n",
            "        for i_1, (p, q) in pl.range(1, n, 2, init_values=(acc_out, y)):\n",
            "            if p < q and not q == 3:\n",

@@ -3,7 +3,11 @@
 # ptoc's front end over every program of the corpus (testing/corpus/
 # pypto_corpus.cc says what it reports). Fails when the in-scope programs
 # that parse, verify and round-trip, or the PyPTO-rejected programs ptoc
-# rejects, fall below the floors below (they only ever go up).
+# rejects, fall below the floors below (they only ever go up). Then
+# PyPTO's printer tests over their corpus programs (testing/corpus/
+# pypto_printing.cc; the checks in testing/corpus/pypto_printing.tsv, each
+# "pass" or "xfail: reason"): fails when a passing check fails or an
+# expected failure starts to pass.
 #
 # The corpus is $PYPTO_CORPUS, else <repo>/../shared/pypto-corpus. When it
 # is missing the test is skipped (exit 77), except under CI=true, where a
@@ -31,7 +35,9 @@ fi
 cd "$repo"
 cache=()
 [[ -d /work/.bazel-disk ]] && cache=(--disk_cache=/work/.bazel-disk)
-bazel build "${cache[@]}" //testing/corpus:pypto_corpus
+bazel build "${cache[@]}" //testing/corpus:pypto_corpus //testing/corpus:pypto_printing
 # A crash or a hang of the front end is a failure too.
 timeout 600 bazel-bin/testing/corpus/pypto_corpus --corpus="$corpus" \
   --min-accepted="$MIN_ACCEPTED" --min-rejected="$MIN_REJECTED"
+timeout 300 bazel-bin/testing/corpus/pypto_printing --corpus="$corpus" \
+  --checks=testing/corpus/pypto_printing.tsv

@@ -25,7 +25,7 @@ class Leaving:
 # CHECK: for i in pl.range(n):
 # CHECK-NEXT: pl.tile.tpush_to_aiv(c)
 # CHECK-LABEL: def k_aiv(
-# CHECK: for i, (acc,) in pl.range(0, n, 1, init_values=(v0,)):
+# CHECK: for i, (acc,) in pl.range(n, init_values=(v0,)):
 # CHECK-NEXT: cv: {{.*}} = pl.tile.tpop_from_aic()
 # CHECK-NEXT: cv_copy: pl.Tile{{\[\[}}16, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.move(cv, target_memory=pl.MemorySpace.Vec)
 # CHECK-NEXT: pl.system.tfree_to_aic(cv)

@@ -29,7 +29,7 @@ class Frees:
 # CHECK: unused: {{.*}} = pl.tile.tpop_from_aic()
 # CHECK-NEXT: pl.system.tfree_to_aic(unused)
 # CHECK-NEXT: cv: {{.*}} = pl.tile.tpop_from_aic()
-# CHECK-NEXT: for i, (acc,) in pl.range(0, n, 1, init_values=(cv,)):
+# CHECK-NEXT: for i, (acc,) in pl.range(n, init_values=(cv,)):
 # CHECK: acc_out = pl.yield_(nxt)
 # CHECK-NEXT: r: {{.*}} = pl.tile.relu(acc_out)
 # CHECK-NEXT: pl.system.tfree_to_aic(cv)

@@ -9,7 +9,7 @@
 # CHECK-NEXT:        w2 = pl.tile.store(t, [1, 0], w1)
 # CHECK-NEXT:        pl.system.cacheinvalid(w1, [4, 16], [0, 0])
 # CHECK-NEXT:        pl.system.fence()
-# CHECK-NEXT:        for i, (acc,) in pl.range(0, 4, 1, init_values=(w2,)):
+# CHECK-NEXT:        for i, (acc,) in pl.range(4, init_values=(w2,)):
 # CHECK-NEXT:            acc2 = pl.tile.store(t, [i, 0], acc)
 # CHECK-NEXT:            pl.system.cacheinvalid(acc, [4, 16], [0, 0])
 # CHECK-NEXT:            pl.system.fence()
