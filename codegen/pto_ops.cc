@@ -143,7 +143,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       absl::StatusOr<Value> dst = AllocTile(call.type, hint, loc);
       if (!dst.ok()) return dst.status();
       Sync(plan.steps[0], {}, BufferOf(call.type, *dst), {a->tensor->param}, loc,
-           BoxOf(a->region));
+           BoxOf(a->region, a->tensor->static_dims));
       Line(absl::StrCat("pto.tload ins(", pv.name, " : ", pv.type, ") outs(", dst->name,
                         " : ", dst->type, ")"),
            loc);
@@ -156,7 +156,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       if (!a.ok()) return a.status();
       Value pv = Partition(a->base, *a->tensor, a->region, loc);
       Sync(plan.steps[0], {BufferOf(call.args[0]->type, tiles[0])}, {}, {a->tensor->param},
-           loc, BoxOf(a->region));
+           loc, BoxOf(a->region, a->tensor->static_dims));
       Line(absl::StrCat("pto.tstore ins(", tiles[0].name, " : ", tiles[0].type, ") outs(",
                         pv.name, " : ", pv.type, ")", AtomicSuffix(plan)),
            loc);

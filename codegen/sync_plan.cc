@@ -46,14 +46,16 @@ bool Overlap(const PlanAccess& a, const PlanAccess& b) {
   return true;
 }
 
-GmBox BoxOf(const GmRegion& region) {
+GmBox BoxOf(const GmRegion& region, const std::vector<MaybeInt>& dims) {
   GmBox box;
   for (size_t i = 0; i < region.static_offsets.size(); ++i) {
     const MaybeInt& offset = region.static_offsets[i];
     const MaybeInt& size = i < region.static_sizes.size() ? region.static_sizes[i] : std::nullopt;
-    // The verifier holds static regions inside their tensors, so no sum
-    // overflows.
-    if (!offset || !size) return {};
+    if (!offset || !size || *offset < 0 || *size < 0) return {};
+    // Per-dim ranges are disjoint memory only when every dim inside the
+    // outermost is static and the range stays in it: a run past a dim of
+    // run-time length reaches into the next row.
+    if (i > 0 && (i >= dims.size() || !dims[i] || *offset > *dims[i] - *size)) return {};
     box.emplace_back(*offset, *offset + *size);
   }
   return box;

@@ -88,8 +88,11 @@ struct PlanAccess {
 };
 // Whether `a` and `b` may touch the same memory.
 bool Overlap(const PlanAccess& a, const PlanAccess& b);
-// The box of `region` when its offsets and sizes are all static, else empty.
-GmBox BoxOf(const GmRegion& region);
+// The box of `region` of a tensor with dims `dims` (nullopt: known at run
+// time) when its offsets and sizes are all static and every dim but the
+// outermost is static and holds the region, else empty (all of the
+// tensor).
+GmBox BoxOf(const GmRegion& region, const std::vector<MaybeInt>& dims);
 
 struct SyncInstr {
   enum class Kind { kSet, kWait, kBarrier, kBarrierAll };
