@@ -1,7 +1,8 @@
 # The mesh barrier example after the default pipeline: each remote_store
 # into a peer's row is followed by the peer-region invalidate (the row `me`
 # being known only at run time: the row's first line, then a loop over the
-# lines that start in it, none here) and the fence
+# lines that start in it, found from the peer base's address; none here)
+# and the fence
 # from insert-comm-fence; then set-notifies, eq-waits and the whole-GM
 # invalidate before the reads.
 # RUN: ptoc examples/mesh_barrier.py --emit=pto | FileCheck %s --check-prefix=PTO
@@ -15,6 +16,7 @@
 # PTO-NEXT: // a run of 16 elements at a run-time position: its cache lines in a loop
 # PTO-NEXT: %[[L0:.*]] = pto.partition_view %win_peer_view, offsets = [%me, %c0], sizes = [%c1, %c1]
 # PTO-NEXT: pto.cmo.cacheinvalid %[[L0]] single_cache_line
+# PTO: pto.ptrtoint %win_peer : !pto.ptr<f32> -> i64
 # PTO: scf.for %line = {{.*}} step %c16 {
 # PTO: pto.cmo.cacheinvalid {{.*}} single_cache_line
 # PTO-NEXT: } loc("examples/mesh_barrier.py":21:13)
@@ -27,8 +29,9 @@
 # CCE: __gm__ float* win_peer = win + (comm_ctx[2 + p] - own_window_base) / 4;
 # CCE: TSTORE(win_gm, row);
 # CCE: int64_t line_first = me * 16;
+# CCE-NEXT: int64_t line_skew = static_cast<int64_t>(reinterpret_cast<uintptr_t>(win_peer) % 64 / 4);
 # CCE-NEXT: dcci(win_peer + line_first, cache_line_t::SINGLE_CACHE_LINE);
-# CCE-NEXT: for (int64_t line = (line_first / 16 + 1) * 16; line < line_first + 16; line += 16) {
+# CCE-NEXT: for (int64_t line = ((line_first + line_skew) / 16 + 1) * 16 - line_skew; line < line_first + 16; line += 16) {
 # CCE-NEXT: dcci(win_peer + line, cache_line_t::SINGLE_CACHE_LINE);
 # CCE: pipe_barrier(PIPE_ALL);
 # CCE-NEXT: dsb(DSB_DDR);
