@@ -62,8 +62,8 @@ GmBox BoxOf(const GmRegion& region, const std::vector<MaybeInt>& dims) {
 }
 
 absl::StatusOr<PipeSyncMode> ParsePipeSync(absl::string_view mode) {
-  if (mode.empty() || mode == "barrier-all") return PipeSyncMode::kBarrierAll;
-  if (mode == "flags") return PipeSyncMode::kFlags;
+  if (mode.empty() || mode == "flags") return PipeSyncMode::kFlags;
+  if (mode == "barrier-all") return PipeSyncMode::kBarrierAll;
   return absl::InvalidArgumentError(
       absl::StrCat("--pipe-sync must be flags or barrier-all, not '", mode, "'"));
 }

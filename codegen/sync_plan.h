@@ -66,7 +66,7 @@ namespace codegen {
 
 enum class PipeSyncMode { kBarrierAll, kFlags };
 
-// "flags" | "barrier-all"; empty: barrier-all (the default).
+// "flags" | "barrier-all"; empty: flags (the default).
 absl::StatusOr<PipeSyncMode> ParsePipeSync(absl::string_view mode);
 absl::string_view PipeSyncName(PipeSyncMode mode);
 
@@ -268,8 +268,9 @@ class SyncPlanner {
   // The check with the structured findings (the first only when `first`);
   // false when the state budget ran out.
   // `any_id`: ids past the pool are legal (Reallocate).
+  // `work` (may be null) adds what the check did.
   bool Explore(const std::set<int>& drop, bool first, std::vector<Finding>* findings,
-               bool any_id = false) const;
+               bool any_id = false, int64_t* work = nullptr) const;
 
   // A new gap at the end of `block`: before its next item (or its end).
   int PushGap(int block, const Location& loc);
@@ -316,8 +317,9 @@ class SyncPlanner {
   void RemoveUnits(const std::set<int>& removed);
   // Ids again (§3.4, after the sweep): pairs in the order their lifetimes
   // start take the lowest id of their pool with which the check stays
-  // clean; when one finds none, the ids stay as they were.
-  void Reallocate();
+  // clean; when one finds none, or the check's work passes `budget`, the
+  // ids stay as they were.
+  void Reallocate(int64_t budget);
   void SetId(int unit, int id);
 
   Backend backend_;

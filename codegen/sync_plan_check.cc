@@ -22,12 +22,14 @@ namespace ptoc {
 namespace codegen {
 namespace {
 
-constexpr size_t kMaxStates = 4096;       // distinct states at one point
-constexpr int64_t kMaxSteps = 4'000'000;  // state x node steps in all
+constexpr size_t kMaxStates = 1024;  // distinct states at one point
+// Work of one check: per node, per state, 1 + the accesses it remembers.
+constexpr int64_t kMaxWork = 500'000;
+// Work of the sweep and the id allocation together; past it the units
+// left are kept and the ids stay as first allocated.
+constexpr int64_t kMaxSweepWork = 4'000'000;
 constexpr size_t kMaxNodes = 20000;       // recorded items the check takes on
 constexpr int kMaxRepairs = 64;
-// Pairs x recorded items above which ids stay as first allocated.
-constexpr size_t kMaxReallocation = 200000;
 
 int P(Pipe p) { return static_cast<int>(p); }
 
@@ -96,6 +98,8 @@ class SyncPlanner::Checker {
   Checker(const SyncPlanner& plan, const std::set<int>& drop, bool first, bool any_id)
       : plan_(plan), drop_(drop), first_(first), any_id_(any_id) {}
 
+  int64_t work() const { return work_; }
+
   // False when the budget ran out.
   bool Run(std::vector<Finding>* findings) {
     std::vector<LaneState> states{LaneState(plan_.backend_)};
@@ -147,8 +151,8 @@ class SyncPlanner::Checker {
     for (int n : nodes) {
       if (Done() || states.empty()) return;
       const Node& node = plan_.nodes_[n];
-      steps_ += static_cast<int64_t>(states.size());
-      if (steps_ > kMaxSteps) {
+      for (const LaneState& s : states) work_ += 1 + static_cast<int64_t>(s.history.size());
+      if (work_ > kMaxWork) {
         ok_ = false;
         return;
       }
@@ -323,7 +327,7 @@ class SyncPlanner::Checker {
   bool first_;
   bool any_id_;
   bool ok_ = true;
-  int64_t steps_ = 0;
+  int64_t work_ = 0;
   std::set<std::string> seen_;
   std::vector<Finding> findings_;
 };
@@ -353,11 +357,13 @@ int64_t SyncPlanner::Count(const std::vector<int>& block) const {
 }
 
 bool SyncPlanner::Explore(const std::set<int>& drop, bool first, std::vector<Finding>* findings,
-                          bool any_id) const {
+                          bool any_id, int64_t* work) const {
   findings->clear();
   if (nodes_.size() > kMaxNodes) return false;
   Checker checker(*this, drop, first, any_id);
-  return checker.Run(findings);
+  const bool ok = checker.Run(findings);
+  if (work != nullptr) *work += checker.work();
+  return ok;
 }
 
 std::vector<std::string> SyncPlanner::Check(const std::set<int>& drop, bool* covered) const {
@@ -395,7 +401,7 @@ void SyncPlanner::SetId(int unit, int id) {
   units_[unit - first_unit_].id = id;
 }
 
-void SyncPlanner::Reallocate() {
+void SyncPlanner::Reallocate(int64_t budget) {
   // The pairs in the order their lifetimes start (gaps are numbered in
   // program order; within a gap, slot order).
   std::vector<int> order;
@@ -410,12 +416,13 @@ void SyncPlanner::Reallocate() {
       }
     }
   }
-  if (order.empty() || order.size() * nodes_.size() > kMaxReallocation) return;
+  if (order.empty()) return;
   std::map<int, int> before;
   for (int unit : order) before[unit] = units_[unit - first_unit_].id;
   // Out of the way first: every pair its own id past the pool.
   for (size_t k = 0; k < order.size(); ++k) SetId(order[k], 8 + static_cast<int>(k));
   std::vector<Finding> findings;
+  int64_t work = 0;
   for (int unit : order) {
     const SyncUnit& u = units_[unit - first_unit_];
     const int pool = u.src == Pipe::kV && u.dst == Pipe::kS ? 7
@@ -424,9 +431,9 @@ void SyncPlanner::Reallocate() {
                      : u.src == Pipe::kFix && u.dst == Pipe::kM ? 7 : 8;
     const int old = u.id;
     bool found = false;
-    for (int id = 0; id < pool && !found; ++id) {
+    for (int id = 0; id < pool && !found && work <= budget; ++id) {
       SetId(unit, id);
-      found = Explore({}, true, &findings, /*any_id=*/true) && findings.empty();
+      found = Explore({}, true, &findings, /*any_id=*/true, &work) && findings.empty();
     }
     if (!found) {
       SetId(unit, old);
@@ -479,13 +486,16 @@ void SyncPlanner::Sweep() {
     }
   }
   std::set<int> removed;
-  for (int u = static_cast<int>(units_.size()) - 1; u >= 0; --u) {
+  int64_t work = 0;
+  for (int u = static_cast<int>(units_.size()) - 1; u >= 0 && work <= kMaxSweepWork; --u) {
     const int number = first_unit_ + u;
     removed.insert(number);
-    if (!Explore(removed, true, &findings) || !findings.empty()) removed.erase(number);
+    if (!Explore(removed, true, &findings, false, &work) || !findings.empty()) {
+      removed.erase(number);
+    }
   }
   RemoveUnits(removed);
-  Reallocate();
+  if (work <= kMaxSweepWork) Reallocate(kMaxSweepWork - work);
 }
 
 }  // namespace codegen

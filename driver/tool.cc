@@ -31,7 +31,7 @@ ABSL_FLAG(std::string, pipe_sync, "",
           "Intra-core pipe synchronisation of the emitted code: flags (set_flag / wait_flag "
           "pairs and same-pipe barriers) or barrier-all (pipe_barrier(PIPE_ALL) between "
           "dependent ops of different pipes); recorded in the program; unset: the recorded "
-          "mode, else barrier-all.");
+          "mode, else flags.");
 ABSL_FLAG(std::vector<std::string>, pipe_sync_drop, {},
           "Leave out unit N of the sync plan (--emit=syncplan numbers them); repeatable, "
           "comma-separated; for the removal tests.");

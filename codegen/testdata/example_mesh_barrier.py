@@ -13,6 +13,8 @@
 # PTO: %win_peer = pto.addptr %win,
 # PTO: %[[PV:.*]] = pto.partition_view %win_peer_view, offsets = [%me, %c0], sizes = [%c1, %c16]
 # PTO-NEXT: pto.tstore ins(%row : {{.*}}) outs(%[[PV]] : !pto.partition_tensor_view<1x16xf32>)
+# PTO-NEXT: pto.set_flag[<PIPE_MTE3>, <PIPE_S>, <EVENT_ID0>]
+# PTO-NEXT: pto.wait_flag[<PIPE_MTE3>, <PIPE_S>, <EVENT_ID0>]
 # PTO-NEXT: // a run of 16 elements at a run-time position: its cache lines in a loop
 # PTO-NEXT: %[[L0:.*]] = pto.partition_view %win_peer_view, offsets = [%me, %c0], sizes = [%c1, %c1]
 # PTO-NEXT: pto.cmo.cacheinvalid %[[L0]] single_cache_line
@@ -24,6 +26,7 @@
 # PTO: pto.comm.tnotify({{.*}}) {notifyOp = #pto<notify_op set>}
 # PTO: pto.comm.twait({{.*}}) {cmp = #pto<wait_cmp eq>}
 # PTO: pto.cmo.cacheinvalid all #pto.address_space<gm>
+# PTO-NEXT: pto.set_flag[<PIPE_S>, <PIPE_MTE2>, <EVENT_ID0>]
 # PTO-NEXT: %flag = pto.load_scalar %signal[%c0] : !pto.ptr<i32> -> i32
 
 # CCE: __gm__ float* win_peer = win + (comm_ctx[2 + p] - own_window_base) / 4;
