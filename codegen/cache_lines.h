@@ -3,8 +3,9 @@
 // A single-line invalidate (`pto.cmo.cacheinvalid %pv single_cache_line`,
 // `dcci(p, SINGLE_CACHE_LINE)`) cleans only the 64-byte line holding the
 // view's base address, so a region needs one per line it touches. Lines are
-// counted from the tensor's base, which is 64-byte aligned, with the
-// row-major strides of the whole tensor. A region of more than
+// counted from the tensor's base, taken to be 64-byte aligned, with the
+// row-major strides of the whole tensor (the run-time loop form finds its
+// line starts from the base's address instead, see RegionLines). A region of more than
 // kMaxSingleLineInvalidates lines falls back to one whole-GM invalidate. A
 // region whose offsets or strides are only known at run time is a loop over
 // its lines when it is one run of the last dim (every other size 1) of a
@@ -43,8 +44,9 @@ struct RegionLines {
   // the last dim at a position known only at run time. The target
   // invalidates the line of the run's first element f, then, in a loop,
   // the line of every element e with f < e < f + run_elements that starts
-  // a line (e a multiple of `elements_per_line`, counted from the tensor
-  // base). `lines` is empty.
+  // a line (e + k a multiple of `elements_per_line`, where the tensor base
+  // lies k elements past a line start; the target reads k from the base's
+  // address). `lines` is empty.
   bool line_loop = false;
   int64_t run_elements = 0;
   int64_t elements_per_line = 0;

@@ -194,17 +194,23 @@ absl::Status CceFunctionEmitter::InvalidateRegion(const GmTensor& t, const std::
   }
   OrderStep(DcciStep(), {}, {}, {t.param});
   if (lines->line_loop) {
-    // The first element's line, then each later line that starts in the run.
+    // The first element's line, then each later line that starts in the
+    // run. Lines are 64-byte aligned addresses, and the tensor's base need
+    // not be one: `skew` is how many elements it lies past a line start.
     const std::string offset = Offset(t, r.offsets, r.static_offsets);
     const std::string first = Fresh("line_first");
+    const std::string skew = Fresh("line_skew");
     const std::string e = Fresh("line");
     const int64_t step = lines->elements_per_line;
     Line(absl::StrCat("// a run of ", lines->run_elements,
                       " elements at a run-time position: its cache lines in a loop"));
     Line(absl::StrCat("int64_t ", first, " = ", offset.empty() ? "0" : offset, ";"));
+    Line(absl::StrCat("int64_t ", skew, " = static_cast<int64_t>(reinterpret_cast<uintptr_t>(",
+                      base, ") % ", kCacheLineBytes, " / ", DTypeBytes(t.dtype), ");"));
     Line(absl::StrCat("dcci(", base, " + ", first, ", cache_line_t::SINGLE_CACHE_LINE);"));
-    Open(absl::StrCat("for (int64_t ", e, " = (", first, " / ", step, " + 1) * ", step, "; ",
-                      e, " < ", first, " + ", lines->run_elements, "; ", e, " += ", step, ")"));
+    Open(absl::StrCat("for (int64_t ", e, " = ((", first, " + ", skew, ") / ", step, " + 1) * ",
+                      step, " - ", skew, "; ", e, " < ", first, " + ", lines->run_elements, "; ",
+                      e, " += ", step, ")"));
     Line(absl::StrCat("dcci(", base, " + ", e, ", cache_line_t::SINGLE_CACHE_LINE);"));
     Close();
     return absl::OkStatus();

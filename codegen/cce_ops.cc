@@ -136,7 +136,7 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       const std::string gt = GlobalView(*a->tensor, a->base, a->region);
       absl::StatusOr<TileValue> dst = NewTile(call.type, hint, true, loc);
       if (!dst.ok()) return dst.status();
-      OrderStep(plan.steps[0], {}, dst->buffer, {a->tensor->param}, BoxOf(a->region));
+      OrderStep(plan.steps[0], {}, dst->buffer, {a->tensor->param}, BoxOf(a->region, a->tensor->static_dims));
       Line(absl::StrCat("TLOAD(", dst->name, ", ", gt, ");"));
       return result(*dst);
     }
@@ -147,7 +147,7 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       absl::StatusOr<Access> a = AccessOf(call, plan);
       if (!a.ok()) return a.status();
       const std::string gt = GlobalView(*a->tensor, a->base, a->region);
-      OrderStep(plan.steps[0], {tile->buffer}, {}, {a->tensor->param}, BoxOf(a->region));
+      OrderStep(plan.steps[0], {tile->buffer}, {}, {a->tensor->param}, BoxOf(a->region, a->tensor->static_dims));
       Line(StoreCall(plan, gt, tile->name));
       if (plan.steps.size() > 1 && plan.steps[1].op == MachineOp::kDcci) {
         // A remote store: the peer region's lines.

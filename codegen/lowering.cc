@@ -64,8 +64,11 @@ absl::string_view PipeName(Pipe p) {
 }
 
 bool CoreHasPipe(FunctionKind kind, Pipe p) {
-  if (p == Pipe::kS || p == Pipe::kMte2) return true;
-  if (kind == FunctionKind::kAIV) return p == Pipe::kV || p == Pipe::kMte3;
+  // MTE3 on both: an AIC's Mat -> GM store runs on it (pto-isa
+  // include/pto/common/event.hpp: TSTORE_MAT on PIPE_MTE3; PTOAS
+  // PTOOps.td: "VEC/UB and MAT -> GM use the MTE3 pipe").
+  if (p == Pipe::kS || p == Pipe::kMte2 || p == Pipe::kMte3) return true;
+  if (kind == FunctionKind::kAIV) return p == Pipe::kV;
   return p == Pipe::kMte1 || p == Pipe::kM || p == Pipe::kFix;
 }
 

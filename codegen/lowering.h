@@ -29,7 +29,8 @@ constexpr int kNumPipes = 7;
 // "PIPE_S", "PIPE_V", ... (the spelling of both targets).
 absl::string_view PipeName(Pipe p);
 // Whether core `kind` (AIC or AIV) has pipe `p` (§1: AIV {S, V, MTE2,
-// MTE3}, AIC {S, MTE1, MTE2, M, FIX}).
+// MTE3}, AIC {S, MTE1, MTE2, MTE3, M, FIX}: §1 leaves out the AIC's MTE3,
+// which its Mat -> GM store uses).
 bool CoreHasPipe(FunctionKind kind, Pipe p);
 // Whether `p` completes its ops in issue order on `backend` (§2.3): S on
 // a2a3; S and V on a5. A same-pipe conflict on any other pipe needs

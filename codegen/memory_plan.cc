@@ -113,7 +113,8 @@ absl::StatusOr<int64_t> TileAllocator::Allocate(const TileGeometry& g, const Loc
                                      g.bytes(), "-byte tile would end at byte ",
                                      end.value(), " of ", capacity, " on ",
                                      BackendName(backend_),
-                                     " (the C++ target gives every tile its own buffer)"));
+                                     " (ptoc gives every tile its own buffer: the C++ target,"
+                                     " and PTO-AS under --pipe-sync=flags)"));
   }
   next = AlignUp(end.value());
   return address;

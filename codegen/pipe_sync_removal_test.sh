@@ -8,8 +8,15 @@
 set -uo pipefail
 ptoc="$1"
 shift
-kernels=0 units=0 caught=0 failed=0
+# Sharded by Bazel (shard_count): shard i takes every kernel k with
+# k % shards == i. Run directly, one shard does all.
+shards="${TEST_TOTAL_SHARDS:-1}"
+shard="${TEST_SHARD_INDEX:-0}"
+[[ -n "${TEST_SHARD_STATUS_FILE:-}" ]] && touch "$TEST_SHARD_STATUS_FILE"
+kernels=0 units=0 caught=0 failed=0 k=-1
 for kernel in "$@"; do
+  k=$((k + 1))
+  (( k % shards == shard )) || continue
   for backend in a2a3 a5; do
     plan="$("$ptoc" "$kernel" --backend="$backend" --pipe-sync=flags --emit=syncplan 2>/dev/null)" || continue
     kernels=$((kernels + 1))
@@ -29,5 +36,5 @@ for kernel in "$@"; do
     done
   done
 done
-echo "pipe_sync_removal_test: $kernels kernel builds, $units units, removal caught for $caught"
+echo "pipe_sync_removal_test (shard $shard of $shards): $kernels kernel builds, $units units, removal caught for $caught"
 [[ $failed -eq 0 && $kernels -gt 0 ]]

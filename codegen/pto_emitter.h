@@ -15,6 +15,7 @@
 #include <functional>
 #include <optional>
 #include <set>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -208,6 +209,9 @@ class PtoFunctionEmitter : public BodyEmitter {
 
   absl::flat_hash_map<std::string, std::string> constant_names_;  // "type:value"
   absl::flat_hash_map<const Var*, Value> values_;
+  // A peer's tensor view -> the pointer it was made from (an own view is
+  // made from the parameter's).
+  std::map<std::string, std::string> view_ptrs_;
   absl::node_hash_map<const Var*, GmTensor> gm_;  // stable addresses
   std::string comm_ctx_;              // "%comm_ctx" when the ABI has it
   std::string gm_pipe_buffer_;

@@ -244,6 +244,7 @@ absl::StatusOr<std::string> PtoFunctionEmitter::PeerView(const GmTensor& t, cons
                     ptr_type, " -> ", ptr_type),
        loc);
   const std::string view = NewName(absl::StrCat(t.param->name, "_peer_view"));
+  view_ptrs_[view] = ptr;
   Line(absl::StrCat(view, " = pto.make_tensor_view ", ptr, ", shape = [",
                     absl::StrJoin(t.dims, ", "), "], strides = [",
                     absl::StrJoin(t.strides, ", "), "] : ",
@@ -306,11 +307,28 @@ absl::Status PtoFunctionEmitter::InvalidateLineLoop(const std::string& view,
   absl::StatusOr<std::string> first = ElementOffset(
       t, r.static_offsets, [&](size_t i) { return r.offsets[i]; }, loc);
   if (!first.ok()) return first.status();
+  // Lines are 64-byte aligned addresses, and the tensor's base need not be
+  // one: `skew` is how many elements it lies past a line start.
+  auto ptr = view_ptrs_.find(view);
+  const std::string base_ptr = ptr != view_ptrs_.end() ? ptr->second : values_[t.param].name;
+  const std::string ptr_type = absl::StrCat("!pto.ptr<", PtoElementType(t.dtype), ">");
+  const std::string address = Temp(), into = Temp(), skew_i64 = Temp(), skew = Temp();
+  Line(absl::StrCat(address, " = pto.ptrtoint ", base_ptr, " : ", ptr_type, " -> i64"), loc);
+  Line(absl::StrCat(into, " = arith.remui ", address, ", ",
+                    Const(kCacheLineBytes, DType::kINT64), " : i64"),
+       loc);
+  Line(absl::StrCat(skew_i64, " = arith.divui ", into, ", ",
+                    Const(DTypeBytes(t.dtype), DType::kINT64), " : i64"),
+       loc);
+  Line(absl::StrCat(skew, " = arith.index_cast ", skew_i64, " : i64 to index"), loc);
   const std::string step = Index(lines.elements_per_line);
-  const std::string quotient = Temp(), next = Temp(), start = Temp(), end = Temp();
-  Line(absl::StrCat(quotient, " = arith.divsi ", *first, ", ", step, " : index"), loc);
+  const std::string skewed = Temp(), quotient = Temp(), next = Temp(), line_start = Temp(),
+                    start = Temp(), end = Temp();
+  Line(absl::StrCat(skewed, " = arith.addi ", *first, ", ", skew, " : index"), loc);
+  Line(absl::StrCat(quotient, " = arith.divsi ", skewed, ", ", step, " : index"), loc);
   Line(absl::StrCat(next, " = arith.addi ", quotient, ", ", Index(1), " : index"), loc);
-  Line(absl::StrCat(start, " = arith.muli ", next, ", ", step, " : index"), loc);
+  Line(absl::StrCat(line_start, " = arith.muli ", next, ", ", step, " : index"), loc);
+  Line(absl::StrCat(start, " = arith.subi ", line_start, ", ", skew, " : index"), loc);
   Line(absl::StrCat(end, " = arith.addi ", *first, ", ", Index(lines.run_elements),
                     " : index"),
        loc);

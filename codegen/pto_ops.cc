@@ -143,7 +143,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       absl::StatusOr<Value> dst = AllocTile(call.type, hint, loc);
       if (!dst.ok()) return dst.status();
       Sync(plan.steps[0], {}, BufferOf(call.type, *dst), {a->tensor->param}, loc,
-           BoxOf(a->region));
+           BoxOf(a->region, a->tensor->static_dims));
       Line(absl::StrCat("pto.tload ins(", pv.name, " : ", pv.type, ") outs(", dst->name,
                         " : ", dst->type, ")"),
            loc);
@@ -156,7 +156,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       if (!a.ok()) return a.status();
       Value pv = Partition(a->base, *a->tensor, a->region, loc);
       Sync(plan.steps[0], {BufferOf(call.args[0]->type, tiles[0])}, {}, {a->tensor->param},
-           loc, BoxOf(a->region));
+           loc, BoxOf(a->region, a->tensor->static_dims));
       Line(absl::StrCat("pto.tstore ins(", tiles[0].name, " : ", tiles[0].type, ") outs(",
                         pv.name, " : ", pv.type, ")", AtomicSuffix(plan)),
            loc);
@@ -433,13 +433,15 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       }
       if (base >= 0) {
         // ptoas takes a fixed base only at --pto-level=level3, where every
-        // tile carries its address; ptoc's PTO-AS leaves placement to ptoas.
+        // tile carries its address; under barrier-all ptoc's PTO-AS leaves
+        // placement to ptoas.
         return ErrorAt(loc, absl::StrCat(
                                 "a reserved buffer at a fixed base (base=", base,
-                                ") cannot be emitted as PTO-AS: ptoas places reserved "
-                                "buffers itself at the levels ptoc emits; drop base= (the "
-                                "peer finds the buffer by its name) or emit C++ "
-                                "(--emit=cce), which honours it"));
+                                ") cannot be emitted as PTO-AS under --pipe-sync=barrier-all: "
+                                "ptoas places reserved buffers itself at that level; drop base= "
+                                "(the peer finds the buffer by its name), or use "
+                                "--pipe-sync=flags (PTO-AS at ptoc's addresses) or C++ "
+                                "(--emit=cce), which honour it"));
       }
       Line(absl::StrCat(r, " = pto.reserve_buffer {name = ", Quoted(StringAttr(call, "name")),
                         ", size = ", IntAttr(call, "size", 0), ", location = ",

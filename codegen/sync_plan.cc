@@ -16,25 +16,6 @@ namespace {
 
 constexpr char kMarker = '\x01';
 
-// --time-passes: the wall time of the planners' public entry points (the
-// outermost call only).
-thread_local double planner_seconds = 0;
-thread_local int planner_depth = 0;
-class PlannerTime {
- public:
-  PlannerTime() : start_(planner_depth++ == 0 ? std::chrono::steady_clock::now()
-                                              : std::chrono::steady_clock::time_point()) {}
-  ~PlannerTime() {
-    if (--planner_depth == 0) {
-      planner_seconds +=
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    }
-  }
-
- private:
-  std::chrono::steady_clock::time_point start_;
-};
-
 bool Conflicts(const PlanAccess& earlier, const std::vector<PlanAccess>& later) {
   for (const PlanAccess& b : later) {
     if ((earlier.write || b.write) && Overlap(earlier, b)) return true;
@@ -67,22 +48,42 @@ bool Overlap(const PlanAccess& a, const PlanAccess& b) {
   return true;
 }
 
-GmBox BoxOf(const GmRegion& region) {
+GmBox BoxOf(const GmRegion& region, const std::vector<MaybeInt>& dims) {
   GmBox box;
   for (size_t i = 0; i < region.static_offsets.size(); ++i) {
     const MaybeInt& offset = region.static_offsets[i];
     const MaybeInt& size = i < region.static_sizes.size() ? region.static_sizes[i] : std::nullopt;
-    // The verifier holds static regions inside their tensors, so no sum
-    // overflows.
-    if (!offset || !size) return {};
+    if (!offset || !size || *offset < 0 || *size < 0) return {};
+    // Per-dim ranges are disjoint memory only when every dim inside the
+    // outermost is static and the range stays in it: a run past a dim of
+    // run-time length reaches into the next row.
+    if (i > 0 && (i >= dims.size() || !dims[i] || *offset > *dims[i] - *size)) return {};
     box.emplace_back(*offset, *offset + *size);
   }
   return box;
 }
 
+// --time-passes: the wall time of the planners' public entry points (the
+// outermost call only).
+namespace {
+thread_local double planner_seconds = 0;
+thread_local int planner_depth = 0;
+}  // namespace
+
+PlannerTime::PlannerTime()
+    : start_(planner_depth++ == 0 ? std::chrono::steady_clock::now()
+                                  : std::chrono::steady_clock::time_point()) {}
+
+PlannerTime::~PlannerTime() {
+  if (--planner_depth == 0) {
+    planner_seconds +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+}
+
 absl::StatusOr<PipeSyncMode> ParsePipeSync(absl::string_view mode) {
-  if (mode.empty() || mode == "barrier-all") return PipeSyncMode::kBarrierAll;
-  if (mode == "flags") return PipeSyncMode::kFlags;
+  if (mode.empty() || mode == "flags") return PipeSyncMode::kFlags;
+  if (mode == "barrier-all") return PipeSyncMode::kBarrierAll;
   if (mode == "flags-unbounded") return PipeSyncMode::kFlagsUnbounded;
   return absl::InvalidArgumentError(absl::StrCat(
       "--pipe-sync must be flags, flags-unbounded or barrier-all, not '", mode, "'"));
@@ -108,10 +109,37 @@ SyncPlanner::SyncPlanner(Backend backend, FunctionKind kind, int first_unit, Pip
 
 std::string SyncPlanner::Marker(int gap) { return absl::StrCat(std::string(1, kMarker), gap); }
 
-int SyncPlanner::NewGap(const Location& loc) {
+int SyncPlanner::PushGap(int block, const Location& loc) {
+  const int gap = static_cast<int>(gaps_.size());
   gaps_.emplace_back();
   gap_locs_.push_back(loc);
-  return static_cast<int>(gaps_.size()) - 1;
+  gap_blocks_.push_back(block);
+  blocks_[block].gaps.push_back(gap);
+  gap_paths_.push_back(CurrentPath());
+  auto it = deferred_.find(block);
+  if (it != deferred_.end()) {
+    for (SyncInstr& i : it->second) Add(gap, std::move(i));
+    deferred_.erase(it);
+  }
+  return gap;
+}
+
+void SyncPlanner::RecordCompound(Node::Kind kind, int gap) {
+  Node g;
+  g.kind = Node::Kind::kGap;
+  g.gap = gap;
+  Record(g);
+  Node c;
+  c.kind = kind;
+  c.gap = gap;
+  compounds_.push_back(Record(c));
+}
+
+int SyncPlanner::ItemIn(const Path& path, int block) {
+  for (const auto& [b, item] : path) {
+    if (b == block) return item;
+  }
+  return -1;
 }
 
 void SyncPlanner::Add(int gap, SyncInstr instr) { gaps_[gap].push_back(std::move(instr)); }
@@ -132,16 +160,10 @@ int SyncPlanner::NewUnit(SyncInstr::Kind kind, Pipe src, Pipe dst, int id,
   return u.number;
 }
 
-std::vector<std::pair<int, int>> SyncPlanner::Path() const {
-  std::vector<std::pair<int, int>> path;
+SyncPlanner::Path SyncPlanner::CurrentPath() const {
+  Path path;
   for (int b : open_) path.emplace_back(b, static_cast<int>(blocks_[b].gaps.size()) - 1);
   return path;
-}
-
-int SyncPlanner::IfDepth() const {
-  int n = 0;
-  for (const Frame& f : frames_) n += f.loop ? 0 : 1;
-  return n;
 }
 
 void SyncPlanner::Reset() {
@@ -149,8 +171,9 @@ void SyncPlanner::Reset() {
   for (auto& row : state_.known) row.fill(seq_);
   state_.busy = false;
   // An id may be used again once a full barrier orders its last wait
-  // before the next set on every path: not so for a barrier in a branch.
-  if (IfDepth() == 0) {
+  // before the next set on every path and in every iteration: not so for
+  // a barrier in a branch or a loop.
+  if (frames_.empty()) {
     for (auto& row : used_) row.fill(0);
   }
 }
@@ -164,14 +187,83 @@ bool SyncPlanner::AnyUsed() const {
   return false;
 }
 
-void SyncPlanner::BarrierAll(int gap, const Location& loc, absl::string_view why) {
+int SyncPlanner::AddBarrierAll(int gap, int slot, const Location& loc, absl::string_view why) {
   SyncInstr i;
   i.kind = SyncInstr::Kind::kBarrierAll;
-  i.slot = 4;
+  i.slot = slot;
   i.loc = loc;
   i.unit = NewUnit(i.kind, Pipe::kS, Pipe::kS, 0, loc, loc, why);
   Add(gap, i);
+  return i.unit;
+}
+
+void SyncPlanner::BarrierAll(int gap, const Location& loc, absl::string_view why) {
+  AddBarrierAll(gap, 4, loc, why);
   Reset();
+}
+
+void SyncPlanner::SamePipeBarrier(int gap, Pipe q, const Location& loc) {
+  for (const SyncInstr& i : gaps_[gap]) {
+    if (i.kind == SyncInstr::Kind::kBarrier && i.src == q && i.slot == 4) return;
+  }
+  SyncInstr b;
+  b.kind = SyncInstr::Kind::kBarrier;
+  b.src = b.dst = q;
+  b.slot = 4;
+  b.loc = loc;
+  b.unit = NewUnit(b.kind, q, q, 0, loc, loc, "same-pipe");
+  Add(gap, b);
+}
+
+int SyncPlanner::FreeId(Pipe p, Pipe q) const {
+  const uint64_t bits = used_[P(p)][P(q)];
+  for (int i = 0; i < IdsOf(p, q, max_ids()); ++i) {
+    if ((bits & (uint64_t{1} << i)) == 0) return i;
+  }
+  return -1;
+}
+
+int SyncPlanner::MakePair(Pipe p, Pipe q, int set_gap, int wait_gap, int loop,
+                          absl::string_view why) {
+  const auto key = std::make_tuple(P(p), P(q), set_gap, wait_gap);
+  if (auto same = pairs_.find(key); same != pairs_.end()) return same->second.second;
+  const int id = FreeId(p, q);
+  if (id < 0) return -1;
+  used_[P(p)][P(q)] |= uint64_t{1} << id;
+  // The producer item is the one before the set's gap.
+  const Block& blk = blocks_[gap_blocks_[set_gap]];
+  const auto at = std::find(blk.gaps.begin(), blk.gaps.end(), set_gap);
+  const Location& producer = gap_locs_[at == blk.gaps.begin() ? set_gap : *(at - 1)];
+  const int unit = NewUnit(SyncInstr::Kind::kSet, p, q, id, producer, gap_locs_[wait_gap], why);
+  SyncInstr set;
+  set.kind = SyncInstr::Kind::kSet;
+  set.src = p;
+  set.dst = q;
+  set.id = id;
+  set.unit = unit;
+  set.slot = 1;
+  set.loc = producer;
+  Add(set_gap, set);
+  SyncInstr wait = set;
+  wait.kind = SyncInstr::Kind::kWait;
+  wait.slot = 3;
+  wait.loc = gap_locs_[wait_gap];
+  Add(wait_gap, wait);
+  if (loop >= 0) {
+    Loop& l = loops_[loop];
+    units_[unit - first_unit_].loop = l.loc;
+    SyncInstr prime = set;
+    prime.slot = 2;
+    prime.loc = l.loc;
+    Add(l.gap, prime);
+    SyncInstr drain = wait;
+    drain.slot = 0;
+    drain.loc = l.loc;
+    deferred_[l.parent].push_back(drain);
+    l.carried.push_back(unit);
+  }
+  pairs_[key] = {id, unit};
+  return unit;
 }
 
 void SyncPlanner::FullBarrier() {
@@ -197,8 +289,10 @@ int SyncPlanner::Record(Node node) {
 int SyncPlanner::Op(const MachineStep& step, const std::vector<PlanAccess>& accesses,
                     const Location& loc) {
   PlannerTime time;
-  const int gap = NewGap(loc);
-  blocks_[open_.back()].gaps.push_back(gap);
+  const int gap = PushGap(open_.back(), loc);
+  const Path path = CurrentPath();
+  // a2a3's TFREE is no machine op (the slot was freed inside TPOP).
+  const bool skip = step.op == MachineOp::kTFree && backend_ == Backend::kA2A3;
   {
     Node g;
     g.kind = Node::Kind::kGap;
@@ -206,16 +300,17 @@ int SyncPlanner::Op(const MachineStep& step, const std::vector<PlanAccess>& acce
     Record(g);
     Node op;
     op.kind = Node::Kind::kOp;
+    op.gap = gap;
     op.step = step;
     op.accesses = accesses;
     op.loc = loc;
-    op.skip = step.op == MachineOp::kTFree && backend_ == Backend::kA2A3;
+    op.skip = skip;
+    op.seq = seq_ + 1;
+    op.path = path;
     Record(op);
   }
   if (barrier_all()) return BarrierAllOp(gap, step, accesses, loc);
-  const std::vector<std::pair<int, int>> path = Path();
-  // a2a3's TFREE is no machine op (the slot was freed inside TPOP).
-  if (step.op == MachineOp::kTFree && backend_ == Backend::kA2A3) return gap;
+  if (skip) return gap;
   if (step.barrier_all_before || step.drains_all) Reset();
   if (!step.drains.empty()) {
     // An AIC fence: pipe_barrier of each, then dsb, which blocks issue
@@ -260,47 +355,13 @@ int SyncPlanner::Op(const MachineStep& step, const std::vector<PlanAccess>& acce
     const Block& blk = blocks_[path[k].first];
     const int set_gap = blk.gaps[a->path[k].second + 1];
     const int wait_gap = blk.gaps[path[k].second];
-    const auto key = std::make_tuple(pi, P(q), set_gap, wait_gap);
-    auto same = pairs_.find(key);
-    int id = -1;
-    int unit = -1;
-    if (same != pairs_.end()) {
-      std::tie(id, unit) = same->second;
-    } else {
-      uint64_t& bits = used_[pi][P(q)];
-      for (int i = 0; i < IdsOf(p, q, max_ids()); ++i) {
-        if ((bits & (uint64_t{1} << i)) == 0) {
-          id = i;
-          break;
-        }
-      }
+    if (MakePair(p, q, set_gap, wait_gap, -1, "pair") < 0) {
       const Location& producer = gap_locs_[blk.gaps[a->path[k].second]];
-      if (id < 0 && Widen(pi, P(q), blk, set_gap, wait_gap, producer)) {
-        covered.emplace_back(p, a->seq);
-        continue;
-      }
-      if (id < 0) {
+      if (!Widen(pi, P(q), blk, set_gap, wait_gap, producer)) {
         BarrierAll(gap, loc, "demoted");
         demoted = true;
         break;
       }
-      bits |= uint64_t{1} << id;
-      unit = NewUnit(SyncInstr::Kind::kSet, p, q, id, producer, gap_locs_[wait_gap], "pair");
-      SyncInstr set;
-      set.kind = SyncInstr::Kind::kSet;
-      set.src = p;
-      set.dst = q;
-      set.id = id;
-      set.unit = unit;
-      set.slot = 1;
-      set.loc = producer;
-      Add(set_gap, set);
-      SyncInstr wait = set;
-      wait.kind = SyncInstr::Kind::kWait;
-      wait.slot = 3;
-      wait.loc = gap_locs_[wait_gap];
-      Add(wait_gap, wait);
-      pairs_[key] = {id, unit};
     }
     covered.emplace_back(p, a->seq);
   }
@@ -309,13 +370,7 @@ int SyncPlanner::Op(const MachineStep& step, const std::vector<PlanAccess>& acce
       state_.known[P(q)][P(p)] = std::max(state_.known[P(q)][P(p)], seq);
     }
     if (same_pipe) {
-      SyncInstr b;
-      b.kind = SyncInstr::Kind::kBarrier;
-      b.src = b.dst = q;
-      b.slot = 4;
-      b.loc = loc;
-      b.unit = NewUnit(b.kind, q, q, 0, loc, loc, "same-pipe");
-      Add(gap, b);
+      SamePipeBarrier(gap, q, loc);
       state_.known[P(q)][P(q)] = seq_;
     }
   }
@@ -369,14 +424,19 @@ bool SyncPlanner::Widen(int p, int q, const Block& blk, int set_gap, int wait_ga
 
 int SyncPlanner::BeginLoop(const Location& loc) {
   PlannerTime time;
-  const int gap = NewGap(loc);
-  blocks_[open_.back()].gaps.push_back(gap);
+  const int gap = PushGap(open_.back(), loc);
   RecordCompound(Node::Kind::kLoop, gap);
-  if (barrier_all() ? rule_.BeginLoop() : AnyPending() || AnyUsed()) {
-    BarrierAll(gap, loc, "loop entry");
-  }
+  // Barrier-all mode: today's rule drains before the loop.
+  if (barrier_all() && rule_.BeginLoop()) BarrierAll(gap, loc, "loop entry");
+  Loop l;
+  l.gap = gap;
+  l.parent = open_.back();
+  l.node = compounds_.back();
+  l.start_seq = seq_;
+  l.loc = loc;
+  loops_.push_back(l);
   Frame f;
-  f.loop = true;
+  f.loop = static_cast<int>(loops_.size()) - 1;
   f.before = state_;
   frames_.push_back(f);
   return gap;
@@ -389,13 +449,20 @@ void SyncPlanner::EndLoop() {
   Frame f = frames_.back();
   frames_.pop_back();
   Merge(state_, f.before);
+  // The drains after the loop: each covers its producer for its consumer
+  // pipe (on a run of no iteration the prime's token, taken before the
+  // loop, covers what came before).
+  for (int unit : loops_[f.loop].carried) {
+    const SyncUnit& u = units_[unit - first_unit_];
+    int64_t& k = state_.known[P(u.dst)][P(u.src)];
+    k = std::max(k, carried_seq_[unit]);
+  }
 }
 
 int SyncPlanner::BeginIf(const Location& loc) {
   PlannerTime time;
   if (barrier_all()) rule_.BeginIf();
-  const int gap = NewGap(loc);
-  blocks_[open_.back()].gaps.push_back(gap);
+  const int gap = PushGap(open_.back(), loc);
   RecordCompound(Node::Kind::kIf, gap);
   Frame f;
   f.before = state_;
@@ -429,16 +496,22 @@ void SyncPlanner::BeginBlock(bool loop_body) {
     nodes_[c].blocks.emplace_back();
     tree_.emplace_back(c, static_cast<int>(nodes_[c].blocks.size()) - 1);
   }
-  blocks_.emplace_back();
+  Block blk;
+  blk.loop = frames_.empty() ? -1
+             : frames_.back().loop >= 0 ? frames_.back().loop
+                                        : blocks_[open_.back()].loop;
+  blocks_.push_back(blk);
   open_.push_back(static_cast<int>(blocks_.size()) - 1);
-  if (loop_body) frames_.back().body_block = open_.back();
+  if (loop_body) {
+    frames_.back().body_block = open_.back();
+    loops_[frames_.back().loop].body = open_.back();
+  }
 }
 
 int SyncPlanner::EndBlock(const Location& loc) {
   PlannerTime time;
-  const int gap = NewGap(loc);
   const int block = open_.back();
-  blocks_[block].gaps.push_back(gap);
+  const int gap = PushGap(block, loc);
   open_.pop_back();
   {
     Node g;
@@ -447,11 +520,19 @@ int SyncPlanner::EndBlock(const Location& loc) {
     Record(g);
     if (!tree_.empty()) tree_.pop_back();
   }
-  // Each iteration ends drained: nothing is carried into the next one or
-  // past the loop.
-  if (!frames_.empty() && frames_.back().body_block == block &&
-      (barrier_all() ? rule_.EndBody() : AnyPending() || AnyUsed())) {
-    BarrierAll(gap, loc, "loop end");
+  if (!frames_.empty() && frames_.back().body_block == block) {
+    const int loop = frames_.back().loop;
+    if (barrier_all()) {
+      // Today's rule: each iteration ends drained.
+      if (rule_.EndBody()) BarrierAll(gap, loc, "loop end");
+    } else if (nodes_[loops_[loop].node].blocks.size() == 1) {
+      // A for: the next iteration's dependences become carried pairs.
+      CarryLoop(loop);
+    } else if (AnyPending() || AnyUsed()) {
+      // A while (its condition is a block of its own): each iteration
+      // ends drained.
+      BarrierAll(gap, loc, "loop end");
+    }
   }
   return gap;
 }
@@ -541,7 +622,11 @@ std::string FormatSyncPlan(absl::string_view function, const std::vector<SyncUni
       case SyncInstr::Kind::kSet:
         absl::StrAppend(&out, "  unit ", u.number, ": pair ", PipeName(u.src), " -> ",
                         PipeName(u.dst), " EVENT_ID", u.id, " set after ", at(u.producer),
-                        " wait before ", at(u.consumer), "\n");
+                        " wait before ", at(u.consumer),
+                        u.loop.known() ? absl::StrCat(" (carried by the loop at ", at(u.loop),
+                                                      ": primed before it, drained after it)")
+                                       : std::string(),
+                        "\n");
         break;
       case SyncInstr::Kind::kBarrier:
         absl::StrAppend(&out, "  unit ", u.number, ": pipe_barrier(", PipeName(u.src),
@@ -554,318 +639,6 @@ std::string FormatSyncPlan(absl::string_view function, const std::vector<SyncUni
     }
   }
   return out;
-}
-
-}  // namespace codegen
-}  // namespace ptoc
-
-namespace ptoc {
-namespace codegen {
-
-void SyncPlanner::Expand(const std::vector<int>& block, std::vector<std::vector<int>>* runs,
-                         size_t max_runs) const {
-  for (int n : block) {
-    const Node& node = nodes_[n];
-    if (node.kind != Node::Kind::kLoop && node.kind != Node::Kind::kIf) {
-      for (std::vector<int>& r : *runs) r.push_back(n);
-      continue;
-    }
-    std::vector<std::vector<int>> next;
-    auto add = [&](std::vector<std::vector<int>>& part) {
-      for (std::vector<int>& r : part) {
-        if (next.size() < max_runs) next.push_back(std::move(r));
-      }
-    };
-    if (node.kind == Node::Kind::kIf) {
-      for (size_t b = 0; b < 2; ++b) {
-        std::vector<std::vector<int>> part = *runs;
-        if (b < node.blocks.size()) Expand(node.blocks[b], &part, max_runs);
-        add(part);
-      }
-    } else {
-      // A for: [body]; a while: [condition, body], the condition once more
-      // at the exit.
-      const bool is_while = node.blocks.size() == 2;
-      for (int iterations = 0; iterations <= 3; ++iterations) {
-        std::vector<std::vector<int>> part = *runs;
-        for (int k = 0; k < iterations; ++k) {
-          for (const std::vector<int>& b : node.blocks) Expand(b, &part, max_runs);
-        }
-        if (is_while) Expand(node.blocks[0], &part, max_runs);
-        add(part);
-      }
-    }
-    *runs = std::move(next);
-  }
-}
-
-namespace {
-
-std::string At(const Location& l) {
-  return l.known() ? absl::StrCat(l.file, ":", l.line, ":", l.col) : std::string("?");
-}
-
-// One execution of a lane under pipe-sync.md §4.2.
-class PipeCheck {
- public:
-  PipeCheck(Backend backend, FunctionKind kind, int ids)
-      : backend_(backend), kind_(kind), ids_(ids) {
-    for (auto& row : vc_) row.fill(0);
-    issued_.fill(0);
-  }
-
-  bool failed() const { return !finding_.empty(); }
-  const std::string& finding() const { return finding_; }
-
-  void BarrierAll() {
-    for (auto& row : vc_) {
-      for (int x = 0; x < kNumPipes; ++x) row[x] = std::max(row[x], issued_[x]);
-    }
-    history_.clear();
-  }
-
-  void Op(const MachineStep& step, const std::vector<PlanAccess>& accesses,
-          const Location& loc) {
-    if (step.barrier_all_before || step.drains_all) BarrierAll();
-    for (Pipe d : step.drains) Complete(d);
-    if (!step.drains.empty()) Complete(Pipe::kS);  // dsb
-    const Pipe q = step.pipe;
-    const int64_t i = Issue(q, false);
-    for (const Access& a : history_) {
-      bool conflict = false;
-      for (const PlanAccess& b : accesses) {
-        conflict |= (a.access.write || b.write) && Overlap(a.access, b);
-      }
-      if (!conflict) continue;
-      if (a.pipe == q && PipeInOrder(backend_, q)) continue;
-      if (vc_[P(q)][P(a.pipe)] >= a.index) continue;
-      Fail(absl::StrCat(
-          "pipe race: ", MachineOpName(step.op), " on ", PipeName(q), " at ", At(loc),
-          " may overlap ", MachineOpName(a.op), " on ", PipeName(a.pipe), " at ", At(a.loc),
-          "; missing: ",
-          a.pipe == q ? absl::StrCat("pipe_barrier(", PipeName(q), ")")
-                      : absl::StrCat("set_flag(", PipeName(a.pipe), ", ", PipeName(q),
-                                     ") / wait_flag")));
-      return;
-    }
-    vc_[P(q)][P(q)] = std::max(vc_[P(q)][P(q)], PipeInOrder(backend_, q) ? i : int64_t{0});
-    for (const PlanAccess& b : accesses) history_.push_back(Access{q, i, b, step.op, loc});
-    if (step.barrier_all_after) BarrierAll();
-  }
-
-  void Sync(const SyncInstr& s) {
-    const auto key = std::make_tuple(P(s.src), P(s.dst), s.id);
-    switch (s.kind) {
-      case SyncInstr::Kind::kSet: {
-        if (!Legal(s)) return;
-        const int64_t i = Issue(s.src, false);
-        Flag& f = flags_[key];
-        if (f.set) return Fail(absl::StrCat("double set of ", Key(s), " at ", At(s.loc)));
-        if (f.waited && vc_[P(s.src)][P(s.dst)] < f.wait_index) {
-          return Fail(absl::StrCat("flag reuse race: ", Key(s), " set at ", At(s.loc),
-                                   " before its previous wait is known complete"));
-        }
-        f.set = true;
-        f.token = vc_[P(s.src)];
-        f.token[P(s.src)] = i - 1;
-        return;
-      }
-      case SyncInstr::Kind::kWait: {
-        if (!Legal(s)) return;
-        Flag& f = flags_[key];
-        if (!f.set) return Fail(absl::StrCat("deadlock: ", Key(s), " waited at ", At(s.loc),
-                                             " is never set"));
-        const int64_t i = Issue(s.dst, true);
-        for (int x = 0; x < kNumPipes; ++x) {
-          vc_[P(s.dst)][x] = std::max(vc_[P(s.dst)][x], f.token[x]);
-        }
-        vc_[P(s.dst)][P(s.dst)] = std::max(vc_[P(s.dst)][P(s.dst)], i);
-        f.set = false;
-        f.waited = true;
-        f.wait_index = i;
-        return;
-      }
-      case SyncInstr::Kind::kBarrier:
-        if ((backend_ == Backend::kA5 && s.src == Pipe::kV) || !CoreHasPipe(kind_, s.src)) {
-          return Fail(absl::StrCat("illegal sync: pipe_barrier(", PipeName(s.src), ") at ",
-                                   At(s.loc)));
-        }
-        vc_[P(s.src)][P(s.src)] = issued_[P(s.src)];
-        return;
-      case SyncInstr::Kind::kBarrierAll:
-        BarrierAll();
-        return;
-    }
-  }
-
-  void Return(const Location& loc) {
-    if (failed()) return;
-    for (int x = 0; x < kNumPipes; ++x) {
-      if (x != P(Pipe::kS) && vc_[P(Pipe::kS)][x] < issued_[x]) {
-        return Fail(absl::StrCat("pipe busy at return: ", PipeName(static_cast<Pipe>(x)),
-                                 " may still run at ", At(loc)));
-      }
-    }
-    for (const auto& [key, f] : flags_) {
-      if (f.set) {
-        return Fail(absl::StrCat("flag left set at return: (",
-                                 PipeName(static_cast<Pipe>(std::get<0>(key))), ", ",
-                                 PipeName(static_cast<Pipe>(std::get<1>(key))), ", EVENT_ID",
-                                 std::get<2>(key), ")"));
-      }
-    }
-  }
-
- private:
-  struct Access {
-    Pipe pipe;
-    int64_t index;
-    PlanAccess access;
-    MachineOp op;
-    Location loc;
-  };
-  struct Flag {
-    bool set = false;
-    bool waited = false;
-    int64_t wait_index = 0;
-    std::array<int64_t, kNumPipes> token{};
-  };
-
-  static std::string Key(const SyncInstr& s) {
-    return absl::StrCat("(", PipeName(s.src), ", ", PipeName(s.dst), ", EVENT_ID", s.id, ")");
-  }
-  bool Legal(const SyncInstr& s) {
-    const bool reserved = (s.src == Pipe::kV && s.dst == Pipe::kS) ||
-                          (s.src == Pipe::kS && s.dst == Pipe::kV) ||
-                          (s.src == Pipe::kM && s.dst == Pipe::kFix) ||
-                          (s.src == Pipe::kFix && s.dst == Pipe::kM);
-    if (s.src == s.dst || !CoreHasPipe(kind_, s.src) || !CoreHasPipe(kind_, s.dst) ||
-        s.id < 0 || s.id > (reserved ? ids_ - 2 : ids_ - 1)) {
-      Fail(absl::StrCat("illegal sync: ", Key(s), " at ", At(s.loc)));
-      return false;
-    }
-    return true;
-  }
-  int64_t Issue(Pipe p, bool wait_type) {
-    const int64_t i = ++issued_[P(p)];
-    if (PipeInOrder(backend_, p) || wait_type) {
-      vc_[P(p)][P(p)] = std::max(vc_[P(p)][P(p)], i - 1);
-    }
-    return i;
-  }
-  // Every op issued so far on `d` is complete for every pipe.
-  void Complete(Pipe d) {
-    for (auto& row : vc_) row[P(d)] = std::max(row[P(d)], issued_[P(d)]);
-  }
-  void Fail(std::string f) {
-    if (finding_.empty()) finding_ = std::move(f);
-  }
-
-  Backend backend_;
-  FunctionKind kind_;
-  int ids_;  // event ids per pipe pair
-  std::array<std::array<int64_t, kNumPipes>, kNumPipes> vc_{};
-  std::array<int64_t, kNumPipes> issued_{};
-  std::map<std::tuple<int, int, int>, Flag> flags_;
-  std::vector<Access> history_;
-  std::string finding_;
-};
-
-}  // namespace
-
-int64_t SyncPlanner::Count(const std::vector<int>& block) const {
-  constexpr int64_t kCap = int64_t{1} << 30;
-  int64_t total = 1;
-  for (int n : block) {
-    const Node& node = nodes_[n];
-    int64_t options = 1;
-    if (node.kind == Node::Kind::kIf) {
-      options = 0;
-      for (size_t b = 0; b < 2; ++b) options += b < node.blocks.size() ? Count(node.blocks[b]) : 1;
-    } else if (node.kind == Node::Kind::kLoop) {
-      int64_t iteration = 1;
-      for (const std::vector<int>& b : node.blocks) iteration = std::min(kCap, iteration * Count(b));
-      options = 0;
-      int64_t power = 1;
-      for (int k = 0; k <= 3; ++k) {
-        options = std::min(kCap, options + power);
-        power = std::min(kCap, power * iteration);
-      }
-    }
-    total = std::min(kCap, total * options);
-  }
-  return total;
-}
-
-void SyncPlanner::Sweep() {
-  PlannerTime time;
-  if (barrier_all()) return;
-  constexpr int kMaxRuns = 1024;
-  if (nodes_.size() > 20000 || Count(root_) > kMaxRuns || !Check({}, kMaxRuns).empty()) return;
-  std::set<int> removed;
-  for (int u = static_cast<int>(units_.size()) - 1; u >= 0; --u) {
-    const int number = first_unit_ + u;
-    removed.insert(number);
-    if (!Check(removed, kMaxRuns).empty()) removed.erase(number);
-  }
-  if (removed.empty()) return;
-  std::map<int, int> renumber;
-  std::vector<SyncUnit> kept;
-  for (SyncUnit& u : units_) {
-    if (removed.count(u.number) > 0) continue;
-    renumber[u.number] = first_unit_ + static_cast<int>(kept.size());
-    u.number = renumber[u.number];
-    kept.push_back(u);
-  }
-  units_ = std::move(kept);
-  for (std::vector<SyncInstr>& gap : gaps_) {
-    std::vector<SyncInstr> left;
-    for (SyncInstr& i : gap) {
-      if (removed.count(i.unit) > 0) continue;
-      i.unit = renumber[i.unit];
-      left.push_back(i);
-    }
-    gap = std::move(left);
-  }
-}
-
-std::vector<std::string> SyncPlanner::Check(const std::set<int>& drop, int max_runs,
-                                            int* runs_tried) const {
-  PlannerTime time;
-  std::vector<std::vector<int>> runs(1);
-  Expand(root_, &runs, static_cast<size_t>(max_runs));
-  if (runs_tried != nullptr) *runs_tried = static_cast<int>(runs.size());
-
-  std::set<std::string> seen;
-  std::vector<std::string> findings;
-  const Location end = gap_locs_.empty() ? Location() : gap_locs_.back();
-  for (const std::vector<int>& run : runs) {
-    PipeCheck check(backend_, kind_, max_ids());
-    for (int n : run) {
-      const Node& node = nodes_[n];
-      if (node.kind == Node::Kind::kFullBarrier) {
-        check.BarrierAll();
-      } else if (node.kind == Node::Kind::kOp) {
-        if (!node.skip) check.Op(node.step, node.accesses, node.loc);
-      } else if (node.kind == Node::Kind::kGap) {
-        std::vector<SyncInstr> instrs = gaps_[node.gap];
-        std::stable_sort(instrs.begin(), instrs.end(),
-                         [](const SyncInstr& a, const SyncInstr& b) {
-                           return std::make_tuple(a.slot, P(a.src), P(a.dst), a.id) <
-                                  std::make_tuple(b.slot, P(b.src), P(b.dst), b.id);
-                         });
-        for (const SyncInstr& i : instrs) {
-          if (drop.count(i.unit) == 0) check.Sync(i);
-        }
-      }
-      if (check.failed()) break;
-    }
-    check.Return(end);
-    if (check.failed() && seen.insert(check.finding()).second) {
-      findings.push_back(check.finding());
-    }
-  }
-  return findings;
 }
 
 }  // namespace codegen

@@ -15,32 +15,45 @@
 //   known complete before q's next op gets, for each such p, one pair
 //   p -> q: the set in the gap after the item of the innermost common block
 //   that holds the latest such a (sunk below an if), the wait in the gap
-//   before the item that holds b (hoisted above an if), so set and wait
-//   always run equally often; a same-pipe conflict on a pipelined pipe
-//   (§2.3) gets pipe_barrier(q);
+//   before the item that holds b (hoisted above an if or a loop), so set
+//   and wait always run equally often; a same-pipe conflict on a pipelined
+//   pipe (§2.3) gets pipe_barrier(q);
+// - at the end of a for loop's body, the body is walked once more as the
+//   next iteration (sync_plan_carried.cc): an op b that conflicts with an
+//   op a of the previous iteration not known complete gets a carried pair
+//   (§3.3): the set after the body item holding a, the wait before the one
+//   holding b, a prime set before the loop and a drain wait after it; and
+//   every pair inside the loop whose next set is not ordered after its
+//   wait gets the reverse pair (the binary reuse rule across iterations);
+//   a same-pipe carried conflict gets pipe_barrier(q) before b. A while
+//   loop's body ends with pipe_barrier(PIPE_ALL) when something is pending;
 // - event ids: per (src, dst) pipe pair, ids 0..7 (0..6 for the reserved
-//   keys, §3.4); an id is used once between two full barriers, so a set is
-//   always ordered after the previous wait of its key (binary flags);
-//   when none is free, the pair is widened into an earlier pair on the
-//   same pipes (§3.4: its set and wait in the same block, its set not
-//   after the new set, its wait not after the new wait and not before the
-//   new set; the latest such set moves to the new set's gap), else it is
-//   demoted to pipe_barrier(PIPE_ALL) before the consumer;
-// - loops start and end each iteration drained (pipe_barrier(PIPE_ALL)
-//   when something is pending), so no pair is carried by a loop;
+//   keys, §3.4); an id is used once between two full barriers outside any
+//   loop or branch, so a set is ordered after the previous wait of its key
+//   by the plan's structure or by the reverse pairs (binary flags); when
+//   none is free, the pair is widened into an earlier pair on the same
+//   pipes (§3.4: its set and wait in the same block, its set not after the
+//   new set, its wait not after the new wait and not before the new set;
+//   the latest such set moves to the new set's gap), else it is demoted to
+//   pipe_barrier(PIPE_ALL) before the consumer;
 // - the tail: pipe_barrier(PIPE_ALL) before the return when a non-scalar
-//   op was issued after the last full barrier.
+//   op was issued after the last full barrier;
+// - Sweep() checks the plan (§4.2, every execution with each loop run 0-3
+//   times, sync_plan_check.cc), repairs what the check finds with
+//   pipe_barrier(PIPE_ALL) (none is expected), and removes every unit the
+//   check finds unneeded.
 //
 // In barrier-all mode the planner records the same kernel and places
 // today's barriers (pipe_order.h, BarrierAllRule) as units of the plan:
 // pipe_barrier(PIPE_ALL) before an op that conflicts with pending work on
 // another pipe, before a loop and at the end of a loop body when work is
 // pending, and the tail; so the C++ emitter spells both modes the same way
-// and ptoc-sim replays (and times) either plan.
+// and ptoc-sim replays (and times) either plan. No check, no sweep.
 #ifndef PTOC_CODEGEN_SYNC_PLAN_H_
 #define PTOC_CODEGEN_SYNC_PLAN_H_
 
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -65,8 +78,20 @@ namespace codegen {
 enum class PipeSyncMode { kBarrierAll, kFlags, kFlagsUnbounded };
 inline bool IsFlags(PipeSyncMode mode) { return mode != PipeSyncMode::kBarrierAll; }
 
-// "flags" | "flags-unbounded" | "barrier-all"; empty: barrier-all (the
-// default).
+// Adds the wall time of its scope to SyncPlanner::Seconds() when it is the
+// outermost one of this thread (the planners' entry points).
+class PlannerTime {
+ public:
+  PlannerTime();
+  ~PlannerTime();
+  PlannerTime(const PlannerTime&) = delete;
+  PlannerTime& operator=(const PlannerTime&) = delete;
+
+ private:
+  std::chrono::steady_clock::time_point start_;
+};
+
+// "flags" | "flags-unbounded" | "barrier-all"; empty: flags (the default).
 absl::StatusOr<PipeSyncMode> ParsePipeSync(absl::string_view mode);
 absl::string_view PipeSyncName(PipeSyncMode mode);
 
@@ -88,8 +113,11 @@ struct PlanAccess {
 };
 // Whether `a` and `b` may touch the same memory.
 bool Overlap(const PlanAccess& a, const PlanAccess& b);
-// The box of `region` when its offsets and sizes are all static, else empty.
-GmBox BoxOf(const GmRegion& region);
+// The box of `region` of a tensor with dims `dims` (nullopt: known at run
+// time) when its offsets and sizes are all static and every dim but the
+// outermost is static and holds the region, else empty (all of the
+// tensor).
+GmBox BoxOf(const GmRegion& region, const std::vector<MaybeInt>& dims);
 
 struct SyncInstr {
   enum class Kind { kSet, kWait, kBarrier, kBarrierAll };
@@ -98,7 +126,9 @@ struct SyncInstr {
   Pipe dst = Pipe::kS;
   int id = 0;
   int unit = 0;  // the pair or barrier it belongs to (--pipe-sync-drop)
-  int slot = 0;  // §3.2: 1 sets, 3 waits, 4 barriers
+  // §3.2: 0 drains, 1 sets, 2 primes, 3 waits, 4 barriers (a PIPE_ALL
+  // repairing a flag reuse race sits in slot 1, before the sets).
+  int slot = 0;
   Location loc;  // the producer's (set) or the consumer's
 };
 
@@ -109,7 +139,10 @@ struct SyncUnit {
   Pipe src = Pipe::kS, dst = Pipe::kS;
   int id = 0;
   Location producer, consumer;
-  std::string why;  // "pair", "same-pipe", "demoted", "loop entry", "loop end", "tail"
+  // "pair", "carried", "reuse", "same-pipe", "demoted", "loop end", "tail",
+  // "repair"
+  std::string why;
+  Location loop;  // a carried pair: the loop whose iterations it orders
 };
 
 class SyncPlanner {
@@ -153,12 +186,14 @@ class SyncPlanner {
   // Returns whether it was needed.
   bool Tail(int gap, const Location& loc);
 
-  // The redundancy sweep (pipe-sync.md §3.3), run once the kernel is
-  // planned (flags modes only: barrier-all's barriers are today's rule):
-  // units are removed, last created first, while Check() stays
-  // clean without them; the rest are numbered again in order. Skipped when
-  // the kernel has more executions than Check() tries or more than 20,000
-  // recorded items.
+  // Run once the kernel is planned: the check (Check()) of the plan; what
+  // it finds is repaired with pipe_barrier(PIPE_ALL) (the planner is meant
+  // to leave nothing to repair); then the redundancy sweep (pipe-sync.md
+  // §3.3): units are removed, last created first, while the check stays
+  // clean without them; the rest are numbered again in order. A kernel the
+  // check cannot cover (more than 20,000 recorded items, or too many
+  // distinct states) gets pipe_barrier(PIPE_ALL) at the end of every loop
+  // body instead, and no sweep.
   void Sweep();
 
   // Replaces the marker lines of `text` with the plan's instructions, each
@@ -171,15 +206,16 @@ class SyncPlanner {
   const std::vector<SyncUnit>& units() const { return units_; }
 
   // The check of pipe-sync.md §4.2 (vector clocks over the pipes of the
-  // lane) on the planned kernel, with the units in `drop` left out, over
-  // its executions: every loop run 0, 1 and 2 times, both sides of every
-  // if (at most `max_runs` executions, in a fixed order). Returns the
-  // findings (pipe race, flag reuse race, double set, deadlock, pipe busy
-  // at return, flag left set), one line each; empty when the plan is
-  // correct on every execution tried. `runs` gets how many were tried.
-  std::vector<std::string> Check(const std::set<int>& drop, int max_runs = 256,
-                                 int* runs = nullptr) const;
-  // How many executions there are to try in all (saturating).
+  // lane, pipe_clocks.h) on the planned kernel, with the units in `drop`
+  // left out, over all of its executions with every loop run 0 to 3 times
+  // and both sides of every if (executions that reach the same state are
+  // followed once). Returns the findings (pipe race, flag reuse race,
+  // double set, deadlock, pipe busy at return, flag left set, illegal
+  // sync), one line each; empty when the plan is correct on every
+  // execution. `covered` (may be null) gets whether every execution was
+  // followed (false: the state budget ran out first).
+  std::vector<std::string> Check(const std::set<int>& drop, bool* covered = nullptr) const;
+  // How many executions there are in all (saturating at 1 << 30).
   int64_t executions() const { return Count(root_); }
   int next_unit() const { return first_unit_ + static_cast<int>(units_.size()); }
 
@@ -200,29 +236,41 @@ class SyncPlanner {
   std::vector<RecordedItem> Recorded(const std::set<int>& drop) const;
 
  private:
+  using Path = std::vector<std::pair<int, int>>;  // (block, item) from the body down
   struct Pending {
     Pipe pipe;
     int64_t seq;
     PlanAccess access;
-    std::vector<std::pair<int, int>> path;  // (block, item) from the body down
+    Path path;
     Location loc;
   };
+  using Known = std::array<std::array<int64_t, kNumPipes>, kNumPipes>;
   struct State {
     std::vector<Pending> pending;
     // known[q][p]: every op on p up to this sequence number is complete
     // before q's next op starts.
-    std::array<std::array<int64_t, kNumPipes>, kNumPipes> known{};
+    Known known{};
     bool busy = false;  // a non-S op since the last full barrier
   };
   struct Block {
     std::vector<int> gaps;  // gaps[i]: before item i; the last: the block end
+    int loop = -1;          // the innermost loop (loops_) it is part of
   };
   struct Frame {  // an open compound
-    bool loop = false;
-    State before;      // ifs: the state before the if
+    int loop = -1;     // loops_ index; -1: an if
+    State before;      // the state before the compound
     State then_state;  // ifs: the state at the end of the then-block
     bool has_else = false;
     int body_block = -1;
+  };
+  struct Loop {
+    int gap = -1;     // the gap before the loop statement (its primes)
+    int parent = -1;  // the block holding the loop
+    int body = -1;    // its body block
+    int node = -1;    // its compound node
+    int64_t start_seq = 0;
+    Location loc;
+    std::vector<int> carried;  // the units of the pairs it carries
   };
 
   // The kernel as the emitter described it, for Check(): gaps, machine
@@ -230,40 +278,57 @@ class SyncPlanner {
   struct Node {
     enum class Kind { kGap, kOp, kFullBarrier, kLoop, kIf };
     Kind kind = Kind::kGap;
-    int gap = -1;
+    int gap = -1;  // kGap: the gap; kOp: the gap before it
     MachineStep step;
     std::vector<PlanAccess> accesses;
     Location loc;
     bool skip = false;  // no machine op (a2a3 TFREE)
+    int64_t seq = 0;    // kOp: its sequence number
+    Path path;          // kOp: where it is
     std::vector<std::vector<int>> blocks;
   };
-  int Record(Node node);
-  void RecordCompound(Node::Kind kind, int gap) {
-    Node g;
-    g.kind = Node::Kind::kGap;
-    g.gap = gap;
-    Record(g);
-    Node c;
-    c.kind = kind;
-    compounds_.push_back(Record(c));
-  }
-  // How many executions Check() would walk (saturating at 1 << 30).
-  int64_t Count(const std::vector<int>& block) const;
-  void Expand(const std::vector<int>& block, std::vector<std::vector<int>>* runs,
-              size_t max_runs) const;
+  // A finding of the check, with where a repair goes.
+  struct Finding {
+    std::string text;
+    enum class Kind { kRace, kReuse, kOther } kind = Kind::kOther;
+    int gap = -1;  // kRace: the gap before the op; kReuse: the set's gap
+    Location loc;
+  };
+  class Checker;  // sync_plan_check.cc
 
-  int NewGap(const Location& loc);
+  int Record(Node node);
+  void RecordCompound(Node::Kind kind, int gap);
+  // How many executions there are (saturating at 1 << 30).
+  int64_t Count(const std::vector<int>& block) const;
+  // The check with the structured findings (the first only when `first`);
+  // false when the state budget ran out.
+  // `any_id`: ids past the pool are legal (Reallocate).
+  // `work` (may be null) adds what the check did.
+  bool Explore(const std::set<int>& drop, bool first, std::vector<Finding>* findings,
+               bool any_id = false, int64_t* work = nullptr) const;
+
+  // A new gap at the end of `block`: before its next item (or its end).
+  int PushGap(int block, const Location& loc);
   void Add(int gap, SyncInstr instr);
   int NewUnit(SyncInstr::Kind kind, Pipe src, Pipe dst, int id, const Location& producer,
               const Location& consumer, absl::string_view why);
-  std::vector<std::pair<int, int>> Path() const;  // of the next item
-  void Reset();                                  // a full barrier
+  Path CurrentPath() const;  // of the next item
+  void Reset();              // a full barrier
+  // A pair p -> q with its set in `set_gap` and its wait in `wait_gap`
+  // (carried by loop `loop` when >= 0: also a prime before it and a drain
+  // after it), or the identical one planned already: its unit, -1 when no
+  // id is free.
+  int MakePair(Pipe p, Pipe q, int set_gap, int wait_gap, int loop, absl::string_view why);
+  int FreeId(Pipe p, Pipe q) const;
   // §3.4 widening of a pair p -> q (set in `set_gap`, wait in `wait_gap`,
   // both in `blk`) that has no id: moves the set of the pair it is widened
   // into to `set_gap`; false when there is none.
   bool Widen(int p, int q, const Block& blk, int set_gap, int wait_gap,
              const Location& producer);
+  // pipe_barrier(PIPE_ALL) in `gap`; BarrierAll also resets the state.
+  int AddBarrierAll(int gap, int slot, const Location& loc, absl::string_view why);
   void BarrierAll(int gap, const Location& loc, absl::string_view why);
+  void SamePipeBarrier(int gap, Pipe q, const Location& loc);
   bool AnyPending() const { return !state_.pending.empty(); }
   bool barrier_all() const { return mode_ == PipeSyncMode::kBarrierAll; }
   // Barrier-all mode's Op (sync_plan_barrier_all.cc): today's rule decides
@@ -271,8 +336,31 @@ class SyncPlanner {
   int BarrierAllOp(int gap, const MachineStep& step, const std::vector<PlanAccess>& accesses,
                    const Location& loc);
   bool AnyUsed() const;
-  int IfDepth() const;
   static void Merge(State& into, const State& other);
+  // The item of `block` that holds the gap or op at `path` (-1: none).
+  static int ItemIn(const Path& path, int block);
+
+  // sync_plan_carried.cc: the next iteration of for loop `loop`, walked at
+  // the end of its body: carried pairs and the reverse pairs of the reuse
+  // rule.
+  struct Replay;
+  void CarryLoop(int loop);
+  void ReplayBlock(int loop, const std::vector<int>& nodes,
+                   const std::vector<const Pending*>& previous, Replay& r);
+  void ReplayOp(int loop, const Node& b, const std::vector<const Pending*>& previous,
+                Replay& r);
+  void ReuseGuards(int loop);
+  // The end of every loop body gets pipe_barrier(PIPE_ALL) (a kernel the
+  // check cannot cover).
+  void DrainEveryLoop();
+  // Removes the units in `removed` and numbers the rest again.
+  void RemoveUnits(const std::set<int>& removed);
+  // Ids again (§3.4, after the sweep): pairs in the order their lifetimes
+  // start take the lowest id of their pool with which the check stays
+  // clean; when one finds none, or the check's work passes `budget`, the
+  // ids stay as they were.
+  void Reallocate(int64_t budget);
+  void SetId(int unit, int id);
 
   Backend backend_;
   FunctionKind kind_;
@@ -283,13 +371,21 @@ class SyncPlanner {
   std::vector<Block> blocks_;
   std::vector<int> open_;  // open blocks, outermost first
   std::vector<Frame> frames_;
+  std::vector<Loop> loops_;
   std::vector<std::vector<SyncInstr>> gaps_;
   std::vector<Location> gap_locs_;  // the item after the gap (or the block's)
-  // Event ids in use since the last full barrier on every path, by [p][q]
+  std::vector<Path> gap_paths_;     // where each gap is (the item after it)
+  std::vector<int> gap_blocks_;     // the block of each gap
+  // Drains for the next gap of a block (the gap after a loop that ended).
+  std::map<int, std::vector<SyncInstr>> deferred_;
+  // Event ids in use since the last full barrier outside every compound,
+  // by [p][q].
   // (one bit per id).
   std::array<std::array<uint64_t, kNumPipes>, kNumPipes> used_{};
   // (p, q, set gap, wait gap) -> (id, unit): an identical pair is reused.
   std::map<std::tuple<int, int, int, int>, std::pair<int, int>> pairs_;
+  // A carried pair's unit -> the latest producer its set covers.
+  std::map<int, int64_t> carried_seq_;
   int64_t seq_ = 0;
   std::vector<SyncUnit> units_;
   std::vector<Node> nodes_;
@@ -316,7 +412,7 @@ constexpr int kRingBufferBase = 1 << 20;
 // How a file is synchronised: the mode, the units left out, and where
 // --emit=syncplan's text goes (nullptr: nowhere).
 struct SyncOptions {
-  PipeSyncMode mode = PipeSyncMode::kBarrierAll;
+  PipeSyncMode mode = PipeSyncMode::kFlags;
   std::set<int> drop;
   std::string* plan_text = nullptr;
   // The planner of every planned kernel, by function name (nullptr:

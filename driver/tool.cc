@@ -32,7 +32,7 @@ ABSL_FLAG(std::string, pipe_sync, "",
           "pairs and same-pipe barriers), flags-unbounded (flags with unlimited event ids: "
           "benchmarks and debugging, not for hardware) or barrier-all "
           "(pipe_barrier(PIPE_ALL) between dependent ops of different pipes); recorded in the "
-          "program; unset: the recorded mode, else barrier-all.");
+          "program; unset: the recorded mode, else flags.");
 ABSL_FLAG(std::vector<std::string>, pipe_sync_drop, {},
           "Leave out unit N of the sync plan (--emit=syncplan numbers them); repeatable, "
           "comma-separated; for the removal tests.");

@@ -25,10 +25,13 @@ class Elementwise:
         s10 = pl.tile.muls(s9, 2)
         pl.tile.store(s10, [0, 0], out)
 
-# PTO: %z = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f16, rows=8, cols=16, v_row=8, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+# PTO: %z = pto.alloc_tile addr = %c{{[0-9]+}}_i64 : !pto.tile_buf<loc=vec, dtype=f16, rows=8, cols=16, v_row=8, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>
 # PTO-NEXT: %s1 = pto.alloc_tile
+# PTO-NEXT: pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+# PTO-NEXT: pto.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
 # PTO-NEXT: pto.tadd ins(%x, %z : {{.*}}) outs(%s1 : {{.*}})
-# PTO: pto.tsub ins(%s1, %x : {{.*}}) outs(%s2 :
+# PTO: pto.barrier <PIPE_V>
+# PTO-NEXT: pto.tsub ins(%s1, %x : {{.*}}) outs(%s2 :
 # PTO: pto.tmul ins(%s2, %x : {{.*}}) outs(%s3 :
 # PTO: pto.tdiv ins(%s3, %x : {{.*}}) outs(%s4 :
 # PTO: pto.tmax ins(%s4, %x : {{.*}}) outs(%s5 :

@@ -19,6 +19,8 @@
 # PTO: scf.for %c = %c0 to %nranks step %c1 {
 # PTO: pto.tload ins({{.*}}) outs(%part :
 # PTO: pto.tstore ins(%part :
+# PTO-NEXT: pto.set_flag[<PIPE_MTE3>, <PIPE_S>, <EVENT_ID0>]
+# PTO-NEXT: pto.wait_flag[<PIPE_MTE3>, <PIPE_S>, <EVENT_ID0>]
 # PTO-NEXT: %[[L0:.*]] = pto.partition_view %scratch_view, offsets = [%c0, %c0], sizes = [%c1, %c16]
 # PTO-NEXT: pto.cmo.cacheinvalid %[[L0]] single_cache_line
 # PTO: pto.partition_view %scratch_view, offsets = [%c0, %c240], sizes = [%c1, %c16]

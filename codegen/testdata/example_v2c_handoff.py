@@ -18,6 +18,8 @@
 # A5: func.func @rope_score_aiv(
 # A5: pto.fence.barrier_all #pto.fence_scope<gm>
 # A5: pto.tmov ins(%rq : {{.*}}) outs(%rq_nz : !pto.tile_buf<loc=vec, {{.*}}blayout=col_major, slayout=row_major{{.*}}>)
+# A5-NEXT: pto.set_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
+# A5-NEXT: pto.wait_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
 # A5-NEXT: pto.tpush_to_aic(%rq_nz :
 
 # CCE: void rope_score_aiv(

@@ -41,7 +41,8 @@ class Locations:
 # CCE: // {{.*}}locations.py:15
 # CCE-NEXT: GlobalTensor
 # CCE: // {{.*}}locations.py:16
-# CCE-NEXT: pipe_barrier(PIPE_ALL);
+# CCE-NEXT: set_flag(PIPE_MTE2, PIPE_MTE3, EVENT_ID0);
+# CCE-NEXT: wait_flag(PIPE_MTE2, PIPE_MTE3, EVENT_ID0);
 # CCE-NEXT: for (
 # CCE-NEXT: // {{.*}}locations.py:17
 # CCE-NEXT: if (
@@ -50,6 +51,8 @@ class Locations:
 # CCE-NEXT: // {{.*}}locations.py:20
 # CCE-NEXT: pipe_barrier(PIPE_ALL);
 # CCE: // {{.*}}locations.py:21
+# CCE-NEXT: set_flag(PIPE_MTE3, PIPE_S, EVENT_ID0);
+# CCE-NEXT: wait_flag(PIPE_MTE3, PIPE_S, EVENT_ID0);
 # CCE-NEXT: while (
 # CCE-NEXT: // {{.*}}locations.py:22
 # CCE-NEXT: dcci(

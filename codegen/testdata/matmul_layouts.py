@@ -20,15 +20,17 @@ class Matmul:
         c: pl.Tile[[2, 16], pl.FP32, pl.MemorySpace.Acc] = pl.tile.matmul(al, br)
         pl.tile.store(c, [0, 0], out)
 
-# A2A3: %am = pto.alloc_tile : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=2, v_col=8, blayout=col_major, slayout=row_major, fractal=512, pad=0>
-# A2A3: %al = pto.alloc_tile : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=16, v_row=2, v_col=8, blayout=row_major, slayout=row_major, fractal=512, pad=0>
+# A2A3: %am = pto.alloc_tile addr = %c{{[0-9]+}}_i64 : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=2, v_col=8, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+# A2A3: %al = pto.alloc_tile addr = %c{{[0-9]+}}_i64 : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=16, v_row=2, v_col=8, blayout=row_major, slayout=row_major, fractal=512, pad=0>
 # A2A3: pto.tmov ins(%am : {{.*}}) outs(%al : {{.*}})
-# A2A3: %br = pto.alloc_tile : !pto.tile_buf<loc=right, dtype=f16, rows=16, cols=16, v_row=8, v_col=16, blayout=row_major, slayout=col_major, fractal=512, pad=0>
-# A2A3: %c = pto.alloc_tile : !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=2, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+# A2A3: %br = pto.alloc_tile addr = %c{{[0-9]+}}_i64 : !pto.tile_buf<loc=right, dtype=f16, rows=16, cols=16, v_row=8, v_col=16, blayout=row_major, slayout=col_major, fractal=512, pad=0>
+# A2A3: %c = pto.alloc_tile addr = %c{{[0-9]+}}_i64 : !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=2, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+# A2A3-NEXT: pto.set_flag[<PIPE_MTE1>, <PIPE_M>, <EVENT_ID0>]
+# A2A3-NEXT: pto.wait_flag[<PIPE_MTE1>, <PIPE_M>, <EVENT_ID0>]
 # A2A3-NEXT: pto.tmatmul ins(%al, %br : !pto.tile_buf<loc=left, {{.*}}>, !pto.tile_buf<loc=right, {{.*}}>) outs(%c : !pto.tile_buf<loc=acc, {{.*}}>)
 # A2A3: pto.tstore ins(%c : !pto.tile_buf<loc=acc, {{.*}}>) outs(%{{.*}} : !pto.partition_tensor_view<2x16xf32>)
 
-# A5: %al = pto.alloc_tile : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=16, v_row=2, v_col=8, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+# A5: %al = pto.alloc_tile addr = %c{{[0-9]+}}_i64 : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=16, v_row=2, v_col=8, blayout=col_major, slayout=row_major, fractal=512, pad=0>
 
 # CCE: Tile<TileType::Left, half, 16, 16, BLayout::RowMajor, 2, 8, SLayout::RowMajor, 512, PadValue::Null> al;
 # CCE: TMOV(al, am);

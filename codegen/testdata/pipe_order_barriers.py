@@ -3,7 +3,7 @@
 # need none between them, the add (V) reading them does, the store (MTE3)
 # of the sum does, a scalar read of GM after the store does, and a load
 # independent of pending work does not.
-# RUN: ptoc %s --passes= --emit=cce | FileCheck %s
+# RUN: ptoc %s --passes= --pipe-sync=barrier-all --emit=cce | FileCheck %s
 import pypto.language as pl
 import pypto.language.distributed as pld
 

@@ -9,13 +9,15 @@
 # PTO-NOT: gm_pipe_buffer
 # PTO: pto.aic_initialize_pipe {id = 0, dir_mask = 2, slot_size = 2048, slot_num = 2, nosplit = true} (c2v_consumer_buf = %c0_i32 : i32, v2c_consumer_buf = %v2c_buf : i32)
 # PTO-NEXT: %tok = pto.tpop_from_aiv {id = 0, split = 0} -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>
-# PTO-NEXT: pto.tfree_from_aiv {id = 0, split = 0}
+# PTO: pto.tfree_from_aiv {id = 0, split = 0}
 # PTO: pto.tmov ins(%qm : !pto.tile_buf<loc=mat, {{.*}}>) outs(%ql : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
 # PTO: pto.tmov ins(%km : !pto.tile_buf<loc=mat, {{.*}}>) outs(%kr : !pto.tile_buf<loc=right, dtype=f16, rows=64, cols=16, v_row=64, v_col=16, blayout=row_major, slayout=col_major, fractal=512, pad=0>)
 # PTO: func.func @rope_score_aiv
 # PTO: pto.fence.barrier_all #pto.fence_scope<gm>
-# PTO-NEXT: %rq_nz = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+# PTO-NEXT: %rq_nz = pto.alloc_tile addr = %c{{[0-9]+}}_i64 : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>
 # PTO-NEXT: pto.tmov ins(%rq : !pto.tile_buf<loc=vec, {{.*}}blayout=row_major, slayout=none_box{{.*}}>) outs(%rq_nz : !pto.tile_buf<loc=vec, {{.*}}blayout=col_major, slayout=row_major{{.*}}>)
+# PTO-NEXT: pto.set_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
+# PTO-NEXT: pto.wait_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
 # PTO-NEXT: pto.tpush_to_aic(%rq_nz : !pto.tile_buf<loc=vec, {{.*}}blayout=col_major, slayout=row_major{{.*}}>) {id = 0, split = 0}
 
 # CCE: auto pipe0 = TPipe<0, Direction::DIR_V2C, 2048, 2, 2, true>(nullptr, 0, v2c_buf);

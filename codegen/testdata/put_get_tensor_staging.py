@@ -14,11 +14,11 @@ class TensorPutGet:
         pld.tensor.get(src, peer, win)
 
 # 128 fp32 = 512 bytes a row: 32 rows fill 16 KiB.
-# PTO: %stage = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=32, cols=128, v_row=32, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+# PTO: %stage = pto.alloc_tile addr = %c{{[0-9]+}}_i64 : !pto.tile_buf<loc=vec, dtype=f32, rows=32, cols=128, v_row=32, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>
 # PTO: pto.comm.tput({{.*}}, buf(%stage) : !pto.partition_tensor_view<64x128xf32>, !pto.partition_tensor_view<64x128xf32>, !pto.tile_buf<loc=vec, dtype=f32, rows=32, cols=128
 # The whole window is 512 lines: the peer invalidate falls back.
 # PTO: pto.cmo.cacheinvalid all #pto.address_space<gm>
-# PTO: %stage_1 = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=32, cols=128
+# PTO: %stage_1 = pto.alloc_tile addr = %c{{[0-9]+}}_i64 : !pto.tile_buf<loc=vec, dtype=f32, rows=32, cols=128
 # PTO: pto.comm.tget({{.*}}, buf(%stage_1) :
 
 # CCE: Tile<TileType::Vec, float, 32, 128, BLayout::RowMajor, 32, 128, SLayout::NoneBox, 512, PadValue::Null> stage;

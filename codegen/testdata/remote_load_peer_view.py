@@ -16,7 +16,7 @@ class RemoteLoad:
 # PTO-NEXT: %win_peer_view = pto.make_tensor_view %win_peer, shape = [%c1, %c256], strides = [%c256, %c1]
 # PTO-NEXT: %[[COL:.*]] = arith.muli %chunk, %c64 : index
 # PTO-NEXT: %[[PV:.*]] = pto.partition_view %win_peer_view, offsets = [%c0, %[[COL]]], sizes = [%c1, %c64] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<1x64xf32>
-# PTO-NEXT: %got = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+# PTO-NEXT: %got = pto.alloc_tile addr = %c{{[0-9]+}}_i64 : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
 # PTO-NEXT: pto.tload ins(%[[PV]] : !pto.partition_tensor_view<1x64xf32>) outs(%got : !pto.tile_buf<{{.*}}>)
 # PTO-NOT: cacheinvalid
 

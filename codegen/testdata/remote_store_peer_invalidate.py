@@ -31,7 +31,11 @@ class RemoteStore:
 # PTO-NEXT: %win_peer = pto.addptr %win, %[[OFF]] : !pto.ptr<f32> -> !pto.ptr<f32>
 # PTO-NEXT: %win_peer_view = pto.make_tensor_view %win_peer, shape = [%c4, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf32>
 # PTO-NEXT: %[[PV:.*]] = pto.partition_view %win_peer_view, offsets = [%c1, %c0], sizes = [%c1, %c16]
+# PTO-NEXT: pto.set_flag[<PIPE_MTE2>, <PIPE_MTE3>, <EVENT_ID0>]
+# PTO-NEXT: pto.wait_flag[<PIPE_MTE2>, <PIPE_MTE3>, <EVENT_ID0>]
 # PTO-NEXT: pto.tstore ins(%row : {{.*}}) outs(%[[PV]] : !pto.partition_tensor_view<1x16xf32>)
+# PTO-NEXT: pto.set_flag[<PIPE_MTE3>, <PIPE_S>, <EVENT_ID0>]
+# PTO-NEXT: pto.wait_flag[<PIPE_MTE3>, <PIPE_S>, <EVENT_ID0>]
 # PTO-NEXT: %[[LINE:.*]] = pto.partition_view %win_peer_view, offsets = [%c1, %c0], sizes = [%c1, %c16]
 # PTO-NEXT: pto.cmo.cacheinvalid %[[LINE]] single_cache_line : !pto.partition_tensor_view<1x16xf32>
 # PTO-NEXT: pto.fence.barrier_all #pto.fence_scope<gm>
@@ -40,9 +44,11 @@ class RemoteStore:
 # CCE: int64_t own_window_base = comm_ctx[2 + comm_ctx[0]];
 # CCE: __gm__ float* win_peer = win + (comm_ctx[2 + peer] - own_window_base) / 4;
 # CCE-NEXT: GlobalTensor<float, pto::Shape<1, 1, 1, 1, 16>, pto::Stride<1, 1, 1, 16, 1>> win_gm(win_peer + 16);
-# CCE-NEXT: pipe_barrier(PIPE_ALL);
+# CCE-NEXT: set_flag(PIPE_MTE2, PIPE_MTE3, EVENT_ID0);
+# CCE-NEXT: wait_flag(PIPE_MTE2, PIPE_MTE3, EVENT_ID0);
 # CCE-NEXT: TSTORE(win_gm, row);
-# CCE-NEXT: pipe_barrier(PIPE_ALL);
+# CCE-NEXT: set_flag(PIPE_MTE3, PIPE_S, EVENT_ID0);
+# CCE-NEXT: wait_flag(PIPE_MTE3, PIPE_S, EVENT_ID0);
 # CCE-NEXT: dcci(win_peer + 16, cache_line_t::SINGLE_CACHE_LINE);
 # CCE-NEXT: // {{.*}}:18
 # CCE-NEXT: pipe_barrier(PIPE_ALL);

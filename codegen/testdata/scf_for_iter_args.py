@@ -25,7 +25,10 @@ class Carried:
 # PTO-NEXT: scf.yield %nxt : !pto.tile_buf<loc=vec
 # PTO-NEXT: } loc(
 # PTO-NEXT: %pv_1 = pto.partition_view %out_view
+# PTO-NEXT: pto.set_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
+# PTO-NEXT: pto.wait_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
 # PTO-NEXT: pto.tstore ins(%acc_out : {{.*}}) outs(%pv_1 : {{.*}})
+# PTO-NEXT: pto.set_flag[<PIPE_MTE3>, <PIPE_S>, <EVENT_ID0>]
 # PTO-NEXT: %x_out:2 = scf.for %j = %c2 to %c10 step %c3 iter_args(%x = %c0, %y = %c1) -> (index, index) {
 # PTO-NEXT: %[[S:.*]] = arith.addi %x, %j : index
 # PTO-NEXT: scf.yield %y, %[[S]] : index, index

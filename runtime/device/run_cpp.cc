@@ -31,6 +31,8 @@ using kernel_call::kMaxKernelArgs;
 // The a2a3 FIFO's GM backing store is only carried by the kernels (the
 // model moves tiles itself), so one small buffer per core group does.
 constexpr size_t kPipeBufferBytes = 4096;
+// The host copy of GM starts at a cache-line boundary.
+constexpr uintptr_t kGmAlignment = 64;
 
 class SharedObject {
  public:
@@ -269,8 +271,13 @@ absl::StatusOr<CppRunResult> RunEmittedCpp(const Program& program, const CppRunO
     w.barriers.resize(options.ranks * 3);
     absl::StatusOr<std::vector<uint64_t>> block = PlaceTensors(w, *entry, *params, options.ranks);
     if (!block.ok()) return block.status();
-    std::vector<uint8_t> host_gm(w.machine.size());
-    std::vector<RankContext> contexts = RankContexts(*block, host_gm.data(), syncall_slots);
+    // GM at a 64-byte boundary, as on the device: emitted code finds the
+    // cache lines of a region from its addresses.
+    std::vector<uint8_t> host_storage(w.machine.size() + kGmAlignment);
+    uint8_t* host_gm = host_storage.data() +
+                       (kGmAlignment - reinterpret_cast<uintptr_t>(host_storage.data()) % kGmAlignment) %
+                           kGmAlignment;
+    std::vector<RankContext> contexts = RankContexts(*block, host_gm, syncall_slots);
     shadow.Reset(w.machine.size(), result.totals.lanes);
     std::vector<std::function<void()>> bodies;
     for (int rank = 0; rank < options.ranks; ++rank) {
@@ -283,13 +290,13 @@ absl::StatusOr<CppRunResult> RunEmittedCpp(const Program& program, const CppRunO
         l.code = &k.code;
         w.lanes.push_back(l);
         std::vector<uint64_t> args =
-            KernelArgs(w, k, *params, rank, host_gm.data(), contexts[rank]);
+            KernelArgs(w, k, *params, rank, host_gm, contexts[rank]);
         void* fn = k.fn;
         bodies.push_back(
             [fn, args] { kernel_call::CallKernel(fn, args); });
       }
     }
-    DeviceMachine machine(w, *sources, host_gm.data(),
+    DeviceMachine machine(w, *sources, host_gm,
                           options.seed * 0x9E3779B97F4A7C15ull + static_cast<uint64_t>(schedule),
                           options.max_steps);
     machine.Run(bodies);

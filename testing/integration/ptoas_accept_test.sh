@@ -4,9 +4,11 @@
 #
 # The .pto of every example and every codegen / runtime test kernel ptoc
 # accepts, both backends (`--backend=a2a3` -> `ptoas --pto-arch=a3`, `a5` ->
-# `--pto-arch=a5`): the examples with the option sets default,
-# --narrow-regions and --v2c-sync=barrier, the test kernels with the
-# default pipeline (kernels ptoc rejects are skipped by exit code). ptoas
+# `--pto-arch=a5`): every kernel in the default --pipe-sync=flags
+# (assembled at --pto-level=level3, as its line 2 says) and in
+# --pipe-sync=barrier-all (level2), the examples also with --narrow-regions
+# and --v2c-sync=barrier, the test kernels with the default pipeline
+# (kernels ptoc rejects are skipped by exit code). ptoas
 # must exit 0 and its .cpp must pass $CXX_PTO_ISA -fsyntax-only with
 # pto-isa's CPU-simulation flags. Prints each failure with its first error
 # line, then `accepted X of Y` and `compiled X of Y`. Exits 0 when all pass,
@@ -38,9 +40,11 @@ emit() {
 }
 for kernel in $(conf_kernels); do
   for backend in a2a3 a5; do
+    # The default: ptoc's own sync plan and addresses (--pipe-sync=flags),
+    # level3, no --enable-insert-sync.
     emit "$kernel" "$backend" ""
-    # ptoc's own sync plan and addresses: level3, no --enable-insert-sync.
-    emit "$kernel" "$backend" ".flags" --pipe-sync=flags
+    # No intra-core sync, addresses left to ptoas: level2.
+    emit "$kernel" "$backend" ".barrier-all" --pipe-sync=barrier-all
     if [[ "$kernel" == examples/* ]]; then
       emit "$kernel" "$backend" ".narrow" --narrow-regions
       emit "$kernel" "$backend" ".barrier" --v2c-sync=barrier
@@ -54,7 +58,8 @@ assemble_one() {  # BASE BACKEND
   local base="$1" arch=a3
   [[ "$2" == a5 ]] && arch=a5
   local level=()
-  [[ "$base" == *.flags ]] && level=(--pto-level=level3)
+  # The file says which level it is for (line 2 of a flags-mode file).
+  grep -q -- "--pto-level=level3" "$out/$base.pto" && level=(--pto-level=level3)
   if "$PTOAS" --pto-arch="$arch" "${level[@]}" "$out/$base.pto" -o "$out/$base.cpp" > "$out/$base.ptoas.log" 2>&1 &&
      [[ -s "$out/$base.cpp" ]]; then
     touch "$out/$base.ptoas.ok"

@@ -1,6 +1,8 @@
 # pipe-sync.md §7 case 02: GM RAW and WAR inside one lane: a store to
 # `out`, a load of it back (MTE3->MTE2), a store into the GM the first load
-# read (WAR, MTE2->MTE3); each pair takes id 0, reused once a pair is done.
+# read (WAR, MTE2->MTE3); every pair takes id 0: the second MTE2->MTE3 set
+# comes after the first one's wait by the chain through MTE3->MTE2 (ids
+# are allocated again after the sweep, the lowest the check allows).
 # RUN: ptoc %s --passes= --pipe-sync=flags --emit=cce | FileCheck %s --check-prefix=CPP
 # RUN: ptoc %s --passes= --pipe-sync=flags --emit=pto | FileCheck %s --check-prefix=PTO
 import pypto.language as pl
@@ -23,8 +25,8 @@ class GmRaw:
 # CPP: set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
 # CPP-NEXT: wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
 # CPP-NEXT: TLOAD(y, out_gm_1);
-# CPP: set_flag(PIPE_MTE2, PIPE_MTE3, EVENT_ID1);
-# CPP-NEXT: wait_flag(PIPE_MTE2, PIPE_MTE3, EVENT_ID1);
+# CPP: set_flag(PIPE_MTE2, PIPE_MTE3, EVENT_ID0);
+# CPP-NEXT: wait_flag(PIPE_MTE2, PIPE_MTE3, EVENT_ID0);
 # CPP-NEXT: TSTORE(a_gm_1, y);
 # CPP-NEXT: pipe_barrier(PIPE_ALL);
 
@@ -35,7 +37,7 @@ class GmRaw:
 # PTO: pto.set_flag[<PIPE_MTE3>, <PIPE_MTE2>, <EVENT_ID0>]
 # PTO-NEXT: pto.wait_flag[<PIPE_MTE3>, <PIPE_MTE2>, <EVENT_ID0>]
 # PTO-NEXT: pto.tload
-# PTO: pto.set_flag[<PIPE_MTE2>, <PIPE_MTE3>, <EVENT_ID1>]
-# PTO-NEXT: pto.wait_flag[<PIPE_MTE2>, <PIPE_MTE3>, <EVENT_ID1>]
+# PTO: pto.set_flag[<PIPE_MTE2>, <PIPE_MTE3>, <EVENT_ID0>]
+# PTO-NEXT: pto.wait_flag[<PIPE_MTE2>, <PIPE_MTE3>, <EVENT_ID0>]
 # PTO-NEXT: pto.tstore
 # PTO-NEXT: pto.barrier <PIPE_ALL>

@@ -1,9 +1,12 @@
-# pipe-sync.md §7 case 12: --pipe-sync=barrier-all is the default and gives
-# today's output: PIPE_ALL between dependent ops, no flags, no addresses in
-# PTO-AS; a later tool reads the mode recorded in the program.
+# pipe-sync.md §7 case 12: --pipe-sync=barrier-all gives the output of
+# before the flags planner: PIPE_ALL between dependent ops, no flags, no
+# addresses in PTO-AS; a later tool reads the mode recorded in the
+# program, and flags is the default when none is recorded.
 # RUN: ptoc %s --passes= --pipe-sync=barrier-all --emit=cce | FileCheck %s --check-prefix=CPP
-# RUN: ptoc %s --passes= --emit=pto | FileCheck %s --check-prefix=PTO
+# RUN: ptoc %s --passes= --pipe-sync=barrier-all --emit=pto | FileCheck %s --check-prefix=PTO
 # RUN: ptoc %s --passes= --pipe-sync=flags --emit=pb -o %t.pb && ptoc-codegen %t.pb --target=cce | FileCheck %s --check-prefix=RECORDED
+# RUN: ptoc %s --passes= --pipe-sync=barrier-all --emit=pb -o %t.ba.pb && ptoc-codegen %t.ba.pb --target=pto | FileCheck %s --check-prefix=PTO
+# RUN: ptoc %s --passes= --emit=pb -o %t.default.pb && ptoc-codegen %t.default.pb --target=cce | FileCheck %s --check-prefix=RECORDED
 import pypto.language as pl
 
 

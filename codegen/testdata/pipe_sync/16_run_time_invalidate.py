@@ -22,8 +22,9 @@ class RunTimeInvalidate:
 # CPP: wait_flag(PIPE_MTE3, PIPE_S, EVENT_ID0);
 # CPP-NEXT: // a run of 64 elements at a run-time position: its cache lines in a loop
 # CPP-NEXT: int64_t line_first = row * 64;
+# CPP-NEXT: int64_t line_skew = {{.*}}(out) % 64 / 4);
 # CPP-NEXT: dcci(out + line_first, cache_line_t::SINGLE_CACHE_LINE);
-# CPP-NEXT: for (int64_t line = (line_first / 16 + 1) * 16; line < line_first + 64; line += 16) {
+# CPP-NEXT: for (int64_t line = ((line_first + line_skew) / 16 + 1) * 16 - line_skew; line < line_first + 64; line += 16) {
 # CPP-NEXT: dcci(out + line, cache_line_t::SINGLE_CACHE_LINE);
 # CPP-NEXT: }
 # CPP-NOT: _flag(

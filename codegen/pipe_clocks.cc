@@ -1,0 +1,159 @@
+#include "codegen/pipe_clocks.h"
+
+#include <algorithm>
+
+#include "codegen/sync_plan.h"
+
+namespace ptoc {
+namespace codegen {
+namespace {
+
+int P(Pipe p) { return static_cast<int>(p); }
+
+bool Reserved(Pipe p, Pipe q) {
+  auto is = [&](Pipe a, Pipe b) { return p == a && q == b; };
+  return is(Pipe::kV, Pipe::kS) || is(Pipe::kS, Pipe::kV) || is(Pipe::kM, Pipe::kFix) ||
+         is(Pipe::kFix, Pipe::kM);
+}
+
+}  // namespace
+
+bool LegalSync(Backend backend, FunctionKind core, const SyncInstr& s, int ids) {
+  switch (s.kind) {
+    case SyncInstr::Kind::kBarrierAll:
+      return true;
+    case SyncInstr::Kind::kBarrier:
+      return CoreHasPipe(core, s.src) && !(backend == Backend::kA5 && s.src == Pipe::kV);
+    case SyncInstr::Kind::kSet:
+    case SyncInstr::Kind::kWait:
+      break;
+  }
+  return s.src != s.dst && CoreHasPipe(core, s.src) && CoreHasPipe(core, s.dst) && s.id >= 0 &&
+         s.id <= (Reserved(s.src, s.dst) ? ids - 2 : ids - 1);
+}
+
+PipeClocks::PipeClocks(Backend backend) : backend_(backend) {
+  issued_.fill(0);
+  for (Row& row : vc_) row.fill(0);
+}
+
+int64_t PipeClocks::Issue(Pipe p, bool wait_type) {
+  const int64_t i = ++issued_[P(p)];
+  if (PipeInOrder(backend_, p) || wait_type) {
+    vc_[P(p)][P(p)] = std::max(vc_[P(p)][P(p)], i - 1);
+  }
+  return i;
+}
+
+void PipeClocks::Done(Pipe q, int64_t i) {
+  if (PipeInOrder(backend_, q)) vc_[P(q)][P(q)] = std::max(vc_[P(q)][P(q)], i);
+}
+
+bool PipeClocks::Ordered(Pipe later, Pipe earlier, int64_t index) const {
+  return (later == earlier && PipeInOrder(backend_, later)) ||
+         vc_[P(later)][P(earlier)] >= index;
+}
+
+void PipeClocks::BarrierAll() {
+  for (Row& row : vc_) {
+    for (int x = 0; x < kNumPipes; ++x) row[x] = std::max(row[x], issued_[x]);
+  }
+}
+
+void PipeClocks::Barrier(Pipe p) { vc_[P(p)][P(p)] = std::max(vc_[P(p)][P(p)], issued_[P(p)]); }
+
+void PipeClocks::Complete(Pipe p) {
+  for (Row& row : vc_) row[P(p)] = std::max(row[P(p)], issued_[P(p)]);
+}
+
+PipeClocks::SetResult PipeClocks::Set(const Key& key, const Location& loc) {
+  const Pipe src = static_cast<Pipe>(std::get<0>(key));
+  const Pipe dst = static_cast<Pipe>(std::get<1>(key));
+  const int64_t i = Issue(src, false);
+  Flag& f = flags_[key];
+  if (f.set) return SetResult::kDoubleSet;
+  const bool race = f.wait_index > 0 && vc_[P(src)][P(dst)] < f.wait_index;
+  f.set = true;
+  f.set_loc = loc;
+  f.token = vc_[P(src)];
+  f.token[P(src)] = i - 1;
+  return race ? SetResult::kReuseRace : SetResult::kOk;
+}
+
+bool PipeClocks::Wait(const Key& key, const Location& loc) {
+  const Pipe dst = static_cast<Pipe>(std::get<1>(key));
+  Flag& f = flags_[key];
+  const int64_t i = Issue(dst, true);
+  const bool was_set = f.set;
+  if (was_set) {
+    for (int x = 0; x < kNumPipes; ++x) vc_[P(dst)][x] = std::max(vc_[P(dst)][x], f.token[x]);
+  }
+  vc_[P(dst)][P(dst)] = std::max(vc_[P(dst)][P(dst)], i);
+  f.set = false;
+  f.wait_index = i;
+  f.wait_loc = loc;
+  return was_set;
+}
+
+int PipeClocks::BusyAtReturn() const {
+  for (int x = 0; x < kNumPipes; ++x) {
+    if (x != P(Pipe::kS) && vc_[P(Pipe::kS)][x] < issued_[x]) return x;
+  }
+  return -1;
+}
+
+const PipeClocks::Flag* PipeClocks::FlagOf(const Key& key) const {
+  auto it = flags_.find(key);
+  return it == flags_.end() ? nullptr : &it->second;
+}
+
+int64_t PipeClocks::KnownByAll(FunctionKind core, Pipe x) const {
+  int64_t m = issued_[P(x)];
+  for (int p = 0; p < kNumPipes; ++p) {
+    if (CoreHasPipe(core, static_cast<Pipe>(p))) m = std::min(m, vc_[p][P(x)]);
+  }
+  return m;
+}
+
+void PipeClocks::Shift(FunctionKind core, const Row& shift) {
+  auto down = [](int64_t v, int64_t by) { return std::max<int64_t>(0, v - by); };
+  for (int x = 0; x < kNumPipes; ++x) {
+    issued_[x] = down(issued_[x], shift[x]);
+    for (int p = 0; p < kNumPipes; ++p) vc_[p][x] = down(vc_[p][x], shift[x]);
+  }
+  for (int p = 0; p < kNumPipes; ++p) {
+    if (!CoreHasPipe(core, static_cast<Pipe>(p))) vc_[p].fill(0);
+  }
+  for (auto it = flags_.begin(); it != flags_.end();) {
+    Flag& f = it->second;
+    const int dst = std::get<1>(it->first);
+    for (int x = 0; x < kNumPipes; ++x) f.token[x] = down(f.token[x], shift[x]);
+    f.wait_index = down(f.wait_index, shift[dst]);
+    // A flag not set whose last wait every pipe knows is as good as new.
+    if (!f.set && f.wait_index == 0) {
+      it = flags_.erase(it);
+    } else {
+      f.set_loc = f.wait_loc = Location();
+      if (!f.set) f.token.fill(0);
+      ++it;
+    }
+  }
+}
+
+bool PipeClocks::operator<(const PipeClocks& o) const {
+  if (issued_ != o.issued_) return issued_ < o.issued_;
+  if (vc_ != o.vc_) return vc_ < o.vc_;
+  if (flags_.size() != o.flags_.size()) return flags_.size() < o.flags_.size();
+  for (auto a = flags_.begin(), b = o.flags_.begin(); a != flags_.end(); ++a, ++b) {
+    if (a->first != b->first) return a->first < b->first;
+    const auto ka = std::make_tuple(a->second.set, a->second.token, a->second.wait_index);
+    const auto kb = std::make_tuple(b->second.set, b->second.token, b->second.wait_index);
+    if (ka != kb) return ka < kb;
+  }
+  return false;
+}
+
+bool PipeClocks::operator==(const PipeClocks& o) const { return !(*this < o) && !(o < *this); }
+
+}  // namespace codegen
+}  // namespace ptoc

@@ -1,0 +1,96 @@
+// The vector clocks of pipe-sync.md §4.2 over the pipes of one lane: the
+// issue counter of every pipe, what each pipe knows to be complete before
+// its next instruction starts, and the flags (set tokens, the last wait of
+// every key). One implementation for the planner's own check
+// (sync_plan_check.cc) and ptoc-sim's pipe check (runtime/pipe_check.h);
+// each keeps its own access history and words its own findings.
+#ifndef PTOC_CODEGEN_PIPE_CLOCKS_H_
+#define PTOC_CODEGEN_PIPE_CLOCKS_H_
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <tuple>
+
+#include "codegen/lowering.h"
+#include "codegen/target_info.h"
+#include "ir/ir.h"
+
+namespace ptoc {
+namespace codegen {
+
+struct SyncInstr;
+
+// Whether `s` may appear in a kernel of core type `core` on `backend`
+// (§3.7): set / wait on two different pipes of the core with an id in
+// 0..7 (0..6 for the reserved keys); a barrier on a pipe of the core, never
+// PIPE_V on a5.
+// `ids`: event ids per pipe pair (8; more with --pipe-sync=flags-unbounded).
+bool LegalSync(Backend backend, FunctionKind core, const SyncInstr& s, int ids = 8);
+
+class PipeClocks {
+ public:
+  using Row = std::array<int64_t, kNumPipes>;
+  using Key = std::tuple<int, int, int>;  // (src pipe, dst pipe, id)
+  struct Flag {
+    bool set = false;
+    Row token{};             // what the wait learns
+    int64_t wait_index = 0;  // the key's last wait on its dst pipe (0: none)
+    Location set_loc, wait_loc;
+  };
+  enum class SetResult { kOk, kDoubleSet, kReuseRace };
+
+  explicit PipeClocks(Backend backend);
+
+  // An instruction issued to `p`: its 1-based index there. In-order pipes
+  // and wait-type instructions know every earlier instruction of their
+  // pipe complete.
+  int64_t Issue(Pipe p, bool wait_type);
+  // After machine op `i` on `q`: an in-order pipe knows it complete.
+  void Done(Pipe q, int64_t i);
+  // Whether instruction `index` of `earlier` is known complete before the
+  // next instruction of `later` (the same in-order pipe: always).
+  bool Ordered(Pipe later, Pipe earlier, int64_t index) const;
+  // pipe_barrier(PIPE_ALL), of either kind.
+  void BarrierAll();
+  // pipe_barrier(p).
+  void Barrier(Pipe p);
+  // Every instruction issued so far on `p` is complete for every pipe (a
+  // drain of a fence; its dsb for S).
+  void Complete(Pipe p);
+  // set_flag on `key`, issued to its src pipe. kDoubleSet leaves the flag
+  // as it was; kReuseRace (its previous wait not known complete at the src
+  // pipe) sets it all the same.
+  SetResult Set(const Key& key, const Location& loc);
+  // wait_flag on `key`, issued to its dst pipe: false when the key is not
+  // set (nothing is learnt); the wait is the key's last either way.
+  bool Wait(const Key& key, const Location& loc);
+  // The first non-S pipe with an instruction not known complete at S (-1:
+  // none): the kernel may not return yet.
+  int BusyAtReturn() const;
+
+  const std::map<Key, Flag>& flags() const { return flags_; }
+  const Flag* FlagOf(const Key& key) const;
+  int64_t issued(Pipe p) const { return issued_[static_cast<int>(p)]; }
+  // min over the pipes of `core` of what they know of `x`: every
+  // instruction of x up to it is complete for all of them.
+  int64_t KnownByAll(FunctionKind core, Pipe x) const;
+  // Subtracts shift[x] from every index on pipe x (issue counters, clocks,
+  // tokens, last waits; never below 0), after which a state that only
+  // differs by such a shift compares equal: the planner's check merges
+  // executions that way. shift[x] must be at most KnownByAll(x).
+  void Shift(FunctionKind core, const Row& shift);
+  bool operator<(const PipeClocks& o) const;
+  bool operator==(const PipeClocks& o) const;
+
+ private:
+  Backend backend_;
+  Row issued_{};
+  std::array<Row, kNumPipes> vc_{};
+  std::map<Key, Flag> flags_;
+};
+
+}  // namespace codegen
+}  // namespace ptoc
+
+#endif  // PTOC_CODEGEN_PIPE_CLOCKS_H_

@@ -1,0 +1,226 @@
+// Loop-carried dependences (pipe-sync.md §2.5, §3.3): at the end of a for
+// loop's body the body is walked once more, as the next iteration, against
+// the accesses of the iteration just planned. What orders an access of the
+// previous iteration before an op of the next one is followed as the walk
+// passes the plan's instructions: a set in the body covers every earlier
+// op of its pipe (all of the previous iteration), its wait hands that on,
+// a barrier covers its pipe, a full barrier everything. An op with a
+// conflict nothing covers gets a carried pair from the latest such
+// producer of each pipe (the set after the body item holding it, the wait
+// before the body item holding the op, a prime set before the loop and a
+// drain wait after it), or pipe_barrier(q) when both are on q.
+//
+// Then the binary reuse rule across iterations: the set of every pair in
+// the body runs again in the next iteration, and must be ordered after
+// this iteration's wait of it. The reverse pair (consumer pipe -> producer
+// pipe, from after the wait's item to before the set's producer item)
+// orders it; the pair itself orders the reverse pair's own reuse. Reverse
+// pairs identical to a planned pair cost nothing; the rest are left to the
+// redundancy sweep.
+#include <algorithm>
+#include <limits>
+#include <tuple>
+
+#include "codegen/sync_plan.h"
+
+namespace ptoc {
+namespace codegen {
+namespace {
+
+constexpr int64_t kAll = std::numeric_limits<int64_t>::max();
+
+int P(Pipe p) { return static_cast<int>(p); }
+
+bool Conflicts(const PlanAccess& earlier, const std::vector<PlanAccess>& later) {
+  for (const PlanAccess& b : later) {
+    if ((earlier.write || b.write) && Overlap(earlier, b)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+// What the next iteration knows of the previous one at a point of the walk:
+// kn[q][p], every op on p with a sequence number up to it is complete
+// before q's next op (kAll: every op of the previous iteration); tokens of
+// the sets passed in this walk, by unit.
+struct SyncPlanner::Replay {
+  Known kn;
+  std::map<int, std::array<int64_t, kNumPipes>> tokens;
+
+  void All() {
+    for (auto& row : kn) row.fill(kAll);
+  }
+  void Column(Pipe p) {
+    for (auto& row : kn) row[P(p)] = kAll;
+  }
+  static Replay Meet(const Replay& a, const Replay& b) {
+    Replay m = a;
+    for (int q = 0; q < kNumPipes; ++q) {
+      for (int p = 0; p < kNumPipes; ++p) m.kn[q][p] = std::min(a.kn[q][p], b.kn[q][p]);
+    }
+    m.tokens.clear();
+    for (const auto& [unit, t] : a.tokens) {
+      auto it = b.tokens.find(unit);
+      if (it == b.tokens.end()) continue;
+      std::array<int64_t, kNumPipes> both;
+      for (int x = 0; x < kNumPipes; ++x) both[x] = std::min(t[x], it->second[x]);
+      m.tokens[unit] = both;
+    }
+    return m;
+  }
+};
+
+void SyncPlanner::CarryLoop(int loop) {
+  const Loop& l = loops_[loop];
+  std::vector<const Pending*> previous;
+  for (const Pending& a : state_.pending) {
+    if (a.seq > l.start_seq) previous.push_back(&a);
+  }
+  if (!previous.empty()) {
+    Replay r;
+    r.kn = state_.known;
+    const std::vector<int> body = nodes_[l.node].blocks[0];
+    ReplayBlock(loop, body, previous, r);
+  }
+  ReuseGuards(loop);
+}
+
+void SyncPlanner::ReplayBlock(int loop, const std::vector<int>& nodes,
+                              const std::vector<const Pending*>& previous, Replay& r) {
+  for (int n : nodes) {
+    const Node& node = nodes_[n];
+    switch (node.kind) {
+      case Node::Kind::kGap: {
+        std::vector<SyncInstr> instrs = gaps_[node.gap];
+        std::stable_sort(instrs.begin(), instrs.end(), [](const SyncInstr& a, const SyncInstr& b) {
+          return std::make_tuple(a.slot, P(a.src), P(a.dst), a.id) <
+                 std::make_tuple(b.slot, P(b.src), P(b.dst), b.id);
+        });
+        for (const SyncInstr& i : instrs) {
+          switch (i.kind) {
+            case SyncInstr::Kind::kSet: {
+              std::array<int64_t, kNumPipes> t = r.kn[P(i.src)];
+              t[P(i.src)] = kAll;
+              r.tokens[i.unit] = t;
+              break;
+            }
+            case SyncInstr::Kind::kWait: {
+              auto& row = r.kn[P(i.dst)];
+              if (auto t = r.tokens.find(i.unit); t != r.tokens.end()) {
+                for (int x = 0; x < kNumPipes; ++x) row[x] = std::max(row[x], t->second[x]);
+              } else if (auto c = carried_seq_.find(i.unit); c != carried_seq_.end()) {
+                // This loop's carried pair: the previous iteration's set,
+                // after its producer.
+                row[P(i.src)] = std::max(row[P(i.src)], c->second);
+              }
+              break;
+            }
+            case SyncInstr::Kind::kBarrier:
+              r.kn[P(i.src)][P(i.src)] = kAll;
+              break;
+            case SyncInstr::Kind::kBarrierAll:
+              r.All();
+              break;
+          }
+        }
+        break;
+      }
+      case Node::Kind::kFullBarrier:
+        r.All();
+        break;
+      case Node::Kind::kOp:
+        if (!node.skip) ReplayOp(loop, node, previous, r);
+        break;
+      case Node::Kind::kIf: {
+        Replay then_r = r, else_r = r;
+        ReplayBlock(loop, node.blocks[0], previous, then_r);
+        if (node.blocks.size() > 1) ReplayBlock(loop, node.blocks[1], previous, else_r);
+        r = Replay::Meet(then_r, else_r);
+        break;
+      }
+      case Node::Kind::kLoop: {
+        // An inner loop's first iteration (later ones know at least as
+        // much); what it learns is kept only through its drains, whose
+        // tokens the primes before it left. A while's condition runs at
+        // least once.
+        if (node.blocks.size() == 2) ReplayBlock(loop, node.blocks[0], previous, r);
+        Replay inner = r;
+        ReplayBlock(loop, node.blocks.back(), previous, inner);
+        break;
+      }
+    }
+  }
+}
+
+void SyncPlanner::ReplayOp(int loop, const Node& b, const std::vector<const Pending*>& previous,
+                           Replay& r) {
+  const MachineStep& step = b.step;
+  if (step.barrier_all_before || step.drains_all) r.All();
+  for (Pipe d : step.drains) r.Column(d);
+  if (!step.drains.empty()) r.Column(Pipe::kS);
+  const Pipe q = step.pipe;
+  std::array<const Pending*, kNumPipes> latest{};
+  bool same_pipe = false;
+  for (const Pending* a : previous) {
+    if (!Conflicts(a->access, b.accesses)) continue;
+    if (a->pipe == q && PipeInOrder(backend_, q)) continue;
+    if (r.kn[P(q)][P(a->pipe)] >= a->seq) continue;
+    if (a->pipe == q) {
+      same_pipe = true;
+      continue;
+    }
+    if (latest[P(a->pipe)] == nullptr || latest[P(a->pipe)]->seq < a->seq) {
+      latest[P(a->pipe)] = a;
+    }
+  }
+  const Loop& l = loops_[loop];
+  const Block& body = blocks_[l.body];
+  const int ib = ItemIn(b.path, l.body);
+  for (int pi = 0; pi < kNumPipes; ++pi) {
+    const Pending* a = latest[pi];
+    if (a == nullptr) continue;
+    const int ia = ItemIn(a->path, l.body);
+    const int unit = MakePair(static_cast<Pipe>(pi), q, body.gaps[ia + 1], body.gaps[ib], loop,
+                              "carried");
+    if (unit < 0) {
+      // No id: pipe_barrier(PIPE_ALL) before the op, in every iteration.
+      AddBarrierAll(b.gap, 4, b.loc, "demoted");
+      r.All();
+      return;
+    }
+    int64_t& covers = carried_seq_[unit];
+    covers = std::max(covers, a->seq);
+    r.kn[P(q)][pi] = std::max(r.kn[P(q)][pi], a->seq);
+  }
+  if (same_pipe) {
+    SamePipeBarrier(b.gap, q, b.loc);
+    r.kn[P(q)][P(q)] = kAll;
+  }
+  if (step.barrier_all_after) r.All();
+}
+
+void SyncPlanner::ReuseGuards(int loop) {
+  const Loop& l = loops_[loop];
+  const Block& body = blocks_[l.body];
+  std::vector<std::tuple<int, int, int, int>> keys;
+  for (const auto& [key, value] : pairs_) {
+    if (blocks_[gap_blocks_[std::get<2>(key)]].loop != loop) continue;
+    if (units_[value.second - first_unit_].why == "reuse") continue;
+    keys.push_back(key);
+  }
+  for (const auto& [p, q, set_gap, wait_gap] : keys) {
+    // The body items holding the wait's consumer and the set's producer.
+    const int w = ItemIn(gap_paths_[wait_gap], l.body);
+    int s = ItemIn(gap_paths_[set_gap], l.body);
+    if (gap_blocks_[set_gap] == l.body) --s;
+    if (w < 0 || s < 0) continue;
+    // Reverse: q -> p, from after item w to before item s (carried unless
+    // s comes after w).
+    MakePair(static_cast<Pipe>(q), static_cast<Pipe>(p), body.gaps[w + 1], body.gaps[s],
+             s > w ? -1 : loop, "reuse");
+  }
+}
+
+}  // namespace codegen
+}  // namespace ptoc

@@ -1,0 +1,507 @@
+// The planner's own check of its plan (pipe-sync.md §4.2) and what is
+// built on it: the repair of what it finds and the redundancy sweep
+// (§3.3).
+//
+// The check follows every execution of the recorded kernel (each loop run
+// 0 to 3 times, both sides of each if) through the vector clocks of
+// pipe_clocks.h and an access history, but as a set of states rather than
+// one execution at a time: executions that reach a point in the same state
+// (after shifting away what every pipe already knows complete) are
+// followed once from there. Kernels whose executions never meet in a state
+// would need too many; the budget below then ends the check uncovered.
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include "absl/strings/str_cat.h"
+#include "codegen/pipe_clocks.h"
+#include "codegen/sync_plan.h"
+
+namespace ptoc {
+namespace codegen {
+namespace {
+
+constexpr size_t kMaxStates = 1024;  // distinct states at one point
+// Work of one check: per node, per state, 1 + the accesses it remembers.
+constexpr int64_t kMaxWork = 500'000;
+// Work of the sweep and the id allocation together; past it the units
+// left are kept and the ids stay as first allocated.
+constexpr int64_t kMaxSweepWork = 4'000'000;
+constexpr size_t kMaxNodes = 20000;       // recorded items the check takes on
+constexpr int kMaxRepairs = 64;
+
+int P(Pipe p) { return static_cast<int>(p); }
+
+std::string At(const Location& l) {
+  return l.known() ? absl::StrCat(l.file, ":", l.line, ":", l.col) : std::string("?");
+}
+
+std::string KeyText(const SyncInstr& s) {
+  return absl::StrCat("(", PipeName(s.src), ", ", PipeName(s.dst), ", EVENT_ID", s.id, ")");
+}
+
+bool SlotOrder(const SyncInstr& a, const SyncInstr& b) {
+  return std::make_tuple(a.slot, P(a.src), P(a.dst), a.id) <
+         std::make_tuple(b.slot, P(b.src), P(b.dst), b.id);
+}
+
+// One access of the history: the op on `pipe` with index `index` there.
+struct Access {
+  Pipe pipe;
+  int64_t index;
+  PlanAccess access;
+  MachineOp op;
+  Location loc;
+};
+
+bool operator<(const Access& a, const Access& b) {
+  return std::make_tuple(P(a.pipe), a.index, static_cast<int>(a.access.space), a.access.id,
+                         a.access.write, a.access.box, static_cast<int>(a.op), a.loc.line,
+                         a.loc.col) <
+         std::make_tuple(P(b.pipe), b.index, static_cast<int>(b.access.space), b.access.id,
+                         b.access.write, b.access.box, static_cast<int>(b.op), b.loc.line,
+                         b.loc.col);
+}
+
+// The state of one execution so far.
+struct LaneState {
+  explicit LaneState(Backend backend) : clocks(backend) {}
+  PipeClocks clocks;
+  std::vector<Access> history;
+
+  bool operator<(const LaneState& o) const {
+    if (clocks < o.clocks) return true;
+    if (o.clocks < clocks) return false;
+    return history < o.history;
+  }
+  // Forgets what every pipe knows complete, and counts from there.
+  void Normalize(FunctionKind core) {
+    PipeClocks::Row shift{};
+    for (int x = 0; x < kNumPipes; ++x) shift[x] = clocks.KnownByAll(core, static_cast<Pipe>(x));
+    std::vector<Access> keep;
+    for (Access& a : history) {
+      if (a.index <= shift[P(a.pipe)]) continue;
+      a.index -= shift[P(a.pipe)];
+      keep.push_back(a);
+    }
+    history = std::move(keep);
+    clocks.Shift(core, shift);
+  }
+};
+
+}  // namespace
+
+class SyncPlanner::Checker {
+ public:
+  // `any_id`: ids above 7 are legal (while ids are allocated again).
+  Checker(const SyncPlanner& plan, const std::set<int>& drop, bool first, bool any_id)
+      : plan_(plan), drop_(drop), first_(first), any_id_(any_id) {}
+
+  int64_t work() const { return work_; }
+
+  // False when the budget ran out.
+  bool Run(std::vector<Finding>* findings) {
+    std::vector<LaneState> states{LaneState(plan_.backend_)};
+    Block(plan_.root_, states);
+    if (!ok_) return false;
+    const Location end = plan_.gap_locs_.empty() ? Location() : plan_.gap_locs_.back();
+    for (LaneState& s : states) {
+      if (Done()) break;
+      if (int x = s.clocks.BusyAtReturn(); x >= 0) {
+        Report({absl::StrCat("pipe busy at return: ", PipeName(static_cast<Pipe>(x)),
+                             " may still run at ", At(end)),
+                Finding::Kind::kOther, -1, end});
+        continue;
+      }
+      for (const auto& [key, f] : s.clocks.flags()) {
+        if (!f.set) continue;
+        Report({absl::StrCat("flag left set at return: (",
+                             PipeName(static_cast<Pipe>(std::get<0>(key))), ", ",
+                             PipeName(static_cast<Pipe>(std::get<1>(key))), ", EVENT_ID",
+                             std::get<2>(key), ")"),
+                Finding::Kind::kOther, -1, end});
+        break;
+      }
+    }
+    *findings = std::move(findings_);
+    return true;
+  }
+
+ private:
+  bool Done() const { return !ok_ || (first_ && !findings_.empty()); }
+
+  void Report(Finding f) {
+    if (seen_.insert(f.text).second) findings_.push_back(std::move(f));
+  }
+
+  // Keeps each distinct state once, in a fixed order.
+  void Unique(std::vector<LaneState>& states) {
+    for (LaneState& s : states) s.Normalize(plan_.kind_);
+    std::sort(states.begin(), states.end());
+    std::vector<LaneState> out;
+    for (LaneState& s : states) {
+      if (out.empty() || out.back() < s) out.push_back(std::move(s));
+    }
+    states = std::move(out);
+    if (states.size() > kMaxStates) ok_ = false;
+  }
+
+  void Block(const std::vector<int>& nodes, std::vector<LaneState>& states) {
+    for (int n : nodes) {
+      if (Done() || states.empty()) return;
+      const Node& node = plan_.nodes_[n];
+      for (const LaneState& s : states) work_ += 1 + static_cast<int64_t>(s.history.size());
+      if (work_ > kMaxWork) {
+        ok_ = false;
+        return;
+      }
+      switch (node.kind) {
+        case Node::Kind::kGap:
+        case Node::Kind::kOp:
+        case Node::Kind::kFullBarrier: {
+          std::vector<LaneState> next;
+          for (LaneState& s : states) {
+            if (Step(node, s)) next.push_back(std::move(s));
+          }
+          states = std::move(next);
+          break;
+        }
+        case Node::Kind::kIf: {
+          std::vector<LaneState> other = states;
+          Block(node.blocks[0], states);
+          if (node.blocks.size() > 1) Block(node.blocks[1], other);
+          for (LaneState& s : other) states.push_back(std::move(s));
+          Unique(states);
+          break;
+        }
+        case Node::Kind::kLoop:
+          Loop(node, states);
+          break;
+      }
+    }
+  }
+
+  // A for: [body]; a while: [condition, body], the condition once more at
+  // the exit. Each loop runs 0 to 3 times; it stops early when an
+  // iteration reaches only states seen at the loop's head before.
+  void Loop(const Node& node, std::vector<LaneState>& states) {
+    const bool is_while = node.blocks.size() == 2;
+    std::vector<LaneState> out, cur = states;
+    std::set<LaneState> heads;
+    for (int k = 0; k <= 3 && !Done(); ++k) {
+      Unique(cur);
+      bool fresh = false;
+      for (const LaneState& s : cur) fresh |= heads.insert(s).second;
+      if (!fresh) break;
+      std::vector<LaneState> exit = cur;
+      if (is_while) Block(node.blocks[0], exit);
+      for (LaneState& s : exit) out.push_back(std::move(s));
+      if (k == 3) break;
+      for (const std::vector<int>& b : node.blocks) Block(b, cur);
+    }
+    Unique(out);
+    states = std::move(out);
+  }
+
+  // False when the execution ends here with a finding.
+  bool Step(const Node& node, LaneState& s) {
+    switch (node.kind) {
+      case Node::Kind::kFullBarrier:
+        BarrierAll(s);
+        return true;
+      case Node::Kind::kOp:
+        return node.skip || Op(node, s);
+      case Node::Kind::kGap: {
+        std::vector<SyncInstr> instrs = plan_.gaps_[node.gap];
+        std::stable_sort(instrs.begin(), instrs.end(), SlotOrder);
+        for (const SyncInstr& i : instrs) {
+          if (drop_.count(i.unit) == 0 && !Sync(i, node.gap, s)) return false;
+        }
+        return true;
+      }
+      default:
+        return true;
+    }
+  }
+
+  static void BarrierAll(LaneState& s) {
+    s.clocks.BarrierAll();
+    s.history.clear();
+  }
+
+  bool Op(const Node& b, LaneState& s) {
+    const MachineStep& step = b.step;
+    if (step.barrier_all_before || step.drains_all) BarrierAll(s);
+    for (Pipe d : step.drains) s.clocks.Complete(d);
+    if (!step.drains.empty()) s.clocks.Complete(Pipe::kS);  // dsb
+    if (step.op == MachineOp::kTPut || step.op == MachineOp::kTGet) {
+      // §3.4: TPUT and TGET set and wait ids 0 and 1 of MTE2 <-> MTE3
+      // themselves; a pair of ours on those keys must not be outstanding.
+      for (const auto& [src, dst] : {std::make_pair(Pipe::kMte2, Pipe::kMte3),
+                                     std::make_pair(Pipe::kMte3, Pipe::kMte2)}) {
+        for (int id = 0; id < 2; ++id) {
+          const PipeClocks::Flag* f = s.clocks.FlagOf({P(src), P(dst), id});
+          if (f == nullptr || !f->set) continue;
+          Report({absl::StrCat("hidden id clash: ", MachineOpName(step.op), " at ", At(b.loc),
+                               " uses (", PipeName(src), ", ", PipeName(dst), ", EVENT_ID", id,
+                               ") itself while a pair holds it"),
+                  Finding::Kind::kOther, b.gap, b.loc});
+          return false;
+        }
+      }
+    }
+    const Pipe q = step.pipe;
+    const int64_t i = s.clocks.Issue(q, false);
+    for (const Access& a : s.history) {
+      bool conflict = false;
+      for (const PlanAccess& x : b.accesses) {
+        conflict |= (a.access.write || x.write) && Overlap(a.access, x);
+      }
+      if (!conflict || s.clocks.Ordered(q, a.pipe, a.index)) continue;
+      Report({absl::StrCat(
+                  "pipe race: ", MachineOpName(step.op), " on ", PipeName(q), " at ",
+                  At(b.loc), " may overlap ", MachineOpName(a.op), " on ", PipeName(a.pipe),
+                  " at ", At(a.loc), "; missing: ",
+                  a.pipe == q ? absl::StrCat("pipe_barrier(", PipeName(q), ")")
+                              : absl::StrCat("set_flag(", PipeName(a.pipe), ", ", PipeName(q),
+                                             ") / wait_flag")),
+              Finding::Kind::kRace, b.gap, b.loc});
+      return false;
+    }
+    s.clocks.Done(q, i);
+    for (const PlanAccess& x : b.accesses) s.history.push_back(Access{q, i, x, step.op, b.loc});
+    if (step.barrier_all_after) BarrierAll(s);
+    return true;
+  }
+
+  bool Sync(const SyncInstr& i, int gap, LaneState& s) {
+    SyncInstr legal = i;
+    if (any_id_) legal.id = 0;
+    if (!LegalSync(plan_.backend_, plan_.kind_, legal, plan_.max_ids())) {
+      Report({absl::StrCat("illegal sync: ",
+                           i.kind == SyncInstr::Kind::kBarrier
+                               ? absl::StrCat("pipe_barrier(", PipeName(i.src), ")")
+                               : KeyText(i),
+                           " at ", At(i.loc)),
+              Finding::Kind::kOther, gap, i.loc});
+      return false;
+    }
+    const PipeClocks::Key key{P(i.src), P(i.dst), i.id};
+    switch (i.kind) {
+      case SyncInstr::Kind::kSet:
+        switch (s.clocks.Set(key, i.loc)) {
+          case PipeClocks::SetResult::kOk:
+            return true;
+          case PipeClocks::SetResult::kDoubleSet:
+            Report({absl::StrCat("double set of ", KeyText(i), " at ", At(i.loc)),
+                    Finding::Kind::kOther, gap, i.loc});
+            return false;
+          case PipeClocks::SetResult::kReuseRace:
+            Report({absl::StrCat("flag reuse race: ", KeyText(i), " set at ", At(i.loc),
+                                 " before its previous wait is known complete"),
+                    Finding::Kind::kReuse, gap, i.loc});
+            return false;
+        }
+        return true;
+      case SyncInstr::Kind::kWait:
+        if (!s.clocks.Wait(key, i.loc)) {
+          Report({absl::StrCat("deadlock: ", KeyText(i), " waited at ", At(i.loc),
+                               " is never set"),
+                  Finding::Kind::kOther, gap, i.loc});
+          return false;
+        }
+        return true;
+      case SyncInstr::Kind::kBarrier:
+        s.clocks.Barrier(i.src);
+        return true;
+      case SyncInstr::Kind::kBarrierAll:
+        BarrierAll(s);
+        return true;
+    }
+    return true;
+  }
+
+  const SyncPlanner& plan_;
+  const std::set<int>& drop_;
+  bool first_;
+  bool any_id_;
+  bool ok_ = true;
+  int64_t work_ = 0;
+  std::set<std::string> seen_;
+  std::vector<Finding> findings_;
+};
+
+int64_t SyncPlanner::Count(const std::vector<int>& block) const {
+  constexpr int64_t kCap = int64_t{1} << 30;
+  int64_t total = 1;
+  for (int n : block) {
+    const Node& node = nodes_[n];
+    int64_t options = 1;
+    if (node.kind == Node::Kind::kIf) {
+      options = 0;
+      for (size_t b = 0; b < 2; ++b) options += b < node.blocks.size() ? Count(node.blocks[b]) : 1;
+    } else if (node.kind == Node::Kind::kLoop) {
+      int64_t iteration = 1;
+      for (const std::vector<int>& b : node.blocks) iteration = std::min(kCap, iteration * Count(b));
+      options = 0;
+      int64_t power = 1;
+      for (int k = 0; k <= 3; ++k) {
+        options = std::min(kCap, options + power);
+        power = std::min(kCap, power * iteration);
+      }
+    }
+    total = std::min(kCap, total * options);
+  }
+  return total;
+}
+
+bool SyncPlanner::Explore(const std::set<int>& drop, bool first, std::vector<Finding>* findings,
+                          bool any_id, int64_t* work) const {
+  findings->clear();
+  if (nodes_.size() > kMaxNodes) return false;
+  Checker checker(*this, drop, first, any_id);
+  const bool ok = checker.Run(findings);
+  if (work != nullptr) *work += checker.work();
+  return ok;
+}
+
+std::vector<std::string> SyncPlanner::Check(const std::set<int>& drop, bool* covered) const {
+  PlannerTime time;
+  std::vector<Finding> findings;
+  const bool ok = Explore(drop, false, &findings);
+  if (covered != nullptr) *covered = ok;
+  std::vector<std::string> out;
+  for (const Finding& f : findings) out.push_back(f.text);
+  return out;
+}
+
+void SyncPlanner::DrainEveryLoop() {
+  for (const Loop& l : loops_) {
+    if (l.body < 0) continue;
+    const int end = blocks_[l.body].gaps.back();
+    AddBarrierAll(end, 4, l.loc, "loop end");
+  }
+  // The reverse pairs of the reuse rule are not needed any more.
+  std::set<int> reuse;
+  for (const SyncUnit& u : units_) {
+    if (u.why == "reuse") reuse.insert(u.number);
+  }
+  RemoveUnits(reuse);
+}
+
+void SyncPlanner::SetId(int unit, int id) {
+  for (std::vector<SyncInstr>& gap : gaps_) {
+    for (SyncInstr& i : gap) {
+      if (i.unit == unit && i.kind != SyncInstr::Kind::kBarrier &&
+          i.kind != SyncInstr::Kind::kBarrierAll) {
+        i.id = id;
+      }
+    }
+  }
+  units_[unit - first_unit_].id = id;
+}
+
+void SyncPlanner::Reallocate(int64_t budget) {
+  // The pairs in the order their lifetimes start (gaps are numbered in
+  // program order; within a gap, slot order).
+  std::vector<int> order;
+  std::set<int> seen;
+  for (const std::vector<SyncInstr>& gap : gaps_) {
+    std::vector<SyncInstr> instrs = gap;
+    std::stable_sort(instrs.begin(), instrs.end(), SlotOrder);
+    for (const SyncInstr& i : instrs) {
+      if ((i.kind == SyncInstr::Kind::kSet || i.kind == SyncInstr::Kind::kWait) &&
+          seen.insert(i.unit).second) {
+        order.push_back(i.unit);
+      }
+    }
+  }
+  if (order.empty()) return;
+  std::map<int, int> before;
+  for (int unit : order) before[unit] = units_[unit - first_unit_].id;
+  // Out of the way first: every pair its own id past the pool.
+  for (size_t k = 0; k < order.size(); ++k) SetId(order[k], max_ids() + static_cast<int>(k));
+  std::vector<Finding> findings;
+  int64_t work = 0;
+  for (int unit : order) {
+    const SyncUnit& u = units_[unit - first_unit_];
+    const bool reserved = (u.src == Pipe::kV && u.dst == Pipe::kS) ||
+                          (u.src == Pipe::kS && u.dst == Pipe::kV) ||
+                          (u.src == Pipe::kM && u.dst == Pipe::kFix) ||
+                          (u.src == Pipe::kFix && u.dst == Pipe::kM);
+    const int pool = reserved ? max_ids() - 1 : max_ids();
+    const int old = u.id;
+    bool found = false;
+    for (int id = 0; id < pool && !found && work <= budget; ++id) {
+      SetId(unit, id);
+      found = Explore({}, true, &findings, /*any_id=*/true, &work) && findings.empty();
+    }
+    if (!found) {
+      SetId(unit, old);
+      for (const auto& [v, id] : before) SetId(v, id);
+      return;
+    }
+  }
+}
+
+void SyncPlanner::RemoveUnits(const std::set<int>& removed) {
+  if (removed.empty()) return;
+  std::map<int, int> renumber;
+  std::vector<SyncUnit> kept;
+  for (SyncUnit& u : units_) {
+    if (removed.count(u.number) > 0) continue;
+    renumber[u.number] = first_unit_ + static_cast<int>(kept.size());
+    u.number = renumber[u.number];
+    kept.push_back(u);
+  }
+  units_ = std::move(kept);
+  for (std::vector<SyncInstr>& gap : gaps_) {
+    std::vector<SyncInstr> left;
+    for (SyncInstr& i : gap) {
+      if (removed.count(i.unit) > 0) continue;
+      i.unit = renumber[i.unit];
+      left.push_back(i);
+    }
+    gap = std::move(left);
+  }
+}
+
+void SyncPlanner::Sweep() {
+  PlannerTime time;
+  // Barrier-all mode places today's barriers: nothing to check or sweep.
+  if (barrier_all()) return;
+  std::vector<Finding> findings;
+  for (int repairs = 0;; ++repairs) {
+    if (!Explore({}, true, &findings) || repairs == kMaxRepairs) {
+      // Not covered by the check: every iteration starts drained, which
+      // needs no check.
+      DrainEveryLoop();
+      return;
+    }
+    if (findings.empty()) break;
+    const Finding& f = findings.front();
+    if (f.kind == Finding::Kind::kRace) {
+      AddBarrierAll(f.gap, 4, f.loc, "repair");
+    } else if (f.kind == Finding::Kind::kReuse) {
+      AddBarrierAll(f.gap, 1, f.loc, "repair");
+    } else {
+      DrainEveryLoop();
+      return;
+    }
+  }
+  std::set<int> removed;
+  int64_t work = 0;
+  for (int u = static_cast<int>(units_.size()) - 1; u >= 0 && work <= kMaxSweepWork; --u) {
+    const int number = first_unit_ + u;
+    removed.insert(number);
+    if (!Explore(removed, true, &findings, false, &work) || !findings.empty()) {
+      removed.erase(number);
+    }
+  }
+  RemoveUnits(removed);
+  if (work <= kMaxSweepWork) Reallocate(kMaxSweepWork - work);
+}
+
+}  // namespace codegen
+}  // namespace ptoc
