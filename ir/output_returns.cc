@@ -178,12 +178,60 @@ bool HasOnlyOutputParamReturns(const Function& f) {
 bool HoistOutputReturns(Program& program) {
   bool changed = false;
   for (const auto& fn : program.functions) {
-    Function& f = *fn;
-    if (!f.is_kernel() || f.body == nullptr) continue;
+    if (fn->is_kernel()) changed |= HoistOutputReturnsIn(*fn);
+  }
+  return changed;
+}
+
+namespace {
+
+bool UsesCallOf(const Expr& e, absl::string_view name, bool used) {
+  if (used && e.kind == ExprKind::kCall && e.is_function_call && e.str == name) return true;
+  for (const ExprPtr& a : e.args) {
+    if (UsesCallOf(*a, name, true)) return true;
+  }
+  for (const NamedExpr& a : e.attrs) {
+    if (UsesCallOf(*a.value, name, true)) return true;
+  }
+  return false;
+}
+
+bool StmtUsesCallOf(const Stmt& s, absl::string_view name) {
+  // An Eval's own call is made for its effect; everything else is a use.
+  if (s.value != nullptr && UsesCallOf(*s.value, name, s.kind != StmtKind::kEval)) return true;
+  for (const ExprPtr* e : {&s.start, &s.stop, &s.step}) {
+    if (*e != nullptr && UsesCallOf(**e, name, true)) return true;
+  }
+  for (const ExprPtr& e : s.init_values) {
+    if (UsesCallOf(*e, name, true)) return true;
+  }
+  for (const ExprPtr& e : s.values) {
+    if (UsesCallOf(*e, name, true)) return true;
+  }
+  for (const StmtPtr& c : s.stmts) {
+    if (StmtUsesCallOf(*c, name)) return true;
+  }
+  if (s.body != nullptr && StmtUsesCallOf(*s.body, name)) return true;
+  return s.else_body != nullptr && StmtUsesCallOf(*s.else_body, name);
+}
+
+}  // namespace
+
+bool CalledForValue(const Program& program, absl::string_view name) {
+  for (const auto& fn : program.functions) {
+    if (fn->body != nullptr && StmtUsesCallOf(*fn->body, name)) return true;
+  }
+  return false;
+}
+
+bool HoistOutputReturnsIn(Function& f) {
+  bool changed = false;
+  {
+    if (f.body == nullptr) return false;
     Stmt& body = EnsureSeq(f.body);
-    if (body.stmts.empty()) continue;
+    if (body.stmts.empty()) return false;
     Stmt& ret = *body.stmts.back();
-    if (!ReturnsOnlyOutputParams(f, ret)) continue;
+    if (!ReturnsOnlyOutputParams(f, ret)) return false;
     std::vector<StmtPtr> hoisted;
     for (ExprPtr& v : ret.values) {
       if (v->kind == ExprKind::kVar) continue;
@@ -194,7 +242,7 @@ bool HoistOutputReturns(Program& program) {
       hoisted.push_back(MakeAssign(target, std::move(v), loc));
       v = std::move(ref);
     }
-    if (hoisted.empty()) continue;
+    if (hoisted.empty()) return false;
     StmtPtr last = std::move(body.stmts.back());
     body.stmts.pop_back();
     for (StmtPtr& h : hoisted) body.stmts.push_back(std::move(h));

@@ -9,6 +9,7 @@
 #ifndef PTOC_IR_OUTPUT_RETURNS_H_
 #define PTOC_IR_OUTPUT_RETURNS_H_
 
+#include "absl/strings/string_view.h"
 #include "ir/ir.h"
 
 namespace ptoc {
@@ -32,6 +33,12 @@ bool HasOnlyOutputParamReturns(const Function& f);
 // codegen and ptoc-sim see the store as a statement. Returns true when it
 // changed the program.
 bool HoistOutputReturns(Program& program);
+// The same on one function (any kind).
+bool HoistOutputReturnsIn(Function& f);
+
+// True when some function of `program` uses the value of a call of the
+// program function `name` (`y = self.name(...)`, or as an argument).
+bool CalledForValue(const Program& program, absl::string_view name);
 
 }  // namespace ptoc
 

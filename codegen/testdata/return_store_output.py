@@ -25,13 +25,13 @@ import pypto.language as pl
 
 @pl.program
 class ReturnStore:
-    @pl.function(type=pl.FunctionType.InCore)
+    @pl.function(type=pl.FunctionType.AIV)
     def scale(self, x: pl.Tensor[[16, 16], pl.FP32], out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
         t: pl.Tile[[16, 16], pl.FP32] = pl.load(x, [0, 0], [16, 16])
         y: pl.Tile[[16, 16], pl.FP32] = pl.mul(t, t)
         return pl.store(y, [0, 0], out)
 
-    @pl.function(type=pl.FunctionType.InCore)
+    @pl.function(type=pl.FunctionType.AIV)
     def accumulate(self, x: pl.Tensor[[64, 16], pl.FP32], out: pl.InOut[pl.Tensor[[64, 16], pl.FP32]]) -> pl.Tensor[[64, 16], pl.FP32]:
         for i, (acc,) in pl.range(4, init_values=(out,)):
             t: pl.Tile[[16, 16], pl.FP32] = pl.load(x, [i * 16, 0], [16, 16])
