@@ -14,7 +14,8 @@ shared remote cache (`--remote_cache=`) serves each step to every team that
 builds the same kernel, and any remote-execution service can run it:
 
     NAME.parsed.pb      ptoc-parse
-    NAME.<step>.pb      one per pass: expanded (expand-mixed-kernel),
+    NAME.<step>.pb      one per pass: memory (infer-tile-memory-space),
+                        expanded (expand-mixed-kernel),
                         fenced (insert-comm-fence), checked
                         (check-comm-contract); other passes by their name
     NAME.pto, NAME.cpp  ptoc-codegen
@@ -26,6 +27,7 @@ cache shared across machines never serves a result built against others.
 """
 
 DEFAULT_PASSES = [
+    "infer-tile-memory-space",
     "expand-mixed-kernel",
     "insert-comm-fence",
     "check-comm-contract",
@@ -34,6 +36,7 @@ DEFAULT_PASSES = [
 
 # The file-name segment of each pass's output.
 _STEP_SUFFIX = {
+    "infer-tile-memory-space": "memory",
     "expand-mixed-kernel": "expanded",
     "insert-comm-fence": "fenced",
     "check-comm-contract": "checked",

@@ -5,13 +5,18 @@
 #include "codegen/ir_walk.h"
 #include "codegen/loop_scope.h"
 #include "ir/diagnostics.h"
+#include "ir/output_returns.h"
 
 namespace ptoc {
 namespace codegen {
 
 absl::Status BodyEmitter::EmitBody(const Function& fn) {
   std::vector<const Stmt*> top = StmtsOf(*fn.body);
-  if (!top.empty() && top.back()->kind == StmtKind::kReturn && top.back()->values.empty()) {
+  // A final return of the kernel's own output parameters (PyPTO's `return
+  // pl.store(tile, offs, out)`) returns nothing the caller lacks: it ends
+  // the kernel like a bare return (ir/output_returns.h).
+  if (!top.empty() && top.back()->kind == StmtKind::kReturn &&
+      (top.back()->values.empty() || ReturnsOnlyOutputParams(fn, *top.back()))) {
     final_return_ = top.back();
   }
   cur_loc_ = fn.loc;

@@ -6,6 +6,7 @@
 #include "codegen/pto_emitter.h"
 #include "codegen/sync_plan.h"
 #include "codegen/target_info.h"
+#include "ir/output_returns.h"
 #include "passes/materialize_aiv_lanes.h"
 
 namespace ptoc {
@@ -16,6 +17,9 @@ absl::StatusOr<std::string> GenerateCode(const Program& input, CodegenTarget tar
   // decision; applying it here makes the output independent of --passes
   // (the pass is idempotent).
   std::unique_ptr<Program> materialized = CloneProgram(input);
+  // `return pl.store(t, offs, out)`: the store becomes a statement
+  // (ir/output_returns.h).
+  HoistOutputReturns(*materialized);
   if (absl::StatusOr<bool> m = MaterializeAivLanesOf(*materialized); !m.ok()) {
     return m.status();
   }

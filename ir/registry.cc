@@ -676,6 +676,7 @@ const OpRegistry& OpRegistry::Get() {
     AddSystemOps(*r);
     AddPyptoOps(*r);
     AddPyptoTableOps(*r);
+    AddMemorySpecs(*r);
     // PyPTO (src/ir/op/tensor_ops/memory.cpp, transform.cpp,
     // distributed/remote_load.cpp): these do not take MX-layout tensors.
     for (const char* op : {"tensor.slice", "tensor.reshape", "tensor.transpose",

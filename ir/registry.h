@@ -95,6 +95,22 @@ using LaneRule = std::function<Lane(const Expr& call)>;
 using ResultRule =
     std::function<absl::StatusOr<std::optional<Type>>(const Expr& call)>;
 
+// The memory spaces an op's tile operands must live in and the space of its
+// tile result (PyPTO's OpMemorySpaceSpec, read by infer-tile-memory-space).
+struct MemorySpec {
+  enum class Output {
+    kUnspecified,  // no rule: a tile result without a memory space gets Vec
+    kFixed,        // always `fixed` (tile.matmul -> Acc, tile.add -> Vec)
+    kFromAttr,     // the target_memory attribute, else its registry default
+    kInheritInput, // the first tile argument's space (views: reshape, slice)
+  };
+  // Per positional argument, the spaces it may live in, the preferred one
+  // first (empty, or past the end: any).
+  std::vector<std::vector<MemorySpace>> inputs;
+  Output output = Output::kUnspecified;
+  MemorySpace fixed = MemorySpace::kVec;
+};
+
 struct OpInfo {
   std::string name;
   std::vector<std::string> params;  // positional parameter names, in order
@@ -159,6 +175,8 @@ struct OpInfo {
   // (this lane's Vec half -> the joined Mat tile). Both carry `split`, the
   // region's mode; expand-mixed-kernel turns them into split transports.
   PipeDirection split_boundary = PipeDirection::kNone;
+  // PyPTO's memory-space rule of the op (ir/op_catalog_memory.cc).
+  MemorySpec memory;
 
   const AttrSpec* FindAttr(absl::string_view attr) const;
   int ParamIndex(absl::string_view param) const;  // -1 when absent
@@ -192,6 +210,9 @@ void AddPyptoOps(OpRegistry& r);
 // Registers the rest of PyPTO's catalog, table-driven
 // (ir/op_catalog_pypto_table.cc); entries already registered are kept.
 void AddPyptoTableOps(OpRegistry& r);
+// Gives the registered tile ops PyPTO's memory-space rules
+// (ir/op_catalog_memory.cc).
+void AddMemorySpecs(OpRegistry& r);
 
 // ---- Questions passes ask about one call (nullptr-safe on non-calls). ----
 

@@ -11,6 +11,7 @@
 #include "absl/strings/str_join.h"
 #include "ir/annotation.h"
 #include "ir/builder.h"
+#include "ir/output_returns.h"
 #include "passes/mixed_kernel/boundary_moves.h"
 #include "passes/mixed_kernel/classify.h"
 #include "passes/mixed_kernel/common.h"
@@ -198,6 +199,15 @@ bool RewriteCallers(Program& program, const Function& kernel, const Lanes& lanes
   return other_caller || !group_caller;
 }
 
+// Clears the values of every return in `s` (after HoistOutputReturnsIn
+// they are names of output parameters).
+void DropReturnValues(Stmt& s) {
+  if (s.kind == StmtKind::kReturn) s.values.clear();
+  for (StmtPtr& c : s.stmts) DropReturnValues(*c);
+  if (s.body != nullptr) DropReturnValues(*s.body);
+  if (s.else_body != nullptr) DropReturnValues(*s.else_body);
+}
+
 // `@Group F(params): self.F_aic(params); self.F_aiv(params)` with F's
 // attributes.
 std::unique_ptr<Function> MakeGroup(const Function& kernel, const Lanes& lanes) {
@@ -269,6 +279,17 @@ absl::StatusOr<bool> ExpandMixedKernel::Run(Program& program, PassContext& conte
     if (!work.mixed()) {
       f.kind = work.cube ? FunctionKind::kAIC : FunctionKind::kAIV;
       continue;
+    }
+    // PyPTO's `return pl.store(tile, offsets, out)`: a kernel that returns
+    // only its own pl.Out / pl.InOut parameters has no return value
+    // (ir/output_returns.h); unless a caller uses the value, its store
+    // becomes a statement and the lanes return nothing.
+    if (f.return_type.has_value() && !f.return_type->is_none() &&
+        HasOnlyOutputParamReturns(f) && !CalledForValue(program, f.name)) {
+      HoistOutputReturnsIn(f);
+      DropReturnValues(*f.body);
+      f.return_type = std::nullopt;
+      work = mixed_kernel::SurveyKernel(f);
     }
     for (const char* suffix : {"_aic", "_aiv"}) {
       std::string name = absl::StrCat(f.name, suffix);

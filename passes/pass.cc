@@ -30,7 +30,7 @@ const PassInfo* FindPass(absl::string_view name) {
 }
 
 std::vector<std::string> DefaultPipeline() {
-  return {"expand-mixed-kernel", "insert-comm-fence", "check-comm-contract",
+  return {"infer-tile-memory-space", "expand-mixed-kernel", "insert-comm-fence", "check-comm-contract",
           "materialize-aiv-lanes"};
 }
 

@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "ir/registry.h"
 #include "codegen/pipe_plans.h"
+#include "ir/output_returns.h"
 #include "passes/materialize_aiv_lanes.h"
 #include "runtime/entry_params.h"
 #include "runtime/interpreter.h"
@@ -128,6 +129,9 @@ absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& optio
   // or not --passes named it (the pass is idempotent), for the backend it
   // runs on.
   std::unique_ptr<Program> materialized = CloneProgram(input);
+  // `return pl.store(t, offs, out)`: the store becomes a statement
+  // (ir/output_returns.h).
+  HoistOutputReturns(*materialized);
   if (absl::StatusOr<bool> m = MaterializeAivLanesOf(*materialized, options.backend); !m.ok()) {
     return m.status();
   }

@@ -1,0 +1,255 @@
+#include "ir/output_returns.h"
+
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/strings/str_cat.h"
+#include "ir/builder.h"
+#include "ir/registry.h"
+
+namespace ptoc {
+namespace {
+
+// The tensor parameter each tensor value of a function names, following
+// assignments, ops that return the tensor they write (the registry's
+// access.tensor_arg of a tensor-valued call), loop-carried values and
+// branch results. A value whose origin is unknown or differs between
+// paths maps to nullptr.
+class Origins {
+ public:
+  explicit Origins(const Function& f) {
+    for (const Param& p : f.params) {
+      if (p.var->type.is_tensor()) origin_[p.var] = p.var;
+    }
+    Visit(*f.body);
+  }
+
+  const Var* Of(const Expr& e) const {
+    if (e.kind == ExprKind::kVar) {
+      auto it = origin_.find(e.var);
+      return it == origin_.end() ? nullptr : it->second;
+    }
+    if (e.kind == ExprKind::kCall && e.type.is_tensor()) {
+      const OpInfo* info = LookupOp(e);
+      if (info != nullptr && info->access.tensor_arg >= 0 &&
+          info->access.tensor_arg < static_cast<int>(e.args.size())) {
+        return Of(*e.args[info->access.tensor_arg]);
+      }
+    }
+    return nullptr;
+  }
+
+ private:
+  static const Stmt* TrailingYield(const Stmt& body) {
+    const Stmt* last = &body;
+    while (last->kind == StmtKind::kSeq) {
+      if (last->stmts.empty()) return nullptr;
+      last = last->stmts.back().get();
+    }
+    return last->kind == StmtKind::kYield ? last : nullptr;
+  }
+
+  // Binds `v` to `origin`; a second, different binding makes it unknown.
+  void Bind(const Var* v, const Var* origin) {
+    auto it = origin_.find(v);
+    if (it == origin_.end()) {
+      origin_[v] = origin;
+    } else if (it->second != origin) {
+      it->second = nullptr;
+    }
+  }
+
+  void Merge(const std::vector<Var*>& results, const Stmt* yield) {
+    for (size_t i = 0; i < results.size(); ++i) {
+      if (!results[i]->type.is_tensor()) continue;
+      const Var* got = yield != nullptr && i < yield->values.size()
+                           ? Of(*yield->values[i]) : nullptr;
+      Bind(results[i], got);
+    }
+  }
+
+  void Visit(const Stmt& s) {
+    switch (s.kind) {
+      case StmtKind::kSeq:
+        for (const StmtPtr& c : s.stmts) Visit(*c);
+        return;
+      case StmtKind::kAssign:
+        if (s.var->type.is_tensor()) Bind(s.var, Of(*s.value));
+        return;
+      case StmtKind::kFor:
+      case StmtKind::kWhile: {
+        for (size_t i = 0; i < s.iter_args.size() && i < s.init_values.size(); ++i) {
+          if (s.iter_args[i]->type.is_tensor()) Bind(s.iter_args[i], Of(*s.init_values[i]));
+        }
+        if (s.body != nullptr) Visit(*s.body);
+        const Stmt* yield = s.body != nullptr ? TrailingYield(*s.body) : nullptr;
+        Merge(s.iter_args, yield);
+        for (size_t i = 0; i < s.results.size() && i < s.iter_args.size(); ++i) {
+          if (s.results[i]->type.is_tensor()) {
+            auto it = origin_.find(s.iter_args[i]);
+            Bind(s.results[i], it == origin_.end() ? nullptr : it->second);
+          }
+        }
+        return;
+      }
+      case StmtKind::kIf:
+        if (s.body != nullptr) {
+          Visit(*s.body);
+          Merge(s.results, TrailingYield(*s.body));
+        }
+        if (s.else_body != nullptr) {
+          Visit(*s.else_body);
+          Merge(s.results, TrailingYield(*s.else_body));
+        } else {
+          Merge(s.results, nullptr);
+        }
+        return;
+      case StmtKind::kScope:
+      case StmtKind::kSplitAiv:
+        if (s.body != nullptr) Visit(*s.body);
+        return;
+      default:
+        return;
+    }
+  }
+
+  absl::flat_hash_map<const Var*, const Var*> origin_;
+};
+
+bool IsOutputParam(const Function& f, const Var* v) {
+  if (v == nullptr) return false;
+  for (const Param& p : f.params) {
+    if (p.var == v) return p.direction != Direction::kIn;
+  }
+  return false;
+}
+
+void CollectReturns(const Stmt& s, std::vector<const Stmt*>* out) {
+  if (s.kind == StmtKind::kReturn) out->push_back(&s);
+  for (const StmtPtr& c : s.stmts) CollectReturns(*c, out);
+  if (s.body != nullptr) CollectReturns(*s.body, out);
+  if (s.else_body != nullptr) CollectReturns(*s.else_body, out);
+}
+
+// A name no variable of `f` has, from `base`.
+std::string FreshName(const Function& f, const std::string& base) {
+  absl::flat_hash_set<std::string> used;
+  for (const auto& v : f.vars) used.insert(v->name);
+  for (const Param& p : f.params) used.insert(p.var->name);
+  if (!used.contains(base)) return base;
+  for (int i = 1;; ++i) {
+    std::string name = absl::StrCat(base, "_", i);
+    if (!used.contains(name)) return name;
+  }
+}
+
+}  // namespace
+
+const Var* OutputParamNamed(const Function& f, const Expr& e) {
+  const Var* origin = Origins(f).Of(e);
+  return IsOutputParam(f, origin) ? origin : nullptr;
+}
+
+bool ReturnsOnlyOutputParams(const Function& f, const Stmt& ret) {
+  if (ret.kind != StmtKind::kReturn || ret.values.empty()) return false;
+  Origins origins(f);
+  for (const ExprPtr& v : ret.values) {
+    if (!IsOutputParam(f, origins.Of(*v))) return false;
+  }
+  return true;
+}
+
+bool HasOnlyOutputParamReturns(const Function& f) {
+  std::vector<const Stmt*> returns;
+  CollectReturns(*f.body, &returns);
+  Origins origins(f);
+  bool any = false;
+  for (const Stmt* r : returns) {
+    if (r->values.empty()) continue;
+    for (const ExprPtr& v : r->values) {
+      if (!IsOutputParam(f, origins.Of(*v))) return false;
+    }
+    any = true;
+  }
+  return any;
+}
+
+bool HoistOutputReturns(Program& program) {
+  bool changed = false;
+  for (const auto& fn : program.functions) {
+    if (fn->is_kernel()) changed |= HoistOutputReturnsIn(*fn);
+  }
+  return changed;
+}
+
+namespace {
+
+bool UsesCallOf(const Expr& e, absl::string_view name, bool used) {
+  if (used && e.kind == ExprKind::kCall && e.is_function_call && e.str == name) return true;
+  for (const ExprPtr& a : e.args) {
+    if (UsesCallOf(*a, name, true)) return true;
+  }
+  for (const NamedExpr& a : e.attrs) {
+    if (UsesCallOf(*a.value, name, true)) return true;
+  }
+  return false;
+}
+
+bool StmtUsesCallOf(const Stmt& s, absl::string_view name) {
+  // An Eval's own call is made for its effect; everything else is a use.
+  if (s.value != nullptr && UsesCallOf(*s.value, name, s.kind != StmtKind::kEval)) return true;
+  for (const ExprPtr* e : {&s.start, &s.stop, &s.step}) {
+    if (*e != nullptr && UsesCallOf(**e, name, true)) return true;
+  }
+  for (const ExprPtr& e : s.init_values) {
+    if (UsesCallOf(*e, name, true)) return true;
+  }
+  for (const ExprPtr& e : s.values) {
+    if (UsesCallOf(*e, name, true)) return true;
+  }
+  for (const StmtPtr& c : s.stmts) {
+    if (StmtUsesCallOf(*c, name)) return true;
+  }
+  if (s.body != nullptr && StmtUsesCallOf(*s.body, name)) return true;
+  return s.else_body != nullptr && StmtUsesCallOf(*s.else_body, name);
+}
+
+}  // namespace
+
+bool CalledForValue(const Program& program, absl::string_view name) {
+  for (const auto& fn : program.functions) {
+    if (fn->body != nullptr && StmtUsesCallOf(*fn->body, name)) return true;
+  }
+  return false;
+}
+
+bool HoistOutputReturnsIn(Function& f) {
+  bool changed = false;
+  {
+    if (f.body == nullptr) return false;
+    Stmt& body = EnsureSeq(f.body);
+    if (body.stmts.empty()) return false;
+    Stmt& ret = *body.stmts.back();
+    if (!ReturnsOnlyOutputParams(f, ret)) return false;
+    std::vector<StmtPtr> hoisted;
+    for (ExprPtr& v : ret.values) {
+      if (v->kind == ExprKind::kVar) continue;
+      const Var* param = OutputParamNamed(f, *v);
+      Var* target = f.NewVar(FreshName(f, absl::StrCat(param->name, "_ret")), v->type, v->loc);
+      Location loc = v->loc.known() ? v->loc : ret.loc;
+      ExprPtr ref = MakeVarRef(target, loc);
+      hoisted.push_back(MakeAssign(target, std::move(v), loc));
+      v = std::move(ref);
+    }
+    if (hoisted.empty()) return false;
+    StmtPtr last = std::move(body.stmts.back());
+    body.stmts.pop_back();
+    for (StmtPtr& h : hoisted) body.stmts.push_back(std::move(h));
+    body.stmts.push_back(std::move(last));
+    changed = true;
+  }
+  return changed;
+}
+
+}  // namespace ptoc

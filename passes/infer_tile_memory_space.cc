@@ -1,0 +1,302 @@
+#include "passes/infer_tile_memory_space.h"
+
+#include <optional>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "ir/diagnostics.h"
+#include "ir/registry.h"
+
+namespace ptoc {
+namespace {
+
+const Stmt* TrailingYield(const Stmt& body) {
+  const Stmt* last = &body;
+  while (last->kind == StmtKind::kSeq) {
+    if (last->stmts.empty()) return nullptr;
+    last = last->stmts.back().get();
+  }
+  return last->kind == StmtKind::kYield ? last : nullptr;
+}
+
+bool NeedsMemory(const Type& t) { return t.is_tile() && !t.has_memory(); }
+
+// `t` (a tile without a memory space) placed in `m`: an implicit view
+// becomes `m`'s, keeping the valid shape; a written view is kept.
+Type PlacedIn(const Type& t, MemorySpace m) {
+  TileView view = t.view();
+  if (!t.has_explicit_view()) {
+    view = ImplicitView(m);
+    view.valid_shape = t.view().valid_shape;
+  }
+  return Type::Tile(t.shape(), t.dtype(), m, view).WithExtra(t.extra());
+}
+
+class Inference {
+ public:
+  explicit Inference(Function& f) : f_(f) {}
+
+  absl::StatusOr<bool> Run() {
+    // A second round sees the spaces loops carried back to their initial
+    // values (the accumulator pattern).
+    for (int round = 0; round < 2; ++round) {
+      if (absl::Status s = Visit(*f_.body); !s.ok()) return s;
+    }
+    // What no rule reached (a tile bound by tuple unpacking, ...) is in
+    // Vec, PyPTO's default for a producer it has no rule for.
+    for (const auto& v : f_.vars) {
+      if (NeedsMemory(v->type) && memory_.count(v.get()) == 0) memory_[v.get()] = MemorySpace::kVec;
+    }
+    if (memory_.empty()) return false;
+    for (const auto& entry : memory_) entry.first->type = PlacedIn(entry.first->type, entry.second);
+    Retype(*f_.body);
+    if (absl::Status s = CheckOperands(*f_.body); !s.ok()) return s;
+    return true;
+  }
+
+ private:
+  // The space of a tile value as far as known now.
+  std::optional<MemorySpace> MemoryOf(const Expr& e) const {
+    if (!e.type.is_tile()) return std::nullopt;
+    if (e.kind == ExprKind::kVar) {
+      auto it = memory_.find(e.var);
+      if (it != memory_.end()) return it->second;
+      if (e.var->type.has_memory()) return e.var->type.memory();
+      return std::nullopt;
+    }
+    if (e.type.has_memory()) return e.type.memory();
+    if (e.kind == ExprKind::kCall) return ResultMemory(e);
+    return MemorySpace::kVec;
+  }
+
+  // The registry's rule for the space of a call's tile result.
+  MemorySpace ResultMemory(const Expr& call) const {
+    const OpInfo* info = LookupOp(call);
+    if (info == nullptr) return MemorySpace::kVec;
+    switch (info->memory.output) {
+      case MemorySpec::Output::kFixed:
+        return info->memory.fixed;
+      case MemorySpec::Output::kFromAttr: {
+        const Expr* a = AttrOrDefault(call, "target_memory");
+        if (a != nullptr && a->kind == ExprKind::kEnum) {
+          return ParseMemorySpace(a->str).value_or(MemorySpace::kVec);
+        }
+        return MemorySpace::kVec;
+      }
+      case MemorySpec::Output::kInheritInput:
+        for (const ExprPtr& arg : call.args) {
+          if (!arg->type.is_tile()) continue;
+          return MemoryOf(*arg).value_or(MemorySpace::kVec);
+        }
+        return MemorySpace::kVec;
+      case MemorySpec::Output::kUnspecified:
+        return MemorySpace::kVec;
+    }
+    return MemorySpace::kVec;
+  }
+
+  void Set(Var* v, std::optional<MemorySpace> m) {
+    if (NeedsMemory(v->type) && m.has_value()) memory_[v] = *m;
+  }
+
+  absl::Status Merge(const std::vector<Var*>& results, const Stmt* then_yield,
+                     const Stmt* else_yield, const Location& loc) {
+    for (size_t i = 0; i < results.size(); ++i) {
+      if (!NeedsMemory(results[i]->type)) continue;
+      std::optional<MemorySpace> a, b;
+      if (then_yield != nullptr && i < then_yield->values.size()) a = MemoryOf(*then_yield->values[i]);
+      if (else_yield != nullptr && i < else_yield->values.size()) b = MemoryOf(*else_yield->values[i]);
+      if (a.has_value() && b.has_value() && *a != *b) {
+        return ErrorAt(loc, absl::StrCat("the branches give tile '", results[i]->name,
+                                         "' different memory spaces (", MemorySpaceName(*a),
+                                         " and ", MemorySpaceName(*b),
+                                         "); write its memory space, or pl.move one branch's "
+                                         "tile to the other's"));
+      }
+      Set(results[i], a.has_value() ? a : b);
+    }
+    return absl::OkStatus();
+  }
+
+  absl::Status Visit(Stmt& s) {
+    switch (s.kind) {
+      case StmtKind::kSeq:
+        for (StmtPtr& c : s.stmts) {
+          if (absl::Status st = Visit(*c); !st.ok()) return st;
+        }
+        return absl::OkStatus();
+      case StmtKind::kAssign:
+        Set(s.var, MemoryOf(*s.value));
+        return absl::OkStatus();
+      case StmtKind::kFor:
+      case StmtKind::kWhile: {
+        for (size_t i = 0; i < s.iter_args.size() && i < s.init_values.size(); ++i) {
+          if (memory_.count(s.iter_args[i]) == 0) Set(s.iter_args[i], MemoryOf(*s.init_values[i]));
+        }
+        if (absl::Status st = Visit(*s.body); !st.ok()) return st;
+        const Stmt* yield = TrailingYield(*s.body);
+        for (size_t i = 0; i < s.iter_args.size(); ++i) {
+          Var* ia = s.iter_args[i];
+          if (!NeedsMemory(ia->type) || yield == nullptr || i >= yield->values.size()) continue;
+          std::optional<MemorySpace> yielded = MemoryOf(*yield->values[i]);
+          if (!yielded.has_value()) continue;
+          memory_[ia] = *yielded;
+          // The initial value is the carried tile's first iteration: it is
+          // made in the space the loop carries (PyPTO's back-propagation).
+          if (i < s.init_values.size() && s.init_values[i]->kind == ExprKind::kVar) {
+            Set(s.init_values[i]->var, yielded);
+          }
+        }
+        for (size_t i = 0; i < s.results.size() && i < s.iter_args.size(); ++i) {
+          auto it = memory_.find(s.iter_args[i]);
+          if (it != memory_.end()) Set(s.results[i], it->second);
+        }
+        return absl::OkStatus();
+      }
+      case StmtKind::kIf: {
+        if (absl::Status st = Visit(*s.body); !st.ok()) return st;
+        if (s.else_body != nullptr) {
+          if (absl::Status st = Visit(*s.else_body); !st.ok()) return st;
+        }
+        return Merge(s.results, TrailingYield(*s.body),
+                     s.else_body != nullptr ? TrailingYield(*s.else_body) : nullptr, s.loc);
+      }
+      case StmtKind::kScope:
+      case StmtKind::kSplitAiv:
+        return s.body != nullptr ? Visit(*s.body) : absl::OkStatus();
+      default:
+        return absl::OkStatus();
+    }
+  }
+
+  // Every expression's type after the variables got their spaces,
+  // arguments first: an op call's is what its result rule gives for the
+  // retyped arguments; one taken from its assignment's annotation
+  // (`annotated`) is the target's.
+  void RetypeExpr(Expr& e, const Type* annotated = nullptr) {
+    for (ExprPtr& a : e.args) RetypeExpr(*a);
+    for (NamedExpr& a : e.attrs) RetypeExpr(*a.value);
+    if (e.kind == ExprKind::kVar) {
+      e.type = e.var->type;
+      return;
+    }
+    const OpInfo* info = e.kind == ExprKind::kCall ? LookupOp(e) : nullptr;
+    if (info != nullptr && info->result) {
+      absl::StatusOr<std::optional<Type>> r = info->result(e);
+      if (r.ok() && r->has_value()) {
+        e.type = (*r)->WithExtra(e.type.extra());
+        return;
+      }
+      if (r.ok() && annotated != nullptr && annotated->is_tile()) {
+        e.type = *annotated;
+        return;
+      }
+    }
+    if (NeedsMemory(e.type)) {
+      e.type = PlacedIn(e.type, e.kind == ExprKind::kCall ? ResultMemory(e) : MemorySpace::kVec);
+    }
+  }
+
+  void Retype(Stmt& s) {
+    if (s.value != nullptr) {
+      RetypeExpr(*s.value, s.kind == StmtKind::kAssign ? &s.var->type : nullptr);
+    }
+    for (ExprPtr* e : {&s.start, &s.stop, &s.step}) {
+      if (*e != nullptr) RetypeExpr(**e);
+    }
+    for (ExprPtr& e : s.init_values) RetypeExpr(*e);
+    for (ExprPtr& e : s.values) RetypeExpr(*e);
+    for (StmtPtr& c : s.stmts) Retype(*c);
+    if (s.body != nullptr) Retype(*s.body);
+    if (s.else_body != nullptr) Retype(*s.else_body);
+  }
+
+  // An inferred tile passed where the op needs another space.
+  absl::Status CheckCall(const Expr& e) {
+    for (const ExprPtr& a : e.args) {
+      if (absl::Status s = CheckCall(*a); !s.ok()) return s;
+    }
+    const OpInfo* info = e.kind == ExprKind::kCall ? LookupOp(e) : nullptr;
+    if (info == nullptr) return absl::OkStatus();
+    for (size_t i = 0; i < info->memory.inputs.size() && i < e.args.size(); ++i) {
+      const std::vector<MemorySpace>& allowed = info->memory.inputs[i];
+      const Expr& arg = *e.args[i];
+      if (allowed.empty() || arg.kind != ExprKind::kVar || memory_.count(arg.var) == 0) continue;
+      const MemorySpace m = memory_.at(arg.var);
+      bool ok = false;
+      std::vector<std::string> names;
+      for (MemorySpace a : allowed) {
+        ok = ok || a == m;
+        names.push_back(std::string(MemorySpaceName(a)));
+      }
+      if (ok) continue;
+      return ErrorAt(arg.loc.known() ? arg.loc : e.loc,
+                     absl::StrCat("tile '", arg.var->name, "' is written without a memory space "
+                                  "and is in ", MemorySpaceName(m), ", but argument ", i + 1,
+                                  " of '", e.str, "' must be in ", absl::StrJoin(names, " or "),
+                                  "; write it there (target_memory=pl.Mem.",
+                                  MemorySpaceName(allowed[0]), ") or pl.move it"));
+    }
+    return absl::OkStatus();
+  }
+
+  absl::Status CheckOperands(const Stmt& s) {
+    if (s.value != nullptr) {
+      if (absl::Status st = CheckCall(*s.value); !st.ok()) return st;
+    }
+    for (const ExprPtr& e : s.values) {
+      if (absl::Status st = CheckCall(*e); !st.ok()) return st;
+    }
+    for (const StmtPtr& c : s.stmts) {
+      if (absl::Status st = CheckOperands(*c); !st.ok()) return st;
+    }
+    if (s.body != nullptr) {
+      if (absl::Status st = CheckOperands(*s.body); !st.ok()) return st;
+    }
+    if (s.else_body != nullptr) return CheckOperands(*s.else_body);
+    return absl::OkStatus();
+  }
+
+  Function& f_;
+  absl::flat_hash_map<Var*, MemorySpace> memory_;
+};
+
+}  // namespace
+
+absl::StatusOr<bool> InferTileMemorySpaces(Program& program) {
+  bool changed = false;
+  for (const auto& f : program.functions) {
+    if (!f->is_kernel()) continue;
+    absl::StatusOr<bool> c = Inference(*f).Run();
+    if (!c.ok()) return c.status();
+    changed = changed || *c;
+  }
+  return changed;
+}
+
+absl::StatusOr<bool> InferTileMemorySpace::Run(Program& program, PassContext&) {
+  return InferTileMemorySpaces(program);
+}
+
+absl::Status InferTileMemorySpace::VerifyAfter(const Program& program) const {
+  for (const auto& f : program.functions) {
+    if (!f->is_kernel()) continue;
+    for (const auto& v : f->vars) {
+      if (NeedsMemory(v->type)) {
+        return ErrorAt(v->loc.known() ? v->loc : f->loc,
+                       absl::StrCat("after infer-tile-memory-space: tile '", v->name,
+                                    "' in kernel '", f->name, "' has no memory space"));
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+static PassRegistration<InferTileMemorySpace> registration(
+    "infer-tile-memory-space",
+    "Gives every kernel tile written without a memory space the one PyPTO's "
+    "InferTileMemorySpace gives it, from the op registry's memory rules.");
+
+}  // namespace ptoc
