@@ -8,6 +8,8 @@
 # RUN: ptoc %s --emit=text | FileCheck %s --check-prefix=TEXT
 # PTO-LABEL: func.func @scale(
 # PTO: pto.tstore
+# The flags plan's tail (the store's MTE3 drained before the return).
+# PTO-NEXT: pto.barrier <PIPE_ALL>
 # PTO-NEXT: return loc(
 # PTO-LABEL: func.func @accumulate(
 # PTO: scf.for
