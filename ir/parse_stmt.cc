@@ -477,13 +477,7 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
     }
     Next();
     while (!AtOp(")")) {
-      PARSER_ASSIGN_OR_RETURN(Token name, ExpectIdentifier("a loop-carried variable"));
-      for (const Token& other : carried) {
-        if (other.text == name.text) {
-          return ErrorAtToken(name, absl::StrCat("'", name.text, "' is carried twice"));
-        }
-      }
-      carried.push_back(std::move(name));
+      PARSER_RETURN_IF_ERROR(ParseCarriedName(carried));
       if (!AtOp(",")) break;
       Next();
     }

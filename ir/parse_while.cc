@@ -52,13 +52,7 @@ absl::StatusOr<StmtPtr> Parser::ParseWhileCarried() {
   std::vector<Token> carried;
   bool comma = false;
   while (parenthesized ? !AtOp(")") : !AtName("in")) {
-    PARSER_ASSIGN_OR_RETURN(Token name, ExpectIdentifier("a loop-carried variable"));
-    for (const Token& other : carried) {
-      if (other.text == name.text) {
-        return ErrorAtToken(name, absl::StrCat("'", name.text, "' is carried twice"));
-      }
-    }
-    carried.push_back(std::move(name));
+    PARSER_RETURN_IF_ERROR(ParseCarriedName(carried));
     if (!AtOp(",")) break;
     Next();
     comma = true;
@@ -121,6 +115,17 @@ absl::StatusOr<StmtPtr> Parser::ParseWhileCarried() {
                                    "'a, b = pl.yield_(...)'");
   }
   return FinishCarriedLoop(std::move(stmt), body, carried, for_token, "while loop");
+}
+
+absl::Status Parser::ParseCarriedName(std::vector<Token>& carried) {
+  PARSER_ASSIGN_OR_RETURN(Token name, ExpectIdentifier("a loop-carried variable"));
+  for (const Token& other : carried) {
+    if (other.text == name.text) {
+      return ErrorAtToken(name, absl::StrCat("'", name.text, "' is carried twice"));
+    }
+  }
+  carried.push_back(std::move(name));
+  return absl::OkStatus();
 }
 
 absl::StatusOr<StmtPtr> Parser::FinishCarriedLoop(StmtPtr stmt, const Block& body,

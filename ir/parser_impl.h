@@ -211,6 +211,9 @@ class Parser {
   // `for (a, b) in pl.while_(init_values=(a0, b0)):` (parse_while.cc), and
   // the `pl.cond(c)` that must open its body.
   absl::StatusOr<StmtPtr> ParseWhileCarried();
+  // One name of a loop's carried-value targets (`a` of `(a, b)`), appended
+  // to `carried`; a name carried twice is an error.
+  absl::Status ParseCarriedName(std::vector<Token>& carried);
   // The end of a loop with carried values (a for with init_values, or a
   // pl.while_), once its body is parsed and ends with a yield: checks the
   // yield against the carried values, closes the loop's scope (`construct`
