@@ -269,12 +269,12 @@ class Bench:
         row.update(timing_of(report))
         return row
 
-    def flags_cpp(self, name, backend, entry, ranks, scalars):
-        """ptoc's flags C++ (compiled by the flags row) timed by ptoc-run-cpp."""
+    def flags_cpp(self, name, src, backend, entry, ranks, scalars):
+        """ptoc's flags C++ timed by ptoc-run-cpp against the flags row's .pb."""
         row = {"kernel": name, "backend": backend, "mode": "flags-cpp"}
         tag = os.path.join(self.out, "kernels", f"{name}.{backend}.flags")
-        r = run([self.ptoc, os.path.join(self.out, "kernels", f"{name}.{backend}.flags.pb"),
-                 "--emit=cce", "-o", tag + ".cpp"])
+        r = run([self.ptoc, src, f"--backend={backend}", "--pipe-sync=flags", "--emit=cce",
+                 "-o", tag + ".cpp"])
         if r.returncode != 0:
             row["error"] = "ptoc: " + first_error(r.stderr, "failed")
             return row
@@ -307,7 +307,7 @@ class Bench:
 
     def ptoas_rows(self, s, name, src, backend, entry, ranks, scalars):
         """The flags-cpp and ptoas rows of a kernel of set `s`."""
-        rows = [self.flags_cpp(name, backend, entry, ranks, scalars),
+        rows = [self.flags_cpp(name, src, backend, entry, ranks, scalars),
                 self.ptoas(name, src, backend, entry, ranks, scalars)]
         for r in rows:
             r["set"] = s
