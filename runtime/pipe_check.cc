@@ -107,6 +107,11 @@ std::string LanePipeCheck::Region(const codegen::PlanAccess& a) const {
     return absl::StrCat("GM tensor '", params_[a.id], "'",
                         a.box.empty() ? std::string() : BoxText(a.box));
   }
+  // ptoc-run-cpp knows a tile's bytes, not its buffer of the memory plan.
+  if (a.id >= 0 && a.box.size() == 1) {
+    return absl::StrCat(MemorySpaceName(a.space), "[0x", absl::Hex(a.box[0].first), ", 0x",
+                        absl::Hex(a.box[0].second), ")");
+  }
   return a.id >= 0 ? absl::StrCat(MemorySpaceName(a.space), " buffer ", a.id)
                    : absl::StrCat("all of ", MemorySpaceName(a.space));
 }
@@ -121,6 +126,10 @@ std::string LanePipeCheck::RegionJson(const codegen::PlanAccess& a) const {
         "{\"tensor\": ",
         Json(a.id >= 0 && a.id < static_cast<int64_t>(params_.size()) ? params_[a.id] : "*"),
         a.box.empty() ? std::string() : absl::StrCat(", \"box\": [", box, "]"), "}");
+  }
+  if (a.id >= 0 && a.box.size() == 1) {
+    return absl::StrCat("{\"space\": ", Json(MemorySpaceName(a.space)), ", \"range\": [",
+                        a.box[0].first, ", ", a.box[0].second, "]}");
   }
   return absl::StrCat("{\"space\": ", Json(MemorySpaceName(a.space)), ", \"buffer\": ", a.id,
                       "}");

@@ -40,22 +40,25 @@ int64_t Dim(const Type& t, size_t i) {
   return i < t.shape().size() && t.shape()[i].is_static() ? t.shape()[i].value : 1;
 }
 
-// B, R and U of a tile.
+// B, R and U of a tile (none for no tile).
 std::map<std::string, double> TileVars(const Type* t) {
-  std::map<std::string, double> vars;
-  if (t == nullptr) return vars;
-  const int64_t esize = DTypeBytes(t->dtype());
+  if (t == nullptr) return {};
   int64_t rows = 1;
   for (size_t i = 0; i + 1 < t->shape().size(); ++i) rows *= Dim(*t, i);
   const int64_t cols = t->shape().empty() ? 1 : Dim(*t, t->shape().size() - 1);
+  return TileCostVars(rows, cols, DTypeBytes(t->dtype()));
+}
+
+}  // namespace
+
+std::map<std::string, double> TileCostVars(int64_t rows, int64_t cols, int64_t esize) {
+  std::map<std::string, double> vars;
   const int64_t row_bytes = cols * esize;
   vars["B"] = static_cast<double>(rows * row_bytes);
   vars["R"] = static_cast<double>(rows * ((row_bytes + 255) / 256));
   vars["U"] = row_bytes % 256 != 0 ? 1 : 0;
   return vars;
 }
-
-}  // namespace
 
 TimingModel::TimingModel(const CostTable& costs, const World& world, std::string pipe_sync,
                          bool deps)
@@ -76,16 +79,16 @@ TimingModel::TimingModel(const CostTable& costs, const World& world, std::string
   }
 }
 
-int64_t TimingModel::OpCycles(const codegen::MachineStep& step, const Stmt* stmt, int lane,
-                              int64_t* bytes) const {
+OpCost TimingModel::CostOfStmt(const codegen::MachineStep& step, const Stmt* stmt,
+                               int lane) const {
   const bool a5 = w_.a5;
   const bool aic = lanes_[lane].core == "AIC";
   auto tile_key = [](absl::string_view op, const Type* t) {
     return absl::StrCat(op, ".", t != nullptr ? MemorySpaceName(t->memory()) : "Vec");
   };
-  std::map<std::string, double> vars;
+  OpCost cost;
+  std::map<std::string, double>& vars = cost.vars;
   std::string key;
-  int64_t fallback = 1;
   switch (step.op) {
     case MachineOp::kTLoad:
     case MachineOp::kTMov: {
@@ -120,6 +123,7 @@ int64_t TimingModel::OpCycles(const codegen::MachineStep& step, const Stmt* stmt
           stmt != nullptr && stmt->value ? codegen::LoweringOf(*stmt->value) : nullptr;
       vars = TileVars(MainTile(stmt, true));
       key = op != nullptr ? std::string(op->cce_name) : "TVEC";
+      cost.name = key;
       break;
     }
     case MachineOp::kTPush: {
@@ -135,11 +139,11 @@ int64_t TimingModel::OpCycles(const codegen::MachineStep& step, const Stmt* stmt
       break;
     }
     case MachineOp::kTPut:
-    case MachineOp::kTGet: {
-      vars = TileVars(MainTile(stmt, false));
-      *bytes = static_cast<int64_t>(vars["B"]);
-      return costs_.Cycles("TLOAD.Vec", vars, 1) + costs_.Cycles("TSTORE.Vec", vars, 1);
-    }
+    case MachineOp::kTGet:
+      cost.vars = TileVars(MainTile(stmt, false));
+      cost.keys = {"TLOAD.Vec", "TSTORE.Vec"};
+      cost.name = std::string(codegen::MachineOpName(step.op));
+      return cost;
     case MachineOp::kScalarRead: key = "scalar_read"; break;
     case MachineOp::kScalarWrite: key = "scalar_write"; break;
     case MachineOp::kDcci: key = "dcci_line"; break;
@@ -147,8 +151,9 @@ int64_t TimingModel::OpCycles(const codegen::MachineStep& step, const Stmt* stmt
     case MachineOp::kSyncAll: key = "syncall"; break;
     default: key = "sync"; break;
   }
-  *bytes = vars.count("B") > 0 ? static_cast<int64_t>(vars["B"]) : 0;
-  return std::max<int64_t>(1, costs_.Cycles(key, vars, fallback));
+  cost.keys = {key};
+  if (cost.name.empty()) cost.name = std::string(codegen::MachineOpName(step.op));
+  return cost;
 }
 
 int TimingModel::Add(int lane, int pipe, std::string name, const Location& loc, int64_t cycles,
@@ -228,12 +233,19 @@ void TimingModel::Drain(int lane, const std::vector<Pipe>& pipes, const Location
 }
 
 void TimingModel::Event(int lane, const PipeEvent& e, const Stmt* stmt) {
+  OpCost cost;
+  if (e.kind == PipeEvent::Kind::kOp) cost = CostOfStmt(e.op->step, stmt, lane);
+  Event(lane, e, cost);
+}
+
+void TimingModel::Event(int lane, const PipeEvent& e, const OpCost& cost) {
   lanes_[lane].timed = true;
+  const Location stmt_loc = e.stmt != nullptr ? e.stmt->loc : Location{};
   LaneClock& c = clocks_[lane];
   const int64_t sync_cost = costs_.Cycles("sync", {}, 1);
   switch (e.kind) {
     case PipeEvent::Kind::kFullBarrier:
-      DrainAll(lane, stmt != nullptr ? stmt->loc : Location{}, "pipe_barrier(PIPE_ALL)");
+      DrainAll(lane, stmt_loc, "pipe_barrier(PIPE_ALL)");
       return;
     case PipeEvent::Kind::kSync: {
       if (deps_) return;  // only the dependences order the ops
@@ -279,8 +291,11 @@ void TimingModel::Event(int lane, const PipeEvent& e, const Stmt* stmt) {
     DrainAll(lane, e.op->loc, "pipe_barrier(PIPE_ALL)");
   }
   if (!step.drains.empty()) Drain(lane, step.drains, e.op->loc);
-  int64_t bytes = 0;
-  const int64_t cycles = OpCycles(step, stmt, lane, &bytes);
+  auto b = cost.vars.find("B");
+  const int64_t bytes = b != cost.vars.end() ? static_cast<int64_t>(b->second) : 0;
+  int64_t cycles = 0;
+  for (const std::string& key : cost.keys) cycles += costs_.Cycles(key, cost.vars, 1);
+  cycles = std::max<int64_t>(1, cycles);
   const int pipe = static_cast<int>(step.pipe);
   const LaneState& l = w_.lanes[lane];
   const bool aic = lanes_[lane].core == "AIC";
@@ -344,11 +359,7 @@ void TimingModel::Event(int lane, const PipeEvent& e, const Stmt* stmt) {
       why = "dependence";
     }
   }
-  const std::string name =
-      step.op == MachineOp::kTVector && stmt != nullptr && codegen::LoweringOf(*stmt->value)
-          ? std::string(codegen::LoweringOf(*stmt->value)->cce_name)
-          : std::string(codegen::MachineOpName(step.op));
-  const int index = Add(lane, pipe, name, e.op->loc, cycles, dep, dep_op, why,
+  const int index = Add(lane, pipe, cost.name, e.op->loc, cycles, dep, dep_op, why,
                         step.pipe == Pipe::kS);
   ops_[index].bytes = bytes;
   if (deps_) Record(lane, *e.op, index);

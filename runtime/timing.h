@@ -37,6 +37,19 @@
 namespace ptoc {
 namespace sim {
 
+// What the cost table charges for one machine op: the sum of its keys'
+// formulas (a put or get: a load and a store) over `vars` (B, R, U, M, K,
+// N, k0, r), and the op's name in the outputs. ptoc-sim takes it from the
+// statement (CostOfStmt), ptoc-run-cpp from the tiles of the device call.
+struct OpCost {
+  std::vector<std::string> keys;
+  std::map<std::string, double> vars;
+  std::string name;
+};
+
+// B, R and U of a tile of `rows` x `cols` valid elements of `esize` bytes.
+std::map<std::string, double> TileCostVars(int64_t rows, int64_t cols, int64_t esize);
+
 // One timed instruction of a lane.
 struct TimedOp {
   int lane = 0;
@@ -82,6 +95,9 @@ class TimingModel {
 
   // Lane `lane` ran `e` (from the statement `stmt`, or nullptr).
   void Event(int lane, const PipeEvent& e, const Stmt* stmt);
+  // The same with the cost of a machine op given (`cost`; ignored for sync
+  // instructions): ptoc-run-cpp, which has no statements.
+  void Event(int lane, const PipeEvent& e, const OpCost& cost);
   void Return(int lane);
   // The statement lane `lane` is running notified the signal at `addr`
   // (`notify`), or its wait or test found it holding.
@@ -104,8 +120,8 @@ class TimingModel {
     std::array<std::deque<int64_t>, codegen::kNumPipes> queued;
   };
 
-  int64_t OpCycles(const codegen::MachineStep& step, const Stmt* stmt, int lane,
-                   int64_t* bytes) const;
+  // The cost of `step` from its statement `stmt` (ptoc-sim).
+  OpCost CostOfStmt(const codegen::MachineStep& step, const Stmt* stmt, int lane) const;
   // Adds an instruction on `pipe` (-1: the issue unit) that may not start
   // before `dep` (the end of instruction `dep_op`, reason `why`).
   int Add(int lane, int pipe, std::string name, const Location& loc, int64_t cycles,

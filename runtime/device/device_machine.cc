@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "absl/strings/str_cat.h"
+#include "runtime/device/device_pipes.h"
 
 namespace ptoc {
 namespace sim {
@@ -70,6 +71,7 @@ void DeviceMachine::LaneMain(int lane, const std::function<void()>& body) {
   }
   loc_ = lanes_[lane].position;
   TakeScalarWrites(lane);
+  if (pipes_ != nullptr) pipes_->Return(lane);
   lanes_[lane].finished = true;
   w_.lanes[lane].finished = true;
   // Popped slots the lane never gave back.

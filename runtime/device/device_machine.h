@@ -37,6 +37,8 @@
 namespace ptoc {
 namespace sim {
 
+class DevicePipes;
+
 class DeviceMachine {
  public:
   // `world` holds the machine with every allocation placed and initialized
@@ -57,6 +59,9 @@ class DeviceMachine {
   int lane() const;
   World& world() { return w_; }
   AccessChecker& checker() { return checker_; }
+  // The pipes of the lanes (pipe check and timing), or nullptr: none.
+  DevicePipes* pipes() { return pipes_; }
+  void set_pipes(DevicePipes* pipes) { pipes_ = pipes; }
   const Location* loc() const { return loc_; }
 
   // A scheduling point at `site` (the emitted code's scalar writes since
@@ -118,6 +123,7 @@ class DeviceMachine {
   int64_t steps_ = 0;
   int burst_left_ = 0;
   const Location* loc_ = nullptr;  // the current call's place
+  DevicePipes* pipes_ = nullptr;
   std::vector<Lane> lanes_;
 
   std::mutex mu_;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "runtime/device/device_pipes.h"
 
 namespace ptoc {
 namespace sim {
@@ -200,6 +201,68 @@ void WriteRegion(Call& c, const std::vector<GmRun>& runs, int alloc, DType dtype
   } else {
     c.w().machine.CommitNow(c.lane(), write);
   }
+}
+
+codegen::PlanAccess TileAccess(const TileDesc& d, bool write) {
+  codegen::PlanAccess a;
+  a.space = MemoryOf(d.loc);
+  a.id = 0;
+  a.write = write;
+  const int64_t bytes = static_cast<int64_t>(d.rows) * d.cols * DTypeBytes(DTypeOf(d.dtype));
+  a.box = {{static_cast<int64_t>(d.address), static_cast<int64_t>(d.address) + bytes}};
+  return a;
+}
+
+void GmAccesses(Call& c, const std::vector<GmRun>& runs, int alloc, bool write,
+                std::vector<codegen::PlanAccess>* out) {
+  if (alloc < 0) return;
+  const Allocation& a = c.w().machine.allocation(alloc);
+  const int64_t esize = DTypeBytes(a.dtype);
+  for (const GmRun& r : runs) {
+    codegen::PlanAccess x;
+    x.space = MemorySpace::kDDR;
+    x.id = a.param;
+    x.write = write;
+    const int64_t first = static_cast<int64_t>(r.addr - a.base) / esize;
+    x.box = {{first, first + r.elements}};
+    out->push_back(std::move(x));
+  }
+}
+
+codegen::PlanAccess AllGm(bool write) {
+  codegen::PlanAccess a;
+  a.space = MemorySpace::kDDR;
+  a.id = -1;
+  a.write = write;
+  return a;
+}
+
+OpCost TileCost(std::string key, const TileDesc& d) {
+  OpCost cost;
+  cost.vars = TileCostVars(d.valid_rows, d.valid_cols, DTypeBytes(DTypeOf(d.dtype)));
+  cost.name = key.substr(0, key.find('.'));
+  cost.keys = {std::move(key)};
+  return cost;
+}
+
+std::string SpaceName(const TileDesc& d) { return std::string(MemorySpaceName(MemoryOf(d.loc))); }
+
+void IssueOp(Call& c, const codegen::MachineStep& step,
+             std::vector<codegen::PlanAccess> accesses, OpCost cost) {
+  DevicePipes* pipes = c.m().pipes();
+  if (pipes == nullptr) return;
+  if (cost.name.empty()) cost.name = std::string(codegen::MachineOpName(step.op));
+  pipes->Op(c.lane(), step, std::move(accesses), cost,
+            c.m().loc() != nullptr ? *c.m().loc() : Location{});
+}
+
+void IssueOp(Call& c, codegen::MachineOp op, codegen::Pipe pipe,
+             std::vector<codegen::PlanAccess> accesses, OpCost cost) {
+  codegen::MachineStep step;
+  step.op = op;
+  step.pipe = pipe;
+  step.barrier_all_pipe = pipe;
+  IssueOp(c, step, std::move(accesses), std::move(cost));
 }
 
 }  // namespace device

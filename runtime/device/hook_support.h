@@ -14,9 +14,12 @@
 #include <string>
 #include <vector>
 
+#include "codegen/lowering.h"
+#include "codegen/sync_plan.h"
 #include "pto/pto-inst.hpp"
 #include "runtime/device/device_machine.h"
 #include "runtime/machine.h"
+#include "runtime/timing.h"
 #include "runtime/tile_ops.h"
 #include "runtime/values.h"
 
@@ -90,6 +93,28 @@ std::vector<double> ReadRegion(Call& c, const std::vector<GmRun>& runs, DType dt
 // its fence, or (`now`) complete at once.
 void WriteRegion(Call& c, const std::vector<GmRun>& runs, int alloc, DType dtype,
                  const std::vector<double>& values, bool atomic_add, WriteKind kind);
+
+// ---- the pipe events of a call (device_pipes.h) ----
+
+// The access of a tile's whole buffer: its memory, bytes [address,
+// address + rows x cols x element size).
+codegen::PlanAccess TileAccess(const TileDesc& d, bool write);
+// The accesses of GM runs of allocation `alloc`: per run, its element range
+// of the tensor (the entry parameter the allocation holds).
+void GmAccesses(Call& c, const std::vector<GmRun>& runs, int alloc, bool write,
+                std::vector<codegen::PlanAccess>* out);
+// The access of every GM byte (a syncall, a whole-cache dcci).
+codegen::PlanAccess AllGm(bool write);
+// The cost-table entry `key` charged for tile `d` (B, R, U of its valid part).
+OpCost TileCost(std::string key, const TileDesc& d);
+// "Vec", "Mat", ...: the memory of a tile in cost-table keys.
+std::string SpaceName(const TileDesc& d);
+// Issues machine op `op` on `pipe` with `accesses` and `cost` to the lane's
+// pipes, when the run has them.
+void IssueOp(Call& c, codegen::MachineOp op, codegen::Pipe pipe,
+             std::vector<codegen::PlanAccess> accesses, OpCost cost);
+void IssueOp(Call& c, const codegen::MachineStep& step,
+             std::vector<codegen::PlanAccess> accesses, OpCost cost);
 
 // dst = f(src) element by element, for the one-source tile ops.
 template <typename F>

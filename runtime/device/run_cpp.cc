@@ -9,8 +9,11 @@
 
 #include "absl/strings/str_cat.h"
 #include "codegen/kernel_abi.h"
+#include "codegen/sync_plan.h"
 #include "codegen/target_info.h"
+#include "runtime/cost_table.h"
 #include "runtime/device/device_machine.h"
+#include "runtime/device/device_pipes.h"
 #include "runtime/device/kernel_call.h"
 #include "runtime/device/source_map.h"
 #include "runtime/entry_params.h"
@@ -218,12 +221,14 @@ absl::StatusOr<CppRunResult> RunEmittedCpp(const Program& program, const CppRunO
     k.call = std::move(call);
     kernels.push_back(std::move(k));
   }
-  // The ratio the vector object declares for the AIV entry, or --launch's.
+  // The ratio the vector object declares for the AIV entry (ptoas's: the
+  // program's), or --launch's.
   int aiv_lanes = 0;
   std::optional<Finding> launch_finding;
   for (const LaneKernel& k : kernels) {
     if (k.call.core != LaneCore::kAiv) continue;
-    const int declared = vec->DeclaredAivLanes(k.call.function->name);
+    const int declared = options.from_ptoas ? DeclaredAivLanes({k.call})
+                                            : vec->DeclaredAivLanes(k.call.function->name);
     aiv_lanes = LaunchedAivLanes(declared, options.launch);
     launch_finding = LaunchFinding(*k.call.function, declared, aiv_lanes);
   }
@@ -251,6 +256,23 @@ absl::StatusOr<CppRunResult> RunEmittedCpp(const Program& program, const CppRunO
       !s.ok()) {
     return s;
   }
+
+  // The pipes: checked for a flags-mode program and for ptoas's C++ (a
+  // barrier-all program's PIPE_ALL rule is not meant to pass the check,
+  // as in ptoc-sim); timed on --cycles.
+  absl::StatusOr<codegen::PipeSyncMode> mode = codegen::ParsePipeSync(program.options.pipe_sync);
+  if (!mode.ok()) return mode.status();
+  const bool checked = options.pipe_check && (options.from_ptoas || codegen::IsFlags(*mode));
+  std::unique_ptr<CostTable> costs;
+  if (options.timed) {
+    absl::StatusOr<CostTable> table = options.cost_table.empty()
+                                          ? CostTable::Builtin(options.backend)
+                                          : CostTable::Load(options.cost_table);
+    if (!table.ok()) return table.status();
+    costs = std::make_unique<CostTable>(*std::move(table));
+  }
+  std::vector<std::string> param_names;
+  for (const Param& p : entry->params) param_names.push_back(p.var != nullptr ? p.var->name : "");
 
   CppRunResult result;
   if (launch_finding.has_value()) result.report.Add(std::move(*launch_finding));
@@ -299,6 +321,13 @@ absl::StatusOr<CppRunResult> RunEmittedCpp(const Program& program, const CppRunO
     DeviceMachine machine(w, *sources, host_gm,
                           options.seed * 0x9E3779B97F4A7C15ull + static_cast<uint64_t>(schedule),
                           options.max_steps);
+    std::unique_ptr<TimingModel> timing;
+    if (costs != nullptr && schedule == 0) {
+      timing = std::make_unique<TimingModel>(
+          *costs, w, options.from_ptoas ? "ptoas" : std::string(codegen::PipeSyncName(*mode)));
+    }
+    DevicePipes pipes(w, backend, param_names, checked, timing.get());
+    if (checked || timing != nullptr) machine.set_pipes(&pipes);
     machine.Run(bodies);
     for (const LaneState& l : w.lanes) w.machine.Drain(l.id);
     result.totals.statements += w.steps;
@@ -307,6 +336,10 @@ absl::StatusOr<CppRunResult> RunEmittedCpp(const Program& program, const CppRunO
           EntryOutputs(w.machine, *entry, options.dump_dir);
       if (!outputs.ok()) return outputs.status();
       result.outputs = std::move(*outputs);
+    }
+    if (timing != nullptr) {
+      result.timing_text = timing->Text();
+      result.timing_json = timing->Json();
     }
   }
   return result;

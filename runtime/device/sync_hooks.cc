@@ -2,7 +2,9 @@
 // pto/common/sim_hooks.hpp) and its intrinsics (pto/common/intrinsics.hpp)
 // on the simulated machine: each one is a scheduling point of the calling
 // lane, then applies the op to the memory model as the interpreter does for
-// the IR op of the same meaning (sync_ops.cc).
+// the IR op of the same meaning (sync_ops.cc), and issues it to its pipe
+// (device_pipes.h): a machine op with the pipe of pipe-sync.md §1, or a
+// set_flag / wait_flag / pipe_barrier with its §4.2 meaning.
 #include <functional>
 #include <optional>
 #include <string>
@@ -11,6 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "pto/pto-inst.hpp"
 #include "runtime/device/device_machine.h"
+#include "runtime/device/device_pipes.h"
 #include "runtime/device/hook_support.h"
 #include "runtime/fifo.h"
 
@@ -20,6 +23,29 @@ namespace {
 
 using device::Call;
 using pto::sim::GlobalDesc;
+using MOp = codegen::MachineOp;
+using codegen::Pipe;
+
+// The int32 signal element at `addr` as an access (a notify's write, a
+// wait's or test's read).
+std::vector<codegen::PlanAccess> SignalAccess(Call& c, uint64_t addr, bool write) {
+  std::vector<codegen::PlanAccess> out;
+  device::GmAccesses(c, {device::GmRun{addr, 1}}, c.m().AllocationOf(addr, 4), write, &out);
+  return out;
+}
+
+// The bytes of FIFO slot `seq` in the consumer's buffer of `dir`.
+codegen::PlanAccess SlotAccess(Call& c, PipeDir dir, uint64_t seq, const FifoRing& ring,
+                               bool write) {
+  codegen::PlanAccess a;
+  a.space = dir == PipeDir::kC2V ? MemorySpace::kVec : MemorySpace::kMat;
+  a.id = 0;
+  a.write = write;
+  const int64_t slot = static_cast<int64_t>((seq - 1) % static_cast<uint64_t>(ring.slot_num()));
+  const int64_t first = c.m().consumer_buffer(dir) + slot * static_cast<int64_t>(ring.slot_size());
+  a.box = {{first, first + static_cast<int64_t>(ring.slot_size())}};
+  return a;
+}
 
 // ---- signals ----
 
@@ -75,6 +101,17 @@ void AcquireSignal(Call& c, uint64_t addr, const char* what) {
   if (const SignalClocks::Signal* s = c.w().signals.Find(addr)) {
     c.w().clocks.Acquire(c.lane(), s->clock, AcquireEvent{what, s->last_notify, c.m().loc()});
   }
+}
+
+// A wait or test on S reading the signal at `addr`; `holding`: it found
+// the signal set (the timing starts it after the notify that set it).
+void IssueSignalRead(Call& c, uint64_t addr, bool holding) {
+  if (DevicePipes* pipes = c.m().pipes(); pipes != nullptr && holding) {
+    pipes->Signal(c.lane(), addr, false);
+  }
+  OpCost cost;
+  cost.keys = {"poll"};
+  device::IssueOp(c, MOp::kTWait, Pipe::kS, SignalAccess(c, addr, false), std::move(cost));
 }
 
 // ---- the FIFO ----
@@ -219,6 +256,8 @@ namespace sim {
 using ptoc::sim::device::Call;
 using ptoc::sim::device::DTypeOf;
 using ptoc::sim::PipeDir;
+using MOp = ptoc::codegen::MachineOp;
+using ptoc::codegen::Pipe;
 
 void PipeInit(const PipeDesc& pipe, CallSite site) {
   Call c(site);
@@ -276,6 +315,18 @@ void Push(const PipeDesc& pipe, const TileDesc& tile, TileSplitAxis split, CallS
                                 slot_split, " and ", f.split));
   }
   c.w().clocks.Release(c.lane(), c.w().machine.now());
+  // §1: a2a3 stores the tile to the GM slot (FIX out of Acc, else MTE3);
+  // a5 moves it into the consumer's memory (TMOV to Mat, or TINSERT).
+  const bool cube = ptoc::sim::IsCube(c.m());
+  ptoc::sim::OpCost cost = ptoc::sim::device::TileCost(
+      !c.w().a5 ? "TSTORE." + ptoc::sim::device::SpaceName(tile)
+      : cube    ? std::string("TMOV.Mat")
+                : std::string("TINSERT"),
+      tile);
+  cost.name = "TPUSH";
+  ptoc::sim::device::IssueOp(c, MOp::kTPush,
+                             tile.loc == TileType::Acc ? Pipe::kFix : Pipe::kMte3,
+                             {ptoc::sim::device::TileAccess(tile, false)}, std::move(cost));
 }
 
 uint64_t Pop(const PipeDesc& pipe, const TileDesc& tile, TileSplitAxis split, CallSite site) {
@@ -319,6 +370,15 @@ uint64_t Pop(const PipeDesc& pipe, const TileDesc& tile, TileSplitAxis split, Ca
     return at.address;
   }
   ptoc::sim::device::WriteTile(c, at, e.tile->data, "TPOP");
+  // §1: a2a3 loads the GM slot on MTE2; on a5 the producer wrote the tile
+  // and the pop waits on V (C2V) or MTE1 (V2C).
+  const bool a5 = c.w().a5;
+  ptoc::sim::OpCost cost = ptoc::sim::device::TileCost(
+      a5 ? std::string("sync") : "TLOAD." + ptoc::sim::device::SpaceName(tile), tile);
+  cost.name = "TPOP";
+  ptoc::sim::device::IssueOp(
+      c, MOp::kTPop, !a5 ? Pipe::kMte2 : dir == PipeDir::kC2V ? Pipe::kV : Pipe::kMte1,
+      {ptoc::sim::device::TileAccess(at, true)}, std::move(cost));
   return at.address;
 }
 
@@ -340,6 +400,14 @@ void Free(const PipeDesc& pipe, TileSplitAxis split, CallSite site) {
   }
   ring.Free(held.front().seq, c.w().clocks.clock(c.lane()), party);
   c.w().clocks.Release(c.lane(), c.w().machine.now());
+  // §1: on a2a3 TPOP freed the slot (TFREE is no instruction); on a5 the
+  // free signal runs on V (C2V) or MTE1 (V2C), after the slot's reads.
+  if (!c.w().a5) return;
+  ptoc::sim::OpCost cost;
+  cost.keys = {"sync"};
+  ptoc::sim::device::IssueOp(c, MOp::kTFree, dir == PipeDir::kC2V ? Pipe::kV : Pipe::kMte1,
+                             {ptoc::sim::SlotAccess(c, dir, held.front().seq, ring, true)},
+                             std::move(cost));
 }
 
 void Notify(const GlobalDesc& signal, int32_t value, comm::NotifyOp op, CallSite site) {
@@ -363,6 +431,14 @@ void Notify(const GlobalDesc& signal, int32_t value, comm::NotifyOp op, CallSite
   c.w().machine.CommitNow(c.lane(), write);
   c.w().signals.Release(*addr, c.w().clocks.clock(c.lane()), c.m().loc());
   c.w().clocks.Release(c.lane(), c.w().machine.now());
+  // TNOTIFY: a scalar atomic between two pipe_barrier(PIPE_ALL) (lowering.cc).
+  if (ptoc::sim::DevicePipes* pipes = c.m().pipes()) pipes->Signal(c.lane(), *addr, true);
+  ptoc::codegen::MachineStep step;
+  step.op = MOp::kTNotify;
+  step.barrier_all_before = step.barrier_all_after = true;
+  ptoc::sim::OpCost cost;
+  cost.keys = {"sync"};
+  ptoc::sim::device::IssueOp(c, step, ptoc::sim::SignalAccess(c, *addr, true), std::move(cost));
 }
 
 void Wait(const GlobalDesc& signal, int32_t value, comm::WaitCmp cmp, CallSite site) {
@@ -381,6 +457,7 @@ void Wait(const GlobalDesc& signal, int32_t value, comm::WaitCmp cmp, CallSite s
       absl::StrCat("TWAIT: waiting for ", w.DescribeAddress(*addr), " ", ptoc::sim::CmpText(cmp),
                    " ", value));
   ptoc::sim::AcquireSignal(c, *addr, "notify -> wait");
+  ptoc::sim::IssueSignalRead(c, *addr, true);
 }
 
 bool Test(const GlobalDesc& signal, int32_t value, comm::WaitCmp cmp, CallSite site) {
@@ -392,6 +469,7 @@ bool Test(const GlobalDesc& signal, int32_t value, comm::WaitCmp cmp, CallSite s
   }
   const bool holds = ptoc::sim::Holds(ptoc::sim::SignalValue(c.w(), *addr), value, cmp);
   if (holds) ptoc::sim::AcquireSignal(c, *addr, "notify -> test");
+  ptoc::sim::IssueSignalRead(c, *addr, holds);
   return holds;
 }
 
@@ -430,6 +508,11 @@ void SyncAll(SyncAllMode mode, SyncCoreType cores, __gm__ int32_t* workspace, Ca
       "SYNCALL: waiting for the other lanes of the barrier");
   w.clocks.Acquire(me.id, barrier.released_clock(),
                    ptoc::sim::AcquireEvent{"syncall", c.m().loc(), c.m().loc()});
+  ptoc::sim::OpCost cost;
+  cost.keys = {"syncall"};
+  ptoc::sim::device::IssueOp(c, MOp::kSyncAll, Pipe::kS,
+                             {ptoc::sim::device::AllGm(false), ptoc::sim::device::AllGm(true)},
+                             std::move(cost));
 }
 
 }  // namespace sim
@@ -437,21 +520,81 @@ void SyncAll(SyncAllMode mode, SyncCoreType cores, __gm__ int32_t* workspace, Ca
 
 // ---- the intrinsics: every one is a scheduling point ----
 
-// The model completes each op of a lane before its next one, so pipe
-// barriers and flags order nothing more.
-void pipe_barrier(pipe_t pipe, pto::sim::CallSite site) {
-  (void)pipe;
-  ptoc::sim::device::Call c(site);
+namespace {
+
+// The pipe of an intrinsic's pipe_t (PIPE_ALL: nullopt, `all` set); a
+// pipe_t outside the model's seven pipes is reported and gives nullopt.
+std::optional<ptoc::codegen::Pipe> PipeOf(ptoc::sim::device::Call& c, pipe_t p, bool* all) {
+  using ptoc::codegen::Pipe;
+  *all = false;
+  switch (p) {
+    case PIPE_S: return Pipe::kS;
+    case PIPE_V: return Pipe::kV;
+    case PIPE_M: return Pipe::kM;
+    case PIPE_MTE1: return Pipe::kMte1;
+    case PIPE_MTE2: return Pipe::kMte2;
+    case PIPE_MTE3: return Pipe::kMte3;
+    case PIPE_FIX: return Pipe::kFix;
+    case PIPE_ALL: *all = true; return std::nullopt;
+    default: break;
+  }
+  c.m().Protocol(absl::StrCat("illegal sync: pipe_t ", static_cast<int>(p),
+                              " is not a pipe of this core (pipe-sync.md §1)"));
+  return std::nullopt;
 }
 
-void set_flag(pipe_t from, pipe_t to, event_t event, pto::sim::CallSite site) {
-  (void)from, (void)to, (void)event;
+void IssueSync(ptoc::sim::device::Call& c, ptoc::codegen::SyncInstr s) {
+  ptoc::sim::DevicePipes* pipes = c.m().pipes();
+  if (pipes == nullptr) return;
+  s.unit = -1;  // not a unit of a plan
+  s.loc = c.m().loc() != nullptr ? *c.m().loc() : ptoc::Location{};
+  pipes->Sync(c.lane(), s);
+}
+
+}  // namespace
+
+// pipe_barrier, set_flag and wait_flag order the lane's pipes as §4.2
+// says (the pipe check and the timing of device_pipes.h); the memory model
+// completes each op in program order whatever they do.
+void pipe_barrier(pipe_t pipe, pto::sim::CallSite site) {
   ptoc::sim::device::Call c(site);
+  using Kind = ptoc::codegen::SyncInstr::Kind;
+  bool all = false;
+  std::optional<ptoc::codegen::Pipe> p = PipeOf(c, pipe, &all);
+  if (!all && !p.has_value()) return;
+  ptoc::codegen::SyncInstr s;
+  s.kind = all ? Kind::kBarrierAll : Kind::kBarrier;
+  if (p.has_value()) s.src = s.dst = *p;
+  IssueSync(c, s);
+}
+
+namespace {
+
+void Flag(pipe_t from, pipe_t to, event_t event, bool set, pto::sim::CallSite site) {
+  ptoc::sim::device::Call c(site);
+  bool all = false;
+  std::optional<ptoc::codegen::Pipe> src = PipeOf(c, from, &all);
+  std::optional<ptoc::codegen::Pipe> dst = PipeOf(c, to, &all);
+  if (!src.has_value() || !dst.has_value()) {
+    if (all) c.m().Protocol("illegal sync: PIPE_ALL in a set_flag / wait_flag");
+    return;
+  }
+  ptoc::codegen::SyncInstr s;
+  s.kind = set ? ptoc::codegen::SyncInstr::Kind::kSet : ptoc::codegen::SyncInstr::Kind::kWait;
+  s.src = *src;
+  s.dst = *dst;
+  s.id = static_cast<int>(event);
+  IssueSync(c, s);
+}
+
+}  // namespace
+
+void set_flag(pipe_t from, pipe_t to, event_t event, pto::sim::CallSite site) {
+  Flag(from, to, event, true, site);
 }
 
 void wait_flag(pipe_t from, pipe_t to, event_t event, pto::sim::CallSite site) {
-  (void)from, (void)to, (void)event;
-  ptoc::sim::device::Call c(site);
+  Flag(from, to, event, false, site);
 }
 
 // Which AIV subblock the calling lane is (0 for the cube, and under 1C:1V).
@@ -461,16 +604,38 @@ int64_t get_subblockid() {
 }
 
 // DSB_DDR and DSB_ALL complete the lane's pending GM writes (system.fence()).
+// On the pipes it is a blocking scalar step; the pipe_barrier before it
+// drains the DMA pipes.
 void dsb(mem_dsb_t type, pto::sim::CallSite site) {
   ptoc::sim::device::Call c(site);
   if (type == DSB_DDR || type == DSB_ALL) c.w().machine.Fence(c.lane());
+  ptoc::sim::OpCost cost;
+  cost.keys = {"sync"};
+  cost.name = "DSB";
+  ptoc::sim::device::IssueOp(c, ptoc::codegen::MachineOp::kFence, ptoc::codegen::Pipe::kS, {},
+                             std::move(cost));
 }
 
 namespace {
 
+// A dcci on S writes (cleans) GM: a whole-cache one all of it, a line the
+// tensor that holds it (the planner's rule for dcci, pipe-sync.md §2.1).
+void IssueDcci(ptoc::sim::device::Call& c, std::optional<uint64_t> addr) {
+  ptoc::sim::OpCost cost;
+  cost.keys = {addr.has_value() ? "dcci_line" : "dcci_all"};
+  ptoc::codegen::PlanAccess a = ptoc::sim::device::AllGm(true);
+  if (addr.has_value()) {
+    const int alloc = c.m().AllocationOf(*addr, 1);
+    if (alloc >= 0) a.id = c.w().machine.allocation(alloc).param;
+  }
+  ptoc::sim::device::IssueOp(c, ptoc::codegen::MachineOp::kDcci, ptoc::codegen::Pipe::kS, {a},
+                             std::move(cost));
+}
+
 void Invalidate(ptoc::sim::device::Call& c, __gm__ void* address, cache_line_t range) {
   if (range == cache_line_t::ENTIRE_DATA_CACHE) {
     c.w().machine.InvalidateAll(c.lane());
+    IssueDcci(c, std::nullopt);
     return;
   }
   std::optional<uint64_t> addr = c.m().GmAddress(address);
@@ -479,6 +644,7 @@ void Invalidate(ptoc::sim::device::Call& c, __gm__ void* address, cache_line_t r
     return;
   }
   c.w().machine.InvalidateRange(c.lane(), *addr, 1);
+  IssueDcci(c, addr);
 }
 
 }  // namespace

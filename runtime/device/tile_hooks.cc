@@ -1,8 +1,10 @@
 // The tile and DMA hooks of the device API (pto/common/sim_hooks.hpp) on
 // the simulated machine: each one is a scheduling point of the calling lane
 // (DeviceMachine::Enter), then applies the op to the memory model as the
-// interpreter does for the IR op of the same meaning (memory_ops.cc), then
-// shows the lane its view of GM again (Leave).
+// interpreter does for the IR op of the same meaning (memory_ops.cc),
+// issues it to its pipe (device_pipes.h; the pipe of pipe-sync.md §1, as
+// codegen/lowering.cc gives it), then shows the lane its view of GM again
+// (Leave).
 #include <cmath>
 #include <vector>
 
@@ -16,12 +18,51 @@ namespace sim {
 using ptoc::sim::device::Call;
 using ptoc::sim::device::DTypeOf;
 using ptoc::sim::device::GmRun;
+using ptoc::sim::device::IssueOp;
+using ptoc::sim::device::SpaceName;
+using ptoc::sim::device::TileAccess;
+using ptoc::sim::device::TileCost;
+using MOp = ptoc::codegen::MachineOp;
+using ptoc::codegen::Pipe;
+
+namespace {
+
+const char* BinaryName(BinaryOp op) {
+  switch (op) {
+    case BinaryOp::Add: return "TADD";
+    case BinaryOp::Sub: return "TSUB";
+    case BinaryOp::Mul: return "TMUL";
+    case BinaryOp::Div: return "TDIV";
+    case BinaryOp::Max: return "TMAX";
+  }
+  return "TVEC";
+}
+
+const char* UnaryName(UnaryOp op) {
+  switch (op) {
+    case UnaryOp::Exp: return "TEXP";
+    case UnaryOp::Relu: return "TRELU";
+    case UnaryOp::Neg: return "TNEG";
+  }
+  return "TVEC";
+}
+
+// §1: a store out of Acc runs on FIX, out of Vec or Mat on MTE3.
+Pipe StorePipe(const TileDesc& src) { return src.loc == TileType::Acc ? Pipe::kFix : Pipe::kMte3; }
+
+}  // namespace
 
 void Load(const TileDesc& dst, const GlobalDesc& src, CallSite site) {
   Call c(site);
-  auto runs = ptoc::sim::device::Region(c, src, "TLOAD");
+  int alloc = -1;
+  auto runs = ptoc::sim::device::Region(c, src, "TLOAD", &alloc);
   if (!runs || !ptoc::sim::device::RegionFitsTile(c, src, dst, "TLOAD")) return;
   ptoc::sim::device::WriteTile(c, dst, ptoc::sim::device::ReadRegion(c, *runs, DTypeOf(src.dtype)), "TLOAD");
+  std::vector<ptoc::codegen::PlanAccess> accesses;
+  ptoc::sim::device::GmAccesses(c, *runs, alloc, false, &accesses);
+  accesses.push_back(TileAccess(dst, true));
+  IssueOp(c, MOp::kTLoad, Pipe::kMte2, std::move(accesses),
+          TileCost("TLOAD." + SpaceName(dst), dst));
 }
 
 void Store(const GlobalDesc& dst, const TileDesc& src, AtomicType atomic, CallSite site) {
@@ -33,14 +74,24 @@ void Store(const GlobalDesc& dst, const TileDesc& src, AtomicType atomic, CallSi
   if (tile == nullptr) return;
   ptoc::sim::device::WriteRegion(c, *runs, alloc, DTypeOf(dst.dtype), tile->data,
                          atomic == AtomicType::AtomicAdd, ptoc::sim::WriteKind::kDma);
+  std::vector<ptoc::codegen::PlanAccess> accesses = {TileAccess(src, false)};
+  ptoc::sim::device::GmAccesses(c, *runs, alloc, true, &accesses);
+  IssueOp(c, MOp::kTStore, StorePipe(src), std::move(accesses),
+          TileCost("TSTORE." + SpaceName(src), src));
 }
 
 void Move(const TileDesc& dst, const TileDesc& src, CallSite site) {
   Call c(site);
   if (!ptoc::sim::device::SameShape(c, dst, src, "TMOV")) return;
-  if (auto tile = ptoc::sim::device::ReadTile(c, src, "TMOV")) {
-    ptoc::sim::device::WriteTile(c, dst, tile->data, "TMOV");
-  }
+  auto tile = ptoc::sim::device::ReadTile(c, src, "TMOV");
+  if (tile == nullptr) return;
+  ptoc::sim::device::WriteTile(c, dst, tile->data, "TMOV");
+  // §1: out of Vec on V, out of Acc on FIX, out of Mat on MTE1.
+  const Pipe pipe = src.loc == TileType::Vec   ? Pipe::kV
+                    : src.loc == TileType::Acc ? Pipe::kFix
+                                               : Pipe::kMte1;
+  IssueOp(c, MOp::kTMov, pipe, {TileAccess(src, false), TileAccess(dst, true)},
+          TileCost("TMOV." + SpaceName(dst), dst));
 }
 
 void Matmul(const TileDesc& acc, const TileDesc& lhs, const TileDesc& rhs, CallSite site) {
@@ -65,6 +116,16 @@ void Matmul(const TileDesc& acc, const TileDesc& lhs, const TileDesc& rhs, CallS
     }
   }
   ptoc::sim::device::WriteTile(c, acc, out, "TMATMUL");
+  ptoc::sim::OpCost cost = TileCost("TMATMUL", acc);
+  const int esize = ptoc::DTypeBytes(DTypeOf(lhs.dtype));
+  cost.vars["M"] = m;
+  cost.vars["K"] = k;
+  cost.vars["N"] = n;
+  cost.vars["k0"] = 32.0 / esize;
+  cost.vars["r"] = lhs.dtype == ElementType::F32 ? 2 : 1;
+  IssueOp(c, MOp::kTMatmul, Pipe::kM,
+          {TileAccess(lhs, false), TileAccess(rhs, false), TileAccess(acc, true)},
+          std::move(cost));
 }
 
 void Binary(BinaryOp op, const TileDesc& dst, const TileDesc& lhs, const TileDesc& rhs,
@@ -89,10 +150,16 @@ void Binary(BinaryOp op, const TileDesc& dst, const TileDesc& lhs, const TileDes
     }
   }
   ptoc::sim::device::WriteTile(c, dst, out, "a binary tile op");
+  IssueOp(c, MOp::kTVector, Pipe::kV,
+          {TileAccess(lhs, false), TileAccess(rhs, false), TileAccess(dst, true)},
+          TileCost(BinaryName(op), dst));
 }
 
 void Unary(UnaryOp op, const TileDesc& dst, const TileDesc& src, CallSite site) {
   Call c(site);
+  if (!ptoc::sim::device::SameShape(c, dst, src, "a unary tile op")) return;
+  IssueOp(c, MOp::kTVector, Pipe::kV, {TileAccess(src, false), TileAccess(dst, true)},
+          TileCost(UnaryName(op), dst));
   ptoc::sim::device::MapTile(c, dst, src, "a unary tile op", [op](double x) {
     switch (op) {
       case UnaryOp::Exp: return std::exp(x);
@@ -105,6 +172,9 @@ void Unary(UnaryOp op, const TileDesc& dst, const TileDesc& src, CallSite site) 
 
 void Scalar(ScalarOp op, const TileDesc& dst, const TileDesc& src, double scalar, CallSite site) {
   Call c(site);
+  if (!ptoc::sim::device::SameShape(c, dst, src, "a tile-scalar op")) return;
+  IssueOp(c, MOp::kTVector, Pipe::kV, {TileAccess(src, false), TileAccess(dst, true)},
+          TileCost(op == ScalarOp::Adds ? "TADDS" : "TMULS", dst));
   ptoc::sim::device::MapTile(c, dst, src, "a tile-scalar op", [op, scalar](double x) {
     return op == ScalarOp::Adds ? x + scalar : x * scalar;
   });
@@ -114,11 +184,11 @@ namespace {
 
 // put / get: copies `src` into `dst`, complete with the op (the code
 // generator drains the pipe after it).
-void Copy(const GlobalDesc& dst, const GlobalDesc& src, bool atomic_add, CallSite site,
-          const char* what) {
+void Copy(const GlobalDesc& dst, const GlobalDesc& src, const TileDesc& stage, bool atomic_add,
+          CallSite site, const char* what) {
   Call c(site);
-  int alloc = -1;
-  auto from = ptoc::sim::device::Region(c, src, what);
+  int alloc = -1, from_alloc = -1;
+  auto from = ptoc::sim::device::Region(c, src, what, &from_alloc);
   auto to = ptoc::sim::device::Region(c, dst, what, &alloc);
   if (!from || !to) return;
   std::vector<double> values = ptoc::sim::device::ReadRegion(c, *from, DTypeOf(src.dtype));
@@ -131,19 +201,30 @@ void Copy(const GlobalDesc& dst, const GlobalDesc& src, bool atomic_add, CallSit
   }
   ptoc::sim::device::WriteRegion(c, *to, alloc, DTypeOf(dst.dtype), values, atomic_add,
                          ptoc::sim::WriteKind::kCopy);
+  // TPUT / TGET: DMA through the staging tile, drained before and after
+  // (lowering.cc: MTE2 with barriers around it); a load plus a store.
+  ptoc::codegen::MachineStep step;
+  step.op = std::string(what) == "TPUT" ? MOp::kTPut : MOp::kTGet;
+  step.pipe = step.barrier_all_pipe = Pipe::kMte2;
+  step.barrier_all_before = step.barrier_all_after = true;
+  std::vector<ptoc::codegen::PlanAccess> accesses;
+  ptoc::sim::device::GmAccesses(c, *from, from_alloc, false, &accesses);
+  ptoc::sim::device::GmAccesses(c, *to, alloc, true, &accesses);
+  ptoc::sim::OpCost cost = TileCost("TLOAD.Vec", stage);
+  cost.keys.push_back("TSTORE.Vec");
+  cost.name = what;
+  IssueOp(c, step, std::move(accesses), std::move(cost));
 }
 
 }  // namespace
 
 void Put(const GlobalDesc& dst, const GlobalDesc& src, const TileDesc& stage, AtomicType atomic,
          CallSite site) {
-  (void)stage;  // the staging tile only carries the data on the device
-  Copy(dst, src, atomic == AtomicType::AtomicAdd, site, "TPUT");
+  Copy(dst, src, stage, atomic == AtomicType::AtomicAdd, site, "TPUT");
 }
 
 void Get(const GlobalDesc& dst, const GlobalDesc& src, const TileDesc& stage, CallSite site) {
-  (void)stage;
-  Copy(dst, src, false, site, "TGET");
+  Copy(dst, src, stage, false, site, "TGET");
 }
 
 }  // namespace sim

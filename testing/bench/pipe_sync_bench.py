@@ -6,7 +6,8 @@ synchronisation inside a core").
         [--sets=A,B,C,D,E,F] [--seeds=N] [--comm-seeds=N] [--quick]
         [--scale=N,...] [OUT_DIR]
 
-Builds `ptoc`, `ptoc-sim` and `gen_program` (-c opt), then for every kernel and mode:
+Builds `ptoc`, `ptoc-sim`, `ptoc-run-cpp` and `gen_program` (-c opt), then for every
+kernel and mode:
 
 1. `ptoc KERNEL --pipe-sync=MODE --emit=pb` (the default pipeline),
    `--emit=cce --time-passes` (its wall time is "ptoc s", and its
@@ -23,11 +24,17 @@ Modes, all timed: barrier-all (today's PIPE_ALL rule, recorded as a plan),
 flags, flags-unbounded (flags with unlimited event ids: no widening, no
 demotion) and deps (the flags .pb run with `ptoc-sim
 --pipe-sync-model=deps`: only the true dependences between a lane's
-machine ops, no sync instruction: the lower bound). ptoas (set A):
-barrier-all's `.pto` assembled by `ptoas --pto-level=level2
---enable-insert-sync` ($PTOAS, default /work/shared/tools/ptoas/ptoas); the
-sync instructions of its C++ are counted, but it is not timed: ptoc-run-cpp
-has no timing model and runs ptoc's own C++, not ptoas's.
+machine ops, no sync instruction: the lower bound). ptoas (the sets of
+--ptoas-sets, default A, C, D, E): barrier-all's `.pto` assembled by `ptoas
+--pto-level=level2 --enable-insert-sync` ($PTOAS, default
+/work/shared/tools/ptoas/ptoas), its C++ compiled ($CXX, default g++) against
+runtime/include for both cores and run by `ptoc-run-cpp --cpp-from=ptoas
+--cycles --report=json` (the same timing model, from the C++; its pipe
+check's findings are counted, not left out); its sync instructions counted.
+Beside it, flags-cpp: ptoc's flags `.cpp` timed the same way by
+ptoc-run-cpp, so that flags / ptoas compares two C++ files under one tool
+(ptoc-run-cpp charges a region invalidate per cache line it issues, where
+ptoc-sim charges one dcci: the comm kernels differ between the two).
 
 Sets: A, the examples (pipe-sync.md §6); B, testing/mixed_program_generator
 (entry `kernel`, n=3, 1 rank; seeds 1..200) and comm_program_generator (4
@@ -61,6 +68,7 @@ MODES = ["barrier-all", "flags", "flags-unbounded", "deps"]
 # ptoc-sim to gigabytes.
 MAX_STEPS = 200000
 PTOAS = os.environ.get("PTOAS", "/work/shared/tools/ptoas/ptoas")
+CXX = os.environ.get("CXX", "g++")
 
 # Set A: (name, source, backend, entry, ranks, scalars), as examples/BUILD's
 # ptoc_sim_test rules run them (plus the a5 builds of the three mixed
@@ -188,6 +196,7 @@ class Bench:
     def __init__(self, bindir, out):
         self.ptoc = os.path.join(bindir, "driver", "ptoc")
         self.sim = os.path.join(bindir, "runtime", "ptoc_sim")
+        self.run_cpp = os.path.join(bindir, "runtime", "ptoc_run_cpp")
         self.out = out
         self.bindir = bindir
 
@@ -234,9 +243,47 @@ class Bench:
         row.update(timing_of(report))
         return row
 
-    def ptoas(self, name, src, backend):
-        """The ptoas row: barrier-all's .pto through ptoas's InsertSync; the
-        sync instructions of its C++ (not timed: see the module comment)."""
+    def cpp_run(self, row, tag, pb, entry, ranks, scalars, extra):
+        """Compiles TAG.cpp for both cores and times it with ptoc-run-cpp
+        against PB; fills `row` (timing, findings) or its error."""
+        for core, define in [("vec", "__DAV_VEC__"), ("cube", "__DAV_CUBE__")]:
+            r = run([CXX, "-std=c++17", "-shared", "-fPIC", "-Iruntime/include", f"-D{define}",
+                     tag + ".cpp", "-o", f"{tag}.{core}.so"], timeout=300)
+            if r.returncode != 0:
+                row["error"] = f"{CXX}: " + first_error(r.stderr, "failed")
+                return row
+        r = run([self.run_cpp, pb, f"--cpp={tag}.cpp", f"--vec={tag}.vec.so",
+                 f"--cube={tag}.cube.so", f"--entry={entry}", f"--ranks={ranks}", "--cycles",
+                 "--report=json"] + [f"--scalar={s}" for s in scalars] + extra, timeout=300)
+        try:
+            report = json.loads(r.stdout)
+        except json.JSONDecodeError:
+            row["error"] = "ptoc-run-cpp: " + first_error(r.stderr, "no report")
+            return row
+        if r.returncode != 0:
+            row["findings"] = "yes"
+            row["finding_kinds"] = ",".join(sorted({f["kind"] for f in report["findings"]}))
+        if "timing" not in report:
+            row["error"] = "ptoc-run-cpp: no timing"
+            return row
+        row.update(timing_of(report))
+        return row
+
+    def flags_cpp(self, name, src, backend, entry, ranks, scalars):
+        """ptoc's flags C++ timed by ptoc-run-cpp against the flags row's .pb."""
+        row = {"kernel": name, "backend": backend, "mode": "flags-cpp"}
+        tag = os.path.join(self.out, "kernels", f"{name}.{backend}.flags")
+        r = run([self.ptoc, src, f"--backend={backend}", "--pipe-sync=flags", "--emit=cce",
+                 "-o", tag + ".cpp"])
+        if r.returncode != 0:
+            row["error"] = "ptoc: " + first_error(r.stderr, "failed")
+            return row
+        return self.cpp_run(row, tag, tag + ".pb", entry, ranks, scalars, [])
+
+    def ptoas(self, name, src, backend, entry, ranks, scalars):
+        """The ptoas row: barrier-all's .pto through ptoas's InsertSync, its
+        C++ timed by ptoc-run-cpp against barrier-all's .pb; the sync
+        instructions of its C++."""
         row = {"kernel": name, "backend": backend, "mode": "ptoas"}
         if not os.access(PTOAS, os.X_OK):
             row["error"] = f"no {PTOAS}"
@@ -255,7 +302,16 @@ class Bench:
             return row
         with open(tag + ".cpp") as f:
             row.update(code_counts(f.read()))
-        return row
+        pb = os.path.join(self.out, "kernels", f"{name}.{backend}.barrier-all.pb")
+        return self.cpp_run(row, tag, pb, entry, ranks, scalars, ["--cpp-from=ptoas"])
+
+    def ptoas_rows(self, s, name, src, backend, entry, ranks, scalars):
+        """The flags-cpp and ptoas rows of a kernel of set `s`."""
+        rows = [self.flags_cpp(name, src, backend, entry, ranks, scalars),
+                self.ptoas(name, src, backend, entry, ranks, scalars)]
+        for r in rows:
+            r["set"] = s
+        return rows
 
 
 def fmt_lanes(lanes):
@@ -289,13 +345,18 @@ def table(rows):
                    f"{r.get('max_ids', 0)} | "
                    f"{r.get('planner_s', 0):.4f} / {r.get('total_s', 0):.4f} |"
                    if code else "| | | | | |"))
-        r = modes.get("ptoas")
-        if r is not None and "error" in r:
-            out.append(f"| {k} | {b} | ptoas | n/a ({r['error']}) | | | | | | | | |")
-        elif r is not None:
-            out.append(f"| {k} | {b} | ptoas | n/a (not timed) | | | | | | "
-                       f"{r['set_flag']} / {r['wait_flag']} / {r['cpp_pipe_all']} / "
-                       f"{r['cpp_barrier']} | | |")
+        for m in ["flags-cpp", "ptoas"]:
+            r = modes.get(m)
+            if r is None:
+                continue
+            counts = (f"{r['set_flag']} / {r['wait_flag']} / {r['cpp_pipe_all']} / "
+                      f"{r['cpp_barrier']}" if m == "ptoas" and "set_flag" in r else "")
+            if "error" in r:
+                out.append(f"| {k} | {b} | {m} | n/a ({r['error']}) | | | | | | {counts} | | |")
+                continue
+            found = f" ({r.get('finding_kinds', 'findings')})" if "findings" in r else ""
+            out.append(f"| {k} | {b} | {m} | {r['makespan']}{found} | {fmt_lanes(r['lanes'])} | "
+                       f"{r['busiest_pct']:.1f}% ({r['busiest']}) | | | | {counts} | | |")
     return "\n".join(out)
 
 
@@ -437,13 +498,69 @@ def targets(rows, scale):
         out.append(f"| A-E: flags-unbounded at most 2% faster than flags | flags / "
                    f"flags-unbounded worst {max(ae)[0]:.3f} ({max(ae)[1]}), {len(bad)} of "
                    f"{len(ae)} above 1.02 | {'yes' if not bad else '**no**'} |")
-    out.append("| geomean flags <= ptoas on A-E, where the ptoas row exists | no timed ptoas row "
-               "(its C++ is not run under the timing model) | not measured |")
+    out.append(ptoas_target(rows))
     for n, planner, total in scale:
         out.append(f"| planner <= 10% of ptoc's time at {n} statements | planner {planner:.2f} s "
                    f"of {total:.2f} s ({100 * planner / total:.1f}%) | "
                    f"{'yes' if planner <= 0.1 * total else '**no**'} |")
     return "\n".join(out)
+
+
+def ptoas_ratios(rows):
+    """[(flags-cpp / ptoas, kernel, ptoas row)] over A-E, where both are
+    timed and ptoc's flags C++ is clean (ptoas's findings are kept and
+    counted: its time is what its sync gives, even where the pipe check
+    finds it short)."""
+    by = {}
+    for r in rows:
+        if r["set"] in "ABCDE":
+            by.setdefault((r["kernel"], r["backend"]), {})[r["mode"]] = r
+    out = []
+    for (k, b), m in by.items():
+        f, p = m.get("flags-cpp", {}), m.get("ptoas", {})
+        if "makespan" in f and "findings" not in f and "makespan" in p:
+            out.append((f["makespan"] / p["makespan"], f"{k} ({b})", p))
+    return out
+
+
+def ptoas_table(rows):
+    """A line per kernel with a ptoas row: flags from ptoc-sim and from
+    ptoc-run-cpp, ptoas from ptoc-run-cpp, the ratio, ptoas's findings and
+    sync instructions."""
+    by = {}
+    for r in rows:
+        by.setdefault((r["set"], r["kernel"], r["backend"]), {})[r["mode"]] = r
+    out = ["| set | kernel | backend | flags (ptoc-sim) | flags-cpp | ptoas | flags-cpp / ptoas | "
+           "ptoas's findings (pipe check) | set / wait / PIPE_ALL / other barrier in ptoas's "
+           ".cpp |", "|---|---|---|---|---|---|---|---|---|"]
+    for (s, k, b), m in by.items():
+        p = m.get("ptoas")
+        if p is None:
+            continue
+        cell = lambda r: (str(r["makespan"]) if "makespan" in r
+                          else (r.get("error", "")[:60] or "-"))
+        f, fc = m.get("flags", {}), m.get("flags-cpp", {})
+        ratio = (f"{fc['makespan'] / p['makespan']:.3f}"
+                 if "makespan" in fc and "makespan" in p else "")
+        counts = (f"{p['set_flag']} / {p['wait_flag']} / {p['cpp_pipe_all']} / "
+                  f"{p['cpp_barrier']}" if "set_flag" in p else "")
+        out.append(f"| {s} | {k} | {b} | {cell(f)} | {cell(fc)} | {cell(p)} | {ratio} | "
+                   f"{p.get('finding_kinds', '') if 'findings' in p else 'none'} | {counts} |")
+    return "\n".join(out)
+
+
+def ptoas_target(rows):
+    xs = ptoas_ratios(rows)
+    if not xs:
+        return ("| geomean flags <= ptoas on A-E, where the ptoas row exists | no timed ptoas "
+                "row | not measured |")
+    g = geomean([x for x, *_ in xs])
+    sets = "".join(sorted({r["set"] for r in rows if r["mode"] == "ptoas"}))
+    racy = sum(1 for _, _, p in xs if "findings" in p)
+    return (f"| geomean flags <= ptoas on A-E, where the ptoas row exists | flags-cpp / ptoas "
+            f"geomean {g:.3f} over {len(xs)} kernels of sets {', '.join(sets)} (best "
+            f"{min(xs)[0]:.3f} {min(xs)[1]}, worst {max(xs)[0]:.3f} {max(xs)[1]}); ptoas's C++ "
+            f"has pipe-check findings on {racy} of them | {'yes' if g <= 1 else '**no**'} |")
 
 
 def scale_run(bench, sizes):
@@ -481,6 +598,9 @@ def main():
     ap.add_argument("--seeds", type=int, default=200, help="set B, mixed: seeds 1..N")
     ap.add_argument("--comm-seeds", type=int, default=20, help="set B, comm: seeds 1..N")
     ap.add_argument("--quick", action="store_true", help="set C: 8 chunks, 1 and 16 KB")
+    ap.add_argument("--ptoas-sets", default="A,C,D,E",
+                    help="the sets with ptoas and flags-cpp rows (B's 800 builds are not "
+                         "compiled by default)")
     ap.add_argument("--from-tsv", action="store_true",
                     help="print the tables of OUT_DIR/pipe_sync.tsv and scale.tsv, run nothing")
     args = ap.parse_args()
@@ -492,10 +612,12 @@ def main():
     os.makedirs(os.path.join(args.out, "kernels"), exist_ok=True)
     if not args.no_build:
         subprocess.run(["bazel", "build", "-c", "opt"] + args.bazel_flag +
-                       ["//driver:ptoc", "//runtime:ptoc_sim", "//testing/bench:gen_program"], check=True,
+                       ["//driver:ptoc", "//runtime:ptoc_sim", "//runtime:ptoc_run_cpp",
+                        "//testing/bench:gen_program"], check=True,
                        stdout=sys.stderr)
     bench = Bench(os.path.join(REPO, "bazel-out", "k8-opt", "bin"), args.out)
     sets = args.sets.split(",")
+    ptoas_sets = args.ptoas_sets.split(",")
     rows = []
     if "A" in sets:
         for name, src, backend, entry, ranks, scalars in SET_A:
@@ -503,9 +625,8 @@ def main():
                 r = bench.one(name, src, backend, entry, ranks, scalars, mode)
                 r["set"] = "A"
                 rows.append(r)
-            r = bench.ptoas(name, src, backend)
-            r["set"] = "A"
-            rows.append(r)
+            if "A" in ptoas_sets:
+                rows += bench.ptoas_rows("A", name, src, backend, entry, ranks, scalars)
     if "B" in sets:
         gen = os.path.join(bench.bindir, "testing", "bench", "gen_program")
         for kind, ranks, scalars, seeds in [("mixed", 1, ["n=3"], args.seeds),
@@ -520,6 +641,9 @@ def main():
                         r = bench.one(name, src, backend, "kernel", ranks, scalars, mode)
                         r["set"] = "B"
                         rows.append(r)
+                    if "B" in ptoas_sets:
+                        rows += bench.ptoas_rows("B", name, src, backend, "kernel", ranks,
+                                                 scalars)
     for s, name, gen_args, entry in set_def(args.quick):
         if s not in sets:
             continue
@@ -531,6 +655,8 @@ def main():
                 r = bench.one(name, src, backend, entry, 1, [], mode)
                 r["set"] = s
                 rows.append(r)
+            if s in ptoas_sets:
+                rows += bench.ptoas_rows(s, name, src, backend, entry, 1, [])
     if "C" in sets:
         for name, (n, kb, op, b) in set_c(args.quick):
             src = os.path.join(args.out, "kernels", name + ".py")
@@ -541,7 +667,10 @@ def main():
                 r = bench.one(name, src, "a2a3", "stream", 1, [], mode)
                 r["set"] = "C"
                 rows.append(r)
-    keys = ["set", "kernel", "backend", "mode", "error", "findings", "not_timed", "makespan", "lanes",
+            if "C" in ptoas_sets:
+                rows += bench.ptoas_rows("C", name, src, "a2a3", "stream", 1, [])
+    keys = ["set", "kernel", "backend", "mode", "error", "findings", "finding_kinds", "not_timed",
+            "makespan", "lanes",
             "busiest_pct", "busiest", "working_pipes", "pairs", "prime", "same_pipe",
             "pipe_all", "widened", "demoted", "max_ids", "set_flag", "wait_flag",
             "cpp_pipe_all", "cpp_barrier", "ptoc_s", "planner_s", "total_s"]
@@ -600,6 +729,9 @@ def print_tables(rows, scale, sets):
         if s in sets:
             print(f"### Set {s}: {titles[s]}\n")
             print(compact([r for r in rows if r["set"] == s]) + "\n")
+    if any(r["mode"] == "ptoas" for r in rows):
+        print("### ptoas's InsertSync, timed by ptoc-run-cpp\n")
+        print(ptoas_table(rows) + "\n")
     print("### The modes against each other, per set\n")
     print(verdicts(rows) + "\n")
     print("### The §6 targets\n")

@@ -87,7 +87,7 @@ struct is_global_tensor<GlobalTensor<E, S, T, L>> : std::true_type {};
 template <TileType Loc, typename Element, int Rows, int Cols,
           BLayout BFractal = BLayout::RowMajor, int RowValid = Rows, int ColValid = Cols,
           SLayout SFractal = SLayout::NoneBox, int SFractalSize = 512,
-          PadValue Pad = PadValue::Null>
+          PadValue Pad = PadValue::Null, CompactMode Compact = CompactMode::Null>
 class Tile {
   static_assert(Rows > 0 && Cols > 0, "Tile: rows and cols must be positive");
   static_assert(RowValid == DYNAMIC || (RowValid >= 0 && RowValid <= Rows),
@@ -138,8 +138,8 @@ class Tile {
 template <typename T>
 struct is_tile : std::false_type {};
 template <TileType L, typename E, int R, int C, BLayout B, int VR, int VC, SLayout S, int F,
-          PadValue P>
-struct is_tile<Tile<L, E, R, C, B, VR, VC, S, F, P>> : std::true_type {};
+          PadValue P, CompactMode M>
+struct is_tile<Tile<L, E, R, C, B, VR, VC, S, F, P, M>> : std::true_type {};
 
 template <typename T>
 constexpr bool is_tile_v = is_tile<T>::value;

@@ -21,6 +21,10 @@ enum class SLayout : int { NoneBox = 0, RowMajor = 1, ColMajor = 2 };
 // What the part of a tile outside its valid region holds.
 enum class PadValue : int { Null = 0, Zero, Max, Min };
 
+// How TFILLPAD packs a tile's rows (pto-isa common/type.hpp). The model
+// keeps a tile's valid part only, so every mode holds the same values.
+enum class CompactMode : int { Null = 0, Normal, RowPlusOne, RowAlignedPadding };
+
 // How a GlobalTensor's elements are laid out in GM.
 enum class Layout : int { ND = 0, DN, NZ };
 

@@ -1,0 +1,71 @@
+#include "runtime/device/device_pipes.h"
+
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+
+namespace ptoc {
+namespace sim {
+
+DevicePipes::DevicePipes(World& world, Backend backend, std::vector<std::string> params,
+                         bool check, TimingModel* timing)
+    : w_(world), timing_(timing) {
+  checks_.resize(w_.lanes.size());
+  if (!check) return;
+  for (size_t k = 0; k < w_.lanes.size(); ++k) {
+    const LaneState& l = w_.lanes[k];
+    checks_[k] = std::make_unique<LanePipeCheck>(
+        backend, l.code->function->kind,
+        absl::StrCat(w_.LaneName(static_cast<int>(k)), " of rank ", l.rank), params);
+  }
+}
+
+void DevicePipes::Op(int lane, const codegen::MachineStep& step,
+                     std::vector<codegen::PlanAccess> accesses, const OpCost& cost,
+                     const Location& loc) {
+  RecordedItem item;
+  item.kind = RecordedItem::Kind::kOp;
+  item.step = step;
+  item.accesses = std::move(accesses);
+  item.loc = loc;
+  PipeEvent e;
+  e.kind = PipeEvent::Kind::kOp;
+  e.op = &item;
+  if (checks_[lane] != nullptr) checks_[lane]->Run(e);
+  if (timing_ != nullptr) timing_->Event(lane, e, cost);
+  Flush(lane);
+}
+
+void DevicePipes::Sync(int lane, const codegen::SyncInstr& s) {
+  PipeEvent e;
+  e.kind = PipeEvent::Kind::kSync;
+  e.sync = s;
+  if (checks_[lane] != nullptr) checks_[lane]->Run(e);
+  if (timing_ != nullptr) timing_->Event(lane, e, OpCost{});
+  Flush(lane);
+}
+
+void DevicePipes::Signal(int lane, uint64_t addr, bool notify) {
+  if (timing_ != nullptr) timing_->Signal(lane, addr, notify);
+}
+
+void DevicePipes::Return(int lane) {
+  if (checks_[lane] != nullptr) checks_[lane]->Return(w_.lanes[lane].code->function->loc);
+  if (timing_ != nullptr) timing_->Return(lane);
+  Flush(lane);
+}
+
+void DevicePipes::Flush(int lane) {
+  if (checks_[lane] == nullptr) return;
+  for (PipeFinding& p : checks_[lane]->TakeFindings()) {
+    Finding f;
+    f.kind = p.kind;
+    f.message = std::move(p.message);
+    f.locations = std::move(p.locations);
+    f.json_extra = std::move(p.json);
+    w_.AddFinding(std::move(f), lane);
+  }
+}
+
+}  // namespace sim
+}  // namespace ptoc
