@@ -47,6 +47,14 @@ std::string PipeClocks::KeyText(const Key& key) {
                       std::get<2>(key), ")");
 }
 
+bool PipeClocks::BeforeOp(const MachineStep& step) {
+  const bool full = step.barrier_all_before || step.drains_all;
+  if (full) BarrierAll();
+  for (Pipe d : step.drains) Complete(d);
+  if (!step.drains.empty()) Complete(Pipe::kS);  // the fence's dsb
+  return full;
+}
+
 int64_t PipeClocks::Issue(Pipe p, bool wait_type) {
   const int64_t i = ++issued_[P(p)];
   if (PipeInOrder(backend_, p) || wait_type) {

@@ -53,6 +53,11 @@ class PipeClocks {
   // "(PIPE_V, PIPE_MTE3, EVENT_ID0)", as findings name a key.
   static std::string KeyText(const Key& key);
 
+  // What machine op `step` does before it issues (§1): the full barrier of
+  // an AIV fence and of the put / get / notify brackets, the AIC fence's
+  // same-pipe drains and its dsb. True when that was a full barrier: the
+  // caller forgets its access history (after one, nothing races).
+  bool BeforeOp(const MachineStep& step);
   // An instruction issued to `p`: its 1-based index there. In-order pipes
   // and wait-type instructions know every earlier instruction of their
   // pipe complete.

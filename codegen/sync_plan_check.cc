@@ -227,9 +227,7 @@ class SyncPlanner::Checker {
 
   bool Op(const Node& b, LaneState& s) {
     const MachineStep& step = b.step;
-    if (step.barrier_all_before || step.drains_all) BarrierAll(s);
-    for (Pipe d : step.drains) s.clocks.Complete(d);
-    if (!step.drains.empty()) s.clocks.Complete(Pipe::kS);  // dsb
+    if (s.clocks.BeforeOp(step)) s.history.clear();
     if (step.op == MachineOp::kTPut || step.op == MachineOp::kTGet) {
       // §3.4: TPUT and TGET set and wait ids 0 and 1 of MTE2 <-> MTE3
       // themselves; a pair of ours on those keys must not be outstanding.

@@ -142,9 +142,7 @@ void LanePipeCheck::Race(const RecordedItem& b, const std::string& name,
 
 void LanePipeCheck::Op(const RecordedItem& b, const std::string& name) {
   const codegen::MachineStep& step = b.step;
-  if (step.barrier_all_before || step.drains_all) BarrierAll();
-  for (Pipe d : step.drains) clocks_.Complete(d);
-  if (!step.drains.empty()) clocks_.Complete(Pipe::kS);  // the fence's dsb
+  if (clocks_.BeforeOp(step)) history_.clear();
   const Pipe q = step.pipe;
   const int64_t i = clocks_.Issue(q, false);
   for (const codegen::PlanAccess& x : b.accesses) {
