@@ -202,7 +202,6 @@ bool LanePipeCheck::Legal(const SyncInstr& s) {
 }
 
 void LanePipeCheck::Sync(const SyncInstr& s) {
-  if (s.kind == SyncInstr::Kind::kBarrierAll) return BarrierAll();
   if (!Legal(s)) return;
   const PipeClocks::Key key = PipeClocks::KeyOf(s);
   switch (s.kind) {
@@ -250,6 +249,7 @@ void LanePipeCheck::Sync(const SyncInstr& s) {
       clocks_.Barrier(s.src);
       return;
     case SyncInstr::Kind::kBarrierAll:
+      BarrierAll();
       return;
   }
 }
