@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "absl/strings/str_cat.h"
 #include "codegen/sync_plan.h"
 
 namespace ptoc {
@@ -10,13 +11,14 @@ namespace {
 
 int P(Pipe p) { return static_cast<int>(p); }
 
-bool Reserved(Pipe p, Pipe q) {
-  auto is = [&](Pipe a, Pipe b) { return p == a && q == b; };
-  return is(Pipe::kV, Pipe::kS) || is(Pipe::kS, Pipe::kV) || is(Pipe::kM, Pipe::kFix) ||
-         is(Pipe::kFix, Pipe::kM);
-}
-
 }  // namespace
+
+int EventIds(Pipe src, Pipe dst, int ids) {
+  auto is = [&](Pipe a, Pipe b) { return src == a && dst == b; };
+  const bool reserved = is(Pipe::kV, Pipe::kS) || is(Pipe::kS, Pipe::kV) ||
+                        is(Pipe::kM, Pipe::kFix) || is(Pipe::kFix, Pipe::kM);
+  return reserved ? ids - 1 : ids;
+}
 
 bool LegalSync(Backend backend, FunctionKind core, const SyncInstr& s, int ids) {
   switch (s.kind) {
@@ -29,12 +31,28 @@ bool LegalSync(Backend backend, FunctionKind core, const SyncInstr& s, int ids) 
       break;
   }
   return s.src != s.dst && CoreHasPipe(core, s.src) && CoreHasPipe(core, s.dst) && s.id >= 0 &&
-         s.id <= (Reserved(s.src, s.dst) ? ids - 2 : ids - 1);
+         s.id < EventIds(s.src, s.dst, ids);
 }
 
 PipeClocks::PipeClocks(Backend backend) : backend_(backend) {
   issued_.fill(0);
   for (Row& row : vc_) row.fill(0);
+}
+
+PipeClocks::Key PipeClocks::KeyOf(const SyncInstr& s) { return Key{P(s.src), P(s.dst), s.id}; }
+
+std::string PipeClocks::KeyText(const Key& key) {
+  return absl::StrCat("(", PipeName(static_cast<Pipe>(std::get<0>(key))), ", ",
+                      PipeName(static_cast<Pipe>(std::get<1>(key))), ", EVENT_ID",
+                      std::get<2>(key), ")");
+}
+
+bool PipeClocks::BeforeOp(const MachineStep& step) {
+  const bool full = step.barrier_all_before || step.drains_all;
+  if (full) BarrierAll();
+  for (Pipe d : step.drains) Complete(d);
+  if (!step.drains.empty()) Complete(Pipe::kS);  // the fence's dsb
+  return full;
 }
 
 int64_t PipeClocks::Issue(Pipe p, bool wait_type) {
@@ -95,9 +113,13 @@ bool PipeClocks::Wait(const Key& key, const Location& loc) {
   return was_set;
 }
 
+bool PipeClocks::BusyAtReturn(Pipe x) const {
+  return x != Pipe::kS && vc_[P(Pipe::kS)][P(x)] < issued_[P(x)];
+}
+
 int PipeClocks::BusyAtReturn() const {
   for (int x = 0; x < kNumPipes; ++x) {
-    if (x != P(Pipe::kS) && vc_[P(Pipe::kS)][x] < issued_[x]) return x;
+    if (BusyAtReturn(static_cast<Pipe>(x))) return x;
   }
   return -1;
 }

@@ -1,8 +1,9 @@
 // The vector clocks of pipe-sync.md §4.2 over the pipes of one lane: the
 // issue counter of every pipe, what each pipe knows to be complete before
 // its next instruction starts, and the flags (set tokens, the last wait of
-// every key). One implementation for the planner's own check
-// (sync_plan_check.cc) and ptoc-sim's pipe check (runtime/pipe_check.h);
+// every key), with the rules of §3.4 (id pools) and §3.7 (legal sync).
+// One implementation for the planner's own check (sync_plan_check.cc) and
+// the pipe check of ptoc-sim and ptoc-run-cpp (runtime/pipe_check.h);
 // each keeps its own access history and words its own findings.
 #ifndef PTOC_CODEGEN_PIPE_CLOCKS_H_
 #define PTOC_CODEGEN_PIPE_CLOCKS_H_
@@ -10,6 +11,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <string>
 #include <tuple>
 
 #include "codegen/lowering.h"
@@ -20,6 +22,10 @@ namespace ptoc {
 namespace codegen {
 
 struct SyncInstr;
+
+// How many event ids the pair (src, dst) may use out of `ids` (§3.4): one
+// less for (V,S), (S,V), (M,FIX) and (FIX,M), whose last id is reserved.
+int EventIds(Pipe src, Pipe dst, int ids = 8);
 
 // Whether `s` may appear in a kernel of core type `core` on `backend`
 // (§3.7): set / wait on two different pipes of the core with an id in
@@ -42,6 +48,16 @@ class PipeClocks {
 
   explicit PipeClocks(Backend backend);
 
+  // The key of a set or wait.
+  static Key KeyOf(const SyncInstr& s);
+  // "(PIPE_V, PIPE_MTE3, EVENT_ID0)", as findings name a key.
+  static std::string KeyText(const Key& key);
+
+  // What machine op `step` does before it issues (§1): the full barrier of
+  // an AIV fence and of the put / get / notify brackets, the AIC fence's
+  // same-pipe drains and its dsb. True when that was a full barrier: the
+  // caller forgets its access history (after one, nothing races).
+  bool BeforeOp(const MachineStep& step);
   // An instruction issued to `p`: its 1-based index there. In-order pipes
   // and wait-type instructions know every earlier instruction of their
   // pipe complete.
@@ -65,8 +81,10 @@ class PipeClocks {
   // wait_flag on `key`, issued to its dst pipe: false when the key is not
   // set (nothing is learnt); the wait is the key's last either way.
   bool Wait(const Key& key, const Location& loc);
-  // The first non-S pipe with an instruction not known complete at S (-1:
-  // none): the kernel may not return yet.
+  // Whether `x` is not S and has an instruction not known complete at S:
+  // the kernel may not return yet.
+  bool BusyAtReturn(Pipe x) const;
+  // The first such pipe (-1: none).
   int BusyAtReturn() const;
 
   const std::map<Key, Flag>& flags() const { return flags_; }

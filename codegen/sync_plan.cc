@@ -9,6 +9,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "codegen/pipe_clocks.h"
 
 namespace ptoc {
 namespace codegen {
@@ -21,16 +22,6 @@ bool Conflicts(const PlanAccess& earlier, const std::vector<PlanAccess>& later) 
     if ((earlier.write || b.write) && Overlap(earlier, b)) return true;
   }
   return false;
-}
-
-// §3.4: id 7 of (V,S), (S,V), (M,FIX), (FIX,M) is reserved (out of `ids`:
-// the last one).
-int IdsOf(Pipe p, Pipe q, int ids = 8) {
-  auto is = [&](Pipe a, Pipe b) { return p == a && q == b; };
-  return is(Pipe::kV, Pipe::kS) || is(Pipe::kS, Pipe::kV) || is(Pipe::kM, Pipe::kFix) ||
-                 is(Pipe::kFix, Pipe::kM)
-             ? ids - 1
-             : ids;
 }
 
 int P(Pipe p) { return static_cast<int>(p); }
@@ -217,7 +208,7 @@ void SyncPlanner::SamePipeBarrier(int gap, Pipe q, const Location& loc) {
 
 int SyncPlanner::FreeId(Pipe p, Pipe q) const {
   const uint64_t bits = used_[P(p)][P(q)];
-  for (int i = 0; i < IdsOf(p, q, max_ids()); ++i) {
+  for (int i = 0; i < EventIds(p, q, max_ids()); ++i) {
     if ((bits & (uint64_t{1} << i)) == 0) return i;
   }
   return -1;

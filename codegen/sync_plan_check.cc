@@ -37,9 +37,7 @@ std::string At(const Location& l) {
   return l.known() ? absl::StrCat(l.file, ":", l.line, ":", l.col) : std::string("?");
 }
 
-std::string KeyText(const SyncInstr& s) {
-  return absl::StrCat("(", PipeName(s.src), ", ", PipeName(s.dst), ", EVENT_ID", s.id, ")");
-}
+std::string KeyText(const SyncInstr& s) { return PipeClocks::KeyText(PipeClocks::KeyOf(s)); }
 
 bool SlotOrder(const SyncInstr& a, const SyncInstr& b) {
   return std::make_tuple(a.slot, P(a.src), P(a.dst), a.id) <
@@ -116,10 +114,7 @@ class SyncPlanner::Checker {
       }
       for (const auto& [key, f] : s.clocks.flags()) {
         if (!f.set) continue;
-        Report({absl::StrCat("flag left set at return: (",
-                             PipeName(static_cast<Pipe>(std::get<0>(key))), ", ",
-                             PipeName(static_cast<Pipe>(std::get<1>(key))), ", EVENT_ID",
-                             std::get<2>(key), ")"),
+        Report({absl::StrCat("flag left set at return: ", PipeClocks::KeyText(key)),
                 Finding::Kind::kOther, -1, end});
         break;
       }
@@ -232,9 +227,7 @@ class SyncPlanner::Checker {
 
   bool Op(const Node& b, LaneState& s) {
     const MachineStep& step = b.step;
-    if (step.barrier_all_before || step.drains_all) BarrierAll(s);
-    for (Pipe d : step.drains) s.clocks.Complete(d);
-    if (!step.drains.empty()) s.clocks.Complete(Pipe::kS);  // dsb
+    if (s.clocks.BeforeOp(step)) s.history.clear();
     if (step.op == MachineOp::kTPut || step.op == MachineOp::kTGet) {
       // §3.4: TPUT and TGET set and wait ids 0 and 1 of MTE2 <-> MTE3
       // themselves; a pair of ours on those keys must not be outstanding.
@@ -287,7 +280,7 @@ class SyncPlanner::Checker {
               Finding::Kind::kOther, gap, i.loc});
       return false;
     }
-    const PipeClocks::Key key{P(i.src), P(i.dst), i.id};
+    const PipeClocks::Key key = PipeClocks::KeyOf(i);
     switch (i.kind) {
       case SyncInstr::Kind::kSet:
         switch (s.clocks.Set(key, i.loc)) {
@@ -426,11 +419,7 @@ void SyncPlanner::Reallocate(int64_t budget) {
   int64_t work = 0;
   for (int unit : order) {
     const SyncUnit& u = units_[unit - first_unit_];
-    const bool reserved = (u.src == Pipe::kV && u.dst == Pipe::kS) ||
-                          (u.src == Pipe::kS && u.dst == Pipe::kV) ||
-                          (u.src == Pipe::kM && u.dst == Pipe::kFix) ||
-                          (u.src == Pipe::kFix && u.dst == Pipe::kM);
-    const int pool = reserved ? max_ids() - 1 : max_ids();
+    const int pool = EventIds(u.src, u.dst, max_ids());
     const int old = u.id;
     bool found = false;
     for (int id = 0; id < pool && !found && work <= budget; ++id) {

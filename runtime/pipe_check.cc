@@ -12,6 +12,7 @@ namespace ptoc {
 namespace sim {
 namespace {
 
+using codegen::PipeClocks;
 using codegen::PipeName;
 using codegen::SyncInstr;
 
@@ -23,13 +24,7 @@ std::string Line(const Location& l) { return absl::StrCat(l.file, ":", l.line); 
 std::string Json(absl::string_view s) { return QuoteString(s, ControlEscape::kJsonUnicode); }
 
 std::string KeyText(const SyncInstr& s) {
-  return absl::StrCat("(", PipeName(s.src), ", ", PipeName(s.dst), ", EVENT_ID", s.id, ")");
-}
-
-bool Reserved(Pipe p, Pipe q) {
-  auto is = [&](Pipe a, Pipe b) { return p == a && q == b; };
-  return is(Pipe::kV, Pipe::kS) || is(Pipe::kS, Pipe::kV) || is(Pipe::kM, Pipe::kFix) ||
-         is(Pipe::kFix, Pipe::kM);
+  return PipeClocks::KeyText(PipeClocks::KeyOf(s));
 }
 
 // "[0:1, 0:16]": the element ranges of a static GM box.
@@ -59,10 +54,8 @@ LanePipeCheck::LanePipeCheck(Backend backend, FunctionKind core, std::string lan
       core_(core),
       lane_(std::move(lane)),
       params_(std::move(params)),
-      ids_(ids) {
-  for (auto& row : vc_) row.fill(0);
-  issued_.fill(0);
-}
+      ids_(ids),
+      clocks_(backend) {}
 
 std::vector<PipeFinding> LanePipeCheck::TakeFindings() { return std::exchange(findings_, {}); }
 
@@ -76,29 +69,10 @@ void LanePipeCheck::Run(const PipeEvent& e) {
   }
 }
 
-int64_t LanePipeCheck::Issue(Pipe p, bool wait_type) {
-  const int64_t i = ++issued_[P(p)];
-  if (codegen::PipeInOrder(backend_, p) || wait_type) {
-    vc_[P(p)][P(p)] = std::max(vc_[P(p)][P(p)], i - 1);
-  }
-  return i;
-}
-
 void LanePipeCheck::BarrierAll() {
-  for (auto& row : vc_) {
-    for (int x = 0; x < codegen::kNumPipes; ++x) row[x] = std::max(row[x], issued_[x]);
-  }
+  clocks_.BarrierAll();
   // Everything before is ordered before everything after.
   history_.clear();
-}
-
-void LanePipeCheck::Complete(Pipe d) {
-  for (auto& row : vc_) row[P(d)] = std::max(row[P(d)], issued_[P(d)]);
-}
-
-bool LanePipeCheck::Ordered(Pipe later, Pipe earlier, int64_t index) const {
-  return (later == earlier && codegen::PipeInOrder(backend_, later)) ||
-         vc_[P(later)][P(earlier)] >= index;
 }
 
 std::string LanePipeCheck::Region(const codegen::PlanAccess& a) const {
@@ -168,11 +142,9 @@ void LanePipeCheck::Race(const RecordedItem& b, const std::string& name,
 
 void LanePipeCheck::Op(const RecordedItem& b, const std::string& name) {
   const codegen::MachineStep& step = b.step;
-  if (step.barrier_all_before || step.drains_all) BarrierAll();
-  for (Pipe d : step.drains) Complete(d);
-  if (!step.drains.empty()) Complete(Pipe::kS);  // the fence's dsb
+  if (clocks_.BeforeOp(step)) history_.clear();
   const Pipe q = step.pipe;
-  const int64_t i = Issue(q, false);
+  const int64_t i = clocks_.Issue(q, false);
   for (const codegen::PlanAccess& x : b.accesses) {
     bool raced = false;
     for (auto& [key, h] : history_) {
@@ -182,7 +154,7 @@ void LanePipeCheck::Op(const RecordedItem& b, const std::string& name) {
       earlier.id = std::get<1>(key);
       earlier.box = std::get<2>(key);
       if (!codegen::Overlap(earlier, x)) continue;
-      if (h.write.index > 0 && !Ordered(q, h.write_pipe, h.write.index)) {
+      if (h.write.index > 0 && !clocks_.Ordered(q, h.write_pipe, h.write.index)) {
         Race(b, name, x, h.write_pipe, h.write, true);
         raced = true;
         break;
@@ -190,14 +162,14 @@ void LanePipeCheck::Op(const RecordedItem& b, const std::string& name) {
       if (!x.write) continue;
       for (int y = 0; y < codegen::kNumPipes && !raced; ++y) {
         const Epoch& r = h.reads[y];
-        if (r.index > 0 && !Ordered(q, static_cast<Pipe>(y), r.index)) {
+        if (r.index > 0 && !clocks_.Ordered(q, static_cast<Pipe>(y), r.index)) {
           Race(b, name, x, static_cast<Pipe>(y), r, false);
           raced = true;
         }
       }
     }
   }
-  if (codegen::PipeInOrder(backend_, q)) vc_[P(q)][P(q)] = std::max(vc_[P(q)][P(q)], i);
+  clocks_.Done(q, i);
   const Epoch now{i, name, b.loc};
   last_op_[P(q)] = now;
   for (const codegen::PlanAccess& x : b.accesses) {
@@ -214,16 +186,8 @@ void LanePipeCheck::Op(const RecordedItem& b, const std::string& name) {
 }
 
 bool LanePipeCheck::Legal(const SyncInstr& s) {
+  if (codegen::LegalSync(backend_, core_, s, ids_)) return true;
   const bool barrier = s.kind == SyncInstr::Kind::kBarrier;
-  bool ok;
-  if (barrier) {
-    ok = codegen::CoreHasPipe(core_, s.src) && !(backend_ == Backend::kA5 && s.src == Pipe::kV);
-  } else {
-    ok = s.src != s.dst && codegen::CoreHasPipe(core_, s.src) &&
-         codegen::CoreHasPipe(core_, s.dst) && s.id >= 0 &&
-         s.id <= (Reserved(s.src, s.dst) ? ids_ - 2 : ids_ - 1);
-  }
-  if (ok) return true;
   PipeFinding f;
   f.message = absl::StrCat(
       "illegal sync: ", lane_, ": ",
@@ -238,43 +202,40 @@ bool LanePipeCheck::Legal(const SyncInstr& s) {
 }
 
 void LanePipeCheck::Sync(const SyncInstr& s) {
-  const Key key{P(s.src), P(s.dst), s.id};
+  if (!Legal(s)) return;
+  const PipeClocks::Key key = PipeClocks::KeyOf(s);
   switch (s.kind) {
-    case SyncInstr::Kind::kSet: {
-      if (!Legal(s)) return;
-      const int64_t i = Issue(s.src, false);
-      Flag& f = flags_[key];
-      if (f.set) {
-        PipeFinding d;
-        d.message = absl::StrCat("double set: ", lane_, ": set_flag", KeyText(s),
-                                 " while the key is still set (set at ", At(f.set_loc), ")");
-        d.locations.push_back(SourceRef{"position", s.loc, ""});
-        d.locations.push_back(SourceRef{"set", f.set_loc, "the earlier set"});
-        findings_.push_back(std::move(d));
-        return;
+    case SyncInstr::Kind::kSet:
+      switch (clocks_.Set(key, s.loc)) {
+        case PipeClocks::SetResult::kOk:
+          return;
+        case PipeClocks::SetResult::kDoubleSet: {
+          const Location& set_loc = clocks_.FlagOf(key)->set_loc;
+          PipeFinding d;
+          d.message = absl::StrCat("double set: ", lane_, ": set_flag", KeyText(s),
+                                   " while the key is still set (set at ", At(set_loc), ")");
+          d.locations.push_back(SourceRef{"position", s.loc, ""});
+          d.locations.push_back(SourceRef{"set", set_loc, "the earlier set"});
+          findings_.push_back(std::move(d));
+          return;
+        }
+        case PipeClocks::SetResult::kReuseRace: {
+          const Location& wait_loc = clocks_.FlagOf(key)->wait_loc;
+          PipeFinding r;
+          r.kind = FindingKind::kFlagReuseRace;
+          r.message = absl::StrCat(lane_, ": set_flag", KeyText(s),
+                                   " may overtake the previous wait_flag of its key (",
+                                   At(wait_loc), "), which is not known complete (binary "
+                                   "flags: the set would be lost)");
+          r.locations.push_back(SourceRef{"set", s.loc, ""});
+          r.locations.push_back(SourceRef{"wait", wait_loc, "the previous wait of the key"});
+          findings_.push_back(std::move(r));
+          return;
+        }
       }
-      if (f.wait_index > 0 && vc_[P(s.src)][P(s.dst)] < f.wait_index) {
-        PipeFinding r;
-        r.kind = FindingKind::kFlagReuseRace;
-        r.message = absl::StrCat(lane_, ": set_flag", KeyText(s),
-                                 " may overtake the previous wait_flag of its key (",
-                                 At(f.wait_loc), "), which is not known complete (binary "
-                                 "flags: the set would be lost)");
-        r.locations.push_back(SourceRef{"set", s.loc, ""});
-        r.locations.push_back(SourceRef{"wait", f.wait_loc, "the previous wait of the key"});
-        findings_.push_back(std::move(r));
-      }
-      f.set = true;
-      f.set_loc = s.loc;
-      f.token = vc_[P(s.src)];
-      f.token[P(s.src)] = i - 1;
       return;
-    }
-    case SyncInstr::Kind::kWait: {
-      if (!Legal(s)) return;
-      Flag& f = flags_[key];
-      const int64_t i = Issue(s.dst, true);
-      if (!f.set) {
+    case SyncInstr::Kind::kWait:
+      if (!clocks_.Wait(key, s.loc)) {
         PipeFinding d;
         d.kind = FindingKind::kDeadlock;
         d.message = absl::StrCat(lane_, ": wait_flag", KeyText(s),
@@ -282,20 +243,10 @@ void LanePipeCheck::Sync(const SyncInstr& s) {
                                  "only this lane sets it)");
         d.locations.push_back(SourceRef{"wait", s.loc, ""});
         findings_.push_back(std::move(d));
-      } else {
-        for (int x = 0; x < codegen::kNumPipes; ++x) {
-          vc_[P(s.dst)][x] = std::max(vc_[P(s.dst)][x], f.token[x]);
-        }
       }
-      vc_[P(s.dst)][P(s.dst)] = std::max(vc_[P(s.dst)][P(s.dst)], i);
-      f.set = false;
-      f.wait_index = i;
-      f.wait_loc = s.loc;
       return;
-    }
     case SyncInstr::Kind::kBarrier:
-      if (!Legal(s)) return;
-      vc_[P(s.src)][P(s.src)] = issued_[P(s.src)];
+      clocks_.Barrier(s.src);
       return;
     case SyncInstr::Kind::kBarrierAll:
       BarrierAll();
@@ -305,7 +256,7 @@ void LanePipeCheck::Sync(const SyncInstr& s) {
 
 void LanePipeCheck::Return(const Location& loc) {
   for (int x = 0; x < codegen::kNumPipes; ++x) {
-    if (x == P(Pipe::kS) || vc_[P(Pipe::kS)][x] >= issued_[x]) continue;
+    if (!clocks_.BusyAtReturn(static_cast<Pipe>(x))) continue;
     PipeFinding f;
     const Epoch& last = last_op_[x];
     f.message = absl::StrCat("pipe busy at return: ", lane_, ": ",
@@ -319,13 +270,11 @@ void LanePipeCheck::Return(const Location& loc) {
     if (last.index > 0) f.locations.push_back(SourceRef{"op", last.loc, "the last op on it"});
     findings_.push_back(std::move(f));
   }
-  for (const auto& [key, flag] : flags_) {
+  for (const auto& [key, flag] : clocks_.flags()) {
     if (!flag.set) continue;
     PipeFinding f;
-    f.message = absl::StrCat("flag left set at return: ", lane_, ": (",
-                             PipeName(static_cast<Pipe>(std::get<0>(key))), ", ",
-                             PipeName(static_cast<Pipe>(std::get<1>(key))), ", EVENT_ID",
-                             std::get<2>(key), ") was set and never waited for");
+    f.message = absl::StrCat("flag left set at return: ", lane_, ": ",
+                             PipeClocks::KeyText(key), " was set and never waited for");
     f.locations.push_back(SourceRef{"position", loc, ""});
     f.locations.push_back(SourceRef{"set", flag.set_loc, "set here"});
     findings_.push_back(std::move(f));

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "codegen/pipe_clocks.h"
 #include "codegen/sync_plan.h"
 #include "ir/ir.h"
 #include "runtime/code.h"
@@ -102,9 +103,11 @@ struct PipeFinding {
   std::string json;  // extra JSON members (Finding::json_extra)
 };
 
-// The check of one lane (§4.2): issue counters and vector clocks per pipe,
-// the flags, and the access history (per region: the last write and the
-// latest read of every pipe since it, FastTrack-style epochs).
+// The check of one lane (§4.2): the issue counters, vector clocks and flags
+// of codegen::PipeClocks (the rules the planner's own check uses too), and
+// the access history (per region: the last write and the latest read of
+// every pipe since it, FastTrack-style epochs), with what the findings say:
+// the ops, their source lines and the regions.
 class LanePipeCheck {
  public:
   // `lane`: "aiv lane (k) of rank 0", the prefix of the messages.
@@ -130,22 +133,11 @@ class LanePipeCheck {
     Epoch write;
     std::array<Epoch, codegen::kNumPipes> reads;
   };
-  struct Flag {
-    bool set = false;
-    Location set_loc;
-    std::array<int64_t, codegen::kNumPipes> token{};
-    int64_t wait_index = 0;  // the key's last wait on its dst pipe (0: none)
-    Location wait_loc;
-  };
-  using Key = std::tuple<int, int, int>;
 
   void Op(const RecordedItem& op, const std::string& name);
   void Sync(const codegen::SyncInstr& s);
   bool Legal(const codegen::SyncInstr& s);
-  int64_t Issue(Pipe p, bool wait_type);
   void BarrierAll();
-  void Complete(Pipe p);
-  bool Ordered(Pipe later, Pipe earlier, int64_t index) const;
   void Race(const RecordedItem& b, const std::string& name, const codegen::PlanAccess& access,
             Pipe a_pipe, const Epoch& a, bool a_write);
   std::string Region(const codegen::PlanAccess& a) const;
@@ -156,10 +148,8 @@ class LanePipeCheck {
   std::string lane_;
   std::vector<std::string> params_;
   int ids_ = 8;
-  std::array<int64_t, codegen::kNumPipes> issued_{};
-  std::array<std::array<int64_t, codegen::kNumPipes>, codegen::kNumPipes> vc_{};
+  codegen::PipeClocks clocks_;                     // the rules of §4.2
   std::array<Epoch, codegen::kNumPipes> last_op_;  // per pipe: the latest machine op
-  std::map<Key, Flag> flags_;
   // A region of the history: (space, buffer or parameter (-1: all of the
   // space), the GM box (empty: all of the tensor)). GM accesses are keyed
   // by region, the planner's rule (codegen::Overlap): a tensor's static
@@ -171,6 +161,14 @@ class LanePipeCheck {
 
 struct World;
 class TimingModel;
+
+// The check of lane `lane` of `world` (its function's core type), its
+// findings named "<lane> of rank <r>"; as LanePipeCheck for the rest.
+std::unique_ptr<LanePipeCheck> MakeLanePipeCheck(const World& world, int lane, Backend backend,
+                                                 std::vector<std::string> params, int ids = 8);
+// Moves the findings `check` has made since the last call into the world's
+// report, as lane `lane`'s.
+void ReportPipeFindings(World& world, int lane, LanePipeCheck& check);
 
 // The pipe check of every lane of one schedule: the interpreter calls
 // Step() when a lane's instruction completes.

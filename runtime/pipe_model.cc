@@ -19,10 +19,8 @@ PipeModel::PipeModel(World& world, Backend backend, std::vector<const PipeProgra
     std::vector<std::string> params;
     for (const Param& p : fn.params) params.push_back(p.var != nullptr ? p.var->name : "");
     lanes_[k].program = programs[k];
-    lanes_[k].check = std::make_unique<LanePipeCheck>(
-        backend, fn.kind,
-        absl::StrCat(w_.LaneName(static_cast<int>(k)), " of rank ", l.rank), std::move(params),
-        ids);
+    lanes_[k].check =
+        MakeLanePipeCheck(w_, static_cast<int>(k), backend, std::move(params), ids);
   }
 }
 
@@ -67,14 +65,24 @@ void PipeModel::Signal(int lane, uint64_t addr, bool notify) {
   if (timing_ != nullptr) timing_->Signal(lane, addr, notify);
 }
 
-void PipeModel::Flush(int lane) {
-  for (PipeFinding& p : lanes_[lane].check->TakeFindings()) {
+void PipeModel::Flush(int lane) { ReportPipeFindings(w_, lane, *lanes_[lane].check); }
+
+std::unique_ptr<LanePipeCheck> MakeLanePipeCheck(const World& world, int lane, Backend backend,
+                                                 std::vector<std::string> params, int ids) {
+  const LaneState& l = world.lanes[lane];
+  return std::make_unique<LanePipeCheck>(
+      backend, l.code->function->kind, absl::StrCat(world.LaneName(lane), " of rank ", l.rank),
+      std::move(params), ids);
+}
+
+void ReportPipeFindings(World& world, int lane, LanePipeCheck& check) {
+  for (PipeFinding& p : check.TakeFindings()) {
     Finding f;
     f.kind = p.kind;
     f.message = std::move(p.message);
     f.locations = std::move(p.locations);
     f.json_extra = std::move(p.json);
-    w_.AddFinding(std::move(f), lane);
+    world.AddFinding(std::move(f), lane);
   }
 }
 

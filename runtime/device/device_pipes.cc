@@ -2,8 +2,6 @@
 
 #include <utility>
 
-#include "absl/strings/str_cat.h"
-
 namespace ptoc {
 namespace sim {
 
@@ -13,10 +11,7 @@ DevicePipes::DevicePipes(World& world, Backend backend, std::vector<std::string>
   checks_.resize(w_.lanes.size());
   if (!check) return;
   for (size_t k = 0; k < w_.lanes.size(); ++k) {
-    const LaneState& l = w_.lanes[k];
-    checks_[k] = std::make_unique<LanePipeCheck>(
-        backend, l.code->function->kind,
-        absl::StrCat(w_.LaneName(static_cast<int>(k)), " of rank ", l.rank), params);
+    checks_[k] = MakeLanePipeCheck(w_, static_cast<int>(k), backend, params);
   }
 }
 
@@ -56,15 +51,7 @@ void DevicePipes::Return(int lane) {
 }
 
 void DevicePipes::Flush(int lane) {
-  if (checks_[lane] == nullptr) return;
-  for (PipeFinding& p : checks_[lane]->TakeFindings()) {
-    Finding f;
-    f.kind = p.kind;
-    f.message = std::move(p.message);
-    f.locations = std::move(p.locations);
-    f.json_extra = std::move(p.json);
-    w_.AddFinding(std::move(f), lane);
-  }
+  if (checks_[lane] != nullptr) ReportPipeFindings(w_, lane, *checks_[lane]);
 }
 
 }  // namespace sim
