@@ -90,7 +90,7 @@ absl_libs="$(grep -o '"-labsl_[a-z0-9_]*"' third_party/BUILD | tr -d '"' | sort 
 sanitize="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
 {
   echo "CXX := $cxx"
-  echo "CXXFLAGS := -std=c++17 -O1 -g -fno-omit-frame-pointer $sanitize" \
+  echo "CXXFLAGS := -std=c++17 -O1 -gline-tables-only -fno-omit-frame-pointer $sanitize" \
        "-fsanitize=fuzzer-no-link -I$repo -I$work/gen -MMD -MP"
   echo "LIBS := -lprotobuf $absl_libs -lpthread"
   declare -A compiled=()

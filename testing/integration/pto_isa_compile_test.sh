@@ -3,7 +3,8 @@
 # pto-isa headers and against the stand-in header runtime/include/.
 #
 # The .cpp of every example and every codegen / runtime test kernel ptoc
-# accepts (`ptoc K --emit=cce --backend=a2a3|a5`, the default pipeline;
+# accepts (`ptoc K --emit=cce --backend=a2a3|a5`, the default pipeline, once
+# with --pipe-sync=barrier-all and once with the default flags plan;
 # kernels ptoc rejects, e.g. the *_error ones, are skipped by exit code),
 # for both backends:
 #   - pto-isa: $CXX_PTO_ISA -fsyntax-only with pto-isa's CPU-simulation flags
@@ -28,13 +29,14 @@ rejected=0
 for kernel in $(conf_kernels); do
   for backend in a2a3 a5; do
     base="$(echo "${kernel%.py}" | tr '/' '_').$backend"
-    if "$ptoc" "$kernel" --emit=cce --backend="$backend" -o "$out/$base.cpp" 2>/dev/null; then
+    if "$ptoc" "$kernel" --emit=cce --backend="$backend" --pipe-sync=barrier-all \
+        -o "$out/$base.cpp" 2>/dev/null; then
       emitted=$((emitted + 1))
       echo "$base" >> "$out/list"
     else
       rejected=$((rejected + 1))
     fi
-    # The same kernel with the planned set_flag / wait_flag pairs.
+    # The same kernel with the planned set_flag / wait_flag pairs (the default).
     if "$ptoc" "$kernel" --emit=cce --backend="$backend" --pipe-sync=flags \
         -o "$out/$base.flags.cpp" 2>/dev/null; then
       emitted=$((emitted + 1))
