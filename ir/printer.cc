@@ -120,7 +120,7 @@ std::string TypeText(const Type& t) {
   return absl::StrCat(
       "pl.Tile[", DimsText(t.shape()), ", pl.", DTypeName(t.dtype()),
       t.extra().empty() ? "" : ", ", t.extra(),
-      t.has_memory() ? absl::StrCat(", pl.MemorySpace.", MemorySpaceName(t.memory())) : "",
+      t.has_memory() ? absl::StrCat(", pl.Mem.", MemorySpaceName(t.memory())) : "",
       ", pl.TileView(", absl::StrJoin(fields, ", "), ")]");
 }
 
@@ -143,6 +143,8 @@ std::string Docstring(absl::string_view s) {
 
 std::string EnumText(absl::string_view enum_type, absl::string_view value) {
   if (enum_type == "DType") return absl::StrCat("pl.", value);
+  // PyPTO's printer writes a memory space under its short alias.
+  if (enum_type == "MemorySpace") return absl::StrCat("pl.Mem.", value);
   if (enum_type == "NotifyOp" || enum_type == "WaitCmp") {
     return absl::StrCat("pld.", enum_type, ".", value);
   }

@@ -155,7 +155,7 @@ TEST(PrinterTest, WholeFunctionLayout) {
                 "    ):\n"
                 "        ctx = pld.get_comm_ctx(win)\n"
                 "        me: pl.Scalar[pl.INDEX] = pld.rank(ctx)\n"
-                "        local: pl.Tile[[1, 8], pl.FP32, pl.MemorySpace.Vec] = "
+                "        local: pl.Tile[[1, 8], pl.FP32, pl.Mem.Vec] = "
                 "pl.tile.load(inp, [0, 0], [1, 8])\n"
                 "        pld.system.notify(win, me, [0, 0], 1, op=pld.NotifyOp.Set)\n"
                 "        pl.tile.store(local, [0, 0], out)\n"
@@ -263,7 +263,7 @@ TEST(PrinterTest, Constants) {
   EXPECT_EQ(print(MakeBool(true, kLoc)), "True");
   EXPECT_EQ(print(MakeBool(false, kLoc)), "False");
   EXPECT_EQ(print(MakeString("a\"b\\c\n", kLoc)), "\"a\\\"b\\\\c\\n\"");
-  EXPECT_EQ(print(MakeEnum("MemorySpace", "Vec", kLoc)), "pl.MemorySpace.Vec");
+  EXPECT_EQ(print(MakeEnum("MemorySpace", "Vec", kLoc)), "pl.Mem.Vec");
   EXPECT_EQ(print(MakeEnum("TileLayout", "col_major", kLoc)), "pl.TileLayout.col_major");
   EXPECT_EQ(print(MakeEnum("DType", "FP32", kLoc)), "pl.FP32");
   EXPECT_EQ(print(MakeEnum("NotifyOp", "AtomicAdd", kLoc)), "pld.NotifyOp.AtomicAdd");
@@ -328,15 +328,15 @@ TEST(PrinterTest, TileViews) {
   }
   EXPECT_EQ(
       t.Body(),
-      "a: pl.Tile[[16, 64], pl.FP16, pl.MemorySpace.Vec, pl.TileView("
+      "a: pl.Tile[[16, 64], pl.FP16, pl.Mem.Vec, pl.TileView("
       "blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)] = "
       "pl.tile.tpop_from_aic()\n"
-      "b: pl.Tile[[16, 64], pl.FP16, pl.MemorySpace.Mat] = pl.tile.tpop_from_aic()\n"
-      "c: pl.Tile[[16, 64], pl.FP16, pl.MemorySpace.Vec, pl.TileView(valid_shape=[16, n])] = "
+      "b: pl.Tile[[16, 64], pl.FP16, pl.Mem.Mat] = pl.tile.tpop_from_aic()\n"
+      "c: pl.Tile[[16, 64], pl.FP16, pl.Mem.Vec, pl.TileView(valid_shape=[16, n])] = "
       "pl.tile.tpop_from_aic()\n"
-      "d: pl.Tile[[16, 64], pl.FP16, pl.MemorySpace.Vec, pl.TileView("
+      "d: pl.Tile[[16, 64], pl.FP16, pl.Mem.Vec, pl.TileView("
       "blayout=pl.TileLayout.col_major)] = pl.tile.tpop_from_aic()\n"
-      "e: pl.Tile[[16, 64], pl.FP16, pl.MemorySpace.Right, pl.TileView("
+      "e: pl.Tile[[16, 64], pl.FP16, pl.Mem.Right, pl.TileView("
       "slayout=pl.TileLayout.none_box)] = pl.tile.tpop_from_aic()\n");
 }
 

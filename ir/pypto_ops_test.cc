@@ -40,16 +40,16 @@ TEST(PyptoOpsTest, ResultRulesByFamily) {
         g = pl.tile.extract(a, 0, 0, [8, 32])
         pl.store(m, [0, 0], y)
 )");
-  EXPECT_THAT(out, HasSubstr("s: pl.Tile[[16, 32], pl.FP32, pl.MemorySpace.Vec] = pl.tile.sqrt(a)"));
-  EXPECT_THAT(out, HasSubstr("r: pl.Tile[[16, 1], pl.FP32, pl.MemorySpace.Vec] = pl.tile.row_sum(a, t)"));
-  EXPECT_THAT(out, HasSubstr("c: pl.Tile[[1, 32], pl.FP32, pl.MemorySpace.Vec] = pl.tile.col_max(a)"));
-  EXPECT_THAT(out, HasSubstr("h: pl.Tile[[16, 32], pl.FP16, pl.MemorySpace.Vec] = "
+  EXPECT_THAT(out, HasSubstr("s: pl.Tile[[16, 32], pl.FP32, pl.Mem.Vec] = pl.tile.sqrt(a)"));
+  EXPECT_THAT(out, HasSubstr("r: pl.Tile[[16, 1], pl.FP32, pl.Mem.Vec] = pl.tile.row_sum(a, t)"));
+  EXPECT_THAT(out, HasSubstr("c: pl.Tile[[1, 32], pl.FP32, pl.Mem.Vec] = pl.tile.col_max(a)"));
+  EXPECT_THAT(out, HasSubstr("h: pl.Tile[[16, 32], pl.FP16, pl.Mem.Vec] = "
                              "pl.tile.cast(a, target_type=pl.FP16)"));
-  EXPECT_THAT(out, HasSubstr("e: pl.Tile[[16, 32], pl.FP32, pl.MemorySpace.Vec]"));
+  EXPECT_THAT(out, HasSubstr("e: pl.Tile[[16, 32], pl.FP32, pl.Mem.Vec]"));
   // PyPTO's positional order puts dtype second: value goes by name.
   EXPECT_THAT(out, HasSubstr("f: pl.Tile[[16, 32], pl.FP32] = "
                              "pl.tile.full([16, 32], value=0.0, dtype=pl.FP32)"));
-  EXPECT_THAT(out, HasSubstr("g: pl.Tile[[8, 32], pl.FP32, pl.MemorySpace.Vec]"));
+  EXPECT_THAT(out, HasSubstr("g: pl.Tile[[8, 32], pl.FP32, pl.Mem.Vec]"));
 }
 
 TEST(PyptoOpsTest, TensorOpsAndCollectives) {
@@ -80,7 +80,7 @@ TEST(PyptoOpsTest, TileLoadValidShape) {
 )");
   EXPECT_THAT(out, HasSubstr("pl.tile.load(x, [0, 0], [16, 32], [16, 32])"));
   EXPECT_THAT(out, HasSubstr("valid_shape=[8, 32]"));
-  EXPECT_THAT(out, HasSubstr("target_memory=pl.MemorySpace.Mat"));
+  EXPECT_THAT(out, HasSubstr("target_memory=pl.Mem.Mat"));
 }
 
 TEST(PyptoOpsTest, KeywordCallsOfProgramFunctions) {
