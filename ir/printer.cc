@@ -428,19 +428,24 @@ class FunctionPrinter {
         out_(out) {}
 
   void Print() {
-    std::string decorator =
-        absl::StrCat("@pl.function(type=pl.FunctionType.", FunctionKindName(f_.kind));
+    // PyPTO's printer leaves the default type (Opaque) out, and the
+    // parentheses too when no argument is left.
+    std::vector<std::string> args;
+    if (f_.kind != FunctionKind::kOpaque) {
+      args.push_back(absl::StrCat("type=pl.FunctionType.", FunctionKindName(f_.kind)));
+    }
     for (const NamedExpr& a : f_.decorator_args) {
-      absl::StrAppend(&decorator, ", ", a.name, "=", expr_.Print(*a.value));
+      args.push_back(absl::StrCat(a.name, "=", expr_.Print(*a.value)));
     }
     if (!f_.attrs.empty()) {
       std::vector<std::string> items;
       for (const NamedExpr& a : f_.attrs) {
         items.push_back(absl::StrCat(QuoteString(a.name), ": ", expr_.Print(*a.value)));
       }
-      absl::StrAppend(&decorator, ", attrs={", absl::StrJoin(items, ", "), "}");
+      args.push_back(absl::StrCat("attrs={", absl::StrJoin(items, ", "), "}"));
     }
-    Line(1, absl::StrCat(decorator, ")"));
+    Line(1, args.empty() ? "@pl.function"
+                         : absl::StrCat("@pl.function(", absl::StrJoin(args, ", "), ")"));
     Line(1, absl::StrCat("def ", f_.name, "("));
     if (f_.has_self) Line(2, "self,");
     for (const Param& p : f_.params) {

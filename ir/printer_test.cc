@@ -168,6 +168,23 @@ TEST(PrinterTest, WholeFunctionLayout) {
                 "        pass\n");
 }
 
+// PyPTO's printer leaves the default function type out, and the
+// decorator's parentheses when nothing else is written.
+TEST(PrinterTest, OpaqueIsTheDefaultFunctionType) {
+  TestProgram t;
+  t.f->kind = FunctionKind::kOpaque;
+  auto g = std::make_unique<Function>();
+  g->name = "g";
+  g->kind = FunctionKind::kOpaque;
+  g->decorator_args.push_back(MakeAttr("strict_ssa", MakeBool(true, kLoc)));
+  g->body = Seq();
+  t.program.functions.push_back(std::move(g));
+  const std::string text = PrintProgram(t.program);
+  EXPECT_NE(text.find("    @pl.function\n    def f("), std::string::npos) << text;
+  EXPECT_NE(text.find("    @pl.function(strict_ssa=True)\n    def g("), std::string::npos) << text;
+  EXPECT_EQ(text.find("FunctionType"), std::string::npos) << text;
+}
+
 TEST(PrinterTest, EmptyProgram) {
   Program p;
   p.name = "Empty";

@@ -67,7 +67,7 @@ class P:
 )");
   EXPECT_THAT(out, HasSubstr("M = pl.dynamic(\"M\")\n\n\n@pl.program(strict_ssa=True)\n"));
   EXPECT_THAT(out, HasSubstr("    \"\"\"A program.\n\n    Two lines.\"\"\"\n"));
-  EXPECT_THAT(out, HasSubstr("@pl.function(type=pl.FunctionType.Opaque, level=pl.Level.HOST, "
+  EXPECT_THAT(out, HasSubstr("@pl.function(level=pl.Level.HOST, "
                              "role=pl.Role.Orchestrator, attrs={\"split\": "
                              "pl.SplitMode.UP_DOWN})"));
   EXPECT_THAT(out, HasSubstr("        \"\"\"Host side.\"\"\"\n"));
