@@ -622,7 +622,9 @@ class FunctionPrinter {
 }  // namespace
 
 std::string PrintProgram(const Program& program, const PrintOptions& options) {
-  std::string out =
+  // PyPTO's printer heads a program with its name as a comment.
+  std::string out = absl::StrCat("# pypto.program: ", program.name, "\n");
+  out +=
       "import pypto.language as pl\n"
       "import pypto.language.distributed as pld\n"
       "\n"

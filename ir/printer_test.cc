@@ -15,12 +15,17 @@ namespace ptoc {
 namespace {
 
 const Location kLoc;
-constexpr char kHeader[] =
+constexpr char kImports[] =
     "import pypto.language as pl\n"
     "import pypto.language.distributed as pld\n"
     "\n"
     "\n"
     "@pl.program\n";
+
+// The printed text before `class NAME:`, headed by PyPTO's program comment.
+std::string Header(absl::string_view name) {
+  return absl::StrCat("# pypto.program: ", name, "\n", kImports);
+}
 
 Type Index() { return Type::Scalar(DType::kINDEX); }
 
@@ -143,7 +148,7 @@ TEST(PrinterTest, WholeFunctionLayout) {
   t.program.functions.push_back(std::move(g));
 
   EXPECT_EQ(PrintProgram(t.program),
-            std::string(kHeader) +
+            Header("RingStep") +
                 "class RingStep:\n"
                 "    @pl.function(type=pl.FunctionType.InCore)\n"
                 "    def step(\n"
@@ -188,7 +193,7 @@ TEST(PrinterTest, OpaqueIsTheDefaultFunctionType) {
 TEST(PrinterTest, EmptyProgram) {
   Program p;
   p.name = "Empty";
-  EXPECT_EQ(PrintProgram(p), std::string(kHeader) + "class Empty:\n    pass\n");
+  EXPECT_EQ(PrintProgram(p), Header("Empty") + "class Empty:\n    pass\n");
 }
 
 TEST(PrinterTest, RepeatedNamesGetSuffixes) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
@@ -59,8 +60,9 @@ TEST(RoundTripTest, Examples) {
 
 // Kernels with no repeated names and no default-valued attributes are
 // already in printed form: the printer reproduces them without comments,
-// spelling their memory spaces as PyPTO's printer does (pl.Mem.X; the spec
-// writes pl.MemorySpace.X).
+// headed by PyPTO's `# pypto.program: NAME` line and spelling their memory
+// spaces as PyPTO's printer does (pl.Mem.X; the spec writes
+// pl.MemorySpace.X).
 TEST(RoundTripTest, PrintedFormMatchesTheSpecExamples) {
   for (const std::string path : {"examples/matmul_relu.py", "examples/v2c_handoff.py"}) {
     SCOPED_TRACE(path);
@@ -76,7 +78,7 @@ TEST(RoundTripTest, PrintedFormMatchesTheSpecExamples) {
     expected.pop_back();  // StrSplit yields an empty piece after the last newline
     absl::StatusOr<std::unique_ptr<Program>> p = ParseProgram(*text, path);
     ASSERT_TRUE(p.ok()) << p.status();
-    EXPECT_EQ(PrintProgram(**p), expected);
+    EXPECT_EQ(PrintProgram(**p), absl::StrCat("# pypto.program: ", (*p)->name, "\n", expected));
   }
 }
 
