@@ -260,6 +260,8 @@ class ExprPrinter {
     }
     std::vector<std::string> parts;
     const OpInfo* info = e.is_function_call ? nullptr : OpRegistry::Get().Find(e.str);
+    // Parameters by name that print after the attributes.
+    std::vector<std::string> named_params;
     bool by_name = false;
     for (size_t i = 0; i < e.args.size(); ++i) {
       const Expr& a = *e.args[i];
@@ -270,7 +272,8 @@ class ExprPrinter {
                   info->positional_order[i] != info->params[i] || by_name)) {
         // PyPTO puts an attribute in this slot: the parameter goes by name.
         by_name = true;
-        parts.push_back(absl::StrCat(info->params[i], "=", Print(a)));
+        (info->print_attrs_before_named_params ? named_params : parts)
+            .push_back(absl::StrCat(info->params[i], "=", Print(a)));
       } else {
         parts.push_back(Print(a));
       }
@@ -278,6 +281,11 @@ class ExprPrinter {
     size_t next_slot = e.args.size();
     for (const NamedExpr& a : e.attrs) {
       if (IsDefaultAttr(e, a)) continue;
+      // PyPTO's trailing attrs={...} dict stays last.
+      if (IsCallAttrsDict(a) && info != nullptr && info->FindAttr(kCallAttrsName) == nullptr) {
+        parts.insert(parts.end(), named_params.begin(), named_params.end());
+        named_params.clear();
+      }
       // Inside a pl.split_aiv region a shard or gather inherits the mode.
       if (in_split_region_ && info != nullptr && info->split_boundary != PipeDirection::kNone &&
           a.name == "split") {
@@ -293,6 +301,7 @@ class ExprPrinter {
       by_name = true;
       parts.push_back(absl::StrCat(a.name, "=", AttrValue(info, a)));
     }
+    parts.insert(parts.end(), named_params.begin(), named_params.end());
     return absl::StrCat(callee, "(", absl::StrJoin(parts, ", "), ")");
   }
 

@@ -46,9 +46,10 @@ TEST(PyptoOpsTest, ResultRulesByFamily) {
   EXPECT_THAT(out, HasSubstr("h: pl.Tile[[16, 32], pl.FP16, pl.Mem.Vec] = "
                              "pl.tile.cast(a, target_type=pl.FP16)"));
   EXPECT_THAT(out, HasSubstr("e: pl.Tile[[16, 32], pl.FP32, pl.Mem.Vec]"));
-  // PyPTO's positional order puts dtype second: value goes by name.
+  // PyPTO's positional order puts dtype second: value goes by name, after
+  // dtype= as PyPTO's printer writes it.
   EXPECT_THAT(out, HasSubstr("f: pl.Tile[[16, 32], pl.FP32] = "
-                             "pl.tile.full([16, 32], value=0.0, dtype=pl.FP32)"));
+                             "pl.tile.full([16, 32], dtype=pl.FP32, value=0.0)"));
   EXPECT_THAT(out, HasSubstr("g: pl.Tile[[8, 32], pl.FP32, pl.Mem.Vec]"));
 }
 
@@ -69,6 +70,21 @@ TEST(PyptoOpsTest, TensorOpsAndCollectives) {
   EXPECT_THAT(out, HasSubstr("v = pl.tensor.view(x, [32, 16])"));
   EXPECT_THAT(out, HasSubstr("d = pl.tensor.cast(x, target_type=pl.BF16, mode=\"rint\")"));
   EXPECT_THAT(out, HasSubstr("pld.tensor.allreduce(data, signal, op=pld.ReduceOp.Sum)"));
+}
+
+// PyPTO's printer writes reinterpret_view's dtype= before its shape=
+// (shape is keyword-only in PyPTO's API), its attrs={...} last.
+TEST(PyptoOpsTest, ReinterpretViewKeywordsInPyptosOrder) {
+  std::string out = RoundTrip(R"(    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[8, 16], pl.FP32]) -> pl.Tensor[[4, 64], pl.INT16]:
+        t: pl.Tile[[8, 16], pl.FP32, pl.Mem.Vec] = pl.load(x, [0, 0], [8, 16])
+        u = pl.reinterpret_view(t, pl.INT16, shape=[4, 64], attrs={"m": "0:1"})
+        return pl.reinterpret_view(x, shape=[4, 64], dtype=pl.INT16)
+)");
+  EXPECT_THAT(out, HasSubstr("pl.tile.reinterpret_view(t, dtype=pl.INT16, shape=[4, 64], "
+                             "attrs={\"m\": \"0:1\"})"));
+  EXPECT_THAT(out, HasSubstr("return pl.tensor.reinterpret_view(x, dtype=pl.INT16, "
+                             "shape=[4, 64])"));
 }
 
 TEST(PyptoOpsTest, TileLoadValidShape) {
