@@ -25,7 +25,7 @@ class Ordered:
 
 # CHECK-LABEL: def k_aic(
 # CHECK: ql_mat: {{.*}} = pl.tile.tpop_from_aiv()
-# CHECK-NEXT: ql: {{.*}} = pl.tile.move(ql_mat, target_memory=pl.MemorySpace.Left)
+# CHECK-NEXT: ql: {{.*}} = pl.tile.move(ql_mat, target_memory=pl.Mem.Left)
 # CHECK-NEXT: pl.system.tfree_to_aiv(ql_mat)
 # CHECK-NEXT: sr: {{.*}} = pl.tile.load(scratch,
 # CHECK-NOT: tpop
