@@ -550,17 +550,26 @@ def ptoas_table(rows):
 
 
 def ptoas_target(rows):
+    """The target is judged where ptoas's C++ passes the pipe check: a run
+    whose sync the check finds short is not a baseline ptoc could match
+    without dropping sync. The geomean over every kernel is printed too."""
     xs = ptoas_ratios(rows)
     if not xs:
         return ("| geomean flags <= ptoas on A-E, where the ptoas row exists | no timed ptoas "
                 "row | not measured |")
-    g = geomean([x for x, *_ in xs])
+    clean = [x for x in xs if "findings" not in x[2]]
     sets = "".join(sorted({r["set"] for r in rows if r["mode"] == "ptoas"}))
-    racy = sum(1 for _, _, p in xs if "findings" in p)
+    g_all = geomean([x for x, *_ in xs])
+    if not clean:
+        return (f"| geomean flags <= ptoas on A-E, where the ptoas row exists | every ptoas "
+                f"C++ has pipe-check findings (geomean over them {g_all:.3f}) | not measured |")
+    g = geomean([x for x, *_ in clean])
     return (f"| geomean flags <= ptoas on A-E, where the ptoas row exists | flags-cpp / ptoas "
-            f"geomean {g:.3f} over {len(xs)} kernels of sets {', '.join(sets)} (best "
-            f"{min(xs)[0]:.3f} {min(xs)[1]}, worst {max(xs)[0]:.3f} {max(xs)[1]}); ptoas's C++ "
-            f"has pipe-check findings on {racy} of them | {'yes' if g <= 1 else '**no**'} |")
+            f"geomean {g:.3f} over the {len(clean)} kernels of sets {', '.join(sets)} whose "
+            f"ptoas C++ is clean (best {min(clean)[0]:.3f} {min(clean)[1]}, worst "
+            f"{max(clean)[0]:.3f} {max(clean)[1]}); with the {len(xs) - len(clean)} whose ptoas "
+            f"C++ has pipe-check findings, {g_all:.3f} over {len(xs)} | "
+            f"{'yes' if g <= 1 else '**no**'} |")
 
 
 def scale_run(bench, sizes):
