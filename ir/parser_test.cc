@@ -569,8 +569,8 @@ TEST(ParserTest, AnnotationMismatch) {
   EXPECT_THAT(
       ParseError(Kernel("a: pl.Tile[[16, 16], pl.FP16, pl.MemorySpace.Vec] = "
                         "pl.tile.load(t, [0, 0], [16, 16])")),
-      HasSubstr("annotation pl.Tile[[16, 16], pl.FP16, pl.MemorySpace.Vec] does not "
-                "match the result type pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Vec]"));
+      HasSubstr("annotation pl.Tile[[16, 16], pl.FP16, pl.Mem.Vec] does not "
+                "match the result type pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec]"));
   EXPECT_THAT(ParseError(Kernel("a: pl.Scalar[pl.FP32] = n + 1")),
               HasSubstr("annotation pl.Scalar[pl.FP32] does not match the result "
                         "type pl.Scalar[pl.INDEX]"));

@@ -121,7 +121,7 @@ std::string TypeText(const Type& t) {
   return absl::StrCat(
       "pl.Tile[", DimsText(t.shape()), ", pl.", DTypeName(t.dtype()),
       t.extra().empty() ? "" : ", ", t.extra(),
-      t.has_memory() ? absl::StrCat(", pl.MemorySpace.", MemorySpaceName(t.memory())) : "",
+      t.has_memory() ? absl::StrCat(", pl.Mem.", MemorySpaceName(t.memory())) : "",
       ", pl.TileView(", absl::StrJoin(fields, ", "), ")]");
 }
 
@@ -144,6 +144,8 @@ std::string Docstring(absl::string_view s) {
 
 std::string EnumText(absl::string_view enum_type, absl::string_view value) {
   if (enum_type == "DType") return absl::StrCat("pl.", value);
+  // PyPTO's printer writes a memory space under its short alias.
+  if (enum_type == "MemorySpace") return absl::StrCat("pl.Mem.", value);
   if (enum_type == "NotifyOp" || enum_type == "WaitCmp") {
     return absl::StrCat("pld.", enum_type, ".", value);
   }
@@ -259,6 +261,8 @@ class ExprPrinter {
     }
     std::vector<std::string> parts;
     const OpInfo* info = e.is_function_call ? nullptr : OpRegistry::Get().Find(e.str);
+    // Parameters by name that print after the attributes.
+    std::vector<std::string> named_params;
     bool by_name = false;
     for (size_t i = 0; i < e.args.size(); ++i) {
       const Expr& a = *e.args[i];
@@ -269,7 +273,8 @@ class ExprPrinter {
                   info->positional_order[i] != info->params[i] || by_name)) {
         // PyPTO puts an attribute in this slot: the parameter goes by name.
         by_name = true;
-        parts.push_back(absl::StrCat(info->params[i], "=", Print(a)));
+        (info->print_attrs_before_named_params ? named_params : parts)
+            .push_back(absl::StrCat(info->params[i], "=", Print(a)));
       } else {
         parts.push_back(Print(a));
       }
@@ -277,6 +282,11 @@ class ExprPrinter {
     size_t next_slot = e.args.size();
     for (const NamedExpr& a : e.attrs) {
       if (IsDefaultAttr(e, a)) continue;
+      // PyPTO's trailing attrs={...} dict stays last.
+      if (IsCallAttrsDict(a) && info != nullptr && info->FindAttr(kCallAttrsName) == nullptr) {
+        parts.insert(parts.end(), named_params.begin(), named_params.end());
+        named_params.clear();
+      }
       // Inside a pl.split_aiv region a shard or gather inherits the mode.
       if (in_split_region_ && info != nullptr && info->split_boundary != PipeDirection::kNone &&
           a.name == "split") {
@@ -292,6 +302,7 @@ class ExprPrinter {
       by_name = true;
       parts.push_back(absl::StrCat(a.name, "=", AttrValue(info, a)));
     }
+    parts.insert(parts.end(), named_params.begin(), named_params.end());
     return absl::StrCat(callee, "(", absl::StrJoin(parts, ", "), ")");
   }
 
@@ -428,19 +439,24 @@ class FunctionPrinter {
         out_(out) {}
 
   void Print() {
-    std::string decorator =
-        absl::StrCat("@pl.function(type=pl.FunctionType.", FunctionKindName(f_.kind));
+    // PyPTO's printer leaves the default type (Opaque) out, and the
+    // parentheses too when no argument is left.
+    std::vector<std::string> args;
+    if (f_.kind != FunctionKind::kOpaque) {
+      args.push_back(absl::StrCat("type=pl.FunctionType.", FunctionKindName(f_.kind)));
+    }
     for (const NamedExpr& a : f_.decorator_args) {
-      absl::StrAppend(&decorator, ", ", a.name, "=", expr_.Print(*a.value));
+      args.push_back(absl::StrCat(a.name, "=", expr_.Print(*a.value)));
     }
     if (!f_.attrs.empty()) {
       std::vector<std::string> items;
       for (const NamedExpr& a : f_.attrs) {
         items.push_back(absl::StrCat(QuoteString(a.name), ": ", expr_.Print(*a.value)));
       }
-      absl::StrAppend(&decorator, ", attrs={", absl::StrJoin(items, ", "), "}");
+      args.push_back(absl::StrCat("attrs={", absl::StrJoin(items, ", "), "}"));
     }
-    Line(1, absl::StrCat(decorator, ")"));
+    Line(1, args.empty() ? "@pl.function"
+                         : absl::StrCat("@pl.function(", absl::StrJoin(args, ", "), ")"));
     std::vector<std::string> params;
     if (f_.has_self) params.push_back("self");
     for (const Param& p : f_.params) {
@@ -626,7 +642,9 @@ class FunctionPrinter {
 }  // namespace
 
 std::string PrintProgram(const Program& program, const PrintOptions& options) {
-  std::string out =
+  // PyPTO's printer heads a program with its name as a comment.
+  std::string out = absl::StrCat("# pypto.program: ", program.name, "\n");
+  out +=
       "import pypto.language as pl\n"
       "import pypto.language.distributed as pld\n"
       "\n"

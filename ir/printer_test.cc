@@ -15,12 +15,17 @@ namespace ptoc {
 namespace {
 
 const Location kLoc;
-constexpr char kHeader[] =
+constexpr char kImports[] =
     "import pypto.language as pl\n"
     "import pypto.language.distributed as pld\n"
     "\n"
     "\n"
     "@pl.program\n";
+
+// The printed text before `class NAME:`, headed by PyPTO's program comment.
+std::string Header(absl::string_view name) {
+  return absl::StrCat("# pypto.program: ", name, "\n", kImports);
+}
 
 Type Index() { return Type::Scalar(DType::kINDEX); }
 
@@ -143,7 +148,7 @@ TEST(PrinterTest, WholeFunctionLayout) {
   t.program.functions.push_back(std::move(g));
 
   EXPECT_EQ(PrintProgram(t.program),
-            std::string(kHeader) +
+            Header("RingStep") +
                 "class RingStep:\n"
                 "    @pl.function(type=pl.FunctionType.InCore)\n"
                 "    def step(self, inp: pl.Tensor[[1, 8], pl.FP32], "
@@ -151,7 +156,7 @@ TEST(PrinterTest, WholeFunctionLayout) {
                 "out: pl.Out[pl.Tensor[[1, n], pl.FP32]], n: pl.Scalar[pl.INDEX]):\n"
                 "        ctx = pld.get_comm_ctx(win)\n"
                 "        me: pl.Scalar[pl.INDEX] = pld.rank(ctx)\n"
-                "        local: pl.Tile[[1, 8], pl.FP32, pl.MemorySpace.Vec] = "
+                "        local: pl.Tile[[1, 8], pl.FP32, pl.Mem.Vec] = "
                 "pl.tile.load(inp, [0, 0], [1, 8])\n"
                 "        pld.system.notify(win, me, [0, 0], 1, op=pld.NotifyOp.Set)\n"
                 "        pl.tile.store(local, [0, 0], out)\n"
@@ -162,10 +167,27 @@ TEST(PrinterTest, WholeFunctionLayout) {
                 "        pass\n");
 }
 
+// PyPTO's printer leaves the default function type out, and the
+// decorator's parentheses when nothing else is written.
+TEST(PrinterTest, OpaqueIsTheDefaultFunctionType) {
+  TestProgram t;
+  t.f->kind = FunctionKind::kOpaque;
+  auto g = std::make_unique<Function>();
+  g->name = "g";
+  g->kind = FunctionKind::kOpaque;
+  g->decorator_args.push_back(MakeAttr("strict_ssa", MakeBool(true, kLoc)));
+  g->body = Seq();
+  t.program.functions.push_back(std::move(g));
+  const std::string text = PrintProgram(t.program);
+  EXPECT_NE(text.find("    @pl.function\n    def f("), std::string::npos) << text;
+  EXPECT_NE(text.find("    @pl.function(strict_ssa=True)\n    def g("), std::string::npos) << text;
+  EXPECT_EQ(text.find("FunctionType"), std::string::npos) << text;
+}
+
 TEST(PrinterTest, EmptyProgram) {
   Program p;
   p.name = "Empty";
-  EXPECT_EQ(PrintProgram(p), std::string(kHeader) + "class Empty:\n    pass\n");
+  EXPECT_EQ(PrintProgram(p), Header("Empty") + "class Empty:\n    pass\n");
 }
 
 TEST(PrinterTest, RepeatedNamesGetSuffixes) {
@@ -257,7 +279,7 @@ TEST(PrinterTest, Constants) {
   EXPECT_EQ(print(MakeBool(true, kLoc)), "True");
   EXPECT_EQ(print(MakeBool(false, kLoc)), "False");
   EXPECT_EQ(print(MakeString("a\"b\\c\n", kLoc)), "\"a\\\"b\\\\c\\n\"");
-  EXPECT_EQ(print(MakeEnum("MemorySpace", "Vec", kLoc)), "pl.MemorySpace.Vec");
+  EXPECT_EQ(print(MakeEnum("MemorySpace", "Vec", kLoc)), "pl.Mem.Vec");
   EXPECT_EQ(print(MakeEnum("TileLayout", "col_major", kLoc)), "pl.TileLayout.col_major");
   EXPECT_EQ(print(MakeEnum("DType", "FP32", kLoc)), "pl.FP32");
   EXPECT_EQ(print(MakeEnum("NotifyOp", "AtomicAdd", kLoc)), "pld.NotifyOp.AtomicAdd");
@@ -322,15 +344,15 @@ TEST(PrinterTest, TileViews) {
   }
   EXPECT_EQ(
       t.Body(),
-      "a: pl.Tile[[16, 64], pl.FP16, pl.MemorySpace.Vec, pl.TileView("
+      "a: pl.Tile[[16, 64], pl.FP16, pl.Mem.Vec, pl.TileView("
       "blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)] = "
       "pl.tile.tpop_from_aic()\n"
-      "b: pl.Tile[[16, 64], pl.FP16, pl.MemorySpace.Mat] = pl.tile.tpop_from_aic()\n"
-      "c: pl.Tile[[16, 64], pl.FP16, pl.MemorySpace.Vec, pl.TileView(valid_shape=[16, n])] = "
+      "b: pl.Tile[[16, 64], pl.FP16, pl.Mem.Mat] = pl.tile.tpop_from_aic()\n"
+      "c: pl.Tile[[16, 64], pl.FP16, pl.Mem.Vec, pl.TileView(valid_shape=[16, n])] = "
       "pl.tile.tpop_from_aic()\n"
-      "d: pl.Tile[[16, 64], pl.FP16, pl.MemorySpace.Vec, pl.TileView("
+      "d: pl.Tile[[16, 64], pl.FP16, pl.Mem.Vec, pl.TileView("
       "blayout=pl.TileLayout.col_major)] = pl.tile.tpop_from_aic()\n"
-      "e: pl.Tile[[16, 64], pl.FP16, pl.MemorySpace.Right, pl.TileView("
+      "e: pl.Tile[[16, 64], pl.FP16, pl.Mem.Right, pl.TileView("
       "slayout=pl.TileLayout.none_box)] = pl.tile.tpop_from_aic()\n");
 }
 

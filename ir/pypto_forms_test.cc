@@ -43,7 +43,7 @@ class P:
   EXPECT_THAT(out, HasSubstr("pl.TensorView(stride=[16, 1], layout=pl.TensorLayout.ND)]"));
   EXPECT_THAT(out, HasSubstr("pl.Tensor[[16, 16], pl.FP8E4M3FN, pl.NZ]"));
   EXPECT_THAT(out, HasSubstr("z: pl.Tensor[[16, 16], pl.FP32]"));
-  EXPECT_THAT(out, HasSubstr("b: pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Vec]"));
+  EXPECT_THAT(out, HasSubstr("b: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec]"));
 }
 
 TEST(PyptoFormsTest, DecoratorsDocstringsDynamicDims) {
@@ -67,7 +67,7 @@ class P:
 )");
   EXPECT_THAT(out, HasSubstr("M = pl.dynamic(\"M\")\n\n\n@pl.program(strict_ssa=True)\n"));
   EXPECT_THAT(out, HasSubstr("    \"\"\"A program.\n\n    Two lines.\"\"\"\n"));
-  EXPECT_THAT(out, HasSubstr("@pl.function(type=pl.FunctionType.Opaque, level=pl.Level.HOST, "
+  EXPECT_THAT(out, HasSubstr("@pl.function(level=pl.Level.HOST, "
                              "role=pl.Role.Orchestrator, attrs={\"split\": "
                              "pl.SplitMode.UP_DOWN})"));
   EXPECT_THAT(out, HasSubstr("        \"\"\"Host side.\"\"\"\n"));
@@ -124,10 +124,10 @@ class P:
   EXPECT_THAT(out, HasSubstr("v = pl.tensor.muls(u, s)"));
   EXPECT_THAT(out, HasSubstr("w = pl.tensor.slice(v, [8, 16], [8, 0])"));
   EXPECT_THAT(out, HasSubstr("n: pl.Scalar[pl.INDEX] = 2"));
-  EXPECT_THAT(out, HasSubstr("b: pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Vec] = "
+  EXPECT_THAT(out, HasSubstr("b: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = "
                              "pl.tile.add(a, a)"));
   EXPECT_THAT(out, HasSubstr("pl.tile.muls(b, 2.0)"));
-  EXPECT_THAT(out, HasSubstr("d: pl.Tile[[8, 16], pl.FP32, pl.MemorySpace.Vec] = "
+  EXPECT_THAT(out, HasSubstr("d: pl.Tile[[8, 16], pl.FP32, pl.Mem.Vec] = "
                              "pl.tile.slice(c, [8, 16], [0, 0])"));
   EXPECT_THAT(out, HasSubstr("i: pl.Scalar[pl.INDEX] = pl.tile.get_block_idx()"));
 }

@@ -238,9 +238,9 @@ TEST(PyptoOpFormsTest, TileCreateLayoutsAndTpopShape) {
         t = pl.tpop_from_aic(shape=[16, 16], dtype=pl.FP32, split=0)
 )";
   std::string out = RoundTrip(body);
-  EXPECT_THAT(out, HasSubstr("pl.tile.create(\n            shape=[16, 128], dtype=pl.BF16, "
-                             "target_memory=pl.MemorySpace.Mat, transpose=True\n        )"));
-  EXPECT_THAT(out, HasSubstr("t: pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Vec] = "
+  EXPECT_THAT(out, HasSubstr("pl.tile.create(shape=[16, 128], dtype=pl.BF16, "
+                             "target_memory=pl.Mem.Mat, transpose=True)"));
+  EXPECT_THAT(out, HasSubstr("t: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = "
                              "pl.tile.tpop_from_aic()"));
   std::unique_ptr<Program> p = Parse(body);
   ASSERT_NE(p, nullptr);
@@ -368,7 +368,7 @@ TEST(PyptoOpFormsTest, MatmulAccumulatorDtypes) {
   std::unique_ptr<Program> p = Parse(body);
   ASSERT_NE(p, nullptr);
   // INT8 x INT8 accumulates in INT32 (PyPTO), floats in FP32.
-  EXPECT_EQ(TypeOf(*p, "c"), "pl.Tile[[16, 64], pl.INT32, pl.MemorySpace.Acc]");
+  EXPECT_EQ(TypeOf(*p, "c"), "pl.Tile[[16, 64], pl.INT32, pl.Mem.Acc]");
   const std::string main_p = TypeToString(p->functions[1]->vars[2]->type);
   EXPECT_EQ(main_p, "pl.Tensor[[64, 64], pl.FP16]");
   EXPECT_EQ(TypeToString(p->functions[1]->vars[3]->type), "pl.Tensor[[128, 128], pl.FP32]");

@@ -40,16 +40,17 @@ TEST(PyptoOpsTest, ResultRulesByFamily) {
         g = pl.tile.extract(a, 0, 0, [8, 32])
         pl.store(m, [0, 0], y)
 )");
-  EXPECT_THAT(out, HasSubstr("s: pl.Tile[[16, 32], pl.FP32, pl.MemorySpace.Vec] = pl.tile.sqrt(a)"));
-  EXPECT_THAT(out, HasSubstr("r: pl.Tile[[16, 1], pl.FP32, pl.MemorySpace.Vec] = pl.tile.row_sum(a, t)"));
-  EXPECT_THAT(out, HasSubstr("c: pl.Tile[[1, 32], pl.FP32, pl.MemorySpace.Vec] = pl.tile.col_max(a)"));
-  EXPECT_THAT(out, HasSubstr("h: pl.Tile[[16, 32], pl.FP16, pl.MemorySpace.Vec] = "
+  EXPECT_THAT(out, HasSubstr("s: pl.Tile[[16, 32], pl.FP32, pl.Mem.Vec] = pl.tile.sqrt(a)"));
+  EXPECT_THAT(out, HasSubstr("r: pl.Tile[[16, 1], pl.FP32, pl.Mem.Vec] = pl.tile.row_sum(a, t)"));
+  EXPECT_THAT(out, HasSubstr("c: pl.Tile[[1, 32], pl.FP32, pl.Mem.Vec] = pl.tile.col_max(a)"));
+  EXPECT_THAT(out, HasSubstr("h: pl.Tile[[16, 32], pl.FP16, pl.Mem.Vec] = "
                              "pl.tile.cast(a, target_type=pl.FP16)"));
-  EXPECT_THAT(out, HasSubstr("e: pl.Tile[[16, 32], pl.FP32, pl.MemorySpace.Vec]"));
-  // PyPTO's positional order puts dtype second: value goes by name.
+  EXPECT_THAT(out, HasSubstr("e: pl.Tile[[16, 32], pl.FP32, pl.Mem.Vec]"));
+  // PyPTO's positional order puts dtype second: value goes by name, after
+  // dtype= as PyPTO's printer writes it.
   EXPECT_THAT(out, HasSubstr("f: pl.Tile[[16, 32], pl.FP32] = "
-                             "pl.tile.full([16, 32], value=0.0, dtype=pl.FP32)"));
-  EXPECT_THAT(out, HasSubstr("g: pl.Tile[[8, 32], pl.FP32, pl.MemorySpace.Vec]"));
+                             "pl.tile.full([16, 32], dtype=pl.FP32, value=0.0)"));
+  EXPECT_THAT(out, HasSubstr("g: pl.Tile[[8, 32], pl.FP32, pl.Mem.Vec]"));
 }
 
 TEST(PyptoOpsTest, TensorOpsAndCollectives) {
@@ -71,6 +72,21 @@ TEST(PyptoOpsTest, TensorOpsAndCollectives) {
   EXPECT_THAT(out, HasSubstr("pld.tensor.allreduce(data, signal, op=pld.ReduceOp.Sum)"));
 }
 
+// PyPTO's printer writes reinterpret_view's dtype= before its shape=
+// (shape is keyword-only in PyPTO's API), its attrs={...} last.
+TEST(PyptoOpsTest, ReinterpretViewKeywordsInPyptosOrder) {
+  std::string out = RoundTrip(R"(    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[8, 16], pl.FP32]) -> pl.Tensor[[4, 64], pl.INT16]:
+        t: pl.Tile[[8, 16], pl.FP32, pl.Mem.Vec] = pl.load(x, [0, 0], [8, 16])
+        u = pl.reinterpret_view(t, pl.INT16, shape=[4, 64], attrs={"m": "0:1"})
+        return pl.reinterpret_view(x, shape=[4, 64], dtype=pl.INT16)
+)");
+  EXPECT_THAT(out, HasSubstr("pl.tile.reinterpret_view(t, dtype=pl.INT16, shape=[4, 64], "
+                             "attrs={\"m\": \"0:1\"})"));
+  EXPECT_THAT(out, HasSubstr("return pl.tensor.reinterpret_view(x, dtype=pl.INT16, "
+                             "shape=[4, 64])"));
+}
+
 TEST(PyptoOpsTest, TileLoadValidShape) {
   std::string out = RoundTrip(R"(    @pl.function(type=pl.FunctionType.InCore)
     def k(self, x: pl.Tensor[[16, 32], pl.FP32], n: pl.Scalar[pl.INDEX]):
@@ -80,7 +96,7 @@ TEST(PyptoOpsTest, TileLoadValidShape) {
 )");
   EXPECT_THAT(out, HasSubstr("pl.tile.load(x, [0, 0], [16, 32], [16, 32])"));
   EXPECT_THAT(out, HasSubstr("valid_shape=[8, 32]"));
-  EXPECT_THAT(out, HasSubstr("target_memory=pl.MemorySpace.Mat"));
+  EXPECT_THAT(out, HasSubstr("target_memory=pl.Mem.Mat"));
 }
 
 TEST(PyptoOpsTest, KeywordCallsOfProgramFunctions) {

@@ -73,7 +73,7 @@ TEST(PyptoResultRulesTest, TransposeViewAndTranspose) {
   ASSERT_NE(p, nullptr);
   // NZ (col_major / row_major) turns into ZN.
   EXPECT_EQ(TypeOf(*p, "v"),
-            "pl.Tile[[1, 128, 64], pl.BF16, pl.MemorySpace.Mat, pl.TileView(blayout="
+            "pl.Tile[[1, 128, 64], pl.BF16, pl.Mem.Mat, pl.TileView(blayout="
             "pl.TileLayout.row_major, slayout=pl.TileLayout.col_major)]");
   EXPECT_EQ(TypeOf(*p, "t"), "pl.Tile[[4, 2, 16], pl.FP32]");
   EXPECT_EQ(TypeOf(*p, "u"), "pl.Tensor[[16, 4, 2], pl.FP32]");
@@ -97,9 +97,9 @@ TEST(PyptoResultRulesTest, MatmulMxWithScaleMemories) {
         c = pl.matmul_mx(lhs, ls, rhs, rs)
 )");
   ASSERT_NE(p, nullptr);
-  EXPECT_EQ(TypeOf(*p, "ls"), "pl.Tile[[16, 2], pl.FP8E8M0, pl.MemorySpace.LeftScale]");
-  EXPECT_EQ(TypeOf(*p, "rs"), "pl.Tile[[2, 32], pl.FP8E8M0, pl.MemorySpace.RightScale]");
-  EXPECT_EQ(TypeOf(*p, "c"), "pl.Tile[[16, 32], pl.FP32, pl.MemorySpace.Acc]");
+  EXPECT_EQ(TypeOf(*p, "ls"), "pl.Tile[[16, 2], pl.FP8E8M0, pl.Mem.LeftScale]");
+  EXPECT_EQ(TypeOf(*p, "rs"), "pl.Tile[[2, 32], pl.FP8E8M0, pl.Mem.RightScale]");
+  EXPECT_EQ(TypeOf(*p, "c"), "pl.Tile[[16, 32], pl.FP32, pl.Mem.Acc]");
 }
 
 TEST(PyptoResultRulesTest, GathersScattersAndTri) {
@@ -120,10 +120,10 @@ TEST(PyptoResultRulesTest, GathersScattersAndTri) {
 )");
   ASSERT_NE(p, nullptr);
   EXPECT_EQ(TypeOf(*p, "rows"),
-            "pl.Tile[[16, 32], pl.FP16, pl.MemorySpace.Mat, pl.TileView(blayout="
+            "pl.Tile[[16, 32], pl.FP16, pl.Mem.Mat, pl.TileView(blayout="
             "pl.TileLayout.col_major, slayout=pl.TileLayout.row_major, valid_shape=[9, 21])]");
-  EXPECT_EQ(TypeOf(*p, "elems"), "pl.Tile[[16, 32], pl.FP16, pl.MemorySpace.Mat]");
-  EXPECT_EQ(TypeOf(*p, "vrows"), "pl.Tile[[16, 32], pl.FP16, pl.MemorySpace.Vec]");
+  EXPECT_EQ(TypeOf(*p, "elems"), "pl.Tile[[16, 32], pl.FP16, pl.Mem.Mat]");
+  EXPECT_EQ(TypeOf(*p, "vrows"), "pl.Tile[[16, 32], pl.FP16, pl.Mem.Vec]");
   // 8 offsets a row, 32 / 4 FP32 elements a block.
   EXPECT_THAT(TypeOf(*p, "g"), HasSubstr("pl.Tile[[4, 64], pl.FP32"));
   EXPECT_THAT(TypeOf(*p, "tri"), HasSubstr("valid_shape=[16, 8]"));

@@ -67,12 +67,12 @@ class P:
         v = t[1, 2]
         pl.store(t, [0, 0], y)
 )");
-  EXPECT_THAT(out, HasSubstr("s: pl.Tile[[64, 64], pl.FP32, pl.MemorySpace.Vec] = "
+  EXPECT_THAT(out, HasSubstr("s: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec] = "
                              "pl.tile.slice(t, [64, 64], [0, 0])"));
   // Cut back to the tile, as PyPTO's static extent.
   EXPECT_THAT(out, HasSubstr("pl.tile.slice(t, [64, 128], [0, 0])"));
   // Tiles stay 2D: a unit axis is prepended.
-  EXPECT_THAT(out, HasSubstr("r: pl.Tile[[1, 128], pl.FP32, pl.MemorySpace.Vec] = "
+  EXPECT_THAT(out, HasSubstr("r: pl.Tile[[1, 128], pl.FP32, pl.Mem.Vec] = "
                              "pl.tile.slice(t, [1, 128], [3, 0], [], [0])"));
   EXPECT_THAT(out, HasSubstr("pl.tile.read(t, [1, 2])"));
 }
@@ -106,7 +106,7 @@ class P:
         t[5] = s
         pl.store(t, [0, 0], y)
 )");
-  EXPECT_THAT(out, HasSubstr("t_1: pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Vec] = "
+  EXPECT_THAT(out, HasSubstr("t_1: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = "
                              "pl.tile.assemble(t, pl.tile.reshape(s, [16, 1]), [0, 3])"));
   // Row 5: the window is [1, 16], the source's own shape.
   EXPECT_THAT(out, HasSubstr("pl.tile.assemble(t_1, s, [5, 0])"));

@@ -102,10 +102,10 @@ TEST(PyptoTypesTest, TileAnnotationViewAndMemoryAreTaken) {
       "        t: pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Vec, pl.TileView(blayout=pl.TileLayout."
       "col_major, slayout=pl.TileLayout.row_major)] = pl.load(a, [0, 0], [16, 16])\n"
       "        u: pl.Tile[[16, 16], pl.FP32] = pl.load(a, [0, 0], [16, 16], valid_shape=[8, 16])\n"));
-  EXPECT_THAT(out, HasSubstr("t: pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Vec, pl.TileView("
+  EXPECT_THAT(out, HasSubstr("t: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec, pl.TileView("
                              "blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)]"));
   // Without a view or memory space written, the op's are kept.
-  EXPECT_THAT(out, HasSubstr("u: pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Vec, "
+  EXPECT_THAT(out, HasSubstr("u: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec, "
                              "pl.TileView(valid_shape=[8, 16])]"));
 }
 
@@ -125,7 +125,7 @@ TEST(PyptoTypesTest, Rank2AnnotationFlattensAnNdLoad) {
   std::string out = RoundTrip(
       Kernel("        t: pl.Tile[[6, 4], pl.FP32, pl.MemorySpace.Vec] = pl.load(w, [0, 0, 0], "
              "[2, 3, 4])\n"));
-  EXPECT_THAT(out, HasSubstr("t: pl.Tile[[6, 4], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(w, "
+  EXPECT_THAT(out, HasSubstr("t: pl.Tile[[6, 4], pl.FP32, pl.Mem.Vec] = pl.tile.load(w, "
                              "[0, 0, 0], [2, 3, 4])"));
 }
 
@@ -135,7 +135,7 @@ TEST(PyptoTypesTest, Int8MatmulAccumulatesInInt32) {
         r = pl.move(x, target_memory=pl.MemorySpace.Right)
         c: pl.Tile[[16, 16], pl.INT32] = pl.tile.matmul(l, r)
 )"));
-  EXPECT_THAT(out, HasSubstr("c: pl.Tile[[16, 16], pl.INT32, pl.MemorySpace.Acc] = pl.tile.matmul"));
+  EXPECT_THAT(out, HasSubstr("c: pl.Tile[[16, 16], pl.INT32, pl.Mem.Acc] = pl.tile.matmul"));
   EXPECT_THAT(Error(Kernel(R"(        x = pl.load(q, [0, 0], [16, 16], target_memory=pl.MemorySpace.Mat)
         y = pl.load(a, [0, 0], [16, 16], target_memory=pl.MemorySpace.Mat)
         l = pl.move(x, target_memory=pl.MemorySpace.Left)

@@ -683,6 +683,12 @@ const OpRegistry& OpRegistry::Get() {
                            "tensor.reinterpret_view", "pld.tile.remote_load"}) {
       if (OpInfo* info = r->FindMutable(op)) info->no_mx_source = true;
     }
+    // PyPTO's printer (python_printer.cpp) writes their dtype attribute
+    // ahead of the shape / value parameter given by name.
+    for (const char* op : {"tensor.full", "tensor.reinterpret_view", "tile.full",
+                           "tile.reinterpret_view"}) {
+      if (OpInfo* info = r->FindMutable(op)) info->print_attrs_before_named_params = true;
+    }
     return r;
   }();
   return *registry;

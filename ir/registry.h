@@ -129,6 +129,10 @@ struct OpInfo {
   // Print the attributes of positional_order positionally too (PyPTO's
   // expressions spelled as calls: `pl.const(1, pl.INT64)`).
   bool print_attrs_positionally = false;
+  // Print the attributes before the parameters that go by name, as PyPTO's
+  // printer writes these ops: `reinterpret_view(x, dtype=pl.INT16,
+  // shape=[4, 64])`, `full(shape, dtype=pl.FP32, value=0.0)`.
+  bool print_attrs_before_named_params = false;
   // Per parameter, the value PyPTO gives it when omitted (null: required;
   // shorter than params: the rest are required or optional by arity).
   std::vector<std::shared_ptr<const Expr>> param_defaults;

@@ -260,7 +260,7 @@ std::string TypeToString(const Type& t) {
       std::string s = absl::StrCat("pl.Tile[", DimsToString(t.shape()), ", ", dtype(),
                                    t.extra().empty() ? "" : ", ", t.extra());
       if (t.has_memory()) {
-        absl::StrAppend(&s, ", pl.MemorySpace.", MemorySpaceName(t.memory()));
+        absl::StrAppend(&s, ", pl.Mem.", MemorySpaceName(t.memory()));
       }
       if (t.has_explicit_view()) {
         absl::StrAppend(&s, ", pl.TileView(blayout=pl.TileLayout.",

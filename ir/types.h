@@ -186,7 +186,7 @@ bool SameUpToMemRef(const Type& a, const Type& b);
 bool HasMxLayout(const Type& t);
 
 // Human-readable form for diagnostics, in the text format's spelling
-// (e.g. "pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Acc]").
+// (e.g. "pl.Tile[[16, 16], pl.FP32, pl.Mem.Acc]").
 std::string TypeToString(const Type& t);
 
 }  // namespace ptoc

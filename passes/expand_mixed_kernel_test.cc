@@ -247,7 +247,7 @@ TEST(ExpandMixedKernelTest, StoreResultsAreTheStoredTensorOnTheOtherLane) {
   ASSERT_TRUE(r.status.ok()) << r.status;
   std::string aic = r.text.substr(0, r.text.find("def k_aiv("));
   EXPECT_THAT(aic, HasSubstr("for i, (t,) in pl.range(n, init_values=(s,)):"));
-  EXPECT_THAT(aic, HasSubstr("pl.tile.load(t, [0, 0], [16, 16], target_memory=pl.MemorySpace.Mat)"));
+  EXPECT_THAT(aic, HasSubstr("pl.tile.load(t, [0, 0], [16, 16], target_memory=pl.Mem.Mat)"));
   EXPECT_THAT(aic, HasSubstr("t3 = pl.yield_(t)"));
   EXPECT_THAT(aic, Not(HasSubstr("pl.tile.store")));
 }

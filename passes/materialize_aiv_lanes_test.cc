@@ -54,7 +54,7 @@ TEST(MaterializeAivLanes, ReplaysOnlyThePipeProtocol) {
   const std::string replay = text.substr(else_at);
   EXPECT_TRUE(absl::StrContains(replay, "big_1: pl.Scalar[pl.BOOL] = n > 4")) << replay;
   EXPECT_TRUE(absl::StrContains(replay, "if big_1:")) << replay;
-  EXPECT_TRUE(absl::StrContains(replay, "cv_1: pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.tpop_from_aic()")) << replay;
+  EXPECT_TRUE(absl::StrContains(replay, "cv_1: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.tpop_from_aic()")) << replay;
   EXPECT_TRUE(absl::StrContains(replay, "pl.system.tfree_to_aic(cv_1)")) << replay;
   EXPECT_TRUE(absl::StrContains(replay, "pl.system.syncall()")) << replay;
   EXPECT_FALSE(absl::StrContains(replay, "aiv_only")) << replay;

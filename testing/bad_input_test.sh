@@ -288,7 +288,7 @@ PY
 pyform static_assert "static_assert failed: no" <<'PY'
         pl.static_assert(1 == 2, "no")
 PY
-pyform tuple_of_a_tile "cannot assign pl.Tile\[\[16, 16\], pl.FP32, pl.MemorySpace.Vec\] to 2 names" <<'PY'
+pyform tuple_of_a_tile "cannot assign pl.Tile\[\[16, 16\], pl.FP32, pl.Mem.Vec\] to 2 names" <<'PY'
         x, y = pl.tile.load(a, [0, 0], [16, 16])
 PY
 # A memory the backend lacks: ptoc records a2a3 and verifies again (the

@@ -19,4 +19,4 @@ class P:
 
 # TEXT: t: pl.Tile{{.*}}valid_shape=[12, 12])] = pl.tile.load(a, [0, 0], [16, 16])
 # LANE: .py:17:9: error: 't' is annotated pl.Tile{{.*}}ptoc does not compile a value retyped by its annotation
-# CHECK: annotation_retyped_tile_error.py:17:9: error: 't' is annotated pl.Tile{{.*}}valid_shape=[12, 12])] but its value has type pl.Tile{{.*}}pl.MemorySpace.Vec] (PyPTO takes the annotation); ptoc does not compile a value retyped by its annotation
+# CHECK: annotation_retyped_tile_error.py:17:9: error: 't' is annotated pl.Tile{{.*}}valid_shape=[12, 12])] but its value has type pl.Tile{{.*}}pl.Mem.Vec] (PyPTO takes the annotation); ptoc does not compile a value retyped by its annotation

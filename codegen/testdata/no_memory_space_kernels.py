@@ -19,8 +19,8 @@
 # CCE-LABEL: void mm(
 # CCE: TMATMUL(
 # CCE: TSTORE(
-# TEXT: s: pl.Tile{{\[\[}}16, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.add(x, y)
-# TEXT: c: pl.Tile{{\[\[}}16, 16], pl.FP32, pl.MemorySpace.Acc] = pl.tile.matmul(l, r)
+# TEXT: s: pl.Tile{{\[\[}}16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.add(x, y)
+# TEXT: c: pl.Tile{{\[\[}}16, 16], pl.FP32, pl.Mem.Acc] = pl.tile.matmul(l, r)
 import pypto.language as pl
 
 

@@ -419,7 +419,7 @@ class HandoffOrderer {
     std::string message = absl::StrCat(
         "in kernel '", f_.name, "': ", DescribeConflict(f_, c),
         ", and nothing orders the two lanes: ", reason,
-        "; to fix it, pass the value as a tile (pl.move(x, target_memory=pl.MemorySpace.",
+        "; to fix it, pass the value as a tile (pl.move(x, target_memory=pl.Mem.",
         move_to, ")), restructure the accesses, or add pl.system.syncall between the phases");
     rw_.diagnostics->Report(severity, c.b->stmt->loc, message);
     rw_.diagnostics->Note(c.a->stmt->loc, DescribeFirstAccess(f_, c));

@@ -30,6 +30,6 @@ class P:
         t = pl.tile.create([16, 16], dtype=pl.FP32)
 
 # CHECK: attrs={"split_aiv": True, "split": pl.SplitMode.UP_DOWN}
-# CHECK: pl.Tile{{.}}[16, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.aiv_shard(c, split=1)
+# CHECK: pl.Tile{{.}}[16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.aiv_shard(c, split=1)
 # CHECK: attrs={"dual_aiv_dispatch": True}
 # BAD: error: 'tile.aiv_shard' outside a pl.split_aiv region needs split= (0, 1 or 2)

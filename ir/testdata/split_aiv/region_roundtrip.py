@@ -46,8 +46,8 @@ class P:
 # CHECK: for i in pl.range(2):
 # CHECK-NEXT: if i == 0:
 # CHECK-NEXT: for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):
-# CHECK-NEXT: h: pl.Tile{{.}}[16, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.aiv_shard(c)
+# CHECK-NEXT: h: pl.Tile{{.}}[16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.aiv_shard(c)
 # CHECK: for lane in pl.split_aiv(2, mode=pl.SplitMode.LEFT_RIGHT):
-# CHECK-NEXT: pl.Tile{{.}}[32, 8], pl.FP32, pl.MemorySpace.Vec] = pl.tile.aiv_shard(c)
+# CHECK-NEXT: pl.Tile{{.}}[32, 8], pl.FP32, pl.Mem.Vec] = pl.tile.aiv_shard(c)
 # CHECK: for lane2 in pl.split_aiv(2, mode=pl.SplitMode.NONE):
-# CHECK-NEXT: pl.Tile{{.}}[32, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.aiv_shard(c)
+# CHECK-NEXT: pl.Tile{{.}}[32, 16], pl.FP32, pl.Mem.Vec] = pl.tile.aiv_shard(c)

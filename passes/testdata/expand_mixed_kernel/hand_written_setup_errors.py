@@ -24,5 +24,5 @@ class Manual:
         sv = pl.tile.load(scratch, [0, 0], [16, 16])
 
 # CHECK: hand_written_setup_errors.py:22:9: error: in kernel 'k': this tile.move crosses from the AIC lane to the AIV lane, but the kernel has hand-written pipe setup, so the pass adds no transfers; write the tpush/tpop pair yourself or remove the hand-written setup
-# CHECK: hand_written_setup_errors.py:24:9: error: in kernel 'k': the AIV lane reads 'scratch' (tile.load) after the AIC lane writes it (tile.store), and nothing orders the two lanes: the kernel has hand-written pipe setup, so no handshake can be inserted; to fix it, pass the value as a tile (pl.move(x, target_memory=pl.MemorySpace.Vec)), restructure the accesses, or add pl.system.syncall between the phases
+# CHECK: hand_written_setup_errors.py:24:9: error: in kernel 'k': the AIV lane reads 'scratch' (tile.load) after the AIC lane writes it (tile.store), and nothing orders the two lanes: the kernel has hand-written pipe setup, so no handshake can be inserted; to fix it, pass the value as a tile (pl.move(x, target_memory=pl.Mem.Vec)), restructure the accesses, or add pl.system.syncall between the phases
 # CHECK: hand_written_setup_errors.py:23:9: note: the tile.store of 'scratch' on the AIC lane is here

@@ -26,7 +26,7 @@ class NextIteration:
 # CHECK: for i in pl.range(n):
 # CHECK-NEXT: qm: {{.*}} = pl.tile.load(scratch,
 # CHECK-NEXT: pl.system.fence()
-# CHECK-NEXT: tok: {{.*}} = pl.tile.create(shape=[16, 16], dtype=pl.FP32, target_memory=pl.MemorySpace.Acc)
+# CHECK-NEXT: tok: {{.*}} = pl.tile.create(shape=[16, 16], dtype=pl.FP32, target_memory=pl.Mem.Acc)
 # CHECK-NEXT: pl.tile.tpush_to_aiv(tok)
 # CHECK-NEXT: tok_1: {{.*}} = pl.tile.tpop_from_aiv()
 # CHECK-NEXT: pl.system.tfree_to_aiv(tok_1)

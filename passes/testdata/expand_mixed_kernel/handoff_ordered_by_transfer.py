@@ -25,7 +25,7 @@ class Ordered:
 
 # CHECK-LABEL: def k_aic(
 # CHECK: ql_mat: {{.*}} = pl.tile.tpop_from_aiv()
-# CHECK-NEXT: ql: {{.*}} = pl.tile.move(ql_mat, target_memory=pl.MemorySpace.Left)
+# CHECK-NEXT: ql: {{.*}} = pl.tile.move(ql_mat, target_memory=pl.Mem.Left)
 # CHECK-NEXT: pl.system.tfree_to_aiv(ql_mat)
 # CHECK-NEXT: sr: {{.*}} = pl.tile.load(scratch,
 # CHECK-NOT: tpop
@@ -34,7 +34,7 @@ class Ordered:
 # CHECK-NEXT: pl.system.fence()
 # A2A3-NEXT: pl.tile.tpush_to_aic(qv)
 # A5-NEXT: qv_nz: {{.*}} = pl.tile.move(
-# A5-NEXT: qv, target_memory=pl.MemorySpace.Vec, blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major
+# A5-NEXT: qv, target_memory=pl.Mem.Vec, blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major
 # A5-NEXT: )
 # A5-NEXT: pl.tile.tpush_to_aic(qv_nz)
 # CHECK-NOT: tpush

@@ -22,7 +22,7 @@ class Branch:
 
 # CHECK-LABEL: def k_aic(
 # CHECK: pl.system.aic_initialize_pipe(0, v2c_buf, dir_mask=2, slot_size=512)
-# CHECK-NEXT: tok: pl.Tile{{\[\[}}16, 16], pl.FP16, pl.MemorySpace.Mat] = pl.tile.tpop_from_aiv()
+# CHECK-NEXT: tok: pl.Tile{{\[\[}}16, 16], pl.FP16, pl.Mem.Mat] = pl.tile.tpop_from_aiv()
 # CHECK-NEXT: pl.system.tfree_to_aiv(tok)
 # CHECK-NEXT: qm: {{.*}} = pl.tile.load(scratch,
 # CHECK-LABEL: def k_aiv(

@@ -26,13 +26,13 @@ class LoopThenLoad:
 # CHECK-LABEL: def k_aic(
 # CHECK: first: {{.*}} = pl.tile.load(scratch,
 # CHECK-NEXT: pl.system.fence()
-# CHECK-NEXT: tok: {{.*}} = pl.tile.create(shape=[16, 16], dtype=pl.FP32, target_memory=pl.MemorySpace.Acc)
+# CHECK-NEXT: tok: {{.*}} = pl.tile.create(shape=[16, 16], dtype=pl.FP32, target_memory=pl.Mem.Acc)
 # CHECK-NEXT: pl.tile.tpush_to_aiv(tok)
 # CHECK-NEXT: tok_1: {{.*}} = pl.tile.tpop_from_aiv()
 # CHECK-NEXT: pl.system.tfree_to_aiv(tok_1)
 # CHECK-NEXT: qm: {{.*}} = pl.tile.load(scratch,
 # CHECK-LABEL: def k_aiv(
-# CHECK: tok: pl.Tile{{\[\[}}16, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.tpop_from_aic()
+# CHECK: tok: pl.Tile{{\[\[}}16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.tpop_from_aic()
 # CHECK-NEXT: pl.system.tfree_to_aic(tok)
 # CHECK-NEXT: for i in pl.range(n):
 # CHECK-NEXT: qv: {{.*}} = pl.tile.load(q, [0, 0], [16, 16])

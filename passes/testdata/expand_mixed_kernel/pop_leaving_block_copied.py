@@ -27,7 +27,7 @@ class Leaving:
 # CHECK-LABEL: def k_aiv(
 # CHECK: for i, (acc,) in pl.range(n, init_values=(v0,)):
 # CHECK-NEXT: cv: {{.*}} = pl.tile.tpop_from_aic()
-# CHECK-NEXT: cv_copy: pl.Tile{{\[\[}}16, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.move(cv, target_memory=pl.MemorySpace.Vec)
+# CHECK-NEXT: cv_copy: pl.Tile{{\[\[}}16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.move(cv, target_memory=pl.Mem.Vec)
 # CHECK-NEXT: pl.system.tfree_to_aic(cv)
 # CHECK-NEXT: acc_out = pl.yield_(cv_copy)
 # CHECK-NEXT: pl.tile.store(acc_out, [0, 0], out)

@@ -30,9 +30,9 @@ class P:
 # CHECK-LABEL: def k_aic(
 # CHECK: pl.tile.store(c, [0, 0], scratch)
 # CHECK-NEXT: pl.system.fence()
-# CHECK-NEXT: tok: pl.Tile{{.}}[16, 16], pl.FP32, pl.MemorySpace.Acc] = pl.tile.create(
+# CHECK-NEXT: tok: pl.Tile{{.}}[16, 16], pl.FP32, pl.Mem.Acc] = pl.tile.create(
 # CHECK-NEXT: pl.tile.tpush_to_aiv(tok, split=1)
 # CHECK-LABEL: def k_aiv(
-# CHECK: tok: pl.Tile{{.}}[8, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.tpop_from_aic(split=1)
+# CHECK: tok: pl.Tile{{.}}[8, 16], pl.FP32, pl.Mem.Vec] = pl.tile.tpop_from_aic(split=1)
 # CHECK-NEXT: pl.system.tfree_to_aic(tok, split=1)
 # CHECK-NEXT: pl.tile.load(scratch, [lane * 16, 0], [16, 16])

@@ -30,13 +30,13 @@ class P:
 
 # CHECK-LABEL: def k_aic(
 # CHECK: dir_mask=2, slot_size=1024
-# CHECK: tok: pl.Tile{{.}}[32, 16], pl.FP16, pl.MemorySpace.Mat] = pl.tile.tpop_from_aiv(split=1)
+# CHECK: tok: pl.Tile{{.}}[32, 16], pl.FP16, pl.Mem.Mat] = pl.tile.tpop_from_aiv(split=1)
 # CHECK-NEXT: pl.system.tfree_to_aiv(tok, split=1)
 # CHECK-NEXT: sm: {{.*}} = pl.tile.load(scratch
 # CHECK-LABEL: def k_aiv(
 # CHECK: pl.tile.store({{.*}}, [lane * 16, 0], scratch)
 # CHECK-NEXT: pl.system.fence()
-# CHECK-NEXT: tok: pl.Tile{{.}}[16, 16], pl.FP16, pl.MemorySpace.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)] = pl.tile.create(
+# CHECK-NEXT: tok: pl.Tile{{.}}[16, 16], pl.FP16, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)] = pl.tile.create(
 # CHECK-NEXT: shape=[16, 16], dtype=pl.FP16, blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major
 # CHECK-NEXT: )
 # CHECK-NEXT: pl.tile.tpush_to_aic(tok, split=1)

@@ -27,13 +27,13 @@ class P:
 
 # CHECK-LABEL: def k_aic(
 # CHECK: pl.system.aic_initialize_pipe(0, {{.*}}, dir_mask=2, slot_size=1024)
-# CHECK: g: pl.Tile{{.}}[32, 16], pl.FP16, pl.MemorySpace.Mat] = pl.tile.tpop_from_aiv(split=1)
-# CHECK: pl.tile.move(g, target_memory=pl.MemorySpace.Left)
+# CHECK: g: pl.Tile{{.}}[32, 16], pl.FP16, pl.Mem.Mat] = pl.tile.tpop_from_aiv(split=1)
+# CHECK: pl.tile.move(g, target_memory=pl.Mem.Left)
 # CHECK: pl.system.tfree_to_aiv(g, split=1)
 # CHECK-LABEL: def k_aiv(
 # CHECK: lane: pl.Scalar[pl.INDEX] = pl.tile.get_subblock_idx()
 # CHECK: pl.tile.load(x, [lane * 16, 0], [16, 16])
-# CHECK: xe_nz: pl.Tile{{.}}[16, 16], pl.FP16, pl.MemorySpace.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)] = pl.tile.move(
-# CHECK-NEXT: xe, target_memory=pl.MemorySpace.Vec, blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major
+# CHECK: xe_nz: pl.Tile{{.}}[16, 16], pl.FP16, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)] = pl.tile.move(
+# CHECK-NEXT: xe, target_memory=pl.Mem.Vec, blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major
 # CHECK-NEXT: )
 # CHECK-NEXT: pl.tile.tpush_to_aic(xe_nz, split=1)

@@ -28,5 +28,5 @@ class P:
 # CHECK: slot_size=2048
 # CHECK: pl.tile.tpush_to_aiv(c)
 # CHECK-LABEL: def k_aiv(
-# CHECK: h: pl.Tile{{.}}[32, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.tpop_from_aic()
+# CHECK: h: pl.Tile{{.}}[32, 16], pl.FP32, pl.Mem.Vec] = pl.tile.tpop_from_aic()
 # CHECK: if lane == 0:

@@ -29,6 +29,6 @@ class P:
 # CHECK: pl.tile.tpush_to_aiv(c, split=2)
 # CHECK-LABEL: def k_aiv(
 # CHECK: lane: pl.Scalar[pl.INDEX] = pl.tile.get_subblock_idx()
-# CHECK: h: pl.Tile{{.}}[16, 32], pl.FP32, pl.MemorySpace.Vec] = pl.tile.tpop_from_aic(split=2)
+# CHECK: h: pl.Tile{{.}}[16, 32], pl.FP32, pl.Mem.Vec] = pl.tile.tpop_from_aic(split=2)
 # CHECK: pl.system.tfree_to_aic(h, split=2)
 # CHECK: pl.tile.store({{.*}}, [0, lane * 32], out)

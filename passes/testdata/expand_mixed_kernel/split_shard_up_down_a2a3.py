@@ -34,7 +34,7 @@ class P:
 # CHECK-NEXT: aiv_id: pl.Scalar[pl.INDEX] = pl.tile.get_subblock_idx()
 # CHECK-NEXT: pl.system.reserve_buffer(name="k_c2v_slot_buffer", size=4096)
 # CHECK-NEXT: pl.system.aiv_initialize_pipe({{.*}}, 0, dir_mask=1, slot_size=2048)
-# CHECK-NEXT: h: pl.Tile{{.}}[16, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.tpop_from_aic(split=1)
+# CHECK-NEXT: h: pl.Tile{{.}}[16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.tpop_from_aic(split=1)
 # CHECK: pl.system.tfree_to_aic(h, split=1)
 # CHECK: pl.tile.store({{.*}}, [aiv_id * 16, 0], out)
 # CHECK: type=pl.FunctionType.Group, attrs={"split_aiv": True}

@@ -18,7 +18,7 @@ class SyncError:
         pl.tile.store(qv, [0, 0], scratch)
         qm = pl.tile.load(scratch, [0, 0], [16, 16], target_memory=pl.MemorySpace.Mat)
 
-# CHECK: v2c_sync_error.py:19:9: error: in kernel 'rope': the AIC lane reads 'scratch' (tile.load) after the AIV lane writes it (tile.store), and nothing orders the two lanes: --v2c-sync=error forbids inserting vector->cube synchronisation; to fix it, pass the value as a tile (pl.move(x, target_memory=pl.MemorySpace.Mat)), restructure the accesses, or add pl.system.syncall between the phases
+# CHECK: v2c_sync_error.py:19:9: error: in kernel 'rope': the AIC lane reads 'scratch' (tile.load) after the AIV lane writes it (tile.store), and nothing orders the two lanes: --v2c-sync=error forbids inserting vector->cube synchronisation; to fix it, pass the value as a tile (pl.move(x, target_memory=pl.Mem.Mat)), restructure the accesses, or add pl.system.syncall between the phases
 # CHECK-NEXT: qm = pl.tile.load(scratch, [0, 0], [16, 16], target_memory=pl.MemorySpace.Mat)
 # CHECK-NEXT: ^
 # CHECK-NEXT: v2c_sync_error.py:18:9: note: the tile.store of 'scratch' on the AIV lane is here

@@ -20,7 +20,7 @@ class SyncOff:
         pl.tile.store(qv, [0, 0], scratch)
         qm = pl.tile.load(scratch, [0, 0], [16, 16], target_memory=pl.MemorySpace.Mat)
 
-# WARN: v2c_sync_off.py:21:9: warning: in kernel 'rope': the AIC lane reads 'scratch' (tile.load) after the AIV lane writes it (tile.store), and nothing orders the two lanes: --v2c-sync=off leaves vector->cube conflicts unordered; to fix it, pass the value as a tile (pl.move(x, target_memory=pl.MemorySpace.Mat)), restructure the accesses, or add pl.system.syncall between the phases
+# WARN: v2c_sync_off.py:21:9: warning: in kernel 'rope': the AIC lane reads 'scratch' (tile.load) after the AIV lane writes it (tile.store), and nothing orders the two lanes: --v2c-sync=off leaves vector->cube conflicts unordered; to fix it, pass the value as a tile (pl.move(x, target_memory=pl.Mem.Mat)), restructure the accesses, or add pl.system.syncall between the phases
 # WARN: v2c_sync_off.py:20:9: note: the tile.store of 'scratch' on the AIV lane is here
 # WARN-NOT: warning
 # CHECK-LABEL: def rope_aic(

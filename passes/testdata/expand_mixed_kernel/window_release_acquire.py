@@ -36,7 +36,7 @@ class Windows:
 # CHECK-NEXT: wm: {{.*}} = pl.tile.load(win,
 # CHECK-LABEL: def k_aiv(
 # CHECK: av: {{.*}} = pl.tile.load(a, [0, 0], [16, 16])
-# CHECK-NEXT: tok: pl.Tile{{\[\[}}16, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.tpop_from_aic()
+# CHECK-NEXT: tok: pl.Tile{{\[\[}}16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.tpop_from_aic()
 # CHECK-NEXT: pl.system.tfree_to_aic(tok)
 # CHECK-NEXT: pld.system.notify(sig, peer, [0, 0], 1)
 # CHECK-NEXT: pld.system.wait(sig, [0, 0], 1, cmp=pld.WaitCmp.Ge)

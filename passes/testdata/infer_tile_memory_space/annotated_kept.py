@@ -5,8 +5,8 @@
 # RUN: ptoc %s --passes= --emit=text > %t.before.py
 # RUN: ptoc %s --passes=infer-tile-memory-space --emit=text > %t.after.py
 # RUN: diff %t.before.py %t.after.py
-# CHECK: f: pl.Tile{{\[\[}}16, 16], pl.FP32, pl.MemorySpace.Mat] = pl.tile.full(
-# CHECK-NEXT: m: pl.Tile{{\[\[}}16, 16], pl.FP32, pl.MemorySpace.Mat] = pl.tile.load(
+# CHECK: f: pl.Tile{{\[\[}}16, 16], pl.FP32, pl.Mem.Mat] = pl.tile.full(
+# CHECK-NEXT: m: pl.Tile{{\[\[}}16, 16], pl.FP32, pl.Mem.Mat] = pl.tile.load(
 import pypto.language as pl
 
 

@@ -7,11 +7,11 @@
 # RUN: ptoc %s --passes=infer-tile-memory-space --emit=text > %t.py
 # RUN: ptoc %t.py --passes= --emit=text > %t.again.py
 # RUN: diff %t.py %t.again.py
-# CHECK: l: pl.Tile{{\[\[}}16, 16], pl.BF16, pl.MemorySpace.Left] = pl.tile.move(am, target_memory=pl.MemorySpace.Left)
-# CHECK-NEXT: r: pl.Tile{{\[\[}}16, 16], pl.BF16, pl.MemorySpace.Right] = pl.tile.move(bm, target_memory=pl.MemorySpace.Right)
-# CHECK-NEXT: acc0: pl.Tile{{\[\[}}16, 16], pl.FP32, pl.MemorySpace.Acc] = pl.tile.full(
+# CHECK: l: pl.Tile{{\[\[}}16, 16], pl.BF16, pl.Mem.Left] = pl.tile.move(am, target_memory=pl.Mem.Left)
+# CHECK-NEXT: r: pl.Tile{{\[\[}}16, 16], pl.BF16, pl.Mem.Right] = pl.tile.move(bm, target_memory=pl.Mem.Right)
+# CHECK-NEXT: acc0: pl.Tile{{\[\[}}16, 16], pl.FP32, pl.Mem.Acc] = pl.tile.full(
 # CHECK-NEXT: for i, (acc,) in
-# CHECK-NEXT: nxt: pl.Tile{{\[\[}}16, 16], pl.FP32, pl.MemorySpace.Acc] = pl.tile.matmul_acc(acc, l, r)
+# CHECK-NEXT: nxt: pl.Tile{{\[\[}}16, 16], pl.FP32, pl.Mem.Acc] = pl.tile.matmul_acc(acc, l, r)
 import pypto.language as pl
 
 

@@ -11,10 +11,10 @@
 # RUN: ptoc %t.py --passes= --emit=text > %t.again.py
 # RUN: diff %t.py %t.again.py
 # BEFORE: z: pl.Tile{{\[\[}}16, 16], pl.FP32] = pl.tile.full(
-# CHECK: t: pl.Tile{{\[\[}}16, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(
-# CHECK-NEXT: z: pl.Tile{{\[\[}}16, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.full(
-# CHECK-NEXT: m: pl.Tile{{\[\[}}16, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.maximum(t, z)
-# CHECK-NEXT: s: pl.Tile{{\[\[}}16, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.add(z, z)
+# CHECK: t: pl.Tile{{\[\[}}16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.load(
+# CHECK-NEXT: z: pl.Tile{{\[\[}}16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.full(
+# CHECK-NEXT: m: pl.Tile{{\[\[}}16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.maximum(t, z)
+# CHECK-NEXT: s: pl.Tile{{\[\[}}16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.add(z, z)
 import pypto.language as pl
 
 

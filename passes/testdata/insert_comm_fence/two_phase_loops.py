@@ -11,7 +11,7 @@
 # CHECK-NEXT:                if p2 != me:
 # CHECK-NEXT:                    pld.system.wait(sig, [s, p2], 1)
 # CHECK-NEXT:            pl.system.cacheinvalid()
-# CHECK-NEXT:            got: pl.Tile{{\[\[}}1, 16], pl.FP32, pl.MemorySpace.Vec] = pld.tile.remote_load(win, 1, [s, 0], [1, 16])
+# CHECK-NEXT:            got: pl.Tile{{\[\[}}1, 16], pl.FP32, pl.Mem.Vec] = pld.tile.remote_load(win, 1, [s, 0], [1, 16])
 # CHECK-NEXT:            pl.tile.store(got, [s, 0], win)
 # CHECK-NEXT:            pl.system.cacheinvalid(win, [4, 16], [0, 0])
 # CHECK-NEXT:            pl.system.fence()

@@ -14,6 +14,6 @@
 # CHECK: pl.system.fence()
 # CHECK-NEXT: pl.tile.tpush_to_aic(rq)
 # CHECK-NEXT: else:
-# CHECK-NEXT: rq_1: pl.Tile{{.*}}16, 64], pl.FP16, pl.MemorySpace.Vec] = pl.tile.create(shape=[16, 64], dtype=pl.FP16)
+# CHECK-NEXT: rq_1: pl.Tile{{.*}}16, 64], pl.FP16, pl.Mem.Vec] = pl.tile.create(shape=[16, 64], dtype=pl.FP16)
 # CHECK-NEXT: pl.tile.tpush_to_aic(rq_1)
 # CHECK-EMPTY:
