@@ -27,8 +27,7 @@ TEST(RuffFormsTest, ParenthesizedValueTakesItsTypeFromTheAnnotation) {
                            "        )\n"
                            "        pl.system.tfree_to_aiv(t)\n";
   EXPECT_THAT(pypto_test::RoundTrip(text),
-              HasSubstr("t: pl.Tile[[16, 16], pl.FP16, pl.MemorySpace.Mat] = "
-                        "pl.tile.tpop_from_aiv()\n"));
+              HasSubstr("t: pl.Tile[[16, 16], pl.FP16, pl.Mem.Mat] = pl.tile.tpop_from_aiv()\n"));
 }
 
 TEST(RuffFormsTest, ParenthesizedReturnedTupleReturnsItsElements) {
