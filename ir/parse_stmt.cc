@@ -332,7 +332,9 @@ absl::StatusOr<StmtPtr> Parser::ParseAssign(std::optional<YieldTargets>& yield,
   }
   if (targets.names.size() > 1 || targets.tuple) return ParseUnpack(std::move(targets));
   const std::optional<Type>& annotation = targets.annotation;
-  rhs_start_ = pos_;
+  // ruff may wrap a long right-hand side in parentheses: the op call
+  // that takes its type from the annotation is then inside them.
+  rhs_start_ = WrappedStart(pos_);
   rhs_annotation_ = annotation ? &*annotation : nullptr;
   absl::StatusOr<ExprPtr> parsed = ParseExpr();
   rhs_start_ = static_cast<size_t>(-1);
@@ -461,7 +463,10 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
   if (AtOp("(", 1)) return ParseWhileCarried();
   // `for a, b in pl.while_(...)`: the same tuple target without parentheses.
   for (size_t i = 1; AtKind(TokenKind::kName, i); i += 2) {
-    if (AtName("in", i + 1) && AtDotted("pl", "while_", i + 2)) return ParseWhileCarried();
+    if (AtName("in", i + 1) &&
+        (AtDotted("pl", "while_", i + 2) || (AtOp("(", i + 2) && AtDotted("pl", "while_", i + 3)))) {
+      return ParseWhileCarried();
+    }
     if (!AtOp(",", i + 1)) break;
   }
   const Token& for_token = Next();
@@ -486,6 +491,9 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
   PARSER_RETURN_IF_ERROR(ExpectName("in"));
   static constexpr absl::string_view kLoopKinds[] = {"range", "parallel", "pipeline",
                                                      "unroll", "spmd"};
+  // ruff may wrap a long iterable in parentheses.
+  const bool wrapped = AtOp("(");
+  if (wrapped) Next();
   std::string kind;
   for (absl::string_view k : kLoopKinds) {
     if (AtDotted("pl", k)) kind = std::string(k);
@@ -499,6 +507,7 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
   std::vector<ExprPtr> bounds;
   std::vector<Keyword> keywords;
   PARSER_RETURN_IF_ERROR(ParseCallArgs(bounds, keywords));
+  if (wrapped) PARSER_RETURN_IF_ERROR(ExpectOp(")"));
   if (kind == "spmd") PARSER_RETURN_IF_ERROR(CheckSpmdLoopArgs(range, bounds, keywords));
   if (bounds.empty() || bounds.size() > 3) {
     return ErrorAtToken(range, absl::StrCat("pl.", kind,
@@ -1098,6 +1107,12 @@ absl::StatusOr<StmtPtr> Parser::ParseReturn() {
     stmt->values.push_back(std::move(value));
     if (!AtOp(",")) break;
     Next();
+  }
+  // `return (a, b)` (ruff's layout of a long `return a, b`) returns the
+  // tuple's elements, as PyPTO reads any returned tuple.
+  if (stmt->values.size() == 1 && stmt->values[0]->kind == ExprKind::kTuple) {
+    std::vector<ExprPtr> elements = std::move(stmt->values[0]->args);
+    stmt->values = std::move(elements);
   }
   return stmt;
 }

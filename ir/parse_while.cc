@@ -63,12 +63,16 @@ absl::StatusOr<StmtPtr> Parser::ParseWhileCarried() {
                                    "'for (a,) in pl.while_(init_values=(a0,))'");
   }
   PARSER_RETURN_IF_ERROR(ExpectName("in"));
+  // ruff may wrap a long iterable in parentheses.
+  const bool wrapped = AtOp("(");
+  if (wrapped) Next();
   if (!AtDotted("pl", "while_")) return Unexpected("pl.while_(init_values=(...))");
   const Token& head = Peek();
   for (int i = 0; i < 3; ++i) Next();
   std::vector<ExprPtr> args;
   std::vector<Keyword> keywords;
   PARSER_RETURN_IF_ERROR(ParseCallArgs(args, keywords));
+  if (wrapped) PARSER_RETURN_IF_ERROR(ExpectOp(")"));
   if (!args.empty() || keywords.size() != 1 || keywords[0].name.text != "init_values") {
     return ErrorAtToken(head, "pl.while_ takes exactly one argument, init_values=(...)");
   }

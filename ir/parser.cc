@@ -29,6 +29,25 @@ const Token& Parser::Peek(size_t ahead) const {
   return i < tokens_.size() ? tokens_[i] : tokens_.back();
 }
 
+size_t Parser::WrappedStart(size_t pos) const {
+  auto is_op = [&](size_t i, absl::string_view op) {
+    return i < tokens_.size() && tokens_[i].kind == TokenKind::kOp && tokens_[i].text == op;
+  };
+  while (is_op(pos, "(")) {
+    int depth = 0;
+    size_t close = pos;
+    for (; close < tokens_.size(); ++close) {
+      if (is_op(close, "(") || is_op(close, "[") || is_op(close, "{")) ++depth;
+      if ((is_op(close, ")") || is_op(close, "]") || is_op(close, "}")) && --depth == 0) break;
+    }
+    const bool to_end = close + 1 < tokens_.size() && (tokens_[close + 1].kind == TokenKind::kNewline ||
+                                                       tokens_[close + 1].kind == TokenKind::kEnd);
+    if (!to_end) break;
+    ++pos;
+  }
+  return pos;
+}
+
 const Token& Parser::Next() {
   const Token& t = tokens_[pos_];
   if (pos_ + 1 < tokens_.size()) ++pos_;  // never moves past kEnd
@@ -536,6 +555,21 @@ absl::StatusOr<MemorySpace> Parser::ParseMemoryRef() {
   return *memory;
 }
 
+namespace {
+
+// The operators ruff writes with a space on each side between operands.
+bool IsBinaryOpToken(absl::string_view op) {
+  static constexpr absl::string_view kOps[] = {"+",  "-",  "*",  "/",  "//", "%",  "@",
+                                                "<<", ">>", "&",  "|",  "^",  "==", "!=",
+                                                "<",  ">",  "<=", ">="};
+  for (absl::string_view o : kOps) {
+    if (op == o) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 absl::StatusOr<std::string> Parser::ParseTypeElementText() {
   if (!(AtName("pl") && AtOp(".", 1) && AtKind(TokenKind::kName, 2))) {
     return Unexpected("a type element (pl.MemRef(..), pl.TensorView(..), a layout)");
@@ -544,6 +578,7 @@ absl::StatusOr<std::string> Parser::ParseTypeElementText() {
   int depth = 0;
   int view_depth = -1;  // inside `valid_shape=[...]` while depth >= view_depth
   const Token* prev = nullptr;
+  bool prev_binary = false;
   while (!AtKind(TokenKind::kEnd)) {
     if (depth == 0 && (AtOp(",") || AtOp("]"))) break;
     if (AtKind(TokenKind::kNewline) || AtKind(TokenKind::kIndent) ||
@@ -569,9 +604,23 @@ absl::StatusOr<std::string> Parser::ParseTypeElementText() {
         absl::EndsWith(text, ", ")) {
       text.resize(text.size() - 2);
     }
-    if (prev != nullptr && prev->kind == TokenKind::kOp && prev->text == ",") text += " ";
+    // Spaced as ruff spaces it: after a comma, around a binary operator
+    // (one that follows an operand), between two words.
+    auto ends_operand = [](const Token* p) {
+      return p != nullptr && (p->kind != TokenKind::kOp || p->text == ")" || p->text == "]");
+    };
+    const bool binary = t.kind == TokenKind::kOp && ends_operand(prev) && IsBinaryOpToken(t.text);
+    if (prev != nullptr && prev->kind == TokenKind::kOp && prev->text == ",") {
+      text += " ";
+    } else if (binary || (t.kind != TokenKind::kOp && ends_operand(prev) &&
+                          prev->kind != TokenKind::kOp)) {
+      text += " ";
+    } else if (prev_binary) {
+      text += " ";
+    }
     text += t.kind == TokenKind::kString ? QuoteString(t.text) : t.text;
     prev = &t;
+    prev_binary = binary;
   }
   return text;
 }

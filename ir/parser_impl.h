@@ -133,6 +133,9 @@ class Parser {
  private:
   // ---- tokens (parser.cc) ----
   const Token& Peek(size_t ahead = 0) const;
+  // The first token inside the parentheses that wrap everything from token
+  // `pos` to the end of the logical line (`pos` itself when none do).
+  size_t WrappedStart(size_t pos) const;
   const Token& Next();
   bool AtOp(absl::string_view op, size_t ahead = 0) const;
   bool AtName(absl::string_view name, size_t ahead = 0) const;

@@ -13,6 +13,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "ir/enums.h"
+#include "ir/layout.h"
 #include "ir/registry.h"
 #include "ir/string_literal.h"
 
@@ -434,6 +435,7 @@ class FunctionPrinter {
       : f_(f),
         names_(AssignNames(f, options.canonical_names)),
         expr_(&names_),
+        width_(options.line_length),
         out_(out) {}
 
   void Print() {
@@ -455,27 +457,30 @@ class FunctionPrinter {
     }
     Line(1, args.empty() ? "@pl.function"
                          : absl::StrCat("@pl.function(", absl::StrJoin(args, ", "), ")"));
-    Line(1, absl::StrCat("def ", f_.name, "("));
-    if (f_.has_self) Line(2, "self,");
+    std::vector<std::string> params;
+    if (f_.has_self) params.push_back("self");
     for (const Param& p : f_.params) {
       std::string type = p.var != nullptr ? TypeText(p.var->type) : "None";
       if (p.direction == Direction::kOut) type = absl::StrCat("pl.Out[", type, "]");
       if (p.direction == Direction::kInOut) type = absl::StrCat("pl.InOut[", type, "]");
-      Line(2, absl::StrCat(expr_.Name(p.var), ": ", type, ","));
+      params.push_back(absl::StrCat(expr_.Name(p.var), ": ", type));
     }
-    Line(1, f_.return_type.has_value()
-                ? absl::StrCat(") -> ", TypeText(*f_.return_type), ":")
-                : "):");
+    absl::StrAppend(out_, LayoutSignature(1, f_.name, params,
+                                          f_.return_type.has_value()
+                                              ? TypeText(*f_.return_type)
+                                              : std::string(),
+                                          width_));
     if (!f_.docstring.empty()) {
-      Line(2, Docstring(f_.docstring));
+      absl::StrAppend(out_, "        ", Docstring(f_.docstring), "\n");
       if (IsEmpty(*f_.body)) return;
     }
     Body(f_.body.get(), 2, nullptr);
   }
 
  private:
+  // One statement, laid out as ruff lays it out (ir/layout.h).
   void Line(int depth, absl::string_view text) {
-    absl::StrAppend(out_, std::string(4 * depth, ' '), text, "\n");
+    absl::StrAppend(out_, LayoutStatement(depth, text, width_));
   }
 
   // `yield_targets`: the result vars of the for / if whose body this is; a
@@ -524,8 +529,13 @@ class FunctionPrinter {
           return;
         }
         // PyPTO's SSA while: the condition is the body's first statement.
-        Line(depth, absl::StrCat("for (", VarList(s.iter_args), s.iter_args.size() == 1 ? "," : "",
-                                 ") in pl.while_(init_values=(", expr_.Join(s.init_values),
+        // The targets as ruff leaves them: a tuple's parentheses only
+        // around one target.
+        Line(depth, absl::StrCat("for ",
+                                 s.iter_args.size() == 1
+                                     ? absl::StrCat("(", VarList(s.iter_args), ",)")
+                                     : VarList(s.iter_args),
+                                 " in pl.while_(init_values=(", expr_.Join(s.init_values),
                                  s.init_values.size() == 1 ? "," : "", ")):"));
         Line(depth + 1, absl::StrCat("pl.cond(", Value(s.value.get()), ")"));
         Body(s.body.get(), depth + 1, &s.results);
@@ -625,6 +635,7 @@ class FunctionPrinter {
   const Function& f_;
   const VarNames names_;
   const ExprPrinter expr_;
+  const int width_;
   std::string* out_;
 };
 
@@ -639,21 +650,24 @@ std::string PrintProgram(const Program& program, const PrintOptions& options) {
       "\n"
       "\n";
   for (const std::string& d : program.dynamic_dims) {
-    absl::StrAppend(&out, d, " = pl.dynamic(\"", d, "\")\n");
+    absl::StrAppend(&out, LayoutStatement(0, absl::StrCat(d, " = pl.dynamic(\"", d, "\")"),
+                                          options.line_length));
   }
   if (!program.dynamic_dims.empty()) out += "\n\n";
-  out += "@pl.program";
+  std::string decorator = "@pl.program";
   if (!program.decorator_args.empty()) {
     ExprPrinter expr(nullptr);
     std::vector<std::string> args;
     for (const NamedExpr& a : program.decorator_args) {
       args.push_back(absl::StrCat(a.name, "=", expr.Print(*a.value)));
     }
-    absl::StrAppend(&out, "(", absl::StrJoin(args, ", "), ")");
+    absl::StrAppend(&decorator, "(", absl::StrJoin(args, ", "), ")");
   }
-  absl::StrAppend(&out, "\nclass ", program.name, ":\n");
+  absl::StrAppend(&out, LayoutStatement(0, decorator, options.line_length), "class ", program.name, ":\n");
   if (!program.docstring.empty()) {
-    absl::StrAppend(&out, "    ", Docstring(program.docstring), "\n");
+    // ruff puts an empty line between a class docstring and what follows.
+    absl::StrAppend(&out, "    ", Docstring(program.docstring), "\n",
+                    program.functions.empty() ? "" : "\n");
   }
   if (program.functions.empty() && program.docstring.empty()) {
     absl::StrAppend(&out, "    pass\n");

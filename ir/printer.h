@@ -12,6 +12,9 @@ struct PrintOptions {
   // Name every local variable by its order of definition (v0, v1, ...), so
   // that programs equal up to renaming of locals print the same text.
   bool canonical_names = false;
+  // The line length statements are laid out in, as ruff's formatter lays
+  // them out (ir/layout.h); PyPTO's is 200.
+  int line_length = 200;
 };
 
 std::string PrintProgram(const Program& program, const PrintOptions& options = {});

@@ -151,13 +151,9 @@ TEST(PrinterTest, WholeFunctionLayout) {
             Header("RingStep") +
                 "class RingStep:\n"
                 "    @pl.function(type=pl.FunctionType.InCore)\n"
-                "    def step(\n"
-                "        self,\n"
-                "        inp: pl.Tensor[[1, 8], pl.FP32],\n"
-                "        win: pl.InOut[pld.DistributedTensor[[1, 8], pl.FP32]],\n"
-                "        out: pl.Out[pl.Tensor[[1, n], pl.FP32]],\n"
-                "        n: pl.Scalar[pl.INDEX],\n"
-                "    ):\n"
+                "    def step(self, inp: pl.Tensor[[1, 8], pl.FP32], "
+                "win: pl.InOut[pld.DistributedTensor[[1, 8], pl.FP32]], "
+                "out: pl.Out[pl.Tensor[[1, n], pl.FP32]], n: pl.Scalar[pl.INDEX]):\n"
                 "        ctx = pld.get_comm_ctx(win)\n"
                 "        me: pl.Scalar[pl.INDEX] = pld.rank(ctx)\n"
                 "        local: pl.Tile[[1, 8], pl.FP32, pl.Mem.Vec] = "
@@ -167,9 +163,7 @@ TEST(PrinterTest, WholeFunctionLayout) {
                 "\n"
                 "    @pl.function(type=pl.FunctionType.Orchestration, "
                 "attrs={\"nranks\": 4, \"name\": \"x\"})\n"
-                "    def g(\n"
-                "        self,\n"
-                "    ) -> pl.Scalar[pl.INDEX]:\n"
+                "    def g(self) -> pl.Scalar[pl.INDEX]:\n"
                 "        pass\n");
 }
 

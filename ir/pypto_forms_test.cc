@@ -71,7 +71,7 @@ class P:
                              "role=pl.Role.Orchestrator, attrs={\"split\": "
                              "pl.SplitMode.UP_DOWN})"));
   EXPECT_THAT(out, HasSubstr("        \"\"\"Host side.\"\"\"\n"));
-  EXPECT_THAT(out, HasSubstr("    def worker(\n        x: pl.Tensor[[16], pl.FP32],\n"));
+  EXPECT_THAT(out, HasSubstr("    def worker(x: pl.Tensor[[16], pl.FP32]):\n"));
 }
 
 TEST(PyptoFormsTest, ScopesLoopsBreakContinue) {

@@ -238,8 +238,8 @@ TEST(PyptoOpFormsTest, TileCreateLayoutsAndTpopShape) {
         t = pl.tpop_from_aic(shape=[16, 16], dtype=pl.FP32, split=0)
 )";
   std::string out = RoundTrip(body);
-  EXPECT_THAT(out, HasSubstr("pl.tile.create(shape=[16, 128], dtype=pl.BF16, "
-                             "target_memory=pl.Mem.Mat, transpose=True)"));
+  EXPECT_THAT(out, HasSubstr("pl.tile.create(\n            shape=[16, 128], dtype=pl.BF16, "
+                             "target_memory=pl.Mem.Mat, transpose=True\n        )"));
   EXPECT_THAT(out, HasSubstr("t: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = "
                              "pl.tile.tpop_from_aic()"));
   std::unique_ptr<Program> p = Parse(body);

@@ -17,6 +17,11 @@ for p in "${packages[@]}"; do
     missing+=("$p")
   fi
 done
+# node and npm (testing/integration/ruff_layout_test.sh runs ruff's WASM
+# build from npm), checked by command: a nodejs package from elsewhere may
+# bring npm itself and conflict with Debian's.
+command -v node >/dev/null || missing+=(nodejs)
+command -v npm >/dev/null || missing+=(npm)
 [[ ${#missing[@]} -eq 0 ]] && exit 0
 
 echo "setup: installing ${missing[*]}" >&2

@@ -145,7 +145,7 @@ runtime/testdata/mailbox.py:35:9: note: the write, not cleaned from the writer's
 
 # The cube lane never pushes: the vector lane's pop waits forever.
 mutate matmul_no_push matmul '/TPUSH</d'
-found matmul_no_push matmul "examples/matmul_relu.py:21:9: error: deadlock: every lane still running is blocked (2 of 3 lanes)
+found matmul_no_push matmul "examples/matmul_relu.py:16:9: error: deadlock: every lane still running is blocked (2 of 3 lanes)
 aiv0 lane (mm_relu_aiv) of rank 0: blocked: TPOP: the C2V FIFO is empty
 aiv1 lane (mm_relu_aiv) of rank 0: blocked: TPOP: the C2V FIFO is empty" --entry=mm_relu
 

@@ -7,9 +7,14 @@
 //   the first error of each failure, grouped by message, with counts.
 // Exits 1 when (a) or (b) is below its floor (--min-accepted,
 // --min-rejected), 2 on a usage error or an unreadable corpus.
+// --print-dir=DIR writes print(parse(x)) of every in-scope program that
+// parses and verifies to DIR/<file>, laid out in lines of --line-length=N
+// columns (200, PyPTO's, by default; testing/integration/
+// ruff_layout_test.sh judges their layout).
 //
 //   pypto_corpus --corpus=DIR [--min-accepted=N] [--min-rejected=N]
-//                [--top=N] [--list-failures]
+//                [--top=N] [--list-failures] [--print-dir=DIR]
+//                [--line-length=N]
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -22,6 +27,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
 #include "ir/file_util.h"
@@ -51,12 +57,28 @@ std::string FirstError(absl::string_view stage, const absl::Status& status) {
 }
 
 // "" when the program is accepted and round-trips, else its first error.
-std::string Check(const std::string& text, const std::string& name) {
+// `printed` receives print(x) when the program parses and verifies.
+std::string Check(const std::string& text, const std::string& name, int line_length,
+                  std::string* printed_out) {
   absl::StatusOr<std::unique_ptr<Program>> first = ParseProgram(text, name);
   if (!first.ok()) return FirstError("parse", first.status());
   absl::Status verified = VerifyProgram(**first);
   if (!verified.ok()) return FirstError("verify", verified);
   std::string printed = PrintProgram(**first);
+  *printed_out = printed;
+  if (line_length != PrintOptions().line_length) {
+    // Laid out narrower, the text must read back as the same program too.
+    PrintOptions narrow;
+    narrow.line_length = line_length;
+    *printed_out = PrintProgram(**first, narrow);
+    absl::StatusOr<std::unique_ptr<Program>> back =
+        ParseProgram(*printed_out, absl::StrCat(name, ".printed-", line_length));
+    if (!back.ok()) return FirstError("reparse", back.status());
+    if (PrintProgram(**back) != printed) {
+      return absl::StrCat("round trip at line length ", line_length,
+                          ": print(parse(print(x))) != print(x)");
+    }
+  }
   absl::StatusOr<std::unique_ptr<Program>> second =
       ParseProgram(printed, name + ".printed");
   if (!second.ok()) return FirstError("reparse", second.status());
@@ -65,8 +87,8 @@ std::string Check(const std::string& text, const std::string& name) {
 }
 
 int Main(int argc, char** argv) {
-  std::string corpus;
-  int64_t min_accepted = 0, min_rejected = 0, top = 25;
+  std::string corpus, print_dir;
+  int64_t min_accepted = 0, min_rejected = 0, top = 25, line_length = PrintOptions().line_length;
   bool list_failures = false;
   for (int i = 1; i < argc; ++i) {
     absl::string_view arg = argv[i];
@@ -81,11 +103,16 @@ int Main(int argc, char** argv) {
     } else if (value("--min-accepted=", &v) && absl::SimpleAtoi(v, &min_accepted)) {
     } else if (value("--min-rejected=", &v) && absl::SimpleAtoi(v, &min_rejected)) {
     } else if (value("--top=", &v) && absl::SimpleAtoi(v, &top)) {
+    } else if (value("--line-length=", &v) && absl::SimpleAtoi(v, &line_length) &&
+               line_length > 0) {
+    } else if (value("--print-dir=", &v)) {
+      print_dir = v;
     } else if (arg == "--list-failures") {
       list_failures = true;
     } else {
       std::fprintf(stderr, "error: unknown argument '%s'\nusage: pypto_corpus --corpus=DIR "
-                   "[--min-accepted=N] [--min-rejected=N] [--top=N] [--list-failures]\n",
+                   "[--min-accepted=N] [--min-rejected=N] [--top=N] [--list-failures] [--print-dir=DIR] "
+                   "[--line-length=N]\n",
                    argv[i]);
       return 2;
     }
@@ -141,7 +168,15 @@ int Main(int argc, char** argv) {
       continue;
     }
     ++in_scope;
-    std::string error = Check(*text, e.file);
+    std::string printed;
+    std::string error = Check(*text, e.file, static_cast<int>(line_length), &printed);
+    if (!print_dir.empty() && !printed.empty()) {
+      absl::Status written = WriteFileAtomically(print_dir + "/" + e.file, printed);
+      if (!written.ok()) {
+        std::fprintf(stderr, "error: %s\n", std::string(written.message()).c_str());
+        return 2;
+      }
+    }
     if (error.empty()) {
       ++accepted;
     } else {

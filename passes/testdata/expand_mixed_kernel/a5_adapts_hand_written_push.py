@@ -27,13 +27,19 @@ class HandWritten:
         pl.tile.tpush_to_aic(w)
 
 # A5-LABEL: def producer(
-# A5: v_nz: {{.*}} = pl.tile.move(v, target_memory=pl.Mem.Vec, blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)
+# A5: v_nz: {{.*}} = pl.tile.move(
+# A5-NEXT: v, target_memory=pl.Mem.Vec, blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major
+# A5-NEXT: )
 # A5-NEXT: pl.tile.tpush_to_aic(v_nz)
-# A5-NEXT: nz: {{.*}} = pl.tile.move(v, target_memory=pl.Mem.Vec, blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)
+# A5-NEXT: nz: {{.*}} = pl.tile.move(
+# A5-NEXT: v, target_memory=pl.Mem.Vec, blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major
+# A5-NEXT: )
 # A5-NEXT: pl.tile.tpush_to_aic(nz)
 # A5: @pl.function(type=pl.FunctionType.AIV)
 # A5-NEXT: def vector_kernel(
-# A5: w_nz: {{.*}} = pl.tile.move(w,
+# A5: w_nz: {{.*}} = pl.tile.move(
+# A5-NEXT: w, target_memory=pl.Mem.Vec, blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major
+# A5-NEXT: )
 # A5-NEXT: pl.tile.tpush_to_aic(w_nz)
 # A2A3-LABEL: def producer(
 # A2A3: pl.tile.tpush_to_aic(v)

@@ -33,6 +33,8 @@ class Ordered:
 # CHECK: pl.tile.store(qv, [0, 0], scratch)
 # CHECK-NEXT: pl.system.fence()
 # A2A3-NEXT: pl.tile.tpush_to_aic(qv)
-# A5-NEXT: qv_nz: {{.*}} = pl.tile.move(qv,
+# A5-NEXT: qv_nz: {{.*}} = pl.tile.move(
+# A5-NEXT: qv, target_memory=pl.Mem.Vec, blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major
+# A5-NEXT: )
 # A5-NEXT: pl.tile.tpush_to_aic(qv_nz)
 # CHECK-NOT: tpush

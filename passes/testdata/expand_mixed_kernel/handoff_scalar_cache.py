@@ -34,6 +34,8 @@ class ScalarCache:
 # CHECK-NEXT: pl.system.cacheinvalid()
 # CHECK-NEXT: pl.system.fence()
 # CHECK-NEXT: tok: {{.*}} = pl.tile.create(
+# CHECK-NEXT: shape=[16, 16], dtype=pl.FP16, blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major
+# CHECK-NEXT: )
 # CHECK-NEXT: pl.tile.tpush_to_aic(tok)
 # CHECK-NEXT: tok_1: {{.*}} = pl.tile.tpop_from_aic()
 # CHECK-NEXT: pl.system.tfree_to_aic(tok_1)

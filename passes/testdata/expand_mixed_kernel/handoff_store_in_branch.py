@@ -30,6 +30,8 @@ class Branch:
 # CHECK-NEXT: qv: {{.*}} = pl.tile.load(q, [0, 0], [16, 16])
 # CHECK-NEXT: pl.tile.store(qv, [0, 0], scratch)
 # CHECK-NEXT: pl.system.fence()
-# CHECK-NEXT: tok: {{.*}} = pl.tile.create(shape=[16, 16], dtype=pl.FP16, blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)
+# CHECK-NEXT: tok: {{.*}} = pl.tile.create(
+# CHECK-NEXT: shape=[16, 16], dtype=pl.FP16, blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major
+# CHECK-NEXT: )
 # CHECK-NEXT: pl.tile.tpush_to_aic(tok)
 # CHECK-NOT: pl.tile

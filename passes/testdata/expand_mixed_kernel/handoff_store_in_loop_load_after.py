@@ -39,5 +39,7 @@ class LoopThenLoad:
 # CHECK-NEXT: pl.tile.store(qv, [0, 0], scratch)
 # CHECK-NEXT: pl.system.fence()
 # CHECK-NEXT: tok_1: {{.*}} = pl.tile.create(
+# CHECK-NEXT: shape=[16, 16], dtype=pl.FP16, blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major
+# CHECK-NEXT: )
 # CHECK-NEXT: pl.tile.tpush_to_aic(tok_1)
 # CHECK-NOT: tpush

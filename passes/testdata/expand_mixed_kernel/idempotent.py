@@ -33,8 +33,12 @@ class Twice:
             pl.tile.store(cv, [0, 0], out)
 
 # CHECK-LABEL: def k_aiv(
-# CHECK: qv_nz: {{.*}} = pl.tile.move(qv, target_memory=pl.Mem.Vec, blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)
+# CHECK: qv_nz: {{.*}} = pl.tile.move(
+# CHECK-NEXT: qv, target_memory=pl.Mem.Vec, blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major
+# CHECK-NEXT: )
 # CHECK-NEXT: pl.tile.tpush_to_aic(qv_nz)
-# CHECK-NEXT: qv_nz_1: {{.*}} = pl.tile.move(qv, target_memory=pl.Mem.Vec, blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)
+# CHECK-NEXT: qv_nz_1: {{.*}} = pl.tile.move(
+# CHECK-NEXT: qv, target_memory=pl.Mem.Vec, blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major
+# CHECK-NEXT: )
 # CHECK-NEXT: pl.tile.tpush_to_aic(qv_nz_1)
 # CHECK-NOT: _nz_2

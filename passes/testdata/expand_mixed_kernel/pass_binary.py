@@ -7,5 +7,7 @@
 # RUN: ptoc %t.out.pb --passes= --emit=text --canonical-names | diff - %t.expected
 # CHECK-LABEL: def rope_score_aiv(
 # CHECK: pl.system.fence()
-# CHECK-NEXT: rq_nz: {{.*}} = pl.tile.move(rq, target_memory=pl.Mem.Vec, blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)
+# CHECK-NEXT: rq_nz: {{.*}} = pl.tile.move(
+# CHECK-NEXT: rq, target_memory=pl.Mem.Vec, blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major
+# CHECK-NEXT: )
 # CHECK-NEXT: pl.tile.tpush_to_aic(rq_nz)

@@ -37,4 +37,6 @@ class P:
 # CHECK: pl.tile.store({{.*}}, [lane * 16, 0], scratch)
 # CHECK-NEXT: pl.system.fence()
 # CHECK-NEXT: tok: pl.Tile{{.}}[16, 16], pl.FP16, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)] = pl.tile.create(
+# CHECK-NEXT: shape=[16, 16], dtype=pl.FP16, blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major
+# CHECK-NEXT: )
 # CHECK-NEXT: pl.tile.tpush_to_aic(tok, split=1)

@@ -33,5 +33,7 @@ class P:
 # CHECK-LABEL: def k_aiv(
 # CHECK: lane: pl.Scalar[pl.INDEX] = pl.tile.get_subblock_idx()
 # CHECK: pl.tile.load(x, [lane * 16, 0], [16, 16])
-# CHECK: xe_nz: pl.Tile{{.}}[16, 16], pl.FP16, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)] = pl.tile.move(xe, target_memory=pl.Mem.Vec, blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)
+# CHECK: xe_nz: pl.Tile{{.}}[16, 16], pl.FP16, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)] = pl.tile.move(
+# CHECK-NEXT: xe, target_memory=pl.Mem.Vec, blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major
+# CHECK-NEXT: )
 # CHECK-NEXT: pl.tile.tpush_to_aic(xe_nz, split=1)

@@ -33,7 +33,9 @@ class MoveToLeft:
 # CHECK-NEXT: al: pl.Tile{{\[\[}}16, 32], pl.FP16, pl.Mem.Left] = pl.tile.move(al_mat, target_memory=pl.Mem.Left)
 # CHECK-NEXT: pl.system.tfree_to_aiv(al_mat)
 # CHECK-NEXT: bm_mat: pl.Tile{{\[\[}}32, 16], pl.FP16, pl.Mem.Mat] = pl.tile.tpop_from_aiv()
-# CHECK-NEXT: bm: {{.*}} = pl.tile.move(bm_mat, target_memory=pl.Mem.Mat, blayout=pl.TileLayout.row_major, slayout=pl.TileLayout.none_box)
+# CHECK-NEXT: bm: {{.*}} = pl.tile.move(
+# CHECK-NEXT: bm_mat, target_memory=pl.Mem.Mat, blayout=pl.TileLayout.row_major, slayout=pl.TileLayout.none_box
+# CHECK-NEXT: )
 # CHECK-NEXT: pl.system.tfree_to_aiv(bm_mat)
 # CHECK-NEXT: br: {{.*}} = pl.tile.move(bm, target_memory=pl.Mem.Right)
 # CHECK-NEXT: c: {{.*}} = pl.tile.matmul(al, br)
@@ -41,10 +43,14 @@ class MoveToLeft:
 # CHECK: pl.system.aiv_initialize_pipe(0, v2c_import, dir_mask=2, slot_size=1024)
 # CHECK-NEXT: av: {{.*}} = pl.tile.load(a, [0, 0], [16, 32])
 # A2A3-NEXT: pl.tile.tpush_to_aic(av)
-# A5-NEXT: av_nz: pl.Tile{{\[\[}}16, 32], pl.FP16, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)] = pl.tile.move(av, target_memory=pl.Mem.Vec, blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)
+# A5-NEXT: av_nz: pl.Tile{{\[\[}}16, 32], pl.FP16, pl.Mem.Vec, pl.TileView(blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)] = pl.tile.move(
+# A5-NEXT: av, target_memory=pl.Mem.Vec, blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major
+# A5-NEXT: )
 # A5-NEXT: pl.tile.tpush_to_aic(av_nz)
 # CHECK-NEXT: bv: {{.*}} = pl.tile.load(b, [0, 0], [32, 16])
 # A2A3-NEXT: pl.tile.tpush_to_aic(bv)
-# A5-NEXT: bv_nz: {{.*}} = pl.tile.move(bv, target_memory=pl.Mem.Vec, blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major)
+# A5-NEXT: bv_nz: {{.*}} = pl.tile.move(
+# A5-NEXT: bv, target_memory=pl.Mem.Vec, blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major
+# A5-NEXT: )
 # A5-NEXT: pl.tile.tpush_to_aic(bv_nz)
 # CHECK-NOT: pl.tile

@@ -42,4 +42,6 @@ class Windows:
 # CHECK-NEXT: pld.system.wait(sig, [0, 0], 1, cmp=pld.WaitCmp.Ge)
 # CHECK-NEXT: pl.system.fence()
 # CHECK-NEXT: tok_1: {{.*}} = pl.tile.create(
+# CHECK-NEXT: shape=[16, 16], dtype=pl.FP16, blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major
+# CHECK-NEXT: )
 # CHECK-NEXT: pl.tile.tpush_to_aic(tok_1)

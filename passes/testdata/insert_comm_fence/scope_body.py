@@ -1,7 +1,7 @@
 # A write inside a PyPTO scope (`with pl.at(...)`) gets its markers inside
 # the scope, right after it; the scope itself is no op and needs none.
 # RUN: ptoc %s --passes=insert-comm-fence --emit=text | FileCheck %s --match-full-lines --strict-whitespace
-# CHECK-LABEL:    def k(
+# CHECK-LABEL:    def k(self, inp: pl.Tensor{{\[}}[4, 16], pl.FP32], win: pl.InOut[pld.DistributedTensor{{\[}}[4, 16], pl.FP32]], sig: pl.InOut[pld.DistributedTensor{{\[}}[8, 4], pl.INT32]], me: pl.Scalar[pl.INDEX]):
 # CHECK:            with pl.at(level=pl.Level.CORE_GROUP):
 # CHECK-NEXT:                pld.tile.remote_store(t, win, p, [me, 0])
 # CHECK-NEXT:                pl.system.fence()

@@ -30,10 +30,7 @@ class Stamps:
         pl.system.tfree_to_aic(h, split=1)
 
 # CHECK: @pl.function(type=pl.FunctionType.AIV, attrs={"dual_aiv_dispatch": True})
-# CHECK-NEXT: def lanes(
-# CHECK-NEXT: self,
-# CHECK-NEXT: out:
-# CHECK-NEXT: ):
+# CHECK-NEXT: def lanes(self, out: pl.Out[pl.Tensor{{\[}}[32, 16], pl.FP32]]):
 # CHECK-NEXT: lane: pl.Scalar[pl.INDEX] = pl.tile.get_subblock_idx()
 # CHECK-NOT: if
 # CHECK: @pl.function(type=pl.FunctionType.AIV, attrs={"dual_aiv_dispatch": True})
