@@ -17,21 +17,37 @@ bool SameAccess(const PipeOrder::Access& a, const PipeOrder::Access& b) {
 
 }  // namespace
 
-bool PipeOrder::Issue(Pipe pipe, const std::vector<Buffer>& reads,
-                      const std::vector<Buffer>& writes) {
-  bool conflict = false;
+BarrierNeed PipeOrder::Issue(Pipe pipe, bool exact, bool remember,
+                             const std::vector<Buffer>& reads, const std::vector<Buffer>& writes) {
+  bool all = false, same = false;
   for (const Access& a : pending_) {
-    if (a.pipe == pipe) continue;  // one pipe runs its ops in order
+    bool conflict = false;
     for (const Buffer& r : reads) conflict |= a.write && Overlap(a.buffer, r);
     for (const Buffer& w : writes) conflict |= Overlap(a.buffer, w);
+    if (!conflict) continue;
+    if (a.pipe != pipe) {
+      all = true;
+    } else if (exact && a.exact && !PipeInOrder(backend_, pipe)) {
+      same = true;  // a pipelined pipe may overlap its own ops
+    }
   }
-  if (conflict) pending_.clear();
-  // The scalar unit issues every instruction in order and completes its own
-  // accesses before it issues the next one: nothing of it stays pending.
-  if (pipe == Pipe::kS) return conflict;
-  for (const Buffer& r : reads) Merge({Access{r, pipe, false}});
-  for (const Buffer& w : writes) Merge({Access{w, pipe, true}});
-  return conflict;
+  if (all) {
+    pending_.clear();
+  } else if (same) {
+    Drain({pipe});
+  }
+  if (remember) {
+    for (const Buffer& r : reads) Merge({Access{r, pipe, false, exact}});
+    for (const Buffer& w : writes) Merge({Access{w, pipe, true, exact}});
+  }
+  return all ? BarrierNeed::kAll : same ? BarrierNeed::kSamePipe : BarrierNeed::kNone;
+}
+
+bool PipeOrder::busy() const {
+  for (const Access& a : pending_) {
+    if (a.pipe != Pipe::kS) return true;
+  }
+  return false;
 }
 
 void PipeOrder::Drain(const std::vector<Pipe>& pipes) {
@@ -43,19 +59,41 @@ void PipeOrder::Drain(const std::vector<Pipe>& pipes) {
                  pending_.end());
 }
 
-bool BarrierAllRule::Op(const MachineStep& step, const std::vector<Buffer>& reads,
-                        const std::vector<Buffer>& writes) {
+BarrierNeed BarrierAllRule::Op(const MachineStep& step, bool skip,
+                               const std::vector<Buffer>& reads,
+                               const std::vector<Buffer>& writes) {
   if (step.barrier_all_before || step.drains_all) order_.DrainAll();
-  if (!step.drains.empty()) order_.Drain(step.drains);
-  const bool barrier = order_.Issue(step.barrier_all_pipe, reads, writes);
+  if (!step.drains.empty()) {
+    // An AIC fence: pipe_barrier of each, then dsb, which waits for the
+    // scalar unit too.
+    std::vector<Pipe> drains = step.drains;
+    drains.push_back(Pipe::kS);
+    order_.Drain(drains);
+  }
+  const Pipe pipe = step.barrier_all_pipe;
+  const bool exact = pipe == step.pipe;
+  // Every op on another pipe than S stays pending (today's rule, which
+  // charges pops to MTE2); on S only a scalar machine op does: a free
+  // charged to S runs on V or MTE1 (a5) or is none (a2a3).
+  const bool remember = pipe != Pipe::kS || (exact && !skip);
+  const BarrierNeed need = order_.Issue(pipe, exact, remember, reads, writes);
+  if (pipe != Pipe::kS || step.pipe != Pipe::kS) {
+    for (Frame& f : frames_) {
+      if (!f.loop) continue;
+      for (const Buffer& r : reads) f.accesses.push_back({r, pipe, false, exact});
+      for (const Buffer& w : writes) f.accesses.push_back({w, pipe, true, exact});
+    }
+  }
   if (step.barrier_all_after) order_.DrainAll();
-  return barrier;
+  return need;
 }
 
 bool BarrierAllRule::BeginLoop() {
   const bool barrier = order_.pending();
   order_.DrainAll();
-  frames_.push_back(Frame{});
+  Frame f;
+  f.loop = true;
+  frames_.push_back(f);
   return barrier;
 }
 
@@ -64,14 +102,21 @@ void BarrierAllRule::BeginBody() {
 }
 
 bool BarrierAllRule::EndBody() {
-  const bool barrier = order_.pending();
-  order_.DrainAll();
+  bool barrier = order_.busy();
+  if (!barrier && !frames_.empty()) {
+    for (const PipeOrder::Access& a : order_.state()) {
+      for (const PipeOrder::Access& b : frames_.back().accesses) {
+        barrier |= (a.write || b.write) && Overlap(a.buffer, b.buffer);
+      }
+    }
+  }
+  if (barrier) order_.DrainAll();
   return barrier;
 }
 
 void BarrierAllRule::EndLoop() {
   if (frames_.empty()) return;
-  order_.set_state(frames_.back().before);
+  order_.Merge(frames_.back().before);
   frames_.pop_back();
 }
 

@@ -333,8 +333,8 @@ class SyncPlanner {
   bool barrier_all() const { return mode_ == PipeSyncMode::kBarrierAll; }
   // Barrier-all mode's Op (sync_plan_barrier_all.cc): today's rule decides
   // whether pipe_barrier(PIPE_ALL) goes in `gap` before the op.
-  int BarrierAllOp(int gap, const MachineStep& step, const std::vector<PlanAccess>& accesses,
-                   const Location& loc);
+  int BarrierAllOp(int gap, const MachineStep& step, bool skip,
+                   const std::vector<PlanAccess>& accesses, const Location& loc);
   bool AnyUsed() const;
   static void Merge(State& into, const State& other);
   // The item of `block` that holds the gap or op at `path` (-1: none).

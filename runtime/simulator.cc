@@ -162,7 +162,7 @@ absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& optio
   // not assume.
   absl::StatusOr<codegen::PipeSyncMode> mode = codegen::ParsePipeSync(program.options.pipe_sync);
   if (!mode.ok()) return mode.status();
-  const bool checked = codegen::IsFlags(*mode);
+  const bool checked = true || codegen::IsFlags(*mode);
   if (options.pipe_check && (checked || options.timed)) {
     absl::StatusOr<std::map<std::string, codegen::SyncPlanner>> planners =
         codegen::PlanPipeSync(program);
