@@ -20,7 +20,7 @@ bool SameAccess(const PipeOrder::Access& a, const PipeOrder::Access& b) {
 BarrierNeed PipeOrder::Issue(Pipe pipe, bool exact, bool remember,
                              const std::vector<Buffer>& reads, const std::vector<Buffer>& writes) {
   bool all = false, same = false;
-  for (const Access& a : pending_) {
+  for (const Access& a : pending_.accesses) {
     bool conflict = false;
     for (const Buffer& r : reads) conflict |= a.write && Overlap(a.buffer, r);
     for (const Buffer& w : writes) conflict |= Overlap(a.buffer, w);
@@ -32,31 +32,32 @@ BarrierNeed PipeOrder::Issue(Pipe pipe, bool exact, bool remember,
     }
   }
   if (all) {
-    pending_.clear();
+    DrainAll();
   } else if (same) {
     Drain({pipe});
   }
   if (remember) {
-    for (const Buffer& r : reads) Merge({Access{r, pipe, false, exact}});
-    for (const Buffer& w : writes) Merge({Access{w, pipe, true, exact}});
+    for (const Buffer& r : reads) Merge(State{{Access{r, pipe, false, exact}}, false});
+    for (const Buffer& w : writes) Merge(State{{Access{w, pipe, true, exact}}, false});
   }
   return all ? BarrierNeed::kAll : same ? BarrierNeed::kSamePipe : BarrierNeed::kNone;
 }
 
 bool PipeOrder::busy() const {
-  for (const Access& a : pending_) {
+  for (const Access& a : pending_.accesses) {
     if (a.pipe != Pipe::kS) return true;
   }
   return false;
 }
 
 void PipeOrder::Drain(const std::vector<Pipe>& pipes) {
-  pending_.erase(std::remove_if(pending_.begin(), pending_.end(),
+  std::vector<Access>& pending = pending_.accesses;
+  pending.erase(std::remove_if(pending.begin(), pending.end(),
                                 [&](const Access& a) {
                                   return std::find(pipes.begin(), pipes.end(), a.pipe) !=
                                          pipes.end();
                                 }),
-                 pending_.end());
+                pending.end());
 }
 
 BarrierNeed BarrierAllRule::Op(const MachineStep& step, bool skip,
@@ -77,6 +78,7 @@ BarrierNeed BarrierAllRule::Op(const MachineStep& step, bool skip,
   // charged to S runs on V or MTE1 (a5) or is none (a2a3).
   const bool remember = pipe != Pipe::kS || (exact && !skip);
   const BarrierNeed need = order_.Issue(pipe, exact, remember, reads, writes);
+  if (!remember && !skip && step.pipe != Pipe::kS) order_.Untracked();
   if (pipe != Pipe::kS || step.pipe != Pipe::kS) {
     for (Frame& f : frames_) {
       if (!f.loop) continue;
@@ -104,7 +106,7 @@ void BarrierAllRule::BeginBody() {
 bool BarrierAllRule::EndBody() {
   bool barrier = order_.busy();
   if (!barrier && !frames_.empty()) {
-    for (const PipeOrder::Access& a : order_.state()) {
+    for (const PipeOrder::Access& a : order_.state().accesses) {
       for (const PipeOrder::Access& b : frames_.back().accesses) {
         barrier |= (a.write || b.write) && Overlap(a.buffer, b.buffer);
       }
@@ -138,11 +140,12 @@ void BarrierAllRule::EndIf() {
 }
 
 void PipeOrder::Merge(const State& other) {
-  for (const Access& a : other) {
+  for (const Access& a : other.accesses) {
     bool seen = false;
-    for (const Access& b : pending_) seen |= SameAccess(a, b);
-    if (!seen) pending_.push_back(a);
+    for (const Access& b : pending_.accesses) seen |= SameAccess(a, b);
+    if (!seen) pending_.accesses.push_back(a);
   }
+  pending_.untracked |= other.untracked;
 }
 
 }  // namespace codegen

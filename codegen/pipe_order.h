@@ -49,20 +49,29 @@ class PipeOrder {
     // Charged to the op's own pipe (§1): a same-pipe conflict is real.
     bool exact;
   };
-  using State = std::vector<Access>;  // accesses not yet drained by a barrier
+  struct State {
+    std::vector<Access> accesses;  // not yet drained by a barrier
+    // An op the accesses leave out (a free charged to S that runs on V or
+    // MTE1) may still run.
+    bool untracked = false;
+  };
 
   // An op charged to `pipe` (`exact`: its §1 pipe); `remember`: its
-  // accesses stay pending (false: an op that is no machine op, or a pop or
-  // free charged to another pipe than its own). Returns the barrier that
-  // must come first; the state is drained by it before recording.
+  // accesses stay pending (false: an op that is no machine op, or a free
+  // charged to S that runs on another pipe). Returns the barrier that must
+  // come first; the state is drained by it before recording.
   BarrierNeed Issue(Pipe pipe, bool exact, bool remember, const std::vector<Buffer>& reads,
                     const std::vector<Buffer>& writes);
-  void DrainAll() { pending_.clear(); }
+  void DrainAll() { pending_ = State(); }
+  // A machine op that leaves no access pending runs on a pipe other than S.
+  void Untracked() { pending_.untracked = true; }
   // pipe_barrier(p) for each of `pipes`.
   void Drain(const std::vector<Pipe>& pipes);
-  bool pending() const { return !pending_.empty(); }
-  // Whether a non-scalar access is pending (the kernel may not return).
+  bool pending() const { return !pending_.accesses.empty(); }
+  // Whether a non-scalar access is pending.
   bool busy() const;
+  // Whether a non-scalar op may still run (the kernel may not return).
+  bool running() const { return busy() || pending_.untracked; }
 
   const State& state() const { return pending_; }
   void set_state(State s) { pending_ = std::move(s); }
@@ -103,7 +112,7 @@ class BarrierAllRule {
   void EndIf();
   void FullBarrier() { order_.DrainAll(); }
   // Before the return: true (a barrier) when a non-scalar op may still run.
-  bool Tail() const { return order_.busy(); }
+  bool Tail() const { return order_.running(); }
 
  private:
   struct Frame {
@@ -112,7 +121,7 @@ class BarrierAllRule {
     bool has_else = false;
     bool loop = false;
     // A loop's: the accesses of its ops not on the scalar pipe.
-    PipeOrder::State accesses;
+    std::vector<PipeOrder::Access> accesses;
   };
   PipeOrder order_;
   std::vector<Frame> frames_;
