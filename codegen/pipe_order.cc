@@ -63,13 +63,17 @@ void PipeOrder::Drain(const std::vector<Pipe>& pipes) {
 BarrierNeed BarrierAllRule::Op(const MachineStep& step, bool skip,
                                const std::vector<Buffer>& reads,
                                const std::vector<Buffer>& writes) {
-  if (step.barrier_all_before || step.drains_all) order_.DrainAll();
+  if (step.barrier_all_before || step.drains_all) {
+    order_.DrainAll();
+    Drained();
+  }
   if (!step.drains.empty()) {
     // An AIC fence: pipe_barrier of each, then dsb, which waits for the
     // scalar unit too.
     std::vector<Pipe> drains = step.drains;
     drains.push_back(Pipe::kS);
     order_.Drain(drains);
+    Drained();
   }
   const Pipe pipe = step.barrier_all_pipe;
   const bool exact = pipe == step.pipe;
@@ -78,21 +82,40 @@ BarrierNeed BarrierAllRule::Op(const MachineStep& step, bool skip,
   // charged to S runs on V or MTE1 (a5) or is none (a2a3).
   const bool remember = pipe != Pipe::kS || (exact && !skip);
   const BarrierNeed need = order_.Issue(pipe, exact, remember, reads, writes);
+  if (need == BarrierNeed::kAll) Drained();
   if (!remember && !skip && step.pipe != Pipe::kS) order_.Untracked();
   if (pipe != Pipe::kS || step.pipe != Pipe::kS) {
     for (Frame& f : frames_) {
-      if (!f.loop) continue;
+      if (!f.loop || !f.exposed) continue;
       for (const Buffer& r : reads) f.accesses.push_back({r, pipe, false, exact});
       for (const Buffer& w : writes) f.accesses.push_back({w, pipe, true, exact});
     }
   }
-  if (step.barrier_all_after) order_.DrainAll();
+  if (step.barrier_all_after) {
+    order_.DrainAll();
+    Drained();
+  }
   return need;
+}
+
+void BarrierAllRule::Drained() {
+  // Only a barrier that runs in every iteration (directly in the body of
+  // the innermost loop, not in an if or a nested loop) ends what the next
+  // iteration exposes to this one's scalar accesses.
+  if (!frames_.empty() && frames_.back().loop) frames_.back().exposed = false;
+}
+
+void BarrierAllRule::FullBarrier() {
+  order_.DrainAll();
+  Drained();
 }
 
 bool BarrierAllRule::BeginLoop() {
   const bool barrier = order_.pending();
-  order_.DrainAll();
+  if (barrier) {
+    order_.DrainAll();
+    Drained();
+  }
   Frame f;
   f.loop = true;
   frames_.push_back(f);

@@ -100,17 +100,16 @@ class BarrierAllRule {
   // The loop body starts (a while's after its condition).
   void BeginBody();
   // The end of a loop body: true (a barrier) when a non-scalar access is
-  // pending, or a scalar one that conflicts with a non-scalar access of the
-  // loop (which the next iteration may make before any barrier); other
-  // scalar accesses stay pending into the next iteration (S -> S needs
-  // nothing).
+  // pending, or a scalar one that conflicts with a non-scalar access the
+  // next iteration may make before its first barrier; other scalar
+  // accesses stay pending into the next iteration (S -> S needs nothing).
   bool EndBody();
   // After the loop: what the body started with, and what its end leaves.
   void EndLoop();
   void BeginIf();
   void Else();
   void EndIf();
-  void FullBarrier() { order_.DrainAll(); }
+  void FullBarrier();
   // Before the return: true (a barrier) when a non-scalar op may still run.
   bool Tail() const { return order_.running(); }
 
@@ -120,9 +119,13 @@ class BarrierAllRule {
     PipeOrder::State then_state;  // an if's at the end of its then-block
     bool has_else = false;
     bool loop = false;
-    // A loop's: the accesses of its ops not on the scalar pipe.
+    // A loop's: the accesses of its ops not on the scalar pipe that an
+    // iteration makes before its first barrier (`exposed`: none yet).
     std::vector<PipeOrder::Access> accesses;
+    bool exposed = true;
   };
+  // A barrier drained every pipe (or the scalar one).
+  void Drained();
   PipeOrder order_;
   std::vector<Frame> frames_;
 };
