@@ -12,23 +12,25 @@ bool Overlap(const Buffer& a, const Buffer& b) {
 
 bool SameAccess(const PipeOrder::Access& a, const PipeOrder::Access& b) {
   return a.buffer.space == b.buffer.space && a.buffer.id == b.buffer.id && a.pipe == b.pipe &&
-         a.write == b.write;
+         a.access.write == b.access.write && a.access.space == b.access.space &&
+         a.access.id == b.access.id && a.access.box == b.access.box;
 }
 
 }  // namespace
 
 BarrierNeed PipeOrder::Issue(Pipe pipe, bool exact, bool remember,
-                             const std::vector<Buffer>& reads, const std::vector<Buffer>& writes) {
+                             const std::vector<Buffer>& buffers,
+                             const std::vector<PlanAccess>& accesses) {
   bool all = false, same = false;
   for (const Access& a : pending_.accesses) {
-    bool conflict = false;
-    for (const Buffer& r : reads) conflict |= a.write && Overlap(a.buffer, r);
-    for (const Buffer& w : writes) conflict |= Overlap(a.buffer, w);
-    if (!conflict) continue;
-    if (a.pipe != pipe) {
-      all = true;
-    } else if (exact && a.exact && !PipeInOrder(backend_, pipe)) {
-      same = true;  // a pipelined pipe may overlap its own ops
+    for (size_t i = 0; i < accesses.size(); ++i) {
+      if (!a.access.write && !accesses[i].write) continue;
+      if (a.pipe != pipe) {
+        all |= Overlap(a.buffer, buffers[i]);
+      } else if (exact && a.exact && !PipeInOrder(backend_, pipe)) {
+        // A pipelined pipe may overlap its own ops.
+        same |= Overlap(a.access, accesses[i]);
+      }
     }
   }
   if (all) {
@@ -37,8 +39,9 @@ BarrierNeed PipeOrder::Issue(Pipe pipe, bool exact, bool remember,
     Drain({pipe});
   }
   if (remember) {
-    for (const Buffer& r : reads) Merge(State{{Access{r, pipe, false, exact}}, false});
-    for (const Buffer& w : writes) Merge(State{{Access{w, pipe, true, exact}}, false});
+    for (size_t i = 0; i < accesses.size(); ++i) {
+      Merge(State{{Access{buffers[i], accesses[i], pipe, exact}}, false});
+    }
   }
   return all ? BarrierNeed::kAll : same ? BarrierNeed::kSamePipe : BarrierNeed::kNone;
 }
@@ -61,8 +64,8 @@ void PipeOrder::Drain(const std::vector<Pipe>& pipes) {
 }
 
 BarrierNeed BarrierAllRule::Op(const MachineStep& step, bool skip,
-                               const std::vector<Buffer>& reads,
-                               const std::vector<Buffer>& writes) {
+                               const std::vector<Buffer>& buffers,
+                               const std::vector<PlanAccess>& accesses) {
   if (step.barrier_all_before || step.drains_all) {
     order_.DrainAll();
     Drained();
@@ -81,14 +84,15 @@ BarrierNeed BarrierAllRule::Op(const MachineStep& step, bool skip,
   // charges pops to MTE2); on S only a scalar machine op does: a free
   // charged to S runs on V or MTE1 (a5) or is none (a2a3).
   const bool remember = pipe != Pipe::kS || (exact && !skip);
-  const BarrierNeed need = order_.Issue(pipe, exact, remember, reads, writes);
+  const BarrierNeed need = order_.Issue(pipe, exact, remember, buffers, accesses);
   if (need == BarrierNeed::kAll) Drained();
   if (!remember && !skip && step.pipe != Pipe::kS) order_.Untracked();
   if (pipe != Pipe::kS || step.pipe != Pipe::kS) {
     for (Frame& f : frames_) {
       if (!f.loop || !f.exposed) continue;
-      for (const Buffer& r : reads) f.accesses.push_back({r, pipe, false, exact});
-      for (const Buffer& w : writes) f.accesses.push_back({w, pipe, true, exact});
+      for (size_t i = 0; i < accesses.size(); ++i) {
+        f.accesses.push_back({buffers[i], accesses[i], pipe, exact});
+      }
     }
   }
   if (step.barrier_all_after) {
@@ -131,7 +135,7 @@ bool BarrierAllRule::EndBody() {
   if (!barrier && !frames_.empty()) {
     for (const PipeOrder::Access& a : order_.state().accesses) {
       for (const PipeOrder::Access& b : frames_.back().accesses) {
-        barrier |= (a.write || b.write) && Overlap(a.buffer, b.buffer);
+        barrier |= (a.access.write || b.access.write) && Overlap(a.buffer, b.buffer);
       }
     }
   }

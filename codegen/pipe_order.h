@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "codegen/lowering.h"
+#include "codegen/plan_access.h"
 #include "codegen/target_info.h"
 #include "ir/types.h"
 
@@ -43,9 +44,9 @@ class PipeOrder {
   explicit PipeOrder(Backend backend) : backend_(backend) {}
 
   struct Access {
-    Buffer buffer;
+    Buffer buffer;  // as the rule sees it (GM one buffer)
+    PlanAccess access;  // what the op touches (a same-pipe conflict)
     Pipe pipe;
-    bool write;
     // Charged to the op's own pipe (§1): a same-pipe conflict is real.
     bool exact;
   };
@@ -56,12 +57,15 @@ class PipeOrder {
     bool untracked = false;
   };
 
-  // An op charged to `pipe` (`exact`: its §1 pipe); `remember`: its
-  // accesses stay pending (false: an op that is no machine op, or a free
-  // charged to S that runs on another pipe). Returns the barrier that must
-  // come first; the state is drained by it before recording.
-  BarrierNeed Issue(Pipe pipe, bool exact, bool remember, const std::vector<Buffer>& reads,
-                    const std::vector<Buffer>& writes);
+  // An op charged to `pipe` (`exact`: its §1 pipe) with `accesses`
+  // (`buffers[i]`: accesses[i] as the rule sees it); `remember`: they stay
+  // pending (false: an op that is no machine op, or a free charged to S
+  // that runs on another pipe). Returns the barrier that must come first: a
+  // conflict with another pipe's pending access by the rule's buffers, or
+  // on one pipelined pipe by what the ops touch; the state is drained by it
+  // before recording.
+  BarrierNeed Issue(Pipe pipe, bool exact, bool remember, const std::vector<Buffer>& buffers,
+                    const std::vector<PlanAccess>& accesses);
   void DrainAll() { pending_ = State(); }
   // A machine op that leaves no access pending runs on a pipe other than S.
   void Untracked() { pending_.untracked = true; }
@@ -90,11 +94,12 @@ class BarrierAllRule {
  public:
   explicit BarrierAllRule(Backend backend) : order_(backend) {}
   // A machine op charged to `step.barrier_all_pipe` (`skip`: no machine op
-  // on this backend, a2a3's TFREE); the barrier that must come first. The
-  // barriers that are part of the op (before, after, a fence's drains and
-  // dsb) drain the state.
-  BarrierNeed Op(const MachineStep& step, bool skip, const std::vector<Buffer>& reads,
-                 const std::vector<Buffer>& writes);
+  // on this backend, a2a3's TFREE) with `accesses` (`buffers`: as
+  // PipeOrder::Issue); the barrier that must come first. The barriers that
+  // are part of the op (before, after, a fence's drains and dsb) drain the
+  // state.
+  BarrierNeed Op(const MachineStep& step, bool skip, const std::vector<Buffer>& buffers,
+                 const std::vector<PlanAccess>& accesses);
   // Before a loop: true (a barrier) when work is pending.
   bool BeginLoop();
   // The loop body starts (a while's after its condition).
