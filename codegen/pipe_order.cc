@@ -12,50 +12,117 @@ bool Overlap(const Buffer& a, const Buffer& b) {
 
 bool SameAccess(const PipeOrder::Access& a, const PipeOrder::Access& b) {
   return a.buffer.space == b.buffer.space && a.buffer.id == b.buffer.id && a.pipe == b.pipe &&
-         a.write == b.write;
+         a.access.write == b.access.write && a.access.space == b.access.space &&
+         a.access.id == b.access.id && a.access.box == b.access.box;
 }
 
 }  // namespace
 
-bool PipeOrder::Issue(Pipe pipe, const std::vector<Buffer>& reads,
-                      const std::vector<Buffer>& writes) {
-  bool conflict = false;
-  for (const Access& a : pending_) {
-    if (a.pipe == pipe) continue;  // one pipe runs its ops in order
-    for (const Buffer& r : reads) conflict |= a.write && Overlap(a.buffer, r);
-    for (const Buffer& w : writes) conflict |= Overlap(a.buffer, w);
+BarrierNeed PipeOrder::Issue(Pipe pipe, bool exact, bool remember,
+                             const std::vector<Buffer>& buffers,
+                             const std::vector<PlanAccess>& accesses) {
+  bool all = false, same = false;
+  for (const Access& a : pending_.accesses) {
+    for (size_t i = 0; i < accesses.size(); ++i) {
+      if (!a.access.write && !accesses[i].write) continue;
+      if (a.pipe != pipe) {
+        all |= Overlap(a.buffer, buffers[i]);
+      } else if (exact && a.exact && !PipeInOrder(backend_, pipe)) {
+        // A pipelined pipe may overlap its own ops.
+        same |= Overlap(a.access, accesses[i]);
+      }
+    }
   }
-  if (conflict) pending_.clear();
-  // The scalar unit issues every instruction in order and completes its own
-  // accesses before it issues the next one: nothing of it stays pending.
-  if (pipe == Pipe::kS) return conflict;
-  for (const Buffer& r : reads) Merge({Access{r, pipe, false}});
-  for (const Buffer& w : writes) Merge({Access{w, pipe, true}});
-  return conflict;
+  if (all) {
+    DrainAll();
+  } else if (same) {
+    Drain({pipe});
+  }
+  if (remember) {
+    for (size_t i = 0; i < accesses.size(); ++i) {
+      Merge(State{{Access{buffers[i], accesses[i], pipe, exact}}, false});
+    }
+  }
+  return all ? BarrierNeed::kAll : same ? BarrierNeed::kSamePipe : BarrierNeed::kNone;
+}
+
+bool PipeOrder::busy() const {
+  for (const Access& a : pending_.accesses) {
+    if (a.pipe != Pipe::kS) return true;
+  }
+  return false;
 }
 
 void PipeOrder::Drain(const std::vector<Pipe>& pipes) {
-  pending_.erase(std::remove_if(pending_.begin(), pending_.end(),
+  std::vector<Access>& pending = pending_.accesses;
+  pending.erase(std::remove_if(pending.begin(), pending.end(),
                                 [&](const Access& a) {
                                   return std::find(pipes.begin(), pipes.end(), a.pipe) !=
                                          pipes.end();
                                 }),
-                 pending_.end());
+                pending.end());
 }
 
-bool BarrierAllRule::Op(const MachineStep& step, const std::vector<Buffer>& reads,
-                        const std::vector<Buffer>& writes) {
-  if (step.barrier_all_before || step.drains_all) order_.DrainAll();
-  if (!step.drains.empty()) order_.Drain(step.drains);
-  const bool barrier = order_.Issue(step.barrier_all_pipe, reads, writes);
-  if (step.barrier_all_after) order_.DrainAll();
-  return barrier;
+BarrierNeed BarrierAllRule::Op(const MachineStep& step, bool skip,
+                               const std::vector<Buffer>& buffers,
+                               const std::vector<PlanAccess>& accesses) {
+  if (step.barrier_all_before || step.drains_all) {
+    order_.DrainAll();
+    Drained();
+  }
+  if (!step.drains.empty()) {
+    // An AIC fence: pipe_barrier of each, then dsb, which waits for the
+    // scalar unit too.
+    std::vector<Pipe> drains = step.drains;
+    drains.push_back(Pipe::kS);
+    order_.Drain(drains);
+    Drained();
+  }
+  const Pipe pipe = step.barrier_all_pipe;
+  const bool exact = pipe == step.pipe;
+  // Every op on another pipe than S stays pending (today's rule, which
+  // charges pops to MTE2); on S only a scalar machine op does: a free
+  // charged to S runs on V or MTE1 (a5) or is none (a2a3).
+  const bool remember = pipe != Pipe::kS || (exact && !skip);
+  const BarrierNeed need = order_.Issue(pipe, exact, remember, buffers, accesses);
+  if (need == BarrierNeed::kAll) Drained();
+  if (!remember && !skip && step.pipe != Pipe::kS) order_.Untracked();
+  if (pipe != Pipe::kS || step.pipe != Pipe::kS) {
+    for (Frame& f : frames_) {
+      if (!f.loop || !f.exposed) continue;
+      for (size_t i = 0; i < accesses.size(); ++i) {
+        f.accesses.push_back({buffers[i], accesses[i], pipe, exact});
+      }
+    }
+  }
+  if (step.barrier_all_after) {
+    order_.DrainAll();
+    Drained();
+  }
+  return need;
+}
+
+void BarrierAllRule::Drained() {
+  // Only a barrier that runs in every iteration (directly in the body of
+  // the innermost loop, not in an if or a nested loop) ends what the next
+  // iteration exposes to this one's scalar accesses.
+  if (!frames_.empty() && frames_.back().loop) frames_.back().exposed = false;
+}
+
+void BarrierAllRule::FullBarrier() {
+  order_.DrainAll();
+  Drained();
 }
 
 bool BarrierAllRule::BeginLoop() {
   const bool barrier = order_.pending();
-  order_.DrainAll();
-  frames_.push_back(Frame{});
+  if (barrier) {
+    order_.DrainAll();
+    Drained();
+  }
+  Frame f;
+  f.loop = true;
+  frames_.push_back(f);
   return barrier;
 }
 
@@ -64,14 +131,21 @@ void BarrierAllRule::BeginBody() {
 }
 
 bool BarrierAllRule::EndBody() {
-  const bool barrier = order_.pending();
-  order_.DrainAll();
+  bool barrier = order_.busy();
+  if (!barrier && !frames_.empty()) {
+    for (const PipeOrder::Access& a : order_.state().accesses) {
+      for (const PipeOrder::Access& b : frames_.back().accesses) {
+        barrier |= (a.access.write || b.access.write) && Overlap(a.buffer, b.buffer);
+      }
+    }
+  }
+  if (barrier) order_.DrainAll();
   return barrier;
 }
 
 void BarrierAllRule::EndLoop() {
   if (frames_.empty()) return;
-  order_.set_state(frames_.back().before);
+  order_.Merge(frames_.back().before);
   frames_.pop_back();
 }
 
@@ -93,11 +167,12 @@ void BarrierAllRule::EndIf() {
 }
 
 void PipeOrder::Merge(const State& other) {
-  for (const Access& a : other) {
+  for (const Access& a : other.accesses) {
     bool seen = false;
-    for (const Access& b : pending_) seen |= SameAccess(a, b);
-    if (!seen) pending_.push_back(a);
+    for (const Access& b : pending_.accesses) seen |= SameAccess(a, b);
+    if (!seen) pending_.accesses.push_back(a);
   }
+  pending_.untracked |= other.untracked;
 }
 
 }  // namespace codegen

@@ -92,7 +92,7 @@ absl::string_view PipeSyncName(PipeSyncMode mode) {
 double SyncPlanner::Seconds() { return planner_seconds; }
 
 SyncPlanner::SyncPlanner(Backend backend, FunctionKind kind, int first_unit, PipeSyncMode mode)
-    : backend_(backend), kind_(kind), first_unit_(first_unit), mode_(mode) {
+    : backend_(backend), kind_(kind), first_unit_(first_unit), mode_(mode), rule_(backend) {
   for (auto& row : state_.known) row.fill(0);
   blocks_.emplace_back();  // the kernel body
   open_.push_back(0);
@@ -300,7 +300,7 @@ int SyncPlanner::Op(const MachineStep& step, const std::vector<PlanAccess>& acce
     op.path = path;
     Record(op);
   }
-  if (barrier_all()) return BarrierAllOp(gap, step, accesses, loc);
+  if (barrier_all()) return BarrierAllOp(gap, step, skip, accesses, loc);
   if (skip) return gap;
   if (step.barrier_all_before || step.drains_all) Reset();
   if (!step.drains.empty()) {

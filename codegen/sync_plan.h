@@ -95,24 +95,6 @@ class PlannerTime {
 absl::StatusOr<PipeSyncMode> ParsePipeSync(absl::string_view mode);
 absl::string_view PipeSyncName(PipeSyncMode mode);
 
-// A GM region known at compile time: per dim of the tensor the element
-// range [first, second) (pipe-sync.md §2.1). Empty: the whole tensor.
-using GmBox = std::vector<std::pair<int64_t, int64_t>>;
-
-// What a machine op touches: a tile buffer (id >= 0) or all of a local
-// memory (id -1: a loop-carried, branch-merged or popped tile); a GM tensor
-// (space kDDR, id = its parameter's index; `box` the region of it, empty:
-// all of it) or all of GM (id -1). Two GM accesses of one tensor overlap
-// unless their boxes are disjoint in some dim (a peer's copy counts as the
-// same tensor, at the same offsets).
-struct PlanAccess {
-  MemorySpace space = MemorySpace::kDDR;
-  int64_t id = -1;
-  bool write = false;
-  GmBox box;
-};
-// Whether `a` and `b` may touch the same memory.
-bool Overlap(const PlanAccess& a, const PlanAccess& b);
 // The box of `region` of a tensor with dims `dims` (nullopt: known at run
 // time) when its offsets and sizes are all static and every dim but the
 // outermost is static and holds the region, else empty (all of the
@@ -333,8 +315,8 @@ class SyncPlanner {
   bool barrier_all() const { return mode_ == PipeSyncMode::kBarrierAll; }
   // Barrier-all mode's Op (sync_plan_barrier_all.cc): today's rule decides
   // whether pipe_barrier(PIPE_ALL) goes in `gap` before the op.
-  int BarrierAllOp(int gap, const MachineStep& step, const std::vector<PlanAccess>& accesses,
-                   const Location& loc);
+  int BarrierAllOp(int gap, const MachineStep& step, bool skip,
+                   const std::vector<PlanAccess>& accesses, const Location& loc);
   bool AnyUsed() const;
   static void Merge(State& into, const State& other);
   // The item of `block` that holds the gap or op at `path` (-1: none).

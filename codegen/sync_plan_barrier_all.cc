@@ -6,17 +6,26 @@
 namespace ptoc {
 namespace codegen {
 
-int SyncPlanner::BarrierAllOp(int gap, const MachineStep& step,
+int SyncPlanner::BarrierAllOp(int gap, const MachineStep& step, bool skip,
                               const std::vector<PlanAccess>& accesses, const Location& loc) {
-  // Today's rule sees GM as one buffer, and a popped tile (its ring) as all
-  // of its memory.
-  std::vector<Buffer> reads, writes;
+  // The rule sees GM as one buffer, and a popped tile (its ring) as all of
+  // its memory.
+  std::vector<Buffer> buffers;
   for (const PlanAccess& a : accesses) {
     Buffer b{a.space, a.id >= kRingBufferBase ? -1 : static_cast<int>(a.id)};
     if (a.space == MemorySpace::kDDR) b = GmBuffer();
-    (a.write ? writes : reads).push_back(b);
+    buffers.push_back(b);
   }
-  if (rule_.Op(step, reads, writes)) BarrierAll(gap, loc, "barrier-all");
+  switch (rule_.Op(step, skip, buffers, accesses)) {
+    case BarrierNeed::kAll:
+      BarrierAll(gap, loc, "barrier-all");
+      break;
+    case BarrierNeed::kSamePipe:
+      SamePipeBarrier(gap, step.pipe, loc);
+      break;
+    case BarrierNeed::kNone:
+      break;
+  }
   if (step.barrier_all_after) Reset();
   return gap;
 }

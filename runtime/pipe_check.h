@@ -175,10 +175,9 @@ void ReportPipeFindings(World& world, int lane, LanePipeCheck& check);
 class PipeModel {
  public:
   // `programs[k]`: the plan of lane k's function (nullptr: not checked);
-  // `ids`: event ids per pipe pair; `check`: false replays the plans for
-  // the timing only (no findings).
+  // `ids`: event ids per pipe pair.
   PipeModel(World& world, Backend backend, std::vector<const PipeProgram*> programs,
-            int ids = 8, bool check = true);
+            int ids = 8);
   // Lane `lane` completed the instruction at `pc` and goes on at `next`.
   void Step(int lane, int pc, int next);
   // Lane `lane`'s notify wrote the signal at GM address `addr` (`notify`),
@@ -199,7 +198,6 @@ class PipeModel {
   void Flush(int lane);
 
   World& w_;
-  bool check_ = true;
   TimingModel* timing_ = nullptr;
   std::vector<LaneData> lanes_;
 };

@@ -9,8 +9,8 @@ namespace ptoc {
 namespace sim {
 
 PipeModel::PipeModel(World& world, Backend backend, std::vector<const PipeProgram*> programs,
-                     int ids, bool check)
-    : w_(world), check_(check) {
+                     int ids)
+    : w_(world) {
   lanes_.resize(programs.size());
   for (size_t k = 0; k < programs.size() && k < w_.lanes.size(); ++k) {
     if (programs[k] == nullptr) continue;
@@ -27,7 +27,7 @@ PipeModel::PipeModel(World& world, Backend backend, std::vector<const PipeProgra
 void PipeModel::Run(int lane, const std::vector<PipeEvent>& events) {
   LaneData& d = lanes_[lane];
   for (const PipeEvent& e : events) {
-    if (check_) d.check->Run(e);
+    d.check->Run(e);
     if (timing_ != nullptr) timing_->Event(lane, e, e.stmt);
   }
 }
@@ -54,7 +54,7 @@ void PipeModel::Step(int lane, int pc, int next) {
     }
   }
   if (in.kind == InstrKind::kEnd) {
-    if (check_) d.check->Return(code.function->loc);
+    d.check->Return(code.function->loc);
     if (timing_ != nullptr) timing_->Return(lane);
   }
   d.last_pc = pc;

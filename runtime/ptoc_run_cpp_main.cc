@@ -16,11 +16,11 @@ ABSL_FLAG(std::string, vec, "", "The .cpp compiled with -D__DAV_VEC__ as a share
 ABSL_FLAG(std::string, cube, "", "The .cpp compiled with -D__DAV_CUBE__ as a shared object.");
 ABSL_FLAG(std::string, cpp_from, "ptoc",
           "Who wrote the .cpp: ptoc (its cce target) or ptoas (`ptoas --enable-insert-sync` of "
-          "ptoc's --pipe-sync=barrier-all .pto: the launch ratio is the program's, the pipe "
-          "check runs, the timing is labelled ptoas).");
+          "ptoc's --pipe-sync=barrier-all .pto: the launch ratio is the program's, the timing "
+          "is labelled ptoas).");
 ABSL_FLAG(std::string, pipe_check, "on",
-          "on|off: the pipe check inside every lane, for a --pipe-sync=flags program or "
-          "ptoas's C++.");
+          "on|off: the pipe check inside every lane (every --pipe-sync mode, and ptoas's "
+          "C++).");
 ABSL_FLAG(bool, cycles, false,
           "Time schedule 0 on the timing model: cycles, busy % and stalls per lane and pipe, "
           "the critical path (text after the findings; `timing` in the JSON report).");

@@ -155,15 +155,11 @@ absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& optio
     if (!code.ok()) return code.status();
     launch.lanes.push_back(LanePlan{std::move(call), std::move(*code), nullptr});
   }
-  // The pipe check replays codegen's flags plan of each lane. A barrier-all
-  // program's plan (today's PIPE_ALL rule) is replayed for the timing only,
-  // not checked: that rule lets a scalar access (a dcci) complete by issue
-  // order before a later DMA, which the check (pipe-sync.md §8 Q3) does
-  // not assume.
+  // The pipe check replays codegen's plan of each lane, in the mode the
+  // program records (barrier-all's too, pipe-sync.md §8 Q14).
   absl::StatusOr<codegen::PipeSyncMode> mode = codegen::ParsePipeSync(program.options.pipe_sync);
   if (!mode.ok()) return mode.status();
-  const bool checked = codegen::IsFlags(*mode);
-  if (options.pipe_check && (checked || options.timed)) {
+  if (options.pipe_check) {
     absl::StatusOr<std::map<std::string, codegen::SyncPlanner>> planners =
         codegen::PlanPipeSync(program);
     // A program codegen cannot take (an InCore kernel, a pipe without its
@@ -240,8 +236,7 @@ absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& optio
                     std::move(pipe_programs),
                     *mode == codegen::PipeSyncMode::kFlagsUnbounded
                         ? codegen::SyncPlanner::kUnboundedIds
-                        : 8,
-                    checked);
+                        : 8);
     interpreter.set_pipe_model(&pipes);
     std::unique_ptr<TimingModel> timing;
     if (costs != nullptr && schedule == 0) {

@@ -257,12 +257,10 @@ absl::StatusOr<CppRunResult> RunEmittedCpp(const Program& program, const CppRunO
     return s;
   }
 
-  // The pipes: checked for a flags-mode program and for ptoas's C++ (a
-  // barrier-all program's PIPE_ALL rule is not meant to pass the check,
-  // as in ptoc-sim); timed on --cycles.
+  // The pipes: checked (in every mode, and ptoas's C++), timed on --cycles.
   absl::StatusOr<codegen::PipeSyncMode> mode = codegen::ParsePipeSync(program.options.pipe_sync);
   if (!mode.ok()) return mode.status();
-  const bool checked = options.pipe_check && (options.from_ptoas || codegen::IsFlags(*mode));
+  const bool checked = options.pipe_check;
   std::unique_ptr<CostTable> costs;
   if (options.timed) {
     absl::StatusOr<CostTable> table = options.cost_table.empty()

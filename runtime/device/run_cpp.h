@@ -28,11 +28,11 @@ struct CppRunOptions : LaunchOptions {
   std::string cube_object;  // compiled with -D__DAV_CUBE__: the AIC lanes
   // --cpp-from=ptoas: the .cpp is ptoas's (`ptoas --enable-insert-sync` of
   // ptoc's --pipe-sync=barrier-all .pto): it has no PTO_SYNCALL_MIX_AIC_KERNEL_META,
-  // so the launch ratio is the program's (as ptoc-sim's), its sync is
-  // checked whatever the program's mode, and the timing names it "ptoas".
+  // so the launch ratio is the program's (as ptoc-sim's) and the timing
+  // names it "ptoas".
   bool from_ptoas = false;
-  // The pipe check of every lane (device_pipes.h, --pipe-check=on|off): it
-  // runs for a program compiled with --pipe-sync=flags and for ptoas's C++.
+  // The pipe check of every lane (device_pipes.h, --pipe-check=on|off), in
+  // every --pipe-sync mode and for ptoas's C++.
   bool pipe_check = true;
   // --cycles: schedule 0 on the timing model (runtime/timing.h) with the
   // cost table at `cost_table` (empty: the backend's built-in one).

@@ -3,8 +3,8 @@
 # relu's result before V wrote it: a pipe race naming both source lines and
 # the missing pair, in text and JSON; without only its set the wait never
 # ends, without only its wait the set is left at return; --pipe-check=off
-# does not look; a barrier-all program is not checked; a bad --pipe-check
-# is a usage error.
+# does not look; the barrier-all plan is checked too and runs clean; a bad
+# --pipe-check is a usage error.
 # RUN: ptoc %s --passes= --pipe-sync=flags --emit=pb -o %t.pb
 # RUN: ptoc-sim %t.pb --entry=k
 # RUN: ptoc-sim %t.pb --entry=k --pipe-sync-drop=1 > %t.txt; test $? -eq 1
