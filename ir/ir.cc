@@ -74,6 +74,7 @@ StmtPtr CloneStmt(const Stmt& s, const VarMap* map) {
   for (const ExprPtr& e : s.values) c->values.push_back(CloneExpr(*e, map));
   c->loop_kind = s.loop_kind;
   c->split_mode = s.split_mode;
+  c->leading_comments = s.leading_comments;
   for (const NamedExpr& a : s.loop_attrs) {
     c->loop_attrs.push_back(NamedExpr{a.name, CloneExpr(*a.value, map)});
   }

@@ -127,6 +127,9 @@ struct Stmt {
   std::vector<NamedExpr> loop_attrs;
   // kSplitAiv: pl.SplitMode as its code: 0 NONE, 1 UP_DOWN, 2 LEFT_RIGHT.
   int split_mode = 0;
+  // The `#` comment lines written above the statement (their text, without
+  // the `#`), as PyPTO keeps them; never on a Seq. Each is one line.
+  std::vector<std::string> leading_comments;
 };
 
 // The scopes of `with pl.X(...):` ("at", "manual_scope", ...), in the order

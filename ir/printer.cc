@@ -497,7 +497,13 @@ class FunctionPrinter {
     return true;
   }
 
+  // A statement's leading comments, one `# text` line each above it.
+  void LeadingComments(const Stmt& s, int depth) {
+    for (const std::string& c : s.leading_comments) Line(depth, absl::StrCat("# ", c));
+  }
+
   void Statement(const Stmt& s, int depth, const std::vector<Var*>* yield_targets) {
+    LeadingComments(s, depth);
     switch (s.kind) {
       case StmtKind::kSeq:
         for (const StmtPtr& child : s.stmts) Statement(*child, depth, yield_targets);

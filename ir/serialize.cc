@@ -193,6 +193,7 @@ void ExprToProto(const Expr& e, ir::Expr* out) {
 
 void StmtToProto(const Stmt& s, ir::Stmt* out) {
   if (HasLoc(s.loc)) LocToProto(s.loc, out->mutable_loc());
+  for (const std::string& c : s.leading_comments) out->add_leading_comments(c);
   switch (s.kind) {
     case StmtKind::kSeq: {
       ir::Seq* seq = out->mutable_seq();
@@ -658,6 +659,8 @@ class Reader {
     if (depth > kMaxDepth) return Error("statements nested too deeply");
     auto s = std::make_unique<Stmt>();
     s->loc = LocFromProto(proto.loc());
+    s->leading_comments.assign(proto.leading_comments().begin(),
+                               proto.leading_comments().end());
     absl::Status status;
     switch (proto.kind_case()) {
       case ir::Stmt::kSeq:
