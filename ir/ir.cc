@@ -217,7 +217,6 @@ std::unique_ptr<Program> CloneProgram(const Program& p) {
     cf->kind = f->kind;
     cf->return_type = f->return_type;
     cf->loc = f->loc;
-    cf->docstring = f->docstring;
     cf->has_self = f->has_self;
     VarMap map;
     for (const auto& v : f->vars) {

@@ -180,7 +180,6 @@ struct Function {
   // The other @pl.function arguments PyPTO has (level=, role=, strict_ssa=,
   // auto_scope=, external_source=, ...), constants in written order.
   std::vector<NamedExpr> decorator_args;
-  std::string docstring;         // empty: none
   bool has_self = true;          // false: a method written without `self`
   StmtPtr body;                  // never null after construction
   std::vector<std::unique_ptr<Var>> vars;  // owns every Var of the function

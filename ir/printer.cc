@@ -466,10 +466,6 @@ class FunctionPrinter {
     Line(1, f_.return_type.has_value()
                 ? absl::StrCat(") -> ", TypeText(*f_.return_type), ":")
                 : "):");
-    if (!f_.docstring.empty()) {
-      Line(2, Docstring(f_.docstring));
-      if (IsEmpty(*f_.body)) return;
-    }
     Body(f_.body.get(), 2, nullptr);
   }
 

@@ -312,7 +312,6 @@ void FunctionToProto(const Function& f, ir::Function* out) {
   if (f.body) StmtToProto(*f.body, out->mutable_body());
   if (HasLoc(f.loc)) LocToProto(f.loc, out->mutable_loc());
   NamedToProto(f.decorator_args, out->mutable_decorator_args());
-  out->set_docstring(f.docstring);
   out->set_no_self(!f.has_self);
 }
 
@@ -417,7 +416,6 @@ class Reader {
         !s.ok()) {
       return s;
     }
-    f->docstring = proto.docstring();
     f->has_self = !proto.no_self();
     if (!proto.has_body()) return Error("missing body");
     absl::StatusOr<StmtPtr> body = ReadStmt(proto.body(), 0);

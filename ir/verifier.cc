@@ -189,6 +189,7 @@ class FunctionVerifier {
     scopes_.emplace_back();
     const Stmt* last = &body;
     if (body.kind == StmtKind::kSeq) {
+      VerifyComments(body);
       for (const StmtPtr& s : body.stmts) VerifyStmt(*s);
       last = body.stmts.empty() ? nullptr : body.stmts.back().get();
     } else {
