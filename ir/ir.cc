@@ -74,6 +74,7 @@ StmtPtr CloneStmt(const Stmt& s, const VarMap* map) {
   for (const ExprPtr& e : s.values) c->values.push_back(CloneExpr(*e, map));
   c->loop_kind = s.loop_kind;
   c->split_mode = s.split_mode;
+  c->leading_comments = s.leading_comments;
   for (const NamedExpr& a : s.loop_attrs) {
     c->loop_attrs.push_back(NamedExpr{a.name, CloneExpr(*a.value, map)});
   }
@@ -216,7 +217,6 @@ std::unique_ptr<Program> CloneProgram(const Program& p) {
     cf->kind = f->kind;
     cf->return_type = f->return_type;
     cf->loc = f->loc;
-    cf->docstring = f->docstring;
     cf->has_self = f->has_self;
     VarMap map;
     for (const auto& v : f->vars) {

@@ -127,6 +127,9 @@ struct Stmt {
   std::vector<NamedExpr> loop_attrs;
   // kSplitAiv: pl.SplitMode as its code: 0 NONE, 1 UP_DOWN, 2 LEFT_RIGHT.
   int split_mode = 0;
+  // The `#` comment lines written above the statement (their text, without
+  // the `#`), as PyPTO keeps them; never on a Seq. Each is one line.
+  std::vector<std::string> leading_comments;
 };
 
 // The scopes of `with pl.X(...):` ("at", "manual_scope", ...), in the order
@@ -177,7 +180,6 @@ struct Function {
   // The other @pl.function arguments PyPTO has (level=, role=, strict_ssa=,
   // auto_scope=, external_source=, ...), constants in written order.
   std::vector<NamedExpr> decorator_args;
-  std::string docstring;         // empty: none
   bool has_self = true;          // false: a method written without `self`
   StmtPtr body;                  // never null after construction
   std::vector<std::unique_ptr<Var>> vars;  // owns every Var of the function

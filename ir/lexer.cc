@@ -58,8 +58,8 @@ constexpr absl::string_view kOperators[] = {
 
 class Lexer {
  public:
-  Lexer(absl::string_view text, absl::string_view filename)
-      : text_(text), file_(filename) {}
+  Lexer(absl::string_view text, absl::string_view filename, std::vector<Comment>* comments)
+      : text_(text), file_(filename), comments_(comments) {}
 
   absl::StatusOr<std::vector<Token>> Run();
 
@@ -71,6 +71,17 @@ class Lexer {
   }
   absl::Status Error(int line, int col, absl::string_view message) const {
     return ErrorAt(Location{file_, line, col}, message);
+  }
+  // Skips a `#` comment up to the end of its line, recording it.
+  void SkipComment() {
+    const int start_col = col();
+    const size_t start = pos_ + 1;
+    while (!AtEnd() && Peek() != '\n') ++pos_;
+    if (comments_ == nullptr) return;
+    absl::string_view text = text_.substr(start, pos_ - start);
+    if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+    if (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+    comments_->push_back(Comment{line_, start_col, std::string(text)});
   }
   void Emit(TokenKind kind, std::string text, int line, int col) {
     Token t;
@@ -101,6 +112,7 @@ class Lexer {
   std::vector<int> indents_ = {0};
   std::vector<Token> open_brackets_;
   std::vector<Token> out_;
+  std::vector<Comment>* comments_;
 };
 
 absl::Status Lexer::LexIndentation() {
@@ -119,9 +131,7 @@ absl::Status Lexer::LexIndentation() {
     }
     pos_ = p;
     if (AtEnd()) return absl::OkStatus();
-    if (Peek() == '#') {
-      while (!AtEnd() && Peek() != '\n') ++pos_;
-    }
+    if (Peek() == '#') SkipComment();
     if (AtEnd()) return absl::OkStatus();
     if (Peek() == '\n') {
       NewLine();
@@ -354,7 +364,7 @@ absl::StatusOr<std::vector<Token>> Lexer::Run() {
     if (c == ' ' || c == '\t' || c == '\r' || c == '\f') {
       ++pos_;
     } else if (c == '#') {
-      while (!AtEnd() && Peek() != '\n') ++pos_;
+      SkipComment();
     } else if (IsNameStart(c)) {
       const size_t start = pos_;
       const int start_col = col();
@@ -405,8 +415,9 @@ std::string DescribeToken(const Token& t) {
 }
 
 absl::StatusOr<std::vector<Token>> Lex(absl::string_view text,
-                                       absl::string_view filename) {
-  return Lexer(text, filename).Run();
+                                       absl::string_view filename,
+                                       std::vector<Comment>* comments) {
+  return Lexer(text, filename, comments).Run();
 }
 
 }  // namespace ptoc

@@ -35,15 +35,25 @@ struct Token {
   int col = 0;             // 1-based, in bytes
 };
 
+// A `#` comment: where it starts and its text without the `#` and at most
+// one space after it (PyPTO's comment extractor strips the same).
+struct Comment {
+  int line = 0;  // 1-based
+  int col = 0;   // 1-based, in bytes
+  std::string text;
+};
+
 // The token as a diagnostic names it: "'foo'", "end of line", ...
 std::string DescribeToken(const Token& t);
 
 // Splits `text` into tokens. Newlines inside brackets are ignored (implicit
-// line joining); blank and comment-only lines produce no tokens. Errors are
+// line joining); blank and comment-only lines produce no tokens. Comments,
+// in source order, go to `comments` when it is not null. Errors are
 // diagnostics located in `filename`, whose text must already be registered
 // with SourceFiles for the diagnostic to quote it.
 absl::StatusOr<std::vector<Token>> Lex(absl::string_view text,
-                                       absl::string_view filename);
+                                       absl::string_view filename,
+                                       std::vector<Comment>* comments = nullptr);
 
 }  // namespace ptoc
 

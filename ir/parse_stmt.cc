@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "absl/strings/str_join.h"
 #include "ir/annotation.h"
 #include "ir/builder.h"
@@ -103,12 +104,17 @@ absl::StatusOr<Block> Parser::ParseSuite(bool yield_allowed) {
     Next();
     PARSER_RETURN_IF_ERROR(ExpectKind(TokenKind::kIndent, "an indented block"));
     loc = Loc(Peek());
-    while (!AtKind(TokenKind::kDedent) && !AtKind(TokenKind::kEnd)) {
+    const int block_col = Peek().col;
+    for (bool first = true; !AtKind(TokenKind::kDedent) && !AtKind(TokenKind::kEnd);
+         first = false) {
       if (block.yield) {
         return ErrorAtToken(Peek(), "pl.yield_ must be the last statement of its body");
       }
+      // Comments left inside a closed sibling block are its tail (PyPTO drops them).
+      if (!first) DropCommentsBefore(Peek(), Peek().col);
       PARSER_RETURN_IF_ERROR(ParseStatement(stmts, block.yield, yield_allowed));
     }
+    DropCommentsBefore(Peek(), block_col - 1);  // this block's tail comments
     PARSER_RETURN_IF_ERROR(ExpectKind(TokenKind::kDedent, "the end of the block"));
   }
   block.body = MakeSeq(std::move(stmts), loc);
@@ -118,6 +124,21 @@ absl::StatusOr<Block> Parser::ParseSuite(bool yield_allowed) {
 absl::Status Parser::ParseStatement(std::vector<StmtPtr>& out,
                                     std::optional<YieldTargets>& yield,
                                     bool yield_allowed) {
+  const int col = Peek().col;
+  std::vector<std::string> leading = DrainComments();
+  const size_t first = out.size();
+  PARSER_RETURN_IF_ERROR(ParseStatementKind(out, yield, yield_allowed));
+  if (out.size() > first) {
+    out[first]->leading_comments = std::move(leading);
+  } else {
+    RequeueComments(std::move(leading), col);
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Parser::ParseStatementKind(std::vector<StmtPtr>& out,
+                                        std::optional<YieldTargets>& yield,
+                                        bool yield_allowed) {
   StmtPtr stmt;
   if (AtName("for") && AtSplitAiv()) {
     PARSER_ASSIGN_OR_RETURN(stmt, ParseSplitAiv());
@@ -145,13 +166,17 @@ absl::Status Parser::ParseSimpleStatement(std::vector<StmtPtr>& out,
                                           bool yield_allowed) {
   const Token& first = Peek();
   if (AtKind(TokenKind::kString) && AtKind(TokenKind::kNewline, 1)) {
-    // The function's docstring: a string as its first statement.
-    if (scopes_.size() != 1 || !out.empty() || !fn_->docstring.empty() ||
-        fn_->body != nullptr) {
-      return ErrorAtToken(first, "a string statement is only allowed as the docstring "
-                                 "(the first statement of a function or class)");
-    }
-    fn_->docstring = Next().text;
+    // A docstring (any string statement): PyPTO keeps its lines as the next
+    // statement's leading comments.
+    // Its lines as Python's splitlines() gives them (\n, \r\n or \r).
+    std::string text = absl::StrReplaceAll(Peek().text, {{"\r\n", "\n"}, {"\r", "\n"}});
+    std::vector<std::string> lines = absl::StrSplit(text, '\n');
+    if (!lines.empty() && lines.back().empty()) lines.pop_back();
+    if (lines.empty()) lines.emplace_back();
+    Next();
+    PARSER_RETURN_IF_ERROR(ExpectKind(TokenKind::kNewline, "end of line"));
+    RequeueComments(std::move(lines), first.col);
+    return absl::OkStatus();
   } else if (AtDotted("pl", "cond") && AtOp("(", 3)) {
     PARSER_RETURN_IF_ERROR(ParseCond(out));
   } else if ((AtDotted("pl", "static_print") || AtDotted("pl", "static_assert")) &&

@@ -18,9 +18,12 @@ namespace parser_internal {
 
 bool IsKeyword(absl::string_view name) { return IsPythonKeyword(name); }
 
-Parser::Parser(std::vector<Token> tokens, absl::string_view filename,
-               const ParseOptions& options)
-    : tokens_(std::move(tokens)), filename_(filename), options_(options) {}
+Parser::Parser(std::vector<Token> tokens, std::vector<Comment> comments,
+               absl::string_view filename, const ParseOptions& options)
+    : tokens_(std::move(tokens)),
+      comments_(std::move(comments)),
+      filename_(filename),
+      options_(options) {}
 
 // ---- tokens ----
 
@@ -431,7 +434,9 @@ absl::Status Parser::ParseFunctionBody(Function& fn, size_t body_start) {
   }
   PushScope();
   for (const Param& p : fn.params) scopes_.back()[p.var->name] = Binding{p.var, "", 0};
+  StartFunctionComments(Peek().line);
   PARSER_ASSIGN_OR_RETURN(Block block, ParseSuite(/*yield_allowed=*/false));
+  pending_comments_.clear();  // the body's tail comments: PyPTO drops them
   fn.body = std::move(block.body);
   return absl::OkStatus();
 }
@@ -731,8 +736,10 @@ absl::StatusOr<std::unique_ptr<Program>> ParseProgram(absl::string_view text,
                                                       absl::string_view filename,
                                                       const ParseOptions& options) {
   SourceFiles::Get().Add(std::string(filename), std::string(text));
-  PARSER_ASSIGN_OR_RETURN(std::vector<Token> tokens, Lex(text, filename));
-  return parser_internal::Parser(std::move(tokens), filename, options).Run();
+  std::vector<Comment> comments;
+  PARSER_ASSIGN_OR_RETURN(std::vector<Token> tokens, Lex(text, filename, &comments));
+  return parser_internal::Parser(std::move(tokens), std::move(comments), filename, options)
+      .Run();
 }
 
 }  // namespace ptoc

@@ -6,6 +6,7 @@
 #define PTOC_IR_PARSER_IMPL_H_
 
 #include <cstddef>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -126,8 +127,8 @@ class Parser {
     bool read;
   };
 
-  Parser(std::vector<Token> tokens, absl::string_view filename,
-         const ParseOptions& options);
+  Parser(std::vector<Token> tokens, std::vector<Comment> comments,
+         absl::string_view filename, const ParseOptions& options);
   absl::StatusOr<std::unique_ptr<Program>> Run();
 
  private:
@@ -192,10 +193,28 @@ class Parser {
   absl::Status CheckReassign(const std::string& name, const Location& loc,
                              const Type& type) const;
 
+  // ---- leading comments, attached as PyPTO's parser does (parse_comments.cc) ----
+  // The comments of the function body starting after `header_line`.
+  void StartFunctionComments(int header_line);
+  // The comments the statement at the current token leads with: those on
+  // its lines and before them; a compound statement leaves the ones at its
+  // body's indentation (and after its header) to its first body statement.
+  std::vector<std::string> DrainComments();
+  // Puts `lines` back, before the waiting ones, on the line after the last
+  // token read, at `col`: a statement that adds nothing (a docstring,
+  // `pass`) hands its comments to the next one.
+  void RequeueComments(std::vector<std::string> lines, int col);
+  // Drops the waiting comments before `next` deeper than `col` (a closed
+  // block's tail comments, which PyPTO drops too).
+  void DropCommentsBefore(const Token& next, int col);
+
   // ---- statements and scopes (parse_stmt.cc) ----
   absl::StatusOr<Block> ParseSuite(bool yield_allowed);
+  // A statement with its leading comments (ParseStatementKind parses it).
   absl::Status ParseStatement(std::vector<StmtPtr>& out,
                               std::optional<YieldTargets>& yield, bool yield_allowed);
+  absl::Status ParseStatementKind(std::vector<StmtPtr>& out,
+                                  std::optional<YieldTargets>& yield, bool yield_allowed);
   absl::Status ParseSimpleStatement(std::vector<StmtPtr>& out,
                                     std::optional<YieldTargets>& yield,
                                     bool yield_allowed);
@@ -350,6 +369,9 @@ class Parser {
 
   std::vector<Token> tokens_;
   size_t pos_ = 0;
+  std::vector<Comment> comments_;  // the file's, in source order
+  // The current function's comments not yet attached, by line: (col, text).
+  std::map<int, std::vector<std::pair<int, std::string>>> pending_comments_;
   std::string filename_;
   ParseOptions options_;
   int depth_ = 0;

@@ -470,10 +470,6 @@ class FunctionPrinter {
                                               ? TypeText(*f_.return_type)
                                               : std::string(),
                                           width_));
-    if (!f_.docstring.empty()) {
-      absl::StrAppend(out_, "        ", Docstring(f_.docstring), "\n");
-      if (IsEmpty(*f_.body)) return;
-    }
     Body(f_.body.get(), 2, nullptr);
   }
 
@@ -502,7 +498,16 @@ class FunctionPrinter {
     return true;
   }
 
+  // A statement's leading comments, one `# text` line each above it; ruff
+  // never breaks a comment, so they bypass the layout.
+  void LeadingComments(const Stmt& s, int depth) {
+    for (const std::string& c : s.leading_comments) {
+      absl::StrAppend(out_, std::string(4 * depth, ' '), "# ", c, "\n");
+    }
+  }
+
   void Statement(const Stmt& s, int depth, const std::vector<Var*>* yield_targets) {
+    LeadingComments(s, depth);
     switch (s.kind) {
       case StmtKind::kSeq:
         for (const StmtPtr& child : s.stmts) Statement(*child, depth, yield_targets);

@@ -193,6 +193,7 @@ void ExprToProto(const Expr& e, ir::Expr* out) {
 
 void StmtToProto(const Stmt& s, ir::Stmt* out) {
   if (HasLoc(s.loc)) LocToProto(s.loc, out->mutable_loc());
+  for (const std::string& c : s.leading_comments) out->add_leading_comments(c);
   switch (s.kind) {
     case StmtKind::kSeq: {
       ir::Seq* seq = out->mutable_seq();
@@ -311,7 +312,6 @@ void FunctionToProto(const Function& f, ir::Function* out) {
   if (f.body) StmtToProto(*f.body, out->mutable_body());
   if (HasLoc(f.loc)) LocToProto(f.loc, out->mutable_loc());
   NamedToProto(f.decorator_args, out->mutable_decorator_args());
-  out->set_docstring(f.docstring);
   out->set_no_self(!f.has_self);
 }
 
@@ -416,7 +416,6 @@ class Reader {
         !s.ok()) {
       return s;
     }
-    f->docstring = proto.docstring();
     f->has_self = !proto.no_self();
     if (!proto.has_body()) return Error("missing body");
     absl::StatusOr<StmtPtr> body = ReadStmt(proto.body(), 0);
@@ -658,6 +657,8 @@ class Reader {
     if (depth > kMaxDepth) return Error("statements nested too deeply");
     auto s = std::make_unique<Stmt>();
     s->loc = LocFromProto(proto.loc());
+    s->leading_comments.assign(proto.leading_comments().begin(),
+                               proto.leading_comments().end());
     absl::Status status;
     switch (proto.kind_case()) {
       case ir::Stmt::kSeq:

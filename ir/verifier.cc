@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_set.h"
+#include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
@@ -188,6 +189,7 @@ class FunctionVerifier {
     scopes_.emplace_back();
     const Stmt* last = &body;
     if (body.kind == StmtKind::kSeq) {
+      VerifyComments(body);
       for (const StmtPtr& s : body.stmts) VerifyStmt(*s);
       last = body.stmts.empty() ? nullptr : body.stmts.back().get();
     } else {
@@ -208,7 +210,22 @@ class FunctionVerifier {
     }
   }
 
+  // A leading comment prints as one `# text` line: no line break may end it
+  // early, and a Seq prints no line of its own to carry one.
+  void VerifyComments(const Stmt& s) {
+    if (!s.leading_comments.empty() && s.kind == StmtKind::kSeq) {
+      Error(s.loc, "a statement sequence cannot carry leading comments");
+    }
+    for (const std::string& c : s.leading_comments) {
+      if (c.find_first_of("\n\r") != std::string::npos) {
+        Error(s.loc, absl::StrCat("comment \"", absl::CHexEscape(c),
+                                  "\" is not a single line"));
+      }
+    }
+  }
+
   void VerifyStmt(const Stmt& s) {
+    VerifyComments(s);
     switch (s.kind) {
       case StmtKind::kSeq:
         scopes_.emplace_back();

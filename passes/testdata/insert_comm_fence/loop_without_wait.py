@@ -1,6 +1,7 @@
 # Rule 4: a loop with no wait is never wait-only: an empty, scalar-only or
 # compute-only loop gains no invalidate.
 # RUN: ptoc %s --passes=insert-comm-fence --emit=text | FileCheck %s --check-prefix=NONE
+# NONE-NOT: cacheinvalid
 import pypto.language as pl
 import pypto.language.distributed as pld
 
@@ -19,7 +20,6 @@ class Test:
         me: pl.Scalar[pl.INDEX],
         n: pl.Scalar[pl.INDEX],
     ):
-        # NONE-NOT: cacheinvalid
         t: pl.Tile[[1, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(inp, [0, 0], [1, 16])
         for p in pl.range(4):
             pass

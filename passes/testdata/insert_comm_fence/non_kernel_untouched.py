@@ -6,6 +6,12 @@
 # RUN: sed -n '/def k(/,$p' %t.after > %t.orch.after
 # RUN: diff %t.orch.before %t.orch.after
 # RUN: FileCheck %s --check-prefix=AIV < %t.after
+# AIV-LABEL: def aiv(
+# AIV:       pl.tile.store(t, [0, 0], win)
+# AIV-NEXT:  pl.system.cacheinvalid(win, [4, 16], [0, 0])
+# AIV-NEXT:  pl.system.fence()
+# AIV-NEXT:  pld.system.wait(sig, [0, 0], 1)
+# AIV-NEXT:  pl.system.cacheinvalid()
 import pypto.language as pl
 import pypto.language.distributed as pld
 
@@ -41,12 +47,6 @@ class Test:
         me: pl.Scalar[pl.INDEX],
         n: pl.Scalar[pl.INDEX],
     ):
-        # AIV-LABEL: def aiv(
-        # AIV:       pl.tile.store(t, [0, 0], win)
-        # AIV-NEXT:  pl.system.cacheinvalid(win, [4, 16], [0, 0])
-        # AIV-NEXT:  pl.system.fence()
-        # AIV-NEXT:  pld.system.wait(sig, [0, 0], 1)
-        # AIV-NEXT:  pl.system.cacheinvalid()
         t: pl.Tile[[1, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(inp, [0, 0], [1, 16])
         pl.tile.store(t, [0, 0], win)
         pld.system.wait(sig, [0, 0], 1)

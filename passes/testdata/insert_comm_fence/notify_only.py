@@ -1,5 +1,7 @@
 # Rule 5: a program that only notifies gets no marker.
 # RUN: ptoc %s --passes=insert-comm-fence --emit=text | FileCheck %s --check-prefix=NONE
+# NONE-NOT: system.fence
+# NONE-NOT: cacheinvalid
 import pypto.language as pl
 import pypto.language.distributed as pld
 
@@ -18,8 +20,6 @@ class Test:
         me: pl.Scalar[pl.INDEX],
         n: pl.Scalar[pl.INDEX],
     ):
-        # NONE-NOT: system.fence
-        # NONE-NOT: cacheinvalid
         for p in pl.range(8):
             if p != me:
                 pld.system.notify(sig, p, [0, me], 1, op=pld.NotifyOp.Set)

@@ -6,6 +6,7 @@
 # CHECK-NEXT:        pl.tensor.write(out, [0, 1], 2.0)
 # CHECK-NEXT:        pld.tensor.get(out, 1, win)
 # CHECK-NEXT:        pld.tile.get(out, 1, win, t)
+# NONE-NOT: system.
 import pypto.language as pl
 import pypto.language.distributed as pld
 
@@ -24,7 +25,6 @@ class Test:
         me: pl.Scalar[pl.INDEX],
         n: pl.Scalar[pl.INDEX],
     ):
-        # NONE-NOT: system.
         t: pl.Tile[[1, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(inp, [0, 0], [1, 16])
         pl.tile.store(t, [0, 0], out)
         pl.tensor.write(out, [0, 1], 2.0)

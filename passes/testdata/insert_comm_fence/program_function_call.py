@@ -8,6 +8,10 @@
 # CHECK-NEXT:        pl.system.cacheinvalid()
 # CHECK-NEXT:        pl.system.fence()
 # CHECK-NEXT:        pld.system.notify(sig, 1, [0, 0], 1)
+# CALLEE-LABEL: def helper(
+# CALLEE:       pl.tensor.write(w, [0, 0], 1.0)
+# CALLEE-NEXT:  pl.system.cacheinvalid(w, [4, 16], [0, 0])
+# CALLEE-NEXT:  pl.system.fence()
 import pypto.language as pl
 import pypto.language.distributed as pld
 
@@ -30,10 +34,6 @@ class Test:
         me: pl.Scalar[pl.INDEX],
         n: pl.Scalar[pl.INDEX],
     ):
-        # CALLEE-LABEL: def helper(
-        # CALLEE:       pl.tensor.write(w, [0, 0], 1.0)
-        # CALLEE-NEXT:  pl.system.cacheinvalid(w, [4, 16], [0, 0])
-        # CALLEE-NEXT:  pl.system.fence()
         t: pl.Tile[[1, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(inp, [0, 0], [1, 16])
         self.helper(win)
         pld.system.notify(sig, 1, [0, 0], 1)
