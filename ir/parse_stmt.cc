@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_replace.h"
 #include "ir/annotation.h"
 #include "ir/builder.h"
 #include "ir/diagnostics.h"
