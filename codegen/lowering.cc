@@ -24,17 +24,6 @@ MachineStep Step(MachineOp op, Pipe pipe, std::vector<Operand> reads,
   return s;
 }
 
-// The pipe that moves data out of a tile in `m` (§1: TMOV from Vec is V,
-// from Acc FIX, from Mat MTE1; TSTORE and TPUSH from Acc FIX).
-Pipe MovePipe(MemorySpace m) {
-  switch (m) {
-    case MemorySpace::kVec: return Pipe::kV;
-    case MemorySpace::kAcc: return Pipe::kFix;
-    default: return Pipe::kMte1;
-  }
-}
-Pipe StorePipe(MemorySpace m) { return m == MemorySpace::kAcc ? Pipe::kFix : Pipe::kMte3; }
-
 bool IsAtomicAdd(const Expr& call) {
   const Expr* a = AttrOrDefault(call, "atomic");
   return a != nullptr && a->str == "add";
@@ -56,6 +45,26 @@ void Addresses(CallLowering& plan, int gm, int peer, int region, CallLowering::E
 }
 
 }  // namespace
+
+Pipe MovePipe(MemorySpace src) {
+  switch (src) {
+    case MemorySpace::kVec: return Pipe::kV;
+    case MemorySpace::kAcc: return Pipe::kFix;
+    default: return Pipe::kMte1;
+  }
+}
+
+Pipe StorePipe(MemorySpace src) { return src == MemorySpace::kAcc ? Pipe::kFix : Pipe::kMte3; }
+
+Pipe PopPipe(bool a5, bool to_vec) {
+  if (!a5) return Pipe::kMte2;
+  return to_vec ? Pipe::kV : Pipe::kMte1;
+}
+
+Pipe FreePipe(bool a5, bool from_vec) {
+  if (!a5) return Pipe::kS;
+  return from_vec ? Pipe::kV : Pipe::kMte1;
+}
 
 absl::string_view PipeName(Pipe p) {
   static constexpr absl::string_view kNames[] = {"PIPE_S",    "PIPE_V",    "PIPE_M",  "PIPE_MTE1",
@@ -271,17 +280,12 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
           return ErrorAt(loc, absl::StrCat("'", call.str, "' must produce a tile in ",
                                            from_aic ? "Vec" : "Mat"));
         }
-        // a2a3: TLOAD from the GM slot on MTE2; a5: the producer wrote the
-        // tile, the pop waits on V (C2V) or MTE1 (V2C).
-        const Pipe pipe = a5 ? (from_aic ? Pipe::kV : Pipe::kMte1) : Pipe::kMte2;
-        MachineStep s = Step(MachineOp::kTPop, pipe, {}, {Result()});
+        MachineStep s = Step(MachineOp::kTPop, PopPipe(a5, from_aic), {}, {Result()});
         s.barrier_all_pipe = Pipe::kMte2;
         steps.push_back(s);
       } else {
-        // a2a3: the slot was freed inside TPOP (the tile form of TFREE does
-        // nothing); a5: the free signal on V (C2V) or MTE1 (V2C).
-        const Pipe pipe = a5 ? (k == OpKind::kFreeToAic ? Pipe::kV : Pipe::kMte1) : Pipe::kS;
-        MachineStep s = Step(MachineOp::kTFree, pipe, {}, {Arg(0)});
+        MachineStep s =
+            Step(MachineOp::kTFree, FreePipe(a5, k == OpKind::kFreeToAic), {}, {Arg(0)});
         s.barrier_all_pipe = Pipe::kS;
         steps.push_back(s);
       }

@@ -119,6 +119,20 @@ struct CallLowering {
   bool atomic_add = false;
 };
 
+// The pipes of pipe-sync.md §1 for the data moves whose pipe depends on
+// where the data is; ptoc-run-cpp's device hooks issue the calls of
+// emitted (or ptoas's) C++ with the same choices.
+// TMOV out of a tile in `src`: Vec on V, Acc on FIX, Mat on MTE1.
+Pipe MovePipe(MemorySpace src);
+// TSTORE or an a2a3 TPUSH out of `src`: Acc on FIX, else MTE3.
+Pipe StorePipe(MemorySpace src);
+// TPOP: a2a3 loads the GM slot on MTE2; on a5 the producer wrote the tile
+// and the pop waits on V (C2V, `to_vec`) or MTE1 (V2C).
+Pipe PopPipe(bool a5, bool to_vec);
+// TFREE: on a2a3 TPOP freed the slot (S, no instruction); on a5 the free
+// signal runs on V (C2V, `from_vec`) or MTE1 (V2C).
+Pipe FreePipe(bool a5, bool from_vec);
+
 // The plan of `call` in kernel `fn` at loop / branch nesting `depth`, or
 // the diagnostic at `loc` that says why it cannot be lowered.
 absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Backend backend,

@@ -325,7 +325,7 @@ void Push(const PipeDesc& pipe, const TileDesc& tile, TileSplitAxis split, CallS
       tile);
   cost.name = "TPUSH";
   ptoc::sim::device::IssueOp(c, MOp::kTPush,
-                             tile.loc == TileType::Acc ? Pipe::kFix : Pipe::kMte3,
+                             ptoc::codegen::StorePipe(ptoc::sim::device::MemoryOf(tile.loc)),
                              {ptoc::sim::device::TileAccess(tile, false)}, std::move(cost));
 }
 
@@ -370,14 +370,12 @@ uint64_t Pop(const PipeDesc& pipe, const TileDesc& tile, TileSplitAxis split, Ca
     return at.address;
   }
   ptoc::sim::device::WriteTile(c, at, e.tile->data, "TPOP");
-  // §1: a2a3 loads the GM slot on MTE2; on a5 the producer wrote the tile
-  // and the pop waits on V (C2V) or MTE1 (V2C).
   const bool a5 = c.w().a5;
   ptoc::sim::OpCost cost = ptoc::sim::device::TileCost(
       a5 ? std::string("sync") : "TLOAD." + ptoc::sim::device::SpaceName(tile), tile);
   cost.name = "TPOP";
   ptoc::sim::device::IssueOp(
-      c, MOp::kTPop, !a5 ? Pipe::kMte2 : dir == PipeDir::kC2V ? Pipe::kV : Pipe::kMte1,
+      c, MOp::kTPop, ptoc::codegen::PopPipe(a5, dir == PipeDir::kC2V),
       {ptoc::sim::device::TileAccess(at, true)}, std::move(cost));
   return at.address;
 }
@@ -405,7 +403,7 @@ void Free(const PipeDesc& pipe, TileSplitAxis split, CallSite site) {
   if (!c.w().a5) return;
   ptoc::sim::OpCost cost;
   cost.keys = {"sync"};
-  ptoc::sim::device::IssueOp(c, MOp::kTFree, dir == PipeDir::kC2V ? Pipe::kV : Pipe::kMte1,
+  ptoc::sim::device::IssueOp(c, MOp::kTFree, ptoc::codegen::FreePipe(true, dir == PipeDir::kC2V),
                              {ptoc::sim::SlotAccess(c, dir, held.front().seq, ring, true)},
                              std::move(cost));
 }

@@ -19,6 +19,7 @@ using ptoc::sim::device::Call;
 using ptoc::sim::device::DTypeOf;
 using ptoc::sim::device::GmRun;
 using ptoc::sim::device::IssueOp;
+using ptoc::sim::device::MemoryOf;
 using ptoc::sim::device::SpaceName;
 using ptoc::sim::device::TileAccess;
 using ptoc::sim::device::TileCost;
@@ -47,9 +48,6 @@ const char* UnaryName(UnaryOp op) {
   return "TVEC";
 }
 
-// §1: a store out of Acc runs on FIX, out of Vec or Mat on MTE3.
-Pipe StorePipe(const TileDesc& src) { return src.loc == TileType::Acc ? Pipe::kFix : Pipe::kMte3; }
-
 }  // namespace
 
 void Load(const TileDesc& dst, const GlobalDesc& src, CallSite site) {
@@ -76,7 +74,7 @@ void Store(const GlobalDesc& dst, const TileDesc& src, AtomicType atomic, CallSi
                          atomic == AtomicType::AtomicAdd, ptoc::sim::WriteKind::kDma);
   std::vector<ptoc::codegen::PlanAccess> accesses = {TileAccess(src, false)};
   ptoc::sim::device::GmAccesses(c, *runs, alloc, true, &accesses);
-  IssueOp(c, MOp::kTStore, StorePipe(src), std::move(accesses),
+  IssueOp(c, MOp::kTStore, ptoc::codegen::StorePipe(MemoryOf(src.loc)), std::move(accesses),
           TileCost("TSTORE." + SpaceName(src), src));
 }
 
@@ -86,11 +84,8 @@ void Move(const TileDesc& dst, const TileDesc& src, CallSite site) {
   auto tile = ptoc::sim::device::ReadTile(c, src, "TMOV");
   if (tile == nullptr) return;
   ptoc::sim::device::WriteTile(c, dst, tile->data, "TMOV");
-  // §1: out of Vec on V, out of Acc on FIX, out of Mat on MTE1.
-  const Pipe pipe = src.loc == TileType::Vec   ? Pipe::kV
-                    : src.loc == TileType::Acc ? Pipe::kFix
-                                               : Pipe::kMte1;
-  IssueOp(c, MOp::kTMov, pipe, {TileAccess(src, false), TileAccess(dst, true)},
+  IssueOp(c, MOp::kTMov, ptoc::codegen::MovePipe(MemoryOf(src.loc)),
+          {TileAccess(src, false), TileAccess(dst, true)},
           TileCost("TMOV." + SpaceName(dst), dst));
 }
 
