@@ -171,11 +171,15 @@ int TimingModel::Add(int lane, int pipe, std::string name, const Location& loc, 
   op.pipe = pipe;
   op.name = std::move(name);
   op.loc = loc;
-  const int64_t free = pipe >= 0 ? c.pipe_free[pipe] : c.issue;
-  op.ready = std::max(c.issue, free);
+  // An instruction reaches its queue when its issue cycle is over, so the
+  // instruction after a stall of the scalar unit (a PIPE_ALL drain, a wait
+  // on S) pays its issue before it can start.
+  const int64_t issued = c.issue + costs_.Cycles("issue", {}, 1);
+  const int64_t free = pipe >= 0 ? c.pipe_free[pipe] : issued;
+  op.ready = std::max(issued, free);
   op.cause = c.last;
   op.why = "issue";
-  if (pipe >= 0 && free > c.issue) {
+  if (pipe >= 0 && free > issued) {
     op.cause = c.pipe_last[pipe];
     op.why = "queue";
   }
@@ -194,7 +198,7 @@ int TimingModel::Add(int lane, int pipe, std::string name, const Location& loc, 
     c.queued[pipe].push_back(op.start);
     if (c.queued[pipe].size() > depth) c.queued[pipe].pop_front();
   }
-  c.issue += costs_.Cycles("issue", {}, 1);
+  c.issue = issued;
   if (blocks_issue && op.end > c.issue) {
     lanes_[lane].stalls[op.why == "issue" || op.why == "queue" ? "scalar" : op.why] +=
         op.end - c.issue;

@@ -1,6 +1,7 @@
 // The timing model (pipe-sync.md §5): the pipe events of schedule 0, in the
 // order they ran, replayed on a clock. Each lane's scalar unit issues one
-// instruction per cycle in program order, and stalls while the pipe's queue
+// instruction per cycle in program order (an instruction reaches its queue,
+// and can start, once its issue cycle is over), and stalls while the pipe's queue
 // holds queue_depth instructions that have not started; each pipe runs one
 // instruction at a time in issue order for the cycles of the cost table
 // (cost_table.h); a

@@ -194,6 +194,14 @@ for mode in ("barrier-all", "flags", "flags-unbounded", "deps"):
     else:
         assert any(e["name"].startswith("set_flag") for e in sync), mode
 assert span["deps"] <= min(span["barrier-all"], span["flags"], span["flags-unbounded"]), span
+# Issue takes its cycle before an instruction reaches its queue (§5.3): the
+# first op starts at cycle 1, and an op issued after a PIPE_ALL drain starts
+# one cycle after the barrier ends.
+path = json.load(open(f"{d}/barrier-all.report.json"))["timing"]["critical_path"]
+assert path[0]["start"] == 1, path[0]
+after = [(a, b) for a, b in zip(path, path[1:])
+         if a["op"] == "pipe_barrier(PIPE_ALL)" and b["cause"] == "issue"]
+assert after and all(b["start"] == a["end"] + 1 for a, b in after), after[:3]
 assert span["flags-unbounded"] <= span["flags"], span
 print(span)
 EOF
