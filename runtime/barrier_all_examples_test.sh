@@ -6,20 +6,7 @@
 # C++. Prints the PIPE_ALL count of each .cpp.
 # usage: barrier_all_examples_test.sh PTOC PTOC_SIM PTOC_RUN_CPP PTO_INST_HPP
 set -u
-ptoc="$1"
-sim="$2"
-run_cpp="$3"
-include="$(dirname "$(dirname "$4")")"
-out="${TEST_TMPDIR:-/tmp}/barrier_all_examples"
-rm -rf "$out"
-mkdir -p "$out"
-failures=0
-checks=0
-
-fail() {
-  echo "FAILED: $*" >&2
-  failures=$((failures + 1))
-}
+source runtime/device/test_lib.bash barrier_all_examples "$@"
 
 # name | kernel | the run's flags (as examples/BUILD's ptoc_sim_test)
 runs=(
@@ -56,8 +43,7 @@ for row in "${runs[@]}"; do
       cat "$n.sim" >&2
       continue
     fi
-    if ! g++ -std=c++17 -shared -fPIC -I"$include" -D__DAV_VEC__ "$n.cpp" -o "$n.vec.so" ||
-        ! g++ -std=c++17 -shared -fPIC -I"$include" -D__DAV_CUBE__ "$n.cpp" -o "$n.cube.so"; then
+    if ! compile "$name.$backend"; then
       fail "$name ($backend): the .cpp does not compile"
       continue
     fi

@@ -13,20 +13,7 @@
 #   - launch errors are diagnostics, not crashes.
 # usage: run_emitted_cpp_test.sh PTOC PTOC_SIM PTOC_RUN_CPP PTO_INST_HPP
 set -u
-ptoc="$1"
-sim="$2"
-run_cpp="$3"
-include="$(dirname "$(dirname "$4")")"
-out="${TEST_TMPDIR:-/tmp}/run_emitted_cpp"
-rm -rf "$out"
-mkdir -p "$out"
-failures=0
-checks=0
-
-fail() {
-  echo "FAILED: $*" >&2
-  failures=$((failures + 1))
-}
+source runtime/device/test_lib.bash run_emitted_cpp "$@"
 
 # build NAME KERNEL [PTOC FLAGS...]: NAME.pb, NAME.cpp and the two objects.
 build() {
@@ -35,12 +22,6 @@ build() {
   "$ptoc" "$kernel" "$@" --emit=pb -o "$out/$name.pb" &&
     "$ptoc" "$kernel" "$@" --emit=cce -o "$out/$name.cpp" &&
     compile "$name"
-}
-
-# compile NAME: NAME.cpp -> NAME.vec.so, NAME.cube.so
-compile() {
-  g++ -std=c++17 -shared -fPIC -I"$include" -D__DAV_VEC__ "$out/$1.cpp" -o "$out/$1.vec.so" &&
-    g++ -std=c++17 -shared -fPIC -I"$include" -D__DAV_CUBE__ "$out/$1.cpp" -o "$out/$1.cube.so"
 }
 
 # run_cpp PB NAME [FLAGS...]: ptoc-run-cpp on NAME.cpp's objects.

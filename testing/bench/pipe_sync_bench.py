@@ -192,6 +192,27 @@ def timing_of(report):
             "busiest": busiest[1], "working_pipes": working}
 
 
+def read_report(row, tool, r, finding_kinds):
+    """Fills `row` from R, a `--cycles --report=json` run of TOOL (ptoc-sim or
+    ptoc-run-cpp): the report's timing, "findings" when the run exited
+    non-zero (with finding_kinds, also their kinds, which the ptoas table
+    names), or the error when there is no report or no timing in it."""
+    try:
+        report = json.loads(r.stdout)
+    except json.JSONDecodeError:
+        row["error"] = f"{tool}: " + first_error(r.stderr, "no report")
+        return row
+    if r.returncode != 0:
+        row["findings"] = "yes"
+        if finding_kinds:
+            row["finding_kinds"] = ",".join(sorted({f["kind"] for f in report["findings"]}))
+    if "timing" not in report:
+        row["error"] = f"{tool}: no timing"
+        return row
+    row.update(timing_of(report))
+    return row
+
+
 class Bench:
     def __init__(self, bindir, out):
         self.ptoc = os.path.join(bindir, "driver", "ptoc")
@@ -229,19 +250,7 @@ class Bench:
                "--report=json", f"--max-steps={MAX_STEPS}"] + [f"--scalar={s}" for s in scalars]
         if mode == "deps":
             sim.append("--pipe-sync-model=deps")
-        r = run(sim)
-        try:
-            report = json.loads(r.stdout)
-        except json.JSONDecodeError:
-            row["error"] = "ptoc-sim: " + first_error(r.stderr, "no report")
-            return row
-        if r.returncode != 0:
-            row["findings"] = "yes"
-        if "timing" not in report:
-            row["error"] = "ptoc-sim: no timing"
-            return row
-        row.update(timing_of(report))
-        return row
+        return read_report(row, "ptoc-sim", run(sim), finding_kinds=False)
 
     def cpp_run(self, row, tag, pb, entry, ranks, scalars, extra):
         """Compiles TAG.cpp for both cores and times it with ptoc-run-cpp
@@ -255,19 +264,7 @@ class Bench:
         r = run([self.run_cpp, pb, f"--cpp={tag}.cpp", f"--vec={tag}.vec.so",
                  f"--cube={tag}.cube.so", f"--entry={entry}", f"--ranks={ranks}", "--cycles",
                  "--report=json"] + [f"--scalar={s}" for s in scalars] + extra, timeout=300)
-        try:
-            report = json.loads(r.stdout)
-        except json.JSONDecodeError:
-            row["error"] = "ptoc-run-cpp: " + first_error(r.stderr, "no report")
-            return row
-        if r.returncode != 0:
-            row["findings"] = "yes"
-            row["finding_kinds"] = ",".join(sorted({f["kind"] for f in report["findings"]}))
-        if "timing" not in report:
-            row["error"] = "ptoc-run-cpp: no timing"
-            return row
-        row.update(timing_of(report))
-        return row
+        return read_report(row, "ptoc-run-cpp", r, finding_kinds=True)
 
     def flags_cpp(self, name, src, backend, entry, ranks, scalars):
         """ptoc's flags C++ timed by ptoc-run-cpp against the flags row's .pb."""
