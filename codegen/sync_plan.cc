@@ -6,6 +6,7 @@
 #include <optional>
 #include <tuple>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
@@ -564,7 +565,16 @@ int64_t ParamIndex(const Function& fn, const Var* v) {
 }
 
 void SyncPlanner::Merge(State& into, const State& other) {
-  for (const Pending& a : other.pending) into.pending.push_back(a);
+  // Both states carry the history from before their compound. An op's
+  // accesses (one sequence number) are pending all together or not at all,
+  // so an op pending in both is kept once: appending every copy doubled the
+  // list at each loop end without a barrier (a planner exponential in the
+  // number of such loops).
+  absl::flat_hash_set<int64_t> seen;
+  for (const Pending& a : into.pending) seen.insert(a.seq);
+  for (const Pending& a : other.pending) {
+    if (!seen.contains(a.seq)) into.pending.push_back(a);
+  }
   for (int q = 0; q < kNumPipes; ++q) {
     for (int p = 0; p < kNumPipes; ++p) {
       into.known[q][p] = std::min(into.known[q][p], other.known[q][p]);
