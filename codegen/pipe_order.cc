@@ -40,7 +40,7 @@ BarrierNeed PipeOrder::Issue(Pipe pipe, bool exact, bool remember,
   }
   if (remember) {
     for (size_t i = 0; i < accesses.size(); ++i) {
-      Merge(State{{Access{buffers[i], accesses[i], pipe, exact}}, false});
+      Merge(State{{Access{buffers[i], accesses[i], pipe, exact}}});
     }
   }
   return all ? BarrierNeed::kAll : same ? BarrierNeed::kSamePipe : BarrierNeed::kNone;
@@ -78,15 +78,19 @@ BarrierNeed BarrierAllRule::Op(const MachineStep& step, bool skip,
     order_.Drain(drains);
     Drained();
   }
-  const Pipe pipe = step.barrier_all_pipe;
+  // Today's rule charges pops to MTE2 and frees to S. A free that is a
+  // machine op (a5) runs on V or MTE1, and the next pop into its slot, or
+  // the next access on another pipe to its memory, must wait for it there:
+  // it is charged to the pipe it runs on. On a2a3 a free is no machine op.
+  const bool free_elsewhere =
+      step.barrier_all_pipe == Pipe::kS && step.pipe != Pipe::kS && !skip;
+  const Pipe pipe = free_elsewhere ? step.pipe : step.barrier_all_pipe;
   const bool exact = pipe == step.pipe;
-  // Every op on another pipe than S stays pending (today's rule, which
-  // charges pops to MTE2); on S only a scalar machine op does: a free
-  // charged to S runs on V or MTE1 (a5) or is none (a2a3).
+  // Every op on another pipe than S stays pending; on S only a scalar
+  // machine op does.
   const bool remember = pipe != Pipe::kS || (exact && !skip);
   const BarrierNeed need = order_.Issue(pipe, exact, remember, buffers, accesses);
   if (need == BarrierNeed::kAll) Drained();
-  if (!remember && !skip && step.pipe != Pipe::kS) order_.Untracked();
   if (pipe != Pipe::kS || step.pipe != Pipe::kS) {
     for (Frame& f : frames_) {
       if (!f.loop || !f.exposed) continue;
@@ -172,7 +176,6 @@ void PipeOrder::Merge(const State& other) {
     for (const Access& b : pending_.accesses) seen |= SameAccess(a, b);
     if (!seen) pending_.accesses.push_back(a);
   }
-  pending_.untracked |= other.untracked;
 }
 
 }  // namespace codegen

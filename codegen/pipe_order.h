@@ -52,30 +52,22 @@ class PipeOrder {
   };
   struct State {
     std::vector<Access> accesses;  // not yet drained by a barrier
-    // An op the accesses leave out (a free charged to S that runs on V or
-    // MTE1) may still run.
-    bool untracked = false;
   };
 
   // An op charged to `pipe` (`exact`: its §1 pipe) with `accesses`
   // (`buffers[i]`: accesses[i] as the rule sees it); `remember`: they stay
-  // pending (false: an op that is no machine op, or a free charged to S
-  // that runs on another pipe). Returns the barrier that must come first: a
+  // pending (false: an op that is no machine op). Returns the barrier that must come first: a
   // conflict with another pipe's pending access by the rule's buffers, or
   // on one pipelined pipe by what the ops touch; the state is drained by it
   // before recording.
   BarrierNeed Issue(Pipe pipe, bool exact, bool remember, const std::vector<Buffer>& buffers,
                     const std::vector<PlanAccess>& accesses);
   void DrainAll() { pending_ = State(); }
-  // A machine op that leaves no access pending runs on a pipe other than S.
-  void Untracked() { pending_.untracked = true; }
   // pipe_barrier(p) for each of `pipes`.
   void Drain(const std::vector<Pipe>& pipes);
   bool pending() const { return !pending_.accesses.empty(); }
-  // Whether a non-scalar access is pending.
+  // Whether a non-scalar access is pending (a non-scalar op may still run).
   bool busy() const;
-  // Whether a non-scalar op may still run (the kernel may not return).
-  bool running() const { return busy() || pending_.untracked; }
 
   const State& state() const { return pending_; }
   void set_state(State s) { pending_ = std::move(s); }
@@ -93,7 +85,8 @@ class PipeOrder {
 class BarrierAllRule {
  public:
   explicit BarrierAllRule(Backend backend) : order_(backend) {}
-  // A machine op charged to `step.barrier_all_pipe` (`skip`: no machine op
+  // A machine op charged to `step.barrier_all_pipe` (an a5 free to the pipe
+  // it runs on; `skip`: no machine op
   // on this backend, a2a3's TFREE) with `accesses` (`buffers`: as
   // PipeOrder::Issue); the barrier that must come first. The barriers that
   // are part of the op (before, after, a fence's drains and dsb) drain the
@@ -116,7 +109,7 @@ class BarrierAllRule {
   void EndIf();
   void FullBarrier();
   // Before the return: true (a barrier) when a non-scalar op may still run.
-  bool Tail() const { return order_.running(); }
+  bool Tail() const { return order_.busy(); }
 
  private:
   struct Frame {
