@@ -448,8 +448,16 @@ def verdicts(rows):
                              f"{n} {f['makespan']} vs {b['makespan']}"
                              for x, n, f, b in sorted(a, reverse=True)[:5] if x > 1) + ")")
         if equal:
-            notes.append(f"- set {s}, equal although two pipes work: " + "; ".join(equal[:10])
-                         + (" ..." if len(equal) > 10 else ""))
+            # How far below barrier-all the deps bound is: where it is only
+            # the cost of the sync instructions themselves, the work is one
+            # serial chain and no plan can be strictly faster.
+            deps = {n: y["makespan"] for _, n, _, y in d}
+            gap = {n: f["makespan"] - deps[n] for x, n, f, _ in a if n in equal and n in deps}
+            notes.append(f"- set {s}, equal although two pipes work: " + "; ".join(
+                f"{n} (deps {gap[n]} cycles below)" if n in gap else n for n in equal[:10])
+                + (" ..." if len(equal) > 10 else "")
+                + (f"; deps is at most {max(gap.values())} cycles below barrier-all on all "
+                   f"{len(gap)}" if gap else ""))
         if s in left:
             notes.append(f"- set {s}, left out: {sum(left[s].values())} ("
                          + "; ".join(f"{n}x {w}" for w, n in sorted(left[s].items(),
