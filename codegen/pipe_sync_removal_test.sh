@@ -32,6 +32,7 @@ for kernel in "$@"; do
         caught=$((caught + 1))
       else
         echo "NOT CAUGHT: $kernel ($backend) unit $n: $(grep -E "^  unit $n:" <<< "$plan")"
+        failed=$((failed + 1))
       fi
     done
   done

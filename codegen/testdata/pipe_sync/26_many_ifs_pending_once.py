@@ -1,9 +1,9 @@
 # The planner's pending accesses where two paths meet: the state after an
 # if and the one before it share their history, and an op pending on both
 # is kept once. Appending both copies doubled the list at every if (and
-# at every loop end) without a barrier between: these 40 ifs ran the
-# planner out of memory. The loads conflict with nothing; one PIPE_ALL, the
-# tail, and no flag.
+# at every loop end) without a barrier between: the load here was pending
+# 2^40 times after these 40 ifs, and the planner ran out of memory. One
+# PIPE_ALL, the tail, and no flag.
 # RUN: ptoc %s --passes= --pipe-sync=flags --emit=cce | FileCheck %s
 import pypto.language as pl
 import pypto.language.distributed as pld
@@ -13,92 +13,94 @@ import pypto.language.distributed as pld
 class ManyIfs:
     @pl.function(type=pl.FunctionType.AIV)
     def k(self, a: pl.Tensor[[1, 64], pl.FP32], n: pl.Scalar[pl.INDEX]):
+        x: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
         if n > 0:
-            x0: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m0: pl.Scalar[pl.INDEX] = n + 0
         if n > 1:
-            x1: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m1: pl.Scalar[pl.INDEX] = n + 1
         if n > 2:
-            x2: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m2: pl.Scalar[pl.INDEX] = n + 2
         if n > 3:
-            x3: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m3: pl.Scalar[pl.INDEX] = n + 3
         if n > 4:
-            x4: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m4: pl.Scalar[pl.INDEX] = n + 4
         if n > 5:
-            x5: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m5: pl.Scalar[pl.INDEX] = n + 5
         if n > 6:
-            x6: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m6: pl.Scalar[pl.INDEX] = n + 6
         if n > 7:
-            x7: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m7: pl.Scalar[pl.INDEX] = n + 7
         if n > 8:
-            x8: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m8: pl.Scalar[pl.INDEX] = n + 8
         if n > 9:
-            x9: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m9: pl.Scalar[pl.INDEX] = n + 9
         if n > 10:
-            x10: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m10: pl.Scalar[pl.INDEX] = n + 10
         if n > 11:
-            x11: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m11: pl.Scalar[pl.INDEX] = n + 11
         if n > 12:
-            x12: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m12: pl.Scalar[pl.INDEX] = n + 12
         if n > 13:
-            x13: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m13: pl.Scalar[pl.INDEX] = n + 13
         if n > 14:
-            x14: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m14: pl.Scalar[pl.INDEX] = n + 14
         if n > 15:
-            x15: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m15: pl.Scalar[pl.INDEX] = n + 15
         if n > 16:
-            x16: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m16: pl.Scalar[pl.INDEX] = n + 16
         if n > 17:
-            x17: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m17: pl.Scalar[pl.INDEX] = n + 17
         if n > 18:
-            x18: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m18: pl.Scalar[pl.INDEX] = n + 18
         if n > 19:
-            x19: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m19: pl.Scalar[pl.INDEX] = n + 19
         if n > 20:
-            x20: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m20: pl.Scalar[pl.INDEX] = n + 20
         if n > 21:
-            x21: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m21: pl.Scalar[pl.INDEX] = n + 21
         if n > 22:
-            x22: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m22: pl.Scalar[pl.INDEX] = n + 22
         if n > 23:
-            x23: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m23: pl.Scalar[pl.INDEX] = n + 23
         if n > 24:
-            x24: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m24: pl.Scalar[pl.INDEX] = n + 24
         if n > 25:
-            x25: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m25: pl.Scalar[pl.INDEX] = n + 25
         if n > 26:
-            x26: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m26: pl.Scalar[pl.INDEX] = n + 26
         if n > 27:
-            x27: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m27: pl.Scalar[pl.INDEX] = n + 27
         if n > 28:
-            x28: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m28: pl.Scalar[pl.INDEX] = n + 28
         if n > 29:
-            x29: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m29: pl.Scalar[pl.INDEX] = n + 29
         if n > 30:
-            x30: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m30: pl.Scalar[pl.INDEX] = n + 30
         if n > 31:
-            x31: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m31: pl.Scalar[pl.INDEX] = n + 31
         if n > 32:
-            x32: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m32: pl.Scalar[pl.INDEX] = n + 32
         if n > 33:
-            x33: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m33: pl.Scalar[pl.INDEX] = n + 33
         if n > 34:
-            x34: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m34: pl.Scalar[pl.INDEX] = n + 34
         if n > 35:
-            x35: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m35: pl.Scalar[pl.INDEX] = n + 35
         if n > 36:
-            x36: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m36: pl.Scalar[pl.INDEX] = n + 36
         if n > 37:
-            x37: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m37: pl.Scalar[pl.INDEX] = n + 37
         if n > 38:
-            x38: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m38: pl.Scalar[pl.INDEX] = n + 38
         if n > 39:
-            x39: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+            m39: pl.Scalar[pl.INDEX] = n + 39
 
+# CHECK: TLOAD(x,
 # CHECK-NOT: _flag(
 # CHECK-NOT: PIPE_ALL
 # CHECK: if ((n > 39)) {
-# CHECK: TLOAD(x39,
 # CHECK-NOT: _flag(
+# CHECK-NOT: PIPE_ALL
 # CHECK: pipe_barrier(PIPE_ALL);
 # CHECK-NEXT: #endif
 # CHECK-NOT: _flag(
