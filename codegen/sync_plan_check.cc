@@ -45,22 +45,28 @@ bool SlotOrder(const SyncInstr& a, const SyncInstr& b) {
          std::make_tuple(b.slot, P(b.src), P(b.dst), b.id);
 }
 
-// One access of the history: the op on `pipe` with index `index` there.
+// One access of the history: the op on `pipe` with index `index` there;
+// what it touches and where it is are the recorded node's (the planner's
+// nodes stay put while a check runs).
 struct Access {
   Pipe pipe;
   int64_t index;
-  PlanAccess access;
+  const PlanAccess* access;
   MachineOp op;
-  Location loc;
+  const Location* loc;
 };
 
 bool operator<(const Access& a, const Access& b) {
-  return std::make_tuple(P(a.pipe), a.index, static_cast<int>(a.access.space), a.access.id,
-                         a.access.write, a.access.box, static_cast<int>(a.op), a.loc.line,
-                         a.loc.col) <
-         std::make_tuple(P(b.pipe), b.index, static_cast<int>(b.access.space), b.access.id,
-                         b.access.write, b.access.box, static_cast<int>(b.op), b.loc.line,
-                         b.loc.col);
+  if (a.pipe != b.pipe) return P(a.pipe) < P(b.pipe);
+  if (a.index != b.index) return a.index < b.index;
+  const PlanAccess& x = *a.access;
+  const PlanAccess& y = *b.access;
+  if (x.space != y.space) return static_cast<int>(x.space) < static_cast<int>(y.space);
+  if (x.id != y.id) return x.id < y.id;
+  if (x.write != y.write) return x.write < y.write;
+  if (x.box != y.box) return x.box < y.box;
+  if (a.op != b.op) return static_cast<int>(a.op) < static_cast<int>(b.op);
+  return std::tie(a.loc->line, a.loc->col) < std::tie(b.loc->line, b.loc->col);
 }
 
 // The state of one execution so far.
@@ -78,13 +84,13 @@ struct LaneState {
   void Normalize(FunctionKind core) {
     PipeClocks::Row shift{};
     for (int x = 0; x < kNumPipes; ++x) shift[x] = clocks.KnownByAll(core, static_cast<Pipe>(x));
-    std::vector<Access> keep;
-    for (Access& a : history) {
+    size_t kept = 0;
+    for (const Access& a : history) {
       if (a.index <= shift[P(a.pipe)]) continue;
-      a.index -= shift[P(a.pipe)];
-      keep.push_back(a);
+      history[kept] = a;
+      history[kept++].index -= shift[P(a.pipe)];
     }
-    history = std::move(keep);
+    history.resize(kept);
     clocks.Shift(core, shift);
   }
 };
@@ -127,6 +133,12 @@ class SyncPlanner::Checker {
       case Node::Kind::kGap:
       case Node::Kind::kOp:
       case Node::Kind::kFullBarrier: {
+        if (node.kind == Node::Kind::kGap) {
+          sorted_.clear();
+          for (const SyncInstr& i : plan_.gaps_[node.gap]) sorted_.push_back(&i);
+          std::stable_sort(sorted_.begin(), sorted_.end(),
+                           [](const SyncInstr* a, const SyncInstr* b) { return SlotOrder(*a, *b); });
+        }
         std::vector<LaneState> next;
         for (LaneState& s : states) {
           if (Step(node, s)) next.push_back(std::move(s));
@@ -226,14 +238,11 @@ class SyncPlanner::Checker {
         return true;
       case Node::Kind::kOp:
         return node.skip || Op(node, s);
-      case Node::Kind::kGap: {
-        std::vector<SyncInstr> instrs = plan_.gaps_[node.gap];
-        std::stable_sort(instrs.begin(), instrs.end(), SlotOrder);
-        for (const SyncInstr& i : instrs) {
-          if (drop_.count(i.unit) == 0 && !Sync(i, node.gap, s)) return false;
+      case Node::Kind::kGap:  // its instructions in slot order: sorted_
+        for (const SyncInstr* i : sorted_) {
+          if (drop_.count(i->unit) == 0 && !Sync(*i, node.gap, s)) return false;
         }
         return true;
-      }
       default:
         return true;
     }
@@ -268,13 +277,13 @@ class SyncPlanner::Checker {
     for (const Access& a : s.history) {
       bool conflict = false;
       for (const PlanAccess& x : b.accesses) {
-        conflict |= (a.access.write || x.write) && Overlap(a.access, x);
+        conflict |= (a.access->write || x.write) && Overlap(*a.access, x);
       }
       if (!conflict || s.clocks.Ordered(q, a.pipe, a.index)) continue;
       Report({absl::StrCat(
                   "pipe race: ", MachineOpName(step.op), " on ", PipeName(q), " at ",
                   At(b.loc), " may overlap ", MachineOpName(a.op), " on ", PipeName(a.pipe),
-                  " at ", At(a.loc), "; missing: ",
+                  " at ", At(*a.loc), "; missing: ",
                   a.pipe == q ? absl::StrCat("pipe_barrier(", PipeName(q), ")")
                               : absl::StrCat("set_flag(", PipeName(a.pipe), ", ", PipeName(q),
                                              ") / wait_flag")),
@@ -282,7 +291,7 @@ class SyncPlanner::Checker {
       return false;
     }
     s.clocks.Done(q, i);
-    for (const PlanAccess& x : b.accesses) s.history.push_back(Access{q, i, x, step.op, b.loc});
+    for (const PlanAccess& x : b.accesses) s.history.push_back(Access{q, i, &x, step.op, &b.loc});
     if (step.barrier_all_after) BarrierAll(s);
     return true;
   }
@@ -302,7 +311,10 @@ class SyncPlanner::Checker {
     const PipeClocks::Key key = PipeClocks::KeyOf(i);
     switch (i.kind) {
       case SyncInstr::Kind::kSet:
-        switch (s.clocks.Set(key, i.loc)) {
+        // The check words its findings from the instructions: its flags keep
+        // no locations (copied with every state, they would cost more than
+        // the rest of it).
+        switch (s.clocks.Set(key, Location())) {
           case PipeClocks::SetResult::kOk:
             return true;
           case PipeClocks::SetResult::kDoubleSet:
@@ -317,7 +329,7 @@ class SyncPlanner::Checker {
         }
         return true;
       case SyncInstr::Kind::kWait:
-        if (!s.clocks.Wait(key, i.loc)) {
+        if (!s.clocks.Wait(key, Location())) {
           Report({absl::StrCat("deadlock: ", KeyText(i), " waited at ", At(i.loc),
                                " is never set"),
                   Finding::Kind::kOther, gap, i.loc});
@@ -342,6 +354,7 @@ class SyncPlanner::Checker {
   int64_t work_ = 0;
   std::set<std::string> seen_;
   std::vector<Finding> findings_;
+  std::vector<const SyncInstr*> sorted_;  // the instructions of the gap being run
 };
 
 int64_t SyncPlanner::Count(const std::vector<int>& block) const {
@@ -384,10 +397,12 @@ bool SyncPlanner::Explore(const std::set<int>& drop, bool first,
 // the plan as it stands (the baseline): they are kept at every item of the
 // body (a checkpoint, with the work the check had done by then), and a
 // trial starts from the one of its unit's first item. When, at an item
-// after its unit's last one, a clean trial's states equal the baseline's
-// there, the rest of its run is the baseline's: it ends clean, with the
-// baseline's remaining work, so it stops. Each trial gives exactly what
-// Explore(..., first = true) gives; it only counts the work it does.
+// after its unit's last one, a trial's states are the baseline's there up
+// to a shift (the states the check merges, with as many accesses
+// remembered), the rest of its run is the baseline's: it ends clean, with
+// the baseline's remaining work, so it stops. Each trial gives what
+// Explore(..., first = true) gives, and the same work; it only counts the
+// work it does.
 class SyncPlanner::Trials {
  public:
   Trials(const SyncPlanner& plan, bool any_id)
@@ -444,7 +459,7 @@ class SyncPlanner::Trials {
           points_[k] = std::move(p);  // before the change: the baseline's
         }
       }
-      if (clean_ && k > last && Same(states, points_[k].states)) {
+      if (clean_ && k > last && Same(states, points_[k])) {
         joined = true;
         break;
       }
@@ -482,12 +497,26 @@ class SyncPlanner::Trials {
     bool valid = false;
     std::vector<LaneState> states;  // before item k of the body (k = end: after it)
     int64_t work = 0;               // the check's work up to there
+    std::vector<LaneState> shifted;  // `states` normalized (empty: not yet)
   };
 
-  static bool Same(const std::vector<LaneState>& a, const std::vector<LaneState>& b) {
-    if (a.size() != b.size()) return false;
-    for (size_t i = 0; i < a.size(); ++i) {
-      if (a[i] < b[i] || b[i] < a[i]) return false;
+  // Whether the executions go on alike from `states` and from point `p`'s:
+  // state by state, equal once shifted (the check merges such states),
+  // with as many accesses remembered (so that each node costs the same
+  // work).
+  bool Same(const std::vector<LaneState>& states, Point& p) const {
+    if (states.size() != p.states.size()) return false;
+    for (size_t i = 0; i < states.size(); ++i) {
+      if (states[i].history.size() != p.states[i].history.size()) return false;
+    }
+    if (p.shifted.empty()) {
+      p.shifted = p.states;
+      for (LaneState& s : p.shifted) s.Normalize(plan_.kind_);
+    }
+    for (size_t i = 0; i < states.size(); ++i) {
+      LaneState x = states[i];
+      x.Normalize(plan_.kind_);
+      if (x < p.shifted[i] || p.shifted[i] < x) return false;
     }
     return true;
   }
