@@ -26,8 +26,9 @@ namespace {
 constexpr size_t kMaxStates = 1024;  // distinct states at one point
 // Work of one check: per node, per state, 1 + the accesses it remembers.
 constexpr int64_t kMaxWork = 500'000;
-// Work of the sweep and the id allocation together; past it the units
-// left are kept and the ids stay as first allocated.
+// Work of the sweep and the id allocation together (of the parts of the
+// check their trials run, Trials below); past it the units left are kept
+// and the ids stay as first allocated.
 constexpr int64_t kMaxSweepWork = 4'000'000;
 constexpr size_t kMaxNodes = 20000;       // recorded items the check takes on
 constexpr int kMaxRepairs = 64;
