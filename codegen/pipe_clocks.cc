@@ -88,7 +88,7 @@ PipeClocks::SetResult PipeClocks::Set(const Key& key, const Location& loc) {
   const Pipe src = static_cast<Pipe>(std::get<0>(key));
   const Pipe dst = static_cast<Pipe>(std::get<1>(key));
   const int64_t i = Issue(src, false);
-  Flag& f = flags_[key];
+  Flag& f = FlagAt(key);
   if (f.set) return SetResult::kDoubleSet;
   const bool race = f.wait_index > 0 && vc_[P(src)][P(dst)] < f.wait_index;
   f.set = true;
@@ -100,7 +100,7 @@ PipeClocks::SetResult PipeClocks::Set(const Key& key, const Location& loc) {
 
 bool PipeClocks::Wait(const Key& key, const Location& loc) {
   const Pipe dst = static_cast<Pipe>(std::get<1>(key));
-  Flag& f = flags_[key];
+  Flag& f = FlagAt(key);
   const int64_t i = Issue(dst, true);
   const bool was_set = f.set;
   if (was_set) {
@@ -124,9 +124,21 @@ int PipeClocks::BusyAtReturn() const {
   return -1;
 }
 
+namespace {
+bool KeyBefore(const std::pair<PipeClocks::Key, PipeClocks::Flag>& f, const PipeClocks::Key& key) {
+  return f.first < key;
+}
+}  // namespace
+
+PipeClocks::Flag& PipeClocks::FlagAt(const Key& key) {
+  auto it = std::lower_bound(flags_.begin(), flags_.end(), key, KeyBefore);
+  if (it == flags_.end() || it->first != key) it = flags_.insert(it, {key, Flag()});
+  return it->second;
+}
+
 const PipeClocks::Flag* PipeClocks::FlagOf(const Key& key) const {
-  auto it = flags_.find(key);
-  return it == flags_.end() ? nullptr : &it->second;
+  auto it = std::lower_bound(flags_.begin(), flags_.end(), key, KeyBefore);
+  return it == flags_.end() || it->first != key ? nullptr : &it->second;
 }
 
 int64_t PipeClocks::KnownByAll(FunctionKind core, Pipe x) const {
@@ -168,9 +180,11 @@ bool PipeClocks::operator<(const PipeClocks& o) const {
   if (flags_.size() != o.flags_.size()) return flags_.size() < o.flags_.size();
   for (auto a = flags_.begin(), b = o.flags_.begin(); a != flags_.end(); ++a, ++b) {
     if (a->first != b->first) return a->first < b->first;
-    const auto ka = std::make_tuple(a->second.set, a->second.token, a->second.wait_index);
-    const auto kb = std::make_tuple(b->second.set, b->second.token, b->second.wait_index);
-    if (ka != kb) return ka < kb;
+    const Flag& fa = a->second;
+    const Flag& fb = b->second;
+    if (fa.set != fb.set) return fa.set < fb.set;
+    if (fa.token != fb.token) return fa.token < fb.token;
+    if (fa.wait_index != fb.wait_index) return fa.wait_index < fb.wait_index;
   }
   return false;
 }

@@ -10,9 +10,10 @@
 
 #include <array>
 #include <cstdint>
-#include <map>
 #include <string>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 #include "codegen/lowering.h"
 #include "codegen/target_info.h"
@@ -87,7 +88,10 @@ class PipeClocks {
   // The first such pipe (-1: none).
   int BusyAtReturn() const;
 
-  const std::map<Key, Flag>& flags() const { return flags_; }
+  // In key order. A sorted vector rather than a map: the planner's check
+  // copies clocks with every state it follows, and a lane uses few keys.
+  using Flags = std::vector<std::pair<Key, Flag>>;
+  const Flags& flags() const { return flags_; }
   const Flag* FlagOf(const Key& key) const;
   int64_t issued(Pipe p) const { return issued_[static_cast<int>(p)]; }
   // min over the pipes of `core` of what they know of `x`: every
@@ -105,7 +109,10 @@ class PipeClocks {
   Backend backend_;
   Row issued_{};
   std::array<Row, kNumPipes> vc_{};
-  std::map<Key, Flag> flags_;
+  // The flag of `key`, added (not set, never waited) when it has none.
+  Flag& FlagAt(const Key& key);
+
+  Flags flags_;
 };
 
 }  // namespace codegen

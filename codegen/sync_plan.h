@@ -277,6 +277,7 @@ class SyncPlanner {
     Location loc;
   };
   class Checker;  // sync_plan_check.cc
+  class Trials;   // the sweep's and Reallocate's checks, sync_plan_check.cc
 
   int Record(Node node);
   void RecordCompound(Node::Kind kind, int gap);
@@ -284,10 +285,7 @@ class SyncPlanner {
   int64_t Count(const std::vector<int>& block) const;
   // The check with the structured findings (the first only when `first`);
   // false when the state budget ran out.
-  // `any_id`: ids past the pool are legal (Reallocate).
-  // `work` (may be null) adds what the check did.
-  bool Explore(const std::set<int>& drop, bool first, std::vector<Finding>* findings,
-               bool any_id = false, int64_t* work = nullptr) const;
+  bool Explore(const std::set<int>& drop, bool first, std::vector<Finding>* findings) const;
 
   // A new gap at the end of `block`: before its next item (or its end).
   int PushGap(int block, const Location& loc);

@@ -10,6 +10,7 @@
 // followed once from there. Kernels whose executions never meet in a state
 // would need too many; the budget below then ends the check uncovered.
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 #include <tuple>
@@ -25,8 +26,9 @@ namespace {
 constexpr size_t kMaxStates = 1024;  // distinct states at one point
 // Work of one check: per node, per state, 1 + the accesses it remembers.
 constexpr int64_t kMaxWork = 500'000;
-// Work of the sweep and the id allocation together; past it the units
-// left are kept and the ids stay as first allocated.
+// Work of the sweep and the id allocation together (of the parts of the
+// check their trials run, Trials below); past it the units left are kept
+// and the ids stay as first allocated.
 constexpr int64_t kMaxSweepWork = 4'000'000;
 constexpr size_t kMaxNodes = 20000;       // recorded items the check takes on
 constexpr int kMaxRepairs = 64;
@@ -44,22 +46,28 @@ bool SlotOrder(const SyncInstr& a, const SyncInstr& b) {
          std::make_tuple(b.slot, P(b.src), P(b.dst), b.id);
 }
 
-// One access of the history: the op on `pipe` with index `index` there.
+// One access of the history: the op on `pipe` with index `index` there;
+// what it touches and where it is are the recorded node's (the planner's
+// nodes stay put while a check runs).
 struct Access {
   Pipe pipe;
   int64_t index;
-  PlanAccess access;
+  const PlanAccess* access;
   MachineOp op;
-  Location loc;
+  const Location* loc;
 };
 
 bool operator<(const Access& a, const Access& b) {
-  return std::make_tuple(P(a.pipe), a.index, static_cast<int>(a.access.space), a.access.id,
-                         a.access.write, a.access.box, static_cast<int>(a.op), a.loc.line,
-                         a.loc.col) <
-         std::make_tuple(P(b.pipe), b.index, static_cast<int>(b.access.space), b.access.id,
-                         b.access.write, b.access.box, static_cast<int>(b.op), b.loc.line,
-                         b.loc.col);
+  if (a.pipe != b.pipe) return P(a.pipe) < P(b.pipe);
+  if (a.index != b.index) return a.index < b.index;
+  const PlanAccess& x = *a.access;
+  const PlanAccess& y = *b.access;
+  if (x.space != y.space) return static_cast<int>(x.space) < static_cast<int>(y.space);
+  if (x.id != y.id) return x.id < y.id;
+  if (x.write != y.write) return x.write < y.write;
+  if (x.box != y.box) return x.box < y.box;
+  if (a.op != b.op) return static_cast<int>(a.op) < static_cast<int>(b.op);
+  return std::tie(a.loc->line, a.loc->col) < std::tie(b.loc->line, b.loc->col);
 }
 
 // The state of one execution so far.
@@ -77,13 +85,13 @@ struct LaneState {
   void Normalize(FunctionKind core) {
     PipeClocks::Row shift{};
     for (int x = 0; x < kNumPipes; ++x) shift[x] = clocks.KnownByAll(core, static_cast<Pipe>(x));
-    std::vector<Access> keep;
-    for (Access& a : history) {
+    size_t kept = 0;
+    for (const Access& a : history) {
       if (a.index <= shift[P(a.pipe)]) continue;
-      a.index -= shift[P(a.pipe)];
-      keep.push_back(a);
+      history[kept] = a;
+      history[kept++].index -= shift[P(a.pipe)];
     }
-    history = std::move(keep);
+    history.resize(kept);
     clocks.Shift(core, shift);
   }
 };
@@ -93,16 +101,72 @@ struct LaneState {
 class SyncPlanner::Checker {
  public:
   // `any_id`: ids above 7 are legal (while ids are allocated again).
-  Checker(const SyncPlanner& plan, const std::set<int>& drop, bool first, bool any_id)
-      : plan_(plan), drop_(drop), first_(first), any_id_(any_id) {}
+  // `work`: what the check did before the point it starts from.
+  Checker(const SyncPlanner& plan, const std::set<int>& drop, bool first, bool any_id,
+          int64_t work = 0)
+      : plan_(plan), drop_(drop), first_(first), any_id_(any_id), work_(work) {}
 
   int64_t work() const { return work_; }
+  bool ok() const { return ok_; }
+  const std::vector<Finding>& findings() const { return findings_; }
 
   // False when the budget ran out.
   bool Run(std::vector<Finding>* findings) {
     std::vector<LaneState> states{LaneState(plan_.backend_)};
     Block(plan_.root_, states);
     if (!ok_) return false;
+    End(states);
+    *findings = std::move(findings_);
+    return true;
+  }
+
+  // Node `n` on every state (false: the check is over, or no execution
+  // goes on).
+  bool Item(int n, std::vector<LaneState>& states) {
+    if (Done() || states.empty()) return false;
+    const Node& node = plan_.nodes_[n];
+    for (const LaneState& s : states) work_ += 1 + static_cast<int64_t>(s.history.size());
+    if (work_ > kMaxWork) {
+      ok_ = false;
+      return false;
+    }
+    switch (node.kind) {
+      case Node::Kind::kGap:
+      case Node::Kind::kOp:
+      case Node::Kind::kFullBarrier: {
+        if (node.kind == Node::Kind::kGap) {
+          sorted_.clear();
+          for (const SyncInstr& i : plan_.gaps_[node.gap]) sorted_.push_back(&i);
+          std::stable_sort(sorted_.begin(), sorted_.end(),
+                           [](const SyncInstr* a, const SyncInstr* b) { return SlotOrder(*a, *b); });
+        }
+        std::vector<LaneState> next;
+        for (LaneState& s : states) {
+          if (Step(node, s)) next.push_back(std::move(s));
+        }
+        states = std::move(next);
+        break;
+      }
+      case Node::Kind::kIf: {
+        std::vector<LaneState> other = states;
+        Block(node.blocks[0], states);
+        if (node.blocks.size() > 1) Block(node.blocks[1], other);
+        for (LaneState& s : other) states.push_back(std::move(s));
+        Unique(states);
+        break;
+      }
+      case Node::Kind::kLoop:
+        Loop(node, states);
+        break;
+    }
+    return true;
+  }
+
+  bool Done() const { return !ok_ || (first_ && !findings_.empty()); }
+
+  // The return, after the body: nothing may still run, no flag be set.
+  void End(std::vector<LaneState>& states) {
+    if (!ok_) return;
     const Location end = plan_.gap_locs_.empty() ? Location() : plan_.gap_locs_.back();
     for (LaneState& s : states) {
       if (Done()) break;
@@ -119,12 +183,9 @@ class SyncPlanner::Checker {
         break;
       }
     }
-    *findings = std::move(findings_);
-    return true;
   }
 
  private:
-  bool Done() const { return !ok_ || (first_ && !findings_.empty()); }
 
   void Report(Finding f) {
     if (seen_.insert(f.text).second) findings_.push_back(std::move(f));
@@ -144,36 +205,7 @@ class SyncPlanner::Checker {
 
   void Block(const std::vector<int>& nodes, std::vector<LaneState>& states) {
     for (int n : nodes) {
-      if (Done() || states.empty()) return;
-      const Node& node = plan_.nodes_[n];
-      for (const LaneState& s : states) work_ += 1 + static_cast<int64_t>(s.history.size());
-      if (work_ > kMaxWork) {
-        ok_ = false;
-        return;
-      }
-      switch (node.kind) {
-        case Node::Kind::kGap:
-        case Node::Kind::kOp:
-        case Node::Kind::kFullBarrier: {
-          std::vector<LaneState> next;
-          for (LaneState& s : states) {
-            if (Step(node, s)) next.push_back(std::move(s));
-          }
-          states = std::move(next);
-          break;
-        }
-        case Node::Kind::kIf: {
-          std::vector<LaneState> other = states;
-          Block(node.blocks[0], states);
-          if (node.blocks.size() > 1) Block(node.blocks[1], other);
-          for (LaneState& s : other) states.push_back(std::move(s));
-          Unique(states);
-          break;
-        }
-        case Node::Kind::kLoop:
-          Loop(node, states);
-          break;
-      }
+      if (!Item(n, states)) return;
     }
   }
 
@@ -207,14 +239,11 @@ class SyncPlanner::Checker {
         return true;
       case Node::Kind::kOp:
         return node.skip || Op(node, s);
-      case Node::Kind::kGap: {
-        std::vector<SyncInstr> instrs = plan_.gaps_[node.gap];
-        std::stable_sort(instrs.begin(), instrs.end(), SlotOrder);
-        for (const SyncInstr& i : instrs) {
-          if (drop_.count(i.unit) == 0 && !Sync(i, node.gap, s)) return false;
+      case Node::Kind::kGap:  // its instructions in slot order: sorted_
+        for (const SyncInstr* i : sorted_) {
+          if (drop_.count(i->unit) == 0 && !Sync(*i, node.gap, s)) return false;
         }
         return true;
-      }
       default:
         return true;
     }
@@ -249,13 +278,13 @@ class SyncPlanner::Checker {
     for (const Access& a : s.history) {
       bool conflict = false;
       for (const PlanAccess& x : b.accesses) {
-        conflict |= (a.access.write || x.write) && Overlap(a.access, x);
+        conflict |= (a.access->write || x.write) && Overlap(*a.access, x);
       }
       if (!conflict || s.clocks.Ordered(q, a.pipe, a.index)) continue;
       Report({absl::StrCat(
                   "pipe race: ", MachineOpName(step.op), " on ", PipeName(q), " at ",
                   At(b.loc), " may overlap ", MachineOpName(a.op), " on ", PipeName(a.pipe),
-                  " at ", At(a.loc), "; missing: ",
+                  " at ", At(*a.loc), "; missing: ",
                   a.pipe == q ? absl::StrCat("pipe_barrier(", PipeName(q), ")")
                               : absl::StrCat("set_flag(", PipeName(a.pipe), ", ", PipeName(q),
                                              ") / wait_flag")),
@@ -263,7 +292,7 @@ class SyncPlanner::Checker {
       return false;
     }
     s.clocks.Done(q, i);
-    for (const PlanAccess& x : b.accesses) s.history.push_back(Access{q, i, x, step.op, b.loc});
+    for (const PlanAccess& x : b.accesses) s.history.push_back(Access{q, i, &x, step.op, &b.loc});
     if (step.barrier_all_after) BarrierAll(s);
     return true;
   }
@@ -283,7 +312,10 @@ class SyncPlanner::Checker {
     const PipeClocks::Key key = PipeClocks::KeyOf(i);
     switch (i.kind) {
       case SyncInstr::Kind::kSet:
-        switch (s.clocks.Set(key, i.loc)) {
+        // The check words its findings from the instructions: its flags keep
+        // no locations (copied with every state, they would cost more than
+        // the rest of it).
+        switch (s.clocks.Set(key, Location())) {
           case PipeClocks::SetResult::kOk:
             return true;
           case PipeClocks::SetResult::kDoubleSet:
@@ -298,7 +330,7 @@ class SyncPlanner::Checker {
         }
         return true;
       case SyncInstr::Kind::kWait:
-        if (!s.clocks.Wait(key, i.loc)) {
+        if (!s.clocks.Wait(key, Location())) {
           Report({absl::StrCat("deadlock: ", KeyText(i), " waited at ", At(i.loc),
                                " is never set"),
                   Finding::Kind::kOther, gap, i.loc});
@@ -323,6 +355,7 @@ class SyncPlanner::Checker {
   int64_t work_ = 0;
   std::set<std::string> seen_;
   std::vector<Finding> findings_;
+  std::vector<const SyncInstr*> sorted_;  // the instructions of the gap being run
 };
 
 int64_t SyncPlanner::Count(const std::vector<int>& block) const {
@@ -349,15 +382,154 @@ int64_t SyncPlanner::Count(const std::vector<int>& block) const {
   return total;
 }
 
-bool SyncPlanner::Explore(const std::set<int>& drop, bool first, std::vector<Finding>* findings,
-                          bool any_id, int64_t* work) const {
+bool SyncPlanner::Explore(const std::set<int>& drop, bool first,
+                          std::vector<Finding>* findings) const {
   findings->clear();
   if (nodes_.size() > kMaxNodes) return false;
-  Checker checker(*this, drop, first, any_id);
-  const bool ok = checker.Run(findings);
-  if (work != nullptr) *work += checker.work();
-  return ok;
+  Checker checker(*this, drop, first, /*any_id=*/false);
+  return checker.Run(findings);
 }
+
+// The trials of the sweep and of the id allocation, each the whole check
+// of the plan with one unit changed (left out, or another id), at the cost
+// of the part the change can affect (pipe-sync.md §3.3: the sweep is
+// local). The check walks the items of the kernel body in order, so the
+// states before the item that holds a unit's first instruction are those of
+// the plan as it stands (the baseline): they are kept at every item of the
+// body (a checkpoint, with the work the check had done by then), and a
+// trial starts from the one of its unit's first item. When, at an item
+// after its unit's last one, a trial's states are the baseline's there up
+// to a shift (the states the check merges, with as many accesses
+// remembered), the rest of its run is the baseline's: it ends clean, with
+// the baseline's remaining work, so it stops. Each trial gives what
+// Explore(..., first = true) gives, and the same work; it only counts the
+// work it does.
+class SyncPlanner::Trials {
+ public:
+  Trials(const SyncPlanner& plan, bool any_id)
+      : plan_(plan), any_id_(any_id), points_(plan.root_.size() + 1) {
+    points_[0].valid = true;
+    points_[0].states.emplace_back(plan.backend_);
+    // The item of the body that holds each recorded gap.
+    std::vector<size_t> item_of(plan.gaps_.size(), points_.size());
+    std::function<void(int, size_t)> mark = [&](int n, size_t item) {
+      const Node& node = plan.nodes_[n];
+      if (node.kind == Node::Kind::kGap) item_of[node.gap] = item;
+      for (const std::vector<int>& b : node.blocks) {
+        for (int c : b) mark(c, item);
+      }
+    };
+    for (size_t k = 0; k < plan.root_.size(); ++k) mark(plan.root_[k], k);
+    for (size_t g = 0; g < plan.gaps_.size(); ++g) {
+      if (item_of[g] == points_.size()) continue;  // never run by the check
+      for (const SyncInstr& i : plan.gaps_[g]) {
+        auto [at, fresh] = spans_.emplace(i.unit, std::make_pair(item_of[g], item_of[g]));
+        if (!fresh) {
+          at->second.first = std::min(at->second.first, item_of[g]);
+          at->second.second = std::max(at->second.second, item_of[g]);
+        }
+      }
+    }
+  }
+
+  // The check of the plan with the units in `drop` left out, which differs
+  // from the baseline in unit `unit` only (-1: in nothing; the first trial
+  // then is the baseline itself). True when it is clean; then it is the
+  // baseline from now on. `work` adds what the check did.
+  bool Try(int unit, const std::set<int>& drop, int64_t* work) {
+    const size_t end = plan_.root_.size();
+    size_t first = 0, last = end;
+    if (unit >= 0) {
+      auto at = spans_.find(unit);
+      first = last = end;  // no instruction the check runs: only the return
+      if (at != spans_.end()) std::tie(first, last) = at->second;
+    }
+    size_t k = first;
+    while (!points_[k].valid) --k;
+    const int64_t start_work = points_[k].work;
+    Checker checker(plan_, drop, /*first=*/true, any_id_, start_work);
+    std::vector<LaneState> states = points_[k].states;
+    std::vector<Point> seen;  // the trial's own points after `first`
+    bool joined = false;
+    for (;; ++k) {
+      if (k > first || !points_[k].valid) {
+        Point p{true, states, checker.work()};
+        if (k > first) {
+          seen.push_back(std::move(p));
+        } else {
+          points_[k] = std::move(p);  // before the change: the baseline's
+        }
+      }
+      if (clean_ && k > last && Same(states, points_[k])) {
+        joined = true;
+        break;
+      }
+      if (k == end) break;
+      checker.Item(plan_.root_[k], states);  // no execution left: nothing
+      if (checker.Done()) break;
+    }
+    *work += checker.work() - start_work;
+    if (joined) {
+      const int64_t total = checker.work() + points_[end].work - points_[k].work;
+      if (total > kMaxWork) return false;
+    } else {
+      if (checker.Done()) return false;
+      checker.End(states);
+      if (!checker.ok() || !checker.findings().empty()) return false;
+    }
+    // Clean: the baseline from now on. Its points after `first` are the
+    // trial's, up to where it joined, and from there the old ones with
+    // the work shifted by the difference.
+    const size_t from = first + 1;
+    for (size_t j = 0; j < seen.size(); ++j) {
+      if (joined && from + j == k) break;
+      points_[from + j] = std::move(seen[j]);
+    }
+    if (joined) {
+      const int64_t shift = checker.work() - points_[k].work;
+      for (size_t j = k; j <= end; ++j) points_[j].work += shift;
+    }
+    clean_ = true;
+    return true;
+  }
+
+ private:
+  struct Point {
+    bool valid = false;
+    std::vector<LaneState> states;  // before item k of the body (k = end: after it)
+    int64_t work = 0;               // the check's work up to there
+    std::vector<LaneState> shifted;  // `states` normalized (empty: not yet)
+  };
+
+  // Whether the executions go on alike from `states` and from point `p`'s:
+  // state by state, equal once shifted (the check merges such states),
+  // with as many accesses remembered (so that each node costs the same
+  // work).
+  bool Same(const std::vector<LaneState>& states, Point& p) const {
+    if (states.size() != p.states.size()) return false;
+    for (size_t i = 0; i < states.size(); ++i) {
+      if (states[i].history.size() != p.states[i].history.size()) return false;
+    }
+    if (p.shifted.empty()) {
+      p.shifted = p.states;
+      for (LaneState& s : p.shifted) s.Normalize(plan_.kind_);
+    }
+    for (size_t i = 0; i < states.size(); ++i) {
+      LaneState x = states[i];
+      x.Normalize(plan_.kind_);
+      if (x < p.shifted[i] || p.shifted[i] < x) return false;
+    }
+    return true;
+  }
+
+  const SyncPlanner& plan_;
+  bool any_id_;
+  // Points of the baseline: valid ones hold its states. Once one trial
+  // was clean, every point is valid and the baseline is clean (`clean_`).
+  std::vector<Point> points_;
+  bool clean_ = false;
+  std::map<int, std::pair<size_t, size_t>> spans_;  // unit -> its first and last item
+};
 
 std::vector<std::string> SyncPlanner::Check(const std::set<int>& drop, bool* covered) const {
   PlannerTime time;
@@ -415,7 +587,8 @@ void SyncPlanner::Reallocate(int64_t budget) {
   for (int unit : order) before[unit] = units_[unit - first_unit_].id;
   // Out of the way first: every pair its own id past the pool.
   for (size_t k = 0; k < order.size(); ++k) SetId(order[k], max_ids() + static_cast<int>(k));
-  std::vector<Finding> findings;
+  Trials trials(*this, /*any_id=*/true);
+  const std::set<int> none;
   int64_t work = 0;
   for (int unit : order) {
     const SyncUnit& u = units_[unit - first_unit_];
@@ -424,7 +597,7 @@ void SyncPlanner::Reallocate(int64_t budget) {
     bool found = false;
     for (int id = 0; id < pool && !found && work <= budget; ++id) {
       SetId(unit, id);
-      found = Explore({}, true, &findings, /*any_id=*/true, &work) && findings.empty();
+      found = trials.Try(unit, none, &work);
     }
     if (!found) {
       SetId(unit, old);
@@ -480,13 +653,16 @@ void SyncPlanner::Sweep() {
     }
   }
   std::set<int> removed;
+  Trials trials(*this, /*any_id=*/false);
+  // The baseline: the plan as repaired, clean (its work is not counted,
+  // like that of the check above).
   int64_t work = 0;
+  trials.Try(-1, removed, &work);
+  work = 0;
   for (int u = static_cast<int>(units_.size()) - 1; u >= 0 && work <= kMaxSweepWork; --u) {
     const int number = first_unit_ + u;
     removed.insert(number);
-    if (!Explore(removed, true, &findings, false, &work) || !findings.empty()) {
-      removed.erase(number);
-    }
+    if (!trials.Try(number, removed, &work)) removed.erase(number);
   }
   RemoveUnits(removed);
   if (work <= kMaxSweepWork) Reallocate(kMaxSweepWork - work);
