@@ -634,24 +634,32 @@ void SyncPlanner::Sweep() {
   // Barrier-all mode places today's barriers: nothing to check or sweep.
   if (barrier_all()) return;
   std::vector<Finding> findings;
+  bool drained = false;
   for (int repairs = 0;; ++repairs) {
-    if (!Explore({}, true, &findings) || repairs == kMaxRepairs) {
-      // Not covered by the check: every iteration starts drained, which
-      // needs no check.
+    const bool covered = Explore({}, true, &findings);
+    const bool other = covered && !findings.empty() &&
+                       findings.front().kind == Finding::Kind::kOther;
+    if (!covered || repairs == kMaxRepairs || other) {
+      // Every iteration starting drained is what the plan falls back on.
+      // Drained loops collapse the check's states, so the check runs
+      // again: what the forward plan got wrong outside the loops (an id
+      // reused too early) is still found and repaired.
+      if (drained) return;
       DrainEveryLoop();
-      return;
+      drained = true;
+      repairs = 0;
+      continue;
     }
     if (findings.empty()) break;
     const Finding& f = findings.front();
     if (f.kind == Finding::Kind::kRace) {
       AddBarrierAll(f.gap, 4, f.loc, "repair");
-    } else if (f.kind == Finding::Kind::kReuse) {
-      AddBarrierAll(f.gap, 1, f.loc, "repair");
     } else {
-      DrainEveryLoop();
-      return;
+      AddBarrierAll(f.gap, 1, f.loc, "repair");  // kReuse
     }
   }
+  // A plan that fell back is not swept: its check was too costly already.
+  if (drained) return;
   std::set<int> removed;
   Trials trials(*this, /*any_id=*/false);
   // The baseline: the plan as repaired, clean (its work is not counted,
