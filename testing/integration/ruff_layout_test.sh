@@ -9,7 +9,7 @@
 # $PTOC_RUFF_CACHE (default ~/.cache/ptoc/ruff-wasm-<version>), outside
 # the repo.
 #
-# Judged: every example (examples/*.py, ../shared/spec/examples/*.py), and
+# Judged: every example (examples/*.py, the spec's examples/*.py), and
 # every in-scope corpus program that ptoc parses and verifies, printed by
 # ptoc. ruff_layout.js says what "unchanged" means and reports the first
 # differences grouped; this fails when fewer programs than the floor below
@@ -19,11 +19,14 @@
 # back as the same programs and meet its own floor.
 #
 # Skipped (exit 77) when the corpus ($PYPTO_CORPUS, else
-# <repo>/../shared/pypto-corpus), node or npm is missing, or the package
-# cannot be installed, except under CI=true, where that is a failure.
+# <repo>/../shared/pypto-corpus), the spec's examples ($PTOC_SPEC_EXAMPLES,
+# else the spec/examples folder beside the corpus), node or npm is missing,
+# or the package cannot be installed, except under CI=true, where that is
+# a failure.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 corpus="${PYPTO_CORPUS:-$repo/../shared/pypto-corpus}"
+spec_examples="${PTOC_SPEC_EXAMPLES:-$(dirname "$corpus")/spec/examples}"
 version=0.14.9
 cache="${PTOC_RUFF_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/ptoc/ruff-wasm-$version}"
 module="$cache/node_modules/@astral-sh/ruff-wasm-nodejs"
@@ -44,6 +47,8 @@ missing() {
 }
 
 [[ -f "$corpus/MANIFEST.tsv" ]] || missing "no PyPTO corpus at $corpus (set PYPTO_CORPUS)"
+compgen -G "$spec_examples/*.py" >/dev/null ||
+  missing "no spec examples at $spec_examples (set PTOC_SPEC_EXAMPLES)"
 command -v node >/dev/null || missing "no node (tools/setup.sh installs it)"
 if [[ ! -f "$module/package.json" ]]; then
   command -v npm >/dev/null || missing "no npm (tools/setup.sh installs it)"
@@ -61,7 +66,7 @@ bazel build "${bazel_cache[@]}" //:ptoc //testing/corpus:pypto_corpus
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 mkdir -p "$out/examples" "$out/spec" "$out/corpus"
-for f in examples/*.py "$repo"/../shared/spec/examples/*.py; do
+for f in examples/*.py "$spec_examples"/*.py; do
   [[ -e "$f" ]] || continue
   dir="$out/examples"
   [[ "$f" == examples/* ]] || dir="$out/spec"
