@@ -174,6 +174,30 @@ void PipeClocks::Shift(FunctionKind core, const Row& shift) {
   }
 }
 
+void PipeClocks::Renumber(Points& points) {
+  for (int x = 0; x < kNumPipes; ++x) points[x].push_back(issued_[x]);
+  for (const auto& [key, f] : flags_) {
+    if (f.wait_index > 0) points[std::get<1>(key)].push_back(f.wait_index);
+  }
+  for (std::vector<int64_t>& p : points) {
+    std::sort(p.begin(), p.end());
+    p.erase(std::unique(p.begin(), p.end()), p.end());
+    if (!p.empty() && p.front() == 0) p.erase(p.begin());
+  }
+  for (int x = 0; x < kNumPipes; ++x) {
+    issued_[x] = Rank(points[x], issued_[x]);
+    for (Row& row : vc_) row[x] = Rank(points[x], row[x]);
+  }
+  for (auto& [key, f] : flags_) {
+    for (int x = 0; x < kNumPipes; ++x) f.token[x] = Rank(points[x], f.token[x]);
+    f.wait_index = Rank(points[std::get<1>(key)], f.wait_index);
+  }
+}
+
+int64_t PipeClocks::Rank(const std::vector<int64_t>& points, int64_t v) {
+  return std::upper_bound(points.begin(), points.end(), v) - points.begin();
+}
+
 bool PipeClocks::operator<(const PipeClocks& o) const {
   if (issued_ != o.issued_) return issued_ < o.issued_;
   if (vc_ != o.vc_) return vc_ < o.vc_;

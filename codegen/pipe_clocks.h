@@ -102,6 +102,21 @@ class PipeClocks {
   // differs by such a shift compares equal: the planner's check merges
   // executions that way. shift[x] must be at most KnownByAll(x).
   void Shift(FunctionKind core, const Row& shift);
+  // The indices of each pipe x that can still be compared with anything:
+  // points[x] (the caller's, e.g. the accesses it remembers), the issue
+  // counter and the last wait of every key on x.
+  using Points = std::array<std::vector<int64_t>, kNumPipes>;
+  // Adds those to `points` (each then sorted, without duplicates or 0),
+  // renames every index of pipe x to its rank among the points of x, and
+  // every clock or token value to the rank of the largest point not above
+  // it. The clocks only compare such values, take their maximum or issue
+  // past the counter, and no comparison with a point changes; so the
+  // renamed state behaves as the old one from here on, and two states that
+  // differ only in values between the same points compare equal (the
+  // planner's check merges them). The caller renames its own indices with
+  // Rank.
+  void Renumber(Points& points);
+  static int64_t Rank(const std::vector<int64_t>& points, int64_t v);
   bool operator<(const PipeClocks& o) const;
   bool operator==(const PipeClocks& o) const;
 

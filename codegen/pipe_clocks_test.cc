@@ -81,6 +81,36 @@ TEST(PipeClocksTest, StatesThatDifferOnlyByWhatEveryPipeKnowsAreEqualAfterTheShi
   EXPECT_FALSE(one == two);
 }
 
+TEST(PipeClocksTest, RenumberKeepsEveryComparisonWithAPointAndMergesTheGaps) {
+  // V issues 1..3 in one state and 1..5 in the other; only op 2 (3 in the
+  // other) is still remembered. MTE3 knows V up to 2 (3), then S learns it.
+  PipeClocks a(Backend::kA2A3), b(Backend::kA2A3);
+  for (int i = 0; i < 3; ++i) a.Issue(Pipe::kV, false);
+  for (int i = 0; i < 5; ++i) b.Issue(Pipe::kV, false);
+  const Location loc;
+  const PipeClocks::Key key{static_cast<int>(Pipe::kV), static_cast<int>(Pipe::kMte3), 0};
+  a.Set(key, loc);  // issued on V: index 4 (6)
+  b.Set(key, loc);
+  a.Wait(key, loc);
+  b.Wait(key, loc);
+  EXPECT_FALSE(a == b);
+  PipeClocks::Points pa, pb;
+  pa[static_cast<int>(Pipe::kV)] = {2};
+  pb[static_cast<int>(Pipe::kV)] = {3};
+  a.Renumber(pa);
+  b.Renumber(pb);
+  EXPECT_TRUE(a == b);
+  // The remembered op is index 1 now, and MTE3 knows it complete in both.
+  EXPECT_EQ(PipeClocks::Rank(pa[static_cast<int>(Pipe::kV)], 2), 1);
+  EXPECT_EQ(PipeClocks::Rank(pb[static_cast<int>(Pipe::kV)], 3), 1);
+  EXPECT_TRUE(a.Ordered(Pipe::kMte3, Pipe::kV, 1));
+  EXPECT_FALSE(a.Ordered(Pipe::kS, Pipe::kV, 1));
+  // Issuing goes on past every point.
+  const int64_t next = a.Issue(Pipe::kV, false);
+  EXPECT_EQ(next, a.issued(Pipe::kV));
+  EXPECT_GT(next, 1);
+}
+
 }  // namespace
 }  // namespace codegen
 }  // namespace ptoc

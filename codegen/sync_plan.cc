@@ -216,7 +216,7 @@ int SyncPlanner::FreeId(Pipe p, Pipe q) const {
 }
 
 int SyncPlanner::MakePair(Pipe p, Pipe q, int set_gap, int wait_gap, int loop,
-                          absl::string_view why) {
+                          absl::string_view why, int wait_slot) {
   const auto key = std::make_tuple(P(p), P(q), set_gap, wait_gap);
   if (auto same = pairs_.find(key); same != pairs_.end()) return same->second.second;
   const int id = FreeId(p, q);
@@ -238,7 +238,7 @@ int SyncPlanner::MakePair(Pipe p, Pipe q, int set_gap, int wait_gap, int loop,
   Add(set_gap, set);
   SyncInstr wait = set;
   wait.kind = SyncInstr::Kind::kWait;
-  wait.slot = 3;
+  wait.slot = wait_slot;
   wait.loc = gap_locs_[wait_gap];
   Add(wait_gap, wait);
   if (loop >= 0) {

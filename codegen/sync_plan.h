@@ -109,7 +109,9 @@ struct SyncInstr {
   int id = 0;
   int unit = 0;  // the pair or barrier it belongs to (--pipe-sync-drop)
   // §3.2: 0 drains, 1 sets, 2 primes, 3 waits, 4 barriers (a PIPE_ALL
-  // repairing a flag reuse race sits in slot 1, before the sets).
+  // repairing a flag reuse race sits in slot 1, before the sets; so does
+  // the wait of a reverse pair that orders an inner loop's prime after the
+  // previous iteration's drain, sync_plan_carried.cc).
   int slot = 0;
   Location loc;  // the producer's (set) or the consumer's
 };
@@ -297,8 +299,10 @@ class SyncPlanner {
   // A pair p -> q with its set in `set_gap` and its wait in `wait_gap`
   // (carried by loop `loop` when >= 0: also a prime before it and a drain
   // after it), or the identical one planned already: its unit, -1 when no
-  // id is free.
-  int MakePair(Pipe p, Pipe q, int set_gap, int wait_gap, int loop, absl::string_view why);
+  // id is free. The wait goes in slot `wait_slot` (1: before the primes of
+  // its gap).
+  int MakePair(Pipe p, Pipe q, int set_gap, int wait_gap, int loop, absl::string_view why,
+               int wait_slot = 3);
   int FreeId(Pipe p, Pipe q) const;
   // §3.4 widening of a pair p -> q (set in `set_gap`, wait in `wait_gap`,
   // both in `blk`) that has no id: moves the set of the pair it is widened

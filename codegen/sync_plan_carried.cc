@@ -16,7 +16,8 @@
 // pipe, from after the wait's item to before the set's producer item)
 // orders it; the pair itself orders the reverse pair's own reuse. Reverse
 // pairs identical to a planned pair cost nothing; the rest are left to the
-// redundancy sweep.
+// redundancy sweep. The carried pairs of an inner loop get one too: their
+// prime and drain run once per iteration of the outer loop.
 #include <algorithm>
 #include <limits>
 #include <tuple>
@@ -219,6 +220,33 @@ void SyncPlanner::ReuseGuards(int loop) {
     // s comes after w).
     MakePair(static_cast<Pipe>(q), static_cast<Pipe>(p), body.gaps[w + 1], body.gaps[s],
              s > w ? -1 : loop, "reuse");
+  }
+  // The carried pairs of the loops inside this body: each iteration runs
+  // their prime (a set, in the gap before the inner loop) and their drain
+  // (its wait, in the gap after it) once more, so the next prime must be
+  // ordered after this iteration's drain too. The reverse pair: its set
+  // after the drain (in the drain's gap when that is in this body: slot 1,
+  // after the drains), its wait before the prime (in the prime's gap when
+  // that is in this body: slot 1, before the primes), carried by this loop.
+  for (size_t inner = 0; inner < loops_.size(); ++inner) {
+    const Loop& il = loops_[inner];
+    if (static_cast<int>(inner) == loop || il.parent < 0 || blocks_[il.parent].loop != loop) {
+      continue;
+    }
+    const std::vector<int>& gaps = blocks_[il.parent].gaps;
+    const auto at = std::find(gaps.begin(), gaps.end(), il.gap);
+    if (at == gaps.end() || at + 1 == gaps.end()) continue;
+    const int prime_gap = il.gap, drain_gap = *(at + 1);
+    const bool here = il.parent == l.body;
+    const int w = ItemIn(gap_paths_[drain_gap], l.body);
+    const int s = ItemIn(gap_paths_[prime_gap], l.body);
+    if (w < 0 || s < 0) continue;
+    const int set_gap = here ? drain_gap : body.gaps[w + 1];
+    const int wait_gap = here ? prime_gap : body.gaps[s];
+    for (int unit : std::vector<int>(il.carried)) {
+      const SyncUnit& u = units_[unit - first_unit_];
+      MakePair(u.dst, u.src, set_gap, wait_gap, loop, "reuse", here ? 1 : 3);
+    }
   }
 }
 

@@ -81,7 +81,8 @@ struct LaneState {
     if (o.clocks < clocks) return false;
     return history < o.history;
   }
-  // Forgets what every pipe knows complete, and counts from there.
+  // Forgets what every pipe knows complete, counts from there, and renames
+  // the indices that are left by rank (PipeClocks::Renumber).
   void Normalize(FunctionKind core) {
     PipeClocks::Row shift{};
     for (int x = 0; x < kNumPipes; ++x) shift[x] = clocks.KnownByAll(core, static_cast<Pipe>(x));
@@ -92,7 +93,30 @@ struct LaneState {
       history[kept++].index -= shift[P(a.pipe)];
     }
     history.resize(kept);
+    // An access remembered twice (the same access of the same op, from two
+    // iterations of a loop) races whenever the earlier one does: only the
+    // later one is kept.
+    thread_local std::vector<std::pair<const PlanAccess*, size_t>> last;
+    last.clear();
+    for (size_t i = 0; i < history.size(); ++i) last.emplace_back(history[i].access, i);
+    std::sort(last.begin(), last.end());
+    bool twice = false;
+    for (size_t i = 0; i + 1 < last.size(); ++i) {
+      if (last[i].first != last[i + 1].first) continue;
+      history[last[i].second].access = nullptr;
+      twice = true;
+    }
+    if (twice) {
+      history.erase(std::remove_if(history.begin(), history.end(),
+                                   [](const Access& a) { return a.access == nullptr; }),
+                    history.end());
+    }
     clocks.Shift(core, shift);
+    thread_local PipeClocks::Points points;
+    for (std::vector<int64_t>& p : points) p.clear();
+    for (const Access& a : history) points[P(a.pipe)].push_back(a.index);
+    clocks.Renumber(points);
+    for (Access& a : history) a.index = PipeClocks::Rank(points[P(a.pipe)], a.index);
   }
 };
 
