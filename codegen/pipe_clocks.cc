@@ -163,8 +163,10 @@ void PipeClocks::Shift(FunctionKind core, const Row& shift) {
     const int dst = std::get<1>(it->first);
     for (int x = 0; x < kNumPipes; ++x) f.token[x] = down(f.token[x], shift[x]);
     f.wait_index = down(f.wait_index, shift[dst]);
-    // A flag not set whose last wait every pipe knows is as good as new.
-    if (!f.set && f.wait_index == 0) {
+    // A flag not set whose last wait its src pipe knows complete is as good
+    // as new: no later set of it can race with that wait (what a pipe knows
+    // only grows).
+    if (!f.set && (f.wait_index == 0 || vc_[std::get<0>(it->first)][dst] >= f.wait_index)) {
       it = flags_.erase(it);
     } else {
       f.set_loc = f.wait_loc = Location();

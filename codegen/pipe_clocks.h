@@ -100,7 +100,9 @@ class PipeClocks {
   // Subtracts shift[x] from every index on pipe x (issue counters, clocks,
   // tokens, last waits; never below 0), after which a state that only
   // differs by such a shift compares equal: the planner's check merges
-  // executions that way. shift[x] must be at most KnownByAll(x).
+  // executions that way. shift[x] must be at most KnownByAll(x). A flag
+  // not set whose last wait its src pipe knows complete is forgotten (no
+  // later set of it can race with that wait).
   void Shift(FunctionKind core, const Row& shift);
   // The indices of each pipe x that can still be compared with anything:
   // points[x] (the caller's, e.g. the accesses it remembers), the issue

@@ -111,6 +111,24 @@ TEST(PipeClocksTest, RenumberKeepsEveryComparisonWithAPointAndMergesTheGaps) {
   EXPECT_GT(next, 1);
 }
 
+TEST(PipeClocksTest, AFlagWhoseLastWaitItsSetterKnowsIsForgottenByTheShift) {
+  // V -> MTE3 set and waited; then MTE3 -> V, so V knows the wait is done.
+  const Location loc;
+  const PipeClocks::Key v_mte3{static_cast<int>(Pipe::kV), static_cast<int>(Pipe::kMte3), 0};
+  const PipeClocks::Key mte3_v{static_cast<int>(Pipe::kMte3), static_cast<int>(Pipe::kV), 1};
+  PipeClocks c(Backend::kA5);
+  c.Set(v_mte3, loc);
+  c.Wait(v_mte3, loc);
+  PipeClocks before = c;
+  before.Shift(FunctionKind::kAIV, KnownByAll(before, FunctionKind::kAIV));
+  EXPECT_NE(before.FlagOf(v_mte3), nullptr);  // V may set it again too early
+  c.Set(mte3_v, loc);
+  c.Wait(mte3_v, loc);
+  c.Shift(FunctionKind::kAIV, KnownByAll(c, FunctionKind::kAIV));
+  EXPECT_EQ(c.FlagOf(v_mte3), nullptr);
+  EXPECT_EQ(c.Set(v_mte3, loc), PipeClocks::SetResult::kOk);
+}
+
 }  // namespace
 }  // namespace codegen
 }  // namespace ptoc

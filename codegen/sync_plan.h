@@ -281,6 +281,11 @@ class SyncPlanner {
   class Checker;  // sync_plan_check.cc
   class Trials;   // the sweep's and Reallocate's checks, sync_plan_check.cc
 
+  // For each access of each node (by node, then access): the last node
+  // after which no op can conflict with it any more (computed once, when
+  // the check first needs it; the recorded kernel does not change then).
+  const std::vector<std::vector<int>>& Reach() const;
+
   int Record(Node node);
   void RecordCompound(Node::Kind kind, int gap);
   // How many executions there are (saturating at 1 << 30).
@@ -376,6 +381,7 @@ class SyncPlanner {
   std::vector<int> root_;
   std::vector<std::pair<int, int>> tree_;  // open (compound node, block)
   std::vector<int> compounds_;             // open compound nodes
+  mutable std::vector<std::vector<int>> reach_;  // Reach()
 };
 
 // The accesses of `step`: `args` are the buffers of the call's tile

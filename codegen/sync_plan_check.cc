@@ -55,6 +55,7 @@ struct Access {
   const PlanAccess* access;
   MachineOp op;
   const Location* loc;
+  int reach;  // SyncPlanner::Reach(): no op after this node can conflict with it
 };
 
 bool operator<(const Access& a, const Access& b) {
@@ -83,12 +84,13 @@ struct LaneState {
   }
   // Forgets what every pipe knows complete, counts from there, and renames
   // the indices that are left by rank (PipeClocks::Renumber).
-  void Normalize(FunctionKind core) {
+  // Accesses no op from node `next` on can conflict with are forgotten too.
+  void Normalize(FunctionKind core, int next) {
     PipeClocks::Row shift{};
     for (int x = 0; x < kNumPipes; ++x) shift[x] = clocks.KnownByAll(core, static_cast<Pipe>(x));
     size_t kept = 0;
     for (const Access& a : history) {
-      if (a.index <= shift[P(a.pipe)]) continue;
+      if (a.index <= shift[P(a.pipe)] || a.reach < next) continue;
       history[kept] = a;
       history[kept++].index -= shift[P(a.pipe)];
     }
@@ -149,6 +151,7 @@ class SyncPlanner::Checker {
   bool Item(int n, std::vector<LaneState>& states) {
     if (Done() || states.empty()) return false;
     const Node& node = plan_.nodes_[n];
+    node_ = n;
     for (const LaneState& s : states) work_ += 1 + static_cast<int64_t>(s.history.size());
     if (work_ > kMaxWork) {
       ok_ = false;
@@ -176,11 +179,11 @@ class SyncPlanner::Checker {
         Block(node.blocks[0], states);
         if (node.blocks.size() > 1) Block(node.blocks[1], other);
         for (LaneState& s : other) states.push_back(std::move(s));
-        Unique(states);
+        Unique(states, n);
         break;
       }
       case Node::Kind::kLoop:
-        Loop(node, states);
+        Loop(n, states);
         break;
     }
     return true;
@@ -216,8 +219,9 @@ class SyncPlanner::Checker {
   }
 
   // Keeps each distinct state once, in a fixed order.
-  void Unique(std::vector<LaneState>& states) {
-    for (LaneState& s : states) s.Normalize(plan_.kind_);
+  // `next`: no node before it runs again from here.
+  void Unique(std::vector<LaneState>& states, int next) {
+    for (LaneState& s : states) s.Normalize(plan_.kind_, next);
     std::sort(states.begin(), states.end());
     std::vector<LaneState> out;
     for (LaneState& s : states) {
@@ -236,12 +240,13 @@ class SyncPlanner::Checker {
   // A for: [body]; a while: [condition, body], the condition once more at
   // the exit. Each loop runs 0 to 3 times; it stops early when an
   // iteration reaches only states seen at the loop's head before.
-  void Loop(const Node& node, std::vector<LaneState>& states) {
+  void Loop(int n, std::vector<LaneState>& states) {
+    const Node& node = plan_.nodes_[n];
     const bool is_while = node.blocks.size() == 2;
     std::vector<LaneState> out, cur = states;
     std::set<LaneState> heads;
     for (int k = 0; k <= 3 && !Done(); ++k) {
-      Unique(cur);
+      Unique(cur, n);
       bool fresh = false;
       for (const LaneState& s : cur) fresh |= heads.insert(s).second;
       if (!fresh) break;
@@ -251,7 +256,7 @@ class SyncPlanner::Checker {
       if (k == 3) break;
       for (const std::vector<int>& b : node.blocks) Block(b, cur);
     }
-    Unique(out);
+    Unique(out, n);
     states = std::move(out);
   }
 
@@ -316,7 +321,10 @@ class SyncPlanner::Checker {
       return false;
     }
     s.clocks.Done(q, i);
-    for (const PlanAccess& x : b.accesses) s.history.push_back(Access{q, i, &x, step.op, &b.loc});
+    const std::vector<int>& reach = plan_.Reach()[node_];
+    for (size_t j = 0; j < b.accesses.size(); ++j) {
+      s.history.push_back(Access{q, i, &b.accesses[j], step.op, &b.loc, reach[j]});
+    }
     if (step.barrier_all_after) BarrierAll(s);
     return true;
   }
@@ -380,7 +388,66 @@ class SyncPlanner::Checker {
   std::set<std::string> seen_;
   std::vector<Finding> findings_;
   std::vector<const SyncInstr*> sorted_;  // the instructions of the gap being run
+  int node_ = 0;                          // the node being run
 };
+
+const std::vector<std::vector<int>>& SyncPlanner::Reach() const {
+  if (!reach_.empty() || nodes_.empty()) return reach_;
+  // The last node each op may run before again: the end of its outermost
+  // loop (a later iteration), else itself. Nodes are recorded in program
+  // order, a compound before its blocks.
+  std::vector<int> again(nodes_.size());
+  for (size_t n = 0; n < nodes_.size(); ++n) again[n] = static_cast<int>(n);
+  // The last node of the subtree of `n`.
+  std::function<int(int)> last = [&](int n) {
+    int end = n;
+    for (const std::vector<int>& b : nodes_[n].blocks) {
+      if (!b.empty()) end = std::max(end, last(b.back()));
+    }
+    return end;
+  };
+  std::function<void(int, int)> mark = [&](int n, int loop_end) {
+    if (loop_end < 0 && nodes_[n].kind == Node::Kind::kLoop) loop_end = last(n);
+    if (loop_end >= 0) again[n] = loop_end;
+    for (const std::vector<int>& b : nodes_[n].blocks) {
+      for (int c : b) mark(c, loop_end);
+    }
+  };
+  for (int n : root_) mark(n, -1);
+  // Per memory space and buffer (id -1: any of the space), the latest node
+  // that may touch it, and that may write it.
+  using Key = std::pair<int, int64_t>;
+  std::map<Key, int> any, writes;
+  std::map<int, int> space_any, space_writes;
+  for (size_t n = 0; n < nodes_.size(); ++n) {
+    if (nodes_[n].kind != Node::Kind::kOp) continue;
+    for (const PlanAccess& a : nodes_[n].accesses) {
+      const int space = static_cast<int>(a.space);
+      const int at = again[n];
+      for (int* m : {&any[{space, a.id}], &space_any[space]}) *m = std::max(*m, at);
+      if (a.write) {
+        for (int* m : {&writes[{space, a.id}], &space_writes[space]}) *m = std::max(*m, at);
+      }
+    }
+  }
+  auto latest = [](const auto& map, const auto& key) {
+    auto it = map.find(key);
+    return it == map.end() ? -1 : it->second;
+  };
+  reach_.resize(nodes_.size());
+  for (size_t n = 0; n < nodes_.size(); ++n) {
+    for (const PlanAccess& a : nodes_[n].accesses) {
+      const int space = static_cast<int>(a.space);
+      // A write conflicts with any access, a read with writes.
+      const auto& by_buffer = a.write ? any : writes;
+      const auto& by_space = a.write ? space_any : space_writes;
+      reach_[n].push_back(a.id < 0 ? latest(by_space, space)
+                                   : std::max(latest(by_buffer, Key{space, a.id}),
+                                              latest(by_buffer, Key{space, -1})));
+    }
+  }
+  return reach_;
+}
 
 int64_t SyncPlanner::Count(const std::vector<int>& block) const {
   constexpr int64_t kCap = int64_t{1} << 30;
@@ -484,7 +551,7 @@ class SyncPlanner::Trials {
           points_[k] = std::move(p);  // before the change: the baseline's
         }
       }
-      if (clean_ && k > last && Same(states, points_[k])) {
+      if (clean_ && k > last && Same(states, points_[k], k)) {
         joined = true;
         break;
       }
@@ -529,18 +596,20 @@ class SyncPlanner::Trials {
   // state by state, equal once shifted (the check merges such states),
   // with as many accesses remembered (so that each node costs the same
   // work).
-  bool Same(const std::vector<LaneState>& states, Point& p) const {
+  bool Same(const std::vector<LaneState>& states, Point& p, size_t k) const {
+    const int next =
+        k < plan_.root_.size() ? plan_.root_[k] : static_cast<int>(plan_.nodes_.size());
     if (states.size() != p.states.size()) return false;
     for (size_t i = 0; i < states.size(); ++i) {
       if (states[i].history.size() != p.states[i].history.size()) return false;
     }
     if (p.shifted.empty()) {
       p.shifted = p.states;
-      for (LaneState& s : p.shifted) s.Normalize(plan_.kind_);
+      for (LaneState& s : p.shifted) s.Normalize(plan_.kind_, next);
     }
     for (size_t i = 0; i < states.size(); ++i) {
       LaneState x = states[i];
-      x.Normalize(plan_.kind_);
+      x.Normalize(plan_.kind_, next);
       if (x < p.shifted[i] || p.shifted[i] < x) return false;
     }
     return true;
