@@ -216,7 +216,7 @@ int SyncPlanner::FreeId(Pipe p, Pipe q) const {
 }
 
 int SyncPlanner::MakePair(Pipe p, Pipe q, int set_gap, int wait_gap, int loop,
-                          absl::string_view why, int wait_slot) {
+                          absl::string_view why, int wait_slot, int set_slot) {
   const auto key = std::make_tuple(P(p), P(q), set_gap, wait_gap);
   if (auto same = pairs_.find(key); same != pairs_.end()) return same->second.second;
   const int id = FreeId(p, q);
@@ -233,7 +233,7 @@ int SyncPlanner::MakePair(Pipe p, Pipe q, int set_gap, int wait_gap, int loop,
   set.dst = q;
   set.id = id;
   set.unit = unit;
-  set.slot = 1;
+  set.slot = set_slot;
   set.loc = producer;
   Add(set_gap, set);
   SyncInstr wait = set;

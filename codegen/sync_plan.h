@@ -305,9 +305,10 @@ class SyncPlanner {
   // (carried by loop `loop` when >= 0: also a prime before it and a drain
   // after it), or the identical one planned already: its unit, -1 when no
   // id is free. The wait goes in slot `wait_slot` (1: before the primes of
-  // its gap).
+  // its gap; 0: before its sets), the set in slot `set_slot` (4: after the
+  // waits of its gap).
   int MakePair(Pipe p, Pipe q, int set_gap, int wait_gap, int loop, absl::string_view why,
-               int wait_slot = 3);
+               int wait_slot = 3, int set_slot = 1);
   int FreeId(Pipe p, Pipe q) const;
   // §3.4 widening of a pair p -> q (set in `set_gap`, wait in `wait_gap`,
   // both in `blk`) that has no id: moves the set of the pair it is widened

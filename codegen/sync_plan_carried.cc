@@ -16,7 +16,9 @@
 // pipe, from after the wait's item to before the set's producer item)
 // orders it; the pair itself orders the reverse pair's own reuse. Reverse
 // pairs identical to a planned pair cost nothing; the rest are left to the
-// redundancy sweep. The carried pairs of an inner loop get one too: their
+// redundancy sweep. A carried pair around a single item (wait before it,
+// set after it) gets its reverse pair within the iteration instead: a
+// carried one would need the same guard again. The carried pairs of an inner loop get one too: their
 // prime and drain run once per iteration of the outer loop.
 #include <algorithm>
 #include <limits>
@@ -203,7 +205,6 @@ void SyncPlanner::ReplayOp(int loop, const Node& b, const std::vector<const Pend
 
 void SyncPlanner::ReuseGuards(int loop) {
   const Loop& l = loops_[loop];
-  const Block& body = blocks_[l.body];
   std::vector<std::tuple<int, int, int, int>> keys;
   for (const auto& [key, value] : pairs_) {
     if (blocks_[gap_blocks_[std::get<2>(key)]].loop != loop) continue;
@@ -211,23 +212,39 @@ void SyncPlanner::ReuseGuards(int loop) {
     keys.push_back(key);
   }
   for (const auto& [p, q, set_gap, wait_gap] : keys) {
-    // The body items holding the wait's consumer and the set's producer.
-    const int w = ItemIn(gap_paths_[wait_gap], l.body);
-    int s = ItemIn(gap_paths_[set_gap], l.body);
-    if (gap_blocks_[set_gap] == l.body) --s;
+    // In the innermost block holding both the set and the wait (the body,
+    // or a branch in it: then the reverse pair runs exactly when the pair
+    // does), the items holding the wait's consumer and the set's producer.
+    const Path& sp = gap_paths_[set_gap];
+    const Path& wp = gap_paths_[wait_gap];
+    size_t j = 0;
+    while (j + 1 < sp.size() && j + 1 < wp.size() && sp[j + 1].first == wp[j + 1].first) ++j;
+    const int in = sp[j].first;
+    if (wp[j].first != in || ItemIn(sp, l.body) < 0) continue;
+    const int w = wp[j].second;
+    int s = sp[j].second;
+    if (j + 1 == sp.size()) --s;
     if (w < 0 || s < 0) continue;
+    if (s == w && j + 1 == wp.size()) {
+      // A carried pair from item w to itself: its wait is just before the
+      // item and its set just after it. The next set must follow this
+      // wait within the iteration: the reverse pair's set right after the
+      // wait (slot 4), its wait right before the set (slot 0).
+      MakePair(static_cast<Pipe>(q), static_cast<Pipe>(p), wait_gap, set_gap, -1, "reuse", 0, 4);
+      continue;
+    }
     // Reverse: q -> p, from after item w to before item s (carried unless
     // s comes after w).
-    MakePair(static_cast<Pipe>(q), static_cast<Pipe>(p), body.gaps[w + 1], body.gaps[s],
+    const Block& blk = blocks_[in];
+    MakePair(static_cast<Pipe>(q), static_cast<Pipe>(p), blk.gaps[w + 1], blk.gaps[s],
              s > w ? -1 : loop, "reuse");
   }
   // The carried pairs of the loops inside this body: each iteration runs
   // their prime (a set, in the gap before the inner loop) and their drain
   // (its wait, in the gap after it) once more, so the next prime must be
-  // ordered after this iteration's drain too. The reverse pair: its set
-  // after the drain (in the drain's gap when that is in this body: slot 1,
-  // after the drains), its wait before the prime (in the prime's gap when
-  // that is in this body: slot 1, before the primes), carried by this loop.
+  // ordered after this iteration's drain too. The reverse pair, carried by
+  // this loop: its set after the drain (slot 1, after the drains), its wait
+  // before the prime (slot 1, before the primes).
   for (size_t inner = 0; inner < loops_.size(); ++inner) {
     const Loop& il = loops_[inner];
     if (static_cast<int>(inner) == loop || il.parent < 0 || blocks_[il.parent].loop != loop) {
@@ -236,16 +253,9 @@ void SyncPlanner::ReuseGuards(int loop) {
     const std::vector<int>& gaps = blocks_[il.parent].gaps;
     const auto at = std::find(gaps.begin(), gaps.end(), il.gap);
     if (at == gaps.end() || at + 1 == gaps.end()) continue;
-    const int prime_gap = il.gap, drain_gap = *(at + 1);
-    const bool here = il.parent == l.body;
-    const int w = ItemIn(gap_paths_[drain_gap], l.body);
-    const int s = ItemIn(gap_paths_[prime_gap], l.body);
-    if (w < 0 || s < 0) continue;
-    const int set_gap = here ? drain_gap : body.gaps[w + 1];
-    const int wait_gap = here ? prime_gap : body.gaps[s];
     for (int unit : std::vector<int>(il.carried)) {
       const SyncUnit& u = units_[unit - first_unit_];
-      MakePair(u.dst, u.src, set_gap, wait_gap, loop, "reuse", here ? 1 : 3);
+      MakePair(u.dst, u.src, *(at + 1), il.gap, loop, "reuse", 1);
     }
   }
 }
