@@ -38,10 +38,10 @@
 //   pipe_barrier(PIPE_ALL) before the consumer;
 // - the tail: pipe_barrier(PIPE_ALL) before the return when a non-scalar
 //   op was issued after the last full barrier;
-// - Sweep() checks the plan (§4.2, every execution with each loop run 0-3
-//   times, sync_plan_check.cc), repairs what the check finds with
-//   pipe_barrier(PIPE_ALL) (none is expected), and removes every unit the
-//   check finds unneeded.
+// - Sweep() (sync_plan_sweep.cc) checks the plan (§4.2, every execution
+//   with each loop run 0-3 times, sync_plan_checker.h), repairs what the
+//   check finds with pipe_barrier(PIPE_ALL) (none is expected), and
+//   removes every unit the check finds unneeded.
 //
 // In barrier-all mode the planner records the same kernel and places
 // today's barriers (pipe_order.h, BarrierAllRule) as units of the plan:
@@ -128,6 +128,10 @@ struct SyncUnit {
   std::string why;
   Location loop;  // a carried pair: the loop whose iterations it orders
 };
+
+namespace plan_check {
+class Checker;
+}  // namespace plan_check
 
 class SyncPlanner {
  public:
@@ -278,8 +282,8 @@ class SyncPlanner {
     int gap = -1;  // kRace: the gap before the op; kReuse: the set's gap
     Location loc;
   };
-  class Checker;  // sync_plan_check.cc
-  class Trials;   // the sweep's and Reallocate's checks, sync_plan_check.cc
+  friend class plan_check::Checker;  // sync_plan_checker.h
+  class Trials;  // the sweep's and Reallocate's checks, sync_plan_sweep.cc
 
   // For each access of each node (by node, then access): the last node
   // after which no op can conflict with it any more (computed once, when

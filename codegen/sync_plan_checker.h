@@ -1,0 +1,404 @@
+// The planner's check of its plan (pipe-sync.md §4.2), for the files of
+// the planner that run it (sync_plan_check.cc, sync_plan_sweep.cc); not a
+// public interface.
+//
+// The check follows every execution of the recorded kernel (each loop run
+// 0 to 3 times, both sides of each if) through the vector clocks of
+// pipe_clocks.h and an access history, but as a set of states rather than
+// one execution at a time: executions that reach a point in the same state
+// (after forgetting what can no longer matter, LaneState::Normalize) are
+// followed once from there. Kernels whose executions never meet in a state
+// would need too many; the budget below then ends the check uncovered.
+#ifndef PTOC_CODEGEN_SYNC_PLAN_CHECKER_H_
+#define PTOC_CODEGEN_SYNC_PLAN_CHECKER_H_
+
+#include <algorithm>
+#include <set>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "codegen/pipe_clocks.h"
+#include "codegen/sync_plan.h"
+
+namespace ptoc {
+namespace codegen {
+namespace plan_check {
+
+constexpr size_t kMaxStates = 1024;  // distinct states at one point
+// Work of one check: per node, per state, 1 + the accesses it remembers.
+constexpr int64_t kMaxWork = 500'000;
+// Work of the sweep and the id allocation together (of the parts of the
+// check their trials run, Trials below); past it the units left are kept
+// and the ids stay as first allocated.
+constexpr int64_t kMaxSweepWork = 4'000'000;
+constexpr size_t kMaxNodes = 20000;       // recorded items the check takes on
+constexpr int kMaxRepairs = 64;
+
+inline int P(Pipe p) { return static_cast<int>(p); }
+
+inline std::string At(const Location& l) {
+  return l.known() ? absl::StrCat(l.file, ":", l.line, ":", l.col) : std::string("?");
+}
+
+inline std::string KeyText(const SyncInstr& s) { return PipeClocks::KeyText(PipeClocks::KeyOf(s)); }
+
+inline bool SlotOrder(const SyncInstr& a, const SyncInstr& b) {
+  return std::make_tuple(a.slot, P(a.src), P(a.dst), a.id) <
+         std::make_tuple(b.slot, P(b.src), P(b.dst), b.id);
+}
+
+// One access of the history: the op on `pipe` with index `index` there;
+// what it touches and where it is are the recorded node's (the planner's
+// nodes stay put while a check runs).
+struct Access {
+  Pipe pipe;
+  int64_t index;
+  const PlanAccess* access;
+  MachineOp op;
+  const Location* loc;
+  int reach;  // SyncPlanner::Reach(): no op after this node can conflict with it
+};
+
+inline bool operator<(const Access& a, const Access& b) {
+  if (a.pipe != b.pipe) return P(a.pipe) < P(b.pipe);
+  if (a.index != b.index) return a.index < b.index;
+  const PlanAccess& x = *a.access;
+  const PlanAccess& y = *b.access;
+  if (x.space != y.space) return static_cast<int>(x.space) < static_cast<int>(y.space);
+  if (x.id != y.id) return x.id < y.id;
+  if (x.write != y.write) return x.write < y.write;
+  if (x.box != y.box) return x.box < y.box;
+  if (a.op != b.op) return static_cast<int>(a.op) < static_cast<int>(b.op);
+  return std::tie(a.loc->line, a.loc->col) < std::tie(b.loc->line, b.loc->col);
+}
+
+// The state of one execution so far.
+struct LaneState {
+  explicit LaneState(Backend backend) : clocks(backend) {}
+  PipeClocks clocks;
+  std::vector<Access> history;
+
+  bool operator<(const LaneState& o) const {
+    if (clocks < o.clocks) return true;
+    if (o.clocks < clocks) return false;
+    return history < o.history;
+  }
+  // Forgets what every pipe knows complete, counts from there, and renames
+  // the indices that are left by rank (PipeClocks::Renumber).
+  // Accesses no op from node `next` on can conflict with are forgotten too.
+  void Normalize(FunctionKind core, int next) {
+    PipeClocks::Row shift{};
+    for (int x = 0; x < kNumPipes; ++x) shift[x] = clocks.KnownByAll(core, static_cast<Pipe>(x));
+    size_t kept = 0;
+    for (const Access& a : history) {
+      if (a.index <= shift[P(a.pipe)] || a.reach < next) continue;
+      history[kept] = a;
+      history[kept++].index -= shift[P(a.pipe)];
+    }
+    history.resize(kept);
+    // An access remembered twice (the same access of the same op, from two
+    // iterations of a loop) races whenever the earlier one does: only the
+    // later one is kept.
+    thread_local std::vector<std::pair<const PlanAccess*, size_t>> last;
+    last.clear();
+    for (size_t i = 0; i < history.size(); ++i) last.emplace_back(history[i].access, i);
+    std::sort(last.begin(), last.end());
+    bool twice = false;
+    for (size_t i = 0; i + 1 < last.size(); ++i) {
+      if (last[i].first != last[i + 1].first) continue;
+      history[last[i].second].access = nullptr;
+      twice = true;
+    }
+    if (twice) {
+      history.erase(std::remove_if(history.begin(), history.end(),
+                                   [](const Access& a) { return a.access == nullptr; }),
+                    history.end());
+    }
+    clocks.Shift(core, shift);
+    thread_local PipeClocks::Points points;
+    for (std::vector<int64_t>& p : points) p.clear();
+    for (const Access& a : history) points[P(a.pipe)].push_back(a.index);
+    clocks.Renumber(points);
+    for (Access& a : history) a.index = PipeClocks::Rank(points[P(a.pipe)], a.index);
+  }
+};
+
+
+class Checker {
+ public:
+  using Node = SyncPlanner::Node;
+  using Finding = SyncPlanner::Finding;
+
+  // `any_id`: ids above 7 are legal (while ids are allocated again).
+  // `work`: what the check did before the point it starts from.
+  Checker(const SyncPlanner& plan, const std::set<int>& drop, bool first, bool any_id,
+          int64_t work = 0)
+      : plan_(plan), drop_(drop), first_(first), any_id_(any_id), work_(work) {}
+
+  int64_t work() const { return work_; }
+  bool ok() const { return ok_; }
+  const std::vector<Finding>& findings() const { return findings_; }
+
+  // False when the budget ran out.
+  bool Run(std::vector<Finding>* findings) {
+    std::vector<LaneState> states{LaneState(plan_.backend_)};
+    Block(plan_.root_, states);
+    if (!ok_) return false;
+    End(states);
+    *findings = std::move(findings_);
+    return true;
+  }
+
+  // Node `n` on every state (false: the check is over, or no execution
+  // goes on).
+  bool Item(int n, std::vector<LaneState>& states) {
+    if (Done() || states.empty()) return false;
+    const Node& node = plan_.nodes_[n];
+    node_ = n;
+    for (const LaneState& s : states) work_ += 1 + static_cast<int64_t>(s.history.size());
+    if (work_ > kMaxWork) {
+      ok_ = false;
+      return false;
+    }
+    switch (node.kind) {
+      case Node::Kind::kGap:
+      case Node::Kind::kOp:
+      case Node::Kind::kFullBarrier: {
+        if (node.kind == Node::Kind::kGap) {
+          sorted_.clear();
+          for (const SyncInstr& i : plan_.gaps_[node.gap]) sorted_.push_back(&i);
+          std::stable_sort(sorted_.begin(), sorted_.end(),
+                           [](const SyncInstr* a, const SyncInstr* b) { return SlotOrder(*a, *b); });
+        }
+        std::vector<LaneState> next;
+        for (LaneState& s : states) {
+          if (Step(node, s)) next.push_back(std::move(s));
+        }
+        states = std::move(next);
+        break;
+      }
+      case Node::Kind::kIf: {
+        std::vector<LaneState> other = states;
+        Block(node.blocks[0], states);
+        if (node.blocks.size() > 1) Block(node.blocks[1], other);
+        for (LaneState& s : other) states.push_back(std::move(s));
+        Unique(states, n);
+        break;
+      }
+      case Node::Kind::kLoop:
+        Loop(n, states);
+        break;
+    }
+    return true;
+  }
+
+  bool Done() const { return !ok_ || (first_ && !findings_.empty()); }
+
+  // The return, after the body: nothing may still run, no flag be set.
+  void End(std::vector<LaneState>& states) {
+    if (!ok_) return;
+    const Location end = plan_.gap_locs_.empty() ? Location() : plan_.gap_locs_.back();
+    for (LaneState& s : states) {
+      if (Done()) break;
+      if (int x = s.clocks.BusyAtReturn(); x >= 0) {
+        Report({absl::StrCat("pipe busy at return: ", PipeName(static_cast<Pipe>(x)),
+                             " may still run at ", At(end)),
+                Finding::Kind::kOther, -1, end});
+        continue;
+      }
+      for (const auto& [key, f] : s.clocks.flags()) {
+        if (!f.set) continue;
+        Report({absl::StrCat("flag left set at return: ", PipeClocks::KeyText(key)),
+                Finding::Kind::kOther, -1, end});
+        break;
+      }
+    }
+  }
+
+ private:
+
+  void Report(Finding f) {
+    if (seen_.insert(f.text).second) findings_.push_back(std::move(f));
+  }
+
+  // Keeps each distinct state once, in a fixed order.
+  // `next`: no node before it runs again from here.
+  void Unique(std::vector<LaneState>& states, int next) {
+    for (LaneState& s : states) s.Normalize(plan_.kind_, next);
+    std::sort(states.begin(), states.end());
+    std::vector<LaneState> out;
+    for (LaneState& s : states) {
+      if (out.empty() || out.back() < s) out.push_back(std::move(s));
+    }
+    states = std::move(out);
+    if (states.size() > kMaxStates) ok_ = false;
+  }
+
+  void Block(const std::vector<int>& nodes, std::vector<LaneState>& states) {
+    for (int n : nodes) {
+      if (!Item(n, states)) return;
+    }
+  }
+
+  // A for: [body]; a while: [condition, body], the condition once more at
+  // the exit. Each loop runs 0 to 3 times; it stops early when an
+  // iteration reaches only states seen at the loop's head before.
+  void Loop(int n, std::vector<LaneState>& states) {
+    const Node& node = plan_.nodes_[n];
+    const bool is_while = node.blocks.size() == 2;
+    std::vector<LaneState> out, cur = states;
+    std::set<LaneState> heads;
+    for (int k = 0; k <= 3 && !Done(); ++k) {
+      Unique(cur, n);
+      bool fresh = false;
+      for (const LaneState& s : cur) fresh |= heads.insert(s).second;
+      if (!fresh) break;
+      std::vector<LaneState> exit = cur;
+      if (is_while) Block(node.blocks[0], exit);
+      for (LaneState& s : exit) out.push_back(std::move(s));
+      if (k == 3) break;
+      for (const std::vector<int>& b : node.blocks) Block(b, cur);
+    }
+    Unique(out, n);
+    states = std::move(out);
+  }
+
+  // False when the execution ends here with a finding.
+  bool Step(const Node& node, LaneState& s) {
+    switch (node.kind) {
+      case Node::Kind::kFullBarrier:
+        BarrierAll(s);
+        return true;
+      case Node::Kind::kOp:
+        return node.skip || Op(node, s);
+      case Node::Kind::kGap:  // its instructions in slot order: sorted_
+        for (const SyncInstr* i : sorted_) {
+          if (drop_.count(i->unit) == 0 && !Sync(*i, node.gap, s)) return false;
+        }
+        return true;
+      default:
+        return true;
+    }
+  }
+
+  static void BarrierAll(LaneState& s) {
+    s.clocks.BarrierAll();
+    s.history.clear();
+  }
+
+  bool Op(const Node& b, LaneState& s) {
+    const MachineStep& step = b.step;
+    if (s.clocks.BeforeOp(step)) s.history.clear();
+    if (step.op == MachineOp::kTPut || step.op == MachineOp::kTGet) {
+      // §3.4: TPUT and TGET set and wait ids 0 and 1 of MTE2 <-> MTE3
+      // themselves; a pair of ours on those keys must not be outstanding.
+      for (const auto& [src, dst] : {std::make_pair(Pipe::kMte2, Pipe::kMte3),
+                                     std::make_pair(Pipe::kMte3, Pipe::kMte2)}) {
+        for (int id = 0; id < 2; ++id) {
+          const PipeClocks::Flag* f = s.clocks.FlagOf({P(src), P(dst), id});
+          if (f == nullptr || !f->set) continue;
+          Report({absl::StrCat("hidden id clash: ", MachineOpName(step.op), " at ", At(b.loc),
+                               " uses (", PipeName(src), ", ", PipeName(dst), ", EVENT_ID", id,
+                               ") itself while a pair holds it"),
+                  Finding::Kind::kOther, b.gap, b.loc});
+          return false;
+        }
+      }
+    }
+    const Pipe q = step.pipe;
+    const int64_t i = s.clocks.Issue(q, false);
+    for (const Access& a : s.history) {
+      bool conflict = false;
+      for (const PlanAccess& x : b.accesses) {
+        conflict |= (a.access->write || x.write) && Overlap(*a.access, x);
+      }
+      if (!conflict || s.clocks.Ordered(q, a.pipe, a.index)) continue;
+      Report({absl::StrCat(
+                  "pipe race: ", MachineOpName(step.op), " on ", PipeName(q), " at ",
+                  At(b.loc), " may overlap ", MachineOpName(a.op), " on ", PipeName(a.pipe),
+                  " at ", At(*a.loc), "; missing: ",
+                  a.pipe == q ? absl::StrCat("pipe_barrier(", PipeName(q), ")")
+                              : absl::StrCat("set_flag(", PipeName(a.pipe), ", ", PipeName(q),
+                                             ") / wait_flag")),
+              Finding::Kind::kRace, b.gap, b.loc});
+      return false;
+    }
+    s.clocks.Done(q, i);
+    const std::vector<int>& reach = plan_.Reach()[node_];
+    for (size_t j = 0; j < b.accesses.size(); ++j) {
+      s.history.push_back(Access{q, i, &b.accesses[j], step.op, &b.loc, reach[j]});
+    }
+    if (step.barrier_all_after) BarrierAll(s);
+    return true;
+  }
+
+  bool Sync(const SyncInstr& i, int gap, LaneState& s) {
+    SyncInstr legal = i;
+    if (any_id_) legal.id = 0;
+    if (!LegalSync(plan_.backend_, plan_.kind_, legal, plan_.max_ids())) {
+      Report({absl::StrCat("illegal sync: ",
+                           i.kind == SyncInstr::Kind::kBarrier
+                               ? absl::StrCat("pipe_barrier(", PipeName(i.src), ")")
+                               : KeyText(i),
+                           " at ", At(i.loc)),
+              Finding::Kind::kOther, gap, i.loc});
+      return false;
+    }
+    const PipeClocks::Key key = PipeClocks::KeyOf(i);
+    switch (i.kind) {
+      case SyncInstr::Kind::kSet:
+        // The check words its findings from the instructions: its flags keep
+        // no locations (copied with every state, they would cost more than
+        // the rest of it).
+        switch (s.clocks.Set(key, Location())) {
+          case PipeClocks::SetResult::kOk:
+            return true;
+          case PipeClocks::SetResult::kDoubleSet:
+            Report({absl::StrCat("double set of ", KeyText(i), " at ", At(i.loc)),
+                    Finding::Kind::kOther, gap, i.loc});
+            return false;
+          case PipeClocks::SetResult::kReuseRace:
+            Report({absl::StrCat("flag reuse race: ", KeyText(i), " set at ", At(i.loc),
+                                 " before its previous wait is known complete"),
+                    Finding::Kind::kReuse, gap, i.loc});
+            return false;
+        }
+        return true;
+      case SyncInstr::Kind::kWait:
+        if (!s.clocks.Wait(key, Location())) {
+          Report({absl::StrCat("deadlock: ", KeyText(i), " waited at ", At(i.loc),
+                               " is never set"),
+                  Finding::Kind::kOther, gap, i.loc});
+          return false;
+        }
+        return true;
+      case SyncInstr::Kind::kBarrier:
+        s.clocks.Barrier(i.src);
+        return true;
+      case SyncInstr::Kind::kBarrierAll:
+        BarrierAll(s);
+        return true;
+    }
+    return true;
+  }
+
+  const SyncPlanner& plan_;
+  const std::set<int>& drop_;
+  bool first_;
+  bool any_id_;
+  bool ok_ = true;
+  int64_t work_ = 0;
+  std::set<std::string> seen_;
+  std::vector<Finding> findings_;
+  std::vector<const SyncInstr*> sorted_;  // the instructions of the gap being run
+  int node_ = 0;                          // the node being run
+};
+
+}  // namespace plan_check
+}  // namespace codegen
+}  // namespace ptoc
+
+#endif  // PTOC_CODEGEN_SYNC_PLAN_CHECKER_H_

@@ -1,0 +1,328 @@
+// The repair of what the planner's check finds, the redundancy sweep
+// (pipe-sync.md §3.3) and the allocation of event ids again (§3.4), all
+// built on the check of sync_plan_checker.h.
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <memory>
+#include <set>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "codegen/sync_plan.h"
+#include "codegen/sync_plan_checker.h"
+
+namespace ptoc {
+namespace codegen {
+
+using plan_check::Checker;
+using plan_check::LaneState;
+using plan_check::kMaxNodes;
+using plan_check::kMaxRepairs;
+using plan_check::kMaxSweepWork;
+using plan_check::kMaxWork;
+using plan_check::SlotOrder;
+
+// The trials of the sweep and of the id allocation, each the whole check
+// of the plan with one unit changed (left out, or another id), at the cost
+// of the part the change can affect (pipe-sync.md §3.3: the sweep is
+// local). The check walks the items of the kernel body in order, so the
+// states before the item that holds a unit's first instruction are those of
+// the plan as it stands (the baseline): they are kept at every item of the
+// body (a checkpoint, with the work the check had done by then), and a
+// trial starts from the one of its unit's first item. When, at an item
+// after its unit's last one, a trial's states are the baseline's there up
+// to a shift (the states the check merges, with as many accesses
+// remembered), the rest of its run is the baseline's: it ends clean, with
+// the baseline's remaining work, so it stops. Each trial gives what
+// Explore(..., first = true) gives, and the same work; it only counts the
+// work it does.
+class SyncPlanner::Trials {
+ public:
+  Trials(const SyncPlanner& plan, bool any_id)
+      : plan_(plan), any_id_(any_id), points_(plan.root_.size() + 1) {
+    points_[0].valid = true;
+    points_[0].states.emplace_back(plan.backend_);
+    // The item of the body that holds each recorded gap.
+    std::vector<size_t> item_of(plan.gaps_.size(), points_.size());
+    std::function<void(int, size_t)> mark = [&](int n, size_t item) {
+      const Node& node = plan.nodes_[n];
+      if (node.kind == Node::Kind::kGap) item_of[node.gap] = item;
+      for (const std::vector<int>& b : node.blocks) {
+        for (int c : b) mark(c, item);
+      }
+    };
+    for (size_t k = 0; k < plan.root_.size(); ++k) mark(plan.root_[k], k);
+    for (size_t g = 0; g < plan.gaps_.size(); ++g) {
+      if (item_of[g] == points_.size()) continue;  // never run by the check
+      for (const SyncInstr& i : plan.gaps_[g]) {
+        auto [at, fresh] = spans_.emplace(i.unit, std::make_pair(item_of[g], item_of[g]));
+        if (!fresh) {
+          at->second.first = std::min(at->second.first, item_of[g]);
+          at->second.second = std::max(at->second.second, item_of[g]);
+        }
+      }
+    }
+  }
+
+  // The check of the plan with the units in `drop` left out, which differs
+  // from the baseline in unit `unit` only (-1: in nothing; the first trial
+  // then is the baseline itself). True when it is clean; then it is the
+  // baseline from now on. `work` adds what the check did.
+  bool Try(int unit, const std::set<int>& drop, int64_t* work) {
+    return Run(unit, drop, work, nullptr, nullptr);
+  }
+
+  // The first trial: the check of the plan as it stands, as
+  // Explore(..., first = true) gives it (its findings, and whether the
+  // budget let it cover every execution). True when it is clean; then it
+  // is the baseline of the trials.
+  bool Baseline(std::vector<Finding>* findings, bool* covered) {
+    findings->clear();
+    *covered = plan_.nodes_.size() <= kMaxNodes;
+    if (!*covered) return false;
+    int64_t work = 0;
+    return Run(-1, {}, &work, findings, covered);
+  }
+
+ private:
+  struct Point;
+
+  bool Run(int unit, const std::set<int>& drop, int64_t* work, std::vector<Finding>* findings,
+           bool* covered) {
+    const size_t end = plan_.root_.size();
+    size_t first = 0, last = end;
+    if (unit >= 0) {
+      auto at = spans_.find(unit);
+      first = last = end;  // no instruction the check runs: only the return
+      if (at != spans_.end()) std::tie(first, last) = at->second;
+    }
+    size_t k = first;
+    while (!points_[k].valid) --k;
+    const int64_t start_work = points_[k].work;
+    Checker checker(plan_, drop, /*first=*/true, any_id_, start_work);
+    std::vector<LaneState> states = points_[k].states;
+    std::vector<Point> seen;  // the trial's own points after `first`
+    bool joined = false;
+    for (;; ++k) {
+      if (k > first || !points_[k].valid) {
+        Point p{true, states, checker.work()};
+        if (k > first) {
+          seen.push_back(std::move(p));
+        } else {
+          points_[k] = std::move(p);  // before the change: the baseline's
+        }
+      }
+      if (clean_ && k > last && Same(states, points_[k], k)) {
+        joined = true;
+        break;
+      }
+      if (k == end) break;
+      checker.Item(plan_.root_[k], states);  // no execution left: nothing
+      if (checker.Done()) break;
+    }
+    *work += checker.work() - start_work;
+    if (joined) {
+      const int64_t total = checker.work() + points_[end].work - points_[k].work;
+      if (total > kMaxWork) return false;
+    } else {
+      if (!checker.Done()) checker.End(states);
+      if (findings != nullptr) {
+        *findings = checker.findings();
+        *covered = checker.ok();
+      }
+      if (!checker.ok() || !checker.findings().empty()) return false;
+    }
+    // Clean: the baseline from now on. Its points after `first` are the
+    // trial's, up to where it joined, and from there the old ones with
+    // the work shifted by the difference.
+    const size_t from = first + 1;
+    for (size_t j = 0; j < seen.size(); ++j) {
+      if (joined && from + j == k) break;
+      points_[from + j] = std::move(seen[j]);
+    }
+    if (joined) {
+      const int64_t shift = checker.work() - points_[k].work;
+      for (size_t j = k; j <= end; ++j) points_[j].work += shift;
+    }
+    clean_ = true;
+    return true;
+  }
+
+  struct Point {
+    bool valid = false;
+    std::vector<LaneState> states;  // before item k of the body (k = end: after it)
+    int64_t work = 0;               // the check's work up to there
+    std::vector<LaneState> shifted;  // `states` normalized (empty: not yet)
+  };
+
+  // Whether the executions go on alike from `states` and from point `p`'s:
+  // state by state, equal once shifted (the check merges such states),
+  // with as many accesses remembered (so that each node costs the same
+  // work).
+  bool Same(const std::vector<LaneState>& states, Point& p, size_t k) const {
+    const int next =
+        k < plan_.root_.size() ? plan_.root_[k] : static_cast<int>(plan_.nodes_.size());
+    if (states.size() != p.states.size()) return false;
+    for (size_t i = 0; i < states.size(); ++i) {
+      if (states[i].history.size() != p.states[i].history.size()) return false;
+    }
+    if (p.shifted.empty()) {
+      p.shifted = p.states;
+      for (LaneState& s : p.shifted) s.Normalize(plan_.kind_, next);
+    }
+    for (size_t i = 0; i < states.size(); ++i) {
+      LaneState x = states[i];
+      x.Normalize(plan_.kind_, next);
+      if (x < p.shifted[i] || p.shifted[i] < x) return false;
+    }
+    return true;
+  }
+
+  const SyncPlanner& plan_;
+  bool any_id_;
+  // Points of the baseline: valid ones hold its states. Once one trial
+  // was clean, every point is valid and the baseline is clean (`clean_`).
+  std::vector<Point> points_;
+  bool clean_ = false;
+  std::map<int, std::pair<size_t, size_t>> spans_;  // unit -> its first and last item
+};
+
+void SyncPlanner::DrainEveryLoop() {
+  for (const Loop& l : loops_) {
+    if (l.body < 0) continue;
+    const int end = blocks_[l.body].gaps.back();
+    AddBarrierAll(end, 4, l.loc, "loop end");
+  }
+  // The reverse pairs of the reuse rule are not needed any more.
+  std::set<int> reuse;
+  for (const SyncUnit& u : units_) {
+    if (u.why == "reuse") reuse.insert(u.number);
+  }
+  RemoveUnits(reuse);
+}
+
+void SyncPlanner::SetId(int unit, int id) {
+  for (std::vector<SyncInstr>& gap : gaps_) {
+    for (SyncInstr& i : gap) {
+      if (i.unit == unit && i.kind != SyncInstr::Kind::kBarrier &&
+          i.kind != SyncInstr::Kind::kBarrierAll) {
+        i.id = id;
+      }
+    }
+  }
+  units_[unit - first_unit_].id = id;
+}
+
+void SyncPlanner::Reallocate(int64_t budget) {
+  // The pairs in the order their lifetimes start (gaps are numbered in
+  // program order; within a gap, slot order).
+  std::vector<int> order;
+  std::set<int> seen;
+  for (const std::vector<SyncInstr>& gap : gaps_) {
+    std::vector<SyncInstr> instrs = gap;
+    std::stable_sort(instrs.begin(), instrs.end(), SlotOrder);
+    for (const SyncInstr& i : instrs) {
+      if ((i.kind == SyncInstr::Kind::kSet || i.kind == SyncInstr::Kind::kWait) &&
+          seen.insert(i.unit).second) {
+        order.push_back(i.unit);
+      }
+    }
+  }
+  if (order.empty()) return;
+  std::map<int, int> before;
+  for (int unit : order) before[unit] = units_[unit - first_unit_].id;
+  // Out of the way first: every pair its own id past the pool.
+  for (size_t k = 0; k < order.size(); ++k) SetId(order[k], max_ids() + static_cast<int>(k));
+  Trials trials(*this, /*any_id=*/true);
+  const std::set<int> none;
+  int64_t work = 0;
+  for (int unit : order) {
+    const SyncUnit& u = units_[unit - first_unit_];
+    const int pool = EventIds(u.src, u.dst, max_ids());
+    const int old = u.id;
+    bool found = false;
+    for (int id = 0; id < pool && !found && work <= budget; ++id) {
+      SetId(unit, id);
+      found = trials.Try(unit, none, &work);
+    }
+    if (!found) {
+      SetId(unit, old);
+      for (const auto& [v, id] : before) SetId(v, id);
+      return;
+    }
+  }
+}
+
+void SyncPlanner::RemoveUnits(const std::set<int>& removed) {
+  if (removed.empty()) return;
+  std::map<int, int> renumber;
+  std::vector<SyncUnit> kept;
+  for (SyncUnit& u : units_) {
+    if (removed.count(u.number) > 0) continue;
+    renumber[u.number] = first_unit_ + static_cast<int>(kept.size());
+    u.number = renumber[u.number];
+    kept.push_back(u);
+  }
+  units_ = std::move(kept);
+  for (std::vector<SyncInstr>& gap : gaps_) {
+    std::vector<SyncInstr> left;
+    for (SyncInstr& i : gap) {
+      if (removed.count(i.unit) > 0) continue;
+      i.unit = renumber[i.unit];
+      left.push_back(i);
+    }
+    gap = std::move(left);
+  }
+}
+
+void SyncPlanner::Sweep() {
+  PlannerTime time;
+  // Barrier-all mode places today's barriers: nothing to check or sweep.
+  if (barrier_all()) return;
+  std::vector<Finding> findings;
+  bool drained = false;
+  std::unique_ptr<Trials> trials;
+  for (int repairs = 0;; ++repairs) {
+    // The check of the plan as repaired so far; once clean, it is the
+    // baseline of the sweep's trials.
+    trials = std::make_unique<Trials>(*this, /*any_id=*/false);
+    bool covered = false;
+    if (trials->Baseline(&findings, &covered)) break;
+    const bool other = covered && !findings.empty() &&
+                       findings.front().kind == Finding::Kind::kOther;
+    if (!covered || repairs == kMaxRepairs || other) {
+      // Every iteration starting drained is what the plan falls back on.
+      // Drained loops collapse the check's states, so the check runs
+      // again: what the forward plan got wrong outside the loops (an id
+      // reused too early) is still found and repaired.
+      if (drained) return;
+      DrainEveryLoop();
+      drained = true;
+      repairs = 0;
+      continue;
+    }
+    const Finding& f = findings.front();
+    if (f.kind == Finding::Kind::kRace) {
+      AddBarrierAll(f.gap, 4, f.loc, "repair");
+    } else {
+      AddBarrierAll(f.gap, 1, f.loc, "repair");  // kReuse
+    }
+  }
+  // A plan that fell back is not swept: its check was too costly already.
+  if (drained) return;
+  std::set<int> removed;
+  int64_t work = 0;  // the baseline's is not counted
+  for (int u = static_cast<int>(units_.size()) - 1; u >= 0 && work <= kMaxSweepWork; --u) {
+    const int number = first_unit_ + u;
+    removed.insert(number);
+    if (!trials->Try(number, removed, &work)) removed.erase(number);
+  }
+  trials.reset();
+  RemoveUnits(removed);
+  if (work <= kMaxSweepWork) Reallocate(kMaxSweepWork - work);
+}
+
+}  // namespace codegen
+}  // namespace ptoc
