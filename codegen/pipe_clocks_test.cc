@@ -83,7 +83,8 @@ TEST(PipeClocksTest, StatesThatDifferOnlyByWhatEveryPipeKnowsAreEqualAfterTheShi
 
 TEST(PipeClocksTest, RenumberKeepsEveryComparisonWithAPointAndMergesTheGaps) {
   // V issues 1..3 in one state and 1..5 in the other; only op 2 (3 in the
-  // other) is still remembered. MTE3 knows V up to 2 (3), then S learns it.
+  // other) is still remembered. A V -> MTE3 pair then tells MTE3 that V's
+  // ops up to 3 (5) are complete; S learns nothing.
   PipeClocks a(Backend::kA2A3), b(Backend::kA2A3);
   for (int i = 0; i < 3; ++i) a.Issue(Pipe::kV, false);
   for (int i = 0; i < 5; ++i) b.Issue(Pipe::kV, false);

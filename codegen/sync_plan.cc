@@ -218,7 +218,19 @@ int SyncPlanner::FreeId(Pipe p, Pipe q) const {
 int SyncPlanner::MakePair(Pipe p, Pipe q, int set_gap, int wait_gap, int loop,
                           absl::string_view why, int wait_slot, int set_slot) {
   const auto key = std::make_tuple(P(p), P(q), set_gap, wait_gap);
-  if (auto same = pairs_.find(key); same != pairs_.end()) return same->second.second;
+  if (auto same = pairs_.find(key); same != pairs_.end()) {
+    // The identical pair, its set as late and its wait as early in their
+    // gaps as either asks (the producer and consumer items are outside the
+    // gaps, so both still order them).
+    const int unit = same->second.second;
+    for (SyncInstr& i : gaps_[set_gap]) {
+      if (i.unit == unit && i.kind == SyncInstr::Kind::kSet) i.slot = std::max(i.slot, set_slot);
+    }
+    for (SyncInstr& i : gaps_[wait_gap]) {
+      if (i.unit == unit && i.kind == SyncInstr::Kind::kWait) i.slot = std::min(i.slot, wait_slot);
+    }
+    return unit;
+  }
   const int id = FreeId(p, q);
   if (id < 0) return -1;
   used_[P(p)][P(q)] |= uint64_t{1} << id;
@@ -268,6 +280,7 @@ void SyncPlanner::FullBarrier() {
 }
 
 int SyncPlanner::Record(Node node) {
+  reach_.clear();  // Reach() is of the kernel recorded so far
   nodes_.push_back(std::move(node));
   const int n = static_cast<int>(nodes_.size()) - 1;
   if (tree_.empty()) {

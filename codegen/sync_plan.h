@@ -111,7 +111,9 @@ struct SyncInstr {
   // §3.2: 0 drains, 1 sets, 2 primes, 3 waits, 4 barriers (a PIPE_ALL
   // repairing a flag reuse race sits in slot 1, before the sets; so does
   // the wait of a reverse pair that orders an inner loop's prime after the
-  // previous iteration's drain, sync_plan_carried.cc).
+  // previous iteration's drain; the reverse pair of a carried pair around
+  // one item has its set in slot 4 and its wait in slot 0,
+  // sync_plan_carried.cc).
   int slot = 0;
   Location loc;  // the producer's (set) or the consumer's
 };

@@ -18,8 +18,9 @@
 // pairs identical to a planned pair cost nothing; the rest are left to the
 // redundancy sweep. A carried pair around a single item (wait before it,
 // set after it) gets its reverse pair within the iteration instead: a
-// carried one would need the same guard again. The carried pairs of an inner loop get one too: their
-// prime and drain run once per iteration of the outer loop.
+// carried one would need the same guard again. The carried pairs of an
+// inner loop get a reverse pair too: their prime and drain run once per
+// iteration of the outer loop.
 #include <algorithm>
 #include <limits>
 #include <tuple>
@@ -219,13 +220,13 @@ void SyncPlanner::ReuseGuards(int loop) {
     const Path& wp = gap_paths_[wait_gap];
     size_t j = 0;
     while (j + 1 < sp.size() && j + 1 < wp.size() && sp[j + 1].first == wp[j + 1].first) ++j;
+    if (ItemIn(wp, l.body) < 0) continue;  // both are in the body
     const int in = sp[j].first;
-    if (wp[j].first != in || ItemIn(sp, l.body) < 0) continue;
     const int w = wp[j].second;
     int s = sp[j].second;
     if (j + 1 == sp.size()) --s;
     if (w < 0 || s < 0) continue;
-    if (s == w && j + 1 == wp.size()) {
+    if (s == w && j + 1 == sp.size() && j + 1 == wp.size()) {
       // A carried pair from item w to itself: its wait is just before the
       // item and its set just after it. The next set must follow this
       // wait within the iteration: the reverse pair's set right after the
