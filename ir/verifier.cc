@@ -9,7 +9,7 @@
 #include "ir/verifier.h"
 
 #include <algorithm>
-
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -109,6 +109,23 @@ bool IsKnownEnum(const Expr& e) {
   return pypto != nullptr && pypto->Has(e.str);
 }
 
+// Attribute values are printed as they are: an enum value the text format
+// cannot spell (a hostile .pb) would print as a name no parser knows.
+void VerifyAttrEnums(const std::vector<NamedExpr>& attrs, absl::string_view what,
+                     const Location& fallback, DiagnosticSink& sink) {
+  std::function<void(const NamedExpr&, const Expr*)> walk = [&](const NamedExpr& a,
+                                                                const Expr* v) {
+    if (v == nullptr) return;
+    if (v->kind == ExprKind::kEnum && !IsKnownEnum(*v)) {
+      sink.Error(v->loc.known() ? v->loc : fallback,
+                 absl::StrCat(what, " '", a.name, "': unknown enum value ", v->enum_type, ".",
+                              v->str));
+    }
+    for (const ExprPtr& arg : v->args) walk(a, arg.get());
+  };
+  for (const NamedExpr& a : attrs) walk(a, a.value.get());
+}
+
 class FunctionVerifier {
  public:
   FunctionVerifier(const Program& program, const Function& function, DiagnosticSink& sink)
@@ -127,6 +144,8 @@ class FunctionVerifier {
       }
     }
     CheckSymbolicDims();
+    VerifyAttrEnums(function_.attrs, "function attribute", function_.loc, sink_);
+    VerifyAttrEnums(function_.decorator_args, "decorator argument", function_.loc, sink_);
     for (const NamedExpr& a : function_.attrs) {
       if (a.value->kind == ExprKind::kVar || a.value->kind == ExprKind::kCall) {
         Error(a.value->loc, absl::StrCat("function attribute '", a.name,
@@ -420,6 +439,7 @@ class FunctionVerifier {
   }
 
   void VerifyFor(const Stmt& s) {
+    VerifyAttrEnums(s.loop_attrs, "loop attribute", s.loc, sink_);
     for (const ExprPtr* bound : {&s.start, &s.stop, &s.step}) {
       VerifyExpr(bound->get(), s.loc);
       if (*bound && !IsIntegerScalar((*bound)->type)) {
@@ -773,6 +793,7 @@ absl::Status VerifyProgram(const Program& program) {
   if (!IsIdentifier(program.name)) {
     sink.Error(program.loc, absl::StrCat("'", program.name, "' is not a valid program name"));
   }
+  VerifyAttrEnums(program.decorator_args, "program decorator argument", program.loc, sink);
   for (const auto& f : program.functions) {
     if (!IsIdentifier(f->name)) {
       sink.Error(f->loc, absl::StrCat("'", f->name, "' is not a valid function name"));
