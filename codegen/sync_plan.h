@@ -296,9 +296,6 @@ class SyncPlanner {
   void RecordCompound(Node::Kind kind, int gap);
   // How many executions there are (saturating at 1 << 30).
   int64_t Count(const std::vector<int>& block) const;
-  // The check with the structured findings (the first only when `first`);
-  // false when the state budget ran out.
-  bool Explore(const std::set<int>& drop, bool first, std::vector<Finding>* findings) const;
 
   // A new gap at the end of `block`: before its next item (or its end).
   int PushGap(int block, const Location& loc);

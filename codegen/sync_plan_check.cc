@@ -98,18 +98,11 @@ int64_t SyncPlanner::Count(const std::vector<int>& block) const {
   return total;
 }
 
-bool SyncPlanner::Explore(const std::set<int>& drop, bool first,
-                          std::vector<Finding>* findings) const {
-  findings->clear();
-  if (nodes_.size() > plan_check::kMaxNodes) return false;
-  plan_check::Checker checker(*this, drop, first, /*any_id=*/false);
-  return checker.Run(findings);
-}
-
 std::vector<std::string> SyncPlanner::Check(const std::set<int>& drop, bool* covered) const {
   PlannerTime time;
   std::vector<Finding> findings;
-  const bool ok = Explore(drop, false, &findings);
+  bool ok = nodes_.size() <= plan_check::kMaxNodes;
+  if (ok) ok = plan_check::Checker(*this, drop, /*first=*/false, /*any_id=*/false).Run(&findings);
   if (covered != nullptr) *covered = ok;
   std::vector<std::string> out;
   for (const Finding& f : findings) out.push_back(f.text);

@@ -35,9 +35,9 @@ using plan_check::SlotOrder;
 // after its unit's last one, a trial's states are the baseline's there up
 // to a shift (the states the check merges, with as many accesses
 // remembered), the rest of its run is the baseline's: it ends clean, with
-// the baseline's remaining work, so it stops. Each trial gives what
-// Explore(..., first = true) gives, and the same work; it only counts the
-// work it does.
+// the baseline's remaining work, so it stops. Each trial gives what the
+// whole check, stopped at its first finding, gives, and the same work; it
+// only counts the work it does.
 class SyncPlanner::Trials {
  public:
   Trials(const SyncPlanner& plan, bool any_id)
@@ -74,9 +74,9 @@ class SyncPlanner::Trials {
     return Run(unit, drop, work, nullptr, nullptr);
   }
 
-  // The first trial: the check of the plan as it stands, as
-  // Explore(..., first = true) gives it (its findings, and whether the
-  // budget let it cover every execution). True when it is clean; then it
+  // The first trial: the check of the plan as it stands, stopped at its
+  // first finding (its findings, and whether the budget let it cover every
+  // execution). True when it is clean; then it
   // is the baseline of the trials.
   bool Baseline(std::vector<Finding>* findings, bool* covered) {
     findings->clear();
