@@ -27,8 +27,11 @@ for kernel in "$@"; do
     fi
     for n in $(grep -oE "^  unit [0-9]+:" <<< "$plan" | grep -oE "[0-9]+"); do
       units=$((units + 1))
-      if "$ptoc" "$kernel" --backend="$backend" --pipe-sync=flags --emit=syncplan \
-          --pipe-sync-drop="$n" 2>/dev/null | grep -q "finding:"; then
+      # The output is kept before grep reads it: with pipefail, `ptoc | grep -q`
+      # fails when grep exits at the first match while ptoc still writes.
+      dropped="$("$ptoc" "$kernel" --backend="$backend" --pipe-sync=flags --emit=syncplan \
+          --pipe-sync-drop="$n" 2>/dev/null)"
+      if grep -q "finding:" <<< "$dropped"; then
         caught=$((caught + 1))
       else
         echo "NOT CAUGHT: $kernel ($backend) unit $n: $(grep -E "^  unit $n:" <<< "$plan")"

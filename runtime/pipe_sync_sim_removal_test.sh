@@ -103,8 +103,11 @@ for row in "${runs[@]}"; do
       done
       if [[ $found -eq 0 && "$removal" == --pipe-sync-drop=* ]]; then
         # shellcheck disable=SC2086
-        if "$ptoc" "$kernel" $flags --backend="$backend" --pipe-sync=flags --emit=syncplan \
-            "$removal" | grep -q "^  finding:"; then
+        # Kept before grep reads it (pipefail: `ptoc | grep -q` fails when
+        # grep exits at the first match while ptoc still writes).
+        dropped="$("$ptoc" "$kernel" $flags --backend="$backend" --pipe-sync=flags \
+            --emit=syncplan "$removal")"
+        if grep -q "^  finding:" <<< "$dropped"; then
           found=1
           by_plan=$((by_plan + 1))
         fi
