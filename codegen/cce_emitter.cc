@@ -58,7 +58,9 @@ constexpr absl::string_view kHelpers[] = {
 absl::StatusOr<std::string> EmitCceFile(const Program& program,
                                         const std::vector<KernelAbi>& abis,
                                         const std::vector<KernelPlan>& plans, Backend backend,
-                                        const SyncOptions& sync) {
+                                        const SyncOptions& file_sync) {
+  SyncOptions sync = file_sync;
+  sync.functions = EmittedKernels(abis);
   std::map<std::string, std::vector<ReservedBuffer>> reserved;
   for (size_t i = 0; i < program.functions.size(); ++i) {
     if (!abis[i].emitted) continue;
@@ -97,6 +99,9 @@ absl::StatusOr<std::string> EmitCceFile(const Program& program,
       for (const std::string& f : findings) {
         absl::StrAppend(sync.plan_text, "  finding: ", f, "\n");
       }
+      if (IsFlags(sync.mode)) {
+        absl::StrAppend(sync.plan_text, FormatOutcome(emitter.planner()));
+      }
     }
     absl::StrAppend(&kernels, "\n", *f);
   }
@@ -132,7 +137,7 @@ CceFunctionEmitter::CceFunctionEmitter(
       namer_(&CxxReservedNames()),
       allocator_(backend, reserved.at(fn.name)),
       sync_(sync),
-      planner_(backend, fn.kind, first_unit, sync.mode),
+      planner_(backend, fn.kind, first_unit, sync.mode, sync.functions),
       pipes_(plan.pipes) {}
 
 // ---- text ----

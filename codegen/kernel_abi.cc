@@ -205,5 +205,11 @@ absl::StatusOr<std::vector<KernelAbi>> ComputeKernelAbis(const Program& program,
   return abis;
 }
 
+int EmittedKernels(const std::vector<KernelAbi>& abis) {
+  int n = 0;
+  for (const KernelAbi& abi : abis) n += abi.emitted ? 1 : 0;
+  return n;
+}
+
 }  // namespace codegen
 }  // namespace ptoc

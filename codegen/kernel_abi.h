@@ -45,6 +45,9 @@ struct KernelAbi {
 absl::StatusOr<std::vector<KernelAbi>> ComputeKernelAbis(const Program& program,
                                                          Backend backend);
 
+// How many functions of `abis` are emitted (kernels).
+int EmittedKernels(const std::vector<KernelAbi>& abis);
+
 // The core type a syncall call names ("mix" by default).
 SyncCore SyncCoreOf(const Expr& syncall);
 // True for a soft-mode syncall (the default).

@@ -92,8 +92,14 @@ absl::string_view PipeSyncName(PipeSyncMode mode) {
 
 double SyncPlanner::Seconds() { return planner_seconds; }
 
-SyncPlanner::SyncPlanner(Backend backend, FunctionKind kind, int first_unit, PipeSyncMode mode)
-    : backend_(backend), kind_(kind), first_unit_(first_unit), mode_(mode), rule_(backend) {
+SyncPlanner::SyncPlanner(Backend backend, FunctionKind kind, int first_unit, PipeSyncMode mode,
+                         int functions)
+    : backend_(backend),
+      kind_(kind),
+      first_unit_(first_unit),
+      allowance_(kCheckAllowance / std::max(1, functions)),
+      mode_(mode),
+      rule_(backend) {
   for (auto& row : state_.known) row.fill(0);
   blocks_.emplace_back();  // the kernel body
   open_.push_back(0);
@@ -653,6 +659,18 @@ std::string FormatSyncPlan(absl::string_view function, const std::vector<SyncUni
     }
   }
   return out;
+}
+
+std::string FormatOutcome(const SyncPlanner& planner) {
+  const SyncPlanner::Outcome& o = planner.outcome();
+  if (o.drained) {
+    return absl::StrCat("  planner: ", o.repairs, " repairs; the check ran past its budget (",
+                        planner.CheckBudget(), "), so every loop body ends drained\n");
+  }
+  return absl::StrCat("  planner: ", o.repairs, " repairs, ", o.removed,
+                      " units removed by the sweep",
+                      o.sweep_stopped ? ", which stopped at its budget (" : "",
+                      o.sweep_stopped ? absl::StrCat(planner.CheckBudget(), ")") : "", "\n");
 }
 
 }  // namespace codegen

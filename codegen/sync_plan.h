@@ -137,9 +137,35 @@ class Checker;
 
 class SyncPlanner {
  public:
-  // Units are numbered from `first_unit` (over the whole program).
+  // Units are numbered from `first_unit` (over the whole program);
+  // `functions`: how many kernels of the file are planned (they share the
+  // check's allowance).
   SyncPlanner(Backend backend, FunctionKind kind, int first_unit = 0,
-              PipeSyncMode mode = PipeSyncMode::kFlags);
+              PipeSyncMode mode = PipeSyncMode::kFlags, int functions = 1);
+
+  // What the check may do on one kernel, all of its runs together (the
+  // repairs, the sweep, the ids again), in the check's unit of work (per
+  // recorded item and state, 1 + the accesses it remembers): an equal
+  // share of an allowance per file, which covers small kernels whole, and
+  // kCheckWorkPerItem per recorded item, so that the planner's time grows
+  // linearly with the kernel (pipe-sync.md §3.3 bounds its walks and its
+  // sweep likewise); at most kMaxCheckWork. Past it the plan keeps what it
+  // has: a check that cannot finish falls back to drained loops, a sweep
+  // keeps the units it has not tried. Work, not time: the plan is the same
+  // on every machine.
+  static constexpr int64_t kCheckAllowance = 400'000;
+  static constexpr int64_t kCheckWorkPerItem = 10;
+  static constexpr int64_t kMaxCheckWork = 4'000'000;
+  int64_t CheckBudget() const;
+
+  // How the plan came about (--emit=syncplan).
+  struct Outcome {
+    int repairs = 0;             // PIPE_ALL units added for the check's findings
+    int removed = 0;             // units the sweep removed
+    bool drained = false;        // the check ran past its budget: drained loops
+    bool sweep_stopped = false;  // the sweep ran past its budget
+  };
+  const Outcome& outcome() const { return outcome_; }
 
   // Event ids per (src, dst) pipe pair: 8 (7 for the reserved keys), or
   // kUnboundedIds with --pipe-sync=flags-unbounded.
@@ -343,6 +369,11 @@ class SyncPlanner {
   void ReplayOp(int loop, const Node& b, const std::vector<const Pending*>& previous,
                 Replay& r);
   void ReuseGuards(int loop);
+  // One reverse pair src -> dst of the reuse rule (MakePair's arguments),
+  // guarding the set in gap `guarded`; pipe_barrier(PIPE_ALL) before that
+  // set when no id is free.
+  void Guard(Pipe src, Pipe dst, int set_gap, int wait_gap, int loop, int wait_slot, int set_slot,
+             int guarded);
   // The end of every loop body gets pipe_barrier(PIPE_ALL) (a kernel the
   // check cannot cover).
   void DrainEveryLoop();
@@ -351,13 +382,16 @@ class SyncPlanner {
   // Ids again (§3.4, after the sweep): pairs in the order their lifetimes
   // start take the lowest id of their pool with which the check stays
   // clean; when one finds none, or the check's work passes `budget`, the
-  // ids stay as they were.
-  void Reallocate(int64_t budget);
+  // ids stay as they were. `work` adds what the check did. True when an id
+  // changed.
+  bool Reallocate(int64_t budget, int64_t* work);
   void SetId(int unit, int id);
 
   Backend backend_;
   FunctionKind kind_;
   int first_unit_ = 0;
+  int64_t allowance_ = kCheckAllowance;  // this kernel's share
+  Outcome outcome_;
   PipeSyncMode mode_ = PipeSyncMode::kFlags;
   BarrierAllRule rule_;  // barrier-all mode
   State state_;
@@ -408,6 +442,8 @@ constexpr int kRingBufferBase = 1 << 20;
 struct SyncOptions {
   PipeSyncMode mode = PipeSyncMode::kFlags;
   std::set<int> drop;
+  // The kernels of the file that are planned (SyncPlanner's `functions`).
+  int functions = 1;
   std::string* plan_text = nullptr;
   // The planner of every planned kernel, by function name (nullptr:
   // nowhere): ptoc-sim's pipe model replays them.
@@ -416,6 +452,9 @@ struct SyncOptions {
 
 // --emit=syncplan: the units of every planned kernel, one per line.
 std::string FormatSyncPlan(absl::string_view function, const std::vector<SyncUnit>& units);
+// --emit=syncplan, flags modes: how the plan came about (its repairs, the
+// sweep, the fallback), one line.
+std::string FormatOutcome(const SyncPlanner& planner);
 
 }  // namespace codegen
 }  // namespace ptoc

@@ -204,6 +204,15 @@ void SyncPlanner::ReplayOp(int loop, const Node& b, const std::vector<const Pend
   if (step.barrier_all_after) r.All();
 }
 
+void SyncPlanner::Guard(Pipe src, Pipe dst, int set_gap, int wait_gap, int loop, int wait_slot,
+                        int set_slot, int guarded) {
+  if (MakePair(src, dst, set_gap, wait_gap, loop, "reuse", wait_slot, set_slot) >= 0) return;
+  // No id for the reverse pair (§3.4 demotion): pipe_barrier(PIPE_ALL)
+  // before the guarded set, ahead of the sets of its gap (slot 1), orders
+  // it after every wait issued before.
+  AddBarrierAll(guarded, 1, gap_locs_[guarded], "demoted");
+}
+
 void SyncPlanner::ReuseGuards(int loop) {
   const Loop& l = loops_[loop];
   std::vector<std::tuple<int, int, int, int>> keys;
@@ -231,14 +240,14 @@ void SyncPlanner::ReuseGuards(int loop) {
       // item and its set just after it. The next set must follow this
       // wait within the iteration: the reverse pair's set right after the
       // wait (slot 4), its wait right before the set (slot 0).
-      MakePair(static_cast<Pipe>(q), static_cast<Pipe>(p), wait_gap, set_gap, -1, "reuse", 0, 4);
+      Guard(static_cast<Pipe>(q), static_cast<Pipe>(p), wait_gap, set_gap, -1, 0, 4, set_gap);
       continue;
     }
     // Reverse: q -> p, from after item w to before item s (carried unless
     // s comes after w).
     const Block& blk = blocks_[in];
-    MakePair(static_cast<Pipe>(q), static_cast<Pipe>(p), blk.gaps[w + 1], blk.gaps[s],
-             s > w ? -1 : loop, "reuse");
+    Guard(static_cast<Pipe>(q), static_cast<Pipe>(p), blk.gaps[w + 1], blk.gaps[s],
+          s > w ? -1 : loop, 3, 1, set_gap);
   }
   // The carried pairs of the loops inside this body: each iteration runs
   // their prime (a set, in the gap before the inner loop) and their drain
@@ -256,7 +265,7 @@ void SyncPlanner::ReuseGuards(int loop) {
     if (at == gaps.end() || at + 1 == gaps.end()) continue;
     for (int unit : std::vector<int>(il.carried)) {
       const SyncUnit& u = units_[unit - first_unit_];
-      MakePair(u.dst, u.src, *(at + 1), il.gap, loop, "reuse", 1);
+      Guard(u.dst, u.src, *(at + 1), il.gap, loop, 1, 1, il.gap);
     }
   }
 }

@@ -98,11 +98,20 @@ int64_t SyncPlanner::Count(const std::vector<int>& block) const {
   return total;
 }
 
+int64_t SyncPlanner::CheckBudget() const {
+  const int64_t items = static_cast<int64_t>(nodes_.size());
+  return std::min(kMaxCheckWork, allowance_ + kCheckWorkPerItem * items);
+}
+
 std::vector<std::string> SyncPlanner::Check(const std::set<int>& drop, bool* covered) const {
   PlannerTime time;
   std::vector<Finding> findings;
   bool ok = nodes_.size() <= plan_check::kMaxNodes;
-  if (ok) ok = plan_check::Checker(*this, drop, /*first=*/false, /*any_id=*/false).Run(&findings);
+  if (ok) {
+    ok = plan_check::Checker(*this, drop, /*first=*/false, /*any_id=*/false, 0,
+                             std::min(plan_check::kMaxWork, CheckBudget()))
+             .Run(&findings);
+  }
   if (covered != nullptr) *covered = ok;
   std::vector<std::string> out;
   for (const Finding& f : findings) out.push_back(f.text);

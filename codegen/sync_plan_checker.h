@@ -30,10 +30,6 @@ namespace plan_check {
 constexpr size_t kMaxStates = 1024;  // distinct states at one point
 // Work of one check: per node, per state, 1 + the accesses it remembers.
 constexpr int64_t kMaxWork = 500'000;
-// Work of the sweep and the id allocation together (of the parts of the
-// check their trials run, Trials below); past it the units left are kept
-// and the ids stay as first allocated.
-constexpr int64_t kMaxSweepWork = 4'000'000;
 constexpr size_t kMaxNodes = 20000;       // recorded items the check takes on
 constexpr int kMaxRepairs = 64;
 
@@ -134,9 +130,10 @@ class Checker {
 
   // `any_id`: ids above 7 are legal (while ids are allocated again).
   // `work`: what the check did before the point it starts from.
+  // `limit`: the work past which the check gives up (not ok()).
   Checker(const SyncPlanner& plan, const std::set<int>& drop, bool first, bool any_id,
-          int64_t work = 0)
-      : plan_(plan), drop_(drop), first_(first), any_id_(any_id), work_(work) {}
+          int64_t work = 0, int64_t limit = kMaxWork)
+      : plan_(plan), drop_(drop), first_(first), any_id_(any_id), work_(work), limit_(limit) {}
 
   int64_t work() const { return work_; }
   bool ok() const { return ok_; }
@@ -159,7 +156,7 @@ class Checker {
     const Node& node = plan_.nodes_[n];
     node_ = n;
     for (const LaneState& s : states) work_ += 1 + static_cast<int64_t>(s.history.size());
-    if (work_ > kMaxWork) {
+    if (work_ > limit_) {
       ok_ = false;
       return false;
     }
@@ -391,6 +388,7 @@ class Checker {
   bool any_id_;
   bool ok_ = true;
   int64_t work_ = 0;
+  int64_t limit_ = kMaxWork;
   std::set<std::string> seen_;
   std::vector<Finding> findings_;
   std::vector<const SyncInstr*> sorted_;  // the instructions of the gap being run

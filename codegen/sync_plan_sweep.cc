@@ -20,7 +20,6 @@ using plan_check::Checker;
 using plan_check::LaneState;
 using plan_check::kMaxNodes;
 using plan_check::kMaxRepairs;
-using plan_check::kMaxSweepWork;
 using plan_check::kMaxWork;
 using plan_check::SlotOrder;
 
@@ -40,8 +39,9 @@ using plan_check::SlotOrder;
 // only counts the work it does.
 class SyncPlanner::Trials {
  public:
-  Trials(const SyncPlanner& plan, bool any_id)
-      : plan_(plan), any_id_(any_id), points_(plan.root_.size() + 1) {
+  // `limit`: the work of one whole check past which it gives up.
+  Trials(const SyncPlanner& plan, bool any_id, int64_t limit)
+      : plan_(plan), any_id_(any_id), limit_(limit), points_(plan.root_.size() + 1) {
     points_[0].valid = true;
     points_[0].states.emplace_back(plan.backend_);
     // The item of the body that holds each recorded gap.
@@ -78,12 +78,11 @@ class SyncPlanner::Trials {
   // first finding (its findings, and whether the budget let it cover every
   // execution). True when it is clean; then it
   // is the baseline of the trials.
-  bool Baseline(std::vector<Finding>* findings, bool* covered) {
+  bool Baseline(std::vector<Finding>* findings, bool* covered, int64_t* work) {
     findings->clear();
     *covered = plan_.nodes_.size() <= kMaxNodes;
     if (!*covered) return false;
-    int64_t work = 0;
-    return Run(-1, {}, &work, findings, covered);
+    return Run(-1, {}, work, findings, covered);
   }
 
  private:
@@ -101,7 +100,7 @@ class SyncPlanner::Trials {
     size_t k = first;
     while (!points_[k].valid) --k;
     const int64_t start_work = points_[k].work;
-    Checker checker(plan_, drop, /*first=*/true, any_id_, start_work);
+    Checker checker(plan_, drop, /*first=*/true, any_id_, start_work, limit_);
     std::vector<LaneState> states = points_[k].states;
     std::vector<Point> seen;  // the trial's own points after `first`
     bool joined = false;
@@ -125,7 +124,7 @@ class SyncPlanner::Trials {
     *work += checker.work() - start_work;
     if (joined) {
       const int64_t total = checker.work() + points_[end].work - points_[k].work;
-      if (total > kMaxWork) return false;
+      if (total > limit_) return false;
     } else {
       if (!checker.Done()) checker.End(states);
       if (findings != nullptr) {
@@ -182,6 +181,7 @@ class SyncPlanner::Trials {
 
   const SyncPlanner& plan_;
   bool any_id_;
+  int64_t limit_;
   // Points of the baseline: valid ones hold its states. Once one trial
   // was clean, every point is valid and the baseline is clean (`clean_`).
   std::vector<Point> points_;
@@ -215,7 +215,7 @@ void SyncPlanner::SetId(int unit, int id) {
   units_[unit - first_unit_].id = id;
 }
 
-void SyncPlanner::Reallocate(int64_t budget) {
+bool SyncPlanner::Reallocate(int64_t budget, int64_t* work) {
   // The pairs in the order their lifetimes start (gaps are numbered in
   // program order; within a gap, slot order).
   std::vector<int> order;
@@ -230,29 +230,33 @@ void SyncPlanner::Reallocate(int64_t budget) {
       }
     }
   }
-  if (order.empty()) return;
+  if (order.empty()) return false;
   std::map<int, int> before;
   for (int unit : order) before[unit] = units_[unit - first_unit_].id;
   // Out of the way first: every pair its own id past the pool.
   for (size_t k = 0; k < order.size(); ++k) SetId(order[k], max_ids() + static_cast<int>(k));
-  Trials trials(*this, /*any_id=*/true);
+  Trials trials(*this, /*any_id=*/true, std::min(kMaxWork, CheckBudget()));
   const std::set<int> none;
-  int64_t work = 0;
+  const int64_t start = *work;
   for (int unit : order) {
     const SyncUnit& u = units_[unit - first_unit_];
     const int pool = EventIds(u.src, u.dst, max_ids());
     const int old = u.id;
     bool found = false;
-    for (int id = 0; id < pool && !found && work <= budget; ++id) {
+    for (int id = 0; id < pool && !found && *work - start <= budget; ++id) {
       SetId(unit, id);
-      found = trials.Try(unit, none, &work);
+      found = trials.Try(unit, none, work);
     }
     if (!found) {
       SetId(unit, old);
       for (const auto& [v, id] : before) SetId(v, id);
-      return;
+      return false;
     }
   }
+  for (const auto& [v, id] : before) {
+    if (units_[v - first_unit_].id != id) return true;
+  }
+  return false;
 }
 
 void SyncPlanner::RemoveUnits(const std::set<int>& removed) {
@@ -281,47 +285,60 @@ void SyncPlanner::Sweep() {
   PlannerTime time;
   // Barrier-all mode places today's barriers: nothing to check or sweep.
   if (barrier_all()) return;
+  const int64_t budget = CheckBudget();
+  const int64_t limit = std::min(kMaxWork, budget);  // of one whole check
+  int64_t spent = 0;                                  // by every run of the check
   std::vector<Finding> findings;
-  bool drained = false;
   std::unique_ptr<Trials> trials;
   for (int repairs = 0;; ++repairs) {
-    // The check of the plan as repaired so far; once clean, it is the
-    // baseline of the sweep's trials.
-    trials = std::make_unique<Trials>(*this, /*any_id=*/false);
+    // The check of the plan as repaired so far, with what is left of the
+    // budget; once clean, it is the baseline of the sweep's trials.
+    trials = std::make_unique<Trials>(*this, /*any_id=*/false, std::min(limit, budget - spent));
     bool covered = false;
-    if (trials->Baseline(&findings, &covered)) break;
+    if (trials->Baseline(&findings, &covered, &spent)) break;
     const bool other = covered && !findings.empty() &&
                        findings.front().kind == Finding::Kind::kOther;
     if (!covered || repairs == kMaxRepairs || other) {
       // Every iteration starting drained is what the plan falls back on.
       // Drained loops collapse the check's states, so the check runs
-      // again: what the forward plan got wrong outside the loops (an id
-      // reused too early) is still found and repaired.
-      if (drained) return;
+      // again while the budget lasts: what the forward plan got wrong
+      // outside the loops (an id reused too early) is still found and
+      // repaired.
+      if (outcome_.drained) return;
       DrainEveryLoop();
-      drained = true;
+      outcome_.drained = true;
       repairs = 0;
       continue;
     }
     const Finding& f = findings.front();
-    if (f.kind == Finding::Kind::kRace) {
-      AddBarrierAll(f.gap, 4, f.loc, "repair");
-    } else {
-      AddBarrierAll(f.gap, 1, f.loc, "repair");  // kReuse
-    }
+    AddBarrierAll(f.gap, f.kind == Finding::Kind::kRace ? 4 : 1, f.loc, "repair");  // 1: kReuse
+    ++outcome_.repairs;
   }
   // A plan that fell back is not swept: its check was too costly already.
-  if (drained) return;
-  std::set<int> removed;
-  int64_t work = 0;  // the baseline's is not counted
-  for (int u = static_cast<int>(units_.size()) - 1; u >= 0 && work <= kMaxSweepWork; --u) {
-    const int number = first_unit_ + u;
-    removed.insert(number);
-    if (!trials->Try(number, removed, &work)) removed.erase(number);
-  }
+  if (outcome_.drained) return;
+  // Units are removed last created first, while the check stays clean.
+  const auto sweep = [&](Trials& baseline) {
+    std::set<int> removed;
+    for (int u = static_cast<int>(units_.size()) - 1; u >= 0; --u) {
+      if (spent > budget) {
+        outcome_.sweep_stopped = true;
+        break;
+      }
+      const int number = first_unit_ + u;
+      removed.insert(number);
+      if (!baseline.Try(number, removed, &spent)) removed.erase(number);
+    }
+    outcome_.removed += static_cast<int>(removed.size());
+    RemoveUnits(removed);
+  };
+  sweep(*trials);
   trials.reset();
-  RemoveUnits(removed);
-  if (work <= kMaxSweepWork) Reallocate(kMaxSweepWork - work);
+  if (spent > budget || !Reallocate(budget - spent, &spent)) return;
+  // Other ids can leave a unit unneeded (a guard against a reuse the new
+  // ids no longer make): the sweep once more, on the plan as it is now.
+  Trials again(*this, /*any_id=*/false, std::min(limit, budget - spent));
+  bool covered = false;
+  if (again.Baseline(&findings, &covered, &spent)) sweep(again);
 }
 
 }  // namespace codegen
