@@ -92,7 +92,8 @@ absl::StatusOr<std::string> EmitCceFile(const Program& program,
       const int64_t executions = emitter.planner().executions();
       absl::StrAppend(sync.plan_text, "  check: ",
                       covered ? absl::StrCat(executions, " of ", executions)
-                              : absl::StrCat("not all of ", executions, " (too many states)"),
+                              : absl::StrCat("not all of ", executions,
+                                             " (the check's budget or states ran out)"),
                       " executions, ",
                       findings.empty() ? "clean" : absl::StrCat(findings.size(), " findings"),
                       "\n");

@@ -663,9 +663,12 @@ std::string FormatSyncPlan(absl::string_view function, const std::vector<SyncUni
 
 std::string FormatOutcome(const SyncPlanner& planner) {
   const SyncPlanner::Outcome& o = planner.outcome();
-  if (o.drained) {
-    return absl::StrCat("  planner: ", o.repairs, " repairs; the check ran past its budget (",
-                        planner.CheckBudget(), "), so every loop body ends drained\n");
+  if (!o.fallback.empty()) {
+    return absl::StrCat("  planner: ", o.repairs, " repairs; every loop body ends drained: ",
+                        o.fallback, "; the drained plan ",
+                        o.fallback_checked ? "is checked clean"
+                                           : "could not be checked within the budget either",
+                        "\n");
   }
   return absl::StrCat("  planner: ", o.repairs, " repairs, ", o.removed,
                       " units removed by the sweep",

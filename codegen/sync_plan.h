@@ -24,8 +24,10 @@
 //   (§3.3): the set after the body item holding a, the wait before the one
 //   holding b, a prime set before the loop and a drain wait after it; and
 //   every pair inside the loop whose next set is not ordered after its
-//   wait gets the reverse pair (the binary reuse rule across iterations);
-//   a same-pipe carried conflict gets pipe_barrier(q) before b. A while
+//   wait gets the reverse pair (the binary reuse rule across iterations;
+//   with no free id, pipe_barrier(PIPE_ALL) right before the set it
+//   guards, in slot 1); a same-pipe carried conflict gets
+//   pipe_barrier(q) before b. A while
 //   loop's body ends with pipe_barrier(PIPE_ALL) when something is pending;
 // - event ids: per (src, dst) pipe pair, ids 0..7 (0..6 for the reserved
 //   keys, §3.4); an id is used once between two full barriers outside any
@@ -41,7 +43,8 @@
 // - Sweep() (sync_plan_sweep.cc) checks the plan (§4.2, every execution
 //   with each loop run 0-3 times, sync_plan_checker.h), repairs what the
 //   check finds with pipe_barrier(PIPE_ALL) (none is expected), and
-//   removes every unit the check finds unneeded.
+//   removes every unit the check finds unneeded, within a budget of work
+//   linear in the kernel's size (CheckBudget()).
 //
 // In barrier-all mode the planner records the same kernel and places
 // today's barriers (pipe_order.h, BarrierAllRule) as units of the plan:
@@ -109,7 +112,8 @@ struct SyncInstr {
   int id = 0;
   int unit = 0;  // the pair or barrier it belongs to (--pipe-sync-drop)
   // §3.2: 0 drains, 1 sets, 2 primes, 3 waits, 4 barriers (a PIPE_ALL
-  // repairing a flag reuse race sits in slot 1, before the sets; so does
+  // repairing a flag reuse race, or standing in for a reverse pair with
+  // no id, sits in slot 1, before the sets; so does
   // the wait of a reverse pair that orders an inner loop's prime after the
   // previous iteration's drain; the reverse pair of a carried pair around
   // one item has its set in slot 4 and its wait in slot 0,
@@ -160,9 +164,12 @@ class SyncPlanner {
 
   // How the plan came about (--emit=syncplan).
   struct Outcome {
-    int repairs = 0;             // PIPE_ALL units added for the check's findings
-    int removed = 0;             // units the sweep removed
-    bool drained = false;        // the check ran past its budget: drained loops
+    int repairs = 0;  // PIPE_ALL units added for the check's findings
+    int removed = 0;  // units the sweep removed
+    // Why every loop body ends drained (empty: it does not), and whether
+    // the check then covered the drained plan.
+    std::string fallback;
+    bool fallback_checked = false;
     bool sweep_stopped = false;  // the sweep ran past its budget
   };
   const Outcome& outcome() const { return outcome_; }
@@ -206,10 +213,12 @@ class SyncPlanner {
   // it finds is repaired with pipe_barrier(PIPE_ALL) (the planner is meant
   // to leave nothing to repair); then the redundancy sweep (pipe-sync.md
   // §3.3): units are removed, last created first, while the check stays
-  // clean without them; the rest are numbered again in order. A kernel the
-  // check cannot cover (more than 20,000 recorded items, or too many
-  // distinct states) gets pipe_barrier(PIPE_ALL) at the end of every loop
-  // body instead, and no sweep.
+  // clean without them; the rest are numbered again in order; the ids are
+  // allocated again, and when one changed the sweep runs once more. A
+  // kernel the check cannot cover within CheckBudget() (or with more than
+  // 20,000 recorded items, or too many distinct states) gets
+  // pipe_barrier(PIPE_ALL) at the end of every loop body instead, and no
+  // sweep; a sweep past the budget keeps the units it has not tried.
   void Sweep();
 
   // Replaces the marker lines of `text` with the plan's instructions, each

@@ -15,8 +15,9 @@
 // this iteration's wait of it. The reverse pair (consumer pipe -> producer
 // pipe, from after the wait's item to before the set's producer item)
 // orders it; the pair itself orders the reverse pair's own reuse. Reverse
-// pairs identical to a planned pair cost nothing; the rest are left to the
-// redundancy sweep. A carried pair around a single item (wait before it,
+// pairs identical to a planned pair cost nothing; the redundancy sweep
+// removes those the check finds unneeded; one with no free id becomes a
+// pipe_barrier(PIPE_ALL) right before the set it guards (Guard). A carried pair around a single item (wait before it,
 // set after it) gets its reverse pair within the iteration instead: a
 // carried one would need the same guard again. The carried pairs of an
 // inner loop get a reverse pair too: their prime and drain run once per
@@ -208,9 +209,19 @@ void SyncPlanner::Guard(Pipe src, Pipe dst, int set_gap, int wait_gap, int loop,
                         int set_slot, int guarded) {
   if (MakePair(src, dst, set_gap, wait_gap, loop, "reuse", wait_slot, set_slot) >= 0) return;
   // No id for the reverse pair (§3.4 demotion): pipe_barrier(PIPE_ALL)
-  // before the guarded set, ahead of the sets of its gap (slot 1), orders
-  // it after every wait issued before.
-  AddBarrierAll(guarded, 1, gap_locs_[guarded], "demoted");
+  // right before its consumer, the guarded set: ahead of the sets and
+  // primes of its gap (slot 1; slot 4 would come after them), it orders
+  // the set after every wait issued before. One is enough per gap.
+  for (const SyncInstr& i : gaps_[guarded]) {
+    if (i.kind != SyncInstr::Kind::kBarrierAll || i.slot > 1) continue;
+    // This one must stay when loops end drained if the new one had to.
+    if (loop < 0) units_[i.unit - first_unit_].loop = Location();
+    return;
+  }
+  const int unit = AddBarrierAll(guarded, 1, gap_locs_[guarded], "demoted");
+  // Standing in for a carried reverse pair, it orders across iterations
+  // only: DrainEveryLoop drops it with the carried reverse pairs.
+  if (loop >= 0) units_[unit - first_unit_].loop = loops_[loop].loc;
 }
 
 void SyncPlanner::ReuseGuards(int loop) {

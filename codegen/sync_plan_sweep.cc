@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "codegen/sync_plan.h"
 #include "codegen/sync_plan_checker.h"
 
@@ -195,12 +196,15 @@ void SyncPlanner::DrainEveryLoop() {
     const int end = blocks_[l.body].gaps.back();
     AddBarrierAll(end, 4, l.loc, "loop end");
   }
-  // The reverse pairs of the reuse rule are not needed any more.
-  std::set<int> reuse;
+  // The reverse pairs of the reuse rule carried by a loop (and the
+  // PIPE_ALL standing in for one) are not needed any more: each iteration
+  // now starts with every pipe drained. Those inside an iteration (a
+  // carried pair's next set after its wait) still are.
+  std::set<int> carried;
   for (const SyncUnit& u : units_) {
-    if (u.why == "reuse") reuse.insert(u.number);
+    if ((u.why == "reuse" || u.why == "demoted") && u.loop.known()) carried.insert(u.number);
   }
-  RemoveUnits(reuse);
+  RemoveUnits(carried);
 }
 
 void SyncPlanner::SetId(int unit, int id) {
@@ -301,12 +305,18 @@ void SyncPlanner::Sweep() {
     if (!covered || repairs == kMaxRepairs || other) {
       // Every iteration starting drained is what the plan falls back on.
       // Drained loops collapse the check's states, so the check runs
-      // again while the budget lasts: what the forward plan got wrong
-      // outside the loops (an id reused too early) is still found and
-      // repaired.
-      if (outcome_.drained) return;
+      // again, with the budget afresh: what the forward plan got wrong
+      // outside the loops or inside one iteration (an id reused too
+      // early) is still found and repaired.
+      if (!outcome_.fallback.empty()) return;  // the drained plan, unchecked
+      outcome_.fallback =
+          nodes_.size() > kMaxNodes ? absl::StrCat("more than ", kMaxNodes, " recorded items")
+          : !covered ? absl::StrCat("the check did not finish within its budget (", budget,
+                                    " steps, 1024 states at one point)")
+          : other    ? std::string("the check found what no PIPE_ALL repairs")
+                     : absl::StrCat(kMaxRepairs, " repairs did not make the check clean");
       DrainEveryLoop();
-      outcome_.drained = true;
+      spent = 0;
       repairs = 0;
       continue;
     }
@@ -315,7 +325,10 @@ void SyncPlanner::Sweep() {
     ++outcome_.repairs;
   }
   // A plan that fell back is not swept: its check was too costly already.
-  if (outcome_.drained) return;
+  if (!outcome_.fallback.empty()) {
+    outcome_.fallback_checked = true;
+    return;
+  }
   // Units are removed last created first, while the check stays clean.
   const auto sweep = [&](Trials& baseline) {
     std::set<int> removed;
@@ -338,7 +351,11 @@ void SyncPlanner::Sweep() {
   // ids no longer make): the sweep once more, on the plan as it is now.
   Trials again(*this, /*any_id=*/false, std::min(limit, budget - spent));
   bool covered = false;
-  if (again.Baseline(&findings, &covered, &spent)) sweep(again);
+  if (again.Baseline(&findings, &covered, &spent)) {
+    sweep(again);
+  } else {
+    outcome_.sweep_stopped = true;  // the new ids passed the check: only the budget is out
+  }
 }
 
 }  // namespace codegen
