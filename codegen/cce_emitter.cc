@@ -95,7 +95,9 @@ absl::StatusOr<std::string> EmitCceFile(const Program& program,
                               : absl::StrCat("not all of ", executions,
                                              " (the check's budget or states ran out)"),
                       " executions, ",
-                      findings.empty() ? "clean" : absl::StrCat(findings.size(), " findings"),
+                      !findings.empty() ? absl::StrCat(findings.size(), " findings")
+                      : covered         ? std::string("clean")
+                                        : std::string("no findings in the part checked"),
                       "\n");
       for (const std::string& f : findings) {
         absl::StrAppend(sync.plan_text, "  finding: ", f, "\n");
@@ -226,7 +228,7 @@ absl::StatusOr<std::string> CceFunctionEmitter::Emit() {
   if (plan_.cleans_data_cache) {
     // Scalar writes sit in the data cache: write them back before the
     // kernel retires (what ptoas ends such a kernel with).
-    if (!planner_.Tail(end_gap, fn_.loc)) BarrierAll();
+    if (!planner_.Tail(end_gap, fn_.loc, /*epilogue=*/true)) BarrierAll();
     Line("dcci((__gm__ void*)0, cache_line_t::ENTIRE_DATA_CACHE);");
     Line("dsb(DSB_DDR);");
   } else {

@@ -140,7 +140,18 @@ int SyncPlanner::ItemIn(const Path& path, int block) {
   return -1;
 }
 
-void SyncPlanner::Add(int gap, SyncInstr instr) { gaps_[gap].push_back(std::move(instr)); }
+void SyncPlanner::Add(int gap, SyncInstr instr) {
+  // A set, wait or same-pipe barrier on a pipe other than S occupies that
+  // pipe like an op does (§3.5), and may sit in a gap before the compounds
+  // still open (a wait hoisted above a loop runs even when the loop runs
+  // zero times): every state that may reach the return afterwards is busy.
+  const Pipe on = instr.kind == SyncInstr::Kind::kWait ? instr.dst : instr.src;
+  if (instr.kind != SyncInstr::Kind::kBarrierAll && on != Pipe::kS) {
+    state_.sync_busy = true;
+    for (Frame& f : frames_) f.before.sync_busy = f.then_state.sync_busy = true;
+  }
+  gaps_[gap].push_back(std::move(instr));
+}
 
 int SyncPlanner::NewUnit(SyncInstr::Kind kind, Pipe src, Pipe dst, int id,
                          const Location& producer, const Location& consumer,
@@ -168,6 +179,7 @@ void SyncPlanner::Reset() {
   state_.pending.clear();
   for (auto& row : state_.known) row.fill(seq_);
   state_.busy = false;
+  state_.sync_busy = false;
   // An id may be used again once a full barrier orders its last wait
   // before the next set on every path and in every iteration: not so for
   // a barrier in a branch or a loop.
@@ -548,10 +560,13 @@ int SyncPlanner::EndBlock(const Location& loc) {
   return gap;
 }
 
-bool SyncPlanner::Tail(int gap, const Location& loc) {
+bool SyncPlanner::Tail(int gap, const Location& loc, bool epilogue) {
   PlannerTime time;
-  if (!(barrier_all() ? rule_.Tail() : state_.busy)) return false;
-  BarrierAll(gap, loc, "tail");
+  const bool busy = state_.busy || (!epilogue && state_.sync_busy);
+  if (!(barrier_all() ? rule_.Tail() : busy)) return false;
+  const int unit = AddBarrierAll(gap, 4, loc, "tail");
+  units_[unit - first_unit_].keep = epilogue;
+  Reset();
   return true;
 }
 
@@ -600,6 +615,7 @@ void SyncPlanner::Merge(State& into, const State& other) {
     }
   }
   into.busy = into.busy || other.busy;
+  into.sync_busy = into.sync_busy || other.sync_busy;
 }
 
 std::string SyncPlanner::Render(const std::string& text,
@@ -665,10 +681,7 @@ std::string FormatOutcome(const SyncPlanner& planner) {
   const SyncPlanner::Outcome& o = planner.outcome();
   if (!o.fallback.empty()) {
     return absl::StrCat("  planner: ", o.repairs, " repairs; every loop body ends drained: ",
-                        o.fallback, "; the drained plan ",
-                        o.fallback_checked ? "is checked clean"
-                                           : "could not be checked within the budget either",
-                        "\n");
+                        o.fallback, "; the drained plan ", o.fallback_check, "\n");
   }
   return absl::StrCat("  planner: ", o.repairs, " repairs, ", o.removed,
                       " units removed by the sweep",

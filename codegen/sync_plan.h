@@ -133,6 +133,7 @@ struct SyncUnit {
   // "repair"
   std::string why;
   Location loop;  // a carried pair: the loop whose iterations it orders
+  bool keep = false;  // never removed by the sweep (Tail's `epilogue`)
 };
 
 namespace plan_check {
@@ -169,7 +170,10 @@ class SyncPlanner {
     // Why every loop body ends drained (empty: it does not), and whether
     // the check then covered the drained plan.
     std::string fallback;
-    bool fallback_checked = false;
+    // The check of the drained plan: "is checked clean", "still has
+    // findings" (the check lists them) or "could not be checked within
+    // the budget either".
+    std::string fallback_check;
     bool sweep_stopped = false;  // the sweep ran past its budget
   };
   const Outcome& outcome() const { return outcome_; }
@@ -205,9 +209,14 @@ class SyncPlanner {
   // An explicit pipe_barrier(PIPE_ALL) the emitter prints itself.
   void FullBarrier();
   // At the end of the kernel body (`gap`: EndBlock's of the body): the tail
-  // barrier when a non-scalar op may still be running.
-  // Returns whether it was needed.
-  bool Tail(int gap, const Location& loc);
+  // barrier when a non-scalar op, or a sync instruction on a pipe other
+  // than S, may still be running. `epilogue`: the emitter ends the kernel
+  // with pipe_barrier(PIPE_ALL), dcci, dsb (a kernel that cleans the data
+  // cache) and prints that barrier itself unless this returns true: the
+  // tail is then planned only for a machine op (as before sync
+  // instructions counted), and the sweep keeps it.
+  // Returns whether it was placed.
+  bool Tail(int gap, const Location& loc, bool epilogue = false);
 
   // Run once the kernel is planned: the check (Check()) of the plan; what
   // it finds is repaired with pipe_barrier(PIPE_ALL) (the planner is meant
@@ -276,6 +285,8 @@ class SyncPlanner {
     // before q's next op starts.
     Known known{};
     bool busy = false;  // a non-S op since the last full barrier
+    // A set, wait or same-pipe barrier on a pipe other than S since then.
+    bool sync_busy = false;
   };
   struct Block {
     std::vector<int> gaps;  // gaps[i]: before item i; the last: the block end
@@ -315,8 +326,10 @@ class SyncPlanner {
   // A finding of the check, with where a repair goes.
   struct Finding {
     std::string text;
-    enum class Kind { kRace, kReuse, kOther } kind = Kind::kOther;
-    int gap = -1;  // kRace: the gap before the op; kReuse: the set's gap
+    // kReturn: a pipe busy at the return (repaired like a race, with
+    // pipe_barrier(PIPE_ALL) in the body's end gap).
+    enum class Kind { kRace, kReuse, kReturn, kOther } kind = Kind::kOther;
+    int gap = -1;  // kRace: the gap before the op; kReuse: the set's gap; kReturn: the end
     Location loc;
   };
   friend class plan_check::Checker;  // sync_plan_checker.h

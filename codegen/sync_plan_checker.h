@@ -203,7 +203,7 @@ class Checker {
       if (int x = s.clocks.BusyAtReturn(); x >= 0) {
         Report({absl::StrCat("pipe busy at return: ", PipeName(static_cast<Pipe>(x)),
                              " may still run at ", At(end)),
-                Finding::Kind::kOther, -1, end});
+                Finding::Kind::kReturn, plan_.blocks_[0].gaps.back(), end});
         continue;
       }
       for (const auto& [key, f] : s.clocks.flags()) {

@@ -308,7 +308,11 @@ void SyncPlanner::Sweep() {
       // again, with the budget afresh: what the forward plan got wrong
       // outside the loops or inside one iteration (an id reused too
       // early) is still found and repaired.
-      if (!outcome_.fallback.empty()) return;  // the drained plan, unchecked
+      if (!outcome_.fallback.empty()) {  // the drained plan as it is
+        outcome_.fallback_check =
+            covered ? "still has findings" : "could not be checked within the budget either";
+        return;
+      }
       outcome_.fallback =
           nodes_.size() > kMaxNodes ? absl::StrCat("more than ", kMaxNodes, " recorded items")
           : !covered ? absl::StrCat("the check did not finish within its budget (", budget,
@@ -317,16 +321,18 @@ void SyncPlanner::Sweep() {
                      : absl::StrCat(kMaxRepairs, " repairs did not make the check clean");
       DrainEveryLoop();
       spent = 0;
-      repairs = 0;
+      repairs = -1;  // the loop's ++ starts the count of the drained plan at 0
       continue;
     }
     const Finding& f = findings.front();
-    AddBarrierAll(f.gap, f.kind == Finding::Kind::kRace ? 4 : 1, f.loc, "repair");  // 1: kReuse
+    // A reuse race: before the set's gap's sets (slot 1); a race or a pipe
+    // busy at the return: right before the op or the return (slot 4).
+    AddBarrierAll(f.gap, f.kind == Finding::Kind::kReuse ? 1 : 4, f.loc, "repair");
     ++outcome_.repairs;
   }
   // A plan that fell back is not swept: its check was too costly already.
   if (!outcome_.fallback.empty()) {
-    outcome_.fallback_checked = true;
+    outcome_.fallback_check = "is checked clean";
     return;
   }
   // Units are removed last created first, while the check stays clean.
@@ -337,6 +343,7 @@ void SyncPlanner::Sweep() {
         outcome_.sweep_stopped = true;
         break;
       }
+      if (units_[u].keep) continue;
       const int number = first_unit_ + u;
       removed.insert(number);
       if (!baseline.Try(number, removed, &spent)) removed.erase(number);
