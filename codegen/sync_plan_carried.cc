@@ -17,8 +17,9 @@
 // orders it; the pair itself orders the reverse pair's own reuse. Reverse
 // pairs identical to a planned pair cost nothing; the redundancy sweep
 // removes those the check finds unneeded; one with no free id becomes a
-// pipe_barrier(PIPE_ALL) right before the set it guards (Guard). A carried pair around a single item (wait before it,
-// set after it) gets its reverse pair within the iteration instead: a
+// pipe_barrier(PIPE_ALL) right before the set it guards (Guard). A carried
+// pair around a single item (wait before it, set after it) gets its
+// reverse pair within the iteration instead: a
 // carried one would need the same guard again. The carried pairs of an
 // inner loop get a reverse pair too: their prime and drain run once per
 // iteration of the outer loop.
