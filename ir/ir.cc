@@ -121,6 +121,85 @@ bool ScopeTakesArguments(absl::string_view name) {
   return name != "manual_scope" && name != "auto_scope";
 }
 
+const ScopeKeyword* ScopeSignature::Find(absl::string_view name) const {
+  for (const ScopeKeyword& k : keywords) {
+    if (k.name == name) return &k;
+  }
+  return nullptr;
+}
+
+const ScopeSignature& ScopeSignatureOf(absl::string_view scope) {
+  using F = ScopeValueForm;
+  static const ScopeSignature kAt = {
+      2,  // pl.at(level, role)
+      {{"level", F::kEnum, "Level"},
+       {"role", F::kEnum, "Role"},
+       {"optimizations", F::kAny},
+       {"deps", F::kAny},
+       {"no_dep_args", F::kTensorList},
+       {"dumps", F::kAny},
+       {"allow_early_resolve", F::kBool},
+       {"name_hint", F::kString},
+       {"windowize", F::kBool}}};
+  static const ScopeSignature kScope = {0, {{"mode", F::kEnum, "ScopeMode"}}};
+  static const ScopeSignature kCluster = {0, {{"name_hint", F::kString}}};
+  static const ScopeSignature kSpmd = {
+      1,  // pl.spmd(core_num)
+      {{"core_num", F::kAny},
+       {"sync_start", F::kBool},
+       {"name_hint", F::kString},
+       {"optimizations", F::kAny},
+       {"deps", F::kAny},
+       {"dumps", F::kAny},
+       {"allow_early_resolve", F::kBool},
+       {"no_dep_args", F::kTensorList}}};
+  static const ScopeSignature kNone = {};
+  if (scope == "at") return kAt;
+  if (scope == "scope") return kScope;
+  if (scope == "cluster") return kCluster;
+  if (scope == "spmd") return kSpmd;
+  return kNone;
+}
+
+std::optional<ScopeValueError> CheckScopeKeywordValue(absl::string_view call_name,
+                                                      const ScopeKeyword& keyword,
+                                                      const Expr& value) {
+  switch (keyword.form) {
+    case ScopeValueForm::kAny:
+      return std::nullopt;
+    case ScopeValueForm::kEnum:
+      if (value.kind == ExprKind::kEnum && value.enum_type == keyword.enum_type) {
+        return std::nullopt;
+      }
+      return ScopeValueError{absl::StrCat(call_name, " ", keyword.name, "= must be a pl.",
+                                          keyword.enum_type, " value"),
+                             &value};
+    case ScopeValueForm::kString:
+      if (value.kind == ExprKind::kString) return std::nullopt;
+      return ScopeValueError{absl::StrCat(call_name, " ", keyword.name, "= must be a string"),
+                             &value};
+    case ScopeValueForm::kBool:
+      if (value.kind == ExprKind::kBool) return std::nullopt;
+      return ScopeValueError{
+          absl::StrCat(call_name, " ", keyword.name, "= must be True or False"), &value};
+    case ScopeValueForm::kTensorList:
+      if (value.kind != ExprKind::kList) {
+        return ScopeValueError{absl::StrCat(call_name, " ", keyword.name,
+                                            "= must be a list literal of tensor names"),
+                               &value};
+      }
+      for (const ExprPtr& e : value.args) {
+        if (e->kind != ExprKind::kVar || !e->type.is_tensor()) {
+          return ScopeValueError{absl::StrCat(call_name, " ", keyword.name,
+                                              "=[...] entries must be bare tensor names"),
+                                 e.get()};
+        }
+      }
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 bool IsCoreScope(const Expr& scope_call) {
   if (scope_call.str == "spmd") return true;
   if (scope_call.str != "at") return false;
@@ -236,6 +315,45 @@ std::unique_ptr<Program> CloneProgram(const Program& p) {
     c->functions.push_back(std::move(cf));
   }
   return c;
+}
+
+
+
+std::optional<ScopeValueError> CheckFunctionCallKeyword(const Function& callee,
+                                                        absl::string_view name,
+                                                        const Expr& value) {
+  // PyPTO derives the role from the function type (Orchestration and
+  // Graph are Orchestrators) unless role= says otherwise.
+  bool orchestrator =
+      callee.kind == FunctionKind::kOrchestration || callee.kind == FunctionKind::kGraph;
+  for (const NamedExpr& a : callee.decorator_args) {
+    if (a.name == "role" && a.value != nullptr && a.value->kind == ExprKind::kEnum) {
+      orchestrator = a.value->str == "Orchestrator";
+    }
+  }
+  if (name != "attrs" && !(name == "device" && orchestrator)) {
+    return ScopeValueError{
+        absl::StrCat("'", callee.name, "' takes no keyword '", name,
+                     "'; a call of a program function takes attrs=",
+                     orchestrator ? " and device=" : "",
+                     " (device= only when the callee is an Orchestrator)"),
+        nullptr};
+  }
+  if (name != "attrs") return std::nullopt;
+  if (value.kind != ExprKind::kDict) {
+    return ScopeValueError{"attrs= must be a dict literal {\"key\": value, ...}", &value};
+  }
+  // PyPTO: these ride pl.submit's / pl.system.task_dummy's deps=, never attrs.
+  for (const NamedExpr& entry : value.attrs) {
+    if (entry.name == "manual_dep_edges" || entry.name == "dummy_task") {
+      return ScopeValueError{
+          absl::StrCat("attrs['", entry.name, "'] on call to 'self.", callee.name,
+                       "' is not a writable attr; manual dependency edges are written as "
+                       "deps=[...] on pl.system.task_dummy or pl.submit"),
+          entry.value != nullptr ? entry.value.get() : &value};
+    }
+  }
+  return std::nullopt;
 }
 
 }  // namespace ptoc

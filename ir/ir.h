@@ -141,6 +141,49 @@ bool ScopeTakesTarget(absl::string_view name);
 // pl.manual_scope() and pl.auto_scope() take no arguments.
 bool ScopeTakesArguments(absl::string_view name);
 struct Expr;
+
+// What a scope's call takes, as PyPTO's parser has it: its positional
+// arguments and its keywords with the form of each value. The parser and
+// the verifier both check a scope call against it, so a .pb can never hold
+// a scope call the text format cannot read back.
+enum class ScopeValueForm {
+  kAny,        // optimizations=, deps=, dumps=, core_num=: checked elsewhere
+  kEnum,       // a pl.<enum_type> value
+  kString,
+  kBool,
+  kTensorList  // a list literal of bare tensor names
+};
+struct ScopeKeyword {
+  absl::string_view name;
+  ScopeValueForm form;
+  absl::string_view enum_type = "";  // for kEnum
+};
+struct ScopeSignature {
+  size_t positionals = 0;
+  std::vector<ScopeKeyword> keywords;
+  const ScopeKeyword* Find(absl::string_view name) const;
+};
+const ScopeSignature& ScopeSignatureOf(absl::string_view scope);
+// What is wrong with `value` as the keyword `keyword` of the scope named
+// `call_name` ("pl.at()"): a message and the expression to point at, or
+// nullopt when it is fine.
+struct ScopeValueError {
+  std::string message;
+  const Expr* at;
+};
+std::optional<ScopeValueError> CheckScopeKeywordValue(absl::string_view call_name,
+                                                      const ScopeKeyword& keyword,
+                                                      const Expr& value);
+
+struct Function;
+// What is wrong with the keyword `name`=`value` of a call of the program
+// function `callee` (PyPTO takes `attrs={...}`, and `device=` when the
+// callee is an Orchestrator): a message and the expression to point at
+// (nullptr: the keyword's name), or nullopt when it is fine. The parser and
+// the verifier share it.
+std::optional<ScopeValueError> CheckFunctionCallKeyword(const Function& callee,
+                                                        absl::string_view name,
+                                                        const Expr& value);
 // A scope call (a kScope statement's value) that opens a core context, as
 // PyPTO's InCore scope: `pl.at(level=pl.Level.CORE_GROUP, ...)` and `pl.spmd(...)`.
 bool IsCoreScope(const Expr& scope_call);

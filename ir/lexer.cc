@@ -17,9 +17,11 @@ namespace {
 bool IsNameStart(char c) { return absl::ascii_isalpha(c) || c == '_'; }
 bool IsNameChar(char c) { return absl::ascii_isalnum(c) || c == '_'; }
 
-// String values travel in protobuf `string` fields, which must be UTF-8: a
-// literal that is not would make a .pb that no tool can read back.
-bool IsValidUtf8(absl::string_view s) {
+// The offset of the first byte of `s` that is not part of well-formed UTF-8,
+// or npos. Python reads source files as UTF-8 and refuses others; ptoc must
+// too, since comments and string literals travel in protobuf `string`
+// fields, which must be UTF-8 for a written .pb to read back.
+size_t FirstInvalidUtf8(absl::string_view s) {
   size_t i = 0;
   while (i < s.size()) {
     const unsigned char c = static_cast<unsigned char>(s[i]);
@@ -35,19 +37,19 @@ bool IsValidUtf8(absl::string_view s) {
     } else if ((c & 0xF8) == 0xF0) {
       len = 4, min = 0x10000;
     } else {
-      return false;
+      return i;
     }
-    if (i + len > s.size()) return false;
+    if (i + len > s.size()) return i;
     unsigned code = c & (0x7F >> len);
     for (size_t k = 1; k < len; ++k) {
       const unsigned char next = static_cast<unsigned char>(s[i + k]);
-      if ((next & 0xC0) != 0x80) return false;
+      if ((next & 0xC0) != 0x80) return i;
       code = (code << 6) | (next & 0x3F);
     }
-    if (code < min || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return false;
+    if (code < min || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return i;
     i += len;
   }
-  return true;
+  return absl::string_view::npos;
 }
 
 // Operators, longest first so that `//` wins over `/`.
@@ -305,9 +307,6 @@ absl::Status Lexer::LexString() {
     }
     ++pos_;
   }
-  if (!IsValidUtf8(value)) {
-    return Error(line_, start_col, "string literal is not valid UTF-8");
-  }
   Emit(TokenKind::kString, std::move(value), start_line, start_col);
   return absl::OkStatus();
 }
@@ -342,6 +341,15 @@ absl::Status Lexer::LexOperator() {
 }
 
 absl::StatusOr<std::vector<Token>> Lexer::Run() {
+  if (const size_t bad = FirstInvalidUtf8(text_); bad != absl::string_view::npos) {
+    const size_t line_begin = text_.rfind('\n', bad == 0 ? 0 : bad - 1);
+    const size_t begin = line_begin == absl::string_view::npos ? 0 : line_begin + 1;
+    const int line = 1 + static_cast<int>(std::count(text_.begin(), text_.begin() + begin, '\n'));
+    const char byte = text_[bad];
+    return Error(line, static_cast<int>(bad - begin) + 1,
+                 absl::StrCat("the source is not valid UTF-8 (byte '\\x",
+                              absl::BytesToHexString(absl::string_view(&byte, 1)), "')"));
+  }
   bool at_line_start = true;
   while (!AtEnd()) {
     if (at_line_start && open_brackets_.empty()) {

@@ -547,45 +547,16 @@ absl::StatusOr<std::vector<NamedExpr>> Parser::CheckAttrs(const OpInfo& info,
 // in written order, as the call's attributes.
 absl::StatusOr<std::vector<NamedExpr>> Parser::FunctionCallKeywords(
     const Function& callee, std::vector<Keyword> keywords) {
-  // PyPTO derives the role from the function type (Orchestration and
-  // Graph are Orchestrators) unless role= says otherwise.
-  bool orchestrator = callee.kind == FunctionKind::kOrchestration ||
-                      callee.kind == FunctionKind::kGraph;
-  for (const NamedExpr& a : callee.decorator_args) {
-    if (a.name == "role" && a.value->kind == ExprKind::kEnum) {
-      orchestrator = a.value->str == "Orchestrator";
-    }
-  }
   std::vector<NamedExpr> attrs;
   for (Keyword& k : keywords) {
-    const bool allowed = k.name.text == "attrs" || (k.name.text == "device" && orchestrator);
-    if (!allowed) {
-      return ErrorAtToken(
-          k.name, absl::StrCat("'", callee.name, "' takes no keyword '", k.name.text,
-                               "'; a call of a program function takes attrs=",
-                               orchestrator ? " and device=" : "",
-                               " (device= only when the callee is an Orchestrator)"));
-    }
     for (const NamedExpr& a : attrs) {
       if (a.name == k.name.text) {
         return ErrorAtToken(k.name, absl::StrCat("keyword '", k.name.text, "' is given twice"));
       }
     }
-    if (k.name.text == "attrs" && k.value->kind != ExprKind::kDict) {
-      return ErrorAt(k.value->loc, "attrs= must be a dict literal {\"key\": value, ...}");
-    }
-    if (k.name.text == "attrs") {
-      // PyPTO: these ride pl.submit's / pl.system.task_dummy's deps=, never attrs.
-      for (const NamedExpr& entry : k.value->attrs) {
-        if (entry.name == "manual_dep_edges" || entry.name == "dummy_task") {
-          return ErrorAt(entry.value->loc,
-                         absl::StrCat("attrs['", entry.name, "'] on call to 'self.",
-                                      callee.name,
-                                      "' is not a writable attr; manual dependency edges "
-                                      "are written as deps=[...] on pl.system.task_dummy "
-                                      "or pl.submit"));
-        }
-      }
+    if (std::optional<ScopeValueError> e =
+            CheckFunctionCallKeyword(callee, k.name.text, *k.value)) {
+      return e->at == nullptr ? ErrorAtToken(k.name, e->message) : ErrorAt(e->at->loc, e->message);
     }
     attrs.push_back(MakeAttr(k.name.text, std::move(k.value)));
   }

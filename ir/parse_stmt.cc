@@ -999,22 +999,8 @@ absl::Status Parser::CheckSpmdLoopArgs(const Token& start, std::vector<ExprPtr>&
 absl::Status Parser::CheckScopeArgs(const Token& start, const std::string& scope,
                                     const std::vector<ExprPtr>& args,
                                     const std::vector<Keyword>& keywords) {
-  // The keywords each scope takes (PyPTO's parser), and its positionals.
-  std::vector<absl::string_view> allowed;
-  size_t positionals = 0;
-  if (scope == "at") {
-    allowed = {"level", "role", "optimizations", "deps", "no_dep_args", "dumps",
-               "allow_early_resolve", "name_hint", "windowize"};
-    positionals = 2;  // pl.at(level, role)
-  } else if (scope == "scope") {
-    allowed = {"mode"};
-  } else if (scope == "cluster") {
-    allowed = {"name_hint"};
-  } else if (scope == "spmd") {
-    allowed = {"core_num", "sync_start", "name_hint", "optimizations", "deps", "dumps",
-               "allow_early_resolve", "no_dep_args"};
-    positionals = 1;
-  }
+  const ScopeSignature& signature = ScopeSignatureOf(scope);
+  const size_t positionals = signature.positionals;
   const std::string name = absl::StrCat("pl.", scope, "()");
   if (args.size() > positionals) {
     return ErrorAt(args[positionals]->loc,
@@ -1036,47 +1022,23 @@ absl::Status Parser::CheckScopeArgs(const Token& start, const std::string& scope
     }
   }
   for (const Keyword& k : keywords) {
-    if (std::find(allowed.begin(), allowed.end(), k.name.text) == allowed.end()) {
+    const ScopeKeyword* keyword = signature.Find(k.name.text);
+    if (keyword == nullptr) {
       return ErrorAtToken(k.name, absl::StrCat("Unknown keyword argument '", k.name.text,
                                                "' in ", name));
     }
-    auto want_enum = [&](absl::string_view type) -> absl::Status {
-      if (k.value->kind != ExprKind::kEnum || k.value->enum_type != type) {
-        return ErrorAt(k.value->loc, absl::StrCat(name, " ", k.name.text, "= must be a pl.",
-                                                  type, " value"));
-      }
-      return absl::OkStatus();
-    };
+    if (std::optional<ScopeValueError> e = CheckScopeKeywordValue(name, *keyword, *k.value)) {
+      return ErrorAt(e->at->loc, e->message);
+    }
     if (k.name.text == "level" || k.name.text == "role") {
       const bool is_level = k.name.text == "level";
       if (is_level ? level != nullptr : role != nullptr) {
         return ErrorAtToken(k.name, absl::StrCat("pl.at() got multiple values for argument '",
                                                  k.name.text, "'"));
       }
-      PARSER_RETURN_IF_ERROR(want_enum(is_level ? "Level" : "Role"));
       (is_level ? level : role) = k.value.get();
     } else if (k.name.text == "mode") {
-      PARSER_RETURN_IF_ERROR(want_enum("ScopeMode"));
       mode = k.value.get();
-    } else if (k.name.text == "no_dep_args") {
-      // PyPTO: a list literal of bare tensor names.
-      if (k.value->kind != ExprKind::kList) {
-        return ErrorAt(k.value->loc, absl::StrCat(name, " no_dep_args= must be a list literal "
-                                                        "of tensor names"));
-      }
-      for (const ExprPtr& e : k.value->args) {
-        if (e->kind != ExprKind::kVar || !e->type.is_tensor()) {
-          return ErrorAt(e->loc, absl::StrCat(name, " no_dep_args=[...] entries must be bare "
-                                                    "tensor names"));
-        }
-      }
-    } else if (k.name.text == "name_hint" && k.value->kind != ExprKind::kString) {
-      return ErrorAt(k.value->loc, absl::StrCat(name, " name_hint= must be a string"));
-    } else if ((k.name.text == "allow_early_resolve" || k.name.text == "windowize" ||
-                k.name.text == "sync_start") &&
-               k.value->kind != ExprKind::kBool) {
-      return ErrorAt(k.value->loc, absl::StrCat(name, " ", k.name.text,
-                                                "= must be True or False"));
     }
   }
   if (scope == "at") {

@@ -154,6 +154,20 @@ TEST(LexerTest, Errors) {
               HasSubstr("malformed number"));
 }
 
+// Python reads sources as UTF-8, and comments and strings travel in protobuf
+// string fields: a byte that is not UTF-8, in a comment too, is refused
+// where it stands (a comment holding one used to reach a .pb no tool could
+// read back).
+TEST(LexerTest, SourceMustBeUtf8) {
+  EXPECT_THAT(std::string(Lex("a = 1\n# caf\xe9\n", "e.py").status().message()),
+              HasSubstr("e.py:2:6: error: the source is not valid UTF-8 (byte '\\xe9')"));
+  EXPECT_THAT(std::string(Lex("s = '\xc0\x80'\n", "e.py").status().message()),
+              HasSubstr("e.py:1:6: error: the source is not valid UTF-8 (byte '\\xc0')"));
+  EXPECT_THAT(std::string(Lex("\xff", "e.py").status().message()),
+              HasSubstr("e.py:1:1: error: the source is not valid UTF-8"));
+  EXPECT_TRUE(Lex("# caf\xc3\xa9 \xe2\x82\xac\na = 1\n", "e.py").ok());
+}
+
 // ---- examples ----
 
 TEST(ParserTest, EveryExampleParses) {

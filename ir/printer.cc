@@ -514,7 +514,11 @@ class FunctionPrinter {
         return;
       case StmtKind::kAssign: {
         std::string target = expr_.Name(s.var);
-        if (s.var != nullptr && (s.var->type.is_tile() || s.var->type.is_scalar())) {
+        // An unregistered op's result type is known only from its annotation.
+        const bool unregistered_op = s.value != nullptr && s.value->kind == ExprKind::kCall &&
+                                     !s.value->is_function_call && LookupOp(*s.value) == nullptr;
+        if (s.var != nullptr && (s.var->type.is_tile() || s.var->type.is_scalar() ||
+                                 (unregistered_op && s.var->type.kind() != Type::Kind::kNone))) {
           absl::StrAppend(&target, ": ", TypeText(s.var->type));
         }
         Line(depth, absl::StrCat(target, " = ", Value(s.value.get())));

@@ -121,9 +121,32 @@ void VerifyAttrEnums(const std::vector<NamedExpr>& attrs, absl::string_view what
                  absl::StrCat(what, " '", a.name, "': unknown enum value ", v->enum_type, ".",
                               v->str));
     }
+    // A call in an attribute (`optimizations=[pl.split(...)]`) prints as
+    // `pl.<name>(...)`.
+    if (v->kind == ExprKind::kCall && !IsOpName(v->str)) {
+      sink.Error(v->loc.known() ? v->loc : fallback,
+                 absl::StrCat(what, " '", a.name, "': '", absl::CHexEscape(v->str),
+                              "' is not a name the text format can spell"));
+    }
     for (const ExprPtr& arg : v->args) walk(a, arg.get());
+    for (const NamedExpr& keyword : v->attrs) walk(a, keyword.value.get());
   };
-  for (const NamedExpr& a : attrs) walk(a, a.value.get());
+  for (const NamedExpr& a : attrs) {
+    if (!IsIdentifier(a.name)) {
+      sink.Error(fallback, absl::StrCat(what, " '", absl::CHexEscape(a.name),
+                                        "' is not a name the text format can spell"));
+    }
+    walk(a, a.value.get());
+  }
+}
+
+bool HasNoneType(const Type& t) {
+  if (t.is_none()) return true;
+  if (t.kind() != Type::Kind::kTuple) return false;
+  for (const Type& e : t.elements()) {
+    if (HasNoneType(e)) return true;
+  }
+  return false;
 }
 
 class FunctionVerifier {
@@ -138,10 +161,16 @@ class FunctionVerifier {
     for (const Param& p : function_.params) {
       Define(p.var, function_.loc);
       // The text format has no spelling for a parameter without a type.
-      if (p.var != nullptr && p.var->type.is_none()) {
+      if (p.var != nullptr && HasNoneType(p.var->type)) {
         Error(p.var->loc.known() ? p.var->loc : function_.loc,
               absl::StrCat("parameter '", p.var->name, "' has no type"));
       }
+    }
+    // `-> None` is no type the text format reads: no return type is written
+    // by leaving the arrow out.
+    if (function_.return_type.has_value() && HasNoneType(*function_.return_type)) {
+      Error(function_.loc, absl::StrCat("function '", function_.name,
+                                        "' has a return type with no type in it"));
     }
     CheckSymbolicDims();
     VerifyAttrEnums(function_.attrs, "function attribute", function_.loc, sink_);
@@ -292,6 +321,7 @@ class FunctionVerifier {
         } else if (s.value && s.var != nullptr && !ScopeTakesTarget(s.value->str)) {
           Error(s.loc, absl::StrCat("`with pl.", s.value->str, "(...)` binds no name"));
         }
+        if (s.value && IsScopeName(s.value->str)) VerifyScopeArguments(*s.value, s.loc);
         if (s.value) {
           for (const ExprPtr& a : s.value->args) VerifyExpr(a.get(), s.loc);
           for (const NamedExpr& a : s.value->attrs) VerifyExpr(a.value.get(), s.loc);
@@ -436,6 +466,40 @@ class FunctionVerifier {
       Error(call.loc, absl::StrCat("'", call.str, "' outside a pl.split_aiv region needs "
                                    "split= (0, 1 or 2)"));
     }
+  }
+
+  // The parser's rules for a scope call's arguments (ScopeSignatureOf).
+  void VerifyScopeArguments(const Expr& call, const Location& loc) {
+    const ScopeSignature& signature = ScopeSignatureOf(call.str);
+    const std::string name = absl::StrCat("pl.", call.str, "()");
+    const auto at = [&](const Expr* e) { return e != nullptr && e->loc.known() ? e->loc : loc; };
+    if (call.args.size() > signature.positionals) {
+      Error(at(call.args[signature.positionals].get()),
+            absl::StrCat(name, " takes ", signature.positionals, " positional arguments"));
+    }
+    bool has_level = false;
+    for (size_t i = 0; i < call.args.size() && call.str == "at"; ++i) {
+      const absl::string_view type = i == 0 ? "Level" : "Role";
+      const Expr* a = call.args[i].get();
+      if (a == nullptr || a->kind != ExprKind::kEnum || a->enum_type != type) {
+        Error(at(a), absl::StrCat("pl.at() argument ", i + 1, " must be a pl.", type, " value"));
+      }
+      has_level |= i == 0;
+    }
+    for (const NamedExpr& a : call.attrs) {
+      const ScopeKeyword* keyword = signature.Find(a.name);
+      if (keyword == nullptr) {
+        Error(loc, absl::StrCat("Unknown keyword argument '", absl::CHexEscape(a.name), "' in ",
+                                name));
+      } else if (a.value == nullptr) {
+        Error(loc, absl::StrCat(name, " ", a.name, "= has no value"));
+      } else if (std::optional<ScopeValueError> e =
+                     CheckScopeKeywordValue(name, *keyword, *a.value)) {
+        Error(at(e->at), e->message);
+      }
+      has_level |= a.name == "level";
+    }
+    if (call.str == "at" && !has_level) Error(loc, "pl.at() requires a level argument");
   }
 
   void VerifyFor(const Stmt& s) {
@@ -716,6 +780,17 @@ class FunctionVerifier {
     if (call.args.size() != callee->params.size()) {
       Error(call.loc, absl::StrCat("'", call.str, "' takes ", callee->params.size(),
                                    " arguments, not ", call.args.size()));
+    }
+    for (const NamedExpr& a : call.attrs) {
+      if (!IsIdentifier(a.name)) {
+        Error(call.loc, absl::StrCat("'", absl::CHexEscape(a.name),
+                                     "' is not a valid keyword name"));
+      } else if (a.value == nullptr) {
+        Error(call.loc, absl::StrCat("keyword '", a.name, "' has no value"));
+      } else if (std::optional<ScopeValueError> e =
+                     CheckFunctionCallKeyword(*callee, a.name, *a.value)) {
+        Error(e->at != nullptr && e->at->loc.known() ? e->at->loc : call.loc, e->message);
+      }
     }
   }
 

@@ -121,6 +121,17 @@ class ShapeVerifier {
       }
       bytes *= d.value;
     }
+    if (t.is_tile()) {
+      for (size_t i = 0; i < t.view().valid_shape.size(); ++i) {
+        const Dim& d = t.view().valid_shape[i];
+        if (d.is_static() && d.value < 0) {
+          sink_.Error(loc, absl::StrCat("valid_shape dimension ", i, " of '", name, "' is ",
+                                        d.value, "; a valid extent cannot be negative (",
+                                        TypeToString(t), ")"));
+          return;
+        }
+      }
+    }
     if (!bytes.ok()) {
       sink_.Error(loc, DoesNotFitMessage(absl::StrCat("the size in bytes of '", name, "' (",
                                                       TypeToString(t), ")")));

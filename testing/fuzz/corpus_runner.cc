@@ -2,15 +2,27 @@
 // LLVMFuzzerTestOneInput, so every seed and every saved crash stays a
 // regression test in `bazel test //...` (built with gcc, no libFuzzer).
 //
-//   corpus_runner [--text-to-pb] [--min-inputs=N] FILE_OR_DIR...
+//   corpus_runner [--text-to-pb] [--min-inputs=N]
+//                 [--mutations=M --seed=S [--dict=FILE]] FILE_OR_DIR...
 //
 // Directories are read recursively, in sorted order. --text-to-pb turns
 // each `.py` input into its binary IR first (ptoc-parse in-process), for
 // the .pb target; inputs that do not parse are skipped and counted. The
 // test fails when fewer than N inputs were replayed (a corpus that went
 // missing must not pass as an empty run).
+//
+// With --mutations=M, each input is also followed by M mutants of it
+// (testing/fuzz/mutator.h: seeded by S and the input's bytes, so the run is
+// the same on every machine). A mutant that crashes or breaks a property is
+// written to $TEST_UNDECLARED_OUTPUTS_DIR (or the working directory) before
+// the process dies, named after its input and its index.
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <csignal>
 #include <cstdint>
+#include <cstdlib>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -22,14 +34,42 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
 #include "ir/file_util.h"
 #include "ir/parser.h"
 #include "ir/serialize.h"
+#include "testing/fuzz/mutator.h"
+#include "testing/rng.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
 
 namespace {
+
+// The mutant being run and where to keep it if the process dies on it.
+std::string current_mutant;
+std::string crash_path;
+
+void SaveMutantAndDie(int signal_number) {
+  const int fd = open(crash_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd >= 0) {
+    ssize_t unused = write(fd, current_mutant.data(), current_mutant.size());
+    (void)unused;
+    close(fd);
+  }
+  const char note[] = "corpus_runner: the mutant is saved as ";
+  ssize_t unused = write(STDERR_FILENO, note, sizeof(note) - 1);
+  unused = write(STDERR_FILENO, crash_path.data(), crash_path.size());
+  unused = write(STDERR_FILENO, "\n", 1);
+  (void)unused;
+  signal(signal_number, SIG_DFL);
+  raise(signal_number);
+}
+
+std::string CrashDirectory() {
+  const char* dir = std::getenv("TEST_UNDECLARED_OUTPUTS_DIR");
+  return dir != nullptr ? dir : ".";
+}
 
 std::vector<std::string> CollectFiles(const std::vector<std::string>& roots) {
   std::vector<std::string> files;
@@ -67,6 +107,9 @@ std::optional<std::string> TextToPb(const std::string& text, const std::string& 
 int main(int argc, char** argv) {
   bool text_to_pb = false;
   int min_inputs = 1;
+  int mutations = 0;
+  uint64_t seed = 0;
+  std::string dictionary_path;
   std::vector<std::string> roots;
   for (int i = 1; i < argc; ++i) {
     absl::string_view arg = argv[i];
@@ -77,12 +120,36 @@ int main(int argc, char** argv) {
         std::cerr << "corpus_runner: bad --min-inputs\n";
         return 2;
       }
+    } else if (absl::ConsumePrefix(&arg, "--mutations=")) {
+      if (!absl::SimpleAtoi(arg, &mutations) || mutations < 0) {
+        std::cerr << "corpus_runner: bad --mutations\n";
+        return 2;
+      }
+    } else if (absl::ConsumePrefix(&arg, "--seed=")) {
+      if (!absl::SimpleAtoi(arg, &seed)) {
+        std::cerr << "corpus_runner: bad --seed\n";
+        return 2;
+      }
+    } else if (absl::ConsumePrefix(&arg, "--dict=")) {
+      dictionary_path = std::string(arg);
     } else {
       roots.emplace_back(arg);
     }
   }
-  int replayed = 0;
+  std::vector<std::string> dictionary;
+  if (!dictionary_path.empty()) {
+    absl::StatusOr<std::string> text = ptoc::ReadFile(dictionary_path);
+    absl::StatusOr<std::vector<std::string>> tokens =
+        text.ok() ? ptoc::ParseFuzzDictionary(*text)
+                  : absl::StatusOr<std::vector<std::string>>(text.status());
+    if (!tokens.ok()) {
+      std::cerr << dictionary_path << ": " << tokens.status().message() << "\n";
+      return 2;
+    }
+    dictionary = *std::move(tokens);
+  }
   int skipped = 0;
+  std::vector<std::pair<std::string, std::string>> inputs;  // path, bytes
   for (const std::string& path : CollectFiles(roots)) {
     absl::StatusOr<std::string> contents = ptoc::ReadFile(path);
     if (!contents.ok()) {
@@ -98,12 +165,32 @@ int main(int argc, char** argv) {
       }
       input = *std::move(bytes);
     }
+    inputs.emplace_back(path, std::move(input));
+  }
+  std::vector<std::string> all_bytes;
+  for (const auto& [path, bytes] : inputs) all_bytes.push_back(bytes);
+  const ptoc::Mutator mutator(std::move(all_bytes), std::move(dictionary));
+  if (mutations > 0) {
+    std::signal(SIGABRT, SaveMutantAndDie);
+    std::signal(SIGSEGV, SaveMutantAndDie);
+  }
+  int replayed = 0;
+  for (const auto& [path, input] : inputs) {
     // Printed first, so that a crash names the input that caused it.
     std::cerr << "replaying " << path << " (" << input.size() << " bytes)\n";
     LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t*>(input.data()), input.size());
     ++replayed;
+    ptoc::Rng rng(seed ^ ptoc::StableHash(input));
+    const std::string name = std::filesystem::path(path).filename().string();
+    for (int k = 0; k < mutations; ++k) {
+      current_mutant = mutator.Mutate(input, rng);
+      crash_path = absl::StrCat(CrashDirectory(), "/mutant-", k, "-of-", name);
+      LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t*>(current_mutant.data()),
+                             current_mutant.size());
+    }
   }
   std::cerr << "replayed " << replayed << " inputs";
+  if (mutations > 0) std::cerr << " and " << mutations << " mutants of each (seed " << seed << ")";
   if (skipped > 0) std::cerr << " (" << skipped << " .py inputs did not parse: skipped)";
   std::cerr << "\n";
   if (replayed < min_inputs) {

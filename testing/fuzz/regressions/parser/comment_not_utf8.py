@@ -1,0 +1,2 @@
+# a comment with a byte that is not UTF-8: é
+import pypto.language as pl
