@@ -3,6 +3,7 @@
 #include "codegen/cce_emitter.h"
 #include "codegen/kernel_abi.h"
 #include "codegen/kernel_plan.h"
+#include "codegen/pipe_plans.h"
 #include "codegen/pto_emitter.h"
 #include "codegen/sync_plan.h"
 #include "codegen/target_info.h"
@@ -38,6 +39,16 @@ absl::StatusOr<std::string> GenerateCode(const Program& input, CodegenTarget tar
   codegen::SyncOptions sync;
   sync.mode = *mode;
   sync.drop = std::set<int>(options.drop_units.begin(), options.drop_units.end());
+  if (!sync.drop.empty()) {
+    // A unit the plan does not have would be dropped silently.
+    std::map<std::string, codegen::SyncPlanner> planners;
+    codegen::SyncOptions planning = sync;
+    planning.planners = &planners;
+    absl::StatusOr<std::string> cce =
+        codegen::EmitCceFile(program, *abis, *plans, *backend, planning);
+    if (!cce.ok()) return cce.status();
+    if (absl::Status s = codegen::CheckDropUnits(planners, sync.drop); !s.ok()) return s;
+  }
   if (target == CodegenTarget::kPto) {
     return codegen::EmitPtoModule(program, *abis, *plans, *backend, sync);
   }

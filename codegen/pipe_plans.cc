@@ -4,6 +4,8 @@
 #include "codegen/kernel_abi.h"
 #include "codegen/kernel_plan.h"
 #include "codegen/target_info.h"
+#include "absl/strings/str_cat.h"
+#include "ir/diagnostics.h"
 
 namespace ptoc {
 namespace codegen {
@@ -24,6 +26,21 @@ absl::StatusOr<std::map<std::string, SyncPlanner>> PlanPipeSync(const Program& p
   absl::StatusOr<std::string> cce = EmitCceFile(program, *abis, *plans, *backend, sync);
   if (!cce.ok()) return cce.status();
   return planners;
+}
+
+absl::Status CheckDropUnits(const std::map<std::string, SyncPlanner>& planners,
+                            const std::set<int>& drop) {
+  std::set<int> units;
+  for (const auto& [name, planner] : planners) {
+    for (const SyncUnit& u : planner.units()) units.insert(u.number);
+  }
+  for (int n : drop) {
+    if (units.count(n) == 0) {
+      return UsageErrorStatus(absl::StrCat("--pipe-sync-drop: no unit ", n, ": the plan has ",
+                                           units.size(), " (--emit=syncplan lists them)"));
+    }
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace codegen

@@ -6,6 +6,7 @@
 #define PTOC_CODEGEN_PIPE_PLANS_H_
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,11 @@ namespace codegen {
 // records; units in `drop` stay in the planners (Recorded() leaves them
 // out). Errors are codegen's diagnostics.
 absl::StatusOr<std::map<std::string, SyncPlanner>> PlanPipeSync(const Program& program);
+
+// --pipe-sync-drop=N for a unit no planner has is a usage error
+// (UsageErrorStatus): "no unit N: the plan has M".
+absl::Status CheckDropUnits(const std::map<std::string, SyncPlanner>& planners,
+                            const std::set<int>& drop);
 
 }  // namespace codegen
 }  // namespace ptoc

@@ -24,8 +24,7 @@ ABSL_FLAG(std::string, emit, "pto",
           "kernel's pipe-sync plan).");
 ABSL_FLAG(std::string, passes, "<default>",
           "Comma-separated passes to run; empty runs none (parse, verify, print). "
-          "Default: expand-mixed-kernel,insert-comm-fence,check-comm-contract,"
-          "materialize-aiv-lanes.");
+          "Default: the default pipeline, which --list-passes prints last.");
 ABSL_FLAG(std::string, dump_dir, "",
           "Write the IR after every pass as NN-<pass>.pb and NN-<pass>.py here.");
 ABSL_FLAG(bool, print_ir_after_all, false, "Print the IR after every pass to stderr.");
@@ -114,6 +113,7 @@ int RunPtocDriver(int argc, char** argv) {
     for (const PassInfo* p : RegisteredPasses()) {
       std::cout << p->name << "  " << p->description << "\n";
     }
+    std::cout << "default pipeline: " << absl::StrJoin(DefaultPipeline(), ",") << "\n";
     return kExitOk;
   }
   if (inputs.size() != 1) {

@@ -194,7 +194,7 @@ absl::StatusOr<std::vector<int>> PipeSyncDrops() {
 
 int ReportFailure(const absl::Status& status) {
   std::cerr << status.message() << "\n";
-  return kExitInputError;
+  return IsUsageError(status) ? kExitUsage : kExitInputError;
 }
 
 int ReportFailure(const absl::Status& status, const DiagnosticSink& diagnostics) {

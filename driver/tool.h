@@ -57,7 +57,8 @@ absl::Status ApplyRecordedOptions(Program& program, PassOptions& options,
 absl::StatusOr<std::vector<int>> PipeSyncDrops();
 
 // Prints a failed status the way every tool does (the message is already a
-// formatted diagnostic) and returns kExitInputError.
+// formatted diagnostic) and returns kExitInputError, or kExitUsage for a
+// UsageErrorStatus (ir/diagnostics.h).
 int ReportFailure(const absl::Status& status);
 // The same after a pass run: prints every diagnostic of the run; the status
 // message too unless the run reported its errors as diagnostics.

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "absl/strings/cord.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
@@ -109,6 +110,20 @@ std::string DiagnosticSink::ToString() const {
 absl::Status DiagnosticSink::ToStatus() const {
   if (errors_ == 0) return absl::OkStatus();
   return absl::InvalidArgumentError(absl::StrJoin(text_, "\n"));
+}
+
+namespace {
+constexpr absl::string_view kUsageErrorPayload = "ptoc.usage-error";
+}  // namespace
+
+absl::Status UsageErrorStatus(absl::string_view message) {
+  absl::Status status = absl::InvalidArgumentError(message);
+  status.SetPayload(kUsageErrorPayload, absl::Cord("1"));
+  return status;
+}
+
+bool IsUsageError(const absl::Status& status) {
+  return status.GetPayload(kUsageErrorPayload).has_value();
 }
 
 }  // namespace ptoc

@@ -44,6 +44,12 @@ std::string FormatDiagnostic(Severity severity, const Location& loc,
 // An InvalidArgument status holding one formatted error.
 absl::Status ErrorAt(const Location& loc, absl::string_view message);
 
+// An error of the command line found only once the input is known (e.g.
+// --pipe-sync-drop naming a unit the plan does not have); tools report it
+// as a usage error (exit 2), not as an error of the input.
+absl::Status UsageErrorStatus(absl::string_view message);
+bool IsUsageError(const absl::Status& status);
+
 // Accumulates diagnostics of a run (errors, warnings, notes) in order.
 class DiagnosticSink {
  public:

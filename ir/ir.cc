@@ -356,4 +356,42 @@ std::optional<ScopeValueError> CheckFunctionCallKeyword(const Function& callee,
   return std::nullopt;
 }
 
+std::optional<ScopeValueError> CheckLoopKeyword(absl::string_view loop_kind,
+                                                absl::string_view name, const Expr& value) {
+  if (loop_kind == "spmd" && (name == "init_values" || name == "chunk")) {
+    return ScopeValueError{absl::StrCat("pl.spmd does not accept '", name, "='"), nullptr};
+  }
+  const bool optimizations =
+      loop_kind == "spmd" && name == "optimizations" && value.kind == ExprKind::kList;
+  if (optimizations) {
+    // Each entry is one pl.split(...) or pl.cross_core_slot(...), at most once.
+    std::vector<absl::string_view> seen;
+    for (const ExprPtr& o : value.args) {
+      if (!o->is_call() || o->is_function_call ||
+          (o->str != "split" && o->str != "cross_core_slot")) {
+        return ScopeValueError{"Unsupported entry in pl.spmd(optimizations=[...]): use "
+                               "pl.split(...) or pl.cross_core_slot(...)",
+                               o.get()};
+      }
+      if (absl::c_linear_search(seen, o->str)) {
+        return ScopeValueError{
+            absl::StrCat("Duplicate 'pl.", o->str, "(...)' in pl.spmd(optimizations=[...])"),
+            o.get()};
+      }
+      seen.push_back(o->str);
+    }
+  }
+  const bool constant = optimizations || value.kind == ExprKind::kInt ||
+                        value.kind == ExprKind::kBool || value.kind == ExprKind::kString ||
+                        value.kind == ExprKind::kEnum;
+  if (name == "init_values" || !constant) {
+    return ScopeValueError{absl::StrCat("unexpected pl.", loop_kind, " argument '", name, "'"),
+                           nullptr};
+  }
+  if (name == "stage" && !(value.kind == ExprKind::kInt && value.int_value >= 1)) {
+    return ScopeValueError{"pl.pipeline() stage= must be a positive integer", &value};
+  }
+  return std::nullopt;
+}
+
 }  // namespace ptoc

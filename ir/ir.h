@@ -175,6 +175,14 @@ std::optional<ScopeValueError> CheckScopeKeywordValue(absl::string_view call_nam
                                                       const ScopeKeyword& keyword,
                                                       const Expr& value);
 
+// What is wrong with the keyword `name`=`value` of a `for ... in
+// pl.<loop_kind>(...)` header (PyPTO's loop keywords: constants, and
+// pl.spmd's optimizations=[pl.split(...), pl.cross_core_slot(...)]), or
+// nullopt; `at` nullptr points at the keyword's name. Parser and verifier
+// share it.
+std::optional<ScopeValueError> CheckLoopKeyword(absl::string_view loop_kind,
+                                                absl::string_view name, const Expr& value);
+
 struct Function;
 // What is wrong with the keyword `name`=`value` of a call of the program
 // function `callee` (PyPTO takes `attrs={...}`, and `device=` when the

@@ -549,40 +549,12 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
   }
   ExprPtr init;
   for (Keyword& k : keywords) {
-    if (kind == "spmd" && (k.name.text == "init_values" || k.name.text == "chunk")) {
-      return ErrorAtToken(k.name, absl::StrCat("pl.spmd does not accept '", k.name.text, "='"));
-    }
-    if (k.name.text == "init_values" && init == nullptr) {
+    if (k.name.text == "init_values" && init == nullptr && kind != "spmd") {
       init = std::move(k.value);
       continue;
     }
-    // PyPTO's loop keywords (stage=, chunk=, ...): constants, kept as written.
-    // pl.spmd's optimizations=[pl.split(...), ...]: a list of calls, kept.
-    const bool optimizations = kind == "spmd" && k.name.text == "optimizations" &&
-                               k.value->kind == ExprKind::kList;
-    if (optimizations) {
-      // Each entry is one pl.split(...) or pl.cross_core_slot(...), at most once.
-      std::vector<std::string> seen;
-      for (const ExprPtr& o : k.value->args) {
-        if (!o->is_call() || o->is_function_call ||
-            (o->str != "split" && o->str != "cross_core_slot")) {
-          return ErrorAt(o->loc, "Unsupported entry in pl.spmd(optimizations=[...]): use "
-                                 "pl.split(...) or pl.cross_core_slot(...)");
-        }
-        if (std::find(seen.begin(), seen.end(), o->str) != seen.end()) {
-          return ErrorAt(o->loc, absl::StrCat("Duplicate 'pl.", o->str,
-                                              "(...)' in pl.spmd(optimizations=[...])"));
-        }
-        seen.push_back(o->str);
-      }
-    }
-    const bool constant = optimizations || k.value->kind == ExprKind::kInt ||
-                          k.value->kind == ExprKind::kBool ||
-                          k.value->kind == ExprKind::kString ||
-                          k.value->kind == ExprKind::kEnum;
-    if (k.name.text == "init_values" || !constant) {
-      return ErrorAtToken(k.name, absl::StrCat("unexpected pl.", kind, " argument '",
-                                               k.name.text, "'"));
+    if (std::optional<ScopeValueError> e = CheckLoopKeyword(kind, k.name.text, *k.value)) {
+      return e->at == nullptr ? ErrorAtToken(k.name, e->message) : ErrorAt(e->at->loc, e->message);
     }
     stmt->loop_attrs.push_back(MakeAttr(k.name.text, std::move(k.value)));
   }
@@ -600,13 +572,7 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
   }
   // PyPTO: stage= is pl.pipeline's, and pl.pipeline needs it.
   bool has_stage = false;
-  for (const NamedExpr& a : stmt->loop_attrs) {
-    if (a.name != "stage") continue;
-    has_stage = true;
-    if (!(a.value->kind == ExprKind::kInt && a.value->int_value >= 1)) {
-      return ErrorAt(a.value->loc, "pl.pipeline() stage= must be a positive integer");
-    }
-  }
+  for (const NamedExpr& a : stmt->loop_attrs) has_stage |= a.name == "stage";
   if (kind == "pipeline" && !has_stage) {
     return ErrorAtToken(range, "pl.pipeline() requires stage=");
   }

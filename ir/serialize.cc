@@ -14,6 +14,7 @@
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
 #include "google/protobuf/stubs/logging.h"
 #include "google/protobuf/text_format.h"
+#include "google/protobuf/unknown_field_set.h"
 #include "google/protobuf/util/json_util.h"
 #include "ir/diagnostics.h"
 #include "ir/file_util.h"
@@ -24,6 +25,10 @@ namespace {
 // Nesting the reader accepts: deep enough for any real kernel, shallow
 // enough that reading (and every later recursive walk) cannot exhaust the
 // stack. One IR level is at most two message levels on the wire.
+// The version of ir.proto this build writes and reads: bumped whenever a
+// field is added (1: the first versioned format, with format_version).
+constexpr uint32_t kIrFormatVersion = 1;
+
 constexpr int kMaxDepth = 1000;
 constexpr int kMaxProtoDepth = 2 * kMaxDepth + 16;
 constexpr int kMaxRank = 64;
@@ -847,6 +852,7 @@ void ProgramToProto(const Program& program, ir::Program* out) {
   out->set_docstring(program.docstring);
   NamedToProto(program.decorator_args, out->mutable_decorator_args());
   for (const std::string& d : program.dynamic_dims) out->add_dynamic_dims(d);
+  out->set_format_version(kIrFormatVersion);
 }
 
 // The message of a whole program is millions of small nodes: an arena
@@ -886,6 +892,43 @@ std::string SerializeProgram(const Program& program) {
   return bytes;
 }
 
+namespace {
+
+// A field of a .pb that this build's ir.proto does not define.
+struct UnknownField {
+  int number;
+  std::string message_type;
+  std::string path;  // from the Program down, built on the way back up
+};
+
+// The first unknown field of `message` or of a message inside it.
+std::optional<UnknownField> FirstUnknownField(const google::protobuf::Message& message) {
+  const google::protobuf::Reflection& reflection = *message.GetReflection();
+  const google::protobuf::UnknownFieldSet& unknown = reflection.GetUnknownFields(message);
+  if (!unknown.empty()) {
+    return UnknownField{unknown.field(0).number(), message.GetDescriptor()->full_name(), ""};
+  }
+  const google::protobuf::Descriptor& descriptor = *message.GetDescriptor();
+  for (int i = 0; i < descriptor.field_count(); ++i) {
+    const google::protobuf::FieldDescriptor& field = *descriptor.field(i);
+    if (field.cpp_type() != google::protobuf::FieldDescriptor::CPPTYPE_MESSAGE) continue;
+    const int n = field.is_repeated() ? reflection.FieldSize(message, &field)
+                                      : reflection.HasField(message, &field) ? 1 : 0;
+    for (int k = 0; k < n; ++k) {
+      std::optional<UnknownField> found =
+          FirstUnknownField(field.is_repeated() ? reflection.GetRepeatedMessage(message, &field, k)
+                                                : reflection.GetMessage(message, &field));
+      if (!found) continue;
+      found->path = absl::StrCat(".", field.name(),
+                                 field.is_repeated() ? absl::StrCat("[", k, "]") : "", found->path);
+      return found;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 absl::StatusOr<std::unique_ptr<Program>> DeserializeProgram(absl::string_view bytes,
                                                             absl::string_view filename) {
   google::protobuf::Arena arena(LargeBlocks());
@@ -905,6 +948,24 @@ absl::StatusOr<std::unique_ptr<Program>> DeserializeProgram(absl::string_view by
     return absl::InvalidArgumentError(FormatDiagnostic(
         Severity::kError, Location{std::string(filename), 0, 0},
         "not a valid ptoc IR file"));
+  }
+  // Every writer records its format; a file without one is a truncated
+  // file (the version is the last field written) or from before versions.
+  if (proto.format_version() == 0) {
+    return absl::InvalidArgumentError(FormatDiagnostic(
+        Severity::kError, Location{std::string(filename), 0, 0},
+        "not a complete ptoc IR file: it records no IR format version (a truncated file, or "
+        "one written before versions: write it again from its source)"));
+  }
+  if (std::optional<UnknownField> unknown = FirstUnknownField(proto)) {
+    const uint32_t written = proto.format_version();
+    const std::string writer = absl::StrCat("ptoc IR format ", written);
+    return absl::InvalidArgumentError(FormatDiagnostic(
+        Severity::kError, Location{std::string(filename), 0, 0},
+        absl::StrCat("written by ", writer, ", it holds field ", unknown->number, " of ",
+                     unknown->message_type, " (at Program", unknown->path,
+                     "), which this ptoc (IR format ", kIrFormatVersion, ") does not know",
+                     written > kIrFormatVersion ? "; read it with a newer ptoc" : "")));
   }
   return Reader(filename).Read(proto);
 }

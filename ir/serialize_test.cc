@@ -12,6 +12,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "google/protobuf/unknown_field_set.h"
 #include "gtest/gtest.h"
 #include "ir/builder.h"
 #include "ir/file_util.h"
@@ -338,6 +339,36 @@ ir::Program NestedSample(int depth) {
   }
   e->set_int_value(1);
   return proto;
+}
+
+// A .pb from a ptoc whose ir.proto has a field this one lacks: the field
+// may carry meaning, so the file is refused, naming the field and versions.
+TEST(SerializeTest, AFieldFromANewerFormatIsNamed) {
+  ir::Program proto = ToProto(*BuildSample());
+  EXPECT_GE(proto.format_version(), 1u);
+  proto.set_format_version(proto.format_version() + 1);
+  Body(proto, 2).GetReflection()->MutableUnknownFields(&Body(proto, 2))->AddVarint(77, 1);
+  absl::StatusOr<std::unique_ptr<Program>> p = DeserializeProgram(ProtoBytes(proto), "new.pb");
+  ASSERT_FALSE(p.ok());
+  const std::string message(p.status().message());
+  EXPECT_TRUE(absl::StrContains(
+      message, absl::StrCat("new.pb: error: written by ptoc IR format ", proto.format_version(),
+                            ", it holds field 77 of ptoc.ir.Stmt (at "
+                            "Program.functions[0].body.seq.stmts[2]), which this ptoc (IR "
+                            "format ", proto.format_version() - 1,
+                            ") does not know; read it with a newer ptoc")))
+      << message;
+}
+
+TEST(SerializeTest, AFileWithoutAFormatVersionIsRefused) {
+  ir::Program proto = ToProto(*BuildSample());
+  proto.clear_format_version();
+  absl::StatusOr<std::unique_ptr<Program>> p = DeserializeProgram(ProtoBytes(proto), "old.pb");
+  ASSERT_FALSE(p.ok());
+  EXPECT_TRUE(absl::StrContains(p.status().message(),
+                                "old.pb: error: not a complete ptoc IR file: it records no IR "
+                                "format version"))
+      << p.status().message();
 }
 
 TEST(SerializeTest, DeepNestingIsAnErrorNotACrash) {

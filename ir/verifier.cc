@@ -16,6 +16,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/strip.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "ir/annotation.h"
@@ -140,6 +141,35 @@ void VerifyAttrEnums(const std::vector<NamedExpr>& attrs, absl::string_view what
   }
 }
 
+// PyPTO type elements ptoc keeps as text (Type::extra()) print as they are:
+// they must be text the parser reads back as elements: no control
+// characters, brackets that balance, no empty element.
+bool IsPrintableTypeExtra(absl::string_view extra) {
+  if (extra.empty()) return true;
+  int depth = 0;
+  for (char c : extra) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f || c == '#' || c == '\\') return false;
+    if (c == '(' || c == '[' || c == '{') ++depth;
+    if (c == ')' || c == ']' || c == '}') --depth;
+    if (depth < 0) return false;
+  }
+  if (depth != 0) return false;
+  for (absl::string_view element : ExtraElements(extra)) {
+    if (absl::StripAsciiWhitespace(element).empty()) return false;
+  }
+  return true;
+}
+
+bool HasUnprintableExtra(const Type& t) {
+  if (!IsPrintableTypeExtra(t.extra())) return true;
+  if (t.kind() != Type::Kind::kTuple) return false;
+  for (const Type& e : t.elements()) {
+    if (HasUnprintableExtra(e)) return true;
+  }
+  return false;
+}
+
 bool HasNoneType(const Type& t) {
   if (t.is_none()) return true;
   if (t.kind() != Type::Kind::kTuple) return false;
@@ -171,6 +201,17 @@ class FunctionVerifier {
     if (function_.return_type.has_value() && HasNoneType(*function_.return_type)) {
       Error(function_.loc, absl::StrCat("function '", function_.name,
                                         "' has a return type with no type in it"));
+    }
+    if (function_.return_type.has_value() && HasUnprintableExtra(*function_.return_type)) {
+      Error(function_.loc, absl::StrCat("the return type of '", function_.name,
+                                        "' holds type elements the text format cannot spell"));
+    }
+    for (const auto& v : function_.vars) {
+      if (HasUnprintableExtra(v->type)) {
+        Error(v->loc.known() ? v->loc : function_.loc,
+              absl::StrCat("the type of '", v->name,
+                           "' holds type elements the text format cannot spell"));
+      }
     }
     CheckSymbolicDims();
     VerifyAttrEnums(function_.attrs, "function attribute", function_.loc, sink_);
@@ -242,6 +283,19 @@ class FunctionVerifier {
       last = body.stmts.empty() ? nullptr : body.stmts.back().get();
     } else {
       VerifyStmt(body);
+    }
+    // The text format has a yield only as `x = pl.yield_(...)` closing a
+    // body with results.
+    const auto check_yield = [&](const Stmt& s) {
+      if (s.kind == StmtKind::kYield && (&s != last || expected_yields <= 0)) {
+        Error(s.loc, "pl.yield_(...) is only allowed as 'x = pl.yield_(...)' at the end of a "
+                     "body with results");
+      }
+    };
+    if (body.kind == StmtKind::kSeq) {
+      for (const StmtPtr& s : body.stmts) check_yield(*s);
+    } else {
+      check_yield(body);
     }
     if (expected_yields > 0) {
       if (last == nullptr || last->kind != StmtKind::kYield) {
@@ -502,8 +556,34 @@ class FunctionVerifier {
     if (call.str == "at" && !has_level) Error(loc, "pl.at() requires a level argument");
   }
 
+  // The parser's pl.spmd(core_num): one bound, from 0 by 1, positive.
+  void VerifySpmdLoopBounds(const Stmt& s) {
+    const auto is_int = [](const ExprPtr& e, int64_t v) {
+      return e != nullptr && e->kind == ExprKind::kInt && e->int_value == v;
+    };
+    if (!is_int(s.start, 0) || !is_int(s.step, 1)) {
+      Error(s.loc, "pl.spmd() takes at most one positional argument (core_num)");
+    }
+    if (s.stop != nullptr && s.stop->kind == ExprKind::kInt && s.stop->int_value <= 0) {
+      Error(s.stop->loc.known() ? s.stop->loc : s.loc,
+            "pl.spmd() core_num must be a positive integer");
+    }
+  }
+
   void VerifyFor(const Stmt& s) {
     VerifyAttrEnums(s.loop_attrs, "loop attribute", s.loc, sink_);
+    const std::string loop_kind = s.loop_kind.empty() ? "range" : s.loop_kind;
+    if (loop_kind == "spmd") VerifySpmdLoopBounds(s);
+    for (const NamedExpr& a : s.loop_attrs) {
+      if (a.value == nullptr) continue;
+      if (a.value->kind != ExprKind::kBool && loop_kind == "spmd" &&
+          (a.name == "sync_start" || a.name == "allow_early_resolve")) {
+        Error(s.loc, absl::StrCat("pl.spmd() ", a.name, " must be a boolean literal (True/False)"));
+      }
+      if (std::optional<ScopeValueError> e = CheckLoopKeyword(loop_kind, a.name, *a.value)) {
+        Error(e->at != nullptr && e->at->loc.known() ? e->at->loc : s.loc, e->message);
+      }
+    }
     for (const ExprPtr* bound : {&s.start, &s.stop, &s.step}) {
       VerifyExpr(bound->get(), s.loc);
       if (*bound && !IsIntegerScalar((*bound)->type)) {

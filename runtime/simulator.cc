@@ -167,6 +167,12 @@ absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& optio
     // run goes on without the pipe check; asked for by --pipe-sync=flags,
     // that is an error.
     if (!planners.ok() && !program.options.pipe_sync.empty()) return planners.status();
+    if (planners.ok()) {
+      std::set<int> drop = options.pipe_sync_drop;
+      drop.insert(options.pipe_sync_drop_set.begin(), options.pipe_sync_drop_set.end());
+      drop.insert(options.pipe_sync_drop_wait.begin(), options.pipe_sync_drop_wait.end());
+      if (absl::Status s = codegen::CheckDropUnits(*planners, drop); !s.ok()) return s;
+    }
     for (LanePlan& plan : launch.lanes) {
       if (!planners.ok()) break;
       auto it = planners->find(plan.call.function->name);
