@@ -1,7 +1,9 @@
 // Runs ptoc's front end over the PyPTO corpus (../shared/pypto-corpus, see
 // its README.md) and reports:
 //   (a) in-scope programs (expect_error = 0, no host features) that parse,
-//       verify and round-trip: print(parse(print(x))) == print(x);
+//       verify and round-trip: print(parse(print(x))) == print(x), and the
+//       .pb ptoc writes of them reads back, verifies, prints the same text
+//       and serializes to the same bytes;
 //   (b) programs PyPTO rejects (expect_error = 1, no host features) that
 //       ptoc rejects (parse or verify error);
 //   the first error of each failure, grouped by message, with counts.
@@ -33,6 +35,7 @@
 #include "ir/file_util.h"
 #include "ir/parser.h"
 #include "ir/printer.h"
+#include "ir/serialize.h"
 #include "ir/verifier.h"
 
 namespace ptoc {
@@ -83,6 +86,12 @@ std::string Check(const std::string& text, const std::string& name, int line_len
       ParseProgram(printed, name + ".printed");
   if (!second.ok()) return FirstError("reparse", second.status());
   if (PrintProgram(**second) != printed) return "round trip: print(parse(print(x))) != print(x)";
+  const std::string bytes = SerializeProgram(**first);
+  absl::StatusOr<std::unique_ptr<Program>> loaded = DeserializeProgram(bytes, name + ".pb");
+  if (!loaded.ok()) return FirstError("read .pb", loaded.status());
+  if (absl::Status s = VerifyProgram(**loaded); !s.ok()) return FirstError("verify .pb", s);
+  if (PrintProgram(**loaded) != printed) return "round trip: print(read(write(x))) != print(x)";
+  if (SerializeProgram(**loaded) != bytes) return "round trip: write(read(write(x))) != write(x)";
   return "";
 }
 

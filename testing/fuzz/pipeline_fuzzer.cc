@@ -6,7 +6,8 @@
 // options.
 //
 // Beyond "no crash", it checks: a rejection is a diagnostic, never an
-// internal error; insert-comm-fence is idempotent; and check-comm-contract
+// internal error; the program after every pass reads back from its text
+// and its .pb (CheckRoundTrips); insert-comm-fence is idempotent; and check-comm-contract
 // accepts whatever insert-comm-fence produced from a kernel without
 // hand-written markers (the checker exists to catch the inserting pass, so
 // a complaint there is a bug in one of the two). With hand-written markers
@@ -108,6 +109,8 @@ void Compile(const uint8_t* data, size_t size) {
   for (const std::string& pass : DefaultPipeline()) {
     FuzzCheck(FindPass(pass) != nullptr, "the fuzz target does not link every pass", pass);
     if (!RunOnePass(program, pass, options, hand_written_markers)) return;
+    // What --dump-dir and --emit=text|pb write after this pass reads back.
+    CheckRoundTrips(program);
     if (pass == kInsertCommFence) CheckFenceIdempotent(program, options);
   }
   for (CodegenTarget target : {CodegenTarget::kPto, CodegenTarget::kCce}) {
