@@ -132,6 +132,10 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
                                       int depth, const Location& loc) {
   absl::StatusOr<const OpLowering*> op = LowerableOp(fn, call, loc);
   if (!op.ok()) return op.status();
+  // The store's rule is the target's (below); every other op's is PyPTO's.
+  if ((*op)->kind != OpKind::kTileStore) {
+    if (absl::Status s = CheckOperandMemory(call, loc); !s.ok()) return s;
+  }
   CallLowering plan;
   plan.op = *op;
   plan.atomic_add = IsAtomicAdd(call);
@@ -153,17 +157,22 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       steps.push_back(Step(MachineOp::kTLoad, Pipe::kMte2, {Gm()}, {Result()}));
       break;
     }
-    case OpKind::kTileStore:
-      // ptoas: an A5 TSTORE reads Vec or Acc only.
-      if (a5 && MemoryOfArg(call, 0) != MemorySpace::kVec &&
-          MemoryOfArg(call, 0) != MemorySpace::kAcc) {
-        return ErrorAt(loc, absl::StrCat("on a5 'tile.store' stores from Vec or Acc, not ",
-                                         MemorySpaceName(MemoryOfArg(call, 0))));
+    case OpKind::kTileStore: {
+      // ptoas: an A2/A3 TSTORE reads Vec, Mat or Acc; an A5 one Vec or Acc
+      // (the target's rule, wider than PyPTO's Vec|Acc on a2a3).
+      const MemorySpace from = MemoryOfArg(call, 0);
+      const bool ok = from == MemorySpace::kVec || from == MemorySpace::kAcc ||
+                      (!a5 && from == MemorySpace::kMat);
+      if (!ok) {
+        return ErrorAt(loc, absl::StrCat("on ", a5 ? "a5" : "a2a3", " 'tile.store' stores from ",
+                                         a5 ? "Vec or Acc" : "Vec, Mat or Acc", ", not ",
+                                         MemorySpaceName(from)));
       }
       Addresses(plan, 2, -1, 1, Extent::kTileArg0);
       steps.push_back(
           Step(MachineOp::kTStore, StorePipe(MemoryOfArg(call, 0)), {Arg(0)}, {Gm()}));
       break;
+    }
     case OpKind::kRemoteStore:
       Addresses(plan, 1, 2, 3, Extent::kTileArg0);
       steps.push_back(Step(MachineOp::kTStore, Pipe::kMte3, {Arg(0)}, {Gm()}));

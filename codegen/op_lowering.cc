@@ -2,7 +2,9 @@
 
 #include <iterator>
 
+#include "absl/algorithm/container.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
 
@@ -105,6 +107,27 @@ absl::StatusOr<const OpLowering*> LowerableOp(const Function& fn, const Expr& ca
   if (absl::Status s = CheckLane(fn, call, loc); !s.ok()) return s;
   return op;
 }
+
+absl::Status CheckOperandMemory(const Expr& call, const Location& loc) {
+  const OpInfo* info = LookupOp(call);
+  if (info == nullptr) return absl::OkStatus();
+  const std::vector<std::vector<MemorySpace>>& allowed = info->memory.inputs;
+  for (size_t i = 0; i < call.args.size() && i < allowed.size(); ++i) {
+    const Type& t = call.args[i]->type;
+    if (allowed[i].empty() || !t.is_tile() || !t.has_memory()) continue;
+    if (absl::c_linear_search(allowed[i], t.memory())) continue;
+    std::vector<std::string> names;
+    for (MemorySpace m : allowed[i]) names.emplace_back(MemorySpaceName(m));
+    const std::string param =
+        i < info->params.size() ? absl::StrCat(" '", info->params[i], "'") : "";
+    return ErrorAt(loc, absl::StrCat("'", call.str, "' takes its argument ", i + 1, param,
+                                     " in ", absl::StrJoin(names, " or "), ", not in ",
+                                     MemorySpaceName(t.memory()),
+                                     "; move it there first (tile.move)"));
+  }
+  return absl::OkStatus();
+}
+
 
 OpFamily FamilyOf(OpKind kind) {
   switch (kind) {

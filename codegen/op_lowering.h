@@ -77,6 +77,13 @@ const OpLowering* LoweringOf(const Expr& call);
 absl::StatusOr<const OpLowering*> LowerableOp(const Function& fn, const Expr& call,
                                               const Location& loc);
 
+// Every tile operand of `call` lives where the op's memory rule (the
+// registry's MemorySpec, PyPTO's set_input_memory) allows, else the error
+// at `loc`: what infer-tile-memory-space and expand-mixed-kernel leave
+// wrong, code generation refuses rather than emit an instruction ptoas
+// rejects (a matmul of Mat tiles).
+absl::Status CheckOperandMemory(const Expr& call, const Location& loc);
+
 // The groups of op kinds; each emitter lowers a family with one method.
 enum class OpFamily {
   kTile,    // tile loads and stores (local or remote), moves and arithmetic

@@ -563,6 +563,11 @@ absl::StatusOr<MemorySpace> Parser::ParseMemoryRef() {
 namespace {
 
 // The operators ruff writes with a space on each side between operands.
+// The lexer's operators of two characters (ir/lexer.cc, kOperators).
+bool IsTwoCharOperator(absl::string_view op) {
+  return op == "->" || op == "//" || op == "==" || op == "!=" || op == "<=" || op == ">=";
+}
+
 bool IsBinaryOpToken(absl::string_view op) {
   static constexpr absl::string_view kOps[] = {"+",  "-",  "*",  "/",  "//", "%",  "@",
                                                 "<<", ">>", "&",  "|",  "^",  "==", "!=",
@@ -622,6 +627,11 @@ absl::StatusOr<std::string> Parser::ParseTypeElementText() {
       text += " ";
     } else if (prev_binary) {
       text += " ";
+    } else if (prev != nullptr && prev->kind == TokenKind::kOp && t.kind == TokenKind::kOp &&
+               !prev->text.empty() && !t.text.empty() &&
+               IsTwoCharOperator(absl::StrCat(prev->text.substr(prev->text.size() - 1),
+                                              t.text.substr(0, 1)))) {
+      text += " ";  // `= =` must not print as `==`, which reads back as one token
     }
     text += t.kind == TokenKind::kString ? QuoteString(t.text) : t.text;
     prev = &t;
