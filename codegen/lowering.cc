@@ -280,8 +280,17 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
                               "(blayout=col_major, slayout=row_major); run "
                               "expand-mixed-kernel, which adds the tile.move");
         }
-        steps.push_back(
-            Step(MachineOp::kTPush, StorePipe(MemoryOfArg(call, 0)), {Arg(0)}, {}));
+        // ptoas: the cube pushes to the vector lanes from Acc (the FIX pipe)
+        // and the vector lanes push from Vec; no other tile maps to a
+        // producer pipe.
+        const MemorySpace from = MemoryOfArg(call, 0);
+        const MemorySpace want = k == OpKind::kPushToAiv ? MemorySpace::kAcc : MemorySpace::kVec;
+        if (call.args[0]->type.is_tile() && from != want) {
+          return ErrorAt(loc, absl::StrCat("'", call.str, "' pushes a tile in ",
+                                           MemorySpaceName(want), ", not in ",
+                                           MemorySpaceName(from)));
+        }
+        steps.push_back(Step(MachineOp::kTPush, StorePipe(from), {Arg(0)}, {}));
       } else if (k == OpKind::kPopFromAic || k == OpKind::kPopFromAiv) {
         const bool from_aic = k == OpKind::kPopFromAic;
         if (!call.type.is_tile() ||

@@ -80,9 +80,12 @@ absl::StatusOr<PtoFunctionEmitter::Value> PtoFunctionEmitter::AllocTile(
   std::string valid;
   const Dim dims[2] = {g->valid_rows, g->valid_cols};
   const char* keys[2] = {"valid_row", "valid_col"};
+  // ptoas takes an operand only for a dynamic (`?`) valid dimension; a
+  // static one lives in the type alone.
   for (int i = 0; i < 2; ++i) {
-    std::string v = Index(dims[i].value);
-    if (!dims[i].is_static()) {
+    if (dims[i].is_static()) continue;
+    std::string v;
+    {
       const Var* p = nullptr;
       for (const Param& param : fn_.params) {
         if (param.var->name == dims[i].symbol) p = param.var;

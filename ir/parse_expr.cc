@@ -402,6 +402,8 @@ absl::StatusOr<ExprPtr> Parser::ParseDict() {
   while (!AtOp("}")) {
     if (!AtKind(TokenKind::kString)) return Unexpected("a string key");
     const Token& key = Next();
+    // Dict entries are attributes, which a .pb keeps only with a name.
+    if (key.text.empty()) return ErrorAtToken(key, "a dict key must not be empty");
     for (const NamedExpr& entry : e->attrs) {
       if (entry.name == key.text) {
         return ErrorAtToken(key, absl::StrCat("key '", key.text, "' is given twice"));
