@@ -470,7 +470,8 @@ class Reader {
       case ir::Type::TUPLE: {
         std::vector<Type> elements;
         for (const ir::Type& e : t.elements()) {
-          if (e.kind() == ir::Type::TUPLE) return Error("a tuple type inside a tuple type");
+          // A tuple of tuples is PyPTO's `(inner, x)` with `inner` a tuple;
+          // the wire's recursion limit bounds the nesting.
           absl::StatusOr<Type> et = ReadType(e);
           if (!et.ok()) return et.status();
           elements.push_back(*std::move(et));
