@@ -161,22 +161,23 @@ bool IsPrintableTypeExtra(absl::string_view extra) {
   return true;
 }
 
-bool HasUnprintableExtra(const Type& t) {
-  if (!IsPrintableTypeExtra(t.extra())) return true;
+// True when `pred` holds for `t` or for a type inside it (tuple elements).
+template <typename Pred>
+bool AnyTypeIn(const Type& t, Pred pred) {
+  if (pred(t)) return true;
   if (t.kind() != Type::Kind::kTuple) return false;
   for (const Type& e : t.elements()) {
-    if (HasUnprintableExtra(e)) return true;
+    if (AnyTypeIn(e, pred)) return true;
   }
   return false;
 }
 
+bool HasUnprintableExtra(const Type& t) {
+  return AnyTypeIn(t, [](const Type& x) { return !IsPrintableTypeExtra(x.extra()); });
+}
+
 bool HasNoneType(const Type& t) {
-  if (t.is_none()) return true;
-  if (t.kind() != Type::Kind::kTuple) return false;
-  for (const Type& e : t.elements()) {
-    if (HasNoneType(e)) return true;
-  }
-  return false;
+  return AnyTypeIn(t, [](const Type& x) { return x.is_none(); });
 }
 
 class FunctionVerifier {
