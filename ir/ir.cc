@@ -356,6 +356,17 @@ std::optional<ScopeValueError> CheckFunctionCallKeyword(const Function& callee,
   return std::nullopt;
 }
 
+std::optional<std::string> CheckLoopStage(absl::string_view loop_kind,
+                                          const std::vector<NamedExpr>& attrs) {
+  const bool has_stage =
+      absl::c_any_of(attrs, [](const NamedExpr& a) { return a.name == "stage"; });
+  if (loop_kind == "pipeline" && !has_stage) return "pl.pipeline() requires stage=";
+  if (loop_kind != "pipeline" && has_stage) {
+    return absl::StrCat("stage= is only supported on pl.pipeline, not pl.", loop_kind);
+  }
+  return std::nullopt;
+}
+
 std::optional<ScopeValueError> CheckLoopKeyword(absl::string_view loop_kind,
                                                 absl::string_view name, const Expr& value) {
   if (loop_kind == "spmd" && (name == "init_values" || name == "chunk")) {

@@ -183,6 +183,12 @@ std::optional<ScopeValueError> CheckScopeKeywordValue(absl::string_view call_nam
 std::optional<ScopeValueError> CheckLoopKeyword(absl::string_view loop_kind,
                                                 absl::string_view name, const Expr& value);
 
+// What is wrong with the stage= of a loop of `loop_kind` whose keywords
+// are `attrs` (pl.pipeline needs it, no other loop takes it), or nullopt.
+// Parser and verifier share it.
+std::optional<std::string> CheckLoopStage(absl::string_view loop_kind,
+                                          const std::vector<NamedExpr>& attrs);
+
 struct Function;
 // What is wrong with the keyword `name`=`value` of a call of the program
 // function `callee` (PyPTO takes `attrs={...}`, and `device=` when the

@@ -571,14 +571,8 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
     }
   }
   // PyPTO: stage= is pl.pipeline's, and pl.pipeline needs it.
-  bool has_stage = false;
-  for (const NamedExpr& a : stmt->loop_attrs) has_stage |= a.name == "stage";
-  if (kind == "pipeline" && !has_stage) {
-    return ErrorAtToken(range, "pl.pipeline() requires stage=");
-  }
-  if (kind != "pipeline" && has_stage) {
-    return ErrorAtToken(range, absl::StrCat("stage= is only supported on pl.pipeline, not pl.",
-                                            kind));
+  if (std::optional<std::string> e = CheckLoopStage(kind, stmt->loop_attrs)) {
+    return ErrorAtToken(range, *e);
   }
   if (init != nullptr &&
       (init->kind == ExprKind::kTuple || init->kind == ExprKind::kList)) {

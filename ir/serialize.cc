@@ -459,7 +459,32 @@ class Reader {
     return absl::OkStatus();
   }
 
+  // A field the type's kind has no use for: ptoc never writes one, and
+  // reading past it would lose it or print a type the parser reads otherwise.
+  absl::Status CheckTypeFields(const ir::Type& t) const {
+    const ir::Type::Kind k = t.kind();
+    if (!ir::Type::Kind_IsValid(k) || k == ir::Type::KIND_UNSPECIFIED) {
+      return absl::OkStatus();  // ReadType names the bad kind
+    }
+    const bool tile = k == ir::Type::TILE;
+    const bool shaped = tile || k == ir::Type::TENSOR || k == ir::Type::DISTRIBUTED_TENSOR;
+    const bool typed = shaped || k == ir::Type::SCALAR || k == ir::Type::ARRAY;
+    const char* field = nullptr;
+    if (t.elements_size() > 0 && k != ir::Type::TUPLE) field = "elements";
+    if (!t.handle().empty() && k != ir::Type::HANDLE) field = "handle";
+    if (t.memory() != 0 && !tile) field = "memory";
+    if (t.has_view() && !tile) field = "view";
+    if (t.no_memory() && !tile) field = "no_memory";
+    if (!t.extra().empty() && !shaped) field = "extra";
+    if (t.shape_size() > 0 && !shaped && k != ir::Type::ARRAY) field = "shape";
+    if (t.dtype() != 0 && !typed) field = "dtype";
+    if (field == nullptr) return absl::OkStatus();
+    return Error(absl::StrCat("a ", ir::Type::Kind_Name(k), " type has a '", field,
+                              "' field, which only other kinds of type have"));
+  }
+
   absl::StatusOr<Type> ReadType(const ir::Type& t) const {
+    if (absl::Status s = CheckTypeFields(t); !s.ok()) return s;
     switch (t.kind()) {
       case ir::Type::NONE: return Type::None();
       case ir::Type::COMM_CTX: return Type::CommCtx();

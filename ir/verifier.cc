@@ -13,13 +13,17 @@
 #include <optional>
 #include <vector>
 
+#include "absl/algorithm/container.h"
 #include "absl/container/flat_hash_set.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/escaping.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "ir/annotation.h"
+#include "ir/call_types.h"
 #include "ir/diagnostics.h"
 #include "ir/enums.h"
 #include "ir/printer.h"
@@ -155,8 +159,14 @@ bool IsPrintableTypeExtra(absl::string_view extra) {
     if (depth < 0) return false;
   }
   if (depth != 0) return false;
+  // Each element is a `pl.` name (pl.MemRef(..), pl.TensorView(..),
+  // pl.TensorLayout.NZ), as the parser reads one.
   for (absl::string_view element : ExtraElements(extra)) {
-    if (absl::StripAsciiWhitespace(element).empty()) return false;
+    element = absl::StripAsciiWhitespace(element);
+    if (!absl::StartsWith(element, "pl.") || element.size() < 4 ||
+        !(absl::ascii_isalpha(element[3]) || element[3] == '_')) {
+      return false;
+    }
   }
   return true;
 }
@@ -191,6 +201,10 @@ class FunctionVerifier {
     scopes_.emplace_back();
     for (const Param& p : function_.params) {
       Define(p.var, function_.loc);
+      if (p.var != nullptr && p.var->type.is_tuple()) {
+        Error(p.var->loc.known() ? p.var->loc : function_.loc,
+              absl::StrCat("parameter '", p.var->name, "' cannot be a tuple"));
+      }
       // The text format has no spelling for a parameter without a type.
       if (p.var != nullptr && HasNoneType(p.var->type)) {
         Error(p.var->loc.known() ? p.var->loc : function_.loc,
@@ -405,6 +419,9 @@ class FunctionVerifier {
         if (s.var == nullptr || !Visible(s.var) || !s.var->type.is_array()) {
           Error(s.loc, "an element write needs a pl.Array variable in scope");
         }
+        if (s.values.size() != 1) {
+          Error(s.loc, absl::StrCat("an element write takes one index, not ", s.values.size()));
+        }
         for (const ExprPtr& i : s.values) VerifyExpr(i.get(), s.loc);
         VerifyExpr(s.value.get(), s.loc);
         if (s.var != nullptr && s.value && s.var->type.is_array() &&
@@ -575,6 +592,7 @@ class FunctionVerifier {
     VerifyAttrEnums(s.loop_attrs, "loop attribute", s.loc, sink_);
     const std::string loop_kind = s.loop_kind.empty() ? "range" : s.loop_kind;
     if (loop_kind == "spmd") VerifySpmdLoopBounds(s);
+    if (std::optional<std::string> e = CheckLoopStage(loop_kind, s.loop_attrs)) Error(s.loc, *e);
     for (const NamedExpr& a : s.loop_attrs) {
       if (a.value == nullptr) continue;
       if (a.value->kind != ExprKind::kBool && loop_kind == "spmd" &&
@@ -820,22 +838,39 @@ class FunctionVerifier {
   // The parser enforces it; a .pb may break it.
   void CheckSymbolicDims() {
     for (const auto& v : function_.vars) {
-      const Type& t = v->type;
-      if (!t.is_tile() && !t.is_tensor()) continue;
-      std::vector<const Dim*> dims;
-      for (const Dim& d : t.shape()) dims.push_back(&d);
-      if (t.is_tile()) {
-        for (const Dim& d : t.view().valid_shape) dims.push_back(&d);
-      }
-      for (const Dim* d : dims) {
-        if (d->is_static() || IsDimName(d->symbol)) continue;
-        Error(v->loc.known() ? v->loc : function_.loc,
-              absl::StrCat("dimension '", d->symbol, "' (in the type of '", v->name,
-                           "') is not an integer scalar parameter of '", function_.name,
-                           "' or a pl.dynamic name"));
+      if (!CheckSymbolicDimsOf(v->type, v->loc.known() ? v->loc : function_.loc,
+                               absl::StrCat("the type of '", v->name, "'"))) {
         return;
       }
     }
+    if (function_.return_type) {
+      CheckSymbolicDimsOf(*function_.return_type, function_.loc, "the return type");
+    }
+  }
+
+  // Reports the first symbolic dimension of `t` (or of its tuple elements)
+  // that names no dimension; false after a report.
+  bool CheckSymbolicDimsOf(const Type& t, const Location& loc, absl::string_view what) {
+    if (t.is_tuple()) {
+      for (const Type& element : t.elements()) {
+        if (!CheckSymbolicDimsOf(element, loc, what)) return false;
+      }
+      return true;
+    }
+    if (!t.is_tile() && !t.is_tensor()) return true;
+    std::vector<const Dim*> dims;
+    for (const Dim& d : t.shape()) dims.push_back(&d);
+    if (t.is_tile()) {
+      for (const Dim& d : t.view().valid_shape) dims.push_back(&d);
+    }
+    for (const Dim* d : dims) {
+      if (d->is_static() || IsDimName(d->symbol)) continue;
+      Error(loc, absl::StrCat("dimension '", d->symbol, "' (in ", what,
+                              ") is not an integer scalar parameter of '", function_.name,
+                              "' or a pl.dynamic name"));
+      return false;
+    }
+    return true;
   }
 
   bool IsDimName(const std::string& name) const {
@@ -861,6 +896,13 @@ class FunctionVerifier {
     if (call.args.size() != callee->params.size()) {
       Error(call.loc, absl::StrCat("'", call.str, "' takes ", callee->params.size(),
                                    " arguments, not ", call.args.size()));
+    } else if (absl::StatusOr<Type> want = DeduceCallReturnType(program_, *callee, call.args);
+               callee->return_type && want.ok() && *want != call.type) {
+      // The text format writes no type for a call: the parser deduces it
+      // so from a declared return type.
+      Error(call.loc, absl::StrCat("the call of '", call.str, "' has type ",
+                                   TypeToString(call.type), ", but '", call.str, "' returns ",
+                                   TypeToString(*want)));
     }
     for (const NamedExpr& a : call.attrs) {
       if (!IsIdentifier(a.name)) {
@@ -891,6 +933,12 @@ class FunctionVerifier {
       return;
     }
     VerifySplitAttr(call, *info);
+    if (!info->only_in.empty() && !absl::c_linear_search(info->only_in, function_.kind)) {
+      std::vector<std::string> kinds;
+      for (FunctionKind k : info->only_in) kinds.emplace_back(FunctionKindName(k));
+      Error(call.loc, absl::StrCat("'pl.", call.str, "()' is only valid inside an ",
+                                   absl::StrJoin(kinds, " or "), " function"));
+    }
     if (!info->AcceptsArity(static_cast<int>(call.args.size()))) {
       Error(call.loc, absl::StrCat("'", call.str, "' takes ",
                                    info->variadic ? absl::StrCat(info->params.size(), " or more")
