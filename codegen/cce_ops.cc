@@ -172,7 +172,8 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
     srcs.push_back(*v);
   }
   std::string scalar;
-  if (op.kind == OpKind::kTileScalar) {
+  if (op.elementwise != nullptr &&
+      op.elementwise->form == ElementwiseOp::Form::kScalar) {
     absl::StatusOr<std::string> s = ScalarAs(*call.args[1], srcs[0].geometry.dtype);
     if (!s.ok()) return s.status();
     scalar = *s;
@@ -189,6 +190,9 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
   absl::string_view name = op.cce_name;
   if (op.kind == OpKind::kTileMove) name = "TMOV";
   if (op.kind == OpKind::kMatmul) name = "TMATMUL";
+  if (op.kind == OpKind::kCast) {
+    operands.push_back(absl::StrCat("RoundMode::CAST_", RoundModeName(CastRoundMode(call))));
+  }
   OrderStep(plan.steps[0], args, dst->buffer);
   Line(absl::StrCat(name, "(", absl::StrJoin(operands, ", "), ");"));
   return result(*dst);

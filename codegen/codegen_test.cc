@@ -220,12 +220,12 @@ TEST(CodegenTest, UnknownRecordedBackendIsAnError) {
 }
 
 TEST(CodegenTest, EveryOpOfTheCatalogHasALowering) {
-  int count = 0;
-  const codegen::OpLowering* table = codegen::AllLowerings(&count);
+  const std::vector<codegen::OpLowering>& table = codegen::AllLowerings();
+  const int count = static_cast<int>(table.size());
   int compiled = 0;
   for (const OpInfo* op : OpRegistry::Get().All()) {
     bool found = false;
-    for (int i = 0; i < count; ++i) found |= table[i].op == op->name;
+    for (const codegen::OpLowering& l : table) found |= l.op == op->name;
     // PyPTO's ops ptoc does not compile yet have none (codegen rejects them).
     EXPECT_EQ(found, op->compiled) << op->name;
     compiled += op->compiled ? 1 : 0;

@@ -1,12 +1,14 @@
 #include "codegen/cxx_names.h"
 
 #include "absl/strings/match.h"
+#include "ir/registry.h"
 
 namespace ptoc {
 namespace codegen {
 
 const absl::flat_hash_set<std::string>& CxxReservedNames() {
-  static const auto* names = new absl::flat_hash_set<std::string>{
+  static const auto* names = [] {
+    auto* set = new absl::flat_hash_set<std::string>{
       "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool",
       "break", "case", "catch", "char", "char8_t", "char16_t", "char32_t", "class",
       "compl", "concept", "const", "consteval", "constexpr", "constinit", "const_cast",
@@ -21,8 +23,7 @@ const absl::flat_hash_set<std::string>& CxxReservedNames() {
       "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq", "main", "std",
       "pto", "Tile", "TileType", "BLayout", "SLayout", "PadValue", "Layout",
       "GlobalTensor", "Shape", "Stride", "DYNAMIC", "TASSIGN", "TLOAD", "TSTORE", "TMOV",
-      "TMATMUL", "TADD", "TSUB", "TMUL", "TDIV", "TMAX", "TEXP", "TRELU", "TNEG", "TADDS",
-      "TMULS", "TPUSH", "TPOP", "TFREE", "TPipe", "Direction", "TileSplitAxis",
+      "TMATMUL", "TCVT", "RoundMode", "TPUSH", "TPOP", "TFREE", "TPipe", "Direction", "TileSplitAxis",
       "AtomicType", "SYNCALL", "SyncAllMode", "SyncCoreType", "dcci", "dsb",
       "pipe_barrier", "set_flag", "wait_flag", "cache_line_t", "dcci_dst_t", "pipe_t",
       "mem_dsb_t", "event_t", "set_mask_norm", "set_vector_mask", "get_subblockid",
@@ -30,7 +31,10 @@ const absl::flat_hash_set<std::string>& CxxReservedNames() {
       "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t", "size_t", "ptoc_floordiv",
       "ptoc_mod", "AICORE", "DSB_DDR", "DSB_ALL", "DSB_UB", "DSB_SEQ", "PIPE_S", "PIPE_V",
       "PIPE_M", "PIPE_MTE1", "PIPE_MTE2", "PIPE_MTE3", "PIPE_FIX", "PIPE_ALL", "EVENT_ID0",
-  };
+    };
+    for (const ElementwiseOp& e : ElementwiseOps()) set->insert(std::string(e.instruction));
+    return set;
+  }();
   return *names;
 }
 

@@ -1,6 +1,8 @@
 #include "codegen/lowering.h"
 
+#include "absl/algorithm/container.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "codegen/pipes.h"
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
@@ -136,6 +138,19 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
   if ((*op)->kind != OpKind::kTileStore) {
     if (absl::Status s = CheckOperandMemory(call, loc); !s.ok()) return s;
   }
+  if (const ElementwiseOp* e = (*op)->elementwise;
+      e != nullptr && !call.args.empty() && call.args[0]->type.is_tile()) {
+    const DType d = call.args[0]->type.dtype();
+    const absl::string_view name = BackendName(backend);
+    const std::vector<DType> takes = ElementwiseDTypes(*e, name);
+    if (!absl::c_linear_search(takes, d)) {
+      std::vector<std::string> names;
+      for (DType t : takes) names.emplace_back(DTypeName(t));
+      return ErrorAt(loc, absl::StrCat("'", call.str, "' (", e->instruction, ") on ", name,
+                                       " takes ", absl::StrJoin(names, ", "), " tiles, not ",
+                                       DTypeName(d)));
+    }
+  }
   CallLowering plan;
   plan.op = *op;
   plan.atomic_add = IsAtomicAdd(call);
@@ -187,14 +202,25 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       plan.tile_operands = 2;
       steps.push_back(Step(MachineOp::kTMatmul, Pipe::kM, {Arg(0), Arg(1)}, {Result()}));
       break;
-    case OpKind::kTileBinary:
-      plan.tile_operands = 2;
-      steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0), Arg(1)}, {Result()}));
-      break;
-    case OpKind::kTileUnary:
-    case OpKind::kTileScalar:
+    case OpKind::kCast: {
+      const Expr* mode = call.FindAttr("mode");
+      if (mode != nullptr && mode->kind != ExprKind::kString && mode->kind != ExprKind::kInt) {
+        return ErrorAt(loc, "a tile.cast's mode must be a constant (\"round\", 2, ...)");
+      }
+      if (call.type.is_tile() && call.args[0]->type.is_tile()) {
+        absl::Status s = CheckCast(backend, call.args[0]->type.dtype(), call.type.dtype());
+        if (!s.ok()) return ErrorAt(loc, s.message());
+      }
       plan.tile_operands = 1;
       steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0)}, {Result()}));
+      break;
+    }
+    case OpKind::kElementwise:
+      plan.tile_operands = (*op)->elementwise->tile_operands();
+      steps.push_back(Step(MachineOp::kTVector, Pipe::kV,
+                           plan.tile_operands == 2 ? std::vector<Operand>{Arg(0), Arg(1)}
+                                                   : std::vector<Operand>{Arg(0)},
+                           {Result()}));
       break;
     case OpKind::kTensorRead:
       steps.push_back(Step(MachineOp::kScalarRead, Pipe::kS, {Gm()}, {}));

@@ -3,6 +3,7 @@
 #include <iterator>
 
 #include "absl/algorithm/container.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "ir/diagnostics.h"
@@ -12,51 +13,62 @@ namespace ptoc {
 namespace codegen {
 namespace {
 
-constexpr OpLowering kLowerings[] = {
-    {"tile.load", OpKind::kTileLoad, "", ""},
-    {"tile.store", OpKind::kTileStore, "", ""},
-    {"tile.move", OpKind::kTileMove, "", ""},
-    {"tile.create", OpKind::kTileCreate, "", ""},
-    {"tile.matmul", OpKind::kMatmul, "", ""},
-    {"tile.add", OpKind::kTileBinary, "tadd", "TADD"},
-    {"tile.sub", OpKind::kTileBinary, "tsub", "TSUB"},
-    {"tile.mul", OpKind::kTileBinary, "tmul", "TMUL"},
-    {"tile.div", OpKind::kTileBinary, "tdiv", "TDIV"},
-    {"tile.max", OpKind::kTileBinary, "tmax", "TMAX"},
-    {"tile.exp", OpKind::kTileUnary, "texp", "TEXP"},
-    {"tile.relu", OpKind::kTileUnary, "trelu", "TRELU"},
-    {"tile.neg", OpKind::kTileUnary, "tneg", "TNEG"},
-    {"tile.adds", OpKind::kTileScalar, "tadds", "TADDS"},
-    {"tile.muls", OpKind::kTileScalar, "tmuls", "TMULS"},
-    {"pld.get_comm_ctx", OpKind::kGetCommCtx, "", ""},
-    {"pld.rank", OpKind::kRank, "", ""},
-    {"pld.nranks", OpKind::kNRanks, "", ""},
-    {"tile.get_subblock_idx", OpKind::kSubblockIdx, "", ""},
-    {"tensor.read", OpKind::kTensorRead, "", ""},
-    {"tensor.write", OpKind::kTensorWrite, "", ""},
-    {"pld.tile.remote_store", OpKind::kRemoteStore, "", ""},
-    {"pld.tile.remote_load", OpKind::kRemoteLoad, "", ""},
-    {"pld.tile.put", OpKind::kTilePut, "", ""},
-    {"pld.tensor.put", OpKind::kTensorPut, "", ""},
-    {"pld.tile.get", OpKind::kTileGet, "", ""},
-    {"pld.tensor.get", OpKind::kTensorGet, "", ""},
-    {"pld.system.notify", OpKind::kNotify, "", ""},
-    {"pld.system.wait", OpKind::kWait, "", ""},
-    {"pld.system.test", OpKind::kTest, "", ""},
-    {"system.fence", OpKind::kFence, "", ""},
-    {"system.cacheinvalid", OpKind::kCacheInvalidate, "", ""},
-    {"system.syncall", OpKind::kSyncAll, "", ""},
-    {"tile.tpush_to_aiv", OpKind::kPushToAiv, "", ""},
-    {"tile.tpush_to_aic", OpKind::kPushToAic, "", ""},
-    {"tile.tpop_from_aic", OpKind::kPopFromAic, "", ""},
-    {"tile.tpop_from_aiv", OpKind::kPopFromAiv, "", ""},
-    {"system.tfree_to_aic", OpKind::kFreeToAic, "", ""},
-    {"system.tfree_to_aiv", OpKind::kFreeToAiv, "", ""},
-    {"system.reserve_buffer", OpKind::kReserveBuffer, "", ""},
-    {"system.import_peer_buffer", OpKind::kImportBuffer, "", ""},
-    {"system.aic_initialize_pipe", OpKind::kAicInitPipe, "", ""},
-    {"system.aiv_initialize_pipe", OpKind::kAivInitPipe, "", ""},
+// The ops of other kinds; the element-wise ones come from their table.
+struct FixedLowering {
+  absl::string_view op;
+  OpKind kind;
+  absl::string_view pto_name = "";  // an instruction of its own, if any
+  absl::string_view cce_name = "";
 };
+constexpr FixedLowering kFixedLowerings[] = {
+    {"tile.load", OpKind::kTileLoad},
+    {"tile.store", OpKind::kTileStore},
+    {"tile.move", OpKind::kTileMove},
+    {"tile.create", OpKind::kTileCreate},
+    {"tile.cast", OpKind::kCast, "tcvt", "TCVT"},
+    {"tile.matmul", OpKind::kMatmul},
+    {"pld.get_comm_ctx", OpKind::kGetCommCtx},
+    {"pld.rank", OpKind::kRank},
+    {"pld.nranks", OpKind::kNRanks},
+    {"tile.get_subblock_idx", OpKind::kSubblockIdx},
+    {"tensor.read", OpKind::kTensorRead},
+    {"tensor.write", OpKind::kTensorWrite},
+    {"pld.tile.remote_store", OpKind::kRemoteStore},
+    {"pld.tile.remote_load", OpKind::kRemoteLoad},
+    {"pld.tile.put", OpKind::kTilePut},
+    {"pld.tensor.put", OpKind::kTensorPut},
+    {"pld.tile.get", OpKind::kTileGet},
+    {"pld.tensor.get", OpKind::kTensorGet},
+    {"pld.system.notify", OpKind::kNotify},
+    {"pld.system.wait", OpKind::kWait},
+    {"pld.system.test", OpKind::kTest},
+    {"system.fence", OpKind::kFence},
+    {"system.cacheinvalid", OpKind::kCacheInvalidate},
+    {"system.syncall", OpKind::kSyncAll},
+    {"tile.tpush_to_aiv", OpKind::kPushToAiv},
+    {"tile.tpush_to_aic", OpKind::kPushToAic},
+    {"tile.tpop_from_aic", OpKind::kPopFromAic},
+    {"tile.tpop_from_aiv", OpKind::kPopFromAiv},
+    {"system.tfree_to_aic", OpKind::kFreeToAic},
+    {"system.tfree_to_aiv", OpKind::kFreeToAiv},
+    {"system.reserve_buffer", OpKind::kReserveBuffer},
+    {"system.import_peer_buffer", OpKind::kImportBuffer},
+    {"system.aic_initialize_pipe", OpKind::kAicInitPipe},
+    {"system.aiv_initialize_pipe", OpKind::kAivInitPipe},
+};
+
+std::vector<OpLowering> BuildLowerings() {
+  std::vector<OpLowering> table;
+  for (const FixedLowering& f : kFixedLowerings) {
+    table.push_back({std::string(f.op), f.kind, nullptr, std::string(f.pto_name),
+                     std::string(f.cce_name)});
+  }
+  for (const ElementwiseOp& e : ElementwiseOps()) {
+    table.push_back({std::string(e.op), OpKind::kElementwise, &e,
+                     absl::AsciiStrToLower(e.instruction), std::string(e.instruction)});
+  }
+  return table;
+}
 
 absl::Status CheckLane(const Function& fn, const Expr& call, const Location& loc) {
   const Lane lane = LaneOf(call);
@@ -81,7 +93,7 @@ absl::Status CheckLane(const Function& fn, const Expr& call, const Location& loc
 const OpLowering* LoweringOf(const Expr& call) {
   const OpInfo* info = LookupOp(call);
   if (info == nullptr) return nullptr;
-  for (const OpLowering& l : kLowerings) {
+  for (const OpLowering& l : AllLowerings()) {
     if (l.op == info->name) return &l;
   }
   return nullptr;
@@ -133,8 +145,7 @@ OpFamily FamilyOf(OpKind kind) {
   switch (kind) {
     case OpKind::kTileLoad: case OpKind::kTileStore: case OpKind::kRemoteLoad:
     case OpKind::kRemoteStore: case OpKind::kTileMove: case OpKind::kTileCreate:
-    case OpKind::kMatmul: case OpKind::kTileBinary: case OpKind::kTileUnary:
-    case OpKind::kTileScalar:
+    case OpKind::kMatmul: case OpKind::kElementwise: case OpKind::kCast:
       return OpFamily::kTile;
     case OpKind::kFence: case OpKind::kCacheInvalidate: case OpKind::kSyncAll:
       return OpFamily::kSystem;
@@ -152,9 +163,25 @@ OpFamily FamilyOf(OpKind kind) {
   return OpFamily::kComm;
 }
 
-const OpLowering* AllLowerings(int* count) {
-  *count = static_cast<int>(std::size(kLowerings));
-  return kLowerings;
+constexpr absl::string_view kRoundModes[] = {"NONE",  "RINT",  "ROUND", "FLOOR",
+                                              "CEIL", "TRUNC", "ODD"};
+
+int CastRoundMode(const Expr& call) {
+  const Expr* m = call.FindAttr("mode");
+  if (m == nullptr) return 2;  // PyPTO's default, "round"
+  if (m->kind == ExprKind::kInt) return static_cast<int>(m->int_value);
+  for (int i = 0; i < static_cast<int>(std::size(kRoundModes)); ++i) {
+    if (absl::AsciiStrToUpper(m->str) == kRoundModes[i]) return i;
+  }
+  return 2;  // not reached: the registry's rule admits only these
+}
+
+absl::string_view RoundModeName(int mode) { return kRoundModes[mode]; }
+
+const std::vector<OpLowering>& AllLowerings() {
+  static const std::vector<OpLowering>* const kTable =
+      new std::vector<OpLowering>(BuildLowerings());
+  return *kTable;
 }
 
 absl::StatusOr<std::vector<Dim>> TileRegion(const Type& tile, size_t rank,

@@ -14,6 +14,7 @@
 #include "absl/strings/string_view.h"
 #include "codegen/cache_lines.h"
 #include "ir/ir.h"
+#include "ir/registry.h"
 
 namespace ptoc {
 namespace codegen {
@@ -24,9 +25,8 @@ enum class OpKind {
   kTileMove,
   kTileCreate,
   kMatmul,
-  kTileBinary,  // tile.add / sub / mul / div / max
-  kTileUnary,   // tile.exp / relu / neg
-  kTileScalar,  // tile.adds / muls
+  kElementwise,  // a row of ir/tile_elementwise.def
+  kCast,         // tile.cast: TCVT with a rounding mode
   kGetCommCtx,
   kRank,
   kNRanks,
@@ -58,12 +58,14 @@ enum class OpKind {
 };
 
 struct OpLowering {
-  absl::string_view op;  // the IR op name
+  std::string op;  // the IR op name
   OpKind kind;
-  // kTileBinary / kTileUnary / kTileScalar: "tadd" (PTO-AS, after "pto.")
-  // and "TADD" (C++); empty for the other kinds.
-  absl::string_view pto_name;
-  absl::string_view cce_name;
+  // kElementwise: the op's row, and its instruction as each target spells
+  // it: "tadd" (PTO-AS, after "pto.") and "TADD" (C++). Null and empty for
+  // the other kinds.
+  const ElementwiseOp* elementwise = nullptr;
+  std::string pto_name;
+  std::string cce_name;
 };
 
 // The lowering of an op call; nullptr for a call of a program function, an
@@ -84,6 +86,13 @@ absl::StatusOr<const OpLowering*> LowerableOp(const Function& fn, const Expr& ca
 // rejects (a matmul of Mat tiles).
 absl::Status CheckOperandMemory(const Expr& call, const Location& loc);
 
+// A tile.cast's rounding mode, PyPTO's number (0 none, 1 rint, 2 round,
+// 3 floor, 4 ceil, 5 trunc, 6 odd; default round), and its name in upper
+// case ("ROUND"), as both targets spell it (#pto<round_mode ROUND>,
+// RoundMode::CAST_ROUND).
+int CastRoundMode(const Expr& call);
+absl::string_view RoundModeName(int mode);
+
 // The groups of op kinds; each emitter lowers a family with one method.
 enum class OpFamily {
   kTile,    // tile loads and stores (local or remote), moves and arithmetic
@@ -94,7 +103,7 @@ enum class OpFamily {
 OpFamily FamilyOf(OpKind kind);
 
 // Every entry, in table order (for the test that the catalog is covered).
-const OpLowering* AllLowerings(int* count);
+const std::vector<OpLowering>& AllLowerings();
 
 // The region a tile covers in a tensor of `rank` dims: its shape with
 // leading 1s. A tile of higher rank than the tensor is an error at `loc`.

@@ -184,7 +184,8 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
     if (absl::Status s = tile_operand(i); !s.ok()) return s;
   }
   std::string scalar, scalar_type;
-  if (op.kind == OpKind::kTileScalar) {
+  if (op.elementwise != nullptr &&
+      op.elementwise->form == ElementwiseOp::Form::kScalar) {
     const DType d = call.args[0]->type.dtype();
     absl::StatusOr<std::string> s = LowerAs(*call.args[1], d);
     if (!s.ok()) return s.status();
@@ -208,7 +209,11 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
     names.push_back(scalar);
     types.push_back(scalar_type);
   }
-  Line(absl::StrCat("pto.", name, " ins(", absl::StrJoin(names, ", "), " : ",
+  const std::string mode =
+      op.kind == OpKind::kCast
+          ? absl::StrCat(" {rmode = #pto<round_mode ", RoundModeName(CastRoundMode(call)), ">}")
+          : "";
+  Line(absl::StrCat("pto.", name, " ins(", absl::StrJoin(names, ", "), mode, " : ",
                     absl::StrJoin(types, ", "), ") outs(", dst->name, " : ", dst->type, ")"),
        loc);
   return std::optional<Value>(*dst);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "absl/algorithm/container.h"
 #include "absl/strings/str_cat.h"
 #include "ir/checked_math.h"
 #include "ir/diagnostics.h"
@@ -66,6 +67,27 @@ DType CommonDType(DType a, DType b) {
   if (a == DType::kBOOL) return b;
   if (b == DType::kBOOL) return a;
   return DTypeBytes(a) >= DTypeBytes(b) ? a : b;
+}
+
+absl::Status CheckCast(Backend backend, DType from, DType to) {
+  static constexpr DType kConverted[] = {DType::kFP32,  DType::kFP16, DType::kBF16,
+                                         DType::kINT32, DType::kINT16, DType::kINT8,
+                                         DType::kUINT8};
+  const auto cast = absl::StrCat("a cast from ", DTypeName(from), " to ", DTypeName(to));
+  if (!absl::c_linear_search(kConverted, from) || !absl::c_linear_search(kConverted, to)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        cast, " is not lowered (TCVT takes FP32, FP16, BF16, INT32, INT16, INT8, UINT8)"));
+  }
+  const bool needs_scratch = (from == DType::kFP32 && to == DType::kINT16) ||
+                             (from == DType::kFP16 && (to == DType::kINT16 ||
+                                                       to == DType::kINT8 ||
+                                                       to == DType::kUINT8));
+  if (backend == Backend::kA2A3 && needs_scratch) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("on a2a3 ", cast, " needs a scratch tile (ptoas), which tile.cast does "
+                     "not take"));
+  }
+  return absl::OkStatus();
 }
 
 bool HasCodegenSpelling(DType d) {

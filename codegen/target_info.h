@@ -48,6 +48,13 @@ bool IsComparison(BinaryOp op);
 // The type both operands of a comparison are brought to.
 DType CommonDType(DType a, DType b);
 
+// Whether the backend converts a tile of `from` into one of `to` (TCVT
+// without a scratch tile, as PyPTO emits it): what ptoas 0.60 accepts and
+// pto-isa compiles among FP32 FP16 BF16 INT32 INT16 INT8 UINT8, probed per
+// pair (a2a3 needs a scratch tile for FP32 -> INT16 and FP16 -> INT16, INT8,
+// UINT8). The error says what is refused, without a location.
+absl::Status CheckCast(Backend backend, DType from, DType to);
+
 // ---- tiles ----
 
 // A tile buffer as the hardware sees it. Fractal layouts (NZ, ZN and the

@@ -4,9 +4,13 @@
 #include "ir/registry.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
 #include "ir/builder.h"
 
 namespace ptoc {
@@ -447,24 +451,25 @@ void AddTileOps(OpRegistry& r) {
           {"shape", "dtype", "target_memory", "transpose"}});
   Add(r, {"tile.matmul", {"lhs", "rhs"}, {AttrSpec{"out_dtype", AttrKind::kDType}},
           OpRole::kCompute, FixedLane(Lane::kCube), MatmulResult});
-  for (const char* op : {"tile.add", "tile.sub", "tile.mul", "tile.div", "tile.max"}) {
-    Add(r, {op, {"lhs", "rhs"}, {}, OpRole::kCompute, FixedLane(Lane::kVector),
-            VecTileLike(0, {0, 1})});
+  for (const ElementwiseOp& e : ElementwiseOps()) {
+    std::vector<std::string> params = absl::StrSplit(e.params, ',');
+    const int tiles = e.tile_operands();
+    Add(r, {std::string(e.op), std::move(params), {}, OpRole::kCompute,
+            FixedLane(Lane::kVector),
+            VecTileLike(0, tiles == 2 ? std::vector<int>{0, 1} : std::vector<int>{0})});
+    OpInfo* info = r.FindMutable(e.op);
+    info->memory.inputs.assign(tiles, {MemorySpace::kVec});
+    info->memory.output = MemorySpec::Output::kFixed;
+    info->memory.fixed = MemorySpace::kVec;
   }
-  // PyPTO: div(lhs, rhs, high_precision=False), PTOAS's precise tdiv mode,
-  // which codegen does not select.
-  OpInfo* div = r.FindMutable("tile.div");
-  div->attrs = {BoolAttr("high_precision", false)};
-  div->positional_attrs = {"high_precision"};
-  div->uncompiled_attrs = {"high_precision"};
-  for (const char* op : {"tile.exp", "tile.relu", "tile.neg"}) {
-    Add(r, {op, {"tile"}, {}, OpRole::kCompute, FixedLane(Lane::kVector),
-            VecTileLike(0, {0})});
+  // PyPTO: div / log / recip(..., high_precision=False), PTOAS's precise
+  // mode, which codegen does not select.
+  for (const char* op : {"tile.div", "tile.log", "tile.recip"}) {
+    OpInfo* info = r.FindMutable(op);
+    info->attrs = {BoolAttr("high_precision", false)};
+    info->uncompiled_attrs = {"high_precision"};
   }
-  for (const char* op : {"tile.adds", "tile.muls"}) {
-    Add(r, {op, {"tile", "scalar"}, {}, OpRole::kCompute, FixedLane(Lane::kVector),
-            VecTileLike(0, {0})});
-  }
+  r.FindMutable("tile.div")->positional_attrs = {"high_precision"};
 }
 
 void AddScalarAndCommOps(OpRegistry& r) {
@@ -668,6 +673,40 @@ bool OpInfo::AcceptsArity(int n) const {
   return std::find(arities.begin(), arities.end(), n) != arities.end();
 }
 
+const std::vector<ElementwiseOp>& ElementwiseOps() {
+  using Form = ElementwiseOp::Form;
+  static const std::vector<ElementwiseOp>* const kOps = new std::vector<ElementwiseOp>{
+#define PTOC_TILE_ELEMENTWISE(OP, INSTR, FORM, ACCEPTS, PARAMS, COST, VALUE)       \
+  ElementwiseOp{OP, #INSTR, Form::k##FORM, ACCEPTS, PARAMS, COST,                  \
+                [](double a, double b) -> double {                                 \
+                  (void)b;                                                        \
+                  return VALUE;                                                   \
+                }},
+#include "ir/tile_elementwise.def"
+#undef PTOC_TILE_ELEMENTWISE
+  };
+  return *kOps;
+}
+
+const ElementwiseOp* FindElementwiseOp(absl::string_view op) {
+  for (const ElementwiseOp& e : ElementwiseOps()) {
+    if (e.op == op) return &e;
+  }
+  return nullptr;
+}
+
+std::vector<DType> ElementwiseDTypes(const ElementwiseOp& e, absl::string_view backend) {
+  std::vector<DType> dtypes;
+  for (absl::string_view part : absl::StrSplit(e.accepts, '|')) {
+    std::pair<absl::string_view, absl::string_view> entry = absl::StrSplit(part, ':');
+    if (absl::StripAsciiWhitespace(entry.first) != backend) continue;
+    for (absl::string_view name : absl::StrSplit(entry.second, ' ', absl::SkipEmpty())) {
+      if (std::optional<DType> d = ParseDType(name)) dtypes.push_back(*d);
+    }
+  }
+  return dtypes;
+}
+
 const OpRegistry& OpRegistry::Get() {
   static const OpRegistry* registry = [] {
     auto* r = new OpRegistry();
@@ -677,6 +716,9 @@ const OpRegistry& OpRegistry::Get() {
     AddPyptoOps(*r);
     AddPyptoTableOps(*r);
     AddMemorySpecs(*r);
+    // Rows of PyPTO's catalog that code generation lowers
+    // (codegen/op_lowering.cc).
+    for (const char* op : {"tile.cast"}) r->FindMutable(op)->compiled = true;
     // PyPTO (src/ir/op/tensor_ops/memory.cpp, transform.cpp,
     // distributed/remote_load.cpp): these do not take MX-layout tensors.
     for (const char* op : {"tensor.slice", "tensor.reshape", "tensor.transpose",

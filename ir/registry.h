@@ -111,6 +111,28 @@ struct MemorySpec {
   MemorySpace fixed = MemorySpace::kVec;
 };
 
+// An element-wise tile op (ir/tile_elementwise.def): what the registry,
+// code generation, the simulators and the cost table read of its row.
+struct ElementwiseOp {
+  enum class Form { kBinary, kUnary, kScalar };
+  absl::string_view op;           // "tile.add"
+  absl::string_view instruction;  // "TADD" (C++); PTO-AS: "pto." + lower case
+  Form form;
+  absl::string_view accepts;  // per backend, the element types it takes
+  absl::string_view params;  // PyPTO's parameter names, comma-separated
+  absl::string_view cost;    // the cycle estimate (runtime/cost_table.h)
+  double (*value)(double a, double b);
+  int tile_operands() const { return form == Form::kBinary ? 2 : 1; }
+};
+
+// Every row of ir/tile_elementwise.def, in its order.
+const std::vector<ElementwiseOp>& ElementwiseOps();
+// The row of `op`, or nullptr.
+const ElementwiseOp* FindElementwiseOp(absl::string_view op);
+// The element types the row's instruction takes on `backend` ("a2a3",
+// "a5"); empty for an unknown backend.
+std::vector<DType> ElementwiseDTypes(const ElementwiseOp& e, absl::string_view backend);
+
 struct OpInfo {
   std::string name;
   std::vector<std::string> params;  // positional parameter names, in order

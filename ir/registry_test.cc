@@ -1,5 +1,12 @@
 #include "ir/registry.h"
 
+#include <set>
+#include <string>
+#include <vector>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
 #include "ir/builder.h"
 
@@ -24,21 +31,54 @@ ExprPtr TensorArg(bool window) {
 
 
 TEST(RegistryTest, HoldsTheWholeCatalog) {
+  // The compiled ops beside the element-wise rows of tile_elementwise.def.
   const char* ops[] = {
-      "tile.load", "tile.store", "tile.move", "tile.create", "tile.matmul", "tile.add",
-      "tile.sub", "tile.mul", "tile.div", "tile.max", "tile.exp", "tile.relu", "tile.neg",
-      "tile.adds", "tile.muls", "pld.get_comm_ctx", "pld.rank", "pld.nranks",
+      "tile.load", "tile.store", "tile.move", "tile.create", "tile.matmul",
+      "pld.get_comm_ctx", "pld.rank", "pld.nranks",
       "tensor.read", "tensor.write", "pld.tile.remote_store", "pld.tile.remote_load",
       "pld.tile.put", "pld.tensor.put", "pld.tile.get", "pld.tensor.get",
       "pld.system.notify", "pld.system.wait", "pld.system.test", "system.fence",
       "system.cacheinvalid", "system.syncall", "tile.tpush_to_aiv", "tile.tpush_to_aic",
       "tile.tpop_from_aic", "tile.tpop_from_aiv", "system.tfree_to_aic",
       "system.tfree_to_aiv", "system.reserve_buffer", "system.import_peer_buffer",
-      "system.aic_initialize_pipe", "system.aiv_initialize_pipe", "tile.get_subblock_idx"};
+      "system.aic_initialize_pipe", "system.aiv_initialize_pipe", "tile.get_subblock_idx",
+      "tile.cast"};
   for (const char* op : ops) EXPECT_NE(OpRegistry::Get().Find(op), nullptr) << op;
   size_t compiled = 0;
   for (const OpInfo* op : OpRegistry::Get().All()) compiled += op->compiled ? 1 : 0;
-  EXPECT_EQ(compiled, std::size(ops));
+  EXPECT_EQ(compiled, std::size(ops) + ElementwiseOps().size());
+}
+
+// Every row of tile_elementwise.def is complete: a compiled vector op with
+// its parameters and memory rule, types on both backends that all name a
+// dtype, and distinct op names.
+TEST(RegistryTest, EveryElementwiseRowIsComplete) {
+  std::set<std::string> names;
+  for (const ElementwiseOp& e : ElementwiseOps()) {
+    SCOPED_TRACE(std::string(e.op));
+    EXPECT_TRUE(names.insert(std::string(e.op)).second) << "two rows";
+    const OpInfo* info = OpRegistry::Get().Find(e.op);
+    ASSERT_NE(info, nullptr);
+    EXPECT_TRUE(info->compiled);
+    EXPECT_EQ(info->params.size(), e.form == ElementwiseOp::Form::kUnary ? 1u : 2u);
+    EXPECT_EQ(info->memory.inputs.size(), static_cast<size_t>(e.tile_operands()));
+    EXPECT_EQ(info->memory.fixed, MemorySpace::kVec);
+    EXPECT_FALSE(e.cost.empty());
+    EXPECT_EQ(e.instruction, absl::AsciiStrToUpper(e.instruction));
+    for (absl::string_view backend : {"a2a3", "a5"}) {
+      const std::vector<DType> dtypes = ElementwiseDTypes(e, backend);
+      EXPECT_FALSE(dtypes.empty()) << backend;
+      // Each listed name is a dtype (a misspelt one would drop silently).
+      const std::string list(e.accepts);
+      const size_t at = list.find(absl::StrCat(backend, ":"));
+      ASSERT_NE(at, std::string::npos) << backend;
+      const size_t end = list.find('|', at);
+      const std::string part = list.substr(at, end == std::string::npos ? end : end - at);
+      const std::vector<std::string> words =
+          absl::StrSplit(part.substr(part.find(':') + 1), ' ', absl::SkipEmpty());
+      EXPECT_EQ(words.size(), dtypes.size()) << backend << ": " << part;
+    }
+  }
 }
 
 TEST(RegistryTest, HoldsPyptoOpsCodegenDoesNotCompile) {

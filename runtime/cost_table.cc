@@ -1,5 +1,7 @@
 #include "runtime/cost_table.h"
 
+#include "ir/registry.h"
+
 #include <cctype>
 #include <cmath>
 #include <vector>
@@ -208,14 +210,31 @@ absl::StatusOr<CostTable> CostTable::Builtin(absl::string_view backend) {
   absl::StatusOr<CostTable> t =
       Parse(backend == "a5" ? kCostsA5 : kCostsA2A3,
             backend == "a5" ? "runtime/cost/a5.costs" : "runtime/cost/a2a3.costs");
-  if (t.ok()) t->name_ = "pto-isa";
+  if (!t.ok()) return t;
+  t->name_ = "pto-isa";
+  if (absl::Status s = t->AddElementwiseEstimates(); !s.ok()) return s;
   return t;
 }
 
 absl::StatusOr<CostTable> CostTable::Load(const std::string& path) {
   absl::StatusOr<std::string> text = ReadFile(path);
   if (!text.ok()) return text.status();
-  return Parse(*text, path);
+  absl::StatusOr<CostTable> t = Parse(*text, path);
+  if (!t.ok()) return t;
+  if (absl::Status s = t->AddElementwiseEstimates(); !s.ok()) return s;
+  return t;
+}
+
+absl::Status CostTable::AddElementwiseEstimates() {
+  for (const ElementwiseOp& e : ElementwiseOps()) {
+    const std::string key(e.instruction);
+    if (Has(key)) continue;
+    absl::StatusOr<CostTable> row =
+        Parse(absl::StrCat(key, " = ", e.cost, "\n"), "ir/tile_elementwise.def");
+    if (!row.ok()) return row.status();
+    formulas_[key] = row->formulas_.at(key);
+  }
+  return absl::OkStatus();
 }
 
 double CostTable::Eval(absl::string_view key, const std::map<std::string, double>& vars,

@@ -3,7 +3,8 @@
 // overrides it), one `key = formula` a line. A formula is arithmetic over
 // numbers, ceil() and the variables of the machine op (B, R, U, M, K, N,
 // k0, r; any other name is an error at its column), evaluated to whole
-// cycles (rounded up, at least 1 for ops).
+// cycles (rounded up, at least 1 for ops). An element-wise instruction the
+// file does not cost gets its row's estimate from ir/tile_elementwise.def.
 #ifndef PTOC_RUNTIME_COST_TABLE_H_
 #define PTOC_RUNTIME_COST_TABLE_H_
 
@@ -41,6 +42,10 @@ class CostTable {
   const std::string& name() const { return name_; }
 
  private:
+  // The estimate of ir/tile_elementwise.def for each element-wise
+  // instruction the file has no fitted row for.
+  absl::Status AddElementwiseEstimates();
+
   std::map<std::string, std::shared_ptr<const Node>> formulas_;
   std::string name_;
 };

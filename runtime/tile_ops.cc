@@ -5,6 +5,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "codegen/op_lowering.h"
+#include "ir/registry.h"
 
 namespace ptoc {
 namespace sim {
@@ -12,38 +14,12 @@ namespace {
 
 using TileResult = absl::StatusOr<std::shared_ptr<const TileData>>;
 
-// The compute ops by name: the one place the simulator names them.
+// The compute ops by name (the element-wise ones are rows of
+// ir/tile_elementwise.def).
 constexpr char kMove[] = "tile.move";
 constexpr char kCreate[] = "tile.create";
 constexpr char kMatmul[] = "tile.matmul";
-
-struct BinaryDef {
-  const char* name;
-  double (*fn)(double, double);
-};
-constexpr BinaryDef kBinaryOps[] = {
-    {"tile.add", [](double a, double b) { return a + b; }},
-    {"tile.sub", [](double a, double b) { return a - b; }},
-    {"tile.mul", [](double a, double b) { return a * b; }},
-    {"tile.div", [](double a, double b) { return a / b; }},
-    {"tile.max", [](double a, double b) { return std::max(a, b); }},
-};
-
-struct UnaryDef {
-  const char* name;
-  double (*fn)(double);
-};
-constexpr UnaryDef kUnaryOps[] = {
-    {"tile.exp", [](double a) { return std::exp(a); }},
-    {"tile.relu", [](double a) { return a > 0 ? a : 0.0; }},
-    {"tile.neg", [](double a) { return -a; }},
-};
-
-// Tile-scalar ops: the scalar is the second operand.
-constexpr BinaryDef kScalarOps[] = {
-    {"tile.adds", [](double a, double b) { return a + b; }},
-    {"tile.muls", [](double a, double b) { return a * b; }},
-};
+constexpr char kCast[] = "tile.cast";
 
 std::string ShapeText(const std::vector<int64_t>& shape) {
   return absl::StrCat("[", absl::StrJoin(shape, ", "), "]");
@@ -138,43 +114,31 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
     if (absl::Status s = NeedTiles(call, args, 2); !s.ok()) return s;
     return Matmul(call, *args[0].tile, *args[1].tile);
   }
-  for (const BinaryDef& op : kBinaryOps) {
-    if (call.str != op.name) continue;
-    if (absl::Status s = NeedTiles(call, args, 2); !s.ok()) return s;
+  if (call.str == kCast) {
+    if (absl::Status s = NeedTiles(call, args, 1); !s.ok()) return s;
+    auto t = Like(call, *args[0].tile);
+    const int mode = codegen::CastRoundMode(call);
+    for (size_t i = 0; i < t->data.size(); ++i) {
+      t->data[i] = ConvertForCast(args[0].tile->data[i], mode, t->dtype);
+    }
+    return std::shared_ptr<const TileData>(t);
+  }
+  if (const ElementwiseOp* op = FindElementwiseOp(call.str)) {
+    if (absl::Status s = NeedTiles(call, args, op->tile_operands()); !s.ok()) return s;
     const TileData& a = *args[0].tile;
-    const TileData& b = *args[1].tile;
-    if (a.shape != b.shape) {
+    if (op->form == ElementwiseOp::Form::kBinary && a.shape != args[1].tile->shape) {
       return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' of tiles shaped ",
                                                      ShapeText(a.shape), " and ",
-                                                     ShapeText(b.shape)));
+                                                     ShapeText(args[1].tile->shape)));
     }
-    auto t = Like(call, a);
-    for (size_t i = 0; i < t->data.size(); ++i) {
-      t->data[i] = RoundToDType(op.fn(a.data[i], b.data[i]), t->dtype);
-    }
-    return std::shared_ptr<const TileData>(t);
-  }
-  for (const UnaryDef& op : kUnaryOps) {
-    if (call.str != op.name) continue;
-    if (absl::Status s = NeedTiles(call, args, 1); !s.ok()) return s;
-    const TileData& a = *args[0].tile;
-    auto t = Like(call, a);
-    for (size_t i = 0; i < t->data.size(); ++i) {
-      t->data[i] = RoundToDType(op.fn(a.data[i]), t->dtype);
-    }
-    return std::shared_ptr<const TileData>(t);
-  }
-  for (const BinaryDef& op : kScalarOps) {
-    if (call.str != op.name) continue;
-    if (absl::Status s = NeedTiles(call, args, 1); !s.ok()) return s;
-    if (args.size() < 2 || !args[1].is_number()) {
+    if (op->form == ElementwiseOp::Form::kScalar && (args.size() < 2 || !args[1].is_number())) {
       return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' needs a scalar"));
     }
-    const TileData& a = *args[0].tile;
-    double scalar = args[1].AsDouble();
+    const double scalar = op->form == ElementwiseOp::Form::kScalar ? args[1].AsDouble() : 0.0;
     auto t = Like(call, a);
     for (size_t i = 0; i < t->data.size(); ++i) {
-      t->data[i] = RoundToDType(op.fn(a.data[i], scalar), t->dtype);
+      const double b = op->form == ElementwiseOp::Form::kBinary ? args[1].tile->data[i] : scalar;
+      t->data[i] = RoundToDType(op->value(a.data[i], b), t->dtype);
     }
     return std::shared_ptr<const TileData>(t);
   }

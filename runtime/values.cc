@@ -104,6 +104,24 @@ double RoundToDType(double v, DType dtype) {
   }
 }
 
+double ConvertForCast(double v, int mode, DType to) {
+  if (!IsIntegerDType(to) || std::isnan(v) || std::isinf(v)) return RoundToDType(v, to);
+  double i = v;
+  switch (mode) {
+    case 2: i = std::round(v); break;
+    case 3: i = std::floor(v); break;
+    case 4: i = std::ceil(v); break;
+    case 5: i = std::trunc(v); break;
+    case 6: {  // to odd: truncate, then set the last bit when inexact
+      i = std::trunc(v);
+      if (i != v && std::fmod(i, 2.0) == 0) i += v > 0 ? 1 : -1;
+      break;
+    }
+    default: i = std::nearbyint(v); break;  // none, rint: to nearest even
+  }
+  return RoundToDType(i, to);
+}
+
 void EncodeInt(int64_t v, DType dtype, uint8_t* out) {
   int64_t w = WrapInt(v, dtype);
   std::memcpy(out, &w, DTypeBytes(dtype));  // little endian: the low bytes

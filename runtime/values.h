@@ -23,6 +23,12 @@ float Bf16ToFloat(uint16_t b);
 // `v` as the device would hold it in `dtype` (fp32/fp16/bf16 rounding;
 // integers truncated toward zero and wrapped to their width).
 double RoundToDType(double v, DType dtype);
+// `v` converted to `to` by a TCVT of rounding mode `mode` (pto-isa's
+// RoundMode: 0 none, 1 rint, 2 round, 3 floor, 4 ceil, 5 trunc, 6 odd):
+// into an integer type the mode picks the integer; into a float type the
+// value is rounded to nearest even whatever the mode (a documented
+// simplification: values the tests feed are exact in every float type).
+double ConvertForCast(double v, int mode, DType to);
 
 // One element of `dtype` in GM bytes (little endian).
 void EncodeElement(double v, DType dtype, uint8_t* out);

@@ -108,6 +108,9 @@ same split_attention_a5 examples/split_attention.py split_attention "--backend=a
 same dual_v2c examples/dual_v2c_handoff.py dual_v2c_handoff "--backend=a2a3"
 same dual_v2c_a5 examples/dual_v2c_handoff.py dual_v2c_handoff "--backend=a5"
 same two_held runtime/testdata/two_held.py two_held "--backend=a5"
+same ew_floats runtime/testdata/elementwise_rows.py floats ""
+same ew_ints runtime/testdata/elementwise_rows.py ints "--backend=a5"
+same ew_casts runtime/testdata/elementwise_rows.py casts ""
 
 # No fence (dsb) after the stores the ring publishes.
 mutate ring_no_dsb ring '/dsb(DSB_DDR);/d'

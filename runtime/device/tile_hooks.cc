@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "ir/registry.h"
 #include "pto/pto-inst.hpp"
 #include "runtime/device/hook_support.h"
 
@@ -28,24 +29,13 @@ using ptoc::codegen::Pipe;
 
 namespace {
 
-const char* BinaryName(BinaryOp op) {
-  switch (op) {
-    case BinaryOp::Add: return "TADD";
-    case BinaryOp::Sub: return "TSUB";
-    case BinaryOp::Mul: return "TMUL";
-    case BinaryOp::Div: return "TDIV";
-    case BinaryOp::Max: return "TMAX";
+// The row of an element-wise instruction (the first, for an instruction
+// two ops share: they compute the same).
+const ptoc::ElementwiseOp* RowOf(absl::string_view instruction) {
+  for (const ptoc::ElementwiseOp& e : ptoc::ElementwiseOps()) {
+    if (e.instruction == instruction) return &e;
   }
-  return "TVEC";
-}
-
-const char* UnaryName(UnaryOp op) {
-  switch (op) {
-    case UnaryOp::Exp: return "TEXP";
-    case UnaryOp::Relu: return "TRELU";
-    case UnaryOp::Neg: return "TNEG";
-  }
-  return "TVEC";
+  return nullptr;
 }
 
 }  // namespace
@@ -123,56 +113,45 @@ void Matmul(const TileDesc& acc, const TileDesc& lhs, const TileDesc& rhs, CallS
           std::move(cost));
 }
 
-void Binary(BinaryOp op, const TileDesc& dst, const TileDesc& lhs, const TileDesc& rhs,
-            CallSite site) {
+void Elementwise(const char* instruction, const TileDesc& dst, const TileDesc& lhs,
+                 const TileDesc* rhs, double scalar, CallSite site) {
   Call c(site);
-  if (!ptoc::sim::device::SameShape(c, dst, lhs, "a binary tile op") ||
-      !ptoc::sim::device::SameShape(c, lhs, rhs, "a binary tile op")) {
+  const ptoc::ElementwiseOp* row = RowOf(instruction);
+  if (row == nullptr) {
+    c.m().Protocol(absl::StrCat("unknown element-wise instruction ", instruction));
     return;
   }
-  auto a = ptoc::sim::device::ReadTile(c, lhs, "a binary tile op");
-  auto b = ptoc::sim::device::ReadTile(c, rhs, "a binary tile op");
-  if (a == nullptr || b == nullptr) return;
+  if (!ptoc::sim::device::SameShape(c, dst, lhs, instruction) ||
+      (rhs != nullptr && !ptoc::sim::device::SameShape(c, lhs, *rhs, instruction))) {
+    return;
+  }
+  auto a = ptoc::sim::device::ReadTile(c, lhs, instruction);
+  auto b = rhs != nullptr ? ptoc::sim::device::ReadTile(c, *rhs, instruction) : nullptr;
+  if (a == nullptr || (rhs != nullptr && b == nullptr)) return;
   std::vector<double> out(a->data.size());
   for (size_t i = 0; i < out.size(); ++i) {
-    const double x = a->data[i], y = b->data[i];
-    switch (op) {
-      case BinaryOp::Add: out[i] = x + y; break;
-      case BinaryOp::Sub: out[i] = x - y; break;
-      case BinaryOp::Mul: out[i] = x * y; break;
-      case BinaryOp::Div: out[i] = x / y; break;
-      case BinaryOp::Max: out[i] = std::max(x, y); break;
-    }
+    out[i] = row->value(a->data[i], b != nullptr ? b->data[i] : scalar);
   }
-  ptoc::sim::device::WriteTile(c, dst, out, "a binary tile op");
-  IssueOp(c, MOp::kTVector, Pipe::kV,
-          {TileAccess(lhs, false), TileAccess(rhs, false), TileAccess(dst, true)},
-          TileCost(BinaryName(op), dst));
+  ptoc::sim::device::WriteTile(c, dst, out, instruction);
+  std::vector<ptoc::codegen::PlanAccess> accesses = {TileAccess(lhs, false)};
+  if (rhs != nullptr) accesses.push_back(TileAccess(*rhs, false));
+  accesses.push_back(TileAccess(dst, true));
+  IssueOp(c, MOp::kTVector, Pipe::kV, std::move(accesses), TileCost(instruction, dst));
 }
 
-void Unary(UnaryOp op, const TileDesc& dst, const TileDesc& src, CallSite site) {
+void Convert(const TileDesc& dst, const TileDesc& src, int round_mode, CallSite site) {
   Call c(site);
-  if (!ptoc::sim::device::SameShape(c, dst, src, "a unary tile op")) return;
+  if (!ptoc::sim::device::SameShape(c, dst, src, "TCVT")) return;
+  auto a = ptoc::sim::device::ReadTile(c, src, "TCVT");
+  if (a == nullptr) return;
+  const ptoc::DType to = DTypeOf(dst.dtype);
+  std::vector<double> out(a->data.size());
+  for (size_t i = 0; i < out.size(); ++i) {
+    out[i] = ptoc::sim::ConvertForCast(a->data[i], round_mode, to);
+  }
+  ptoc::sim::device::WriteTile(c, dst, out, "TCVT");
   IssueOp(c, MOp::kTVector, Pipe::kV, {TileAccess(src, false), TileAccess(dst, true)},
-          TileCost(UnaryName(op), dst));
-  ptoc::sim::device::MapTile(c, dst, src, "a unary tile op", [op](double x) {
-    switch (op) {
-      case UnaryOp::Exp: return std::exp(x);
-      case UnaryOp::Relu: return x > 0 ? x : 0.0;
-      case UnaryOp::Neg: return -x;
-    }
-    return 0.0;  // not reached: every op is a case
-  });
-}
-
-void Scalar(ScalarOp op, const TileDesc& dst, const TileDesc& src, double scalar, CallSite site) {
-  Call c(site);
-  if (!ptoc::sim::device::SameShape(c, dst, src, "a tile-scalar op")) return;
-  IssueOp(c, MOp::kTVector, Pipe::kV, {TileAccess(src, false), TileAccess(dst, true)},
-          TileCost(op == ScalarOp::Adds ? "TADDS" : "TMULS", dst));
-  ptoc::sim::device::MapTile(c, dst, src, "a tile-scalar op", [op, scalar](double x) {
-    return op == ScalarOp::Adds ? x + scalar : x * scalar;
-  });
+          TileCost("TCVT", dst));
 }
 
 namespace {

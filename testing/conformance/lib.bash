@@ -64,7 +64,7 @@ build_tools() {
 # The kernels: the examples and every kernel of the codegen and runtime
 # test data (those ptoc rejects are skipped by the scripts, by exit code).
 conf_kernels() {
-  (cd "$conf_repo" && ls examples/*.py codegen/testdata/*.py runtime/testdata/*.py)
+  (cd "$conf_repo" && ls examples/*.py codegen/testdata/*.py codegen/testdata/ops/*.py runtime/testdata/*.py)
 }
 
 # first_error FILE: the first error line of a compiler / tool log.

@@ -16,7 +16,9 @@
 # in [-2, 2], so adds, relu and fp16 products accumulated in fp32 are exact.
 # One tolerance: attention_tile takes exp (pto-isa: float expf; ptoc-sim:
 # double exp rounded) and feeds it to an fp32 matmul, so its output is
-# compared within 1e-5 relative (measured: 3.4e-6 at most).
+# compared within 1e-5 relative (measured: 3.4e-6 at most); so is
+# elementwise_rows's float chain (sqrt, log and recip: float on pto-isa,
+# double rounded in ptoc-sim).
 # Launches: 1C:1V (one thread per lane) for all; the mixed kernels
 # (matmul_relu, v2c_handoff, attention_tile) also 1C:2V (one AIC thread, two
 # AIV subblock threads, subblock_dim 2), the launch of the hardware.
@@ -49,6 +51,9 @@ cases=(
   "mailbox runtime/testdata/mailbox.py mailbox 0 0 --ranks=4"
   "put_get runtime/testdata/put_get.py exchange 0 0 --ranks=4"
   "poll runtime/testdata/poll.py poll 0 0 --ranks=2"
+  "ew_floats runtime/testdata/elementwise_rows.py floats 0 1e-5"
+  "ew_ints runtime/testdata/elementwise_rows.py ints 0 0"
+  "ew_casts runtime/testdata/elementwise_rows.py casts 0 0"
 )
 for c in "${cases[@]}"; do
   for backend in a2a3 a5; do

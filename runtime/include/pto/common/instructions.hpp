@@ -67,44 +67,49 @@ AICORE void TMATMUL(AccT& acc, LeftT& lhs, RightT& rhs,
   sim::Matmul(sim::Describe(acc), sim::Describe(lhs), sim::Describe(rhs), site);
 }
 
-#define PTO_BINARY_INSTRUCTION(NAME, OP)                                             \
+// The element-wise instructions, one per row of the op table ptoc reads
+// too (tile_elementwise.def, a link to ptoc's ir/tile_elementwise.def).
+#define PTO_ELEMENTWISE_Binary(NAME)                                                \
   template <typename DstT, typename Src0T, typename Src1T,                          \
             std::enable_if_t<detail::vec_tiles_v<DstT, Src0T, Src1T>, int> = 0>     \
   AICORE void NAME(DstT& dst, Src0T& src0, Src1T& src1,                            \
                    sim::CallSite site = sim::CallSite::Here()) {                    \
-    sim::Binary(sim::BinaryOp::OP, sim::Describe(dst), sim::Describe(src0),         \
-                sim::Describe(src1), site);                                         \
+    const sim::TileDesc rhs = sim::Describe(src1);                                  \
+    sim::Elementwise(#NAME, sim::Describe(dst), sim::Describe(src0), &rhs, 0.0, site); \
   }
-PTO_BINARY_INSTRUCTION(TADD, Add)
-PTO_BINARY_INSTRUCTION(TSUB, Sub)
-PTO_BINARY_INSTRUCTION(TMUL, Mul)
-PTO_BINARY_INSTRUCTION(TDIV, Div)
-PTO_BINARY_INSTRUCTION(TMAX, Max)
-#undef PTO_BINARY_INSTRUCTION
+#define PTO_ELEMENTWISE_Unary(NAME)                                                 \
+  template <typename DstT, typename SrcT,                                          \
+            std::enable_if_t<detail::vec_tiles_v<DstT, SrcT>, int> = 0>            \
+  AICORE void NAME(DstT& dst, SrcT& src, sim::CallSite site = sim::CallSite::Here()) { \
+    sim::Elementwise(#NAME, sim::Describe(dst), sim::Describe(src), nullptr, 0.0, site); \
+  }
+#define PTO_ELEMENTWISE_Scalar(NAME)                                                \
+  template <typename DstT, typename SrcT,                                          \
+            std::enable_if_t<detail::vec_tiles_v<DstT, SrcT>, int> = 0>            \
+  AICORE void NAME(DstT& dst, SrcT& src, typename SrcT::DType scalar,              \
+                   sim::CallSite site = sim::CallSite::Here()) {                    \
+    sim::Elementwise(#NAME, sim::Describe(dst), sim::Describe(src), nullptr,        \
+                     static_cast<double>(scalar), site);                            \
+  }
+#define PTOC_TILE_ELEMENTWISE(OP, INSTR, FORM, DTYPES, PARAMS, COST, VALUE) \
+  PTO_ELEMENTWISE_##FORM(INSTR)
+#define PTOC_TILE_ELEMENTWISE_ALIAS(OP, INSTR, FORM, DTYPES, PARAMS, COST, VALUE)
+#include "pto/common/tile_elementwise.def"
+#undef PTOC_TILE_ELEMENTWISE_ALIAS
+#undef PTOC_TILE_ELEMENTWISE
+#undef PTO_ELEMENTWISE_Binary
+#undef PTO_ELEMENTWISE_Unary
+#undef PTO_ELEMENTWISE_Scalar
 
-#define PTO_UNARY_INSTRUCTION(NAME, OP)                                                   \
-  template <typename DstT, typename SrcT,                                                \
-            std::enable_if_t<detail::vec_tiles_v<DstT, SrcT>, int> = 0>                  \
-  AICORE void NAME(DstT& dst, SrcT& src,                                                \
-                   sim::CallSite site = sim::CallSite::Here()) {                         \
-    sim::Unary(sim::UnaryOp::OP, sim::Describe(dst), sim::Describe(src), site);          \
-  }
-PTO_UNARY_INSTRUCTION(TEXP, Exp)
-PTO_UNARY_INSTRUCTION(TRELU, Relu)
-PTO_UNARY_INSTRUCTION(TNEG, Neg)
-#undef PTO_UNARY_INSTRUCTION
-
-#define PTO_SCALAR_INSTRUCTION(NAME, OP)                                                  \
-  template <typename DstT, typename SrcT,                                                \
-            std::enable_if_t<detail::vec_tiles_v<DstT, SrcT>, int> = 0>                  \
-  AICORE void NAME(DstT& dst, SrcT& src, typename SrcT::DType scalar,                   \
-                   sim::CallSite site = sim::CallSite::Here()) {                         \
-    sim::Scalar(sim::ScalarOp::OP, sim::Describe(dst), sim::Describe(src),               \
-                static_cast<double>(scalar), site);                                      \
-  }
-PTO_SCALAR_INSTRUCTION(TADDS, Adds)
-PTO_SCALAR_INSTRUCTION(TMULS, Muls)
-#undef PTO_SCALAR_INSTRUCTION
+// A conversion between the element types of two Vec tiles of one shape.
+template <typename DstT, typename SrcT,
+          std::enable_if_t<is_tile_in_v<DstT, TileType::Vec> &&
+                               is_tile_in_v<SrcT, TileType::Vec>,
+                           int> = 0>
+AICORE void TCVT(DstT& dst, SrcT& src, RoundMode mode,
+                 sim::CallSite site = sim::CallSite::Here()) {
+  sim::Convert(sim::Describe(dst), sim::Describe(src), static_cast<int>(mode), site);
+}
 
 // A barrier of the cores of one device, in pto-isa's two forms: the hard
 // barrier, SYNCALL<Cores>(), and the mode-selecting one over a GM workspace

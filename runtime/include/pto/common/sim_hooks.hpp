@@ -65,9 +65,6 @@ struct PipeDesc {
   uint32_t c2v_consumer_buf, v2c_consumer_buf;  // reserved buffer addresses
 };
 
-enum class BinaryOp : int { Add, Sub, Mul, Div, Max };
-enum class UnaryOp : int { Exp, Relu, Neg };
-enum class ScalarOp : int { Adds, Muls };
 
 template <typename TileT>
 AICORE TileDesc Describe(const TileT& t) {
@@ -94,11 +91,13 @@ AICORE void Store(const GlobalDesc& dst, const TileDesc& src, AtomicType atomic,
 AICORE void Move(const TileDesc& dst, const TileDesc& src, CallSite site);
 AICORE void Matmul(const TileDesc& acc, const TileDesc& lhs, const TileDesc& rhs,
                    CallSite site);
-AICORE void Binary(BinaryOp op, const TileDesc& dst, const TileDesc& lhs, const TileDesc& rhs,
-                   CallSite site);
-AICORE void Unary(UnaryOp op, const TileDesc& dst, const TileDesc& src, CallSite site);
-AICORE void Scalar(ScalarOp op, const TileDesc& dst, const TileDesc& src, double scalar,
-                   CallSite site);
+// An element-wise instruction (TADD, TABS, TADDS, ...: pto/common/
+// tile_elementwise.def): `rhs` the second tile of a binary one, else null;
+// `scalar` the scalar of a tile-scalar one.
+AICORE void Elementwise(const char* instruction, const TileDesc& dst, const TileDesc& lhs,
+                        const TileDesc* rhs, double scalar, CallSite site);
+// TCVT: `src` converted into `dst`'s element type with pto-isa's RoundMode.
+AICORE void Convert(const TileDesc& dst, const TileDesc& src, int round_mode, CallSite site);
 AICORE void PipeInit(const PipeDesc& pipe, CallSite site);
 AICORE void Push(const PipeDesc& pipe, const TileDesc& tile, TileSplitAxis split, CallSite site);
 // Waits for a filled slot and returns its address (the popped tile's).

@@ -30,6 +30,17 @@ enum class Layout : int { ND = 0, DN, NZ };
 
 enum class AtomicType : int { AtomicNone = 0, AtomicAdd };
 
+// TCVT's rounding, as pto-isa numbers it.
+enum class RoundMode : uint8_t {
+  CAST_NONE = 0,
+  CAST_RINT = 1,
+  CAST_ROUND = 2,
+  CAST_FLOOR = 3,
+  CAST_CEIL = 4,
+  CAST_TRUNC = 5,
+  CAST_ODD = 6,
+};
+
 // The cross-core FIFO between the cube (AIC) and vector (AIV) lanes. Plain
 // enums, as in pto-isa: TPipe takes the direction as a uint8_t.
 enum Direction : uint8_t { DIR_C2V = 1, DIR_V2C = 2, DIR_BOTH = 3 };
