@@ -240,10 +240,10 @@ absl::StatusOr<std::string> CceFunctionEmitter::Emit() {
   std::string text;
   if (fn_.loc.known()) absl::StrAppend(&text, "// ", fn_.loc.file, ":", fn_.loc.line, "\n");
   if (!plan_.group.empty() || plan_.aiv_lanes == 2) {
-    absl::StrAppend(&text, "PTO_SYNCALL_MIX_AIC_KERNEL_META(", fn_.name, ", 1, ",
+    absl::StrAppend(&text, "PTO_SYNCALL_MIX_AIC_KERNEL_META(", KernelSymbol(fn_.name), ", 1, ",
                     plan_.aiv_lanes, ");\n");
   }
-  absl::StrAppend(&text, "extern \"C\" __global__ AICORE void ", fn_.name, "(",
+  absl::StrAppend(&text, "extern \"C\" __global__ AICORE void ", KernelSymbol(fn_.name), "(",
                   absl::StrJoin(params, ", "), ") {\n",
                   fn_.kind == FunctionKind::kAIC ? "#if defined(__DAV_CUBE__)\n"
                                                  : "#if defined(__DAV_VEC__)\n");

@@ -38,8 +38,8 @@ const absl::flat_hash_set<std::string>& CxxReservedNames() {
   return *names;
 }
 
-bool IsReservedKernelName(const std::string& name) {
-  return CxxReservedNames().contains(name) || absl::StrContains(name, "__");
+std::string KernelSymbol(const std::string& name) {
+  return CxxReservedNames().contains(name) ? name + "_kernel" : name;
 }
 
 }  // namespace codegen

@@ -6,6 +6,7 @@
 #include <tuple>
 #include <utility>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "codegen/cxx_names.h"
 #include "codegen/ir_walk.h"
@@ -281,10 +282,16 @@ absl::StatusOr<std::vector<KernelPlan>> PlanKernels(const Program& program,
   for (size_t i = 0; i < n; ++i) {
     if (!abis[i].emitted) continue;
     const Function& fn = *program.functions[i];
-    if (IsReservedKernelName(fn.name)) {
+    if (absl::StrContains(fn.name, "__")) {
       return ErrorAt(fn.loc, absl::StrCat("kernel name '", fn.name,
-                                          "' is reserved in C++ or by the device API; "
-                                          "rename the function"));
+                                          "' has '__', which C++ reserves for the "
+                                          "implementation; rename the function"));
+    }
+    if (const std::string symbol = KernelSymbol(fn.name);
+        symbol != fn.name && program.FindFunction(symbol) != nullptr) {
+      return ErrorAt(fn.loc, absl::StrCat("kernel '", fn.name, "' is emitted as '", symbol,
+                                          "' (C++ reserves its name), the name of another "
+                                          "function; rename one of them"));
     }
     KernelPlan& plan = plans[i];
     plan.group = abis[i].group;

@@ -11,6 +11,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
+#include "codegen/cxx_names.h"
 #include "ir/checked_math.h"
 #include "ir/diagnostics.h"
 
@@ -282,7 +283,7 @@ absl::StatusOr<std::string> PtoFunctionEmitter::Emit() {
 
   const absl::string_view kind = fn_.kind == FunctionKind::kAIC ? "cube" : "vector";
   std::string text = absl::StrCat(
-      "  func.func @", fn_.name, "(", absl::StrJoin(params, ", "),
+      "  func.func @", KernelSymbol(fn_.name), "(", absl::StrJoin(params, ", "),
       ") attributes {pto.kernel_kind = #pto.kernel_kind<", kind, ">, pto.entry",
       // The 1C:2V launch (dual-aiv.md, "PTO-AS"); ptoas keeps the attribute.
       fn_.kind == FunctionKind::kAIV && plan_.aiv_lanes == 2 ? ", ptoc.aiv_lanes = 2 : i32" : "",

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "codegen/cxx_names.h"
 #include "codegen/kernel_abi.h"
 #include "codegen/sync_plan.h"
 #include "codegen/target_info.h"
@@ -202,7 +203,7 @@ absl::StatusOr<CppRunResult> RunEmittedCpp(const Program& program, const CppRunO
       if (!opened.ok()) return opened.status();
       object = std::move(*opened);
     }
-    absl::StatusOr<void*> fn = object->Kernel(call.function->name);
+    absl::StatusOr<void*> fn = object->Kernel(codegen::KernelSymbol(call.function->name));
     if (!fn.ok()) return fn.status();
     LaneKernel k;
     k.fn = *fn;
@@ -227,8 +228,9 @@ absl::StatusOr<CppRunResult> RunEmittedCpp(const Program& program, const CppRunO
   std::optional<Finding> launch_finding;
   for (const LaneKernel& k : kernels) {
     if (k.call.core != LaneCore::kAiv) continue;
-    const int declared = options.from_ptoas ? DeclaredAivLanes({k.call})
-                                            : vec->DeclaredAivLanes(k.call.function->name);
+    const int declared =
+        options.from_ptoas ? DeclaredAivLanes({k.call})
+                           : vec->DeclaredAivLanes(codegen::KernelSymbol(k.call.function->name));
     aiv_lanes = LaunchedAivLanes(declared, options.launch);
     launch_finding = LaunchFinding(*k.call.function, declared, aiv_lanes);
   }

@@ -30,6 +30,7 @@
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "codegen/cxx_names.h"
 #include "codegen/kernel_abi.h"
 #include "codegen/target_info.h"
 #include "driver/tool.h"
@@ -152,7 +153,8 @@ int WritePlan(const Program& program, const Function& entry, const sim::LaunchOp
     if (abi.gm_pipe_buffer) args.push_back("gm_pipe_buffer");
     if (abi.sync_workspace) args.push_back("sync_workspace");
     lanes << "lane " << (call.core == sim::LaneCore::kAic ? "aic" : "aiv") << " "
-          << call.function->name << " " << args.size() << " " << absl::StrJoin(args, " ")
+          << codegen::KernelSymbol(call.function->name) << " " << args.size() << " "
+          << absl::StrJoin(args, " ")
           << "\n";
   }
   plan << "sync_workspace_ints " << codegen::kSyncWorkspaceInts * std::max(syncall_slots, 1)

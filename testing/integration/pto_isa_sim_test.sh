@@ -54,6 +54,7 @@ cases=(
   "ew_floats runtime/testdata/elementwise_rows.py floats 0 1e-5"
   "ew_ints runtime/testdata/elementwise_rows.py ints 0 0"
   "ew_casts runtime/testdata/elementwise_rows.py casts 0 0"
+  "named_main runtime/testdata/kernel_named_main.py main 0 0"
 )
 for c in "${cases[@]}"; do
   for backend in a2a3 a5; do
