@@ -117,10 +117,13 @@ class Origins {
   absl::flat_hash_map<const Var*, const Var*> origin_;
 };
 
+// Any tensor parameter, pl.In included: PyPTO returns an input unchanged
+// (`return x`) and stores into parameters written without pl.Out; either
+// way the caller already holds the tensor.
 bool IsOutputParam(const Function& f, const Var* v) {
   if (v == nullptr) return false;
   for (const Param& p : f.params) {
-    if (p.var == v) return p.direction != Direction::kIn;
+    if (p.var == v) return p.var->type.is_tensor();
   }
   return false;
 }

@@ -1,11 +1,13 @@
 // Returned output parameters: PyPTO's `return pl.store(tile, offs, out)`.
 //
-// A kernel that returns a tensor naming one of its own pl.Out / pl.InOut
-// parameters (the parameter itself, a tile.store into it, a loop-carried or
-// branch-merged value of it) gives back nothing the caller does not already
-// hold: the caller passed that parameter in. Such a return is not a kernel
-// return value; codegen, expand-mixed-kernel and ptoc-sim treat it as a
-// return without values. Any other returned value stays a return value.
+// A kernel that returns a tensor naming one of its own tensor parameters
+// (the parameter itself, a tile.store into it, a loop-carried or
+// branch-merged value of it; pl.Out, pl.InOut or, as PyPTO's tests write
+// them, plain: `return x`, a store into a parameter without pl.Out) gives
+// back nothing the caller does not already hold: the caller passed that
+// parameter in. Such a return is not a kernel return value; codegen,
+// expand-mixed-kernel and ptoc-sim treat it as a return without values.
+// Any other returned value stays a return value.
 #ifndef PTOC_IR_OUTPUT_RETURNS_H_
 #define PTOC_IR_OUTPUT_RETURNS_H_
 
@@ -14,11 +16,11 @@
 
 namespace ptoc {
 
-// The pl.Out / pl.InOut tensor parameter `e` names in `f`, or nullptr.
+// The tensor parameter `e` names in `f`, or nullptr.
 const Var* OutputParamNamed(const Function& f, const Expr& e);
 
 // True when `ret` is a return with values in `f` and every value names a
-// pl.Out / pl.InOut tensor parameter of `f`.
+// tensor parameter of `f`.
 bool ReturnsOnlyOutputParams(const Function& f, const Stmt& ret);
 
 // True when `f` returns values and every return with values in its body

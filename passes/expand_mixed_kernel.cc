@@ -281,7 +281,7 @@ absl::StatusOr<bool> ExpandMixedKernel::Run(Program& program, PassContext& conte
       continue;
     }
     // PyPTO's `return pl.store(tile, offsets, out)`: a kernel that returns
-    // only its own pl.Out / pl.InOut parameters has no return value
+    // only its own tensor parameters has no return value
     // (ir/output_returns.h); unless a caller uses the value, its store
     // becomes a statement and the lanes return nothing.
     if (f.return_type.has_value() && !f.return_type->is_none() &&
