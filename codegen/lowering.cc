@@ -138,18 +138,14 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
   if ((*op)->kind != OpKind::kTileStore) {
     if (absl::Status s = CheckOperandMemory(call, loc); !s.ok()) return s;
   }
-  if (const ElementwiseOp* e = (*op)->elementwise;
-      e != nullptr && !call.args.empty() && call.args[0]->type.is_tile()) {
-    const DType d = call.args[0]->type.dtype();
-    const absl::string_view name = BackendName(backend);
-    const std::vector<DType> takes = ElementwiseDTypes(*e, name);
-    if (!absl::c_linear_search(takes, d)) {
-      std::vector<std::string> names;
-      for (DType t : takes) names.emplace_back(DTypeName(t));
-      return ErrorAt(loc, absl::StrCat("'", call.str, "' (", e->instruction, ") on ", name,
-                                       " takes ", absl::StrJoin(names, ", "), " tiles, not ",
-                                       DTypeName(d)));
-    }
+  if (std::optional<std::vector<DType>> takes = LoweringDTypes(**op, BackendName(backend));
+      takes.has_value() && !call.args.empty() && call.args[0]->type.is_tile() &&
+      !absl::c_linear_search(*takes, call.args[0]->type.dtype())) {
+    std::vector<std::string> names;
+    for (DType t : *takes) names.emplace_back(DTypeName(t));
+    return ErrorAt(loc, absl::StrCat("'", call.str, "' (", (*op)->cce_name, ") on ",
+                                     BackendName(backend), " takes ", absl::StrJoin(names, ", "),
+                                     " tiles, not ", DTypeName(call.args[0]->type.dtype())));
   }
   CallLowering plan;
   plan.op = *op;
@@ -215,6 +211,15 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0)}, {Result()}));
       break;
     }
+    case OpKind::kRowReduce:
+      // The scratch tile is written too (pto-isa keeps partial results there).
+      plan.tile_operands = 2;
+      steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0), Arg(1)}, {Result(), Arg(1)}));
+      break;
+    case OpKind::kColReduce:
+      plan.tile_operands = 1;
+      steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0)}, {Result()}));
+      break;
     case OpKind::kElementwise:
       plan.tile_operands = (*op)->elementwise->tile_operands();
       steps.push_back(Step(MachineOp::kTVector, Pipe::kV,

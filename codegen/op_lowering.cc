@@ -19,6 +19,7 @@ struct FixedLowering {
   OpKind kind;
   absl::string_view pto_name = "";  // an instruction of its own, if any
   absl::string_view cce_name = "";
+  absl::string_view accepts = "";  // see OpLowering::accepts
 };
 constexpr FixedLowering kFixedLowerings[] = {
     {"tile.load", OpKind::kTileLoad},
@@ -26,6 +27,20 @@ constexpr FixedLowering kFixedLowerings[] = {
     {"tile.move", OpKind::kTileMove},
     {"tile.create", OpKind::kTileCreate},
     {"tile.cast", OpKind::kCast, "tcvt", "TCVT"},
+    // The reductions' types: what ptoas 0.60 accepts and pto-isa compiles
+    // among FP32 FP16 BF16 INT32 INT16 INT8 UINT8, probed per backend.
+    {"tile.row_sum", OpKind::kRowReduce, "trowsum", "TROWSUM",
+     "a2a3: FP32 FP16 INT32 INT16 | a5: FP32 FP16 INT32 INT16"},
+    {"tile.row_max", OpKind::kRowReduce, "trowmax", "TROWMAX",
+     "a2a3: FP32 FP16 INT32 INT16 | a5: FP32 FP16 INT32 INT16"},
+    {"tile.row_min", OpKind::kRowReduce, "trowmin", "TROWMIN",
+     "a2a3: FP32 FP16 INT32 INT16 | a5: FP32 FP16 INT32 INT16"},
+    {"tile.col_sum", OpKind::kColReduce, "tcolsum", "TCOLSUM",
+     "a2a3: FP32 FP16 | a5: FP32 FP16 BF16"},
+    {"tile.col_max", OpKind::kColReduce, "tcolmax", "TCOLMAX",
+     "a2a3: FP32 FP16 | a5: FP32 FP16 BF16 INT8 UINT8"},
+    {"tile.col_min", OpKind::kColReduce, "tcolmin", "TCOLMIN",
+     "a2a3: FP32 FP16 INT32 INT16 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8"},
     {"tile.matmul", OpKind::kMatmul},
     {"pld.get_comm_ctx", OpKind::kGetCommCtx},
     {"pld.rank", OpKind::kRank},
@@ -61,11 +76,12 @@ std::vector<OpLowering> BuildLowerings() {
   std::vector<OpLowering> table;
   for (const FixedLowering& f : kFixedLowerings) {
     table.push_back({std::string(f.op), f.kind, nullptr, std::string(f.pto_name),
-                     std::string(f.cce_name)});
+                     std::string(f.cce_name), std::string(f.accepts)});
   }
   for (const ElementwiseOp& e : ElementwiseOps()) {
     table.push_back({std::string(e.op), OpKind::kElementwise, &e,
-                     absl::AsciiStrToLower(e.instruction), std::string(e.instruction)});
+                     absl::AsciiStrToLower(e.instruction), std::string(e.instruction),
+                     std::string(e.accepts)});
   }
   return table;
 }
@@ -146,6 +162,7 @@ OpFamily FamilyOf(OpKind kind) {
     case OpKind::kTileLoad: case OpKind::kTileStore: case OpKind::kRemoteLoad:
     case OpKind::kRemoteStore: case OpKind::kTileMove: case OpKind::kTileCreate:
     case OpKind::kMatmul: case OpKind::kElementwise: case OpKind::kCast:
+    case OpKind::kRowReduce: case OpKind::kColReduce:
       return OpFamily::kTile;
     case OpKind::kFence: case OpKind::kCacheInvalidate: case OpKind::kSyncAll:
       return OpFamily::kSystem;
@@ -161,6 +178,12 @@ OpFamily FamilyOf(OpKind kind) {
       break;
   }
   return OpFamily::kComm;
+}
+
+std::optional<std::vector<DType>> LoweringDTypes(const OpLowering& op,
+                                                 absl::string_view backend) {
+  if (op.accepts.empty()) return std::nullopt;
+  return ParseDTypesByBackend(op.accepts, backend);
 }
 
 constexpr absl::string_view kRoundModes[] = {"NONE",  "RINT",  "ROUND", "FLOOR",

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,8 @@ enum class OpKind {
   kMatmul,
   kElementwise,  // a row of ir/tile_elementwise.def
   kCast,         // tile.cast: TCVT with a rounding mode
+  kRowReduce,    // tile.row_sum / max / min (tile, scratch) -> [.., M, 1]
+  kColReduce,    // tile.col_sum / max / min (tile) -> [1, N]
   kGetCommCtx,
   kRank,
   kNRanks,
@@ -66,7 +69,15 @@ struct OpLowering {
   const ElementwiseOp* elementwise = nullptr;
   std::string pto_name;
   std::string cce_name;
+  // The element types of its first tile operand the instruction takes, per
+  // backend ("a2a3: FP32 FP16 | a5: ..."), as probed against ptoas and
+  // pto-isa; empty: not restricted here.
+  std::string accepts;
 };
+
+// The element types `op` takes on `backend`; nullopt when unrestricted.
+std::optional<std::vector<DType>> LoweringDTypes(const OpLowering& op,
+                                                 absl::string_view backend);
 
 // The lowering of an op call; nullptr for a call of a program function, an
 // unregistered op, or a non-call.

@@ -695,9 +695,9 @@ const ElementwiseOp* FindElementwiseOp(absl::string_view op) {
   return nullptr;
 }
 
-std::vector<DType> ElementwiseDTypes(const ElementwiseOp& e, absl::string_view backend) {
+std::vector<DType> ParseDTypesByBackend(absl::string_view accepts, absl::string_view backend) {
   std::vector<DType> dtypes;
-  for (absl::string_view part : absl::StrSplit(e.accepts, '|')) {
+  for (absl::string_view part : absl::StrSplit(accepts, '|')) {
     std::pair<absl::string_view, absl::string_view> entry = absl::StrSplit(part, ':');
     if (absl::StripAsciiWhitespace(entry.first) != backend) continue;
     for (absl::string_view name : absl::StrSplit(entry.second, ' ', absl::SkipEmpty())) {
@@ -718,7 +718,12 @@ const OpRegistry& OpRegistry::Get() {
     AddMemorySpecs(*r);
     // Rows of PyPTO's catalog that code generation lowers
     // (codegen/op_lowering.cc).
-    for (const char* op : {"tile.cast"}) r->FindMutable(op)->compiled = true;
+    for (const char* op : {"tile.cast", "tile.row_sum", "tile.row_max", "tile.row_min",
+                           "tile.col_sum", "tile.col_max", "tile.col_min"}) {
+      r->FindMutable(op)->compiled = true;
+    }
+    // TCOLSUM with a scratch tile takes {isBinary = true}; not lowered yet.
+    r->FindMutable("tile.col_sum")->compiled_arities = {1};
     // PyPTO (src/ir/op/tensor_ops/memory.cpp, transform.cpp,
     // distributed/remote_load.cpp): these do not take MX-layout tensors.
     for (const char* op : {"tensor.slice", "tensor.reshape", "tensor.transpose",

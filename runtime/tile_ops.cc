@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "codegen/op_lowering.h"
@@ -80,6 +81,28 @@ TileResult Matmul(const Expr& call, const TileData& lhs, const TileData& rhs) {
 
 }  // namespace
 
+absl::StatusOr<std::vector<double>> ReduceBlock(absl::string_view instruction,
+                                                const std::vector<double>& in, int64_t rows,
+                                                int64_t cols) {
+  const bool by_row = absl::StartsWith(instruction, "TROW");
+  if ((!by_row && !absl::StartsWith(instruction, "TCOL")) || instruction.size() != 7) {
+    return absl::InvalidArgumentError(absl::StrCat("no reduction ", instruction));
+  }
+  const absl::string_view kind = instruction.substr(4);  // SUM, MAX, MIN
+  auto combine = [kind](double acc, double x) {
+    if (kind == "SUM") return acc + x;
+    return kind == "MAX" ? std::max(acc, x) : std::min(acc, x);
+  };
+  const int64_t outer = by_row ? rows : cols, inner = by_row ? cols : rows;
+  std::vector<double> out(outer);
+  for (int64_t o = 0; o < outer; ++o) {
+    double acc = in[by_row ? o * cols : o];
+    for (int64_t i = 1; i < inner; ++i) acc = combine(acc, in[by_row ? o * cols + i : i * cols + o]);
+    out[o] = acc;
+  }
+  return out;
+}
+
 std::shared_ptr<TileData> NewTile(const Type& type, std::vector<int64_t> shape) {
   auto t = std::make_shared<TileData>();
   t->dtype = type.dtype();
@@ -121,6 +144,22 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
     for (size_t i = 0; i < t->data.size(); ++i) {
       t->data[i] = ConvertForCast(args[0].tile->data[i], mode, t->dtype);
     }
+    return std::shared_ptr<const TileData>(t);
+  }
+  if (const codegen::OpLowering* l = codegen::LoweringOf(call);
+      l != nullptr &&
+      (l->kind == codegen::OpKind::kRowReduce || l->kind == codegen::OpKind::kColReduce)) {
+    if (absl::Status s = NeedTiles(call, args, 1); !s.ok()) return s;
+    const TileData& a = *args[0].tile;
+    if (a.shape.empty()) return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' of a scalar"));
+    const int64_t cols = a.shape.back(), rows = cols == 0 ? 0 : a.NumElements() / cols;
+    absl::StatusOr<std::vector<double>> r = ReduceBlock(l->cce_name, a.data, rows, cols);
+    if (!r.ok()) return r.status();
+    auto t = Like(call, a);
+    t->shape = a.shape;
+    (l->kind == codegen::OpKind::kRowReduce ? t->shape.back() : t->shape.front()) = 1;
+    t->data = *std::move(r);
+    for (double& v : t->data) v = RoundToDType(v, t->dtype);
     return std::shared_ptr<const TileData>(t);
   }
   if (const ElementwiseOp* op = FindElementwiseOp(call.str)) {

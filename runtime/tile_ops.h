@@ -26,6 +26,13 @@ absl::StatusOr<std::shared_ptr<const TileData>> ComputeTileOp(
 // larger is a mistake, not something to allocate.
 constexpr int64_t kMaxTileElements = int64_t{1} << 24;
 
+// The reduction of a rows x cols row-major block along its rows (each row
+// to one value: TROWSUM / TROWMAX / TROWMIN) or its columns (TCOLSUM, ...),
+// by the instruction's name; an unknown name is an error.
+absl::StatusOr<std::vector<double>> ReduceBlock(absl::string_view instruction,
+                                                const std::vector<double>& in, int64_t rows,
+                                                int64_t cols);
+
 // A tile of `shape` with the dtype, memory and view of `type` (a tile type).
 std::shared_ptr<TileData> NewTile(const Type& type, std::vector<int64_t> shape);
 

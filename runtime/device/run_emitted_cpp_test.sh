@@ -112,6 +112,7 @@ same ew_floats runtime/testdata/elementwise_rows.py floats ""
 same ew_ints runtime/testdata/elementwise_rows.py ints "--backend=a5"
 same ew_casts runtime/testdata/elementwise_rows.py casts ""
 same named_main runtime/testdata/kernel_named_main.py main ""
+same reductions runtime/testdata/reductions.py k ""
 
 # No fence (dsb) after the stores the ring publishes.
 mutate ring_no_dsb ring '/dsb(DSB_DDR);/d'

@@ -12,6 +12,7 @@
 #include "ir/registry.h"
 #include "pto/pto-inst.hpp"
 #include "runtime/device/hook_support.h"
+#include "runtime/tile_ops.h"
 
 namespace pto {
 namespace sim {
@@ -137,6 +138,24 @@ void Elementwise(const char* instruction, const TileDesc& dst, const TileDesc& l
   if (rhs != nullptr) accesses.push_back(TileAccess(*rhs, false));
   accesses.push_back(TileAccess(dst, true));
   IssueOp(c, MOp::kTVector, Pipe::kV, std::move(accesses), TileCost(instruction, dst));
+}
+
+void Reduce(const char* instruction, const TileDesc& dst, const TileDesc& src,
+            const TileDesc* tmp, CallSite site) {
+  Call c(site);
+  auto a = ptoc::sim::device::ReadTile(c, src, instruction);
+  if (a == nullptr) return;
+  absl::StatusOr<std::vector<double>> out =
+      ptoc::sim::ReduceBlock(instruction, a->data, src.valid_rows, src.valid_cols);
+  if (!out.ok()) {
+    c.m().Protocol(std::string(out.status().message()));
+    return;
+  }
+  ptoc::sim::device::WriteTile(c, dst, *out, instruction);
+  std::vector<ptoc::codegen::PlanAccess> accesses = {TileAccess(src, false)};
+  if (tmp != nullptr) accesses.push_back(TileAccess(*tmp, true));
+  accesses.push_back(TileAccess(dst, true));
+  IssueOp(c, MOp::kTVector, Pipe::kV, std::move(accesses), TileCost(instruction, src));
 }
 
 void Convert(const TileDesc& dst, const TileDesc& src, int round_mode, CallSite site) {

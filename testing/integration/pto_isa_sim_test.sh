@@ -55,6 +55,7 @@ cases=(
   "ew_ints runtime/testdata/elementwise_rows.py ints 0 0"
   "ew_casts runtime/testdata/elementwise_rows.py casts 0 0"
   "named_main runtime/testdata/kernel_named_main.py main 0 0"
+  "reductions runtime/testdata/reductions.py k 0 1e-6"
 )
 for c in "${cases[@]}"; do
   for backend in a2a3 a5; do

@@ -101,6 +101,30 @@ AICORE void TMATMUL(AccT& acc, LeftT& lhs, RightT& rhs,
 #undef PTO_ELEMENTWISE_Unary
 #undef PTO_ELEMENTWISE_Scalar
 
+// Reductions along the rows (with a scratch tile) or the columns of a Vec tile.
+#define PTO_ROW_REDUCTION(NAME)                                                       \
+  template <typename DstT, typename SrcT, typename TmpT,                             \
+            std::enable_if_t<detail::vec_tiles_v<DstT, SrcT, TmpT>, int> = 0>        \
+  AICORE void NAME(DstT& dst, SrcT& src, TmpT& tmp,                                  \
+                   sim::CallSite site = sim::CallSite::Here()) {                      \
+    const sim::TileDesc scratch = sim::Describe(tmp);                                 \
+    sim::Reduce(#NAME, sim::Describe(dst), sim::Describe(src), &scratch, site);       \
+  }
+#define PTO_COL_REDUCTION(NAME)                                                       \
+  template <typename DstT, typename SrcT,                                            \
+            std::enable_if_t<detail::vec_tiles_v<DstT, SrcT>, int> = 0>              \
+  AICORE void NAME(DstT& dst, SrcT& src, sim::CallSite site = sim::CallSite::Here()) { \
+    sim::Reduce(#NAME, sim::Describe(dst), sim::Describe(src), nullptr, site);        \
+  }
+PTO_ROW_REDUCTION(TROWSUM)
+PTO_ROW_REDUCTION(TROWMAX)
+PTO_ROW_REDUCTION(TROWMIN)
+PTO_COL_REDUCTION(TCOLSUM)
+PTO_COL_REDUCTION(TCOLMAX)
+PTO_COL_REDUCTION(TCOLMIN)
+#undef PTO_ROW_REDUCTION
+#undef PTO_COL_REDUCTION
+
 // A conversion between the element types of two Vec tiles of one shape.
 template <typename DstT, typename SrcT,
           std::enable_if_t<is_tile_in_v<DstT, TileType::Vec> &&

@@ -96,6 +96,10 @@ AICORE void Matmul(const TileDesc& acc, const TileDesc& lhs, const TileDesc& rhs
 // `scalar` the scalar of a tile-scalar one.
 AICORE void Elementwise(const char* instruction, const TileDesc& dst, const TileDesc& lhs,
                         const TileDesc* rhs, double scalar, CallSite site);
+// TROWSUM / TROWMAX / TROWMIN (`tmp` the scratch tile) and TCOLSUM /
+// TCOLMAX / TCOLMIN (`tmp` null): `src` reduced along its rows or columns.
+AICORE void Reduce(const char* instruction, const TileDesc& dst, const TileDesc& src,
+                   const TileDesc* tmp, CallSite site);
 // TCVT: `src` converted into `dst`'s element type with pto-isa's RoundMode.
 AICORE void Convert(const TileDesc& dst, const TileDesc& src, int round_mode, CallSite site);
 AICORE void PipeInit(const PipeDesc& pipe, CallSite site);
