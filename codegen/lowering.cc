@@ -4,6 +4,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "codegen/pipes.h"
+#include "codegen/target_info.h"
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
 
@@ -206,6 +207,17 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       if (call.type.is_tile() && call.args[0]->type.is_tile()) {
         absl::Status s = CheckCast(backend, call.args[0]->type.dtype(), call.type.dtype());
         if (!s.ok()) return ErrorAt(loc, s.message());
+        // ptoas converts between buffers of one physical shape only; a row
+        // of 32 bytes pads a narrow type's tile wider than a wide type's.
+        absl::StatusOr<TileGeometry> from = GeometryOf(call.args[0]->type, backend, loc);
+        absl::StatusOr<TileGeometry> to = GeometryOf(call.type, backend, loc);
+        if (from.ok() && to.ok() && (from->rows != to->rows || from->cols != to->cols)) {
+          return ErrorAt(loc, absl::StrCat(
+              "ptoas converts only between tile buffers of one shape: this ",
+              DTypeName(from->dtype), " tile is ", from->rows, " x ", from->cols, ", its ",
+              DTypeName(to->dtype), " result ", to->rows, " x ", to->cols,
+              " (rows pad to 32 bytes); give the tile a width both types fill"));
+        }
       }
       plan.tile_operands = 1;
       steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0)}, {Result()}));

@@ -207,6 +207,15 @@ absl::StatusOr<std::vector<Parser::Carry>> Parser::FindCarries(const Stmt& loop)
                                   TypeToString(before->type),
                                   ": a loop-carried value keeps its type (use another name)"));
     }
+    // As in the written form (`init_values=`): a value without a type (an
+    // unregistered op's result) cannot be carried.
+    if (before->type.is_none()) {
+      return ErrorAt(binding.var->loc,
+                     absl::StrCat("'", name, "' is rebound inside the ",
+                                  is_while ? "while" : "for",
+                                  " loop to a value without a type, which a loop cannot "
+                                  "carry (annotate its type, or use another name)"));
+    }
     carries.push_back(Carry{name, before, binding.var, read});
   }
   // Deterministic order: where the value before the loop was defined.
