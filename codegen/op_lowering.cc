@@ -3,6 +3,7 @@
 #include <iterator>
 
 #include "absl/algorithm/container.h"
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -109,10 +110,14 @@ absl::Status CheckLane(const Function& fn, const Expr& call, const Location& loc
 const OpLowering* LoweringOf(const Expr& call) {
   const OpInfo* info = LookupOp(call);
   if (info == nullptr) return nullptr;
-  for (const OpLowering& l : AllLowerings()) {
-    if (l.op == info->name) return &l;
-  }
-  return nullptr;
+  // Asked for every statement by codegen, the planner and both simulators.
+  static const auto* const kByName = [] {
+    auto* index = new absl::flat_hash_map<std::string, const OpLowering*>();
+    for (const OpLowering& l : AllLowerings()) index->emplace(l.op, &l);
+    return index;
+  }();
+  auto it = kByName->find(info->name);
+  return it == kByName->end() ? nullptr : it->second;
 }
 
 absl::StatusOr<const OpLowering*> LowerableOp(const Function& fn, const Expr& call,

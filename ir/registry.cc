@@ -688,13 +688,6 @@ const std::vector<ElementwiseOp>& ElementwiseOps() {
   return *kOps;
 }
 
-const ElementwiseOp* FindElementwiseOp(absl::string_view op) {
-  for (const ElementwiseOp& e : ElementwiseOps()) {
-    if (e.op == op) return &e;
-  }
-  return nullptr;
-}
-
 std::vector<DType> ParseDTypesByBackend(absl::string_view accepts, absl::string_view backend) {
   std::vector<DType> dtypes;
   for (absl::string_view part : absl::StrSplit(accepts, '|')) {

@@ -127,17 +127,10 @@ struct ElementwiseOp {
 
 // Every row of ir/tile_elementwise.def, in its order.
 const std::vector<ElementwiseOp>& ElementwiseOps();
-// The row of `op`, or nullptr.
-const ElementwiseOp* FindElementwiseOp(absl::string_view op);
 // The element types a per-backend list ("a2a3: FP32 FP16 | a5: FP32")
 // gives `backend`; empty for a backend it does not name.
 std::vector<DType> ParseDTypesByBackend(absl::string_view accepts, absl::string_view backend);
-// The element types the row's instruction takes on `backend` ("a2a3",
-// "a5").
-inline std::vector<DType> ElementwiseDTypes(const ElementwiseOp& e,
-                                            absl::string_view backend) {
-  return ParseDTypesByBackend(e.accepts, backend);
-}
+
 
 struct OpInfo {
   std::string name;

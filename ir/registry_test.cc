@@ -67,7 +67,7 @@ TEST(RegistryTest, EveryElementwiseRowIsComplete) {
     EXPECT_FALSE(e.cost.empty());
     EXPECT_EQ(e.instruction, absl::AsciiStrToUpper(e.instruction));
     for (absl::string_view backend : {"a2a3", "a5"}) {
-      const std::vector<DType> dtypes = ElementwiseDTypes(e, backend);
+      const std::vector<DType> dtypes = ParseDTypesByBackend(e.accepts, backend);
       EXPECT_FALSE(dtypes.empty()) << backend;
       // Each listed name is a dtype (a misspelt one would drop silently).
       const std::string list(e.accepts);

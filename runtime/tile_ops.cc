@@ -20,7 +20,6 @@ using TileResult = absl::StatusOr<std::shared_ptr<const TileData>>;
 constexpr char kMove[] = "tile.move";
 constexpr char kCreate[] = "tile.create";
 constexpr char kMatmul[] = "tile.matmul";
-constexpr char kCast[] = "tile.cast";
 
 std::string ShapeText(const std::vector<int64_t>& shape) {
   return absl::StrCat("[", absl::StrJoin(shape, ", "), "]");
@@ -137,7 +136,10 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
     if (absl::Status s = NeedTiles(call, args, 2); !s.ok()) return s;
     return Matmul(call, *args[0].tile, *args[1].tile);
   }
-  if (call.str == kCast) {
+  // The lowered families, by the lowering table's kind (one lookup).
+  const codegen::OpLowering* l = codegen::LoweringOf(call);
+  const codegen::OpKind kind = l != nullptr ? l->kind : codegen::OpKind::kTileCreate;
+  if (l != nullptr && kind == codegen::OpKind::kCast) {
     if (absl::Status s = NeedTiles(call, args, 1); !s.ok()) return s;
     auto t = Like(call, *args[0].tile);
     const int mode = codegen::CastRoundMode(call);
@@ -146,23 +148,24 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
     }
     return std::shared_ptr<const TileData>(t);
   }
-  if (const codegen::OpLowering* l = codegen::LoweringOf(call);
-      l != nullptr &&
-      (l->kind == codegen::OpKind::kRowReduce || l->kind == codegen::OpKind::kColReduce)) {
+  if (l != nullptr &&
+      (kind == codegen::OpKind::kRowReduce || kind == codegen::OpKind::kColReduce)) {
     if (absl::Status s = NeedTiles(call, args, 1); !s.ok()) return s;
     const TileData& a = *args[0].tile;
-    if (a.shape.empty()) return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' of a scalar"));
+    if (a.shape.empty()) {
+      return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' of a scalar"));
+    }
     const int64_t cols = a.shape.back(), rows = cols == 0 ? 0 : a.NumElements() / cols;
     absl::StatusOr<std::vector<double>> r = ReduceBlock(l->cce_name, a.data, rows, cols);
     if (!r.ok()) return r.status();
     auto t = Like(call, a);
     t->shape = a.shape;
-    (l->kind == codegen::OpKind::kRowReduce ? t->shape.back() : t->shape.front()) = 1;
+    (kind == codegen::OpKind::kRowReduce ? t->shape.back() : t->shape.front()) = 1;
     t->data = *std::move(r);
     for (double& v : t->data) v = RoundToDType(v, t->dtype);
     return std::shared_ptr<const TileData>(t);
   }
-  if (const ElementwiseOp* op = FindElementwiseOp(call.str)) {
+  if (const ElementwiseOp* op = l != nullptr ? l->elementwise : nullptr) {
     if (absl::Status s = NeedTiles(call, args, op->tile_operands()); !s.ok()) return s;
     const TileData& a = *args[0].tile;
     if (op->form == ElementwiseOp::Form::kBinary && a.shape != args[1].tile->shape) {
