@@ -49,6 +49,13 @@ rc=$?
 rc=$?
 [[ $rc -le 1 ]] || fail "ptoc-sim --pipe-sync-drop=0 exited $rc: $(cat "$tmp/err")"
 
+# ptoc-sim on the source as written: the InCore kernel is not split, codegen
+# has no plan for it, and a unit dropped from no plan is still a usage error.
+"$sim" "$kernel" --entry=mm_relu --pipe-sync-drop=1 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[[ $rc -eq 2 ]] || fail "ptoc-sim --pipe-sync-drop=1 without a plan exited $rc, not 2"
+grep -q "no unit 1: the plan has 0" "$tmp/err" || fail "ptoc-sim without a plan said: $(cat "$tmp/err")"
+
 if [[ $failures -gt 0 ]]; then
   echo "cli_test: $failures failures"
   exit 1

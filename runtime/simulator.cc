@@ -167,11 +167,14 @@ absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& optio
     // run goes on without the pipe check; asked for by --pipe-sync=flags,
     // that is an error.
     if (!planners.ok() && !program.options.pipe_sync.empty()) return planners.status();
-    if (planners.ok()) {
-      std::set<int> drop = options.pipe_sync_drop;
-      drop.insert(options.pipe_sync_drop_set.begin(), options.pipe_sync_drop_set.end());
-      drop.insert(options.pipe_sync_drop_wait.begin(), options.pipe_sync_drop_wait.end());
-      if (absl::Status s = codegen::CheckDropUnits(*planners, drop); !s.ok()) return s;
+    std::set<int> drop = options.pipe_sync_drop;
+    drop.insert(options.pipe_sync_drop_set.begin(), options.pipe_sync_drop_set.end());
+    drop.insert(options.pipe_sync_drop_wait.begin(), options.pipe_sync_drop_wait.end());
+    // A unit asked to be dropped from no plan at all would run clean.
+    if (absl::Status s = codegen::CheckDropUnits(
+            planners.ok() ? *planners : std::map<std::string, codegen::SyncPlanner>(), drop);
+        !s.ok()) {
+      return s;
     }
     for (LanePlan& plan : launch.lanes) {
       if (!planners.ok()) break;

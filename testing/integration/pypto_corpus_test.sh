@@ -35,7 +35,7 @@ fi
 cd "$repo"
 cache=()
 [[ -d /work/.bazel-disk ]] && cache=(--disk_cache=/work/.bazel-disk)
-bazel build "${cache[@]}" //testing/corpus:pypto_corpus //testing/corpus:pypto_printing
+bazel build "${cache[@]}" ${PTOC_BAZEL_FLAGS:-} //testing/corpus:pypto_corpus //testing/corpus:pypto_printing
 # A crash or a hang of the front end is a failure too.
 timeout 600 bazel-bin/testing/corpus/pypto_corpus --corpus="$corpus" \
   --min-accepted="$MIN_ACCEPTED" --min-rejected="$MIN_REJECTED"

@@ -79,7 +79,7 @@ copy_checkout "$repo" "$work/a"
 copy_checkout "$repo" "$work/b"
 
 build() {  # build CHECKOUT OUTPUT_BASE LOG
-  (cd "$1" && bazel --output_base="$2" build //examples:all "$cache" \
+  (cd "$1" && bazel --output_base="$2" build ${PTOC_BAZEL_FLAGS:-} //examples:all "$cache" \
       --execution_log_json_file="$3" 2>&1 | tail -3)
 }
 start=$SECONDS

@@ -61,7 +61,7 @@ fi
 cd "$repo"
 bazel_cache=()
 [[ -d /work/.bazel-disk ]] && bazel_cache=(--disk_cache=/work/.bazel-disk)
-bazel build "${bazel_cache[@]}" //:ptoc //testing/corpus:pypto_corpus
+bazel build "${bazel_cache[@]}" ${PTOC_BAZEL_FLAGS:-} //:ptoc //testing/corpus:pypto_corpus
 
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
