@@ -31,6 +31,7 @@ DEFAULT_PASSES = [
     "expand-mixed-kernel",
     "insert-comm-fence",
     "check-comm-contract",
+    "hoist-output-returns",
     "materialize-aiv-lanes",
 ]
 
@@ -40,6 +41,7 @@ _STEP_SUFFIX = {
     "expand-mixed-kernel": "expanded",
     "insert-comm-fence": "fenced",
     "check-comm-contract": "checked",
+    "hoist-output-returns": "hoisted",
     "materialize-aiv-lanes": "materialized",
 }
 

@@ -7,24 +7,17 @@
 #include "codegen/pto_emitter.h"
 #include "codegen/sync_plan.h"
 #include "codegen/target_info.h"
-#include "ir/output_returns.h"
+#include "passes/hoist_output_returns.h"
 #include "passes/materialize_aiv_lanes.h"
 
 namespace ptoc {
 
-absl::StatusOr<std::string> GenerateCode(const Program& input, CodegenTarget target,
+absl::StatusOr<std::string> GenerateCode(const Program& program, CodegenTarget target,
                                          const CodegenOptions& options) {
-  // The launch each AIV function declares is materialize-aiv-lanes's
-  // decision; applying it here makes the output independent of --passes
-  // (the pass is idempotent).
-  std::unique_ptr<Program> materialized = CloneProgram(input);
-  // `return pl.store(t, offs, out)`: the store becomes a statement
-  // (ir/output_returns.h).
-  HoistOutputReturns(*materialized);
-  if (absl::StatusOr<bool> m = MaterializeAivLanesOf(*materialized); !m.ok()) {
-    return m.status();
-  }
-  const Program& program = *materialized;
+  // Codegen runs no pass: what the pipeline must have done is checked here,
+  // and the error names the pass a program (a .pb, or --passes=...) lacks.
+  if (absl::Status s = CheckOutputReturnsHoisted(program); !s.ok()) return s;
+  if (absl::Status s = CheckNoAivLaneToMaterialize(program); !s.ok()) return s;
   absl::StatusOr<codegen::Backend> backend = codegen::BackendOf(program);
   if (!backend.ok()) return backend.status();
   absl::StatusOr<std::vector<codegen::KernelAbi>> abis =

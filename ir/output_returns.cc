@@ -227,6 +227,20 @@ bool CalledForValue(const Program& program, absl::string_view name) {
   return false;
 }
 
+const Expr* UnhoistedOutputReturn(const Function& f) {
+  if (f.body == nullptr) return nullptr;
+  const Stmt* last = f.body.get();
+  if (last->kind == StmtKind::kSeq) {
+    if (last->stmts.empty()) return nullptr;
+    last = last->stmts.back().get();
+  }
+  if (!ReturnsOnlyOutputParams(f, *last)) return nullptr;
+  for (const ExprPtr& v : last->values) {
+    if (v->kind != ExprKind::kVar) return v.get();
+  }
+  return nullptr;
+}
+
 bool HoistOutputReturnsIn(Function& f) {
   bool changed = false;
   {

@@ -38,6 +38,11 @@ bool HoistOutputReturns(Program& program);
 // The same on one function (any kind).
 bool HoistOutputReturnsIn(Function& f);
 
+// The first value of `f`'s final top-level return that HoistOutputReturnsIn
+// would move (the return gives back only output parameters and the value is
+// not a plain name), or nullptr.
+const Expr* UnhoistedOutputReturn(const Function& f);
+
 // True when some function of `program` uses the value of a call of the
 // program function `name` (`y = self.name(...)`, or as an argument).
 bool CalledForValue(const Program& program, absl::string_view name);

@@ -695,6 +695,17 @@ class FunctionVerifier {
     }
     for (const ExprPtr& a : e->args) VerifyExpr(a.get(), e->loc);
     for (const NamedExpr& a : e->attrs) VerifyExpr(a.value.get(), e->loc);
+    if (e->kind == ExprKind::kCall) {
+      // The parser refuses a keyword given twice; a .pb must not carry one.
+      for (size_t i = 0; i < e->attrs.size(); ++i) {
+        for (size_t j = 0; j < i; ++j) {
+          if (e->attrs[j].name == e->attrs[i].name) {
+            Error(e->loc, absl::StrCat("keyword argument '", e->attrs[i].name,
+                                       "' is given twice"));
+          }
+        }
+      }
+    }
     switch (e->kind) {
       case ExprKind::kVar:
         if (e->var == nullptr || owned_.count(e->var) == 0) {

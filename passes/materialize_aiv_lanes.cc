@@ -298,7 +298,9 @@ class Replayer {
       }
       y->values.push_back(Remap(*s.values[i]));
     }
-    out->push_back(std::move(y));
+    // A loop or branch whose carried values are all dropped (tiles, which
+    // the replay does not carry) has no results: no yield either.
+    if (!y->values.empty()) out->push_back(std::move(y));
     return absl::OkStatus();
   }
 
@@ -584,6 +586,20 @@ absl::Status CheckAivLanesMaterialized(const Program& program, absl::string_view
       }
     });
     if (!status.ok()) return status;
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CheckNoAivLaneToMaterialize(const Program& program, absl::string_view backend) {
+  const bool a5 = BackendOf(program, backend) == "a5";
+  for (const auto& f : program.functions) {
+    if (f->kind != FunctionKind::kAIV || f->FindAttr(kDualAttr) != nullptr) continue;
+    if (Classify(*f, a5).plan != Plan::kUnchanged) {
+      return ErrorAt(f->loc, absl::StrCat("the launch of AIV function '", f->name,
+                                          "' is undecided: codegen needs the pass "
+                                          "materialize-aiv-lanes first (the default pipeline "
+                                          "runs it)"));
+    }
   }
   return absl::OkStatus();
 }

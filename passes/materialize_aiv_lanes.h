@@ -16,7 +16,8 @@
 //     they need).
 //   - otherwise: unchanged (1C:1V).
 // A function that already has dual_aiv_dispatch is left alone (idempotent).
-// Codegen and ptoc-sim apply the pass to their input themselves.
+// Codegen requires it (CheckNoAivLaneToMaterialize); ptoc-sim, which runs a
+// program at any stage, applies it to its input itself.
 #ifndef PTOC_PASSES_MATERIALIZE_AIV_LANES_H_
 #define PTOC_PASSES_MATERIALIZE_AIV_LANES_H_
 
@@ -43,6 +44,11 @@ absl::StatusOr<bool> MaterializeAivLanesOf(Program& program, absl::string_view b
 // read of tile.get_subblock_idx has dual_aiv_dispatch; on a5 no function with
 // dual_aiv_dispatch has a no-split transport op.
 absl::Status CheckAivLanesMaterialized(const Program& program, absl::string_view backend = "");
+
+// Codegen's precondition: materialize-aiv-lanes would leave every AIV
+// function as it is (each one's launch is decided). Else an error at the
+// first function that still needs the pass, naming it.
+absl::Status CheckNoAivLaneToMaterialize(const Program& program, absl::string_view backend = "");
 
 }  // namespace ptoc
 

@@ -31,7 +31,7 @@ const PassInfo* FindPass(absl::string_view name) {
 
 std::vector<std::string> DefaultPipeline() {
   return {"infer-tile-memory-space", "expand-mixed-kernel", "insert-comm-fence", "check-comm-contract",
-          "materialize-aiv-lanes"};
+          "hoist-output-returns", "materialize-aiv-lanes"};
 }
 
 }  // namespace ptoc

@@ -3,9 +3,9 @@
 # used; both lanes of a Group get the same ones (the union), because the
 # runtime launches them with one argument list. Mix syncalls of the two
 # lanes pair up and share workspace slots.
-# RUN: ptoc %s --passes= --emit=pto | FileCheck %s --check-prefix=A2A3
-# RUN: ptoc %s --passes= --emit=cce | FileCheck %s --check-prefix=CCE
-# RUN: ptoc %s --passes= --backend=a5 --emit=pto | FileCheck %s --check-prefix=A5
+# RUN: ptoc %s --passes=hoist-output-returns,materialize-aiv-lanes --emit=pto | FileCheck %s --check-prefix=A2A3
+# RUN: ptoc %s --passes=hoist-output-returns,materialize-aiv-lanes --emit=cce | FileCheck %s --check-prefix=CCE
+# RUN: ptoc %s --passes=hoist-output-returns,materialize-aiv-lanes --backend=a5 --emit=pto | FileCheck %s --check-prefix=A5
 import pypto.language as pl
 import pypto.language.distributed as pld
 

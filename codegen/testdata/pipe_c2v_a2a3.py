@@ -2,8 +2,8 @@
 # expand-mixed-kernel): the consumer reserves the slot buffer and the
 # producer imports it, both set up the pipe with the GM slot buffer, the
 # cube pushes the Acc tile, the vector pops it into Vec and frees the slot.
-# RUN: ptoc examples/matmul_relu.a2a3.py --passes= --emit=pto | FileCheck %s --check-prefix=PTO
-# RUN: ptoc examples/matmul_relu.a2a3.py --passes= --emit=cce | FileCheck %s --check-prefix=CCE
+# RUN: ptoc examples/matmul_relu.a2a3.py --passes=hoist-output-returns,materialize-aiv-lanes --emit=pto | FileCheck %s --check-prefix=PTO
+# RUN: ptoc examples/matmul_relu.a2a3.py --passes=hoist-output-returns,materialize-aiv-lanes --emit=cce | FileCheck %s --check-prefix=CCE
 
 # PTO: func.func @mm_relu_aic({{.*}}%gm_pipe_buffer: !pto.ptr<i8>) attributes {pto.kernel_kind = #pto.kernel_kind<cube>, pto.entry}
 # PTO: %c2v_import = pto.import_reserved_buffer {name = "mm_relu_c2v_slot_buffer", peer_func = @mm_relu_aiv} -> i32

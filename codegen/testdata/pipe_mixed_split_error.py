@@ -1,8 +1,8 @@
 # One pipe is either split between the two vector lanes or not: TPipe has
 # one IsNoSplit for it, so transfers of one pipe with split=0 and split!=0
 # (across both lanes) are an error.
-# RUN: not ptoc %s --passes= --emit=cce 2>&1 | FileCheck %s
-# RUN: not ptoc %s --passes= --emit=pto 2>&1 | FileCheck %s
+# RUN: not ptoc %s --passes=hoist-output-returns,materialize-aiv-lanes --emit=cce 2>&1 | FileCheck %s
+# RUN: not ptoc %s --passes=hoist-output-returns,materialize-aiv-lanes --emit=pto 2>&1 | FileCheck %s
 import pypto.language as pl
 import pypto.language.distributed as pld
 

@@ -4,7 +4,7 @@
 # (pipes in order of lowest setup id, then direction): C2V at 0, V2C at 2.
 # The a2a3 GM slots follow the same order, so both ends of the V2C pipe use
 # the slots after the C2V pipe's 2 * 2 * 1024 bytes.
-# RUN: ptoc %s --passes= --emit=cce | FileCheck %s
+# RUN: ptoc %s --passes=hoist-output-returns,materialize-aiv-lanes --emit=cce | FileCheck %s
 import pypto.language as pl
 import pypto.language.distributed as pld
 

@@ -5,9 +5,9 @@
 # transfers are unsplit: true; pipe 0 has none: false, as ptoas infers).
 # The a5 slot buffer argument is nullptr. PTO-AS spells IsNoSplit as
 # `nosplit`.
-# RUN: ptoc %s --passes= --emit=cce | FileCheck %s --check-prefix=A2A3
-# RUN: ptoc %s --passes= --emit=cce --backend=a5 | FileCheck %s --check-prefix=A5
-# RUN: ptoc %s --passes= --emit=pto | FileCheck %s --check-prefix=PTO
+# RUN: ptoc %s --passes=hoist-output-returns,materialize-aiv-lanes --emit=cce | FileCheck %s --check-prefix=A2A3
+# RUN: ptoc %s --passes=hoist-output-returns,materialize-aiv-lanes --emit=cce --backend=a5 | FileCheck %s --check-prefix=A5
+# RUN: ptoc %s --passes=hoist-output-returns,materialize-aiv-lanes --emit=pto | FileCheck %s --check-prefix=PTO
 import pypto.language as pl
 import pypto.language.distributed as pld
 

@@ -1,6 +1,6 @@
 # A push, pop or free needs a pipe of its id and direction set up before it.
-# RUN: not ptoc %s --passes= --emit=pto 2>&1 | FileCheck %s
-# RUN: not ptoc %s --passes= --emit=cce 2>&1 | FileCheck %s
+# RUN: not ptoc %s --passes=hoist-output-returns,materialize-aiv-lanes --emit=pto 2>&1 | FileCheck %s
+# RUN: not ptoc %s --passes=hoist-output-returns,materialize-aiv-lanes --emit=cce 2>&1 | FileCheck %s
 import pypto.language as pl
 import pypto.language.distributed as pld
 

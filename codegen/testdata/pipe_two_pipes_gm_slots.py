@@ -1,8 +1,8 @@
 # Each pipe a kernel sets up gets its own part of the a2a3 GM slot buffer,
 # 2 * slot_num * slot_size bytes, in the order of setup: the second pipe of
 # a kernel starts after the first one's 2 * 2 * 512 bytes.
-# RUN: ptoc %s --passes= --emit=pto | FileCheck %s --check-prefix=PTO
-# RUN: ptoc %s --passes= --emit=cce | FileCheck %s --check-prefix=CCE
+# RUN: ptoc %s --passes=hoist-output-returns,materialize-aiv-lanes --emit=pto | FileCheck %s --check-prefix=PTO
+# RUN: ptoc %s --passes=hoist-output-returns,materialize-aiv-lanes --emit=cce | FileCheck %s --check-prefix=CCE
 import pypto.language as pl
 import pypto.language.distributed as pld
 

@@ -1,10 +1,10 @@
 # A pipe set up in one lane only is an error on both targets: ptoas pairs the
 # two lanes' setups through the reserved buffer and rejects a setup without
 # its peer, and on the device the other end of the FIFO would never come.
-# RUN: not ptoc %s --passes= --emit=pto 2>&1 | FileCheck %s
-# RUN: not ptoc %s --passes= --emit=cce 2>&1 | FileCheck %s
+# RUN: not ptoc %s --passes=hoist-output-returns,materialize-aiv-lanes --emit=pto 2>&1 | FileCheck %s
+# RUN: not ptoc %s --passes=hoist-output-returns,materialize-aiv-lanes --emit=cce 2>&1 | FileCheck %s
 # RUN: sed -e 's/name="c2v", size=2048/name="c2v", size=2048, base=-1/' -e 's/c2v_buf, 0, dir_mask/0, 0, dir_mask/' %s > %t.unbound.py
-# RUN: not ptoc %t.unbound.py --passes= --emit=cce 2>&1 | FileCheck %s --check-prefix=UNBOUND
+# RUN: not ptoc %t.unbound.py --passes=hoist-output-returns,materialize-aiv-lanes --emit=cce 2>&1 | FileCheck %s --check-prefix=UNBOUND
 import pypto.language as pl
 import pypto.language.distributed as pld
 

@@ -1,7 +1,7 @@
 # A tile whose valid region is only known at run time is constructed with
 # exactly its dynamic valid dims, as pto-isa's Tile constructors take them:
 # both when both are dynamic, the one that is otherwise.
-# RUN: ptoc %s --passes= --emit=cce | FileCheck %s
+# RUN: ptoc %s --passes=hoist-output-returns,materialize-aiv-lanes --emit=cce | FileCheck %s
 import pypto.language as pl
 import pypto.language.distributed as pld
 

@@ -146,8 +146,13 @@ for t in "${targets[@]}"; do
   [[ "$t" == pb ]] && { seeds="$work/seeds/pb"; dict=(-dict=testing/fuzz/pb.dict); }
   log="$work/logs/$t.txt"
   echo "run_fuzzers: $t for ${seconds}s (log: $log)"
+  # PTOC_FUZZ_KEEP_GOING=1: a find does not end the run (libFuzzer's fork
+  # mode; every find is still written to artifacts/).
+  keep_going=()
+  [[ "${PTOC_FUZZ_KEEP_GOING:-0}" == 1 ]] &&
+    keep_going=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
   "$work/bin/${t}_fuzzer" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-    -print_final_stats=1 "${dict[@]}" -artifact_prefix="$work/artifacts/$t/" \
+    -print_final_stats=1 "${keep_going[@]}" "${dict[@]}" -artifact_prefix="$work/artifacts/$t/" \
     "$work/corpus/$t" "$seeds" "testing/fuzz/regressions/$t" >"$log" 2>&1
   status=$?
   grep -E '^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss_mb)' "$log" | sed 's/^/  /'
