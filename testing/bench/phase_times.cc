@@ -26,6 +26,7 @@
 #include "codegen/codegen.h"
 #include "ir/diagnostics.h"
 #include "ir/file_util.h"
+#include "ir/fingerprint.h"
 #include "ir/ir.h"
 #include "ir/parser.h"
 #include "ir/printer.h"
@@ -144,11 +145,13 @@ int Main(int argc, char** argv) {
       if (!changed.ok()) Die(name, changed.status());
     };
     timer.Time("pass:" + name, statements, [&] { copy = Load(bytes); }, run);
-    // What RunPipeline does around the pass: the printed IR before and
-    // after (the "changed" check), the verifier and the pass's VerifyAfter.
+    // What RunPipeline does around the pass: the IR's fingerprint before
+    // and after (the "changed" check), the verifier and the pass's
+    // VerifyAfter.
     timer.Time("pipeline-checks:" + name, CountStatements(*copy), nothing, [&] {
-      std::string before = PrintProgram(*copy);
-      std::string after = PrintProgram(*copy);
+      const uint64_t before = ProgramFingerprint(*copy);
+      const uint64_t after = ProgramFingerprint(*copy);
+      if (before != after) Die("fingerprint", absl::InternalError("not deterministic"));
       if (absl::Status s = VerifyProgram(*copy); !s.ok()) Die("verify", s);
       if (absl::Status s = info->create()->VerifyAfter(*copy); !s.ok()) Die("VerifyAfter", s);
     });
