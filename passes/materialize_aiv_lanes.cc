@@ -120,6 +120,9 @@ bool IsPure(const Expr& e) {
   return pure;
 }
 
+// A value the replay may recompute: a scalar, or the communication context.
+bool IsScalarLike(const Var& v) { return v.type.is_scalar() || v.type.is_comm_ctx(); }
+
 // Builds replay(stmts) in the same function: every variable it defines is a
 // fresh one (the IR is SSA and both branches of the lane `if` define theirs).
 class Replayer {
@@ -224,8 +227,9 @@ class Replayer {
       return absl::OkStatus();
     }
     // A pure scalar binding whose inputs the replay has: kept (unused ones
-    // are removed at the end).
-    if (s.kind == StmtKind::kAssign && s.var != nullptr && s.var->type.is_scalar() &&
+    // are removed at the end). The communication context counts: loops over
+    // the ranks are bounded by pld.nranks(ctx).
+    if (s.kind == StmtKind::kAssign && s.var != nullptr && IsScalarLike(*s.var) &&
         s.value != nullptr && IsPure(*s.value) && Available(*s.value)) {
       ExprPtr kept = Remap(*s.value);
       out->push_back(MakeAssign(Fresh(s.var), std::move(kept), s.loc));
@@ -409,7 +413,7 @@ void RemoveUnusedScalars(std::vector<StmtPtr>& stmts) {
     std::function<void(std::vector<StmtPtr>&)> sweep = [&](std::vector<StmtPtr>& list) {
       std::vector<StmtPtr> kept;
       for (StmtPtr& s : list) {
-        if (s->kind == StmtKind::kAssign && s->var != nullptr && s->var->type.is_scalar() &&
+        if (s->kind == StmtKind::kAssign && s->var != nullptr && IsScalarLike(*s->var) &&
             used.count(s->var) == 0 && s->value != nullptr && IsPure(*s->value)) {
           removed = true;
           continue;
