@@ -32,7 +32,7 @@ int main(int argc, char** argv) {
     return ptoc::kExitUsage;
   }
   ptoc::PassOptions options;
-  if (absl::Status s = ptoc::PassOptionsFromFlags(&options); !s.ok()) {
+  if (absl::Status s = ptoc::PassOptionsFromFlags({}, &options); !s.ok()) {
     std::cerr << "ptoc-codegen: " << s.message() << "\n";
     return ptoc::kExitUsage;
   }

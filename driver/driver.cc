@@ -5,10 +5,12 @@
 #include <memory>
 #include <string>
 
+#include "absl/algorithm/container.h"
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "codegen/codegen.h"
 #include "codegen/sync_plan.h"
@@ -104,6 +106,28 @@ std::string ReproduceCommand(int argc, char** argv) {
   return absl::StrJoin(args, " ");
 }
 
+// An option of a registered pass given on the command line while --passes
+// does not run that pass would be ignored silently: a usage error.
+absl::Status CheckPassOptionsGiven(int argc, char** argv, const std::vector<std::string>& passes) {
+  for (const PassInfo* pass : RegisteredPasses()) {
+    if (absl::c_linear_search(passes, pass->name)) continue;
+    for (const PassOptionSpec& option : pass->options) {
+      if (!FlagGiven(argc, argv, option.flag)) continue;
+      bool declared_by_a_run_pass = false;
+      for (const std::string& name : passes) {
+        const PassInfo* run = FindPass(name);
+        if (run == nullptr) continue;
+        for (const PassOptionSpec& o : run->options) declared_by_a_run_pass |= o.flag == option.flag;
+      }
+      if (declared_by_a_run_pass) continue;
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--", absl::StrReplaceAll(option.flag, {{"_", "-"}}), " is an option of ", pass->name,
+          ", which --passes does not run"));
+    }
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 int RunPtocDriver(int argc, char** argv) {
@@ -112,6 +136,9 @@ int RunPtocDriver(int argc, char** argv) {
   if (absl::GetFlag(FLAGS_list_passes)) {
     for (const PassInfo* p : RegisteredPasses()) {
       std::cout << p->name << "  " << p->description << "\n";
+      for (const PassOptionSpec& option : p->options) {
+        std::cout << "    option --" << absl::StrReplaceAll(option.flag, {{"_", "-"}}) << "\n";
+      }
     }
     std::cout << "default pipeline: " << absl::StrJoin(DefaultPipeline(), ",") << "\n";
     return kExitOk;
@@ -130,7 +157,12 @@ int RunPtocDriver(int argc, char** argv) {
   const bool timed = absl::GetFlag(FLAGS_time_passes);
   auto step = std::chrono::steady_clock::now();
   PassInput input;
-  if (int rc = LoadPassInput(inputs[0], argc, argv, "ptoc: ", &input); rc != kExitOk) {
+  const std::vector<std::string> passes = PassList();
+  if (absl::Status s = CheckPassOptionsGiven(argc, argv, passes); !s.ok()) {
+    std::cerr << "ptoc: " << s.message() << " (see --help)\n";
+    return kExitUsage;
+  }
+  if (int rc = LoadPassInput(inputs[0], passes, argc, argv, "ptoc: ", &input); rc != kExitOk) {
     return rc;
   }
   Program& program = *input.program;
@@ -142,7 +174,7 @@ int RunPtocDriver(int argc, char** argv) {
   pipeline_options.reproduce_command = ReproduceCommand(argc, argv);
   if (timed) pipeline_options.times = &times;
   DiagnosticSink diagnostics;
-  absl::Status s = RunPipeline(program, PassList(), input.options, pipeline_options,
+  absl::Status s = RunPipeline(program, passes, input.options, pipeline_options,
                                &diagnostics);
   if (!s.ok()) return ReportFailure(s, diagnostics);
   std::cerr << diagnostics.ToString();

@@ -7,10 +7,12 @@
 
 #include "absl/algorithm/container.h"
 #include "absl/flags/flag.h"
+#include "absl/flags/commandlineflag.h"
 #include "absl/flags/reflection.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/strip.h"
 #include "driver/pipeline.h"
@@ -21,10 +23,6 @@
 ABSL_FLAG(std::string, output, "-", "Output file (`-o PATH`); `-` is standard output.");
 ABSL_FLAG(std::string, backend, "a2a3",
           "Target architecture: a2a3 (Ascend910B) or a5 (Ascend950).");
-ABSL_FLAG(std::string, v2c_sync, "fence",
-          "Ordering of vector->cube GM hand-offs: fence|barrier|error|off.");
-ABSL_FLAG(bool, narrow_regions, false,
-          "insert-comm-fence: invalidate exactly the written sub-region.");
 ABSL_FLAG(bool, allow_unregistered_ops, false,
           "Keep calls of unknown ops as opaque calls instead of rejecting them.");
 ABSL_FLAG(std::string, pipe_sync, "",
@@ -49,11 +47,11 @@ bool IsPtocFlag(const absl::CommandLineFlag& flag) {
   return false;
 }
 
-void PrintHelp(absl::string_view usage, absl::Span<const absl::string_view> unlisted) {
+void PrintHelp(absl::string_view usage) {
   std::cout << usage << "\n\nFlags:\n";
   std::vector<std::pair<std::string, const absl::CommandLineFlag*>> flags;
   for (const auto& [name, flag] : absl::GetAllFlags()) {
-    if (IsPtocFlag(*flag) && !absl::c_linear_search(unlisted, name)) {
+    if (IsPtocFlag(*flag)) {
       flags.emplace_back(absl::StrReplaceAll(std::string(name), {{"_", "-"}}), flag);
     }
   }
@@ -72,8 +70,7 @@ void PrintHelp(absl::string_view usage, absl::Span<const absl::string_view> unli
 
 }  // namespace
 
-std::vector<std::string> ParseCommandLine(int argc, char** argv, absl::string_view usage,
-                                          absl::Span<const absl::string_view> unlisted) {
+std::vector<std::string> ParseCommandLine(int argc, char** argv, absl::string_view usage) {
   std::vector<std::string> positional;
   const std::string program = argc > 0 ? argv[0] : "ptoc";
   bool only_positional = false;
@@ -88,7 +85,7 @@ std::vector<std::string> ParseCommandLine(int argc, char** argv, absl::string_vi
       continue;
     }
     if (arg == "--help" || arg == "-h") {
-      PrintHelp(usage, unlisted);
+      PrintHelp(usage);
       std::exit(kExitOk);
     }
     std::string name, value;
@@ -139,19 +136,30 @@ std::vector<std::string> ParseCommandLine(int argc, char** argv, absl::string_vi
   return positional;
 }
 
-absl::Status PassOptionsFromFlags(PassOptions* options) {
+absl::Status PassOptionsFromFlags(const std::vector<std::string>& passes,
+                                  PassOptions* options) {
   options->backend = absl::GetFlag(FLAGS_backend);
-  options->v2c_sync = absl::GetFlag(FLAGS_v2c_sync);
-  options->narrow_regions = absl::GetFlag(FLAGS_narrow_regions);
   if (options->backend != "a2a3" && options->backend != "a5") {
     return absl::InvalidArgumentError(
         absl::StrCat("--backend must be a2a3 or a5, not '", options->backend, "'"));
   }
-  for (absl::string_view mode : {"fence", "barrier", "error", "off"}) {
-    if (options->v2c_sync == mode) return absl::OkStatus();
+  for (const std::string& name : passes) {
+    const PassInfo* pass = FindPass(name);
+    if (pass == nullptr) continue;  // RunPipeline names it
+    for (const PassOptionSpec& spec : pass->options) {
+      const absl::CommandLineFlag* flag = absl::FindCommandLineFlag(spec.flag);
+      if (flag == nullptr) continue;
+      const std::string value = flag->CurrentValue();
+      if (!spec.values.empty() && !absl::c_linear_search(spec.values, value)) {
+        std::string choices = absl::StrJoin(spec.values.begin(), spec.values.end() - 1, ", ");
+        return absl::InvalidArgumentError(absl::StrCat(
+            "--", absl::StrReplaceAll(spec.flag, {{"_", "-"}}), " must be ", choices, " or ",
+            spec.values.back(), ", not '", value, "'"));
+      }
+      options->values[spec.flag] = value;
+    }
   }
-  return absl::InvalidArgumentError(absl::StrCat(
-      "--v2c-sync must be fence, barrier, error or off, not '", options->v2c_sync, "'"));
+  return absl::OkStatus();
 }
 
 absl::Status ApplyRecordedOptions(Program& program, PassOptions& options,
@@ -213,9 +221,9 @@ bool FlagGiven(int argc, char** argv, absl::string_view name) {
   return false;
 }
 
-int LoadPassInput(const std::string& path, int argc, char** argv, absl::string_view tool,
-                  PassInput* input) {
-  if (absl::Status s = PassOptionsFromFlags(&input->options); !s.ok()) {
+int LoadPassInput(const std::string& path, const std::vector<std::string>& passes, int argc,
+                  char** argv, absl::string_view tool, PassInput* input) {
+  if (absl::Status s = PassOptionsFromFlags(passes, &input->options); !s.ok()) {
     std::cerr << tool << s.message() << "\n";
     return kExitUsage;
   }
@@ -244,7 +252,10 @@ int RunPassTool(int argc, char** argv, absl::string_view pass_name) {
     return kExitUsage;
   }
   PassInput input;
-  if (int rc = LoadPassInput(inputs[0], argc, argv, "", &input); rc != kExitOk) return rc;
+  if (int rc = LoadPassInput(inputs[0], {std::string(pass_name)}, argc, argv, "", &input);
+      rc != kExitOk) {
+    return rc;
+  }
   DiagnosticSink diagnostics;
   absl::Status s = RunPipeline(*input.program, {std::string(pass_name)}, input.options, {},
                                &diagnostics);

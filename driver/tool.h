@@ -22,8 +22,6 @@
 
 ABSL_DECLARE_FLAG(std::string, output);
 ABSL_DECLARE_FLAG(std::string, backend);
-ABSL_DECLARE_FLAG(std::string, v2c_sync);
-ABSL_DECLARE_FLAG(bool, narrow_regions);
 ABSL_DECLARE_FLAG(bool, allow_unregistered_ops);
 ABSL_DECLARE_FLAG(std::string, pipe_sync);
 ABSL_DECLARE_FLAG(std::vector<std::string>, pipe_sync_drop);
@@ -35,16 +33,16 @@ constexpr int kExitInputError = 1;  // the input is wrong; diagnostics printed
 constexpr int kExitUsage = 2;       // the command line is wrong
 
 // Parses argv into the registered absl flags and returns the positional
-// arguments. `--help` prints `usage` and every flag but the `unlisted` ones
-// (names with `_`: shared flags that do nothing for the tool, still
-// accepted), then exits 0; an unknown flag or a bad value prints a message
-// and exits 2.
-std::vector<std::string> ParseCommandLine(int argc, char** argv, absl::string_view usage,
-                                          absl::Span<const absl::string_view> unlisted = {});
+// arguments. `--help` prints `usage` and every flag of the tool (a pass's
+// options only in the tools that link the pass), then exits 0; an unknown
+// flag or a bad value prints a message and exits 2.
+std::vector<std::string> ParseCommandLine(int argc, char** argv, absl::string_view usage);
 
-// The pass options from the shared flags; a value outside its choices is a
-// usage error (message in the status).
-absl::Status PassOptionsFromFlags(PassOptions* options);
+// The pass options from the flags: --backend, and the options the passes
+// named in `passes` declare (PassOptionSpec); a value outside its choices is
+// a usage error (message in the status).
+absl::Status PassOptionsFromFlags(const std::vector<std::string>& passes,
+                                  PassOptions* options);
 
 // Reconciles the flags with the options recorded in the program (backend,
 // --allow-unregistered-ops): a flag that contradicts a recorded value is an
@@ -77,8 +75,9 @@ struct PassInput {
 
 // Loads `path` into `*input` as above. Returns kExitOk, or the exit code
 // after printing why not (`tool` prefixes a usage message, e.g. "ptoc: ").
-int LoadPassInput(const std::string& path, int argc, char** argv, absl::string_view tool,
-                  PassInput* input);
+// `passes`: the passes that will run (their options are read from the flags).
+int LoadPassInput(const std::string& path, const std::vector<std::string>& passes, int argc,
+                  char** argv, absl::string_view tool, PassInput* input);
 
 // main() of a pass binary: `TOOL [flags] IN.pb -o OUT.pb` ("-" = stdin or
 // stdout). Loads, verifies, runs the pass, verifies, saves.

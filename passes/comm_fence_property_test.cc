@@ -160,7 +160,7 @@ TEST(CommFencePropertyTest, GeneratedPrograms) {
     if (!found.empty()) ++totals.violating_inputs;
 
     PassOptions options;
-    options.narrow_regions = seed % 3 == 0;
+    options.values["narrow_regions"] = (seed % 3 == 0) ? "true" : "false";
     std::unique_ptr<Program> fenced = CloneProgram(input);
     absl::flat_hash_set<const Stmt*> original;
     for (StmtPtr* slot : Statements(Kernel(*fenced))) original.insert(slot->get());

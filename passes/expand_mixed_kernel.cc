@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "ir/annotation.h"
@@ -23,6 +24,12 @@
 #include "passes/mixed_kernel/split_aiv.h"
 #include "passes/mixed_kernel_invariants.h"
 
+// The pass's option (PassOptionSpec): its flag is defined here, so only
+// the tools that run the pass take it.
+ABSL_FLAG(std::string, v2c_sync, "fence",
+          "expand-mixed-kernel: ordering of vector->cube GM hand-offs: "
+          "fence|barrier|error|off.");
+
 namespace ptoc {
 namespace {
 
@@ -36,7 +43,7 @@ absl::Status CheckOptions(const PassOptions& options) {
     return absl::InvalidArgumentError(absl::StrCat(
         "error: --backend must be a2a3 or a5, not '", options.backend, "'"));
   }
-  const std::string& sync = options.v2c_sync;
+  const std::string sync = options.Get("v2c_sync");
   if (sync != "fence" && sync != "barrier" && sync != "error" && sync != "off") {
     return absl::InvalidArgumentError(absl::StrCat(
         "error: --v2c-sync must be fence, barrier, error or off, not '", sync, "'"));
@@ -347,6 +354,7 @@ absl::Status ExpandMixedKernel::VerifyAfter(const Program& program) const {
 static PassRegistration<ExpandMixedKernel> registration(
     std::string(ExpandMixedKernel::kName),
     "splits mixed cube/vector kernels into AIC and AIV lanes with FIFO transfers, "
-    "GM hand-off handshakes and pipe setup");
+    "GM hand-off handshakes and pipe setup",
+    {{"v2c_sync", {"fence", "barrier", "error", "off"}}});
 
 }  // namespace ptoc

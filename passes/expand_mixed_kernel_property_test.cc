@@ -51,7 +51,7 @@ absl::StatusOr<bool> RunPass(Program& program, const std::string& backend,
   DiagnosticSink sink;
   PassContext context;
   context.options.backend = backend;
-  context.options.v2c_sync = sync;
+  context.options.values["v2c_sync"] = sync;
   context.diagnostics = &sink;
   ExpandMixedKernel pass;
   return pass.Run(program, context);

@@ -55,7 +55,7 @@ Result Expand(const std::string& kernel, const std::string& backend = "a2a3",
   DiagnosticSink sink;
   PassContext context;
   context.options.backend = backend;
-  context.options.v2c_sync = v2c_sync;
+  context.options.values["v2c_sync"] = v2c_sync;
   context.diagnostics = &sink;
   ExpandMixedKernel pass;
   absl::StatusOr<bool> changed = pass.Run(**program, context);

@@ -4,9 +4,15 @@
 #include <utility>
 #include <vector>
 
+#include "absl/flags/flag.h"
 #include "ir/builder.h"
 #include "ir/registry.h"
 #include "passes/comm_effects.h"
+
+// The pass's option (PassOptionSpec): its flag is defined here, so only
+// the tools that run the pass take it.
+ABSL_FLAG(bool, narrow_regions, false,
+          "insert-comm-fence: invalidate exactly the written sub-region.");
 
 namespace ptoc {
 namespace {
@@ -432,7 +438,7 @@ class Rewriter {
     const Var* window = WrittenVar(r);
     if (window == nullptr) return WholeInvalidate(r.loc);
     std::optional<Region> region;
-    if (options_.narrow_regions) region = WrittenRegion(*r.write, f_, r.loc);
+    if (options_.Enabled("narrow_regions")) region = WrittenRegion(*r.write, f_, r.loc);
     if (!region) region = WholeRegion(window->type, f_, r.loc);
     if (!region) return WholeInvalidate(r.loc);
     std::vector<ExprPtr> args;
@@ -473,6 +479,7 @@ absl::StatusOr<bool> InsertCommFence::Run(Program& program, PassContext& context
 static PassRegistration<InsertCommFence> registration(
     "insert-comm-fence",
     "Adds the cacheinvalid / fence markers that make cross-rank window "
-    "communication memory-safe.");
+    "communication memory-safe.",
+    {{"narrow_regions", {}}});
 
 }  // namespace ptoc

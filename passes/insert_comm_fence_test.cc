@@ -77,7 +77,7 @@ struct Outcome {
 Outcome RunPass(Program& p, bool narrow = false) {
   InsertCommFence pass;
   PassContext context;
-  context.options.narrow_regions = narrow;
+  context.options.values["narrow_regions"] = narrow ? "true" : "false";
   absl::StatusOr<bool> changed = pass.Run(p, context);
   EXPECT_TRUE(changed.ok()) << changed.status();
   EXPECT_TRUE(VerifyProgram(p).ok()) << VerifyProgram(p);

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include "absl/flags/commandlineflag.h"
+#include "absl/flags/reflection.h"
+
 namespace ptoc {
 namespace {
 
@@ -27,6 +30,12 @@ const PassInfo* FindPass(absl::string_view name) {
     if (p.name == name) return &p;
   }
   return nullptr;
+}
+
+std::string PassOptions::Get(absl::string_view flag) const {
+  if (auto it = values.find(std::string(flag)); it != values.end()) return it->second;
+  const absl::CommandLineFlag* defined = absl::FindCommandLineFlag(flag);
+  return defined == nullptr ? std::string() : defined->DefaultValue();
 }
 
 std::vector<std::string> DefaultPipeline() {

@@ -10,6 +10,7 @@
 #define PTOC_PASSES_PASS_H_
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -21,11 +22,25 @@
 
 namespace ptoc {
 
-// The options passes read; tools fill them from flags.
+// An option a pass declares where it is registered. Its command-line flag
+// is an ABSL_FLAG defined beside the pass (the one place its name, default
+// and help are written), so a tool takes it only when it links the pass.
+struct PassOptionSpec {
+  std::string flag;                 // the flag's name: "v2c_sync" (--v2c-sync)
+  std::vector<std::string> values;  // the values it takes; empty: any (a switch)
+};
+
+// The options passes read. `backend` is the program's, which every pass
+// may need; the passes' own options are in `values`, by flag name.
 struct PassOptions {
-  std::string backend = "a2a3";     // --backend=a2a3|a5
-  std::string v2c_sync = "fence";   // --v2c-sync=fence|barrier|error|off
-  bool narrow_regions = false;      // --narrow-regions
+  std::string backend = "a2a3";  // --backend=a2a3|a5
+  std::map<std::string, std::string> values;
+
+  // The value of the pass option `flag`: the one set here, else the flag's
+  // default ("" when no linked pass defines the flag).
+  std::string Get(absl::string_view flag) const;
+  // A switch: Get(flag) == "true".
+  bool Enabled(absl::string_view flag) const { return Get(flag) == "true"; }
 };
 
 // A pass reports problems in one of two ways: return an error Status whose
@@ -54,6 +69,7 @@ struct PassInfo {
   std::string name;
   std::string description;
   std::function<std::unique_ptr<Pass>()> create;
+  std::vector<PassOptionSpec> options;
 };
 
 // Registered passes, sorted by name.
@@ -61,7 +77,8 @@ std::vector<const PassInfo*> RegisteredPasses();
 const PassInfo* FindPass(absl::string_view name);
 
 // Registers a pass at static-initialization time; link with alwayslink = 1.
-//   static PassRegistration<InsertCommFence> reg("insert-comm-fence", "...");
+//   static PassRegistration<InsertCommFence> reg("insert-comm-fence", "...",
+//                                                {{"narrow_regions", {}}});
 class PassRegistrationBase {
  protected:
   static void Add(PassInfo info);
@@ -69,9 +86,10 @@ class PassRegistrationBase {
 template <typename P>
 class PassRegistration : PassRegistrationBase {
  public:
-  PassRegistration(std::string name, std::string description) {
+  PassRegistration(std::string name, std::string description,
+                   std::vector<PassOptionSpec> options = {}) {
     Add(PassInfo{std::move(name), std::move(description),
-                 [] { return std::unique_ptr<Pass>(new P()); }});
+                 [] { return std::unique_ptr<Pass>(new P()); }, std::move(options)});
   }
 };
 

@@ -315,7 +315,7 @@ TEST(DualAivBarrierTest, MixSyncallWaitsForEveryLane) {
   }
 
   PassOptions barrier;
-  barrier.v2c_sync = "barrier";
+  barrier.values["v2c_sync"] = "barrier";
   absl::StatusOr<std::unique_ptr<Program>> handoff =
       CompileKernel("examples/v2c_handoff.py", DefaultPipeline(), barrier);
   ASSERT_TRUE(handoff.ok()) << handoff.status().message();

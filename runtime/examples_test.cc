@@ -204,7 +204,7 @@ TEST(ExamplesTest, PollingWithTestCompletes) {
 TEST(ExamplesTest, V2cHandoffWithoutHandshakeIsARace) {
   for (const char* mode : {"fence", "barrier", "off"}) {
     PassOptions pass_options;
-    pass_options.v2c_sync = mode;
+    pass_options.values["v2c_sync"] = mode;
     auto program = Compile("examples/v2c_handoff.py", pass_options);
     ASSERT_NE(program, nullptr);
     SimOptions options;

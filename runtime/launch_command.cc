@@ -36,10 +36,6 @@ namespace ptoc {
 namespace sim {
 namespace {
 
-// Shared driver flags that mean nothing to a launch: accepted (and checked)
-// as by every tool, but not listed by --help.
-constexpr absl::string_view kUnlistedFlags[] = {"v2c_sync", "narrow_regions"};
-
 bool IsScalarFlag(absl::string_view arg) {
   return arg == "--scalar" || arg == "-scalar" || absl::StartsWith(arg, "--scalar=") ||
          absl::StartsWith(arg, "-scalar=");
@@ -132,7 +128,7 @@ absl::Status OptionsFromFlags(const LaunchTool& tool, LaunchOptions& options,
   auto scalars = ParseScalarFlags(absl::GetFlag(FLAGS_scalar));
   if (!scalars.ok()) return scalars.status();
   options.scalars = std::move(*scalars);
-  return PassOptionsFromFlags(&pass_options);
+  return PassOptionsFromFlags({}, &pass_options);
 }
 
 }  // namespace
@@ -143,7 +139,7 @@ int ParseLaunchCommand(int argc, char** argv, const LaunchTool& tool, LaunchOpti
   std::vector<char*> argv_merged;
   for (std::string& a : args) argv_merged.push_back(a.data());
   std::vector<std::string> inputs = ParseCommandLine(
-      static_cast<int>(argv_merged.size()), argv_merged.data(), tool.usage, kUnlistedFlags);
+      static_cast<int>(argv_merged.size()), argv_merged.data(), tool.usage);
   PassOptions pass_options;
   absl::Status usage = inputs.size() != 1
                            ? absl::InvalidArgumentError("expected exactly one input file")

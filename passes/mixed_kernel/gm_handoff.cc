@@ -217,7 +217,7 @@ class HandoffOrderer {
       return;
     }
     bool v2c = c.a->lane == kAiv;
-    const std::string& mode = rw_.options->v2c_sync;
+    const std::string mode = rw_.options->Get("v2c_sync");
     if (v2c && mode == "off") {
       Report(c, Severity::kWarning, "--v2c-sync=off leaves vector->cube conflicts unordered");
     } else if (v2c && mode == "error") {

@@ -46,8 +46,8 @@ PassOptions OptionsFromHash(uint64_t hash) {
   static const char* const kV2cSync[] = {"fence", "barrier", "error", "off"};
   PassOptions options;
   options.backend = (hash & 1) ? "a5" : "a2a3";
-  options.narrow_regions = (hash >> 1) & 1;
-  options.v2c_sync = kV2cSync[(hash >> 2) & 3];
+  options.values["narrow_regions"] = ((hash >> 1) & 1) ? "true" : "false";
+  options.values["v2c_sync"] = kV2cSync[(hash >> 2) & 3];
   return options;
 }
 
