@@ -10,7 +10,6 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "codegen/codegen.h"
 #include "codegen/sync_plan.h"
@@ -112,17 +111,11 @@ absl::Status CheckPassOptionsGiven(int argc, char** argv, const std::vector<std:
   for (const PassInfo* pass : RegisteredPasses()) {
     if (absl::c_linear_search(passes, pass->name)) continue;
     for (const PassOptionSpec& option : pass->options) {
-      if (!FlagGiven(argc, argv, option.flag)) continue;
-      bool declared_by_a_run_pass = false;
-      for (const std::string& name : passes) {
-        const PassInfo* run = FindPass(name);
-        if (run == nullptr) continue;
-        for (const PassOptionSpec& o : run->options) declared_by_a_run_pass |= o.flag == option.flag;
+      if (FlagGiven(argc, argv, option.flag)) {
+        return absl::InvalidArgumentError(absl::StrCat(FlagSpelling(option.flag),
+                                                       " is an option of ", pass->name,
+                                                       ", which --passes does not run"));
       }
-      if (declared_by_a_run_pass) continue;
-      return absl::InvalidArgumentError(absl::StrCat(
-          "--", absl::StrReplaceAll(option.flag, {{"_", "-"}}), " is an option of ", pass->name,
-          ", which --passes does not run"));
     }
   }
   return absl::OkStatus();
@@ -137,7 +130,7 @@ int RunPtocDriver(int argc, char** argv) {
     for (const PassInfo* p : RegisteredPasses()) {
       std::cout << p->name << "  " << p->description << "\n";
       for (const PassOptionSpec& option : p->options) {
-        std::cout << "    option --" << absl::StrReplaceAll(option.flag, {{"_", "-"}}) << "\n";
+        std::cout << "    option " << FlagSpelling(option.flag) << "\n";
       }
     }
     std::cout << "default pipeline: " << absl::StrJoin(DefaultPipeline(), ",") << "\n";

@@ -52,12 +52,12 @@ void PrintHelp(absl::string_view usage) {
   std::vector<std::pair<std::string, const absl::CommandLineFlag*>> flags;
   for (const auto& [name, flag] : absl::GetAllFlags()) {
     if (IsPtocFlag(*flag)) {
-      flags.emplace_back(absl::StrReplaceAll(std::string(name), {{"_", "-"}}), flag);
+      flags.emplace_back(FlagSpelling(name), flag);
     }
   }
   std::sort(flags.begin(), flags.end());
   for (const auto& [name, flag] : flags) {
-    std::cout << "  --" << name << " (default: \"" << flag->DefaultValue() << "\")\n"
+    std::cout << "  " << name << " (default: \"" << flag->DefaultValue() << "\")\n"
               << "      " << flag->Help() << "\n";
   }
   std::cout << "  --help\n      Print this help.\n";
@@ -136,6 +136,10 @@ std::vector<std::string> ParseCommandLine(int argc, char** argv, absl::string_vi
   return positional;
 }
 
+std::string FlagSpelling(absl::string_view name) {
+  return absl::StrCat("--", absl::StrReplaceAll(name, {{"_", "-"}}));
+}
+
 absl::Status PassOptionsFromFlags(const std::vector<std::string>& passes,
                                   PassOptions* options) {
   options->backend = absl::GetFlag(FLAGS_backend);
@@ -153,7 +157,7 @@ absl::Status PassOptionsFromFlags(const std::vector<std::string>& passes,
       if (!spec.values.empty() && !absl::c_linear_search(spec.values, value)) {
         std::string choices = absl::StrJoin(spec.values.begin(), spec.values.end() - 1, ", ");
         return absl::InvalidArgumentError(absl::StrCat(
-            "--", absl::StrReplaceAll(spec.flag, {{"_", "-"}}), " must be ", choices, " or ",
+            FlagSpelling(spec.flag), " must be ", choices, " or ",
             spec.values.back(), ", not '", value, "'"));
       }
       options->values[spec.flag] = value;

@@ -38,6 +38,9 @@ constexpr int kExitUsage = 2;       // the command line is wrong
 // flag or a bad value prints a message and exits 2.
 std::vector<std::string> ParseCommandLine(int argc, char** argv, absl::string_view usage);
 
+// How a flag is written on the command line: "--v2c-sync" for "v2c_sync".
+std::string FlagSpelling(absl::string_view name);
+
 // The pass options from the flags: --backend, and the options the passes
 // named in `passes` declare (PassOptionSpec); a value outside its choices is
 // a usage error (message in the status).

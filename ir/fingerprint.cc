@@ -126,14 +126,9 @@ class Hasher {
     Int(static_cast<int64_t>(s.kind));
     for (const std::string& c : s.leading_comments) Str(c);
     Tag(';');
-    if (s.kind == StmtKind::kAssign) {
-      VarDef(s.var);
-    } else if (s.kind == StmtKind::kFor || s.kind == StmtKind::kScope ||
-               s.kind == StmtKind::kSplitAiv) {
-      VarDef(s.var);
-    } else {
-      VarUse(s.var);
-    }
+    const bool defines_var = s.kind == StmtKind::kAssign || s.kind == StmtKind::kFor ||
+                             s.kind == StmtKind::kScope || s.kind == StmtKind::kSplitAiv;
+    defines_var ? VarDef(s.var) : VarUse(s.var);
     ExprOf(s.value.get());
     ExprOf(s.start.get());
     ExprOf(s.stop.get());

@@ -356,6 +356,17 @@ std::optional<ScopeValueError> CheckFunctionCallKeyword(const Function& callee,
   return std::nullopt;
 }
 
+std::optional<std::string> CheckHandPlacedScope(const Function& f, const Expr* mode) {
+  if (mode != nullptr && mode->str == "MANUAL") return std::nullopt;
+  bool auto_scope = true;  // @pl.function's default
+  for (const NamedExpr& a : f.decorator_args) {
+    if (a.name == "auto_scope" && a.value->kind == ExprKind::kBool) auto_scope = a.value->bool_value;
+  }
+  if (!auto_scope) return std::nullopt;
+  return std::string(
+      "a hand-placed AUTO 'with pl.scope()' requires @pl.function(auto_scope=False)");
+}
+
 std::optional<std::string> CheckLoopStage(absl::string_view loop_kind,
                                           const std::vector<NamedExpr>& attrs) {
   const bool has_stage =

@@ -190,6 +190,12 @@ std::optional<std::string> CheckLoopStage(absl::string_view loop_kind,
                                           const std::vector<NamedExpr>& attrs);
 
 struct Function;
+// What is wrong with a `with pl.scope(mode=...)` in `f` (`mode` the mode=
+// value, or nullptr): a hand-placed AUTO scope needs
+// @pl.function(auto_scope=False). A message, or nullopt. Parser and
+// verifier share it.
+std::optional<std::string> CheckHandPlacedScope(const Function& f, const Expr* mode);
+
 // What is wrong with the keyword `name`=`value` of a call of the program
 // function `callee` (PyPTO takes `attrs={...}`, and `device=` when the
 // callee is an Orchestrator): a message and the expression to point at

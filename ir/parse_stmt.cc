@@ -1033,15 +1033,8 @@ absl::Status Parser::CheckScopeArgs(const Token& start, const std::string& scope
                                           "scope");
     }
     if (!manual) {
-      bool auto_scope = true;  // @pl.function's default
-      for (const NamedExpr& a : fn_->decorator_args) {
-        if (a.name == "auto_scope" && a.value->kind == ExprKind::kBool) {
-          auto_scope = a.value->bool_value;
-        }
-      }
-      if (auto_scope) {
-        return ErrorAtToken(start, "a hand-placed AUTO 'with pl.scope()' requires "
-                                   "@pl.function(auto_scope=False)");
+      if (std::optional<std::string> e = CheckHandPlacedScope(*fn_, mode)) {
+        return ErrorAtToken(start, *e);
       }
     }
   }

@@ -210,17 +210,8 @@ class PyptoRules {
   void CheckScope(const Expr& scope, const Location& stmt_loc) {
     const std::string name = absl::StrCat("pl.", scope.str, "()");
     if (scope.str == "scope") {
-      // The parser's rule (parse_stmt.cc), so a .pb cannot hold what it refuses.
-      const Expr* mode = scope.FindAttr("mode");
-      bool auto_scope = true;  // @pl.function's default
-      for (const NamedExpr& a : fn_->decorator_args) {
-        if (a.name == "auto_scope" && a.value->kind == ExprKind::kBool) {
-          auto_scope = a.value->bool_value;
-        }
-      }
-      if ((mode == nullptr || mode->str != "MANUAL") && auto_scope) {
-        sink_.Error(stmt_loc, "a hand-placed AUTO 'with pl.scope()' requires "
-                              "@pl.function(auto_scope=False)");
+      if (std::optional<std::string> e = CheckHandPlacedScope(*fn_, scope.FindAttr("mode"))) {
+        sink_.Error(stmt_loc, *e);
       }
     }
     if (const Expr* hint = scope.FindAttr("name_hint");
