@@ -15,6 +15,7 @@
 #include "gtest/gtest.h"
 #include "ir/ir.h"
 #include "ir/lexer.h"
+#include "ir/printer.h"
 
 namespace ptoc {
 namespace {
@@ -369,6 +370,23 @@ if flag and k != 1:
   EXPECT_EQ(plain.else_body->stmts[0]->kind, StmtKind::kIf);
   EXPECT_EQ(plain.else_body->stmts[0]->else_body, nullptr);
   EXPECT_EQ(body[3]->value->binary_op, BinaryOp::kAnd);
+}
+
+// One if result annotated unlike its then value: the result keeps the
+// annotation's type through a print and a second read.
+TEST(ParserTest, AnnotatedIfResultSurvivesPrinting) {
+  std::unique_ptr<Program> p = ParseOk(Kernel(R"(if flag:
+    r: pl.Scalar[pl.INDEX] = pl.yield_(k)
+else:
+    r = pl.yield_(n)
+s: pl.Scalar[pl.INDEX] = r + n)"));
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(Body(*p)[0]->results[0]->type, Type::Scalar(DType::kINDEX));
+  std::string printed = PrintProgram(*p);
+  EXPECT_THAT(printed, HasSubstr("r: pl.Scalar[pl.INDEX] = pl.yield_(k)"));
+  std::unique_ptr<Program> again = ParseOk(printed);
+  ASSERT_NE(again, nullptr);
+  EXPECT_EQ(PrintProgram(*again), printed);
 }
 
 TEST(ParserTest, ShadowingCreatesNewVariables) {

@@ -551,7 +551,14 @@ class FunctionPrinter {
         return;
       case StmtKind::kIf:
         Line(depth, absl::StrCat("if ", Value(s.value.get()), ":"));
-        Body(s.body.get(), depth + 1, &s.results);
+        {
+          // The reader types a single if result from the then branch's
+          // yield, or from its annotation when there is one.
+          const std::vector<Var*>* outer = annotated_results_;
+          annotated_results_ = &s.results;
+          Body(s.body.get(), depth + 1, &s.results);
+          annotated_results_ = outer;
+        }
         if (s.else_body) {
           Line(depth, "else:");
           Body(s.else_body.get(), depth + 1, &s.results);
@@ -560,7 +567,12 @@ class FunctionPrinter {
       case StmtKind::kYield: {
         std::string call = absl::StrCat("pl.yield_(", expr_.Join(s.values), ")");
         if (yield_targets != nullptr && !yield_targets->empty()) {
-          call = absl::StrCat(VarList(*yield_targets), " = ", call);
+          std::string targets = VarList(*yield_targets);
+          if (yield_targets == annotated_results_ && yield_targets->size() == 1 &&
+              s.values.size() == 1 && (*yield_targets)[0]->type != s.values[0]->type) {
+            absl::StrAppend(&targets, ": ", TypeText((*yield_targets)[0]->type));
+          }
+          call = absl::StrCat(targets, " = ", call);
         }
         Line(depth, call);
         return;
@@ -646,6 +658,9 @@ class FunctionPrinter {
   const ExprPrinter expr_;
   const int width_;
   std::string* out_;
+  // The results of the if whose then branch is being printed: its yield
+  // carries their annotation where the value's type is not theirs.
+  const std::vector<Var*>* annotated_results_ = nullptr;
 };
 
 }  // namespace

@@ -287,6 +287,44 @@ class FunctionVerifier {
     for (const Var* v : closed) scopes_.back().push_back(v);
   }
 
+  static const Stmt* FinalYield(const Stmt& body) {
+    const Stmt* last = &body;
+    if (body.kind == StmtKind::kSeq) last = body.stmts.empty() ? nullptr : body.stmts.back().get();
+    return last != nullptr && last->kind == StmtKind::kYield ? last : nullptr;
+  }
+
+  // The reader's typing of if results: one result takes the then branch's
+  // yield annotation (printed where the value's type differs), several take
+  // the then values' types; the else values may differ only in pl.MemRef.
+  void VerifyIfResultTypes(const Stmt& s) {
+    const Stmt* then_yield = FinalYield(*s.body);
+    const Stmt* else_yield = FinalYield(*s.else_body);
+    if (then_yield == nullptr || else_yield == nullptr) return;
+    const size_t n = s.results.size();
+    if (then_yield->values.size() != n || else_yield->values.size() != n) return;
+    for (size_t i = 0; i < n; ++i) {
+      if (s.results[i] == nullptr || then_yield->values[i] == nullptr ||
+          else_yield->values[i] == nullptr) {
+        continue;
+      }
+      const Type& result = s.results[i]->type;
+      const Type& then_type = then_yield->values[i]->type;
+      const bool then_ok = n == 1 ? result == then_type || AnnotatedType(result, then_type)
+                                  : result == then_type;
+      if (!then_ok) {
+        Error(then_yield->loc, absl::StrCat("if result '", s.results[i]->name, "' has type ",
+                                            TypeToString(result), " but the then branch yields ",
+                                            TypeToString(then_type)));
+      }
+      if (!SameUpToMemRef(else_yield->values[i]->type, result)) {
+        Error(else_yield->loc,
+              absl::StrCat("if result '", s.results[i]->name, "' has type ", TypeToString(result),
+                           " but the else branch yields ",
+                           TypeToString(else_yield->values[i]->type)));
+      }
+    }
+  }
+
   // A body: its own scope. `expected_yields` >= 0 when the body must end
   // with a Yield of that many values (loop-carried values, if results).
   void VerifyBody(const Stmt& body, int expected_yields, bool leak = false) {
@@ -459,6 +497,7 @@ class FunctionVerifier {
         VerifyBody(*s.body, static_cast<int>(s.results.size()));
         if (s.else_body) {
           VerifyBody(*s.else_body, static_cast<int>(s.results.size()));
+          VerifyIfResultTypes(s);
         } else if (!s.results.empty()) {
           Error(s.loc, "an if with results needs an else branch");
         }

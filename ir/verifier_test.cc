@@ -58,6 +58,34 @@ TEST(VerifierTest, ExamplesVerify) {
   }
 }
 
+// If results are typed as the reader types them: two results take the then
+// values' types exactly, the else values may differ only in pl.MemRef.
+TEST(VerifierTest, IfResultTypesFollowTheReader) {
+  auto p = Parse(R"(import pypto.language as pl
+import pypto.language.distributed as pld
+
+
+@pl.program
+class K:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, n: pl.Scalar[pl.INDEX], m: pl.Scalar[pl.INT32]):
+        if n > 0:
+            a, b = pl.yield_(n, m)
+        else:
+            a, b = pl.yield_(n, m)
+)");
+  ASSERT_TRUE(VerifyProgram(*p).ok());
+  Stmt& branch = *Kernel(*p).body->stmts[0];
+  branch.results[1]->type = Type::Scalar(DType::kINDEX);
+  EXPECT_NE(VerifyMessage(*p).find("if result 'b' has type pl.Scalar[pl.INDEX] but the then "
+                                   "branch yields pl.Scalar[pl.INT32]"),
+            std::string::npos)
+      << VerifyMessage(*p);
+  EXPECT_NE(VerifyMessage(*p).find("but the else branch yields pl.Scalar[pl.INT32]"),
+            std::string::npos)
+      << VerifyMessage(*p);
+}
+
 TEST(VerifierTest, UseOutOfScope) {
   auto p = Parse(kKernel);
   Var* t = LoopBody(*p).stmts[0]->var;

@@ -83,6 +83,15 @@ void RewriteSeq(KernelRewrite& rw, Stmt& seq) {
           "transfers; write the tpush/tpop pair yourself or remove the hand-written setup"));
       continue;
     }
+    if (c2v && s.var->type.memory() != MemorySpace::kVec) {
+      // The AIV lane pops into its own memory; a tile has no place in DDR.
+      rw.diagnostics->Error(s.loc, absl::StrCat(
+          "in kernel '", rw.kernel->name, "': this tile.move crosses from the AIC lane to "
+          "the AIV lane, so it must land in Vec, not ",
+          MemorySpaceName(s.var->type.memory()),
+          "; to write the tile to global memory, use pl.tile.store"));
+      continue;
+    }
     if (!call.args[0]->type.has_static_shape()) {
       rw.diagnostics->Error(s.loc, absl::StrCat(
           "in kernel '", rw.kernel->name,
