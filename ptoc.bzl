@@ -21,8 +21,10 @@ builds the same kernel, and any remote-execution service can run it:
     NAME.pto, NAME.cpp  ptoc-codegen
 
 Each is a label users can build and dump (`ptoc-print NAME.fenced.pb`).
-The tools are built for the exec platform, and every action also takes the
-stamp of the system library versions (//third_party:system_versions) so a
+The tools are built in the target configuration (this machine is host,
+exec and target alike; an exec configuration compiled them a second time),
+and every action also takes the stamp of the system library versions
+(//third_party:system_versions, read on the machine running the build) so a
 cache shared across machines never serves a result built against others.
 """
 
@@ -67,7 +69,7 @@ _ptoc_step = rule(
     attrs = {
         "src": attr.label(allow_single_file = True, mandatory = True),
         "out": attr.output(mandatory = True),
-        "tool": attr.label(executable = True, cfg = "exec", mandatory = True),
+        "tool": attr.label(executable = True, cfg = "target", mandatory = True),
         "flags": attr.string_list(),
         "step": attr.string(mandatory = True),
         "mnemonic": attr.string(mandatory = True),

@@ -9,6 +9,7 @@ packages=(
   libgflags-dev libgtest-dev libgmock-dev libbenchmark-dev
   llvm-16-tools clang-14 libclang-rt-14-dev nginx-light
   clang-19 libllvm19 libz3-4
+  bazel-bootstrap-source openjdk-17-jdk-headless
 )
 
 missing=()

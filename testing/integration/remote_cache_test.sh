@@ -11,6 +11,8 @@
 #    (another checkout, another output base) and compares the bytes with
 #    A's outputs, for every step; and runs every step twice.
 # 5. Changing one pass's option re-runs only the steps from that pass on.
+# 6. A third checkout whose (simulated) libabsl-dev version differs gets no
+#    hit for any ptoc step or compile; the same versions (B) get all.
 # Stops the server it started and removes its folders.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -142,4 +144,31 @@ ran="$(python3 "$log_tool" executed "$work/b2.log" | sort | tr '\n' ' ')"
 want="ring_allreduce.checked.pb ring_allreduce.cpp ring_allreduce.fenced.pb ring_allreduce.hoisted.pb ring_allreduce.materialized.pb ring_allreduce.pto "
 echo "after changing an insert-comm-fence option, re-ran: $ran"
 [[ "$ran" == "$want" ]] || fail "expected exactly the steps from insert-comm-fence on: $want"
+
+# --- 6. the version stamp keys every step and compile, per machine ---
+# A third checkout whose dpkg database says another libabsl-dev version (the
+# stamp is read on the machine running the build, never taken from a cache):
+# no ptoc step and no compile may be served from A's results.
+mkdir -p "$work/dpkg/info" "$work/dpkg/updates"
+awk -v RS= -v ORS='\n\n' '/(^|\n)Package: libabsl-dev\n/ {
+    sub(/\nVersion: [^\n]*/, "&+simulated1") } { print }' /var/lib/dpkg/status \
+    > "$work/dpkg/status"
+simulated="$(dpkg-query --admindir="$work/dpkg" -W -f='${Version}' libabsl-dev)"
+[[ "$simulated" == *simulated1 ]] || fail "could not simulate another libabsl-dev version"
+copy_checkout "$repo" "$work/c"
+(cd "$work/c" && bazel --output_base="$work/ob_c" build ${PTOC_BAZEL_FLAGS:-} //examples:all \
+    "$cache" --repo_env=PTOC_DPKG_ADMINDIR="$work/dpkg" \
+    --execution_log_json_file="$work/c.log" 2>&1 | tail -3)
+grep -q simulated1 "$work/ob_c/external/ptoc_system_versions/system_versions.txt" ||
+  fail "checkout C's stamp does not carry the simulated version"
+read -r hits_c total_c < <(python3 "$log_tool" hits "$work/c.log")
+read -r chits_c ctotal_c < <(python3 "$log_tool" hits "$work/c.log" CppCompile)
+read -r chits_b ctotal_b < <(python3 "$log_tool" hits "$work/b.log" CppCompile)
+echo "another libabsl-dev version: $hits_c of $total_c ptoc steps and $chits_c of $ctotal_c" \
+     "compiles were hits (same versions: $chits_b of $ctotal_b compiles)"
+[[ $total_c -eq $total_a ]] || fail "C ran $total_c ptoc steps, A $total_a"
+[[ $hits_c -eq 0 ]] || fail "a machine with other versions was served ptoc steps"
+[[ $ctotal_c -gt 0 && $chits_c -eq 0 ]] || fail "a machine with other versions was served compiles"
+[[ $chits_b -eq $ctotal_b ]] || fail "the same versions did not share every compile"
+
 echo "remote cache test passed in $((SECONDS - start)) s"
