@@ -338,4 +338,13 @@ bool HasMxLayout(const Type& t) {
 
 bool SameUpToMemRef(const Type& a, const Type& b) { return WithoutMemRef(a) == WithoutMemRef(b); }
 
+Type PlacedIn(const Type& t, MemorySpace m) {
+  TileView view = t.view();
+  if (!t.has_explicit_view()) {
+    view = ImplicitView(m);
+    view.valid_shape = t.view().valid_shape;
+  }
+  return Type::Tile(t.shape(), t.dtype(), m, view).WithExtra(t.extra());
+}
+
 }  // namespace ptoc

@@ -181,6 +181,10 @@ std::vector<absl::string_view> ExtraElements(absl::string_view extra);
 // lives, not what it is (PyPTO's structural equality skips them).
 bool SameUpToMemRef(const Type& a, const Type& b);
 
+// `t` (a tile without a memory space) placed in `m`: an implicit view
+// becomes `m`'s, keeping the valid shape; a written view is kept.
+Type PlacedIn(const Type& t, MemorySpace m);
+
 // A tensor with one of PyPTO's MX layouts (MX_A_ZZ, MX_B_NN), written bare
 // (`pl.MX_A_ZZ`, `pl.TensorLayout.MX_B_NN`) or as a pl.TensorView layout.
 bool HasMxLayout(const Type& t);

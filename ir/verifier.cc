@@ -1019,12 +1019,21 @@ class FunctionVerifier {
     absl::StatusOr<std::optional<Type>> result = info->result(call);
     if (!result.ok()) {
       Error(call.loc, result.status().message());
-    } else if (result->has_value() && !SameUpToExtra(**result, call.type)) {
+    } else if (result->has_value() && !SameUpToExtra(**result, call.type) &&
+               !PlacedByInference(**result, call.type)) {
       Error(call.loc, absl::StrCat("'", call.str, "' returns ", TypeToString(**result),
                                    ", but the IR records ", TypeToString(call.type)));
     } else if (!result->has_value() && !call.type.is_tile()) {
       Error(call.loc, absl::StrCat("'", call.str, "' needs a tile type annotation"));
     }
+  }
+
+  // A result the op's rule leaves without a memory space, given one by
+  // infer-tile-memory-space (as PyPTO's registry gives an op's fixed output
+  // space at creation).
+  static bool PlacedByInference(const Type& rule, const Type& recorded) {
+    return rule.is_tile() && !rule.has_memory() && recorded.is_tile() && recorded.has_memory() &&
+           SameUpToExtra(PlacedIn(rule, recorded.memory()), recorded);
   }
 
   const Program& program_;

@@ -23,17 +23,6 @@ const Stmt* TrailingYield(const Stmt& body) {
 
 bool NeedsMemory(const Type& t) { return t.is_tile() && !t.has_memory(); }
 
-// `t` (a tile without a memory space) placed in `m`: an implicit view
-// becomes `m`'s, keeping the valid shape; a written view is kept.
-Type PlacedIn(const Type& t, MemorySpace m) {
-  TileView view = t.view();
-  if (!t.has_explicit_view()) {
-    view = ImplicitView(m);
-    view.valid_shape = t.view().valid_shape;
-  }
-  return Type::Tile(t.shape(), t.dtype(), m, view).WithExtra(t.extra());
-}
-
 class Inference {
  public:
   explicit Inference(Function& f) : f_(f) {}
@@ -187,6 +176,14 @@ class Inference {
       absl::StatusOr<std::optional<Type>> r = info->result(e);
       if (r.ok() && r->has_value()) {
         e.type = (*r)->WithExtra(e.type.extra());
+        // An op whose result rule names no space (tile.full, tile.tri, ...)
+        // makes its tile where its target lives.
+        if (NeedsMemory(e.type)) {
+          e.type = PlacedIn(e.type, annotated != nullptr && annotated->is_tile() &&
+                                            annotated->has_memory()
+                                        ? annotated->memory()
+                                        : ResultMemory(e));
+        }
         return;
       }
       if (r.ok() && annotated != nullptr && annotated->is_tile()) {
