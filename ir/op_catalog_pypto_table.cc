@@ -563,7 +563,7 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
           for (size_t i = 0; i < src.size(); ++i) {
             const Expr& off = *call.args[3]->args[i];
             if (off.kind == ExprKind::kInt && src[i].is_static() && dst[i].is_static() &&
-                off.int_value + src[i].value > dst[i].value) {
+                off.int_value > dst[i].value - src[i].value) {  // no overflow near INT64_MAX
               return absl::InvalidArgumentError(absl::StrCat(
                   "'", call.str, "': the push exceeds the peer's target region in dim ", i,
                   " (offset ", off.int_value, " + ", src[i].value, " > ", dst[i].value, ")"));
