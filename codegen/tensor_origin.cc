@@ -4,6 +4,7 @@
 #include "codegen/ir_walk.h"
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
+#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace codegen {
@@ -13,7 +14,7 @@ absl::StatusOr<TensorOrigins> TensorOrigins::Compute(const Function& f) {
   for (const Param& p : f.params) {
     if (p.var->type.is_tensor()) t.origin_[p.var] = p.var;
   }
-  if (absl::Status s = t.Visit(*f.body); !s.ok()) return s;
+  RETURN_IF_ERROR(t.Visit(*f.body));
   return t;
 }
 
@@ -72,7 +73,7 @@ absl::Status TensorOrigins::Visit(const Stmt& s) {
   switch (s.kind) {
     case StmtKind::kSeq:
       for (const StmtPtr& c : s.stmts) {
-        if (absl::Status st = Visit(*c); !st.ok()) return st;
+        RETURN_IF_ERROR(Visit(*c));
       }
       return absl::OkStatus();
     case StmtKind::kAssign:
@@ -86,18 +87,18 @@ absl::Status TensorOrigins::Visit(const Stmt& s) {
         }
         if (i < s.results.size()) origin_[s.results[i]] = OriginOf(s.iter_args[i]);
       }
-      if (absl::Status st = Visit(*s.body); !st.ok()) return st;
+      RETURN_IF_ERROR(Visit(*s.body));
       return Merge(s.iter_args, TrailingYield(*s.body), s.loc);
     }
     case StmtKind::kWhile:
       return Visit(*s.body);
     case StmtKind::kIf: {
-      if (absl::Status st = Visit(*s.body); !st.ok()) return st;
+      RETURN_IF_ERROR(Visit(*s.body));
       if (absl::Status st = Merge(s.results, TrailingYield(*s.body), s.loc); !st.ok()) {
         return st;
       }
       if (s.else_body == nullptr) return absl::OkStatus();
-      if (absl::Status st = Visit(*s.else_body); !st.ok()) return st;
+      RETURN_IF_ERROR(Visit(*s.else_body));
       return Merge(s.results, TrailingYield(*s.else_body), s.loc);
     }
     case StmtKind::kScope:

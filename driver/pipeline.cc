@@ -11,6 +11,7 @@
 #include "ir/fingerprint.h"
 #include "ir/printer.h"
 #include "ir/serialize.h"
+#include "ir/status_macros.h"
 #include "ir/verifier.h"
 
 namespace ptoc {
@@ -56,7 +57,7 @@ absl::Status RunPipeline(Program& program, const std::vector<std::string>& passe
         !s.ok()) {
       return s;
     }
-    if (absl::Status s = Dump(program, dump_dir, 0, "input"); !s.ok()) return s;
+    RETURN_IF_ERROR(Dump(program, dump_dir, 0, "input"));
   }
   PassContext context{options, diagnostics};
   for (size_t i = 0; i < instances.size(); ++i) {

@@ -15,6 +15,7 @@
 #include "ir/builder.h"
 #include "ir/op_catalog_pypto_rules.h"
 #include "ir/registry.h"
+#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace {
@@ -319,7 +320,7 @@ absl::Status CheckRoundMode(const Expr& call) {
 }
 
 ResultOr Reduce(const Expr& call, bool row, bool int32) {
-  if (auto s = Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"); !s.ok()) return s;
+  RETURN_IF_ERROR(Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"));
   const Type& t = call.args[0]->type;
   Shape shape = t.shape();
   if (shape.empty()) return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' on a rank-0 value"));
@@ -352,7 +353,7 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
       };
     case kCast:
       return [](const Expr& call) -> ResultOr {
-        if (auto s = CheckRoundMode(call); !s.ok()) return s;
+        RETURN_IF_ERROR(CheckRoundMode(call));
         if (auto s = Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"); !s.ok()) {
           return s;
         }
@@ -373,38 +374,35 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
         if (shape == nullptr || !d) {
           return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' needs a shape and a dtype"));
         }
-        absl::StatusOr<Shape> dims = ShapeOfList(call, *shape);
-        if (!dims.ok()) return dims.status();
-        if (!tile) return std::optional<Type>(Type::Tensor(*std::move(dims), *d));
+        ASSIGN_OR_RETURN(Shape dims, ShapeOfList(call, *shape));
+        if (!tile) return std::optional<Type>(Type::Tensor(std::move(dims), *d));
         // tile.tri / tile.random: an optional valid_shape narrows the region.
         TileView view;
         if (const Expr* valid = ArgNamed(call, params, "valid_shape")) {
-          absl::StatusOr<Shape> v = ShapeOfList(call, *valid);
-          if (!v.ok()) return v.status();
-          if (v->size() != dims->size()) {
+          ASSIGN_OR_RETURN(Shape v, ShapeOfList(call, *valid));
+          if (v.size() != dims.size()) {
             return absl::InvalidArgumentError(
                 absl::StrCat("'", call.str, "': valid_shape and shape have different ranks"));
           }
-          if (*v != *dims) view.valid_shape = *std::move(v);
+          if (v != dims) view.valid_shape = std::move(v);
         }
-        return std::optional<Type>(Type::TileWithoutMemory(*std::move(dims), *d, view));
+        return std::optional<Type>(Type::TileWithoutMemory(std::move(dims), *d, view));
       };
     }
     case kExtract:
       return [params](const Expr& call) -> ResultOr {
-        if (auto s = Need(call, 0, call.args[0]->type.is_tile(), "a tile"); !s.ok()) return s;
+        RETURN_IF_ERROR(Need(call, 0, call.args[0]->type.is_tile(), "a tile"));
         const Expr* shape = ArgNamed(call, params, "shape");
         if (shape == nullptr) return absl::InvalidArgumentError("'tile.extract' needs a shape");
-        absl::StatusOr<Shape> dims = ShapeOfList(call, *shape);
-        if (!dims.ok()) return dims.status();
+        ASSIGN_OR_RETURN(Shape dims, ShapeOfList(call, *shape));
         const Type& t = call.args[0]->type;
         const Expr* m = call.FindAttr("target_memory");
         if (m != nullptr && m->kind == ExprKind::kEnum) {
           if (std::optional<MemorySpace> ms = ParseMemorySpace(m->str)) {
-            return std::optional<Type>(Type::Tile(*std::move(dims), t.dtype(), *ms));
+            return std::optional<Type>(Type::Tile(std::move(dims), t.dtype(), *ms));
           }
         }
-        return std::optional<Type>(Reshaped(t, *std::move(dims), t.dtype()));
+        return std::optional<Type>(Reshaped(t, std::move(dims), t.dtype()));
       };
     case kShapeArg1:
     case kView: {
@@ -417,9 +415,8 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
         const DType d = DTypeAttr(call, "dtype").value_or(t.dtype());
         Shape shape = t.shape();
         if (call.args.size() >= 2) {
-          absl::StatusOr<Shape> dims = ShapeOfList(call, *call.args[1]);
-          if (!dims.ok()) return dims.status();
-          shape = *std::move(dims);
+          ASSIGN_OR_RETURN(Shape dims, ShapeOfList(call, *call.args[1]));
+          shape = std::move(dims);
         }
         if (keeps_window && t.is_distributed()) {
           return std::optional<Type>(Type::DistributedTensor(std::move(shape), d));
@@ -653,7 +650,7 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
           if (auto s = Need(call, 0, call.args[0]->type.is_tensor(), "a GM tensor"); !s.ok()) {
             return s;
           }
-          if (auto s = handle(1, "PrefetchAsyncContext"); !s.ok()) return s;
+          RETURN_IF_ERROR(handle(1, "PrefetchAsyncContext"));
           // PyPTO: a flat contiguous 1D region of static extent (every dim
           // but the last is 1).
           const Shape& shape = call.args[0]->type.shape();
@@ -672,11 +669,11 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
           return std::optional<Type>(Type::Handle("AsyncEvent"));
         }
         if (session) {
-          if (auto s = handle(0, "PrefetchAsyncContext"); !s.ok()) return s;
+          RETURN_IF_ERROR(handle(0, "PrefetchAsyncContext"));
           return std::optional<Type>(Type::Handle("AsyncSession"));
         }
-        if (auto s = handle(0, "AsyncEvent"); !s.ok()) return s;
-        if (auto s = handle(1, "AsyncSession"); !s.ok()) return s;
+        RETURN_IF_ERROR(handle(0, "AsyncEvent"));
+        RETURN_IF_ERROR(handle(1, "AsyncSession"));
         return std::optional<Type>(Type::Scalar(DType::kBOOL));
       };
     }
@@ -695,9 +692,8 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
         }
         const Type& t = call.args[0]->type;
         if (call.args.size() >= 2) {
-          absl::StatusOr<Shape> dims = ShapeOfList(call, *call.args[1]);
-          if (!dims.ok()) return dims.status();
-          return std::optional<Type>(Reshaped(t, *std::move(dims), t.dtype()));
+          ASSIGN_OR_RETURN(Shape dims, ShapeOfList(call, *call.args[1]));
+          return std::optional<Type>(Reshaped(t, std::move(dims), t.dtype()));
         }
         const Expr* layout = call.FindAttr("layout");
         const bool source_dn = absl::StrContains(t.extra(), "TensorLayout.DN");
