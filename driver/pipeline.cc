@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "glog/logging.h"
 #include "ir/file_util.h"
 #include "ir/fingerprint.h"
 #include "ir/printer.h"
@@ -87,6 +88,9 @@ absl::Status RunPipeline(Program& program, const std::vector<std::string>& passe
       return absl::InternalError(absl::StrCat("internal error: after pass '", pass.name(),
                                               "': ", s.message()));
     }
+    VLOG(1) << "pass " << pass.name() << ": "
+            << (*changed ? "changed the program" : "no change") << ", "
+            << absl::StrFormat("%.3f", seconds(run_start, run_end) * 1e3) << " ms";
     if (pipeline_options.times != nullptr) {
       pipeline_options.times->emplace_back(pass.name(), seconds(run_start, run_end));
       pipeline_options.times->emplace_back(
