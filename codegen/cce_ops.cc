@@ -143,9 +143,7 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       Line(StoreCall(plan, gt, tile.name));
       if (plan.steps.size() > 1 && plan.steps[1].op == MachineOp::kDcci) {
         // A remote store: the peer region's lines.
-        if (absl::Status s = InvalidateRegion(*a.tensor, a.base, a.region, loc); !s.ok()) {
-          return s;
-        }
+        RETURN_IF_ERROR(InvalidateRegion(*a.tensor, a.base, a.region, loc));
       }
       return std::optional<Value>();
     }
@@ -263,9 +261,7 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       }
       if (step.barrier_all_after) BarrierAll();
       if (put) {
-        if (absl::Status s = InvalidateRegion(remote, peer, remote_region, loc); !s.ok()) {
-          return s;
-        }
+        RETURN_IF_ERROR(InvalidateRegion(remote, peer, remote_region, loc));
       }
       return std::optional<Value>();
     }
@@ -316,9 +312,7 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       return std::optional<Value>();
     }
     ASSIGN_OR_RETURN(Access a, AccessOf(call, plan));
-    if (absl::Status s = InvalidateRegion(*a.tensor, a.base, a.region, loc); !s.ok()) {
-      return s;
-    }
+    RETURN_IF_ERROR(InvalidateRegion(*a.tensor, a.base, a.region, loc));
     return std::optional<Value>();
   }
   // system.syncall

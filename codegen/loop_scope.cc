@@ -71,9 +71,7 @@ class LoopScopes {
       RETURN_IF_ERROR(Expr(*a, e.loc.known() ? e.loc : stmt_loc));
     }
     for (const NamedExpr& a : e.attrs) {
-      if (absl::Status st = Expr(*a.value, e.loc.known() ? e.loc : stmt_loc); !st.ok()) {
-        return st;
-      }
+      RETURN_IF_ERROR(Expr(*a.value, e.loc.known() ? e.loc : stmt_loc));
     }
     return absl::OkStatus();
   }

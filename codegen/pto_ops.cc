@@ -157,9 +157,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
            loc);
       if (plan.steps.size() > 1 && plan.steps[1].op == MachineOp::kDcci) {
         // A remote store: the peer region's lines.
-        if (absl::Status s = InvalidateRegion(a.base, *a.tensor, a.region, loc); !s.ok()) {
-          return s;
-        }
+        RETURN_IF_ERROR(InvalidateRegion(a.base, *a.tensor, a.region, loc));
       }
       return std::optional<Value>();
     }
@@ -299,9 +297,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       }
       if (put) {
         // The peer region may be cached on this core from an earlier read.
-        if (absl::Status st = InvalidateRegion(view, remote, remote_region, loc); !st.ok()) {
-          return st;
-        }
+        RETURN_IF_ERROR(InvalidateRegion(view, remote, remote_region, loc));
       }
       return std::optional<Value>();
     }
@@ -357,9 +353,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       return std::optional<Value>();
     }
     ASSIGN_OR_RETURN(Access a, AccessOf(call, plan));
-    if (absl::Status s = InvalidateRegion(a.base, *a.tensor, a.region, loc); !s.ok()) {
-      return s;
-    }
+    RETURN_IF_ERROR(InvalidateRegion(a.base, *a.tensor, a.region, loc));
     return std::optional<Value>();
   }
   // system.syncall

@@ -55,9 +55,7 @@ absl::Status TensorOrigins::Merge(const std::vector<Var*>& results, const Stmt* 
     const Var* got = OriginOf(*yield->values[i]);
     const Var* want = OriginOf(results[i]);
     if (want == nullptr) {
-      if (absl::Status s = Bind(results[i], *yield->values[i], yield->loc); !s.ok()) {
-        return s;
-      }
+      RETURN_IF_ERROR(Bind(results[i], *yield->values[i], yield->loc));
     } else if (got != want) {
       return ErrorAt(loc, absl::StrCat("'", results[i]->name,
                                        "' names different GM tensors on different "
@@ -82,9 +80,7 @@ absl::Status TensorOrigins::Visit(const Stmt& s) {
     case StmtKind::kFor: {
       for (size_t i = 0; i < s.iter_args.size() && i < s.init_values.size(); ++i) {
         if (!s.iter_args[i]->type.is_tensor()) continue;
-        if (absl::Status st = Bind(s.iter_args[i], *s.init_values[i], s.loc); !st.ok()) {
-          return st;
-        }
+        RETURN_IF_ERROR(Bind(s.iter_args[i], *s.init_values[i], s.loc));
         if (i < s.results.size()) origin_[s.results[i]] = OriginOf(s.iter_args[i]);
       }
       RETURN_IF_ERROR(Visit(*s.body));
@@ -94,9 +90,7 @@ absl::Status TensorOrigins::Visit(const Stmt& s) {
       return Visit(*s.body);
     case StmtKind::kIf: {
       RETURN_IF_ERROR(Visit(*s.body));
-      if (absl::Status st = Merge(s.results, TrailingYield(*s.body), s.loc); !st.ok()) {
-        return st;
-      }
+      RETURN_IF_ERROR(Merge(s.results, TrailingYield(*s.body), s.loc));
       if (s.else_body == nullptr) return absl::OkStatus();
       RETURN_IF_ERROR(Visit(*s.else_body));
       return Merge(s.results, TrailingYield(*s.else_body), s.loc);

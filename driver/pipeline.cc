@@ -21,10 +21,7 @@ namespace {
 absl::Status Dump(const Program& program, const std::string& dir, int index,
                   absl::string_view name) {
   std::string stem = absl::StrFormat("%s/%02d-%s", dir, index, name);
-  if (absl::Status s = WriteFileAtomically(stem + ".pb", SerializeProgram(program));
-      !s.ok()) {
-    return s;
-  }
+  RETURN_IF_ERROR(WriteFileAtomically(stem + ".pb", SerializeProgram(program)));
   return WriteFileAtomically(stem + ".py", PrintProgram(program));
 }
 
@@ -49,15 +46,9 @@ absl::Status RunPipeline(Program& program, const std::vector<std::string>& passe
   }
   const std::string& dump_dir = pipeline_options.dump_dir;
   if (!dump_dir.empty()) {
-    if (absl::Status s = CreateDirectories(dump_dir, absl::StrCat("--dump-dir ", dump_dir));
-        !s.ok()) {
-      return s;
-    }
-    if (absl::Status s = WriteFileAtomically(dump_dir + "/options.txt",
-                                             pipeline_options.reproduce_command + "\n");
-        !s.ok()) {
-      return s;
-    }
+    RETURN_IF_ERROR(CreateDirectories(dump_dir, absl::StrCat("--dump-dir ", dump_dir)));
+    RETURN_IF_ERROR(
+        WriteFileAtomically(dump_dir + "/options.txt", pipeline_options.reproduce_command + "\n"));
     RETURN_IF_ERROR(Dump(program, dump_dir, 0, "input"));
   }
   PassContext context{options, diagnostics};
@@ -102,10 +93,7 @@ absl::Status RunPipeline(Program& program, const std::vector<std::string>& passe
                 << PrintProgram(program);
     }
     if (!dump_dir.empty()) {
-      if (absl::Status s = Dump(program, dump_dir, static_cast<int>(i) + 1, pass.name());
-          !s.ok()) {
-        return s;
-      }
+      RETURN_IF_ERROR(Dump(program, dump_dir, static_cast<int>(i) + 1, pass.name()));
     }
   }
   return absl::OkStatus();

@@ -332,9 +332,7 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
   switch (rule) {
     case kLike0:
       return [params](const Expr& call) -> ResultOr {
-        if (auto s = Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"); !s.ok()) {
-          return s;
-        }
+        RETURN_IF_ERROR(Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"));
         const Expr* init = ArgNamed(call, params, "init_cond");
         if (init != nullptr && init->type != Type::Scalar(DType::kBOOL)) {
           return absl::InvalidArgumentError(
@@ -344,19 +342,14 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
       };
     case kLike1:
       return [](const Expr& call) -> ResultOr {
-        if (auto s = Need(call, 1, call.args.size() > 1 && IsValue(call.args[1]->type),
-                          "a tile or tensor");
-            !s.ok()) {
-          return s;
-        }
+        RETURN_IF_ERROR(
+            Need(call, 1, call.args.size() > 1 && IsValue(call.args[1]->type), "a tile or tensor"));
         return std::optional<Type>(call.args[1]->type);
       };
     case kCast:
       return [](const Expr& call) -> ResultOr {
         RETURN_IF_ERROR(CheckRoundMode(call));
-        if (auto s = Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"); !s.ok()) {
-          return s;
-        }
+        RETURN_IF_ERROR(Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"));
         std::optional<DType> d = DTypeAttr(call, "target_type");
         if (!d) return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' needs a target_type"));
         const Type& t = call.args[0]->type;
@@ -408,9 +401,7 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
     case kView: {
       const bool keeps_window = rule == kView;
       return [keeps_window](const Expr& call) -> ResultOr {
-        if (auto s = Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"); !s.ok()) {
-          return s;
-        }
+        RETURN_IF_ERROR(Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"));
         const Type& t = call.args[0]->type;
         const DType d = DTypeAttr(call, "dtype").value_or(t.dtype());
         Shape shape = t.shape();
@@ -426,9 +417,7 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
     }
     case kGatherIndex:
       return [params](const Expr& call) -> ResultOr {
-        if (auto s = Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"); !s.ok()) {
-          return s;
-        }
+        RETURN_IF_ERROR(Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"));
         const Expr* index = ArgNamed(call, params, "index");
         if (index == nullptr || !IsValue(index->type)) {
           return absl::InvalidArgumentError(
@@ -439,14 +428,9 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
       };
     case kMatmul:
       return [](const Expr& call) -> ResultOr {
-        if (auto s = Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"); !s.ok()) {
-          return s;
-        }
-        if (auto s = Need(call, 1, call.args.size() > 1 && IsValue(call.args[1]->type),
-                          "a tile or tensor");
-            !s.ok()) {
-          return s;
-        }
+        RETURN_IF_ERROR(Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"));
+        RETURN_IF_ERROR(
+            Need(call, 1, call.args.size() > 1 && IsValue(call.args[1]->type), "a tile or tensor"));
         const Type& a = call.args[0]->type;
         const Type& b = call.args[1]->type;
         if (a.shape().size() < 2 || b.shape().size() < 2) {
@@ -503,9 +487,7 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
     case kSplitDouble: {
       const bool halve = rule == kSplitHalve;
       return [halve](const Expr& call) -> ResultOr {
-        if (auto s = Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"); !s.ok()) {
-          return s;
-        }
+        RETURN_IF_ERROR(Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"));
         const Expr* split = call.FindAttr("split");
         if (split == nullptr || split->kind != ExprKind::kInt || split->int_value < 0 ||
             split->int_value > 2) {
@@ -573,9 +555,7 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
       return [](const Expr&) -> ResultOr { return std::optional<Type>(Type::Scalar(DType::kINDEX)); };
     case kCommCtx:
       return [](const Expr& call) -> ResultOr {
-        if (auto s = Need(call, 0, call.args[0]->type.is_distributed(), "a window"); !s.ok()) {
-          return s;
-        }
+        RETURN_IF_ERROR(Need(call, 0, call.args[0]->type.is_distributed(), "a window"));
         return std::optional<Type>(Type::CommCtx());
       };
     case kDeferWait:
@@ -609,18 +589,13 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
       };
     case kSame0:
       return [](const Expr& call) -> ResultOr {
-        if (auto s = Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"); !s.ok()) {
-          return s;
-        }
+        RETURN_IF_ERROR(Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"));
         return std::optional<Type>(call.args[0]->type);
       };
     case kLike2:
       return [](const Expr& call) -> ResultOr {
-        if (auto s = Need(call, 2, call.args.size() > 2 && IsValue(call.args[2]->type),
-                          "a tile or tensor");
-            !s.ok()) {
-          return s;
-        }
+        RETURN_IF_ERROR(
+            Need(call, 2, call.args.size() > 2 && IsValue(call.args[2]->type), "a tile or tensor"));
         return std::optional<Type>(call.args[2]->type);
       };
     case kTranspose: return pypto_catalog::TransposeResult;
@@ -647,9 +622,7 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
                                                          " as argument ", i + 1));
         };
         if (event) {
-          if (auto s = Need(call, 0, call.args[0]->type.is_tensor(), "a GM tensor"); !s.ok()) {
-            return s;
-          }
+          RETURN_IF_ERROR(Need(call, 0, call.args[0]->type.is_tensor(), "a GM tensor"));
           RETURN_IF_ERROR(handle(1, "PrefetchAsyncContext"));
           // PyPTO: a flat contiguous 1D region of static extent (every dim
           // but the last is 1).
@@ -687,9 +660,7 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
       // PyPTO's DeduceTensorViewType: the shape given, or the source's with
       // its last two dims swapped when only the layout changes (ND <-> DN).
       return [](const Expr& call) -> ResultOr {
-        if (auto s = Need(call, 0, call.args[0]->type.is_tensor(), "a tensor"); !s.ok()) {
-          return s;
-        }
+        RETURN_IF_ERROR(Need(call, 0, call.args[0]->type.is_tensor(), "a tensor"));
         const Type& t = call.args[0]->type;
         if (call.args.size() >= 2) {
           ASSIGN_OR_RETURN(Shape dims, ShapeOfList(call, *call.args[1]));

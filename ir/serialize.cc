@@ -344,10 +344,7 @@ class Reader {
     program->options.allow_unregistered_ops = proto.options().allow_unregistered_ops();
     program->options.pipe_sync = proto.options().pipe_sync();
     program->docstring = proto.docstring();
-    if (absl::Status s = ReadNamed(proto.decorator_args(), &program->decorator_args, 0);
-        !s.ok()) {
-      return s;
-    }
+    RETURN_IF_ERROR(ReadNamed(proto.decorator_args(), &program->decorator_args, 0));
     for (const std::string& d : proto.dynamic_dims()) {
       if (!IsIdentifier(d)) return Error(absl::StrCat("bad dynamic dimension name '", d, "'"));
       program->dynamic_dims.push_back(d);
@@ -414,10 +411,7 @@ class Reader {
       f->return_type = std::move(type);
     }
     RETURN_IF_ERROR(ReadNamed(proto.attrs(), &f->attrs, 0));
-    if (absl::Status s = ReadNamed(proto.decorator_args(), &f->decorator_args, 0);
-        !s.ok()) {
-      return s;
-    }
+    RETURN_IF_ERROR(ReadNamed(proto.decorator_args(), &f->decorator_args, 0));
     f->has_self = !proto.no_self();
     if (!proto.has_body()) return Error("missing body");
     ASSIGN_OR_RETURN(StmtPtr body, ReadStmt(proto.body(), 0));
@@ -537,9 +531,7 @@ class Reader {
     if (!b.has_value() || !s.has_value()) return Error("bad tile layout");
     view.blayout = *b;
     view.slayout = *s;
-    if (absl::Status st = ReadShape(t.view().valid_shape(), &view.valid_shape); !st.ok()) {
-      return st;
-    }
+    RETURN_IF_ERROR(ReadShape(t.view().valid_shape(), &view.valid_shape));
     return tile(std::move(view));
   }
 

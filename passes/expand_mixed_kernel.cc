@@ -247,10 +247,7 @@ absl::StatusOr<bool> ExpandMixedKernel::Run(Program& program, PassContext& conte
   // Lanes written by hand (AIC/AIV functions of the input) must already keep
   // the post-conditions checked after this pass; a violation there (say, a
   // push nobody pops) is the kernel's error, not the pass's.
-  if (absl::Status s = VerifyMixedKernelInvariants(program, /*allow_in_core=*/true);
-      !s.ok()) {
-    return s;
-  }
+  RETURN_IF_ERROR(VerifyMixedKernelInvariants(program, /*allow_in_core=*/true));
   DiagnosticSink local;
   DiagnosticSink* d = context.diagnostics != nullptr ? context.diagnostics : &local;
   size_t first_diagnostic = d->formatted().size();

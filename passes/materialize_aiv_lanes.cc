@@ -388,9 +388,7 @@ class Replayer {
       std::vector<size_t> before = keep;
       RETURN_IF_ERROR(Body(*s.body, &keep, &branch->body, [] {}));
       if (s.else_body != nullptr) {
-        if (absl::Status st = Body(*s.else_body, &keep, &branch->else_body, [] {}); !st.ok()) {
-          return st;
-        }
+        RETURN_IF_ERROR(Body(*s.else_body, &keep, &branch->else_body, [] {}));
       }
       if (keep == before) break;
     }

@@ -168,11 +168,8 @@ absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& optio
     drop.insert(options.pipe_sync_drop_set.begin(), options.pipe_sync_drop_set.end());
     drop.insert(options.pipe_sync_drop_wait.begin(), options.pipe_sync_drop_wait.end());
     // A unit asked to be dropped from no plan at all would run clean.
-    if (absl::Status s = codegen::CheckDropUnits(
-            planners.ok() ? *planners : std::map<std::string, codegen::SyncPlanner>(), drop);
-        !s.ok()) {
-      return s;
-    }
+    RETURN_IF_ERROR(codegen::CheckDropUnits(
+        planners.ok() ? *planners : std::map<std::string, codegen::SyncPlanner>(), drop));
     for (LanePlan& plan : launch.lanes) {
       if (!planners.ok()) break;
       auto it = planners->find(plan.call.function->name);
@@ -196,11 +193,8 @@ absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& optio
         lanes, " lanes; ptoc-sim simulates at most ", kMaxGmBytes, " bytes and ",
         kMaxGmLaneBytes, " bytes x lanes"));
   }
-  if (absl::Status s = LoadEntryContents(*launch.entry, options.ranks, options.inputs_dir,
-                                         options.seed, launch.params);
-      !s.ok()) {
-    return s;
-  }
+  RETURN_IF_ERROR(LoadEntryContents(*launch.entry, options.ranks, options.inputs_dir, options.seed,
+                                    launch.params));
 
   std::unique_ptr<CostTable> costs;
   if (options.timed) {
