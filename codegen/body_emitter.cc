@@ -6,7 +6,6 @@
 #include "codegen/loop_scope.h"
 #include "ir/diagnostics.h"
 #include "ir/output_returns.h"
-#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace codegen {
@@ -21,9 +20,9 @@ absl::Status BodyEmitter::EmitBody(const Function& fn) {
     final_return_ = top.back();
   }
   cur_loc_ = fn.loc;
-  RETURN_IF_ERROR(CheckUsesAfterLoops(fn));
+  if (absl::Status s = CheckUsesAfterLoops(fn); !s.ok()) return s;
   const Stmt* yield = nullptr;
-  RETURN_IF_ERROR(EmitStmts(*fn.body, &yield));
+  if (absl::Status s = EmitStmts(*fn.body, &yield); !s.ok()) return s;
   if (yield != nullptr) return ErrorAt(yield->loc, "a yield outside a loop or branch");
   return absl::OkStatus();
 }
@@ -38,7 +37,7 @@ absl::Status BodyEmitter::EmitStmts(const Stmt& body, const Stmt** yield) {
       *yield = stmts[i];
       continue;
     }
-    RETURN_IF_ERROR(EmitStmt(*stmts[i]));
+    if (absl::Status s = EmitStmt(*stmts[i]); !s.ok()) return s;
   }
   return absl::OkStatus();
 }

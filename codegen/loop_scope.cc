@@ -5,7 +5,6 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "ir/diagnostics.h"
-#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace codegen {
@@ -15,32 +14,32 @@ class LoopScopes {
  public:
   absl::Status Stmt(const ptoc::Stmt& s) {
     if (s.kind == StmtKind::kSetItem && s.var != nullptr) {
-      RETURN_IF_ERROR(Use(s.var, s.loc));
+      if (absl::Status st = Use(s.var, s.loc); !st.ok()) return st;
     }
     const bool loop = s.kind == StmtKind::kFor || s.kind == StmtKind::kWhile;
     // Bounds, init values and a while's condition are read outside the body
     // (the condition sees only the loop's own values).
     for (const ExprPtr* e : {&s.start, &s.stop, &s.step}) {
       if (*e != nullptr) {
-        RETURN_IF_ERROR(Expr(**e, s.loc));
+        if (absl::Status st = Expr(**e, s.loc); !st.ok()) return st;
       }
     }
     for (const ExprPtr& e : s.init_values) {
-      RETURN_IF_ERROR(Expr(*e, s.loc));
+      if (absl::Status st = Expr(*e, s.loc); !st.ok()) return st;
     }
     if (!loop) {
       if (s.value != nullptr) {
-        RETURN_IF_ERROR(Expr(*s.value, s.loc));
+        if (absl::Status st = Expr(*s.value, s.loc); !st.ok()) return st;
       }
       for (const ExprPtr& e : s.values) {
-        RETURN_IF_ERROR(Expr(*e, s.loc));
+        if (absl::Status st = Expr(*e, s.loc); !st.ok()) return st;
       }
       for (const StmtPtr& c : s.stmts) {
-        RETURN_IF_ERROR(Stmt(*c));
+        if (absl::Status st = Stmt(*c); !st.ok()) return st;
       }
       for (const ptoc::Stmt* b : {s.body.get(), s.else_body.get()}) {
         if (b != nullptr) {
-          RETURN_IF_ERROR(Stmt(*b));
+          if (absl::Status st = Stmt(*b); !st.ok()) return st;
         }
       }
       Define(s);
@@ -50,10 +49,10 @@ class LoopScopes {
     if (s.var != nullptr) bodies_.back().push_back(s.var);
     for (Var* v : s.iter_args) bodies_.back().push_back(v);
     if (s.value != nullptr) {
-      RETURN_IF_ERROR(Expr(*s.value, s.loc));
+      if (absl::Status st = Expr(*s.value, s.loc); !st.ok()) return st;
     }
     if (s.body != nullptr) {
-      RETURN_IF_ERROR(Stmt(*s.body));
+      if (absl::Status st = Stmt(*s.body); !st.ok()) return st;
     }
     std::vector<const Var*> closed = std::move(bodies_.back());
     bodies_.pop_back();
@@ -68,10 +67,12 @@ class LoopScopes {
       return Use(e.var, e.loc.known() ? e.loc : stmt_loc);
     }
     for (const ExprPtr& a : e.args) {
-      RETURN_IF_ERROR(Expr(*a, e.loc.known() ? e.loc : stmt_loc));
+      if (absl::Status st = Expr(*a, e.loc.known() ? e.loc : stmt_loc); !st.ok()) return st;
     }
     for (const NamedExpr& a : e.attrs) {
-      RETURN_IF_ERROR(Expr(*a.value, e.loc.known() ? e.loc : stmt_loc));
+      if (absl::Status st = Expr(*a.value, e.loc.known() ? e.loc : stmt_loc); !st.ok()) {
+        return st;
+      }
     }
     return absl::OkStatus();
   }

@@ -4,7 +4,6 @@
 #include "codegen/ir_walk.h"
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
-#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace codegen {
@@ -14,7 +13,7 @@ absl::StatusOr<TensorOrigins> TensorOrigins::Compute(const Function& f) {
   for (const Param& p : f.params) {
     if (p.var->type.is_tensor()) t.origin_[p.var] = p.var;
   }
-  RETURN_IF_ERROR(t.Visit(*f.body));
+  if (absl::Status s = t.Visit(*f.body); !s.ok()) return s;
   return t;
 }
 
@@ -55,7 +54,9 @@ absl::Status TensorOrigins::Merge(const std::vector<Var*>& results, const Stmt* 
     const Var* got = OriginOf(*yield->values[i]);
     const Var* want = OriginOf(results[i]);
     if (want == nullptr) {
-      RETURN_IF_ERROR(Bind(results[i], *yield->values[i], yield->loc));
+      if (absl::Status s = Bind(results[i], *yield->values[i], yield->loc); !s.ok()) {
+        return s;
+      }
     } else if (got != want) {
       return ErrorAt(loc, absl::StrCat("'", results[i]->name,
                                        "' names different GM tensors on different "
@@ -71,7 +72,7 @@ absl::Status TensorOrigins::Visit(const Stmt& s) {
   switch (s.kind) {
     case StmtKind::kSeq:
       for (const StmtPtr& c : s.stmts) {
-        RETURN_IF_ERROR(Visit(*c));
+        if (absl::Status st = Visit(*c); !st.ok()) return st;
       }
       return absl::OkStatus();
     case StmtKind::kAssign:
@@ -80,19 +81,23 @@ absl::Status TensorOrigins::Visit(const Stmt& s) {
     case StmtKind::kFor: {
       for (size_t i = 0; i < s.iter_args.size() && i < s.init_values.size(); ++i) {
         if (!s.iter_args[i]->type.is_tensor()) continue;
-        RETURN_IF_ERROR(Bind(s.iter_args[i], *s.init_values[i], s.loc));
+        if (absl::Status st = Bind(s.iter_args[i], *s.init_values[i], s.loc); !st.ok()) {
+          return st;
+        }
         if (i < s.results.size()) origin_[s.results[i]] = OriginOf(s.iter_args[i]);
       }
-      RETURN_IF_ERROR(Visit(*s.body));
+      if (absl::Status st = Visit(*s.body); !st.ok()) return st;
       return Merge(s.iter_args, TrailingYield(*s.body), s.loc);
     }
     case StmtKind::kWhile:
       return Visit(*s.body);
     case StmtKind::kIf: {
-      RETURN_IF_ERROR(Visit(*s.body));
-      RETURN_IF_ERROR(Merge(s.results, TrailingYield(*s.body), s.loc));
+      if (absl::Status st = Visit(*s.body); !st.ok()) return st;
+      if (absl::Status st = Merge(s.results, TrailingYield(*s.body), s.loc); !st.ok()) {
+        return st;
+      }
       if (s.else_body == nullptr) return absl::OkStatus();
-      RETURN_IF_ERROR(Visit(*s.else_body));
+      if (absl::Status st = Visit(*s.else_body); !st.ok()) return st;
       return Merge(s.results, TrailingYield(*s.else_body), s.loc);
     }
     case StmtKind::kScope:

@@ -10,7 +10,6 @@
 #include "absl/strings/str_cat.h"
 #include "ir/diagnostics.h"
 #include "ir/ir.h"
-#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace {
@@ -354,7 +353,8 @@ absl::StatusOr<std::vector<Token>> Lexer::Run() {
   bool at_line_start = true;
   while (!AtEnd()) {
     if (at_line_start && open_brackets_.empty()) {
-      RETURN_IF_ERROR(LexIndentation());
+      absl::Status st = LexIndentation();
+      if (!st.ok()) return st;
       at_line_start = false;
       continue;
     }

@@ -115,7 +115,7 @@ absl::StatusOr<ExprPtr> Parser::ParseQualified() {
   std::vector<std::string> parts;
   while (AtOp(".")) {
     Next();
-    ASSIGN_OR_RETURN(Token part, ExpectIdentifier("a name after '.'"));
+    PARSER_ASSIGN_OR_RETURN(Token part, ExpectIdentifier("a name after '.'"));
     parts.push_back(part.text);
   }
   const std::string full = absl::StrJoin(parts, ".");
@@ -127,7 +127,7 @@ absl::StatusOr<ExprPtr> Parser::ParseQualified() {
     }
     std::vector<ExprPtr> args;
     std::vector<Keyword> keywords;
-    RETURN_IF_ERROR(ParseCallArgs(args, keywords));
+    PARSER_RETURN_IF_ERROR(ParseCallArgs(args, keywords));
     return FinishFunctionCall(base, parts[0], std::move(args), std::move(keywords));
   }
   if (parts.empty()) {
@@ -158,7 +158,7 @@ absl::StatusOr<ExprPtr> Parser::ParseQualified() {
   }
   std::vector<ExprPtr> args;
   std::vector<Keyword> keywords;
-  RETURN_IF_ERROR(ParseCallArgs(args, keywords));
+  PARSER_RETURN_IF_ERROR(ParseCallArgs(args, keywords));
   // PyPTO's pl.add / sub / mul / div of two scalars is the scalar
   // expression `a + b` (unified_ops dispatches on the operands' types).
   if (base.text == "pl" && parts.size() == 1 && keywords.empty() && args.size() == 2 &&
@@ -191,7 +191,7 @@ absl::StatusOr<ExprPtr> Parser::ParseQualified() {
 
 absl::StatusOr<ExprPtr> Parser::ParseSubmit(const Token& base, const std::string& op) {
   const Location loc = Loc(base);
-  RETURN_IF_ERROR(ExpectOp("("));
+  PARSER_RETURN_IF_ERROR(ExpectOp("("));
   if (!(AtName("self") && AtOp(".", 1) && AtKind(TokenKind::kName, 2))) {
     return Unexpected(absl::StrCat("the function to submit (self.name) as the first argument "
                                    "of pl.", op));
@@ -208,9 +208,9 @@ absl::StatusOr<ExprPtr> Parser::ParseSubmit(const Token& base, const std::string
   std::vector<Keyword> keywords;
   if (AtOp(",")) {
     Next();
-    RETURN_IF_ERROR(ParseCallArgsRest(args, keywords));
+    PARSER_RETURN_IF_ERROR(ParseCallArgsRest(args, keywords));
   } else {
-    RETURN_IF_ERROR(ExpectOp(")"));
+    PARSER_RETURN_IF_ERROR(ExpectOp(")"));
   }
   // PyPTO: the Out / InOut parameters of a submitted function may be left
   // out (the runtime allocates them), from the last one back.
@@ -229,7 +229,8 @@ absl::StatusOr<ExprPtr> Parser::ParseSubmit(const Token& base, const std::string
                                          : " (a submit may leave out Out / InOut arguments)"));
   }
   const OpInfo* info = OpRegistry::Get().Find(op);
-  ASSIGN_OR_RETURN(std::vector<NamedExpr> attrs, CheckAttrs(*info, loc, std::move(keywords)));
+  PARSER_ASSIGN_OR_RETURN(std::vector<NamedExpr> attrs,
+                          CheckAttrs(*info, loc, std::move(keywords)));
   std::vector<Type> results;
   if (callee->return_type.has_value()) {
     const Type& r = *callee->return_type;
@@ -248,7 +249,7 @@ absl::StatusOr<ExprPtr> Parser::ParseSubmit(const Token& base, const std::string
 
 absl::Status Parser::ParseCallArgs(std::vector<ExprPtr>& args,
                                    std::vector<Keyword>& keywords) {
-  RETURN_IF_ERROR(ExpectOp("("));
+  PARSER_RETURN_IF_ERROR(ExpectOp("("));
   return ParseCallArgsRest(args, keywords);
 }
 
@@ -265,12 +266,12 @@ absl::Status Parser::ParseCallArgsRest(std::vector<ExprPtr>& args,
                                                    "' is given twice"));
         }
       }
-      ASSIGN_OR_RETURN(k.value, ParseExpr());
+      PARSER_ASSIGN_OR_RETURN(k.value, ParseExpr());
       keywords.push_back(std::move(k));
     } else if (!keywords.empty()) {
       return ErrorAtToken(Peek(), "positional argument after keyword arguments");
     } else {
-      ASSIGN_OR_RETURN(ExprPtr e, ParseExpr());
+      PARSER_ASSIGN_OR_RETURN(ExprPtr e, ParseExpr());
       args.push_back(std::move(e));
     }
     if (!AtOp(",")) break;
@@ -321,7 +322,7 @@ absl::StatusOr<ExprPtr> Parser::FinishOpCall(std::string op, const Token& start,
   // PyPTO passes some attributes positionally (`tile.create(shape, ...)`).
   std::vector<Keyword> attr_keywords;
   if (!info->positional_order.empty()) {
-    RETURN_IF_ERROR(NamePositionalArgs(*info, start, args, keywords));
+    PARSER_RETURN_IF_ERROR(NamePositionalArgs(*info, start, args, keywords));
   }
   for (size_t i = 0; i < info->positional_attrs.size() &&
                      args.size() > info->params.size() && !info->AcceptsArity(args.size());
@@ -379,9 +380,10 @@ absl::StatusOr<ExprPtr> Parser::FinishOpCall(std::string op, const Token& start,
     absl::StrAppend(&message, ", got ", args.size());
     return ErrorAt(loc, message);
   }
-  RETURN_IF_ERROR(InheritRegionSplit(*info, start, attr_keywords));
-  ASSIGN_OR_RETURN(ExprPtr call_attrs, TakeCallAttrsDict(*info, attr_keywords));
-  ASSIGN_OR_RETURN(std::vector<NamedExpr> attrs, CheckAttrs(*info, loc, std::move(attr_keywords)));
+  PARSER_RETURN_IF_ERROR(InheritRegionSplit(*info, start, attr_keywords));
+  PARSER_ASSIGN_OR_RETURN(ExprPtr call_attrs, TakeCallAttrsDict(*info, attr_keywords));
+  PARSER_ASSIGN_OR_RETURN(std::vector<NamedExpr> attrs,
+                          CheckAttrs(*info, loc, std::move(attr_keywords)));
   if (call_attrs != nullptr) attrs.push_back(MakeAttr(std::string(kCallAttrsName), std::move(call_attrs)));
   ExprPtr call = MakeOpCall(op, std::move(args), std::move(attrs), Type::None(), loc);
   if (info->canonicalize) {
@@ -622,8 +624,8 @@ absl::StatusOr<ExprPtr> Parser::FinishFunctionCall(const Token& start,
     return ErrorAtToken(start, absl::StrCat("'", name, "' takes ", callee->params.size(),
                                             " arguments, got ", args.size()));
   }
-  ASSIGN_OR_RETURN(std::vector<NamedExpr> attrs,
-                   FunctionCallKeywords(*callee, std::move(keywords)));
+  PARSER_ASSIGN_OR_RETURN(std::vector<NamedExpr> attrs,
+                          FunctionCallKeywords(*callee, std::move(keywords)));
   RecordNoDepArgs(&args, &attrs, Loc(start));
   absl::StatusOr<Type> type =
       callee->return_type ? DeduceCallReturnType(*program_, *callee, args)

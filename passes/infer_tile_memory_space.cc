@@ -8,7 +8,6 @@
 #include "absl/strings/str_join.h"
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
-#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace {
@@ -32,7 +31,7 @@ class Inference {
     // A second round sees the spaces loops carried back to their initial
     // values (the accumulator pattern).
     for (int round = 0; round < 2; ++round) {
-      RETURN_IF_ERROR(Visit(*f_.body));
+      if (absl::Status s = Visit(*f_.body); !s.ok()) return s;
     }
     // What no rule reached (a tile bound by tuple unpacking, ...) is in
     // Vec, PyPTO's default for a producer it has no rule for.
@@ -42,7 +41,7 @@ class Inference {
     if (memory_.empty()) return false;
     for (const auto& entry : memory_) entry.first->type = PlacedIn(entry.first->type, entry.second);
     Retype(*f_.body);
-    RETURN_IF_ERROR(CheckOperands(*f_.body));
+    if (absl::Status s = CheckOperands(*f_.body); !s.ok()) return s;
     return true;
   }
 
@@ -114,7 +113,7 @@ class Inference {
     switch (s.kind) {
       case StmtKind::kSeq:
         for (StmtPtr& c : s.stmts) {
-          RETURN_IF_ERROR(Visit(*c));
+          if (absl::Status st = Visit(*c); !st.ok()) return st;
         }
         return absl::OkStatus();
       case StmtKind::kAssign:
@@ -125,7 +124,7 @@ class Inference {
         for (size_t i = 0; i < s.iter_args.size() && i < s.init_values.size(); ++i) {
           if (memory_.count(s.iter_args[i]) == 0) Set(s.iter_args[i], MemoryOf(*s.init_values[i]));
         }
-        RETURN_IF_ERROR(Visit(*s.body));
+        if (absl::Status st = Visit(*s.body); !st.ok()) return st;
         const Stmt* yield = TrailingYield(*s.body);
         for (size_t i = 0; i < s.iter_args.size(); ++i) {
           Var* ia = s.iter_args[i];
@@ -146,9 +145,9 @@ class Inference {
         return absl::OkStatus();
       }
       case StmtKind::kIf: {
-        RETURN_IF_ERROR(Visit(*s.body));
+        if (absl::Status st = Visit(*s.body); !st.ok()) return st;
         if (s.else_body != nullptr) {
-          RETURN_IF_ERROR(Visit(*s.else_body));
+          if (absl::Status st = Visit(*s.else_body); !st.ok()) return st;
         }
         return Merge(s.results, TrailingYield(*s.body),
                      s.else_body != nullptr ? TrailingYield(*s.else_body) : nullptr, s.loc);
@@ -214,7 +213,7 @@ class Inference {
   // An inferred tile passed where the op needs another space.
   absl::Status CheckCall(const Expr& e) {
     for (const ExprPtr& a : e.args) {
-      RETURN_IF_ERROR(CheckCall(*a));
+      if (absl::Status s = CheckCall(*a); !s.ok()) return s;
     }
     const OpInfo* info = e.kind == ExprKind::kCall ? LookupOp(e) : nullptr;
     if (info == nullptr) return absl::OkStatus();
@@ -242,16 +241,16 @@ class Inference {
 
   absl::Status CheckOperands(const Stmt& s) {
     if (s.value != nullptr) {
-      RETURN_IF_ERROR(CheckCall(*s.value));
+      if (absl::Status st = CheckCall(*s.value); !st.ok()) return st;
     }
     for (const ExprPtr& e : s.values) {
-      RETURN_IF_ERROR(CheckCall(*e));
+      if (absl::Status st = CheckCall(*e); !st.ok()) return st;
     }
     for (const StmtPtr& c : s.stmts) {
-      RETURN_IF_ERROR(CheckOperands(*c));
+      if (absl::Status st = CheckOperands(*c); !st.ok()) return st;
     }
     if (s.body != nullptr) {
-      RETURN_IF_ERROR(CheckOperands(*s.body));
+      if (absl::Status st = CheckOperands(*s.body); !st.ok()) return st;
     }
     if (s.else_body != nullptr) return CheckOperands(*s.else_body);
     return absl::OkStatus();
@@ -267,8 +266,9 @@ absl::StatusOr<bool> InferTileMemorySpaces(Program& program) {
   bool changed = false;
   for (const auto& f : program.functions) {
     if (!f->is_kernel()) continue;
-    ASSIGN_OR_RETURN(bool c, Inference(*f).Run());
-    changed = changed || c;
+    absl::StatusOr<bool> c = Inference(*f).Run();
+    if (!c.ok()) return c.status();
+    changed = changed || *c;
   }
   return changed;
 }

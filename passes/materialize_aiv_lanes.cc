@@ -10,7 +10,6 @@
 #include "ir/builder.h"
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
-#include "ir/status_macros.h"
 #include "passes/mixed_kernel/common.h"
 
 namespace ptoc {
@@ -132,7 +131,7 @@ class Replayer {
 
   absl::Status Replay(const std::vector<const Stmt*>& stmts, std::vector<StmtPtr>* out) {
     for (const Stmt* s : stmts) {
-      RETURN_IF_ERROR(One(*s, out));
+      if (absl::Status st = One(*s, out); !st.ok()) return st;
     }
     return absl::OkStatus();
   }
@@ -368,7 +367,7 @@ class Replayer {
     loop->loc = s.loc;
     loop->value = Remap(*s.value);
     std::vector<StmtPtr> body;
-    RETURN_IF_ERROR(One(*s.body, &body));
+    if (absl::Status st = One(*s.body, &body); !st.ok()) return st;
     loop->body = MakeSeq(std::move(body), s.body->loc);
     out->push_back(std::move(loop));
     return absl::OkStatus();
@@ -386,9 +385,11 @@ class Replayer {
     std::vector<size_t> keep = ScalarIndices(s.results);
     while (true) {
       std::vector<size_t> before = keep;
-      RETURN_IF_ERROR(Body(*s.body, &keep, &branch->body, [] {}));
+      if (absl::Status st = Body(*s.body, &keep, &branch->body, [] {}); !st.ok()) return st;
       if (s.else_body != nullptr) {
-        RETURN_IF_ERROR(Body(*s.else_body, &keep, &branch->else_body, [] {}));
+        if (absl::Status st = Body(*s.else_body, &keep, &branch->else_body, [] {}); !st.ok()) {
+          return st;
+        }
       }
       if (keep == before) break;
     }
@@ -513,7 +514,7 @@ absl::Status Rewrite(Function& f) {
   for (const StmtPtr& s : rest) rest_view.push_back(s.get());
   std::vector<StmtPtr> replay;
   Replayer replayer(f, visible);
-  RETURN_IF_ERROR(replayer.Replay(rest_view, &replay));
+  if (absl::Status st = replayer.Replay(rest_view, &replay); !st.ok()) return st;
   RemoveUnusedScalars(replay);
 
   const Location if_loc = rest.empty() ? loc : rest.front()->loc;
@@ -562,7 +563,7 @@ absl::StatusOr<bool> MaterializeAivLanesOf(Program& program, absl::string_view b
         changed = true;
         break;
       case Plan::kReplay:
-        RETURN_IF_ERROR(Rewrite(*f));
+        if (absl::Status st = Rewrite(*f); !st.ok()) return st;
         changed = true;
         break;
     }

@@ -5,7 +5,6 @@
 #include "absl/strings/str_cat.h"
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
-#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace sim {
@@ -35,10 +34,10 @@ absl::Status CheckExpr(const Expr& e, bool top) {
     }
   }
   for (const ExprPtr& a : e.args) {
-    RETURN_IF_ERROR(CheckExpr(*a, false));
+    if (absl::Status s = CheckExpr(*a, false); !s.ok()) return s;
   }
   for (const NamedExpr& a : e.attrs) {
-    RETURN_IF_ERROR(CheckExpr(*a.value, false));
+    if (absl::Status s = CheckExpr(*a.value, false); !s.ok()) return s;
   }
   return absl::OkStatus();
 }
@@ -51,13 +50,13 @@ class Compiler {
     switch (s.kind) {
       case StmtKind::kSeq:
         for (const StmtPtr& child : s.stmts) {
-          RETURN_IF_ERROR(Emit(*child));
+          if (absl::Status st = Emit(*child); !st.ok()) return st;
         }
         return absl::OkStatus();
       case StmtKind::kAssign:
       case StmtKind::kEval:
         if (s.value) {
-          RETURN_IF_ERROR(CheckExpr(*s.value, true));
+          if (absl::Status st = CheckExpr(*s.value, true); !st.ok()) return st;
         }
         {
           Instr exec{InstrKind::kExec, &s};
@@ -67,9 +66,9 @@ class Compiler {
         return absl::OkStatus();
       case StmtKind::kFor: return EmitFor(s);
       case StmtKind::kWhile: {
-        RETURN_IF_ERROR(CheckExpr(*s.value, false));
+        if (absl::Status st = CheckExpr(*s.value, false); !st.ok()) return st;
         int check = Add({InstrKind::kBranch, &s});
-        RETURN_IF_ERROR(EmitBody(s.body));
+        if (absl::Status st = EmitBody(s.body); !st.ok()) return st;
         Instr back{InstrKind::kJump, &s};
         back.target = check;
         Add(back);
@@ -82,7 +81,7 @@ class Compiler {
           return ErrorAt(s.loc, "pl.yield_ outside a loop or a branch with results");
         }
         for (const ExprPtr& v : s.values) {
-          RETURN_IF_ERROR(CheckExpr(*v, false));
+          if (absl::Status st = CheckExpr(*v, false); !st.ok()) return st;
         }
         Instr y{InstrKind::kYield, &s};
         y.owner = owners_.back();
@@ -119,7 +118,7 @@ class Compiler {
   absl::Status EmitFor(const Stmt& s) {
     for (const ExprPtr* e : {&s.start, &s.stop, &s.step}) {
       if (*e) {
-        RETURN_IF_ERROR(CheckExpr(**e, false));
+        if (absl::Status st = CheckExpr(**e, false); !st.ok()) return st;
       }
     }
     int loop = code_->num_loops++;
@@ -142,7 +141,7 @@ class Compiler {
   }
 
   absl::Status EmitIf(const Stmt& s) {
-    RETURN_IF_ERROR(CheckExpr(*s.value, false));
+    if (absl::Status st = CheckExpr(*s.value, false); !st.ok()) return st;
     int branch = Add({InstrKind::kBranch, &s});
     bool owns = !s.results.empty();
     if (owns) owners_.push_back(&s);
@@ -174,7 +173,7 @@ absl::StatusOr<FunctionCode> CompileFunction(const Function& function) {
   }
   Compiler compiler(&code);
   if (function.body) {
-    RETURN_IF_ERROR(compiler.Emit(*function.body));
+    if (absl::Status s = compiler.Emit(*function.body); !s.ok()) return s;
   }
   code.instrs.push_back(Instr{InstrKind::kEnd, nullptr});
   return code;
