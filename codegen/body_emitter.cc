@@ -6,6 +6,7 @@
 #include "codegen/loop_scope.h"
 #include "ir/diagnostics.h"
 #include "ir/output_returns.h"
+#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace codegen {
@@ -20,9 +21,9 @@ absl::Status BodyEmitter::EmitBody(const Function& fn) {
     final_return_ = top.back();
   }
   cur_loc_ = fn.loc;
-  if (absl::Status s = CheckUsesAfterLoops(fn); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckUsesAfterLoops(fn));
   const Stmt* yield = nullptr;
-  if (absl::Status s = EmitStmts(*fn.body, &yield); !s.ok()) return s;
+  RETURN_IF_ERROR(EmitStmts(*fn.body, &yield));
   if (yield != nullptr) return ErrorAt(yield->loc, "a yield outside a loop or branch");
   return absl::OkStatus();
 }
@@ -37,7 +38,7 @@ absl::Status BodyEmitter::EmitStmts(const Stmt& body, const Stmt** yield) {
       *yield = stmts[i];
       continue;
     }
-    if (absl::Status s = EmitStmt(*stmts[i]); !s.ok()) return s;
+    RETURN_IF_ERROR(EmitStmt(*stmts[i]));
   }
   return absl::OkStatus();
 }

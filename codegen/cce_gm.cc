@@ -7,6 +7,7 @@
 #include "codegen/cce_emitter.h"
 #include "ir/checked_math.h"
 #include "ir/diagnostics.h"
+#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace codegen {
@@ -45,21 +46,20 @@ absl::StatusOr<CceFunctionEmitter::GmTensor*> CceFunctionEmitter::Gm(const Expr&
       t.dims.push_back(absl::StrCat(d.value));
       continue;
     }
-    absl::StatusOr<std::string> v = ParamValue(d.symbol, loc);
-    if (!v.ok()) return v.status();
+    ASSIGN_OR_RETURN(std::string v, ParamValue(d.symbol, loc));
     t.static_dims.push_back(std::nullopt);
-    t.dims.push_back(*v);
+    t.dims.push_back(v);
   }
   const size_t rank = t.dims.size();
   t.strides.assign(rank, "1");
   t.static_strides.assign(rank, 1);
   for (int i = static_cast<int>(rank) - 2; i >= 0; --i) {
     if (t.static_strides[i + 1] && t.static_dims[i + 1]) {
-      absl::StatusOr<int64_t> stride = FitOrError(
-          CheckedInt(*t.static_strides[i + 1]) * *t.static_dims[i + 1], loc,
-          absl::StrCat("the stride of dim ", i, " of '", param->name, "'"));
-      if (!stride.ok()) return stride.status();
-      t.static_strides[i] = *stride;
+      ASSIGN_OR_RETURN(
+          int64_t stride,
+          FitOrError(CheckedInt(*t.static_strides[i + 1]) * *t.static_dims[i + 1], loc,
+                     absl::StrCat("the stride of dim ", i, " of '", param->name, "'")));
+      t.static_strides[i] = stride;
       t.strides[i] = absl::StrCat(*t.static_strides[i]);
     } else if (t.static_strides[i + 1] && *t.static_strides[i + 1] == 1) {
       t.static_strides[i] = std::nullopt;
@@ -165,12 +165,11 @@ absl::StatusOr<std::string> CceFunctionEmitter::PeerPointer(const GmTensor& t,
     absl::StrAppend(&prologue_, "  int64_t ", own_window_base_, " = ", comm_ctx_, "[2 + ",
                     comm_ctx_, "[0]];\n");
   }
-  absl::StatusOr<std::string> p = ScalarAs(peer, DType::kINDEX);
-  if (!p.ok()) return p;
+  ASSIGN_OR_RETURN(std::string p, ScalarAs(peer, DType::kINDEX));
   // peer address = local + (window_base[peer] - window_base[rank]) / element_bytes
   const std::string name = Fresh(absl::StrCat(t.param->name, "_peer"));
   Line(absl::StrCat("__gm__ ", CceType(t.dtype), "* ", name, " = ", t.ptr, " + (", comm_ctx_,
-                    "[2 + ", *p, "] - ", own_window_base_, ") / ", DTypeBytes(t.dtype), ";"));
+                    "[2 + ", p, "] - ", own_window_base_, ") / ", DTypeBytes(t.dtype), ";"));
   return name;
 }
 
@@ -220,10 +219,10 @@ absl::Status CceFunctionEmitter::InvalidateRegion(const GmTensor& t, const std::
     for (size_t i = 0; i < line.offsets.size(); ++i) {
       offset_sum += CheckedInt(line.offsets[i]) * *t.static_strides[i];
     }
-    absl::StatusOr<int64_t> offset = FitOrError(
-        offset_sum, loc, absl::StrCat("the element offset into '", t.param->name, "'"));
-    if (!offset.ok()) return offset.status();
-    Line(absl::StrCat("dcci(", *offset == 0 ? base : absl::StrCat(base, " + ", *offset),
+    ASSIGN_OR_RETURN(
+        int64_t offset,
+        FitOrError(offset_sum, loc, absl::StrCat("the element offset into '", t.param->name, "'")));
+    Line(absl::StrCat("dcci(", offset == 0 ? base : absl::StrCat(base, " + ", offset),
                       ", cache_line_t::SINGLE_CACHE_LINE);"));
   }
   return absl::OkStatus();

@@ -5,6 +5,7 @@
 #include "codegen/cce_emitter.h"
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
+#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace codegen {
@@ -30,19 +31,18 @@ absl::string_view WaitCmp(const Expr& call) {
 
 absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::LowerCall(
     const Expr& call, absl::string_view hint) {
-  absl::StatusOr<CallLowering> plan = PlanCall(fn_, call, backend_, depth_, LocOf(call));
-  if (!plan.ok()) return plan.status();
-  switch (FamilyOf(plan->op->kind)) {
+  ASSIGN_OR_RETURN(CallLowering plan, PlanCall(fn_, call, backend_, depth_, LocOf(call)));
+  switch (FamilyOf(plan.op->kind)) {
     case OpFamily::kTile:
-      return LowerTileOp(call, *plan, hint);
+      return LowerTileOp(call, plan, hint);
     case OpFamily::kSystem:
-      return LowerSystemOp(call, *plan);
+      return LowerSystemOp(call, plan);
     case OpFamily::kPipe:
-      return LowerPipeOp(call, *plan, hint);
+      return LowerPipeOp(call, plan, hint);
     case OpFamily::kComm:
       break;
   }
-  return LowerCommOp(call, *plan, hint);
+  return LowerCommOp(call, plan, hint);
 }
 
 // ---- values ----
@@ -57,9 +57,8 @@ absl::StatusOr<CceFunctionEmitter::TileValue> CceFunctionEmitter::TileOperand(co
     return ErrorAt(LocOf(e), absl::StrCat("tile '", e.var->name, "' has no value here"));
   }
   if (e.kind == ExprKind::kCall) {
-    absl::StatusOr<std::optional<Value>> v = LowerCall(e, "");
-    if (!v.ok()) return v.status();
-    if (v->has_value() && (*v)->tile) return *(*v)->tile;
+    ASSIGN_OR_RETURN(std::optional<Value> v, LowerCall(e, ""));
+    if (v.has_value() && v->tile) return *v->tile;
   }
   return ErrorAt(LocOf(e), "expected a tile");
 }
@@ -89,9 +88,8 @@ absl::StatusOr<std::string> CceFunctionEmitter::ParamValue(const std::string& sy
 
 absl::StatusOr<CceFunctionEmitter::TileValue> CceFunctionEmitter::NewTile(
     const Type& type, absl::string_view hint, bool placed, const Location& loc) {
-  absl::StatusOr<TileGeometry> g = GeometryOf(type, backend_, loc);
-  if (!g.ok()) return g.status();
-  return NewTile(*g, hint, placed, loc);
+  ASSIGN_OR_RETURN(TileGeometry g, GeometryOf(type, backend_, loc));
+  return NewTile(g, hint, placed, loc);
 }
 
 absl::StatusOr<CceFunctionEmitter::TileValue> CceFunctionEmitter::NewTile(
@@ -104,18 +102,16 @@ absl::StatusOr<CceFunctionEmitter::TileValue> CceFunctionEmitter::NewTile(
     std::vector<std::string> valid;
     for (const Dim& d : {g.valid_rows, g.valid_cols}) {
       if (d.is_static()) continue;
-      absl::StatusOr<std::string> v = ParamValue(d.symbol, loc);
-      if (!v.ok()) return v.status();
-      valid.push_back(*v);
+      ASSIGN_OR_RETURN(std::string v, ParamValue(d.symbol, loc));
+      valid.push_back(v);
     }
     init = absl::StrCat("(", absl::StrJoin(valid, ", "), ")");
   }
   Line(absl::StrCat(CceTileType(g), " ", name, init, ";"));
   TileValue t{name, g, Buffer{g.memory, -1}};
   if (placed) {
-    absl::StatusOr<int64_t> address = allocator_.Allocate(g, loc);
-    if (!address.ok()) return address.status();
-    Line(absl::StrCat("TASSIGN(", name, ", ", Hex(*address), ");"));
+    ASSIGN_OR_RETURN(int64_t address, allocator_.Allocate(g, loc));
+    Line(absl::StrCat("TASSIGN(", name, ", ", Hex(address), ");"));
     t.buffer.id = next_buffer_id_++;
   }
   return t;
@@ -131,57 +127,47 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
   switch (op.kind) {
     case OpKind::kTileLoad:
     case OpKind::kRemoteLoad: {
-      absl::StatusOr<Access> a = AccessOf(call, plan);
-      if (!a.ok()) return a.status();
-      const std::string gt = GlobalView(*a->tensor, a->base, a->region);
-      absl::StatusOr<TileValue> dst = NewTile(call.type, hint, true, loc);
-      if (!dst.ok()) return dst.status();
-      OrderStep(plan.steps[0], {}, dst->buffer, {a->tensor->param}, BoxOf(a->region, a->tensor->static_dims));
-      Line(absl::StrCat("TLOAD(", dst->name, ", ", gt, ");"));
-      return result(*dst);
+      ASSIGN_OR_RETURN(Access a, AccessOf(call, plan));
+      const std::string gt = GlobalView(*a.tensor, a.base, a.region);
+      ASSIGN_OR_RETURN(TileValue dst, NewTile(call.type, hint, true, loc));
+      OrderStep(plan.steps[0], {}, dst.buffer, {a.tensor->param}, BoxOf(a.region, a.tensor->static_dims));
+      Line(absl::StrCat("TLOAD(", dst.name, ", ", gt, ");"));
+      return result(dst);
     }
     case OpKind::kTileStore:
     case OpKind::kRemoteStore: {
-      absl::StatusOr<TileValue> tile = TileOperand(*call.args[0]);
-      if (!tile.ok()) return tile.status();
-      absl::StatusOr<Access> a = AccessOf(call, plan);
-      if (!a.ok()) return a.status();
-      const std::string gt = GlobalView(*a->tensor, a->base, a->region);
-      OrderStep(plan.steps[0], {tile->buffer}, {}, {a->tensor->param}, BoxOf(a->region, a->tensor->static_dims));
-      Line(StoreCall(plan, gt, tile->name));
+      ASSIGN_OR_RETURN(TileValue tile, TileOperand(*call.args[0]));
+      ASSIGN_OR_RETURN(Access a, AccessOf(call, plan));
+      const std::string gt = GlobalView(*a.tensor, a.base, a.region);
+      OrderStep(plan.steps[0], {tile.buffer}, {}, {a.tensor->param}, BoxOf(a.region, a.tensor->static_dims));
+      Line(StoreCall(plan, gt, tile.name));
       if (plan.steps.size() > 1 && plan.steps[1].op == MachineOp::kDcci) {
         // A remote store: the peer region's lines.
-        if (absl::Status s = InvalidateRegion(*a->tensor, a->base, a->region, loc); !s.ok()) {
-          return s;
-        }
+        RETURN_IF_ERROR(InvalidateRegion(*a.tensor, a.base, a.region, loc));
       }
       return std::optional<Value>();
     }
     case OpKind::kTileCreate: {
-      absl::StatusOr<TileValue> dst = NewTile(call.type, hint, true, loc);
-      if (!dst.ok()) return dst.status();
-      return result(*dst);
+      ASSIGN_OR_RETURN(TileValue dst, NewTile(call.type, hint, true, loc));
+      return result(dst);
     }
     default:
       break;
   }
   std::vector<TileValue> srcs;
   for (int i = 0; i < plan.tile_operands; ++i) {
-    absl::StatusOr<TileValue> v = TileOperand(*call.args[i]);
-    if (!v.ok()) return v.status();
-    srcs.push_back(*v);
+    ASSIGN_OR_RETURN(TileValue v, TileOperand(*call.args[i]));
+    srcs.push_back(v);
   }
   std::string scalar;
   if (op.elementwise != nullptr &&
       op.elementwise->form == ElementwiseOp::Form::kScalar) {
-    absl::StatusOr<std::string> s = ScalarAs(*call.args[1], srcs[0].geometry.dtype);
-    if (!s.ok()) return s.status();
-    scalar = *s;
+    ASSIGN_OR_RETURN(std::string s, ScalarAs(*call.args[1], srcs[0].geometry.dtype));
+    scalar = s;
   }
-  absl::StatusOr<TileValue> dst = NewTile(call.type, hint, true, loc);
-  if (!dst.ok()) return dst.status();
+  ASSIGN_OR_RETURN(TileValue dst, NewTile(call.type, hint, true, loc));
   std::vector<Buffer> args;
-  std::vector<std::string> operands = {dst->name};
+  std::vector<std::string> operands = {dst.name};
   for (const TileValue& v : srcs) {
     args.push_back(v.buffer);
     operands.push_back(v.name);
@@ -193,9 +179,9 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
   if (op.kind == OpKind::kCast) {
     operands.push_back(absl::StrCat("RoundMode::CAST_", RoundModeName(CastRoundMode(call))));
   }
-  OrderStep(plan.steps[0], args, dst->buffer);
+  OrderStep(plan.steps[0], args, dst.buffer);
   Line(absl::StrCat(name, "(", absl::StrJoin(operands, ", "), ");"));
-  return result(*dst);
+  return result(dst);
 }
 
 // ---- communication and scalar GM ----
@@ -210,10 +196,9 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       return scalar(comm_ctx_);
     case OpKind::kRank:
     case OpKind::kNRanks: {
-      absl::StatusOr<std::string> ctx = CommCtx(*call.args[0]);
-      if (!ctx.ok()) return ctx.status();
+      ASSIGN_OR_RETURN(std::string ctx, CommCtx(*call.args[0]));
       // The communicator is read-only: no ordering against the pipes.
-      return scalar(Materialize(absl::StrCat(*ctx, op.kind == OpKind::kRank ? "[0]" : "[1]"),
+      return scalar(Materialize(absl::StrCat(ctx, op.kind == OpKind::kRank ? "[0]" : "[1]"),
                                 DType::kINDEX,
                                 hint.empty() ? (op.kind == OpKind::kRank ? "rank" : "nranks")
                                              : hint));
@@ -223,69 +208,60 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       return scalar(Materialize("get_subblockid()", DType::kINDEX, hint.empty() ? "sb" : hint));
     case OpKind::kTensorRead:
     case OpKind::kTensorWrite: {
-      absl::StatusOr<GmTensor*> t = Gm(*call.args[0]);
-      if (!t.ok()) return t.status();
+      ASSIGN_OR_RETURN(GmTensor* t, Gm(*call.args[0]));
       const Expr& indices = *call.args[1];
       if ((indices.kind != ExprKind::kList && indices.kind != ExprKind::kTuple) ||
-          indices.args.size() != (*t)->dims.size()) {
-        return ErrorAt(loc, absl::StrCat("expected ", (*t)->dims.size(), " indices for '",
-                                         (*t)->param->name, "'"));
+          indices.args.size() != t->dims.size()) {
+        return ErrorAt(loc, absl::StrCat("expected ", t->dims.size(), " indices for '",
+                                         t->param->name, "'"));
       }
       std::vector<std::string> idx;
       std::vector<MaybeInt> static_idx;
       for (const ExprPtr& i : indices.args) {
-        absl::StatusOr<std::string> v = ScalarAs(*i, DType::kINDEX);
-        if (!v.ok()) return v.status();
-        idx.push_back(*v);
+        ASSIGN_OR_RETURN(std::string v, ScalarAs(*i, DType::kINDEX));
+        idx.push_back(v);
         static_idx.push_back(i->kind == ExprKind::kInt ? MaybeInt(i->int_value) : std::nullopt);
       }
-      std::string offset = Offset(**t, idx, static_idx);
+      std::string offset = Offset(*t, idx, static_idx);
       if (offset.empty()) offset = "0";
-      const std::string element = absl::StrCat((*t)->ptr, "[", offset, "]");
+      const std::string element = absl::StrCat(t->ptr, "[", offset, "]");
       if (op.kind == OpKind::kTensorWrite) {
-        absl::StatusOr<std::string> v = ScalarAs(*call.args[2], (*t)->dtype);
-        if (!v.ok()) return v.status();
-        OrderStep(plan.steps[0], {}, {}, {(*t)->param});
-        Line(absl::StrCat(element, " = ", *v, ";"));
+        ASSIGN_OR_RETURN(std::string v, ScalarAs(*call.args[2], t->dtype));
+        OrderStep(plan.steps[0], {}, {}, {t->param});
+        Line(absl::StrCat(element, " = ", v, ";"));
         return std::optional<Value>();
       }
-      OrderStep(plan.steps[0], {}, {}, {(*t)->param});
-      return scalar(Materialize(element, (*t)->dtype, hint.empty() ? "value" : hint));
+      OrderStep(plan.steps[0], {}, {}, {t->param});
+      return scalar(Materialize(element, t->dtype, hint.empty() ? "value" : hint));
     }
     case OpKind::kTilePut: case OpKind::kTensorPut:
     case OpKind::kTileGet: case OpKind::kTensorGet: {
       const MachineStep& step = plan.steps[0];
       const bool put = step.op == MachineOp::kTPut;
-      absl::StatusOr<GmTensor*> dst = Gm(*call.args[0]);
-      if (!dst.ok()) return dst.status();
-      absl::StatusOr<GmTensor*> src = Gm(*call.args[2]);
-      if (!src.ok()) return src.status();
-      GmTensor& remote = plan.remote_arg == 0 ? **dst : **src;
-      GmTensor& local = plan.local_arg == 0 ? **dst : **src;
-      absl::StatusOr<TileValue> stage =
-          plan.stage_arg >= 0
-              ? TileOperand(*call.args[plan.stage_arg])
-              : NewTile(StagingTileFor(local.param->type), "stage", true, loc);
-      if (!stage.ok()) return stage.status();
-      absl::StatusOr<std::string> peer = PeerPointer(remote, *call.args[plan.peer_arg], loc);
-      if (!peer.ok()) return peer.status();
+      ASSIGN_OR_RETURN(GmTensor* dst, Gm(*call.args[0]));
+      ASSIGN_OR_RETURN(GmTensor* src, Gm(*call.args[2]));
+      GmTensor& remote = plan.remote_arg == 0 ? *dst : *src;
+      GmTensor& local = plan.local_arg == 0 ? *dst : *src;
+      ASSIGN_OR_RETURN(TileValue stage,
+                       plan.stage_arg >= 0
+                           ? TileOperand(*call.args[plan.stage_arg])
+                           : NewTile(StagingTileFor(local.param->type), "stage", true, loc));
+      ASSIGN_OR_RETURN(std::string peer, PeerPointer(remote, *call.args[plan.peer_arg], loc));
       const Region remote_region = WholeRegion(remote);
-      const std::string remote_gt = GlobalView(remote, *peer, remote_region);
+      const std::string remote_gt = GlobalView(remote, peer, remote_region);
       const std::string local_gt = GlobalView(local, local.ptr, WholeRegion(local));
       if (step.barrier_all_before) BarrierAll();
       if (put) {
         Line(absl::StrCat(plan.atomic_add ? "pto::comm::TPUT<AtomicType::AtomicAdd>("
                                             : "pto::comm::TPUT(",
-                          remote_gt, ", ", local_gt, ", ", stage->name, ");"));
+                          remote_gt, ", ", local_gt, ", ", stage.name, ");"));
       } else {
-        Line(absl::StrCat("pto::comm::TGET(", local_gt, ", ", remote_gt, ", ", stage->name,
+        Line(absl::StrCat("pto::comm::TGET(", local_gt, ", ", remote_gt, ", ", stage.name,
                           ");"));
       }
       if (step.barrier_all_after) BarrierAll();
       if (put) {
-        if (absl::Status s = InvalidateRegion(remote, *peer, remote_region, loc); !s.ok()) {
-          return s;
-        }
+        RETURN_IF_ERROR(InvalidateRegion(remote, peer, remote_region, loc));
       }
       return std::optional<Value>();
     }
@@ -293,23 +269,21 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       break;
   }
   // Signals: notify / wait / test on one INT32 element.
-  absl::StatusOr<Access> a = AccessOf(call, plan);
-  if (!a.ok()) return a.status();
-  const GmTensor* t = a->tensor;
-  const std::string gt = GlobalView(*t, a->base, a->region);
-  absl::StatusOr<std::string> value = ScalarAs(*call.args[plan.offsets_arg + 1], DType::kINT32);
-  if (!value.ok()) return value.status();
+  ASSIGN_OR_RETURN(Access a, AccessOf(call, plan));
+  const GmTensor* t = a.tensor;
+  const std::string gt = GlobalView(*t, a.base, a.region);
+  ASSIGN_OR_RETURN(std::string value, ScalarAs(*call.args[plan.offsets_arg + 1], DType::kINT32));
   if (op.kind == OpKind::kNotify) {
     const Expr* kind = AttrOrDefault(call, "op");
     if (plan.steps[0].barrier_all_before) BarrierAll();
     OrderStep(plan.steps[0], {}, {}, {t->param});
-    Line(absl::StrCat("pto::comm::TNOTIFY(", gt, ", ", *value, ", pto::comm::NotifyOp::",
+    Line(absl::StrCat("pto::comm::TNOTIFY(", gt, ", ", value, ", pto::comm::NotifyOp::",
                       kind != nullptr && kind->str == "Set" ? "Set" : "AtomicAdd", ");"));
     return std::optional<Value>();
   }
   OrderStep(plan.steps[0], {}, {}, {t->param});
   const std::string call_text = absl::StrCat("pto::comm::", op.kind == OpKind::kWait ? "TWAIT" : "TTEST",
-                                             "(", gt, ", ", *value, ", pto::comm::WaitCmp::",
+                                             "(", gt, ", ", value, ", pto::comm::WaitCmp::",
                                              WaitCmp(call), ")");
   if (op.kind == OpKind::kWait) {
     Line(absl::StrCat(call_text, ";"));
@@ -337,11 +311,8 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       InvalidateAll();
       return std::optional<Value>();
     }
-    absl::StatusOr<Access> a = AccessOf(call, plan);
-    if (!a.ok()) return a.status();
-    if (absl::Status s = InvalidateRegion(*a->tensor, a->base, a->region, loc); !s.ok()) {
-      return s;
-    }
+    ASSIGN_OR_RETURN(Access a, AccessOf(call, plan));
+    RETURN_IF_ERROR(InvalidateRegion(*a.tensor, a.base, a.region, loc));
     return std::optional<Value>();
   }
   // system.syncall
@@ -389,8 +360,7 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
           {}});
     }
     case OpKind::kImportBuffer: {
-      absl::StatusOr<const Expr*> reserve = FindPeerReserve(program_, call, loc);
-      if (!reserve.ok()) return reserve.status();
+      RETURN_IF_ERROR(FindPeerReserve(program_, call, loc).status());
       const int64_t address =
           address_of(StringAttr(call, "peer_func"), StringAttr(call, "name"));
       return std::optional<Value>(
@@ -398,45 +368,39 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
     }
     case OpKind::kAicInitPipe:
     case OpKind::kAivInitPipe: {
-      absl::StatusOr<PipeSetup> p = pipes_.Initialize(call, loc);
-      if (!p.ok()) return p.status();
-      absl::StatusOr<std::string> c2v = ScalarAs(*call.args[0], DType::kINT32);
-      if (!c2v.ok()) return c2v.status();
-      absl::StatusOr<std::string> v2c = ScalarAs(*call.args[1], DType::kINT32);
-      if (!v2c.ok()) return v2c.status();
-      const std::string name = Fresh(absl::StrCat("pipe", p->id));
+      ASSIGN_OR_RETURN(PipeSetup p, pipes_.Initialize(call, loc));
+      ASSIGN_OR_RETURN(std::string c2v, ScalarAs(*call.args[0], DType::kINT32));
+      ASSIGN_OR_RETURN(std::string v2c, ScalarAs(*call.args[1], DType::kINT32));
+      const std::string name = Fresh(absl::StrCat("pipe", p.id));
       pipe_names_.push_back(name);
       // a5 pipes have no GM backing store.
       std::string gm_slot = "nullptr";
       if (backend_ == Backend::kA2A3) {
-        gm_slot = p->params.gm_offset == 0 ? gm_pipe_buffer_
-                                    : absl::StrCat(gm_pipe_buffer_, " + ", p->params.gm_offset);
+        gm_slot = p.params.gm_offset == 0 ? gm_pipe_buffer_
+                                    : absl::StrCat(gm_pipe_buffer_, " + ", p.params.gm_offset);
       }
-      Line(absl::StrCat("auto ", name, " = TPipe<", p->params.flag_id, ", Direction::",
-                        CceDirection(p->dir_mask), ", ", p->slot_size, ", ", p->slot_num,
-                        ", ", p->params.local_slot_num, ", ",
-                        p->params.no_split ? "true" : "false", ">(", gm_slot, ", ", *c2v,
-                        ", ", *v2c, ");"));
+      Line(absl::StrCat("auto ", name, " = TPipe<", p.params.flag_id, ", Direction::",
+                        CceDirection(p.dir_mask), ", ", p.slot_size, ", ", p.slot_num,
+                        ", ", p.params.local_slot_num, ", ",
+                        p.params.no_split ? "true" : "false", ">(", gm_slot, ", ", c2v,
+                        ", ", v2c, ");"));
       return std::optional<Value>();
     }
     default:
       break;
   }
-  absl::StatusOr<PipeSetup> pipe = pipes_.Use(call, op.kind, loc);
-  if (!pipe.ok()) return pipe.status();
-  absl::StatusOr<absl::string_view> split = CceSplitAxis(plan.split, loc);
-  if (!split.ok()) return split.status();
-  const std::string& p = pipe_names_[pipe->id];
+  ASSIGN_OR_RETURN(PipeSetup pipe, pipes_.Use(call, op.kind, loc));
+  ASSIGN_OR_RETURN(absl::string_view split, CceSplitAxis(plan.split, loc));
+  const std::string& p = pipe_names_[pipe.id];
   const std::string pipe_type = absl::StrCat("decltype(", p, ")");
   switch (op.kind) {
     case OpKind::kPushToAiv:
     case OpKind::kPushToAic: {
-      absl::StatusOr<TileValue> tile = TileOperand(*call.args[0]);
-      if (!tile.ok()) return tile.status();
-      OrderStep(plan.steps[0], {tile->buffer}, {});
-      const std::string push = absl::StrCat("TPUSH<", pipe_type, ", decltype(", tile->name,
-                                            "), TileSplitAxis::", *split, ">(", p, ", ",
-                                            tile->name, ");");
+      ASSIGN_OR_RETURN(TileValue tile, TileOperand(*call.args[0]));
+      OrderStep(plan.steps[0], {tile.buffer}, {});
+      const std::string push = absl::StrCat("TPUSH<", pipe_type, ", decltype(", tile.name,
+                                            "), TileSplitAxis::", split, ">(", p, ", ",
+                                            tile.name, ");");
       if (op.kind == OpKind::kPushToAic && plan_.aiv_lanes == 2 &&
           backend_ == Backend::kA2A3 && plan.split == 0) {
         // Both AIV lanes push (the handshake is a group sync), but only
@@ -444,7 +408,7 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
         // without storing (dual-aiv.md, "Lane 1's no-split push carries no
         // data"). pto-isa's CPU model has no TALLOC and already skips a
         // no-split vector push on subblock 1, so it gets the tile push.
-        const TileGeometry& g = tile->geometry;
+        const TileGeometry& g = tile.geometry;
         const std::string entry = Fresh("slot_entry");
         Line("#if defined(__CCE_AICORE__)");
         Line("if (get_subblockid() == 0) {");
@@ -457,9 +421,9 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
                           ", ", g.cols, ">, pto::Stride<1, 1, 1, ", g.cols, ", 1>> ", entry,
                           ";"));
         Line(absl::StrCat("TALLOC<", pipe_type, ", decltype(", entry, "), TileSplitAxis::",
-                          *split, ">(", p, ", ", entry, ");"));
+                          split, ">(", p, ", ", entry, ");"));
         Line(absl::StrCat("TPUSH<", pipe_type, ", decltype(", entry, "), TileSplitAxis::",
-                          *split, ">(", p, ", ", entry, ");"));
+                          split, ">(", p, ", ", entry, ");"));
         --indent_;
         Line("}");
         Line("#else");
@@ -473,22 +437,20 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
     case OpKind::kPopFromAic:
     case OpKind::kPopFromAiv: {
       // TPOP points the tile at its FIFO slot; no TASSIGN.
-      absl::StatusOr<TileValue> tile =
-          NewTile(call.type, hint.empty() ? "popped" : hint, false, loc);
-      if (!tile.ok()) return tile.status();
+      ASSIGN_OR_RETURN(TileValue tile,
+                       NewTile(call.type, hint.empty() ? "popped" : hint, false, loc));
       // The pipe's consumer ring (pipe-sync.md §2.1; barrier-all's rule
       // sees all of the memory).
-      tile->buffer.id = kRingBufferBase + pipe->id;
-      OrderStep(plan.steps[0], {}, tile->buffer);
-      Line(absl::StrCat("TPOP<", pipe_type, ", decltype(", tile->name, "), TileSplitAxis::",
-                        *split, ">(", p, ", ", tile->name, ");"));
-      return std::optional<Value>(Value{tile->name, *tile});
+      tile.buffer.id = kRingBufferBase + pipe.id;
+      OrderStep(plan.steps[0], {}, tile.buffer);
+      Line(absl::StrCat("TPOP<", pipe_type, ", decltype(", tile.name, "), TileSplitAxis::",
+                        split, ">(", p, ", ", tile.name, ");"));
+      return std::optional<Value>(Value{tile.name, tile});
     }
     default: {  // tfree
-      absl::StatusOr<TileValue> tile = TileOperand(*call.args[0]);
-      if (!tile.ok()) return tile.status();
-      OrderStep(plan.steps[0], {tile->buffer}, {});
-      Line(absl::StrCat("TFREE<", pipe_type, ", TileSplitAxis::", *split, ">(", p, ");"));
+      ASSIGN_OR_RETURN(TileValue tile, TileOperand(*call.args[0]));
+      OrderStep(plan.steps[0], {tile.buffer}, {});
+      Line(absl::StrCat("TFREE<", pipe_type, ", TileSplitAxis::", split, ">(", p, ");"));
       return std::optional<Value>();
     }
   }

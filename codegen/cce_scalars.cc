@@ -8,6 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "codegen/cce_emitter.h"
 #include "ir/diagnostics.h"
+#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace codegen {
@@ -65,13 +66,12 @@ absl::StatusOr<std::string> CceFunctionEmitter::ScalarAs(const Expr& e, DType to
   if (e.kind == ExprKind::kInt || e.kind == ExprKind::kFloat || e.kind == ExprKind::kBool) {
     return Literal(e, to);
   }
-  absl::StatusOr<std::string> s = Scalar(e);
-  if (!s.ok()) return s;
+  ASSIGN_OR_RETURN(std::string s, Scalar(e));
   if (!e.type.is_scalar()) {
     return ErrorAt(LocOf(e), absl::StrCat("expected a scalar, got ", TypeToString(e.type)));
   }
   if (ScalarDTypeOf(e) == to) return s;
-  return absl::StrCat("static_cast<", CceType(to), ">(", *s, ")");
+  return absl::StrCat("static_cast<", CceType(to), ">(", s, ")");
 }
 
 absl::StatusOr<std::string> CceFunctionEmitter::Scalar(const Expr& e) {
@@ -89,21 +89,18 @@ absl::StatusOr<std::string> CceFunctionEmitter::Scalar(const Expr& e) {
       return Binary(e);
     case ExprKind::kUnary: {
       if (e.unary_op == UnaryOp::kNot) {
-        absl::StatusOr<std::string> x = ScalarAs(*e.args[0], DType::kBOOL);
-        if (!x.ok()) return x;
-        return absl::StrCat("(!", *x, ")");
+        ASSIGN_OR_RETURN(std::string x, ScalarAs(*e.args[0], DType::kBOOL));
+        return absl::StrCat("(!", x, ")");
       }
-      absl::StatusOr<std::string> x = ScalarAs(*e.args[0], ScalarDTypeOf(e));
-      if (!x.ok()) return x;
-      return absl::StrCat(e.unary_op == UnaryOp::kBitNot ? "(~" : "(-", *x, ")");
+      ASSIGN_OR_RETURN(std::string x, ScalarAs(*e.args[0], ScalarDTypeOf(e)));
+      return absl::StrCat(e.unary_op == UnaryOp::kBitNot ? "(~" : "(-", x, ")");
     }
     case ExprKind::kCall: {
-      absl::StatusOr<std::optional<Value>> v = LowerCall(e, "");
-      if (!v.ok()) return v.status();
-      if (!v->has_value()) {
+      ASSIGN_OR_RETURN(std::optional<Value> v, LowerCall(e, ""));
+      if (!v.has_value()) {
         return ErrorAt(LocOf(e), absl::StrCat("'", e.str, "' returns no value"));
       }
-      return (*v)->expr;
+      return v->expr;
     }
     default:
       return ErrorAt(LocOf(e), "this expression cannot be lowered to a value here");
@@ -117,14 +114,12 @@ absl::StatusOr<std::string> CceFunctionEmitter::Binary(const Expr& e) {
   const DType t = logical   ? DType::kBOOL
                   : compare ? CommonDType(ScalarDTypeOf(*e.args[0]), ScalarDTypeOf(*e.args[1]))
                             : ScalarDTypeOf(e);
-  absl::StatusOr<std::string> a = ScalarAs(*e.args[0], t);
-  if (!a.ok()) return a;
-  absl::StatusOr<std::string> b = ScalarAs(*e.args[1], t);
-  if (!b.ok()) return b;
+  ASSIGN_OR_RETURN(std::string a, ScalarAs(*e.args[0], t));
+  ASSIGN_OR_RETURN(std::string b, ScalarAs(*e.args[1], t));
   const Location& loc = LocOf(e);
   const bool is_float = IsFloatDType(t);
   const bool python_rounding = !is_float && !IsUnsignedDType(t);
-  auto infix = [&](absl::string_view sym) { return absl::StrCat("(", *a, " ", sym, " ", *b, ")"); };
+  auto infix = [&](absl::string_view sym) { return absl::StrCat("(", a, " ", sym, " ", b, ")"); };
   switch (op) {
     case BinaryOp::kAdd: return infix("+");
     case BinaryOp::kSub: return infix("-");
@@ -144,12 +139,12 @@ absl::StatusOr<std::string> CceFunctionEmitter::Binary(const Expr& e) {
       if (is_float) return ErrorAt(loc, "'//' is defined on integers only");
       if (!python_rounding) return infix("/");
       helpers_->floordiv = true;
-      return absl::StrCat("ptoc_floordiv<", CceType(t), ">(", *a, ", ", *b, ")");
+      return absl::StrCat("ptoc_floordiv<", CceType(t), ">(", a, ", ", b, ")");
     case BinaryOp::kMod:
       if (is_float) return ErrorAt(loc, "'%' is defined on integers only");
       if (!python_rounding) return infix("%");
       helpers_->mod = true;
-      return absl::StrCat("ptoc_mod<", CceType(t), ">(", *a, ", ", *b, ")");
+      return absl::StrCat("ptoc_mod<", CceType(t), ">(", a, ", ", b, ")");
   }
   return ErrorAt(loc, "unsupported binary operator");
 }

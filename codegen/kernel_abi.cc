@@ -10,6 +10,7 @@
 #include "ir/annotation.h"
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
+#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace codegen {
@@ -145,8 +146,8 @@ absl::StatusOr<std::vector<KernelAbi>> ComputeKernelAbis(const Program& program,
       }
     }
     if (!IsLane(f)) continue;
-    if (absl::Status st = CheckSpellableDTypes(f); !st.ok()) return st;
-    if (absl::Status st = CheckNoTupleValues(f); !st.ok()) return st;
+    RETURN_IF_ERROR(CheckSpellableDTypes(f));
+    RETURN_IF_ERROR(CheckNoTupleValues(f));
     if (const Stmt* retyped = FirstRetypedAssign(*f.body)) {
       return ErrorAt(retyped->loc, RetypedAssignMessage(*retyped));
     }

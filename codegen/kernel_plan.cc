@@ -13,6 +13,7 @@
 #include "codegen/op_lowering.h"
 #include "codegen/pipes.h"
 #include "ir/diagnostics.h"
+#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace codegen {
@@ -267,16 +268,14 @@ absl::StatusOr<std::vector<KernelPlan>> PlanKernels(const Program& program,
   std::vector<Lane> lanes(n);
   for (size_t i = 0; i < n; ++i) {
     if (!abis[i].emitted) continue;
-    absl::StatusOr<Lane> lane = LaneOf(*program.functions[i], static_cast<int>(i));
-    if (!lane.ok()) return lane.status();
-    lanes[i] = *std::move(lane);
+    ASSIGN_OR_RETURN(Lane lane, LaneOf(*program.functions[i], static_cast<int>(i)));
+    lanes[i] = std::move(lane);
   }
-  absl::StatusOr<std::vector<Pipe>> pipes = PairSetups(program, lanes);
-  if (!pipes.ok()) return pipes.status();
-  for (Pipe& p : *pipes) {
-    if (absl::Status s = InferSplit(program, &p); !s.ok()) return s;
+  ASSIGN_OR_RETURN(std::vector<Pipe> pipes, PairSetups(program, lanes));
+  for (Pipe& p : pipes) {
+    RETURN_IF_ERROR(InferSplit(program, &p));
   }
-  if (absl::Status s = AllocateFlags(program, &*pipes); !s.ok()) return s;
+  RETURN_IF_ERROR(AllocateFlags(program, &pipes));
 
   std::vector<KernelPlan> plans(n);
   for (size_t i = 0; i < n; ++i) {
@@ -304,7 +303,7 @@ absl::StatusOr<std::vector<KernelPlan>> PlanKernels(const Program& program,
     plan.subblock0_only = backend == Backend::kA5 && fn.kind == FunctionKind::kAIV &&
                           lanes[i].has_unsplit_transfer && !DualAivDispatch(fn);
   }
-  for (const Pipe& p : *pipes) {
+  for (const Pipe& p : pipes) {
     for (const Setup* e : p.ends) {
       PipeParams& params = plans[e->fn].pipes[e->id];
       params.flag_id = p.flag_id;

@@ -5,6 +5,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "ir/diagnostics.h"
+#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace codegen {
@@ -14,32 +15,32 @@ class LoopScopes {
  public:
   absl::Status Stmt(const ptoc::Stmt& s) {
     if (s.kind == StmtKind::kSetItem && s.var != nullptr) {
-      if (absl::Status st = Use(s.var, s.loc); !st.ok()) return st;
+      RETURN_IF_ERROR(Use(s.var, s.loc));
     }
     const bool loop = s.kind == StmtKind::kFor || s.kind == StmtKind::kWhile;
     // Bounds, init values and a while's condition are read outside the body
     // (the condition sees only the loop's own values).
     for (const ExprPtr* e : {&s.start, &s.stop, &s.step}) {
       if (*e != nullptr) {
-        if (absl::Status st = Expr(**e, s.loc); !st.ok()) return st;
+        RETURN_IF_ERROR(Expr(**e, s.loc));
       }
     }
     for (const ExprPtr& e : s.init_values) {
-      if (absl::Status st = Expr(*e, s.loc); !st.ok()) return st;
+      RETURN_IF_ERROR(Expr(*e, s.loc));
     }
     if (!loop) {
       if (s.value != nullptr) {
-        if (absl::Status st = Expr(*s.value, s.loc); !st.ok()) return st;
+        RETURN_IF_ERROR(Expr(*s.value, s.loc));
       }
       for (const ExprPtr& e : s.values) {
-        if (absl::Status st = Expr(*e, s.loc); !st.ok()) return st;
+        RETURN_IF_ERROR(Expr(*e, s.loc));
       }
       for (const StmtPtr& c : s.stmts) {
-        if (absl::Status st = Stmt(*c); !st.ok()) return st;
+        RETURN_IF_ERROR(Stmt(*c));
       }
       for (const ptoc::Stmt* b : {s.body.get(), s.else_body.get()}) {
         if (b != nullptr) {
-          if (absl::Status st = Stmt(*b); !st.ok()) return st;
+          RETURN_IF_ERROR(Stmt(*b));
         }
       }
       Define(s);
@@ -49,10 +50,10 @@ class LoopScopes {
     if (s.var != nullptr) bodies_.back().push_back(s.var);
     for (Var* v : s.iter_args) bodies_.back().push_back(v);
     if (s.value != nullptr) {
-      if (absl::Status st = Expr(*s.value, s.loc); !st.ok()) return st;
+      RETURN_IF_ERROR(Expr(*s.value, s.loc));
     }
     if (s.body != nullptr) {
-      if (absl::Status st = Stmt(*s.body); !st.ok()) return st;
+      RETURN_IF_ERROR(Stmt(*s.body));
     }
     std::vector<const Var*> closed = std::move(bodies_.back());
     bodies_.pop_back();
@@ -67,12 +68,10 @@ class LoopScopes {
       return Use(e.var, e.loc.known() ? e.loc : stmt_loc);
     }
     for (const ExprPtr& a : e.args) {
-      if (absl::Status st = Expr(*a, e.loc.known() ? e.loc : stmt_loc); !st.ok()) return st;
+      RETURN_IF_ERROR(Expr(*a, e.loc.known() ? e.loc : stmt_loc));
     }
     for (const NamedExpr& a : e.attrs) {
-      if (absl::Status st = Expr(*a.value, e.loc.known() ? e.loc : stmt_loc); !st.ok()) {
-        return st;
-      }
+      RETURN_IF_ERROR(Expr(*a.value, e.loc.known() ? e.loc : stmt_loc));
     }
     return absl::OkStatus();
   }

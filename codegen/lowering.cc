@@ -7,6 +7,7 @@
 #include "codegen/target_info.h"
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
+#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace codegen {
@@ -133,31 +134,30 @@ absl::StatusOr<std::vector<Dim>> RegionSizes(const CallLowering& plan, const Exp
 
 absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Backend backend,
                                       int depth, const Location& loc) {
-  absl::StatusOr<const OpLowering*> op = LowerableOp(fn, call, loc);
-  if (!op.ok()) return op.status();
+  ASSIGN_OR_RETURN(const OpLowering* op, LowerableOp(fn, call, loc));
   // The store's rule is the target's (below); every other op's is PyPTO's.
-  if ((*op)->kind != OpKind::kTileStore) {
-    if (absl::Status s = CheckOperandMemory(call, loc); !s.ok()) return s;
+  if (op->kind != OpKind::kTileStore) {
+    RETURN_IF_ERROR(CheckOperandMemory(call, loc));
   }
-  if (std::optional<std::vector<DType>> takes = LoweringDTypes(**op, BackendName(backend));
+  if (std::optional<std::vector<DType>> takes = LoweringDTypes(*op, BackendName(backend));
       takes.has_value() && !call.args.empty() && call.args[0]->type.is_tile() &&
       !absl::c_linear_search(*takes, call.args[0]->type.dtype())) {
     std::vector<std::string> names;
     for (DType t : *takes) names.emplace_back(DTypeName(t));
-    return ErrorAt(loc, absl::StrCat("'", call.str, "' (", (*op)->cce_name, ") on ",
+    return ErrorAt(loc, absl::StrCat("'", call.str, "' (", op->cce_name, ") on ",
                                      BackendName(backend), " takes ", absl::StrJoin(names, ", "),
                                      " tiles, not ", DTypeName(call.args[0]->type.dtype())));
   }
   CallLowering plan;
-  plan.op = *op;
+  plan.op = op;
   plan.atomic_add = IsAtomicAdd(call);
   const bool a5 = backend == Backend::kA5;
   std::vector<MachineStep>& steps = plan.steps;
   using Extent = CallLowering::Extent;
-  switch ((*op)->kind) {
+  switch (op->kind) {
     case OpKind::kTileLoad:
     case OpKind::kRemoteLoad: {
-      const bool remote = (*op)->kind == OpKind::kRemoteLoad;
+      const bool remote = op->kind == OpKind::kRemoteLoad;
       // ptoas: an A2/A3 TLOAD writes Vec or Mat only (the cube reaches
       // Left / Right / Acc through Mat).
       if (!a5 && call.type.is_tile() && call.type.memory() != MemorySpace::kVec &&
@@ -233,7 +233,7 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0)}, {Result()}));
       break;
     case OpKind::kElementwise:
-      plan.tile_operands = (*op)->elementwise->tile_operands();
+      plan.tile_operands = op->elementwise->tile_operands();
       steps.push_back(Step(MachineOp::kTVector, Pipe::kV,
                            plan.tile_operands == 2 ? std::vector<Operand>{Arg(0), Arg(1)}
                                                    : std::vector<Operand>{Arg(0)},
@@ -249,9 +249,9 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
     case OpKind::kTensorPut:
     case OpKind::kTileGet:
     case OpKind::kTensorGet: {
-      const bool put = (*op)->kind == OpKind::kTilePut || (*op)->kind == OpKind::kTensorPut;
+      const bool put = op->kind == OpKind::kTilePut || op->kind == OpKind::kTensorPut;
       const bool tile_form =
-          (*op)->kind == OpKind::kTilePut || (*op)->kind == OpKind::kTileGet;
+          op->kind == OpKind::kTilePut || op->kind == OpKind::kTileGet;
       plan.remote_arg = put ? 0 : 2;
       plan.local_arg = put ? 2 : 0;
       plan.peer_arg = 1;
@@ -268,7 +268,7 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
     case OpKind::kNotify:
     case OpKind::kWait:
     case OpKind::kTest: {
-      const bool notify = (*op)->kind == OpKind::kNotify;
+      const bool notify = op->kind == OpKind::kNotify;
       plan.offsets_arg = notify ? 2 : 1;
       Addresses(plan, 0, notify ? 1 : -1, plan.offsets_arg, Extent::kElement);
       plan.signal = true;
@@ -315,7 +315,7 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       if (absl::StatusOr<absl::string_view> s = CceSplitAxis(plan.split, loc); !s.ok()) {
         return s.status();
       }
-      const OpKind k = (*op)->kind;
+      const OpKind k = op->kind;
       if (k == OpKind::kPushToAiv || k == OpKind::kPushToAic) {
         if (k == OpKind::kPushToAic && a5 && call.args[0]->type.is_tile() &&
             call.args[0]->type.view().blayout != Layout::kColMajor) {

@@ -18,6 +18,7 @@
 #include "codegen/op_lowering.h"
 #include "codegen/target_info.h"
 #include "ir/ir.h"
+#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace codegen {
@@ -179,24 +180,20 @@ template <typename Tensor>
 absl::StatusOr<GmAccess<Tensor>> ResolveGmAccess(const CallLowering& plan, const Expr& call,
                                                  const Location& loc,
                                                  const GmAccessLowering<Tensor>& lower) {
-  absl::StatusOr<Tensor*> t = lower.tensor(*call.args[plan.gm_arg]);
-  if (!t.ok()) return t.status();
+  ASSIGN_OR_RETURN(Tensor* t, lower.tensor(*call.args[plan.gm_arg]));
   if (plan.signal) {
-    if (absl::Status s = CheckSignal((*t)->param->name, (*t)->dtype, loc); !s.ok()) return s;
+    RETURN_IF_ERROR(CheckSignal(t->param->name, t->dtype, loc));
   }
   GmAccess<Tensor> a;
-  a.tensor = *t;
-  a.base = lower.own_base(**t);
+  a.tensor = t;
+  a.base = lower.own_base(*t);
   if (plan.peer_arg >= 0) {
-    absl::StatusOr<std::string> peer = lower.peer_base(**t, *call.args[plan.peer_arg]);
-    if (!peer.ok()) return peer.status();
-    a.base = *peer;
+    ASSIGN_OR_RETURN(std::string peer, lower.peer_base(*t, *call.args[plan.peer_arg]));
+    a.base = peer;
   }
-  absl::StatusOr<std::vector<Dim>> sizes = RegionSizes(plan, call, (*t)->dims.size(), loc);
-  if (!sizes.ok()) return sizes.status();
-  absl::StatusOr<GmRegion> r = lower.region(**t, *call.args[plan.region_arg], *sizes);
-  if (!r.ok()) return r.status();
-  a.region = *std::move(r);
+  ASSIGN_OR_RETURN(std::vector<Dim> sizes, RegionSizes(plan, call, t->dims.size(), loc));
+  ASSIGN_OR_RETURN(GmRegion r, lower.region(*t, *call.args[plan.region_arg], sizes));
+  a.region = std::move(r);
   return a;
 }
 

@@ -9,6 +9,7 @@
 #include "absl/strings/str_join.h"
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
+#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace codegen {
@@ -137,7 +138,7 @@ absl::StatusOr<const OpLowering*> LowerableOp(const Function& fn, const Expr& ca
                                      "' is not registered; code generation cannot lower it"));
   }
   if (absl::Status s = CheckCompiledForm(call); !s.ok()) return ErrorAt(loc, s.message());
-  if (absl::Status s = CheckLane(fn, call, loc); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckLane(fn, call, loc));
   return op;
 }
 
@@ -232,9 +233,8 @@ absl::StatusOr<GmRegion> RegionAt(const std::string& tensor, size_t rank, const 
   }
   GmRegion r;
   for (const ExprPtr& o : offsets.args) {
-    absl::StatusOr<std::string> v = lower.offset(*o);
-    if (!v.ok()) return v.status();
-    r.offsets.push_back(*v);
+    ASSIGN_OR_RETURN(std::string v, lower.offset(*o));
+    r.offsets.push_back(v);
     r.static_offsets.push_back(o->kind == ExprKind::kInt ? MaybeInt(o->int_value)
                                                          : std::nullopt);
   }
@@ -244,9 +244,8 @@ absl::StatusOr<GmRegion> RegionAt(const std::string& tensor, size_t rank, const 
       r.static_sizes.push_back(d.value);
       continue;
     }
-    absl::StatusOr<std::string> v = lower.symbolic_size(d.symbol);
-    if (!v.ok()) return v.status();
-    r.sizes.push_back(*v);
+    ASSIGN_OR_RETURN(std::string v, lower.symbolic_size(d.symbol));
+    r.sizes.push_back(v);
     r.static_sizes.push_back(std::nullopt);
   }
   return r;

@@ -6,25 +6,21 @@
 #include "codegen/target_info.h"
 #include "absl/strings/str_cat.h"
 #include "ir/diagnostics.h"
+#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace codegen {
 
 absl::StatusOr<std::map<std::string, SyncPlanner>> PlanPipeSync(const Program& program) {
-  absl::StatusOr<Backend> backend = BackendOf(program);
-  if (!backend.ok()) return backend.status();
-  absl::StatusOr<std::vector<KernelAbi>> abis = ComputeKernelAbis(program, *backend);
-  if (!abis.ok()) return abis.status();
-  absl::StatusOr<std::vector<KernelPlan>> plans = PlanKernels(program, *abis, *backend);
-  if (!plans.ok()) return plans.status();
-  absl::StatusOr<PipeSyncMode> mode = ParsePipeSync(program.options.pipe_sync);
-  if (!mode.ok()) return mode.status();
+  ASSIGN_OR_RETURN(Backend backend, BackendOf(program));
+  ASSIGN_OR_RETURN(std::vector<KernelAbi> abis, ComputeKernelAbis(program, backend));
+  ASSIGN_OR_RETURN(std::vector<KernelPlan> plans, PlanKernels(program, abis, backend));
+  ASSIGN_OR_RETURN(PipeSyncMode mode, ParsePipeSync(program.options.pipe_sync));
   std::map<std::string, SyncPlanner> planners;
   SyncOptions sync;
-  sync.mode = *mode;
+  sync.mode = mode;
   sync.planners = &planners;
-  absl::StatusOr<std::string> cce = EmitCceFile(program, *abis, *plans, *backend, sync);
-  if (!cce.ok()) return cce.status();
+  RETURN_IF_ERROR(EmitCceFile(program, abis, plans, backend, sync).status());
   return planners;
 }
 

@@ -14,6 +14,7 @@
 #include "codegen/cxx_names.h"
 #include "ir/checked_math.h"
 #include "ir/diagnostics.h"
+#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace codegen {
@@ -79,16 +80,14 @@ absl::StatusOr<std::string> EmitPtoModule(const Program& program,
   for (size_t i = 0; i < program.functions.size(); ++i) {
     if (!abis[i].emitted) continue;
     const Function& fn = *program.functions[i];
-    absl::StatusOr<TensorOrigins> origins = TensorOrigins::Compute(fn);
-    if (!origins.ok()) return origins.status();
-    PtoFunctionEmitter emitter(program, fn, abis[i], plans[i], backend, *origins, sync,
+    ASSIGN_OR_RETURN(TensorOrigins origins, TensorOrigins::Compute(fn));
+    PtoFunctionEmitter emitter(program, fn, abis[i], plans[i], backend, origins, sync,
                                next_unit);
-    absl::StatusOr<std::string> f = emitter.Emit();
-    if (!f.ok()) return f.status();
+    ASSIGN_OR_RETURN(std::string f, emitter.Emit());
     next_unit = emitter.planner().next_unit();
     if (!first) text += "\n";
     first = false;
-    text += *f;
+    text += f;
   }
   absl::StrAppend(&text, "} ", PtoLoc(program.loc), "\n");
   return text;
@@ -262,12 +261,11 @@ absl::StatusOr<std::string> PtoFunctionEmitter::Emit() {
     params.push_back(absl::StrCat(sync_workspace_, ": !pto.ptr<i32>"));
   }
   if (flags()) {
-    absl::StatusOr<std::vector<ReservedBuffer>> reserved = PlanReservedBuffers(fn_, backend_);
-    if (!reserved.ok()) return reserved.status();
-    reserved_ = *std::move(reserved);
+    ASSIGN_OR_RETURN(std::vector<ReservedBuffer> reserved, PlanReservedBuffers(fn_, backend_));
+    reserved_ = std::move(reserved);
     allocator_.emplace(backend_, reserved_);
   }
-  if (absl::Status s = EmitBody(fn_); !s.ok()) return s;
+  RETURN_IF_ERROR(EmitBody(fn_));
   if (flags()) {
     const int end = planner_.EndBlock(fn_.loc);
     Marker(end);
@@ -300,15 +298,13 @@ absl::Status PtoFunctionEmitter::EmitAssign(const Stmt& s) {
   const Type& t = s.var->type;
   if (t.is_scalar() && s.value->type.is_scalar() && s.value->type.dtype() != t.dtype()) {
     // `x: pl.Scalar[pl.INT64] = <an INDEX value>` (PyPTO's annotation rule).
-    absl::StatusOr<std::string> c = LowerAs(*s.value, t.dtype());
-    if (!c.ok()) return c.status();
-    values_[s.var] = Value{*c, PtoScalarType(t.dtype())};
+    ASSIGN_OR_RETURN(std::string c, LowerAs(*s.value, t.dtype()));
+    values_[s.var] = Value{c, PtoScalarType(t.dtype())};
     return absl::OkStatus();
   }
-  absl::StatusOr<Value> v =
-      s.var->type.is_comm_ctx() ? CommCtx(*s.value) : Lower(*s.value, s.var->name);
-  if (!v.ok()) return v.status();
-  values_[s.var] = *v;
+  ASSIGN_OR_RETURN(Value v,
+                   s.var->type.is_comm_ctx() ? CommCtx(*s.value) : Lower(*s.value, s.var->name));
+  values_[s.var] = v;
   return absl::OkStatus();
 }
 
@@ -324,9 +320,8 @@ bool PtoFunctionEmitter::Carried(const Var* v) const {
 absl::StatusOr<std::string> PtoFunctionEmitter::TypeOfValue(const Type& t,
                                                             const Location& loc) {
   if (t.is_scalar()) return PtoScalarType(t.dtype());
-  absl::StatusOr<TileGeometry> g = GeometryOf(t, backend_, loc);
-  if (!g.ok()) return g.status();
-  return PtoTileType(*g);
+  ASSIGN_OR_RETURN(TileGeometry g, GeometryOf(t, backend_, loc));
+  return PtoTileType(g);
 }
 
 absl::StatusOr<std::vector<PtoFunctionEmitter::Value>> PtoFunctionEmitter::YieldValues(
@@ -345,19 +340,16 @@ absl::StatusOr<std::vector<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Yield
     if (!Carried(v)) continue;
     const Expr& e = *yield->values[i];
     if (v->type.is_scalar()) {
-      absl::StatusOr<std::string> s = LowerAs(e, v->type.dtype());
-      if (!s.ok()) return s.status();
-      out.push_back(Value{*s, PtoScalarType(v->type.dtype())});
+      ASSIGN_OR_RETURN(std::string s, LowerAs(e, v->type.dtype()));
+      out.push_back(Value{s, PtoScalarType(v->type.dtype())});
     } else {
-      absl::StatusOr<Value> t = TileArg(e);
-      if (!t.ok()) return t.status();
-      absl::StatusOr<std::string> want = TypeOfValue(v->type, loc);
-      if (!want.ok()) return want.status();
-      if (t->type != *want) {
-        return ErrorAt(LocOf(e), absl::StrCat("the yielded tile has type ", t->type,
-                                              ", the carried value ", *want));
+      ASSIGN_OR_RETURN(Value t, TileArg(e));
+      ASSIGN_OR_RETURN(std::string want, TypeOfValue(v->type, loc));
+      if (t.type != want) {
+        return ErrorAt(LocOf(e), absl::StrCat("the yielded tile has type ", t.type,
+                                              ", the carried value ", want));
       }
-      out.push_back(*t);
+      out.push_back(t);
     }
   }
   return out;
@@ -377,12 +369,9 @@ std::string Types(const std::vector<std::string>& types) {
 }  // namespace
 
 absl::Status PtoFunctionEmitter::EmitFor(const Stmt& s) {
-  absl::StatusOr<std::string> lb = LowerIndex(*s.start);
-  if (!lb.ok()) return lb.status();
-  absl::StatusOr<std::string> ub = LowerIndex(*s.stop);
-  if (!ub.ok()) return ub.status();
-  absl::StatusOr<std::string> step = LowerIndex(*s.step);
-  if (!step.ok()) return step.status();
+  ASSIGN_OR_RETURN(std::string lb, LowerIndex(*s.start));
+  ASSIGN_OR_RETURN(std::string ub, LowerIndex(*s.stop));
+  ASSIGN_OR_RETURN(std::string step, LowerIndex(*s.step));
   const bool positive_step = s.step->kind == ExprKind::kInt && s.step->int_value > 0;
   if (s.step->kind == ExprKind::kInt && s.step->int_value == 0) {
     return ErrorAt(s.step->loc.known() ? s.step->loc : s.loc, "range() step must not be zero");
@@ -404,13 +393,13 @@ absl::Status PtoFunctionEmitter::EmitFor(const Stmt& s) {
     std::string diff = Temp(), neg_diff = Temp(), neg_step = Temp(), up = Temp();
     std::string num = Temp(), den = Temp(), count = Temp();
     trip = Temp();
-    Line(absl::StrCat(diff, " = arith.subi ", *ub, ", ", *lb, " : index"), s.loc);
+    Line(absl::StrCat(diff, " = arith.subi ", ub, ", ", lb, " : index"), s.loc);
     Line(absl::StrCat(neg_diff, " = arith.subi ", zero, ", ", diff, " : index"), s.loc);
-    Line(absl::StrCat(neg_step, " = arith.subi ", zero, ", ", *step, " : index"), s.loc);
-    Line(absl::StrCat(up, " = arith.cmpi sgt, ", *step, ", ", zero, " : index"), s.loc);
+    Line(absl::StrCat(neg_step, " = arith.subi ", zero, ", ", step, " : index"), s.loc);
+    Line(absl::StrCat(up, " = arith.cmpi sgt, ", step, ", ", zero, " : index"), s.loc);
     Line(absl::StrCat(num, " = arith.select ", up, ", ", diff, ", ", neg_diff, " : index"),
          s.loc);
-    Line(absl::StrCat(den, " = arith.select ", up, ", ", *step, ", ", neg_step, " : index"),
+    Line(absl::StrCat(den, " = arith.select ", up, ", ", step, ", ", neg_step, " : index"),
          s.loc);
     Line(absl::StrCat(count, " = arith.ceildivsi ", num, ", ", den, " : index"), s.loc);
     Line(absl::StrCat(trip, " = arith.maxsi ", count, ", ", zero, " : index"), s.loc);
@@ -423,28 +412,24 @@ absl::Status PtoFunctionEmitter::EmitFor(const Stmt& s) {
     const Var* v = s.iter_args[i];
     if (i >= s.init_values.size()) return ErrorAt(s.loc, "a loop-carried value has no init");
     if (v->type.is_comm_ctx()) {
-      absl::StatusOr<Value> c = CommCtx(*s.init_values[i]);
-      if (!c.ok()) return c.status();
-      values_[v] = *c;
-      if (i < s.results.size()) values_[s.results[i]] = *c;
+      ASSIGN_OR_RETURN(Value c, CommCtx(*s.init_values[i]));
+      values_[v] = c;
+      if (i < s.results.size()) values_[s.results[i]] = c;
       continue;
     }
     if (!Carried(v)) continue;
-    absl::StatusOr<std::string> type = TypeOfValue(v->type, s.loc);
-    if (!type.ok()) return type.status();
+    ASSIGN_OR_RETURN(std::string type, TypeOfValue(v->type, s.loc));
     std::string init;
     if (v->type.is_scalar()) {
-      absl::StatusOr<std::string> x = LowerAs(*s.init_values[i], v->type.dtype());
-      if (!x.ok()) return x.status();
-      init = *x;
+      ASSIGN_OR_RETURN(std::string x, LowerAs(*s.init_values[i], v->type.dtype()));
+      init = x;
     } else {
-      absl::StatusOr<Value> x = TileArg(*s.init_values[i]);
-      if (!x.ok()) return x.status();
-      init = x->name;
+      ASSIGN_OR_RETURN(Value x, TileArg(*s.init_values[i]));
+      init = x.name;
     }
     carried.push_back(i);
     inits.push_back(init);
-    types.push_back(*type);
+    types.push_back(type);
   }
   std::string results;
   if (!carried.empty()) {
@@ -459,7 +444,7 @@ absl::Status PtoFunctionEmitter::EmitFor(const Stmt& s) {
                                  : absl::StrCat(results, ":", carried.size(), " = ");
   }
   if (positive_step) {
-    absl::StrAppend(&header, "scf.for ", iv, " = ", *lb, " to ", *ub, " step ", *step);
+    absl::StrAppend(&header, "scf.for ", iv, " = ", lb, " to ", ub, " step ", step);
   } else {
     absl::StrAppend(&header, "scf.for ", k, " = ", Index(0), " to ", trip, " step ",
                     Index(1));
@@ -478,8 +463,8 @@ absl::Status PtoFunctionEmitter::EmitFor(const Stmt& s) {
   if (flags()) planner_.BeginBlock(/*loop_body=*/true);
   if (!positive_step) {
     const std::string scaled = Temp();
-    Line(absl::StrCat(scaled, " = arith.muli ", k, ", ", *step, " : index"), s.loc);
-    Line(absl::StrCat(iv, " = arith.addi ", *lb, ", ", scaled, " : index"), s.loc);
+    Line(absl::StrCat(scaled, " = arith.muli ", k, ", ", step, " : index"), s.loc);
+    Line(absl::StrCat(iv, " = arith.addi ", lb, ", ", scaled, " : index"), s.loc);
   }
   values_[s.var] = Value{iv, "index"};
   for (size_t j = 0; j < carried.size(); ++j) {
@@ -490,13 +475,12 @@ absl::Status PtoFunctionEmitter::EmitFor(const Stmt& s) {
   absl::Status status = EmitStmts(*s.body, &yield);
   --depth_;
   if (!status.ok()) return status;
-  absl::StatusOr<std::vector<Value>> yielded = YieldValues(yield, s.iter_args, s.loc);
-  if (!yielded.ok()) return yielded.status();
+  ASSIGN_OR_RETURN(std::vector<Value> yielded, YieldValues(yield, s.iter_args, s.loc));
   // The sync ops of the body's end come before its terminator.
   if (flags()) Marker(planner_.EndBlock(s.loc));
-  if (!yielded->empty()) {
+  if (!yielded.empty()) {
     std::vector<std::string> vals;
-    for (const Value& v : *yielded) vals.push_back(v.name);
+    for (const Value& v : yielded) vals.push_back(v.name);
     Line(absl::StrCat("scf.yield ", absl::StrJoin(vals, ", "), " : ", Types(types)),
          yield->loc);
   }
@@ -512,16 +496,14 @@ absl::Status PtoFunctionEmitter::EmitFor(const Stmt& s) {
 }
 
 absl::Status PtoFunctionEmitter::EmitIf(const Stmt& s) {
-  absl::StatusOr<std::string> cond = LowerAs(*s.value, DType::kBOOL);
-  if (!cond.ok()) return cond.status();
+  ASSIGN_OR_RETURN(std::string cond, LowerAs(*s.value, DType::kBOOL));
   std::vector<size_t> carried;
   std::vector<std::string> types;
   for (size_t i = 0; i < s.results.size(); ++i) {
     if (!Carried(s.results[i])) continue;
-    absl::StatusOr<std::string> type = TypeOfValue(s.results[i]->type, s.loc);
-    if (!type.ok()) return type.status();
+    ASSIGN_OR_RETURN(std::string type, TypeOfValue(s.results[i]->type, s.loc));
     carried.push_back(i);
-    types.push_back(*type);
+    types.push_back(type);
   }
   if (!s.results.empty() && s.else_body == nullptr) {
     return ErrorAt(s.loc, "an if with results needs an else branch");
@@ -533,7 +515,7 @@ absl::Status PtoFunctionEmitter::EmitIf(const Stmt& s) {
     header = carried.size() == 1 ? absl::StrCat(results, " = ")
                                  : absl::StrCat(results, ":", carried.size(), " = ");
   }
-  absl::StrAppend(&header, "scf.if ", *cond);
+  absl::StrAppend(&header, "scf.if ", cond);
   if (!carried.empty()) absl::StrAppend(&header, " -> (", Types(types), ")");
   if (flags()) Marker(planner_.BeginIf(s.loc));
   Open(header);
@@ -549,22 +531,20 @@ absl::Status PtoFunctionEmitter::EmitIf(const Stmt& s) {
     }
     if (branch == 1) Reopen("} else {");
     const Stmt* yield = nullptr;
-    if (absl::Status st = EmitStmts(*body, &yield); !st.ok()) return st;
-    absl::StatusOr<std::vector<Value>> yielded = YieldValues(yield, s.results, s.loc);
-    if (!yielded.ok()) return yielded.status();
+    RETURN_IF_ERROR(EmitStmts(*body, &yield));
+    ASSIGN_OR_RETURN(std::vector<Value> yielded, YieldValues(yield, s.results, s.loc));
     // A communicator handle merged by the branch is the same pointer.
     if (branch == 0 && yield != nullptr) {
       for (size_t i = 0; i < s.results.size() && i < yield->values.size(); ++i) {
         if (!s.results[i]->type.is_comm_ctx()) continue;
-        absl::StatusOr<Value> c = CommCtx(*yield->values[i]);
-        if (!c.ok()) return c.status();
-        values_[s.results[i]] = *c;
+        ASSIGN_OR_RETURN(Value c, CommCtx(*yield->values[i]));
+        values_[s.results[i]] = c;
       }
     }
     if (flags()) Marker(planner_.EndBlock(s.loc));
-    if (!yielded->empty()) {
+    if (!yielded.empty()) {
       std::vector<std::string> vals;
-      for (const Value& v : *yielded) vals.push_back(v.name);
+      for (const Value& v : yielded) vals.push_back(v.name);
       Line(absl::StrCat("scf.yield ", absl::StrJoin(vals, ", "), " : ", Types(types)),
            yield->loc);
     }
@@ -582,13 +562,12 @@ absl::Status PtoFunctionEmitter::EmitWhile(const Stmt& s) {
   if (flags()) Marker(planner_.BeginLoop(s.loc));
   Open("scf.while : () -> ()");
   if (flags()) planner_.BeginBlock();
-  absl::StatusOr<std::string> cond = LowerAs(*s.value, DType::kBOOL);
-  if (!cond.ok()) return cond.status();
+  ASSIGN_OR_RETURN(std::string cond, LowerAs(*s.value, DType::kBOOL));
   if (flags()) {
     Marker(planner_.EndBlock(s.loc));
     planner_.BeginBlock(/*loop_body=*/true);
   }
-  Line(absl::StrCat("scf.condition(", *cond, ")"), s.loc);
+  Line(absl::StrCat("scf.condition(", cond, ")"), s.loc);
   Reopen("} do {");
   ++depth_;
   const Stmt* yield = nullptr;

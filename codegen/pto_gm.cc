@@ -7,6 +7,7 @@
 #include "codegen/pto_emitter.h"
 #include "ir/checked_math.h"
 #include "ir/diagnostics.h"
+#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace codegen {
@@ -70,11 +71,11 @@ absl::StatusOr<PtoFunctionEmitter::GmTensor*> PtoFunctionEmitter::Gm(const Expr&
   t.static_strides.assign(rank, 1);
   for (int i = static_cast<int>(rank) - 2; i >= 0; --i) {
     if (t.static_strides[i + 1] && t.static_dims[i + 1]) {
-      absl::StatusOr<int64_t> stride = FitOrError(
-          CheckedInt(*t.static_strides[i + 1]) * *t.static_dims[i + 1], loc,
-          absl::StrCat("the stride of dim ", i, " of '", param->name, "'"));
-      if (!stride.ok()) return stride.status();
-      t.static_strides[i] = *stride;
+      ASSIGN_OR_RETURN(
+          int64_t stride,
+          FitOrError(CheckedInt(*t.static_strides[i + 1]) * *t.static_dims[i + 1], loc,
+                     absl::StrCat("the stride of dim ", i, " of '", param->name, "'")));
+      t.static_strides[i] = stride;
       t.strides[i] = Index(*t.static_strides[i]);
     } else if (t.static_strides[i + 1] && *t.static_strides[i + 1] == 1) {
       t.static_strides[i] = std::nullopt;
@@ -177,20 +178,19 @@ absl::StatusOr<std::string> PtoFunctionEmitter::ElementOffset(
       constant_sum += CheckedInt(*static_indices[i]) * *t.static_strides[i];
       continue;
     }
-    absl::StatusOr<std::string> v = index(i);
-    if (!v.ok()) return v.status();
+    ASSIGN_OR_RETURN(std::string v, index(i));
     if (t.static_strides[i] && *t.static_strides[i] == 1) {
-      terms.push_back(*v);
+      terms.push_back(v);
       continue;
     }
     std::string m = Temp();
-    Line(absl::StrCat(m, " = arith.muli ", *v, ", ", t.strides[i], " : index"), loc);
+    Line(absl::StrCat(m, " = arith.muli ", v, ", ", t.strides[i], " : index"), loc);
     terms.push_back(m);
   }
-  absl::StatusOr<int64_t> constant = FitOrError(
-      constant_sum, loc, absl::StrCat("the element offset into '", t.param->name, "'"));
-  if (!constant.ok()) return constant.status();
-  if (*constant != 0 || terms.empty()) terms.push_back(Index(*constant));
+  ASSIGN_OR_RETURN(
+      int64_t constant,
+      FitOrError(constant_sum, loc, absl::StrCat("the element offset into '", t.param->name, "'")));
+  if (constant != 0 || terms.empty()) terms.push_back(Index(constant));
   std::string sum = terms[0];
   for (size_t i = 1; i < terms.size(); ++i) {
     std::string s = Temp();
@@ -224,12 +224,11 @@ absl::StatusOr<std::string> PtoFunctionEmitter::PeerView(const GmTensor& t, cons
                                      "cannot address it"));
   }
   const std::string own = OwnWindowBase(loc);
-  absl::StatusOr<std::string> p = LowerIndex(peer);
-  if (!p.ok()) return p.status();
+  ASSIGN_OR_RETURN(std::string p, LowerIndex(peer));
   // peer address = local + (window_base[peer] - window_base[rank]) / element_bytes
   const std::string slot = Temp(), base = Temp(), delta = Temp(), elems = Temp(),
                     offset = Temp();
-  Line(absl::StrCat(slot, " = arith.addi ", *p, ", ", Index(2), " : index"), loc);
+  Line(absl::StrCat(slot, " = arith.addi ", p, ", ", Index(2), " : index"), loc);
   Line(absl::StrCat(base, " = pto.load_scalar ", comm_ctx_, "[", slot,
                     "] : !pto.ptr<i64> -> i64"),
        loc);
@@ -304,9 +303,9 @@ absl::Status PtoFunctionEmitter::InvalidateLineLoop(const std::string& view,
   one.static_sizes.assign(rank, 1);
   Value pv = Partition(view, t, one, loc);
   Line(absl::StrCat("pto.cmo.cacheinvalid ", pv.name, " single_cache_line : ", pv.type), loc);
-  absl::StatusOr<std::string> first = ElementOffset(
-      t, r.static_offsets, [&](size_t i) { return r.offsets[i]; }, loc);
-  if (!first.ok()) return first.status();
+  ASSIGN_OR_RETURN(std::string first,
+                   ElementOffset(
+                       t, r.static_offsets, [&](size_t i) { return r.offsets[i]; }, loc));
   // Lines are 64-byte aligned addresses, and the tensor's base need not be
   // one: `skew` is how many elements it lies past a line start.
   auto ptr = view_ptrs_.find(view);
@@ -324,18 +323,18 @@ absl::Status PtoFunctionEmitter::InvalidateLineLoop(const std::string& view,
   const std::string step = Index(lines.elements_per_line);
   const std::string skewed = Temp(), quotient = Temp(), next = Temp(), line_start = Temp(),
                     start = Temp(), end = Temp();
-  Line(absl::StrCat(skewed, " = arith.addi ", *first, ", ", skew, " : index"), loc);
+  Line(absl::StrCat(skewed, " = arith.addi ", first, ", ", skew, " : index"), loc);
   Line(absl::StrCat(quotient, " = arith.divsi ", skewed, ", ", step, " : index"), loc);
   Line(absl::StrCat(next, " = arith.addi ", quotient, ", ", Index(1), " : index"), loc);
   Line(absl::StrCat(line_start, " = arith.muli ", next, ", ", step, " : index"), loc);
   Line(absl::StrCat(start, " = arith.subi ", line_start, ", ", skew, " : index"), loc);
-  Line(absl::StrCat(end, " = arith.addi ", *first, ", ", Index(lines.run_elements),
+  Line(absl::StrCat(end, " = arith.addi ", first, ", ", Index(lines.run_elements),
                     " : index"),
        loc);
   const std::string e = NewName("line");
   Open(absl::StrCat("scf.for ", e, " = ", start, " to ", end, " step ", step));
   const std::string delta = Temp(), column = Temp();
-  Line(absl::StrCat(delta, " = arith.subi ", e, ", ", *first, " : index"), loc);
+  Line(absl::StrCat(delta, " = arith.subi ", e, ", ", first, " : index"), loc);
   Line(absl::StrCat(column, " = arith.addi ", r.offsets[rank - 1], ", ", delta, " : index"),
        loc);
   one.offsets[rank - 1] = column;

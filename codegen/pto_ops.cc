@@ -6,6 +6,7 @@
 #include "codegen/pto_emitter.h"
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
+#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace codegen {
@@ -28,19 +29,18 @@ absl::string_view WaitCmp(const Expr& call) {
 
 absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::LowerCall(
     const Expr& call, absl::string_view hint) {
-  absl::StatusOr<CallLowering> plan = PlanCall(fn_, call, backend_, depth_, LocOf(call));
-  if (!plan.ok()) return plan.status();
-  switch (FamilyOf(plan->op->kind)) {
+  ASSIGN_OR_RETURN(CallLowering plan, PlanCall(fn_, call, backend_, depth_, LocOf(call)));
+  switch (FamilyOf(plan.op->kind)) {
     case OpFamily::kTile:
-      return LowerTileOp(call, *plan, hint);
+      return LowerTileOp(call, plan, hint);
     case OpFamily::kSystem:
-      return LowerSystemOp(call, *plan, hint);
+      return LowerSystemOp(call, plan, hint);
     case OpFamily::kPipe:
-      return LowerPipeOp(call, *plan, hint);
+      return LowerPipeOp(call, plan, hint);
     case OpFamily::kComm:
       break;
   }
-  return LowerCommOp(call, *plan, hint);
+  return LowerCommOp(call, plan, hint);
 }
 
 // ---- values ----
@@ -66,19 +66,17 @@ absl::StatusOr<PtoFunctionEmitter::Value> PtoFunctionEmitter::CommCtx(const Expr
 
 absl::StatusOr<PtoFunctionEmitter::Value> PtoFunctionEmitter::AllocTile(
     const Type& type, absl::string_view hint, const Location& loc) {
-  absl::StatusOr<TileGeometry> g = GeometryOf(type, backend_, loc);
-  if (!g.ok()) return g.status();
-  const std::string ty = PtoTileType(*g);
+  ASSIGN_OR_RETURN(TileGeometry g, GeometryOf(type, backend_, loc));
+  const std::string ty = PtoTileType(g);
   const std::string name = NewName(hint.empty() ? "tile" : hint);
-  absl::StatusOr<std::string> addr = Address(*g, loc);
-  if (!addr.ok()) return addr.status();
+  ASSIGN_OR_RETURN(std::string addr, Address(g, loc));
   const int64_t buffer = next_buffer_++;
-  if (!g->has_dynamic_valid()) {
-    Line(absl::StrCat(name, " = pto.alloc_tile ", *addr, ": ", ty), loc);
+  if (!g.has_dynamic_valid()) {
+    Line(absl::StrCat(name, " = pto.alloc_tile ", addr, ": ", ty), loc);
     return Value{name, ty, buffer};
   }
   std::string valid;
-  const Dim dims[2] = {g->valid_rows, g->valid_cols};
+  const Dim dims[2] = {g.valid_rows, g.valid_cols};
   const char* keys[2] = {"valid_row", "valid_col"};
   // ptoas takes an operand only for a dynamic (`?`) valid dimension; a
   // static one lives in the type alone.
@@ -99,8 +97,8 @@ absl::StatusOr<PtoFunctionEmitter::Value> PtoFunctionEmitter::AllocTile(
     absl::StrAppend(&valid, " ", keys[i], " = ", v);
   }
   // At level3 the address comes first.
-  Line(absl::StrCat(name, " = pto.alloc_tile", addr->empty() ? "" : " ",
-                    absl::StripSuffix(*addr, " "), valid, " : ", ty),
+  Line(absl::StrCat(name, " = pto.alloc_tile", addr.empty() ? "" : " ",
+                    absl::StripSuffix(addr, " "), valid, " : ", ty),
        loc);
   return Value{name, ty, buffer};
 }
@@ -110,18 +108,16 @@ absl::StatusOr<PtoFunctionEmitter::Value> PtoFunctionEmitter::AllocStagingTile(
   const TileGeometry g = StagingTileFor(tensor);
   const std::string ty = PtoTileType(g);
   const std::string name = NewName("stage");
-  absl::StatusOr<std::string> addr = Address(g, loc);
-  if (!addr.ok()) return addr.status();
-  Line(absl::StrCat(name, " = pto.alloc_tile ", *addr, ": ", ty), loc);
+  ASSIGN_OR_RETURN(std::string addr, Address(g, loc));
+  Line(absl::StrCat(name, " = pto.alloc_tile ", addr, ": ", ty), loc);
   return Value{name, ty, next_buffer_++};
 }
 
 absl::StatusOr<std::string> PtoFunctionEmitter::Address(const TileGeometry& g,
                                                         const Location& loc) {
   if (!flags()) return std::string();
-  absl::StatusOr<int64_t> a = allocator_->Allocate(g, loc);
-  if (!a.ok()) return a.status();
-  return absl::StrCat("addr = ", Const(*a, DType::kINT64), " ");
+  ASSIGN_OR_RETURN(int64_t a, allocator_->Allocate(g, loc));
+  return absl::StrCat("addr = ", Const(a, DType::kINT64), " ");
 }
 
 // ---- tile ops ----
@@ -132,68 +128,59 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
   const Location& loc = LocOf(call);
   std::vector<Value> tiles;  // the tile operands, in order
   auto tile_operand = [&](int i) -> absl::Status {
-    absl::StatusOr<Value> v = TileArg(*call.args[i]);
-    if (!v.ok()) return v.status();
-    tiles.push_back(*v);
+    ASSIGN_OR_RETURN(Value v, TileArg(*call.args[i]));
+    tiles.push_back(v);
     return absl::OkStatus();
   };
   switch (op.kind) {
     case OpKind::kTileLoad:
     case OpKind::kRemoteLoad: {
-      absl::StatusOr<Access> a = AccessOf(call, plan);
-      if (!a.ok()) return a.status();
-      Value pv = Partition(a->base, *a->tensor, a->region, loc);
-      absl::StatusOr<Value> dst = AllocTile(call.type, hint, loc);
-      if (!dst.ok()) return dst.status();
-      Sync(plan.steps[0], {}, BufferOf(call.type, *dst), {a->tensor->param}, loc,
-           BoxOf(a->region, a->tensor->static_dims));
-      Line(absl::StrCat("pto.tload ins(", pv.name, " : ", pv.type, ") outs(", dst->name,
-                        " : ", dst->type, ")"),
+      ASSIGN_OR_RETURN(Access a, AccessOf(call, plan));
+      Value pv = Partition(a.base, *a.tensor, a.region, loc);
+      ASSIGN_OR_RETURN(Value dst, AllocTile(call.type, hint, loc));
+      Sync(plan.steps[0], {}, BufferOf(call.type, dst), {a.tensor->param}, loc,
+           BoxOf(a.region, a.tensor->static_dims));
+      Line(absl::StrCat("pto.tload ins(", pv.name, " : ", pv.type, ") outs(", dst.name,
+                        " : ", dst.type, ")"),
            loc);
-      return std::optional<Value>(*dst);
+      return std::optional<Value>(dst);
     }
     case OpKind::kTileStore:
     case OpKind::kRemoteStore: {
-      if (absl::Status s = tile_operand(0); !s.ok()) return s;
-      absl::StatusOr<Access> a = AccessOf(call, plan);
-      if (!a.ok()) return a.status();
-      Value pv = Partition(a->base, *a->tensor, a->region, loc);
-      Sync(plan.steps[0], {BufferOf(call.args[0]->type, tiles[0])}, {}, {a->tensor->param},
-           loc, BoxOf(a->region, a->tensor->static_dims));
+      RETURN_IF_ERROR(tile_operand(0));
+      ASSIGN_OR_RETURN(Access a, AccessOf(call, plan));
+      Value pv = Partition(a.base, *a.tensor, a.region, loc);
+      Sync(plan.steps[0], {BufferOf(call.args[0]->type, tiles[0])}, {}, {a.tensor->param},
+           loc, BoxOf(a.region, a.tensor->static_dims));
       Line(absl::StrCat("pto.tstore ins(", tiles[0].name, " : ", tiles[0].type, ") outs(",
                         pv.name, " : ", pv.type, ")", AtomicSuffix(plan)),
            loc);
       if (plan.steps.size() > 1 && plan.steps[1].op == MachineOp::kDcci) {
         // A remote store: the peer region's lines.
-        if (absl::Status s = InvalidateRegion(a->base, *a->tensor, a->region, loc); !s.ok()) {
-          return s;
-        }
+        RETURN_IF_ERROR(InvalidateRegion(a.base, *a.tensor, a.region, loc));
       }
       return std::optional<Value>();
     }
     case OpKind::kTileCreate: {
-      absl::StatusOr<Value> dst = AllocTile(call.type, hint, loc);
-      if (!dst.ok()) return dst.status();
-      return std::optional<Value>(*dst);
+      ASSIGN_OR_RETURN(Value dst, AllocTile(call.type, hint, loc));
+      return std::optional<Value>(dst);
     }
     default:
       break;
   }
   // Compute ops: operands, a fresh destination, one instruction.
   for (int i = 0; i < plan.tile_operands; ++i) {
-    if (absl::Status s = tile_operand(i); !s.ok()) return s;
+    RETURN_IF_ERROR(tile_operand(i));
   }
   std::string scalar, scalar_type;
   if (op.elementwise != nullptr &&
       op.elementwise->form == ElementwiseOp::Form::kScalar) {
     const DType d = call.args[0]->type.dtype();
-    absl::StatusOr<std::string> s = LowerAs(*call.args[1], d);
-    if (!s.ok()) return s.status();
-    scalar = *s;
+    ASSIGN_OR_RETURN(std::string s, LowerAs(*call.args[1], d));
+    scalar = s;
     scalar_type = PtoScalarType(d);
   }
-  absl::StatusOr<Value> dst = AllocTile(call.type, hint, loc);
-  if (!dst.ok()) return dst.status();
+  ASSIGN_OR_RETURN(Value dst, AllocTile(call.type, hint, loc));
   absl::string_view name = op.pto_name;
   if (op.kind == OpKind::kTileMove) name = "tmov";
   if (op.kind == OpKind::kMatmul) name = "tmatmul";
@@ -204,7 +191,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
     types.push_back(tiles[i].type);
     args.push_back(BufferOf(call.args[i]->type, tiles[i]));
   }
-  Sync(plan.steps[0], args, BufferOf(call.type, *dst), {}, loc);
+  Sync(plan.steps[0], args, BufferOf(call.type, dst), {}, loc);
   if (!scalar.empty()) {
     names.push_back(scalar);
     types.push_back(scalar_type);
@@ -214,9 +201,9 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
           ? absl::StrCat(" {rmode = #pto<round_mode ", RoundModeName(CastRoundMode(call)), ">}")
           : "";
   Line(absl::StrCat("pto.", name, " ins(", absl::StrJoin(names, ", "), mode, " : ",
-                    absl::StrJoin(types, ", "), ") outs(", dst->name, " : ", dst->type, ")"),
+                    absl::StrJoin(types, ", "), ") outs(", dst.name, " : ", dst.type, ")"),
        loc);
-  return std::optional<Value>(*dst);
+  return std::optional<Value>(dst);
 }
 
 // ---- communication and scalar GM ----
@@ -230,10 +217,9 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       return std::optional<Value>(Value{comm_ctx_, "!pto.ptr<i64>"});
     case OpKind::kRank:
     case OpKind::kNRanks: {
-      absl::StatusOr<Value> ctx = CommCtx(*call.args[0]);
-      if (!ctx.ok()) return ctx.status();
+      ASSIGN_OR_RETURN(Value ctx, CommCtx(*call.args[0]));
       const std::string raw = Temp(), r = Result(hint);
-      Line(absl::StrCat(raw, " = pto.load_scalar ", ctx->name, "[",
+      Line(absl::StrCat(raw, " = pto.load_scalar ", ctx.name, "[",
                         Index(op.kind == OpKind::kRank ? 0 : 1), "] : !pto.ptr<i64> -> i64"),
            loc);
       Line(absl::StrCat(r, " = arith.index_cast ", raw, " : i64 to index"), loc);
@@ -248,27 +234,24 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
     }
     case OpKind::kTensorRead:
     case OpKind::kTensorWrite: {
-      absl::StatusOr<GmTensor*> t = Gm(*call.args[0]);
-      if (!t.ok()) return t.status();
-      absl::StatusOr<std::string> index = LinearIndex(**t, *call.args[1], loc);
-      if (!index.ok()) return index.status();
-      const DType d = (*t)->dtype;
+      ASSIGN_OR_RETURN(GmTensor* t, Gm(*call.args[0]));
+      ASSIGN_OR_RETURN(std::string index, LinearIndex(*t, *call.args[1], loc));
+      const DType d = t->dtype;
       const std::string mem = PtoElementType(d);
-      const std::string ptr = values_[(*t)->param].name;
+      const std::string ptr = values_[t->param].name;
       const std::string ptr_type = absl::StrCat("!pto.ptr<", mem, ">");
       const DType stored = d == DType::kINDEX ? DType::kINT64 : d;
       if (op.kind == OpKind::kTensorWrite) {
-        absl::StatusOr<std::string> v = LowerAs(*call.args[2], stored);
-        if (!v.ok()) return v.status();
-        Sync(plan.steps[0], {}, {}, {(*t)->param}, loc);
-        Line(absl::StrCat("pto.store_scalar ", *v, ", ", ptr, "[", *index, "] : ", ptr_type,
+        ASSIGN_OR_RETURN(std::string v, LowerAs(*call.args[2], stored));
+        Sync(plan.steps[0], {}, {}, {t->param}, loc);
+        Line(absl::StrCat("pto.store_scalar ", v, ", ", ptr, "[", index, "] : ", ptr_type,
                           ", ", PtoScalarType(stored)),
              loc);
         return std::optional<Value>();
       }
       std::string r = d == stored ? Result(hint) : Temp();
-      Sync(plan.steps[0], {}, {}, {(*t)->param}, loc);
-      Line(absl::StrCat(r, " = pto.load_scalar ", ptr, "[", *index, "] : ", ptr_type, " -> ",
+      Sync(plan.steps[0], {}, {}, {t->param}, loc);
+      Line(absl::StrCat(r, " = pto.load_scalar ", ptr, "[", index, "] : ", ptr_type, " -> ",
                         PtoScalarType(stored)),
            loc);
       if (d != stored) {
@@ -282,26 +265,21 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
     case OpKind::kTileGet: case OpKind::kTensorGet: {
       const MachineStep& step = plan.steps[0];
       const bool put = step.op == MachineOp::kTPut;
-      absl::StatusOr<GmTensor*> dst = Gm(*call.args[0]);
-      if (!dst.ok()) return dst.status();
-      absl::StatusOr<GmTensor*> src = Gm(*call.args[2]);
-      if (!src.ok()) return src.status();
-      GmTensor& remote = plan.remote_arg == 0 ? **dst : **src;
-      GmTensor& local = plan.local_arg == 0 ? **dst : **src;
+      ASSIGN_OR_RETURN(GmTensor* dst, Gm(*call.args[0]));
+      ASSIGN_OR_RETURN(GmTensor* src, Gm(*call.args[2]));
+      GmTensor& remote = plan.remote_arg == 0 ? *dst : *src;
+      GmTensor& local = plan.local_arg == 0 ? *dst : *src;
       Value stage;
       if (plan.stage_arg >= 0) {
-        absl::StatusOr<Value> s = TileArg(*call.args[plan.stage_arg]);
-        if (!s.ok()) return s.status();
-        stage = *s;
+        ASSIGN_OR_RETURN(Value s, TileArg(*call.args[plan.stage_arg]));
+        stage = s;
       } else {
-        absl::StatusOr<Value> s = AllocStagingTile(local.param->type, loc);
-        if (!s.ok()) return s.status();
-        stage = *s;
+        ASSIGN_OR_RETURN(Value s, AllocStagingTile(local.param->type, loc));
+        stage = s;
       }
-      absl::StatusOr<std::string> view = PeerView(remote, *call.args[plan.peer_arg], loc);
-      if (!view.ok()) return view.status();
+      ASSIGN_OR_RETURN(std::string view, PeerView(remote, *call.args[plan.peer_arg], loc));
       const Region remote_region = WholeRegion(remote);
-      Value remote_pv = Partition(*view, remote, remote_region, loc);
+      Value remote_pv = Partition(view, remote, remote_region, loc);
       Value local_pv = Partition(local.view, local, WholeRegion(local), loc);
       const Value& d = put ? remote_pv : local_pv;
       const Value& s = put ? local_pv : remote_pv;
@@ -319,9 +297,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       }
       if (put) {
         // The peer region may be cached on this core from an earlier read.
-        if (absl::Status st = InvalidateRegion(*view, remote, remote_region, loc); !st.ok()) {
-          return st;
-        }
+        RETURN_IF_ERROR(InvalidateRegion(view, remote, remote_region, loc));
       }
       return std::optional<Value>();
     }
@@ -329,12 +305,10 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       break;
   }
   // Signals: notify / wait / test on one INT32 element.
-  absl::StatusOr<Access> a = AccessOf(call, plan);
-  if (!a.ok()) return a.status();
-  const GmTensor* t = a->tensor;
-  Value pv = Partition(a->base, *t, a->region, loc);
-  absl::StatusOr<std::string> value = LowerAs(*call.args[plan.offsets_arg + 1], DType::kINT32);
-  if (!value.ok()) return value.status();
+  ASSIGN_OR_RETURN(Access a, AccessOf(call, plan));
+  const GmTensor* t = a.tensor;
+  Value pv = Partition(a.base, *t, a.region, loc);
+  ASSIGN_OR_RETURN(std::string value, LowerAs(*call.args[plan.offsets_arg + 1], DType::kINT32));
   if (op.kind == OpKind::kNotify) {
     const Expr* kind = AttrOrDefault(call, "op");
     if (plan.steps[0].barrier_all_before) {
@@ -342,7 +316,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       if (flags()) planner_.FullBarrier();
     }
     Sync(plan.steps[0], {}, {}, {t->param}, loc);
-    Line(absl::StrCat("pto.comm.tnotify(", pv.name, ", ", *value, " : ", pv.type,
+    Line(absl::StrCat("pto.comm.tnotify(", pv.name, ", ", value, " : ", pv.type,
                       ", i32) {notifyOp = #pto<notify_op ",
                       kind != nullptr && kind->str == "Set" ? "set" : "atomic_add", ">}"),
          loc);
@@ -350,13 +324,13 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
   }
   Sync(plan.steps[0], {}, {}, {t->param}, loc);
   if (op.kind == OpKind::kWait) {
-    Line(absl::StrCat("pto.comm.twait(", pv.name, ", ", *value, " : ", pv.type,
+    Line(absl::StrCat("pto.comm.twait(", pv.name, ", ", value, " : ", pv.type,
                       ", i32) {cmp = #pto<wait_cmp ", WaitCmp(call), ">}"),
          loc);
     return std::optional<Value>();
   }
   const std::string r_name = Result(hint);
-  Line(absl::StrCat(r_name, " = pto.comm.ttest(", pv.name, ", ", *value, " : ", pv.type,
+  Line(absl::StrCat(r_name, " = pto.comm.ttest(", pv.name, ", ", value, " : ", pv.type,
                     ", i32) {cmp = #pto<wait_cmp ", WaitCmp(call), ">} -> i1"),
        loc);
   return std::optional<Value>(Value{r_name, "i1"});
@@ -378,11 +352,8 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       InvalidateAll(loc);
       return std::optional<Value>();
     }
-    absl::StatusOr<Access> a = AccessOf(call, plan);
-    if (!a.ok()) return a.status();
-    if (absl::Status s = InvalidateRegion(a->base, *a->tensor, a->region, loc); !s.ok()) {
-      return s;
-    }
+    ASSIGN_OR_RETURN(Access a, AccessOf(call, plan));
+    RETURN_IF_ERROR(InvalidateRegion(a.base, *a.tensor, a.region, loc));
     return std::optional<Value>();
   }
   // system.syncall
@@ -460,8 +431,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       return std::optional<Value>(Value{r, "i32"});
     }
     case OpKind::kImportBuffer: {
-      absl::StatusOr<const Expr*> reserve = FindPeerReserve(program_, call, loc);
-      if (!reserve.ok()) return reserve.status();
+      RETURN_IF_ERROR(FindPeerReserve(program_, call, loc).status());
       const std::string r = Result(hint);
       Line(absl::StrCat(r, " = pto.import_reserved_buffer {name = ",
                         Quoted(StringAttr(call, "name")), ", peer_func = @",
@@ -471,58 +441,52 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
     }
     case OpKind::kAicInitPipe:
     case OpKind::kAivInitPipe: {
-      absl::StatusOr<PipeSetup> p = pipes_.Initialize(call, loc);
-      if (!p.ok()) return p.status();
-      absl::StatusOr<std::string> c2v = LowerAs(*call.args[0], DType::kINT32);
-      if (!c2v.ok()) return c2v.status();
-      absl::StatusOr<std::string> v2c = LowerAs(*call.args[1], DType::kINT32);
-      if (!v2c.ok()) return v2c.status();
+      ASSIGN_OR_RETURN(PipeSetup p, pipes_.Initialize(call, loc));
+      ASSIGN_OR_RETURN(std::string c2v, LowerAs(*call.args[0], DType::kINT32));
+      ASSIGN_OR_RETURN(std::string v2c, LowerAs(*call.args[1], DType::kINT32));
       std::string operands;
       if (backend_ == Backend::kA2A3) {
         std::string slots = gm_pipe_buffer_;
-        if (p->params.gm_offset > 0) {
+        if (p.params.gm_offset > 0) {
           slots = Temp();
-          Line(absl::StrCat(slots, " = pto.addptr ", gm_pipe_buffer_, ", ", Index(p->params.gm_offset),
+          Line(absl::StrCat(slots, " = pto.addptr ", gm_pipe_buffer_, ", ", Index(p.params.gm_offset),
                             " : !pto.ptr<i8> -> !pto.ptr<i8>"),
                loc);
         }
         operands = absl::StrCat("gm_slot_buffer = ", slots, " : !pto.ptr<i8>, ");
       }
       Line(absl::StrCat("pto.", op.kind == OpKind::kAicInitPipe ? "aic" : "aiv",
-                        "_initialize_pipe {id = ", p->id, ", dir_mask = ", p->dir_mask,
-                        ", slot_size = ", p->slot_size, ", slot_num = ", p->slot_num,
-                        ", nosplit = ", p->params.no_split ? "true" : "false", "} (",
-                        operands, "c2v_consumer_buf = ", *c2v, " : i32, v2c_consumer_buf = ",
-                        *v2c, " : i32)"),
+                        "_initialize_pipe {id = ", p.id, ", dir_mask = ", p.dir_mask,
+                        ", slot_size = ", p.slot_size, ", slot_num = ", p.slot_num,
+                        ", nosplit = ", p.params.no_split ? "true" : "false", "} (",
+                        operands, "c2v_consumer_buf = ", c2v, " : i32, v2c_consumer_buf = ",
+                        v2c, " : i32)"),
            loc);
       return std::optional<Value>();
     }
     default:
       break;
   }
-  absl::StatusOr<PipeSetup> pipe = pipes_.Use(call, op.kind, loc);
-  if (!pipe.ok()) return pipe.status();
+  ASSIGN_OR_RETURN(PipeSetup pipe, pipes_.Use(call, op.kind, loc));
   const int64_t split = plan.split;
-  const std::string attrs = absl::StrCat("{id = ", pipe->id, ", split = ", split, "}");
+  const std::string attrs = absl::StrCat("{id = ", pipe.id, ", split = ", split, "}");
   switch (op.kind) {
     case OpKind::kPushToAiv:
     case OpKind::kPushToAic: {
-      absl::StatusOr<Value> tile = TileArg(*call.args[0]);
-      if (!tile.ok()) return tile.status();
-      Sync(plan.steps[0], {BufferOf(call.args[0]->type, *tile)}, {}, {}, loc);
+      ASSIGN_OR_RETURN(Value tile, TileArg(*call.args[0]));
+      Sync(plan.steps[0], {BufferOf(call.args[0]->type, tile)}, {}, {}, loc);
       Line(absl::StrCat("pto.", op.kind == OpKind::kPushToAiv ? "tpush_to_aiv" : "tpush_to_aic",
-                        "(", tile->name, " : ", tile->type, ") ", attrs),
+                        "(", tile.name, " : ", tile.type, ") ", attrs),
            loc);
       return std::optional<Value>();
     }
     case OpKind::kPopFromAic:
     case OpKind::kPopFromAiv: {
       const bool from_aic = op.kind == OpKind::kPopFromAic;
-      absl::StatusOr<TileGeometry> g = GeometryOf(call.type, backend_, loc);
-      if (!g.ok()) return g.status();
+      ASSIGN_OR_RETURN(TileGeometry g, GeometryOf(call.type, backend_, loc));
       const std::string r = NewName(hint.empty() ? "popped" : hint);
-      const std::string ty = PtoTileType(*g);
-      const Value popped{r, ty, kRingBufferBase + pipe->id};
+      const std::string ty = PtoTileType(g);
+      const Value popped{r, ty, kRingBufferBase + pipe.id};
       Sync(plan.steps[0], {}, BufferOf(call.type, popped), {}, loc);
       Line(absl::StrCat(r, " = pto.", from_aic ? "tpop_from_aic " : "tpop_from_aiv ", attrs,
                         " -> ", ty),
@@ -530,9 +494,8 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       return std::optional<Value>(popped);
     }
     default: {  // tfree
-      absl::StatusOr<Value> tile = TileArg(*call.args[0]);
-      if (!tile.ok()) return tile.status();
-      Sync(plan.steps[0], {BufferOf(call.args[0]->type, *tile)}, {}, {}, loc);
+      ASSIGN_OR_RETURN(Value tile, TileArg(*call.args[0]));
+      Sync(plan.steps[0], {BufferOf(call.args[0]->type, tile)}, {}, {}, loc);
       Line(absl::StrCat("pto.", op.kind == OpKind::kFreeToAic ? "tfree_from_aic "
                                                                : "tfree_from_aiv ",
                         attrs),

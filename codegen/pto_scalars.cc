@@ -4,6 +4,7 @@
 #include "absl/strings/str_cat.h"
 #include "codegen/pto_emitter.h"
 #include "ir/diagnostics.h"
+#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace codegen {
@@ -41,18 +42,15 @@ absl::StatusOr<PtoFunctionEmitter::Value> PtoFunctionEmitter::Lower(const Expr& 
     case ExprKind::kInt: {
       const DType t = ScalarDTypeOf(e);
       if (IsFloatDType(t)) {
-        absl::StatusOr<std::string> c =
-            FloatConst(static_cast<double>(e.int_value), t, LocOf(e));
-        if (!c.ok()) return c.status();
-        return Value{*c, PtoScalarType(t)};
+        ASSIGN_OR_RETURN(std::string c, FloatConst(static_cast<double>(e.int_value), t, LocOf(e)));
+        return Value{c, PtoScalarType(t)};
       }
       return Value{Const(e.int_value, t), PtoScalarType(t)};
     }
     case ExprKind::kFloat: {
       const DType t = IsFloatDType(ScalarDTypeOf(e)) ? ScalarDTypeOf(e) : DType::kFP32;
-      absl::StatusOr<std::string> c = FloatConst(e.float_value, t, LocOf(e));
-      if (!c.ok()) return c.status();
-      return Value{*c, PtoScalarType(t)};
+      ASSIGN_OR_RETURN(std::string c, FloatConst(e.float_value, t, LocOf(e)));
+      return Value{c, PtoScalarType(t)};
     }
     case ExprKind::kBool:
       return Value{Const(e.bool_value ? 1 : 0, DType::kBOOL), "i1"};
@@ -68,12 +66,11 @@ absl::StatusOr<PtoFunctionEmitter::Value> PtoFunctionEmitter::Lower(const Expr& 
     case ExprKind::kUnary:
       return LowerUnary(e, hint);
     case ExprKind::kCall: {
-      absl::StatusOr<std::optional<Value>> v = LowerCall(e, hint);
-      if (!v.ok()) return v.status();
-      if (!v->has_value()) {
+      ASSIGN_OR_RETURN(std::optional<Value> v, LowerCall(e, hint));
+      if (!v.has_value()) {
         return ErrorAt(LocOf(e), absl::StrCat("'", e.str, "' returns no value"));
       }
-      return **v;
+      return *v;
     }
     default:
       return ErrorAt(LocOf(e), "this expression cannot be lowered to a value here");
@@ -87,12 +84,11 @@ absl::StatusOr<std::string> PtoFunctionEmitter::LowerAs(const Expr& e, DType to)
                                                : e.float_value,
                       to, LocOf(e));
   }
-  absl::StatusOr<Value> v = Lower(e);
-  if (!v.ok()) return v.status();
+  ASSIGN_OR_RETURN(Value v, Lower(e));
   if (!e.type.is_scalar() && e.kind != ExprKind::kBool) {
     return ErrorAt(LocOf(e), absl::StrCat("expected a scalar, got ", TypeToString(e.type)));
   }
-  return Cast(v->name, ScalarDTypeOf(e), to, LocOf(e));
+  return Cast(v.name, ScalarDTypeOf(e), to, LocOf(e));
 }
 
 std::string PtoFunctionEmitter::Cast(const std::string& v, DType from, DType to,
@@ -152,24 +148,22 @@ absl::StatusOr<PtoFunctionEmitter::Value> PtoFunctionEmitter::LowerBinary(
   const DType t = logical   ? DType::kBOOL
                   : compare ? CommonDType(ScalarDTypeOf(*e.args[0]), ScalarDTypeOf(*e.args[1]))
                             : ScalarDTypeOf(e);
-  absl::StatusOr<std::string> a = LowerAs(*e.args[0], t);
-  if (!a.ok()) return a.status();
-  absl::StatusOr<std::string> b = LowerAs(*e.args[1], t);
-  if (!b.ok()) return b.status();
+  ASSIGN_OR_RETURN(std::string a, LowerAs(*e.args[0], t));
+  ASSIGN_OR_RETURN(std::string b, LowerAs(*e.args[1], t));
   const std::string ty = PtoScalarType(t);
   const bool is_float = IsFloatDType(t);
   const bool is_unsigned = IsUnsignedDType(t);
   const Location& loc = LocOf(e);
   auto emit = [&](absl::string_view name) {
     std::string r = Result(hint);
-    Line(absl::StrCat(r, " = arith.", name, " ", *a, ", ", *b, " : ", ty), loc);
+    Line(absl::StrCat(r, " = arith.", name, " ", a, ", ", b, " : ", ty), loc);
     return Value{r, ty};
   };
   if (compare) {
     std::string r = Result(hint);
     Line(absl::StrCat(r, " = arith.", is_float ? "cmpf " : "cmpi ",
                       is_float ? FloatPredicate(op) : IntPredicate(op, is_unsigned), ", ",
-                      *a, ", ", *b, " : ", ty),
+                      a, ", ", b, " : ", ty),
          loc);
     return Value{r, "i1"};
   }
@@ -190,9 +184,9 @@ absl::StatusOr<PtoFunctionEmitter::Value> PtoFunctionEmitter::LowerBinary(
       if (is_unsigned) return emit("remui");
       // Python's a % b = a - (a // b) * b, with // rounding toward -infinity.
       std::string q = Temp(), m = Temp(), r = Result(hint);
-      Line(absl::StrCat(q, " = arith.floordivsi ", *a, ", ", *b, " : ", ty), loc);
-      Line(absl::StrCat(m, " = arith.muli ", q, ", ", *b, " : ", ty), loc);
-      Line(absl::StrCat(r, " = arith.subi ", *a, ", ", m, " : ", ty), loc);
+      Line(absl::StrCat(q, " = arith.floordivsi ", a, ", ", b, " : ", ty), loc);
+      Line(absl::StrCat(m, " = arith.muli ", q, ", ", b, " : ", ty), loc);
+      Line(absl::StrCat(r, " = arith.subi ", a, ", ", m, " : ", ty), loc);
       return Value{r, ty};
     }
     default:
@@ -204,23 +198,21 @@ absl::StatusOr<PtoFunctionEmitter::Value> PtoFunctionEmitter::LowerUnary(
     const Expr& e, absl::string_view hint) {
   const Location& loc = LocOf(e);
   if (e.unary_op == UnaryOp::kNot) {
-    absl::StatusOr<std::string> x = LowerAs(*e.args[0], DType::kBOOL);
-    if (!x.ok()) return x.status();
+    ASSIGN_OR_RETURN(std::string x, LowerAs(*e.args[0], DType::kBOOL));
     std::string r = Result(hint);
-    Line(absl::StrCat(r, " = arith.xori ", *x, ", ", Const(1, DType::kBOOL), " : i1"), loc);
+    Line(absl::StrCat(r, " = arith.xori ", x, ", ", Const(1, DType::kBOOL), " : i1"), loc);
     return Value{r, "i1"};
   }
   const DType t = ScalarDTypeOf(e);
-  absl::StatusOr<std::string> x = LowerAs(*e.args[0], t);
-  if (!x.ok()) return x.status();
+  ASSIGN_OR_RETURN(std::string x, LowerAs(*e.args[0], t));
   const std::string ty = PtoScalarType(t);
   std::string r = Result(hint);
   if (e.unary_op == UnaryOp::kBitNot) {  // ~x == x xor -1
-    Line(absl::StrCat(r, " = arith.xori ", *x, ", ", Const(-1, t), " : ", ty), loc);
+    Line(absl::StrCat(r, " = arith.xori ", x, ", ", Const(-1, t), " : ", ty), loc);
   } else if (IsFloatDType(t)) {
-    Line(absl::StrCat(r, " = arith.negf ", *x, " : ", ty), loc);
+    Line(absl::StrCat(r, " = arith.negf ", x, " : ", ty), loc);
   } else {
-    Line(absl::StrCat(r, " = arith.subi ", Const(0, t), ", ", *x, " : ", ty), loc);
+    Line(absl::StrCat(r, " = arith.subi ", Const(0, t), ", ", x, " : ", ty), loc);
   }
   return Value{r, ty};
 }

@@ -11,12 +11,34 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "codegen/pipe_clocks.h"
+#include "glog/logging.h"
 
 namespace ptoc {
 namespace codegen {
 namespace {
 
 constexpr char kMarker = '\x01';
+
+// file:line:col, or "-" when unknown (--emit=syncplan and the trace).
+std::string LocationText(const Location& l) {
+  return l.known() ? absl::StrCat(l.file, ":", l.line, ":", l.col) : std::string("-");
+}
+
+// A unit as planned, for --v=2.
+std::string TraceUnit(const SyncUnit& u) {
+  switch (u.kind) {
+    case SyncInstr::Kind::kSet:
+      return absl::StrCat("pair ", PipeName(u.src), " -> ", PipeName(u.dst), " EVENT_ID", u.id,
+                          " (", u.why, ") set after ", LocationText(u.producer),
+                          " wait before ", LocationText(u.consumer));
+    case SyncInstr::Kind::kBarrier:
+      return absl::StrCat("pipe_barrier(", PipeName(u.src), ") (", u.why, ") before ",
+                          LocationText(u.consumer));
+    default:
+      return absl::StrCat("pipe_barrier(PIPE_ALL) (", u.why, ") before ",
+                          LocationText(u.consumer));
+  }
+}
 
 bool Conflicts(const PlanAccess& earlier, const std::vector<PlanAccess>& later) {
   for (const PlanAccess& b : later) {
@@ -165,6 +187,8 @@ int SyncPlanner::NewUnit(SyncInstr::Kind kind, Pipe src, Pipe dst, int id,
   u.producer = producer;
   u.consumer = consumer;
   u.why = std::string(why);
+  // The sweep may remove the unit later; --emit=syncplan shows what stays.
+  VLOG(2) << "sync planner: unit " << u.number << ": " << TraceUnit(u);
   units_.push_back(u);
   return u.number;
 }
@@ -651,26 +675,24 @@ std::string SyncPlanner::Render(const std::string& text,
 std::string FormatSyncPlan(absl::string_view function, const std::vector<SyncUnit>& units) {
   std::string out = absl::StrCat("func ", function, ": ", units.size(), " units\n");
   for (const SyncUnit& u : units) {
-    auto at = [](const Location& l) {
-      return l.known() ? absl::StrCat(l.file, ":", l.line, ":", l.col) : std::string("-");
-    };
     switch (u.kind) {
       case SyncInstr::Kind::kSet:
         absl::StrAppend(&out, "  unit ", u.number, ": pair ", PipeName(u.src), " -> ",
-                        PipeName(u.dst), " EVENT_ID", u.id, " set after ", at(u.producer),
-                        " wait before ", at(u.consumer),
-                        u.loop.known() ? absl::StrCat(" (carried by the loop at ", at(u.loop),
-                                                      ": primed before it, drained after it)")
-                                       : std::string(),
+                        PipeName(u.dst), " EVENT_ID", u.id, " set after ", LocationText(u.producer),
+                        " wait before ", LocationText(u.consumer),
+                        u.loop.known()
+                            ? absl::StrCat(" (carried by the loop at ", LocationText(u.loop),
+                                           ": primed before it, drained after it)")
+                            : std::string(),
                         "\n");
         break;
       case SyncInstr::Kind::kBarrier:
-        absl::StrAppend(&out, "  unit ", u.number, ": pipe_barrier(", PipeName(u.src),
-                        ") before ", at(u.consumer), " (", u.why, ")\n");
+        absl::StrAppend(&out, "  unit ", u.number, ": pipe_barrier(", PipeName(u.src), ") before ",
+                        LocationText(u.consumer), " (", u.why, ")\n");
         break;
       default:
         absl::StrAppend(&out, "  unit ", u.number, ": pipe_barrier(PIPE_ALL) before ",
-                        at(u.consumer), " (", u.why, ")\n");
+                        LocationText(u.consumer), " (", u.why, ")\n");
         break;
     }
   }

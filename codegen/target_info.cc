@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "ir/checked_math.h"
 #include "ir/diagnostics.h"
+#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace codegen {
@@ -241,9 +242,8 @@ absl::StatusOr<TileGeometry> GeometryOf(const Type& tile, Backend backend,
         }
         vr *= valid[i].value;
       }
-      absl::StatusOr<int64_t> rows = FitOrError(vr, loc, "the tile's valid rows");
-      if (!rows.ok()) return rows.status();
-      g.valid_rows = Dim::Static(*rows);
+      ASSIGN_OR_RETURN(int64_t rows, FitOrError(vr, loc, "the tile's valid rows"));
+      g.valid_rows = Dim::Static(rows);
     }
   }
   g.blayout = tile.view().blayout;

@@ -4,6 +4,7 @@
 #include "codegen/ir_walk.h"
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
+#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace codegen {
@@ -13,7 +14,7 @@ absl::StatusOr<TensorOrigins> TensorOrigins::Compute(const Function& f) {
   for (const Param& p : f.params) {
     if (p.var->type.is_tensor()) t.origin_[p.var] = p.var;
   }
-  if (absl::Status s = t.Visit(*f.body); !s.ok()) return s;
+  RETURN_IF_ERROR(t.Visit(*f.body));
   return t;
 }
 
@@ -54,9 +55,7 @@ absl::Status TensorOrigins::Merge(const std::vector<Var*>& results, const Stmt* 
     const Var* got = OriginOf(*yield->values[i]);
     const Var* want = OriginOf(results[i]);
     if (want == nullptr) {
-      if (absl::Status s = Bind(results[i], *yield->values[i], yield->loc); !s.ok()) {
-        return s;
-      }
+      RETURN_IF_ERROR(Bind(results[i], *yield->values[i], yield->loc));
     } else if (got != want) {
       return ErrorAt(loc, absl::StrCat("'", results[i]->name,
                                        "' names different GM tensors on different "
@@ -72,7 +71,7 @@ absl::Status TensorOrigins::Visit(const Stmt& s) {
   switch (s.kind) {
     case StmtKind::kSeq:
       for (const StmtPtr& c : s.stmts) {
-        if (absl::Status st = Visit(*c); !st.ok()) return st;
+        RETURN_IF_ERROR(Visit(*c));
       }
       return absl::OkStatus();
     case StmtKind::kAssign:
@@ -81,23 +80,19 @@ absl::Status TensorOrigins::Visit(const Stmt& s) {
     case StmtKind::kFor: {
       for (size_t i = 0; i < s.iter_args.size() && i < s.init_values.size(); ++i) {
         if (!s.iter_args[i]->type.is_tensor()) continue;
-        if (absl::Status st = Bind(s.iter_args[i], *s.init_values[i], s.loc); !st.ok()) {
-          return st;
-        }
+        RETURN_IF_ERROR(Bind(s.iter_args[i], *s.init_values[i], s.loc));
         if (i < s.results.size()) origin_[s.results[i]] = OriginOf(s.iter_args[i]);
       }
-      if (absl::Status st = Visit(*s.body); !st.ok()) return st;
+      RETURN_IF_ERROR(Visit(*s.body));
       return Merge(s.iter_args, TrailingYield(*s.body), s.loc);
     }
     case StmtKind::kWhile:
       return Visit(*s.body);
     case StmtKind::kIf: {
-      if (absl::Status st = Visit(*s.body); !st.ok()) return st;
-      if (absl::Status st = Merge(s.results, TrailingYield(*s.body), s.loc); !st.ok()) {
-        return st;
-      }
+      RETURN_IF_ERROR(Visit(*s.body));
+      RETURN_IF_ERROR(Merge(s.results, TrailingYield(*s.body), s.loc));
       if (s.else_body == nullptr) return absl::OkStatus();
-      if (absl::Status st = Visit(*s.else_body); !st.ok()) return st;
+      RETURN_IF_ERROR(Visit(*s.else_body));
       return Merge(s.results, TrailingYield(*s.else_body), s.loc);
     }
     case StmtKind::kScope:

@@ -18,6 +18,7 @@
 #include "ir/file_util.h"
 #include "ir/printer.h"
 #include "ir/serialize.h"
+#include "ir/status_macros.h"
 #include "ir/verifier.h"
 
 ABSL_FLAG(std::string, emit, "pto",
@@ -68,10 +69,9 @@ absl::StatusOr<std::string> Emit(const Program& program, const std::string& emit
   }
   if (emit == "pb") return SerializeProgram(program);
   if (emit == "textproto") return ProgramToTextProto(program, TextProtoFormat::kTextProto);
-  absl::StatusOr<std::vector<int>> drops = PipeSyncDrops();
-  if (!drops.ok()) return drops.status();
+  ASSIGN_OR_RETURN(std::vector<int> drops, PipeSyncDrops());
   CodegenOptions codegen;
-  codegen.drop_units = *drops;
+  codegen.drop_units = drops;
   return GenerateCode(program,
                       emit == "cce"        ? CodegenTarget::kCce
                       : emit == "syncplan" ? CodegenTarget::kSyncPlan

@@ -7,10 +7,12 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "glog/logging.h"
 #include "ir/file_util.h"
 #include "ir/fingerprint.h"
 #include "ir/printer.h"
 #include "ir/serialize.h"
+#include "ir/status_macros.h"
 #include "ir/verifier.h"
 
 namespace ptoc {
@@ -19,10 +21,7 @@ namespace {
 absl::Status Dump(const Program& program, const std::string& dir, int index,
                   absl::string_view name) {
   std::string stem = absl::StrFormat("%s/%02d-%s", dir, index, name);
-  if (absl::Status s = WriteFileAtomically(stem + ".pb", SerializeProgram(program));
-      !s.ok()) {
-    return s;
-  }
+  RETURN_IF_ERROR(WriteFileAtomically(stem + ".pb", SerializeProgram(program)));
   return WriteFileAtomically(stem + ".py", PrintProgram(program));
 }
 
@@ -47,16 +46,10 @@ absl::Status RunPipeline(Program& program, const std::vector<std::string>& passe
   }
   const std::string& dump_dir = pipeline_options.dump_dir;
   if (!dump_dir.empty()) {
-    if (absl::Status s = CreateDirectories(dump_dir, absl::StrCat("--dump-dir ", dump_dir));
-        !s.ok()) {
-      return s;
-    }
-    if (absl::Status s = WriteFileAtomically(dump_dir + "/options.txt",
-                                             pipeline_options.reproduce_command + "\n");
-        !s.ok()) {
-      return s;
-    }
-    if (absl::Status s = Dump(program, dump_dir, 0, "input"); !s.ok()) return s;
+    RETURN_IF_ERROR(CreateDirectories(dump_dir, absl::StrCat("--dump-dir ", dump_dir)));
+    RETURN_IF_ERROR(
+        WriteFileAtomically(dump_dir + "/options.txt", pipeline_options.reproduce_command + "\n"));
+    RETURN_IF_ERROR(Dump(program, dump_dir, 0, "input"));
   }
   PassContext context{options, diagnostics};
   for (size_t i = 0; i < instances.size(); ++i) {
@@ -86,6 +79,9 @@ absl::Status RunPipeline(Program& program, const std::vector<std::string>& passe
       return absl::InternalError(absl::StrCat("internal error: after pass '", pass.name(),
                                               "': ", s.message()));
     }
+    VLOG(1) << "pass " << pass.name() << ": "
+            << (*changed ? "changed the program" : "no change") << ", "
+            << absl::StrFormat("%.3f", seconds(run_start, run_end) * 1e3) << " ms";
     if (pipeline_options.times != nullptr) {
       pipeline_options.times->emplace_back(pass.name(), seconds(run_start, run_end));
       pipeline_options.times->emplace_back(
@@ -97,10 +93,7 @@ absl::Status RunPipeline(Program& program, const std::vector<std::string>& passe
                 << PrintProgram(program);
     }
     if (!dump_dir.empty()) {
-      if (absl::Status s = Dump(program, dump_dir, static_cast<int>(i) + 1, pass.name());
-          !s.ok()) {
-        return s;
-      }
+      RETURN_IF_ERROR(Dump(program, dump_dir, static_cast<int>(i) + 1, pass.name()));
     }
   }
   return absl::OkStatus();

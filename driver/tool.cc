@@ -16,6 +16,7 @@
 #include "absl/strings/str_replace.h"
 #include "absl/strings/strip.h"
 #include "driver/pipeline.h"
+#include "driver/tracing.h"
 #include "ir/file_util.h"
 #include "ir/serialize.h"
 #include "ir/verifier.h"
@@ -133,6 +134,7 @@ std::vector<std::string> ParseCommandLine(int argc, char** argv, absl::string_vi
       UsageError(program, absl::StrCat("bad value for '", arg, "': ", error));
     }
   }
+  if (absl::Status s = StartTracing(program.c_str()); !s.ok()) UsageError(program, s.message());
   return positional;
 }
 

@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "ir/diagnostics.h"
 #include "ir/ir.h"
+#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace {
@@ -353,8 +354,7 @@ absl::StatusOr<std::vector<Token>> Lexer::Run() {
   bool at_line_start = true;
   while (!AtEnd()) {
     if (at_line_start && open_brackets_.empty()) {
-      absl::Status st = LexIndentation();
-      if (!st.ok()) return st;
+      RETURN_IF_ERROR(LexIndentation());
       at_line_start = false;
       continue;
     }

@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "ir/builder.h"
 #include "ir/registry.h"
+#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace {
@@ -237,8 +238,8 @@ void AddPyptoOps(OpRegistry& r) {
   for (const char* name : {"tensor.add", "tensor.sub", "tensor.mul", "tensor.div",
                            "tensor.maximum", "tensor.minimum"}) {
     r.Register(Op(name, {"lhs", "rhs"}, [](const Expr& call) -> ResultOr {
-      if (auto s = NeedTensor(call, 0); !s.ok()) return s;
-      if (auto s = NeedTensor(call, 1); !s.ok()) return s;
+      RETURN_IF_ERROR(NeedTensor(call, 0));
+      RETURN_IF_ERROR(NeedTensor(call, 1));
       const Type& a = call.args[0]->type;
       const Type& b = call.args[1]->type;
       if (a.shape() != b.shape() || a.dtype() != b.dtype()) {
@@ -251,15 +252,15 @@ void AddPyptoOps(OpRegistry& r) {
   }
   for (const char* name : {"tensor.adds", "tensor.subs", "tensor.muls", "tensor.divs"}) {
     r.Register(Op(name, {"lhs", "rhs"}, [](const Expr& call) -> ResultOr {
-      if (auto s = NeedTensor(call, 0); !s.ok()) return s;
-      if (auto s = NeedScalar(call, 1); !s.ok()) return s;
+      RETURN_IF_ERROR(NeedTensor(call, 0));
+      RETURN_IF_ERROR(NeedScalar(call, 1));
       return std::optional<Type>(TensorLike(call));
     }));
   }
   for (const char* name : {"tensor.exp", "tensor.neg", "tensor.relu", "tensor.sqrt",
                            "tensor.abs", "tensor.recip"}) {
     r.Register(Op(name, {"input"}, [](const Expr& call) -> ResultOr {
-      if (auto s = NeedTensor(call, 0); !s.ok()) return s;
+      RETURN_IF_ERROR(NeedTensor(call, 0));
       return std::optional<Type>(TensorLike(call));
     }));
   }
@@ -285,13 +286,11 @@ void AddPyptoOps(OpRegistry& r) {
   r.Register(std::move(create));
   OpInfo slice = Op("tensor.slice", {"input", "shape", "offset", "valid_shape", "drop_dims"},
                     [](const Expr& call) -> ResultOr {
-                      if (auto s = NeedTensor(call, 0); !s.ok()) return s;
-                      absl::StatusOr<Shape> shape = ShapeOfList(call, *call.args[1]);
-                      if (!shape.ok()) return shape.status();
-                      absl::StatusOr<Shape> kept = DropDims(call, 4, *shape);
-                      if (!kept.ok()) return kept.status();
+                      RETURN_IF_ERROR(NeedTensor(call, 0));
+                      ASSIGN_OR_RETURN(Shape shape, ShapeOfList(call, *call.args[1]));
+                      ASSIGN_OR_RETURN(Shape kept, DropDims(call, 4, shape));
                       const Type& in = call.args[0]->type;
-                      return std::optional<Type>(TensorOfKind(in, *std::move(kept), in.dtype()));
+                      return std::optional<Type>(TensorOfKind(in, std::move(kept), in.dtype()));
                     });
   slice.arities = {3, 4, 5};
   // PyPTO: slice(tensor, shape, offset, valid_shape=None, drop_dims=None,
@@ -304,8 +303,8 @@ void AddPyptoOps(OpRegistry& r) {
   r.Register(std::move(slice));
   OpInfo assemble = Op("tensor.assemble", {"target", "source", "offset"},
                        [](const Expr& call) -> ResultOr {
-                         if (auto s = NeedTensor(call, 0); !s.ok()) return s;
-                         if (auto s = NeedTensor(call, 1); !s.ok()) return s;
+                         RETURN_IF_ERROR(NeedTensor(call, 0));
+                         RETURN_IF_ERROR(NeedTensor(call, 1));
                          const Type& t = call.args[0]->type;
                          return std::optional<Type>(TensorOfKind(t, t.shape(), t.dtype()));
                        });
@@ -316,12 +315,11 @@ void AddPyptoOps(OpRegistry& r) {
   // Tiles (src/ir/op/tile_ops/): views and element access, no memory traffic.
   OpInfo tslice = Op("tile.slice", {"input", "shape", "offset", "valid_shape", "drop_dims"},
                      [](const Expr& call) -> ResultOr {
-                       if (auto s = NeedTile(call, 0); !s.ok()) return s;
-                       absl::StatusOr<Shape> full = ShapeOfList(call, *call.args[1]);
-                       if (!full.ok()) return full.status();
-                       absl::StatusOr<Shape> shape = DropDims(call, 4, *full);
+                       RETURN_IF_ERROR(NeedTile(call, 0));
+                       ASSIGN_OR_RETURN(Shape full, ShapeOfList(call, *call.args[1]));
+                       absl::StatusOr<Shape> shape = DropDims(call, 4, full);
                        if (!shape.ok()) return shape.status();
-                       const bool dropped = shape->size() != full->size();
+                       const bool dropped = shape->size() != full.size();
                        *shape = AtLeast2D(*std::move(shape));
                        const Type& in = call.args[0]->type;
                        Type t = TileIn(in, *shape, in.dtype());
@@ -330,11 +328,10 @@ void AddPyptoOps(OpRegistry& r) {
                            return absl::InvalidArgumentError(
                                "'tile.slice': valid_shape with drop_dims is not supported yet");
                          }
-                         absl::StatusOr<Shape> valid = ShapeOfList(call, *call.args[3]);
-                         if (!valid.ok()) return valid.status();
-                         if (*valid != *shape) {
+                         ASSIGN_OR_RETURN(Shape valid, ShapeOfList(call, *call.args[3]));
+                         if (valid != *shape) {
                            TileView view = t.view();
-                           view.valid_shape = *std::move(valid);
+                           view.valid_shape = std::move(valid);
                            t = in.has_memory()
                                    ? Type::Tile(*shape, in.dtype(), in.memory(), view)
                                    : Type::TileWithoutMemory(*shape, in.dtype(), view);
@@ -348,35 +345,34 @@ void AddPyptoOps(OpRegistry& r) {
   tslice.attrs = {pad};
   r.Register(std::move(tslice));
   OpInfo reshape = Op("tile.reshape", {"input", "shape"}, [](const Expr& call) -> ResultOr {
-    if (auto s = NeedTile(call, 0); !s.ok()) return s;
-    absl::StatusOr<Shape> shape = ShapeOfList(call, *call.args[1]);
-    if (!shape.ok()) return shape.status();
+    RETURN_IF_ERROR(NeedTile(call, 0));
+    ASSIGN_OR_RETURN(Shape shape, ShapeOfList(call, *call.args[1]));
     const Type& in = call.args[0]->type;
-    if (in.NumElements() >= 0 && Type::Tensor(*shape, in.dtype()).NumElements() >= 0 &&
-        in.NumElements() != Type::Tensor(*shape, in.dtype()).NumElements()) {
+    if (in.NumElements() >= 0 && Type::Tensor(shape, in.dtype()).NumElements() >= 0 &&
+        in.NumElements() != Type::Tensor(shape, in.dtype()).NumElements()) {
       return absl::InvalidArgumentError("'tile.reshape' changes the number of elements");
     }
-    return std::optional<Type>(TileIn(in, *std::move(shape), in.dtype()));
+    return std::optional<Type>(TileIn(in, std::move(shape), in.dtype()));
   });
   reshape.lane = LaneOfFirstTile;
   r.Register(std::move(reshape));
   OpInfo read = Op("tile.read", {"tile", "indices"}, [](const Expr& call) -> ResultOr {
-    if (auto s = NeedTile(call, 0); !s.ok()) return s;
+    RETURN_IF_ERROR(NeedTile(call, 0));
     return std::optional<Type>(Type::Scalar(call.args[0]->type.dtype()));
   });
   read.lane = LaneOfFirstTile;
   r.Register(std::move(read));
   OpInfo write = Op("tile.write", {"tile", "indices", "value"}, [](const Expr& call) -> ResultOr {
-    if (auto s = NeedTile(call, 0); !s.ok()) return s;
-    if (auto s = NeedScalar(call, 2); !s.ok()) return s;
+    RETURN_IF_ERROR(NeedTile(call, 0));
+    RETURN_IF_ERROR(NeedScalar(call, 2));
     return std::optional<Type>(call.args[0]->type);
   });
   write.lane = LaneOfFirstTile;
   r.Register(std::move(write));
   OpInfo tassemble = Op("tile.assemble", {"target", "source", "offset"},
                         [](const Expr& call) -> ResultOr {
-                          if (auto s = NeedTile(call, 0); !s.ok()) return s;
-                          if (auto s = NeedTile(call, 1); !s.ok()) return s;
+                          RETURN_IF_ERROR(NeedTile(call, 0));
+                          RETURN_IF_ERROR(NeedTile(call, 1));
                           return std::optional<Type>(call.args[0]->type);
                         });
   tassemble.lane = LaneOfFirstTile;
@@ -459,12 +455,12 @@ void AddPyptoOps(OpRegistry& r) {
   };
   r.Register(Op("array.get_element", {"array", "index"},
                 [need_array](const Expr& call) -> ResultOr {
-                  if (auto s = need_array(call); !s.ok()) return s;
+                  RETURN_IF_ERROR(need_array(call));
                   return std::optional<Type>(Type::Scalar(call.args[0]->type.dtype()));
                 }));
   r.Register(Op("array.update_element", {"array", "index", "value"},
                 [need_array](const Expr& call) -> ResultOr {
-                  if (auto s = need_array(call); !s.ok()) return s;
+                  RETURN_IF_ERROR(need_array(call));
                   if (call.args[2]->type != Type::Scalar(call.args[0]->type.dtype())) {
                     return absl::InvalidArgumentError(
                         "'array.update_element': the value's dtype is not the array's");
@@ -478,7 +474,7 @@ void AddPyptoOps(OpRegistry& r) {
   // product of the dims times the element size, which PyPTO folds into the
   // byte form when it builds the call (a static shape: the constant).
   OpInfo alloc = Op("pld.tensor.alloc_window_buffer", {"size"}, [](const Expr& call) -> ResultOr {
-    if (auto s = NeedScalar(call, 0); !s.ok()) return s;
+    RETURN_IF_ERROR(NeedScalar(call, 0));
     return std::optional<Type>(Type::Ptr());
   });
   // No name=: PyPTO names the buffer after the assignment target.
@@ -496,9 +492,8 @@ void AddPyptoOps(OpRegistry& r) {
     const Expr* dtype = call.FindAttr("dtype");
     std::optional<DType> d = dtype == nullptr ? std::nullopt : ParseDType(dtype->str);
     if (!d) return absl::InvalidArgumentError("'pld.tensor.window' needs a dtype");
-    absl::StatusOr<Shape> shape = ShapeOfList(call, *call.args[1]);
-    if (!shape.ok()) return shape.status();
-    return std::optional<Type>(Type::DistributedTensor(*std::move(shape), *d));
+    ASSIGN_OR_RETURN(Shape shape, ShapeOfList(call, *call.args[1]));
+    return std::optional<Type>(Type::DistributedTensor(std::move(shape), *d));
   });
   AttrSpec wdtype{"dtype", AttrKind::kDType};
   wdtype.required = true;
@@ -558,8 +553,8 @@ void AddPyptoOps(OpRegistry& r) {
   // one dtype, or a literal beside a typed operand.
   for (const char* name : {"min", "max"}) {
     OpInfo mm = Op(name, {"lhs", "rhs"}, [](const Expr& call) -> ResultOr {
-      if (auto s = NeedScalar(call, 0); !s.ok()) return s;
-      if (auto s = NeedScalar(call, 1); !s.ok()) return s;
+      RETURN_IF_ERROR(NeedScalar(call, 0));
+      RETURN_IF_ERROR(NeedScalar(call, 1));
       const Expr& a = *call.args[0];
       const Expr& b = *call.args[1];
       auto literal = [](const Expr& e) {
@@ -585,7 +580,7 @@ void AddPyptoOps(OpRegistry& r) {
     r.Register(std::move(mm));
   }
   OpInfo cast = Op("cast", {"input"}, [](const Expr& call) -> ResultOr {
-    if (auto s = NeedScalar(call, 0); !s.ok()) return s;
+    RETURN_IF_ERROR(NeedScalar(call, 0));
     const Expr* dtype = call.FindAttr("target_type");
     std::optional<DType> d = dtype == nullptr ? std::nullopt : ParseDType(dtype->str);
     if (!d) return absl::InvalidArgumentError("'pl.cast' needs a target_type");
@@ -619,7 +614,7 @@ void AddPyptoOps(OpRegistry& r) {
     if (m.kind != ExprKind::kEnum || m.enum_type != "SplitMode") {
       return absl::InvalidArgumentError("'pl.split' expects a pl.SplitMode value");
     }
-    if (auto s = slot_num_ok(call); !s.ok()) return s;
+    RETURN_IF_ERROR(slot_num_ok(call));
     return std::optional<Type>(Type::None());
   });
   split.attrs = {AttrSpec{"slot_num", AttrKind::kExpr}};
@@ -628,7 +623,7 @@ void AddPyptoOps(OpRegistry& r) {
     if (call.FindAttr("slot_num") == nullptr) {
       return absl::InvalidArgumentError("'pl.cross_core_slot' needs slot_num=");
     }
-    if (auto s = slot_num_ok(call); !s.ok()) return s;
+    RETURN_IF_ERROR(slot_num_ok(call));
     return std::optional<Type>(Type::None());
   });
   slot.attrs = {AttrSpec{"slot_num", AttrKind::kExpr}};
@@ -655,7 +650,7 @@ void AddPyptoOps(OpRegistry& r) {
   // task takes no dependency through that slot; the tensor itself passes
   // through (ptoc keeps the marker as written).
   r.Register(Op("no_dep", {"tensor"}, [](const Expr& call) -> ResultOr {
-    if (auto s = NeedTensor(call, 0); !s.ok()) return s;
+    RETURN_IF_ERROR(NeedTensor(call, 0));
     return std::optional<Type>(call.args[0]->type);
   }));
 

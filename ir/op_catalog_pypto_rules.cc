@@ -8,6 +8,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "ir/registry.h"
+#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace pypto_catalog {
@@ -75,23 +76,21 @@ absl::StatusOr<size_t> AxisArg(const Expr& call, size_t i, size_t rank) {
 // tile.transpose / tensor.transpose(x, axis1, axis2): the axes swapped. A
 // tile's result is a fresh ND tile with no memory space yet (PyPTO).
 ResultOr TransposeResult(const Expr& call) {
-  if (auto s = Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"); !s.ok()) return s;
+  RETURN_IF_ERROR(Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"));
   const Type& t = call.args[0]->type;
   const size_t rank = t.shape().size();
   if (rank < 2) {
     return absl::InvalidArgumentError(
         absl::StrCat("'", call.str, "' requires at least 2 dimensions, but got ", rank));
   }
-  absl::StatusOr<size_t> a1 = AxisArg(call, 1, rank);
-  if (!a1.ok()) return a1.status();
-  absl::StatusOr<size_t> a2 = AxisArg(call, 2, rank);
-  if (!a2.ok()) return a2.status();
-  if (*a1 == *a2) {
+  ASSIGN_OR_RETURN(size_t a1, AxisArg(call, 1, rank));
+  ASSIGN_OR_RETURN(size_t a2, AxisArg(call, 2, rank));
+  if (a1 == a2) {
     return absl::InvalidArgumentError(
         absl::StrCat("'", call.str, "': axis1 and axis2 must be different"));
   }
   Shape shape = t.shape();
-  std::swap(shape[*a1], shape[*a2]);
+  std::swap(shape[a1], shape[a2]);
   if (t.is_tile()) return std::optional<Type>(Type::TileWithoutMemory(std::move(shape), t.dtype()));
   return std::optional<Type>(Reshaped(t, std::move(shape), t.dtype()));
 }
@@ -113,7 +112,7 @@ Layout FlipMajor(Layout l) {
 // dims (and valid dims) swapped, blayout and slayout each flipped between
 // row- and column-major (NZ <-> ZN, ND <-> DN); the memory stays.
 ResultOr TransposeViewResult(const Expr& call) {
-  if (auto s = Need(call, 0, call.args[0]->type.is_tile(), "a tile"); !s.ok()) return s;
+  RETURN_IF_ERROR(Need(call, 0, call.args[0]->type.is_tile(), "a tile"));
   const Type& t = call.args[0]->type;
   const size_t rank = t.shape().size();
   if (rank < 2) {
@@ -146,7 +145,7 @@ Shape ValidOf(const Type& t) {
 // Acc; the valid region is lhs's valid rows by rhs's valid columns.
 ResultOr MatmulMxResult(const Expr& call) {
   for (size_t i = 0; i < 4; ++i) {
-    if (auto s = Need(call, i, call.args[i]->type.is_tile(), "a tile"); !s.ok()) return s;
+    RETURN_IF_ERROR(Need(call, i, call.args[i]->type.is_tile(), "a tile"));
   }
   const Type& lhs = call.args[0]->type;
   const Type& rhs = call.args[2]->type;
@@ -165,7 +164,7 @@ ResultOr MatmulMxResult(const Expr& call) {
 // ([1, R] or [R, 1] indices): R rows of the table's last dim), in Mat from a
 // GM index tensor ([1, R] for rows), optionally narrowed by valid_shape.
 ResultOr MgatherResult(const Expr& call) {
-  if (auto s = Need(call, 0, call.args[0]->type.is_tensor(), "a GM tensor"); !s.ok()) return s;
+  RETURN_IF_ERROR(Need(call, 0, call.args[0]->type.is_tensor(), "a GM tensor"));
   const Type& mem = call.args[0]->type;
   const Type& idx = call.args[1]->type;
   const Expr* c = call.FindAttr("coalesce");
@@ -227,12 +226,11 @@ ResultOr MgatherResult(const Expr& call) {
     if (vec) valid = {ValidOf(idx)[row_dim], mem.shape().back()};
   }
   if (valid_attr != nullptr) {
-    absl::StatusOr<Shape> v = ShapeOfList(call, *valid_attr);
-    if (!v.ok()) return v.status();
-    if (v->size() != shape.size()) {
+    ASSIGN_OR_RETURN(Shape v, ShapeOfList(call, *valid_attr));
+    if (v.size() != shape.size()) {
       return absl::InvalidArgumentError("'tile.mgather' Mat valid_shape must have rank 2");
     }
-    valid = *std::move(v);
+    valid = std::move(v);
   }
   TileView view = vec ? NdView() : ImplicitView(MemorySpace::kMat);
   if (!valid.empty() && valid != shape) view.valid_shape = std::move(valid);
@@ -242,8 +240,8 @@ ResultOr MgatherResult(const Expr& call) {
 // tile.gatherb(src, offset, output_dtype=src's): one UINT32 byte offset per
 // 32-byte block, [R, C] offsets -> [R, C * (32 / element bytes)].
 ResultOr GatherbResult(const Expr& call) {
-  if (auto s = Need(call, 0, call.args[0]->type.is_tile(), "a tile"); !s.ok()) return s;
-  if (auto s = Need(call, 1, call.args[1]->type.is_tile(), "a tile"); !s.ok()) return s;
+  RETURN_IF_ERROR(Need(call, 0, call.args[0]->type.is_tile(), "a tile"));
+  RETURN_IF_ERROR(Need(call, 1, call.args[1]->type.is_tile(), "a tile"));
   const Type& src = call.args[0]->type;
   const Type& offset = call.args[1]->type;
   const DType d = DTypeAttr(call, "output_dtype").value_or(src.dtype());

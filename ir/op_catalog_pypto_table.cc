@@ -15,6 +15,7 @@
 #include "ir/builder.h"
 #include "ir/op_catalog_pypto_rules.h"
 #include "ir/registry.h"
+#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace {
@@ -319,7 +320,7 @@ absl::Status CheckRoundMode(const Expr& call) {
 }
 
 ResultOr Reduce(const Expr& call, bool row, bool int32) {
-  if (auto s = Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"); !s.ok()) return s;
+  RETURN_IF_ERROR(Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"));
   const Type& t = call.args[0]->type;
   Shape shape = t.shape();
   if (shape.empty()) return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' on a rank-0 value"));
@@ -331,9 +332,7 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
   switch (rule) {
     case kLike0:
       return [params](const Expr& call) -> ResultOr {
-        if (auto s = Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"); !s.ok()) {
-          return s;
-        }
+        RETURN_IF_ERROR(Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"));
         const Expr* init = ArgNamed(call, params, "init_cond");
         if (init != nullptr && init->type != Type::Scalar(DType::kBOOL)) {
           return absl::InvalidArgumentError(
@@ -343,19 +342,14 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
       };
     case kLike1:
       return [](const Expr& call) -> ResultOr {
-        if (auto s = Need(call, 1, call.args.size() > 1 && IsValue(call.args[1]->type),
-                          "a tile or tensor");
-            !s.ok()) {
-          return s;
-        }
+        RETURN_IF_ERROR(
+            Need(call, 1, call.args.size() > 1 && IsValue(call.args[1]->type), "a tile or tensor"));
         return std::optional<Type>(call.args[1]->type);
       };
     case kCast:
       return [](const Expr& call) -> ResultOr {
-        if (auto s = CheckRoundMode(call); !s.ok()) return s;
-        if (auto s = Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"); !s.ok()) {
-          return s;
-        }
+        RETURN_IF_ERROR(CheckRoundMode(call));
+        RETURN_IF_ERROR(Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"));
         std::optional<DType> d = DTypeAttr(call, "target_type");
         if (!d) return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' needs a target_type"));
         const Type& t = call.args[0]->type;
@@ -373,53 +367,47 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
         if (shape == nullptr || !d) {
           return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' needs a shape and a dtype"));
         }
-        absl::StatusOr<Shape> dims = ShapeOfList(call, *shape);
-        if (!dims.ok()) return dims.status();
-        if (!tile) return std::optional<Type>(Type::Tensor(*std::move(dims), *d));
+        ASSIGN_OR_RETURN(Shape dims, ShapeOfList(call, *shape));
+        if (!tile) return std::optional<Type>(Type::Tensor(std::move(dims), *d));
         // tile.tri / tile.random: an optional valid_shape narrows the region.
         TileView view;
         if (const Expr* valid = ArgNamed(call, params, "valid_shape")) {
-          absl::StatusOr<Shape> v = ShapeOfList(call, *valid);
-          if (!v.ok()) return v.status();
-          if (v->size() != dims->size()) {
+          ASSIGN_OR_RETURN(Shape v, ShapeOfList(call, *valid));
+          if (v.size() != dims.size()) {
             return absl::InvalidArgumentError(
                 absl::StrCat("'", call.str, "': valid_shape and shape have different ranks"));
           }
-          if (*v != *dims) view.valid_shape = *std::move(v);
+          if (v != dims) view.valid_shape = std::move(v);
         }
-        return std::optional<Type>(Type::TileWithoutMemory(*std::move(dims), *d, view));
+        return std::optional<Type>(Type::TileWithoutMemory(std::move(dims), *d, view));
       };
     }
     case kExtract:
       return [params](const Expr& call) -> ResultOr {
-        if (auto s = Need(call, 0, call.args[0]->type.is_tile(), "a tile"); !s.ok()) return s;
+        RETURN_IF_ERROR(Need(call, 0, call.args[0]->type.is_tile(), "a tile"));
         const Expr* shape = ArgNamed(call, params, "shape");
         if (shape == nullptr) return absl::InvalidArgumentError("'tile.extract' needs a shape");
-        absl::StatusOr<Shape> dims = ShapeOfList(call, *shape);
-        if (!dims.ok()) return dims.status();
+        ASSIGN_OR_RETURN(Shape dims, ShapeOfList(call, *shape));
         const Type& t = call.args[0]->type;
         const Expr* m = call.FindAttr("target_memory");
         if (m != nullptr && m->kind == ExprKind::kEnum) {
           if (std::optional<MemorySpace> ms = ParseMemorySpace(m->str)) {
-            return std::optional<Type>(Type::Tile(*std::move(dims), t.dtype(), *ms));
+            return std::optional<Type>(Type::Tile(std::move(dims), t.dtype(), *ms));
           }
         }
-        return std::optional<Type>(Reshaped(t, *std::move(dims), t.dtype()));
+        return std::optional<Type>(Reshaped(t, std::move(dims), t.dtype()));
       };
     case kShapeArg1:
     case kView: {
       const bool keeps_window = rule == kView;
       return [keeps_window](const Expr& call) -> ResultOr {
-        if (auto s = Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"); !s.ok()) {
-          return s;
-        }
+        RETURN_IF_ERROR(Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"));
         const Type& t = call.args[0]->type;
         const DType d = DTypeAttr(call, "dtype").value_or(t.dtype());
         Shape shape = t.shape();
         if (call.args.size() >= 2) {
-          absl::StatusOr<Shape> dims = ShapeOfList(call, *call.args[1]);
-          if (!dims.ok()) return dims.status();
-          shape = *std::move(dims);
+          ASSIGN_OR_RETURN(Shape dims, ShapeOfList(call, *call.args[1]));
+          shape = std::move(dims);
         }
         if (keeps_window && t.is_distributed()) {
           return std::optional<Type>(Type::DistributedTensor(std::move(shape), d));
@@ -429,9 +417,7 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
     }
     case kGatherIndex:
       return [params](const Expr& call) -> ResultOr {
-        if (auto s = Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"); !s.ok()) {
-          return s;
-        }
+        RETURN_IF_ERROR(Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"));
         const Expr* index = ArgNamed(call, params, "index");
         if (index == nullptr || !IsValue(index->type)) {
           return absl::InvalidArgumentError(
@@ -442,14 +428,9 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
       };
     case kMatmul:
       return [](const Expr& call) -> ResultOr {
-        if (auto s = Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"); !s.ok()) {
-          return s;
-        }
-        if (auto s = Need(call, 1, call.args.size() > 1 && IsValue(call.args[1]->type),
-                          "a tile or tensor");
-            !s.ok()) {
-          return s;
-        }
+        RETURN_IF_ERROR(Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"));
+        RETURN_IF_ERROR(
+            Need(call, 1, call.args.size() > 1 && IsValue(call.args[1]->type), "a tile or tensor"));
         const Type& a = call.args[0]->type;
         const Type& b = call.args[1]->type;
         if (a.shape().size() < 2 || b.shape().size() < 2) {
@@ -506,9 +487,7 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
     case kSplitDouble: {
       const bool halve = rule == kSplitHalve;
       return [halve](const Expr& call) -> ResultOr {
-        if (auto s = Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"); !s.ok()) {
-          return s;
-        }
+        RETURN_IF_ERROR(Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"));
         const Expr* split = call.FindAttr("split");
         if (split == nullptr || split->kind != ExprKind::kInt || split->int_value < 0 ||
             split->int_value > 2) {
@@ -576,9 +555,7 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
       return [](const Expr&) -> ResultOr { return std::optional<Type>(Type::Scalar(DType::kINDEX)); };
     case kCommCtx:
       return [](const Expr& call) -> ResultOr {
-        if (auto s = Need(call, 0, call.args[0]->type.is_distributed(), "a window"); !s.ok()) {
-          return s;
-        }
+        RETURN_IF_ERROR(Need(call, 0, call.args[0]->type.is_distributed(), "a window"));
         return std::optional<Type>(Type::CommCtx());
       };
     case kDeferWait:
@@ -612,18 +589,13 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
       };
     case kSame0:
       return [](const Expr& call) -> ResultOr {
-        if (auto s = Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"); !s.ok()) {
-          return s;
-        }
+        RETURN_IF_ERROR(Need(call, 0, IsValue(call.args[0]->type), "a tile or tensor"));
         return std::optional<Type>(call.args[0]->type);
       };
     case kLike2:
       return [](const Expr& call) -> ResultOr {
-        if (auto s = Need(call, 2, call.args.size() > 2 && IsValue(call.args[2]->type),
-                          "a tile or tensor");
-            !s.ok()) {
-          return s;
-        }
+        RETURN_IF_ERROR(
+            Need(call, 2, call.args.size() > 2 && IsValue(call.args[2]->type), "a tile or tensor"));
         return std::optional<Type>(call.args[2]->type);
       };
     case kTranspose: return pypto_catalog::TransposeResult;
@@ -650,10 +622,8 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
                                                          " as argument ", i + 1));
         };
         if (event) {
-          if (auto s = Need(call, 0, call.args[0]->type.is_tensor(), "a GM tensor"); !s.ok()) {
-            return s;
-          }
-          if (auto s = handle(1, "PrefetchAsyncContext"); !s.ok()) return s;
+          RETURN_IF_ERROR(Need(call, 0, call.args[0]->type.is_tensor(), "a GM tensor"));
+          RETURN_IF_ERROR(handle(1, "PrefetchAsyncContext"));
           // PyPTO: a flat contiguous 1D region of static extent (every dim
           // but the last is 1).
           const Shape& shape = call.args[0]->type.shape();
@@ -672,11 +642,11 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
           return std::optional<Type>(Type::Handle("AsyncEvent"));
         }
         if (session) {
-          if (auto s = handle(0, "PrefetchAsyncContext"); !s.ok()) return s;
+          RETURN_IF_ERROR(handle(0, "PrefetchAsyncContext"));
           return std::optional<Type>(Type::Handle("AsyncSession"));
         }
-        if (auto s = handle(0, "AsyncEvent"); !s.ok()) return s;
-        if (auto s = handle(1, "AsyncSession"); !s.ok()) return s;
+        RETURN_IF_ERROR(handle(0, "AsyncEvent"));
+        RETURN_IF_ERROR(handle(1, "AsyncSession"));
         return std::optional<Type>(Type::Scalar(DType::kBOOL));
       };
     }
@@ -690,14 +660,11 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
       // PyPTO's DeduceTensorViewType: the shape given, or the source's with
       // its last two dims swapped when only the layout changes (ND <-> DN).
       return [](const Expr& call) -> ResultOr {
-        if (auto s = Need(call, 0, call.args[0]->type.is_tensor(), "a tensor"); !s.ok()) {
-          return s;
-        }
+        RETURN_IF_ERROR(Need(call, 0, call.args[0]->type.is_tensor(), "a tensor"));
         const Type& t = call.args[0]->type;
         if (call.args.size() >= 2) {
-          absl::StatusOr<Shape> dims = ShapeOfList(call, *call.args[1]);
-          if (!dims.ok()) return dims.status();
-          return std::optional<Type>(Reshaped(t, *std::move(dims), t.dtype()));
+          ASSIGN_OR_RETURN(Shape dims, ShapeOfList(call, *call.args[1]));
+          return std::optional<Type>(Reshaped(t, std::move(dims), t.dtype()));
         }
         const Expr* layout = call.FindAttr("layout");
         const bool source_dn = absl::StrContains(t.extra(), "TensorLayout.DN");

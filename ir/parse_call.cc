@@ -115,7 +115,7 @@ absl::StatusOr<ExprPtr> Parser::ParseQualified() {
   std::vector<std::string> parts;
   while (AtOp(".")) {
     Next();
-    PARSER_ASSIGN_OR_RETURN(Token part, ExpectIdentifier("a name after '.'"));
+    ASSIGN_OR_RETURN(Token part, ExpectIdentifier("a name after '.'"));
     parts.push_back(part.text);
   }
   const std::string full = absl::StrJoin(parts, ".");
@@ -127,7 +127,7 @@ absl::StatusOr<ExprPtr> Parser::ParseQualified() {
     }
     std::vector<ExprPtr> args;
     std::vector<Keyword> keywords;
-    PARSER_RETURN_IF_ERROR(ParseCallArgs(args, keywords));
+    RETURN_IF_ERROR(ParseCallArgs(args, keywords));
     return FinishFunctionCall(base, parts[0], std::move(args), std::move(keywords));
   }
   if (parts.empty()) {
@@ -158,7 +158,7 @@ absl::StatusOr<ExprPtr> Parser::ParseQualified() {
   }
   std::vector<ExprPtr> args;
   std::vector<Keyword> keywords;
-  PARSER_RETURN_IF_ERROR(ParseCallArgs(args, keywords));
+  RETURN_IF_ERROR(ParseCallArgs(args, keywords));
   // PyPTO's pl.add / sub / mul / div of two scalars is the scalar
   // expression `a + b` (unified_ops dispatches on the operands' types).
   if (base.text == "pl" && parts.size() == 1 && keywords.empty() && args.size() == 2 &&
@@ -191,7 +191,7 @@ absl::StatusOr<ExprPtr> Parser::ParseQualified() {
 
 absl::StatusOr<ExprPtr> Parser::ParseSubmit(const Token& base, const std::string& op) {
   const Location loc = Loc(base);
-  PARSER_RETURN_IF_ERROR(ExpectOp("("));
+  RETURN_IF_ERROR(ExpectOp("("));
   if (!(AtName("self") && AtOp(".", 1) && AtKind(TokenKind::kName, 2))) {
     return Unexpected(absl::StrCat("the function to submit (self.name) as the first argument "
                                    "of pl.", op));
@@ -208,9 +208,9 @@ absl::StatusOr<ExprPtr> Parser::ParseSubmit(const Token& base, const std::string
   std::vector<Keyword> keywords;
   if (AtOp(",")) {
     Next();
-    PARSER_RETURN_IF_ERROR(ParseCallArgsRest(args, keywords));
+    RETURN_IF_ERROR(ParseCallArgsRest(args, keywords));
   } else {
-    PARSER_RETURN_IF_ERROR(ExpectOp(")"));
+    RETURN_IF_ERROR(ExpectOp(")"));
   }
   // PyPTO: the Out / InOut parameters of a submitted function may be left
   // out (the runtime allocates them), from the last one back.
@@ -229,8 +229,7 @@ absl::StatusOr<ExprPtr> Parser::ParseSubmit(const Token& base, const std::string
                                          : " (a submit may leave out Out / InOut arguments)"));
   }
   const OpInfo* info = OpRegistry::Get().Find(op);
-  PARSER_ASSIGN_OR_RETURN(std::vector<NamedExpr> attrs,
-                          CheckAttrs(*info, loc, std::move(keywords)));
+  ASSIGN_OR_RETURN(std::vector<NamedExpr> attrs, CheckAttrs(*info, loc, std::move(keywords)));
   std::vector<Type> results;
   if (callee->return_type.has_value()) {
     const Type& r = *callee->return_type;
@@ -249,7 +248,7 @@ absl::StatusOr<ExprPtr> Parser::ParseSubmit(const Token& base, const std::string
 
 absl::Status Parser::ParseCallArgs(std::vector<ExprPtr>& args,
                                    std::vector<Keyword>& keywords) {
-  PARSER_RETURN_IF_ERROR(ExpectOp("("));
+  RETURN_IF_ERROR(ExpectOp("("));
   return ParseCallArgsRest(args, keywords);
 }
 
@@ -266,12 +265,12 @@ absl::Status Parser::ParseCallArgsRest(std::vector<ExprPtr>& args,
                                                    "' is given twice"));
         }
       }
-      PARSER_ASSIGN_OR_RETURN(k.value, ParseExpr());
+      ASSIGN_OR_RETURN(k.value, ParseExpr());
       keywords.push_back(std::move(k));
     } else if (!keywords.empty()) {
       return ErrorAtToken(Peek(), "positional argument after keyword arguments");
     } else {
-      PARSER_ASSIGN_OR_RETURN(ExprPtr e, ParseExpr());
+      ASSIGN_OR_RETURN(ExprPtr e, ParseExpr());
       args.push_back(std::move(e));
     }
     if (!AtOp(",")) break;
@@ -322,7 +321,7 @@ absl::StatusOr<ExprPtr> Parser::FinishOpCall(std::string op, const Token& start,
   // PyPTO passes some attributes positionally (`tile.create(shape, ...)`).
   std::vector<Keyword> attr_keywords;
   if (!info->positional_order.empty()) {
-    PARSER_RETURN_IF_ERROR(NamePositionalArgs(*info, start, args, keywords));
+    RETURN_IF_ERROR(NamePositionalArgs(*info, start, args, keywords));
   }
   for (size_t i = 0; i < info->positional_attrs.size() &&
                      args.size() > info->params.size() && !info->AcceptsArity(args.size());
@@ -380,10 +379,9 @@ absl::StatusOr<ExprPtr> Parser::FinishOpCall(std::string op, const Token& start,
     absl::StrAppend(&message, ", got ", args.size());
     return ErrorAt(loc, message);
   }
-  PARSER_RETURN_IF_ERROR(InheritRegionSplit(*info, start, attr_keywords));
-  PARSER_ASSIGN_OR_RETURN(ExprPtr call_attrs, TakeCallAttrsDict(*info, attr_keywords));
-  PARSER_ASSIGN_OR_RETURN(std::vector<NamedExpr> attrs,
-                          CheckAttrs(*info, loc, std::move(attr_keywords)));
+  RETURN_IF_ERROR(InheritRegionSplit(*info, start, attr_keywords));
+  ASSIGN_OR_RETURN(ExprPtr call_attrs, TakeCallAttrsDict(*info, attr_keywords));
+  ASSIGN_OR_RETURN(std::vector<NamedExpr> attrs, CheckAttrs(*info, loc, std::move(attr_keywords)));
   if (call_attrs != nullptr) attrs.push_back(MakeAttr(std::string(kCallAttrsName), std::move(call_attrs)));
   ExprPtr call = MakeOpCall(op, std::move(args), std::move(attrs), Type::None(), loc);
   if (info->canonicalize) {
@@ -624,8 +622,8 @@ absl::StatusOr<ExprPtr> Parser::FinishFunctionCall(const Token& start,
     return ErrorAtToken(start, absl::StrCat("'", name, "' takes ", callee->params.size(),
                                             " arguments, got ", args.size()));
   }
-  PARSER_ASSIGN_OR_RETURN(std::vector<NamedExpr> attrs,
-                          FunctionCallKeywords(*callee, std::move(keywords)));
+  ASSIGN_OR_RETURN(std::vector<NamedExpr> attrs,
+                   FunctionCallKeywords(*callee, std::move(keywords)));
   RecordNoDepArgs(&args, &attrs, Loc(start));
   absl::StatusOr<Type> type =
       callee->return_type ? DeduceCallReturnType(*program_, *callee, args)

@@ -77,21 +77,21 @@ absl::Status Parser::CountOperator(const Token& op) {
 }
 
 absl::StatusOr<ExprPtr> Parser::ParseOr() {
-  PARSER_ASSIGN_OR_RETURN(ExprPtr lhs, ParseAnd());
+  ASSIGN_OR_RETURN(ExprPtr lhs, ParseAnd());
   while (AtName("or")) {
     const Token& op = Next();
-    PARSER_ASSIGN_OR_RETURN(ExprPtr rhs, ParseAnd());
-    PARSER_ASSIGN_OR_RETURN(lhs, MakeBinaryChecked(op, std::move(lhs), std::move(rhs)));
+    ASSIGN_OR_RETURN(ExprPtr rhs, ParseAnd());
+    ASSIGN_OR_RETURN(lhs, MakeBinaryChecked(op, std::move(lhs), std::move(rhs)));
   }
   return lhs;
 }
 
 absl::StatusOr<ExprPtr> Parser::ParseAnd() {
-  PARSER_ASSIGN_OR_RETURN(ExprPtr lhs, ParseNot());
+  ASSIGN_OR_RETURN(ExprPtr lhs, ParseNot());
   while (AtName("and")) {
     const Token& op = Next();
-    PARSER_ASSIGN_OR_RETURN(ExprPtr rhs, ParseNot());
-    PARSER_ASSIGN_OR_RETURN(lhs, MakeBinaryChecked(op, std::move(lhs), std::move(rhs)));
+    ASSIGN_OR_RETURN(ExprPtr rhs, ParseNot());
+    ASSIGN_OR_RETURN(lhs, MakeBinaryChecked(op, std::move(lhs), std::move(rhs)));
   }
   return lhs;
 }
@@ -101,8 +101,8 @@ absl::StatusOr<ExprPtr> Parser::ParseNot() {
   NestingGuard guard(depth_);
   if (guard.too_deep()) return TooDeep();
   const Token& op = Next();
-  PARSER_RETURN_IF_ERROR(CountOperator(op));
-  PARSER_ASSIGN_OR_RETURN(ExprPtr operand, ParseNot());
+  RETURN_IF_ERROR(CountOperator(op));
+  ASSIGN_OR_RETURN(ExprPtr operand, ParseNot());
   // PyPTO: `not x` of any scalar is a BOOL (x == 0 for a number).
   if (!operand->type.is_scalar()) {
     return ErrorAtToken(op, absl::StrCat("'not' needs a scalar operand, got ",
@@ -118,14 +118,14 @@ absl::StatusOr<ExprPtr> Parser::ParseNot() {
 }
 
 absl::StatusOr<ExprPtr> Parser::ParseComparison() {
-  PARSER_ASSIGN_OR_RETURN(ExprPtr lhs, ParseArith());
+  ASSIGN_OR_RETURN(ExprPtr lhs, ParseArith());
   auto at_comparison = [&] {
     std::optional<BinaryOp> op = BinaryOpOf(Peek());
     return Peek().kind == TokenKind::kOp && op && IsComparison(*op);
   };
   if (!at_comparison()) return lhs;
   const Token& op = Next();
-  PARSER_ASSIGN_OR_RETURN(ExprPtr rhs, ParseArith());
+  ASSIGN_OR_RETURN(ExprPtr rhs, ParseArith());
   if (at_comparison()) {
     return ErrorAtToken(Peek(),
                         "chained comparisons are not supported; "
@@ -135,21 +135,21 @@ absl::StatusOr<ExprPtr> Parser::ParseComparison() {
 }
 
 absl::StatusOr<ExprPtr> Parser::ParseArith() {
-  PARSER_ASSIGN_OR_RETURN(ExprPtr lhs, ParseTerm());
+  ASSIGN_OR_RETURN(ExprPtr lhs, ParseTerm());
   while (AtOp("+") || AtOp("-")) {
     const Token& op = Next();
-    PARSER_ASSIGN_OR_RETURN(ExprPtr rhs, ParseTerm());
-    PARSER_ASSIGN_OR_RETURN(lhs, MakeBinaryChecked(op, std::move(lhs), std::move(rhs)));
+    ASSIGN_OR_RETURN(ExprPtr rhs, ParseTerm());
+    ASSIGN_OR_RETURN(lhs, MakeBinaryChecked(op, std::move(lhs), std::move(rhs)));
   }
   return lhs;
 }
 
 absl::StatusOr<ExprPtr> Parser::ParseTerm() {
-  PARSER_ASSIGN_OR_RETURN(ExprPtr lhs, ParseUnary());
+  ASSIGN_OR_RETURN(ExprPtr lhs, ParseUnary());
   while (AtOp("*") || AtOp("/") || AtOp("//") || AtOp("%")) {
     const Token& op = Next();
-    PARSER_ASSIGN_OR_RETURN(ExprPtr rhs, ParseUnary());
-    PARSER_ASSIGN_OR_RETURN(lhs, MakeBinaryChecked(op, std::move(lhs), std::move(rhs)));
+    ASSIGN_OR_RETURN(ExprPtr rhs, ParseUnary());
+    ASSIGN_OR_RETURN(lhs, MakeBinaryChecked(op, std::move(lhs), std::move(rhs)));
   }
   return lhs;
 }
@@ -159,8 +159,8 @@ absl::StatusOr<ExprPtr> Parser::ParseUnary() {
     NestingGuard guard(depth_);
     if (guard.too_deep()) return TooDeep();
     const Token& op = Next();
-    PARSER_ASSIGN_OR_RETURN(ExprPtr operand, ParseUnary());
-    PARSER_RETURN_IF_ERROR(CountOperator(op));
+    ASSIGN_OR_RETURN(ExprPtr operand, ParseUnary());
+    RETURN_IF_ERROR(CountOperator(op));
     const Type& t = operand->type;
     if (!t.is_scalar() || !IsIntegerDType(t.dtype())) {
       return ErrorAtToken(op, absl::StrCat("unary '~' needs an integer scalar operand, got ",
@@ -178,7 +178,7 @@ absl::StatusOr<ExprPtr> Parser::ParseUnary() {
   NestingGuard guard(depth_);
   if (guard.too_deep()) return TooDeep();
   const Token& op = Next();
-  PARSER_ASSIGN_OR_RETURN(ExprPtr operand, ParseUnary());
+  ASSIGN_OR_RETURN(ExprPtr operand, ParseUnary());
   // `-<literal>` is a negative constant.
   if (operand->kind == ExprKind::kInt) {
     operand->int_value = -operand->int_value;
@@ -190,7 +190,7 @@ absl::StatusOr<ExprPtr> Parser::ParseUnary() {
     operand->loc = Loc(op);
     return operand;
   }
-  PARSER_RETURN_IF_ERROR(CountOperator(op));
+  RETURN_IF_ERROR(CountOperator(op));
   const Type& t = operand->type;
   if (!t.is_scalar() || !(IsIntegerDType(t.dtype()) || IsFloatDType(t.dtype()))) {
     return ErrorAtToken(op, absl::StrCat("unary '-' needs a numeric scalar "
@@ -208,7 +208,7 @@ absl::StatusOr<ExprPtr> Parser::ParseUnary() {
 
 absl::StatusOr<ExprPtr> Parser::MakeBinaryChecked(const Token& op_token, ExprPtr lhs,
                                                   ExprPtr rhs) {
-  PARSER_RETURN_IF_ERROR(CountOperator(op_token));
+  RETURN_IF_ERROR(CountOperator(op_token));
   const BinaryOp op = *BinaryOpOf(op_token);
   const Location loc = lhs->loc;
   if (op == BinaryOp::kAnd || op == BinaryOp::kOr) {
@@ -222,7 +222,7 @@ absl::StatusOr<ExprPtr> Parser::MakeBinaryChecked(const Token& op_token, ExprPtr
     Type type = lhs->type;
     return MakeBinary(op, std::move(lhs), std::move(rhs), std::move(type), loc);
   }
-  PARSER_ASSIGN_OR_RETURN(Type type, UnifyOperands(op_token, *lhs, *rhs));
+  ASSIGN_OR_RETURN(Type type, UnifyOperands(op_token, *lhs, *rhs));
   const DType d = type.dtype();
   const bool ordering = IsComparison(op) && op != BinaryOp::kEq && op != BinaryOp::kNe;
   if (op == BinaryOp::kDiv && !IsFloatDType(d)) {
@@ -305,13 +305,13 @@ absl::StatusOr<ExprPtr> Parser::ParsePrimary() {
         return ParseQualified();
       }
       if (!IsKeyword(t.text)) {
-        PARSER_ASSIGN_OR_RETURN(Var * var, Lookup(t));
+        ASSIGN_OR_RETURN(Var * var, Lookup(t));
         Next();
         ExprPtr ref = MakeVarRef(var, Loc(t));
         if (AtOp("[") && var->type.is_array()) {  // arr[i]: array.get_element
           Next();
-          PARSER_ASSIGN_OR_RETURN(ExprPtr index, ParseExpr());
-          PARSER_RETURN_IF_ERROR(ExpectOp("]"));
+          ASSIGN_OR_RETURN(ExprPtr index, ParseExpr());
+          RETURN_IF_ERROR(ExpectOp("]"));
           std::vector<ExprPtr> args;
           args.push_back(std::move(ref));
           args.push_back(std::move(index));
@@ -323,9 +323,9 @@ absl::StatusOr<ExprPtr> Parser::ParsePrimary() {
         while (AtOp("[") &&
                (ref->type.is_tensor() || ref->type.is_tile() || ref->type.is_tuple())) {
           if (ref->type.is_tuple()) {
-            PARSER_ASSIGN_OR_RETURN(ref, ParseTupleGetItem(std::move(ref)));
+            ASSIGN_OR_RETURN(ref, ParseTupleGetItem(std::move(ref)));
           } else {
-            PARSER_ASSIGN_OR_RETURN(ref, ParseSubscript(std::move(ref), t));
+            ASSIGN_OR_RETURN(ref, ParseSubscript(std::move(ref), t));
           }
         }
         return ref;
@@ -368,13 +368,13 @@ absl::StatusOr<ExprPtr> Parser::ParseParenOrTuple() {
   std::vector<ExprPtr> elements;
   bool tuple = AtOp(")");  // `()`
   while (!AtOp(")")) {
-    PARSER_ASSIGN_OR_RETURN(ExprPtr e, ParseExpr());
+    ASSIGN_OR_RETURN(ExprPtr e, ParseExpr());
     elements.push_back(std::move(e));
     if (!AtOp(",")) break;
     tuple = true;
     Next();
   }
-  PARSER_RETURN_IF_ERROR(ExpectOp(")"));
+  RETURN_IF_ERROR(ExpectOp(")"));
   if (!tuple) return std::move(elements[0]);
   ExprPtr e = MakeList(std::move(elements), Loc(open));
   e->kind = ExprKind::kTuple;
@@ -385,12 +385,12 @@ absl::StatusOr<ExprPtr> Parser::ParseList() {
   const Token& open = Next();
   std::vector<ExprPtr> elements;
   while (!AtOp("]")) {
-    PARSER_ASSIGN_OR_RETURN(ExprPtr e, ParseExpr());
+    ASSIGN_OR_RETURN(ExprPtr e, ParseExpr());
     elements.push_back(std::move(e));
     if (!AtOp(",")) break;
     Next();
   }
-  PARSER_RETURN_IF_ERROR(ExpectOp("]"));
+  RETURN_IF_ERROR(ExpectOp("]"));
   return MakeList(std::move(elements), Loc(open));
 }
 
@@ -409,13 +409,13 @@ absl::StatusOr<ExprPtr> Parser::ParseDict() {
         return ErrorAtToken(key, absl::StrCat("key '", key.text, "' is given twice"));
       }
     }
-    PARSER_RETURN_IF_ERROR(ExpectOp(":"));
-    PARSER_ASSIGN_OR_RETURN(ExprPtr value, ParseExpr());
+    RETURN_IF_ERROR(ExpectOp(":"));
+    ASSIGN_OR_RETURN(ExprPtr value, ParseExpr());
     e->attrs.push_back(NamedExpr{key.text, std::move(value)});
     if (!AtOp(",")) break;
     Next();
   }
-  PARSER_RETURN_IF_ERROR(ExpectOp("}"));
+  RETURN_IF_ERROR(ExpectOp("}"));
   return e;
 }
 

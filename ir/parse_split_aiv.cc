@@ -24,7 +24,7 @@ absl::StatusOr<StmtPtr> Parser::ParseSplitAiv() {
   auto stmt = std::make_unique<Stmt>();
   stmt->kind = StmtKind::kSplitAiv;
   stmt->loc = Loc(for_token);
-  PARSER_ASSIGN_OR_RETURN(Token lane, ExpectIdentifier("a loop variable"));
+  ASSIGN_OR_RETURN(Token lane, ExpectIdentifier("a loop variable"));
   if (!AtName("in")) {
     return ErrorAtToken(lane, "pl.split_aiv binds one loop variable, the lane: write "
                               "'for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):'");
@@ -34,7 +34,7 @@ absl::StatusOr<StmtPtr> Parser::ParseSplitAiv() {
   for (int i = 0; i < 3; ++i) Next();  // pl . split_aiv
   std::vector<ExprPtr> args;
   std::vector<Keyword> keywords;
-  PARSER_RETURN_IF_ERROR(ParseCallArgs(args, keywords));
+  RETURN_IF_ERROR(ParseCallArgs(args, keywords));
   if (args.size() != 1 || args[0]->kind != ExprKind::kInt || args[0]->int_value != 2) {
     return ErrorAtToken(header, "pl.split_aiv runs on the 2 lanes of a core group (AIV0 and "
                                 "AIV1): its first argument must be the integer literal 2");
@@ -57,7 +57,7 @@ absl::StatusOr<StmtPtr> Parser::ParseSplitAiv() {
                               "pl.SplitMode.UP_DOWN or pl.SplitMode.LEFT_RIGHT");
   }
   stmt->split_mode = SplitModeCode(mode->str);
-  PARSER_RETURN_IF_ERROR(ExpectOp(":"));
+  RETURN_IF_ERROR(ExpectOp(":"));
   if (!split_regions_.empty()) {
     return absl::InvalidArgumentError(absl::StrCat(
         FormatDiagnostic(Severity::kError, stmt->loc,
@@ -81,7 +81,7 @@ absl::StatusOr<StmtPtr> Parser::ParseSplitAiv() {
   // The lane is bound as if by `lane = pl.tile.get_subblock_idx()` as the
   // body's first statement; a region is no scope (names stay visible).
   stmt->var = fn_->NewVar(lane.text, Type::Scalar(DType::kINDEX), Loc(lane));
-  PARSER_RETURN_IF_ERROR(Bind(lane.text, Loc(lane), stmt->var));
+  RETURN_IF_ERROR(Bind(lane.text, Loc(lane), stmt->var));
   split_regions_.push_back(SplitRegion{stmt->split_mode, stmt->loc});
   absl::StatusOr<Block> body = ParseSuite(/*yield_allowed=*/false);
   split_regions_.pop_back();

@@ -68,7 +68,7 @@ absl::Status Parser::ParseStaticCheck() {
   const Location loc = Loc(base);
   std::vector<ExprPtr> args;
   std::vector<Keyword> keywords;
-  PARSER_RETURN_IF_ERROR(ParseCallArgs(args, keywords));
+  RETURN_IF_ERROR(ParseCallArgs(args, keywords));
   if (!keywords.empty()) {
     return ErrorAtToken(keywords[0].name, absl::StrCat(name.text, "() takes no keyword arguments"));
   }

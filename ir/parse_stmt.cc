@@ -100,10 +100,10 @@ absl::StatusOr<Block> Parser::ParseSuite(bool yield_allowed) {
   std::vector<StmtPtr> stmts;
   Location loc = Loc(Peek());
   if (!AtKind(TokenKind::kNewline)) {  // `if c: stmt` on one line
-    PARSER_RETURN_IF_ERROR(ParseSimpleStatement(stmts, block.yield, yield_allowed));
+    RETURN_IF_ERROR(ParseSimpleStatement(stmts, block.yield, yield_allowed));
   } else {
     Next();
-    PARSER_RETURN_IF_ERROR(ExpectKind(TokenKind::kIndent, "an indented block"));
+    RETURN_IF_ERROR(ExpectKind(TokenKind::kIndent, "an indented block"));
     loc = Loc(Peek());
     const int block_col = Peek().col;
     for (bool first = true; !AtKind(TokenKind::kDedent) && !AtKind(TokenKind::kEnd);
@@ -113,10 +113,10 @@ absl::StatusOr<Block> Parser::ParseSuite(bool yield_allowed) {
       }
       // Comments left inside a closed sibling block are its tail (PyPTO drops them).
       if (!first) DropCommentsBefore(Peek(), Peek().col);
-      PARSER_RETURN_IF_ERROR(ParseStatement(stmts, block.yield, yield_allowed));
+      RETURN_IF_ERROR(ParseStatement(stmts, block.yield, yield_allowed));
     }
     DropCommentsBefore(Peek(), block_col - 1);  // this block's tail comments
-    PARSER_RETURN_IF_ERROR(ExpectKind(TokenKind::kDedent, "the end of the block"));
+    RETURN_IF_ERROR(ExpectKind(TokenKind::kDedent, "the end of the block"));
   }
   block.body = MakeSeq(std::move(stmts), loc);
   return block;
@@ -128,7 +128,7 @@ absl::Status Parser::ParseStatement(std::vector<StmtPtr>& out,
   const int col = Peek().col;
   std::vector<std::string> leading = DrainComments();
   const size_t first = out.size();
-  PARSER_RETURN_IF_ERROR(ParseStatementKind(out, yield, yield_allowed));
+  RETURN_IF_ERROR(ParseStatementKind(out, yield, yield_allowed));
   if (out.size() > first) {
     out[first]->leading_comments = std::move(leading);
   } else {
@@ -142,16 +142,16 @@ absl::Status Parser::ParseStatementKind(std::vector<StmtPtr>& out,
                                         bool yield_allowed) {
   StmtPtr stmt;
   if (AtName("for") && AtSplitAiv()) {
-    PARSER_ASSIGN_OR_RETURN(stmt, ParseSplitAiv());
+    ASSIGN_OR_RETURN(stmt, ParseSplitAiv());
   } else if (AtName("for")) {
-    PARSER_ASSIGN_OR_RETURN(stmt, ParseFor());
+    ASSIGN_OR_RETURN(stmt, ParseFor());
   } else if (AtName("if")) {
-    PARSER_ASSIGN_OR_RETURN(stmt, ParseIf());
+    ASSIGN_OR_RETURN(stmt, ParseIf());
   } else if (AtName("while")) {
-    PARSER_ASSIGN_OR_RETURN(stmt, ParseWhile());
+    ASSIGN_OR_RETURN(stmt, ParseWhile());
   } else if (AtName("with")) {
     StmtPtr hoisted;
-    PARSER_ASSIGN_OR_RETURN(stmt, ParseWith(yield_allowed, yield, hoisted));
+    ASSIGN_OR_RETURN(stmt, ParseWith(yield_allowed, yield, hoisted));
     out.push_back(std::move(stmt));
     if (hoisted) out.push_back(std::move(hoisted));
     return absl::OkStatus();
@@ -175,14 +175,14 @@ absl::Status Parser::ParseSimpleStatement(std::vector<StmtPtr>& out,
     if (!lines.empty() && lines.back().empty()) lines.pop_back();
     if (lines.empty()) lines.emplace_back();
     Next();
-    PARSER_RETURN_IF_ERROR(ExpectKind(TokenKind::kNewline, "end of line"));
+    RETURN_IF_ERROR(ExpectKind(TokenKind::kNewline, "end of line"));
     RequeueComments(std::move(lines), first.col);
     return absl::OkStatus();
   } else if (AtDotted("pl", "cond") && AtOp("(", 3)) {
-    PARSER_RETURN_IF_ERROR(ParseCond(out));
+    RETURN_IF_ERROR(ParseCond(out));
   } else if ((AtDotted("pl", "static_print") || AtDotted("pl", "static_assert")) &&
              AtOp("(", 3)) {
-    PARSER_RETURN_IF_ERROR(ParseStaticCheck());
+    RETURN_IF_ERROR(ParseStaticCheck());
   } else if (AtDotted("pl", "func_attr") && AtOp("(", 3)) {
     // PyPTO: a prologue directive, before every other statement.
     if (scopes_.size() != 1 || !out.empty() || !with_scopes_.empty() ||
@@ -191,7 +191,7 @@ absl::Status Parser::ParseSimpleStatement(std::vector<StmtPtr>& out,
                                               "statement in '",
                                               fn_->name, "'"));
     }
-    PARSER_RETURN_IF_ERROR(ParseFuncAttr());
+    RETURN_IF_ERROR(ParseFuncAttr());
   } else if (AtName("break") || AtName("continue")) {
     if (loops_.empty()) {
       return ErrorAtToken(first, absl::StrCat("'", first.text, "' outside a loop"));
@@ -206,21 +206,21 @@ absl::Status Parser::ParseSimpleStatement(std::vector<StmtPtr>& out,
   } else if (AtName("pass")) {
     Next();  // an empty statement: adds nothing to the body
   } else if (AtName("return")) {
-    PARSER_ASSIGN_OR_RETURN(StmtPtr stmt, ParseReturn());
+    ASSIGN_OR_RETURN(StmtPtr stmt, ParseReturn());
     out.push_back(std::move(stmt));
   } else if (AtKind(TokenKind::kName) && !IsKeyword(first.text) && AtOp("[", 1) &&
              IsSetItem()) {
-    PARSER_ASSIGN_OR_RETURN(StmtPtr stmt, ParseSetItem());
+    ASSIGN_OR_RETURN(StmtPtr stmt, ParseSetItem());
     out.push_back(std::move(stmt));
   } else if ((AtKind(TokenKind::kName) && !IsKeyword(first.text) &&
               (AtOp(":", 1) || AtOp("=", 1) || AtOp(",", 1))) ||
              AtParenTargets()) {
-    PARSER_ASSIGN_OR_RETURN(StmtPtr stmt, ParseAssign(yield, yield_allowed));
+    ASSIGN_OR_RETURN(StmtPtr stmt, ParseAssign(yield, yield_allowed));
     out.push_back(std::move(stmt));
   } else if (AtKind(TokenKind::kIndent)) {
     return Unexpected("a statement");
   } else {
-    PARSER_ASSIGN_OR_RETURN(ExprPtr value, ParseExpr());
+    ASSIGN_OR_RETURN(ExprPtr value, ParseExpr());
     if (value->kind != ExprKind::kCall) {
       return ErrorAtToken(first, "an expression statement must be a call");
     }
@@ -267,7 +267,7 @@ bool Parser::IsSetItem() const {
 
 absl::StatusOr<StmtPtr> Parser::ParseSetItem() {
   const Token& name = Next();
-  PARSER_ASSIGN_OR_RETURN(Var * var, Lookup(name));
+  ASSIGN_OR_RETURN(Var * var, Lookup(name));
   if (var->type.is_tile() || (var->type.is_tensor() && !var->type.is_distributed())) {
     return ParseWindowWrite(name, var);
   }
@@ -278,15 +278,15 @@ absl::StatusOr<StmtPtr> Parser::ParseSetItem() {
   }
   StmtPtr stmt = NewStmt(StmtKind::kSetItem, Loc(name));
   stmt->var = var;
-  PARSER_RETURN_IF_ERROR(ExpectOp("["));
-  PARSER_ASSIGN_OR_RETURN(ExprPtr index, ParseExpr());
+  RETURN_IF_ERROR(ExpectOp("["));
+  ASSIGN_OR_RETURN(ExprPtr index, ParseExpr());
   if (!index->type.is_scalar() || !IsIntegerDType(index->type.dtype())) {
     return ErrorAt(index->loc, "an array index must be an integer scalar");
   }
   stmt->values.push_back(std::move(index));
-  PARSER_RETURN_IF_ERROR(ExpectOp("]"));
-  PARSER_RETURN_IF_ERROR(ExpectOp("="));
-  PARSER_ASSIGN_OR_RETURN(stmt->value, ParseExpr());
+  RETURN_IF_ERROR(ExpectOp("]"));
+  RETURN_IF_ERROR(ExpectOp("="));
+  ASSIGN_OR_RETURN(stmt->value, ParseExpr());
   const Type want = Type::Scalar(var->type.dtype());
   AdaptLiteral(*stmt->value, want);
   // PyPTO's array.update_element: INDEX goes into any integer array.
@@ -300,8 +300,8 @@ absl::StatusOr<StmtPtr> Parser::ParseSetItem() {
 
 absl::Status Parser::ParseFuncAttr() {
   for (int i = 0; i < 3; ++i) Next();  // pl . func_attr
-  PARSER_RETURN_IF_ERROR(ExpectOp("("));
-  PARSER_RETURN_IF_ERROR(ParseAttrDict(*fn_));
+  RETURN_IF_ERROR(ExpectOp("("));
+  RETURN_IF_ERROR(ParseAttrDict(*fn_));
   if (AtOp(",")) Next();
   return ExpectOp(")");
 }
@@ -315,7 +315,7 @@ absl::StatusOr<StmtPtr> Parser::ParseAssign(std::optional<YieldTargets>& yield,
   const bool paren = AtOp("(");  // `(a, b) = ...` (AtParenTargets)
   if (paren) Next();
   while (true) {
-    PARSER_ASSIGN_OR_RETURN(Token name, ExpectIdentifier("a variable name"));
+    ASSIGN_OR_RETURN(Token name, ExpectIdentifier("a variable name"));
     targets.names.push_back(name.text);
     targets.locs.push_back(Loc(name));
     if (!AtOp(",")) break;
@@ -327,13 +327,13 @@ absl::StatusOr<StmtPtr> Parser::ParseAssign(std::optional<YieldTargets>& yield,
   }
   if (paren) {
     targets.tuple = targets.tuple || targets.names.size() > 1;
-    PARSER_RETURN_IF_ERROR(ExpectOp(")"));
+    RETURN_IF_ERROR(ExpectOp(")"));
     // `(a, b), tid = pl.submit(...)`: the group is the kernel's results,
     // flattened into the submit's (results..., task id) tuple.
     while (AtOp(",")) {
       Next();
       targets.grouped = true;
-      PARSER_ASSIGN_OR_RETURN(Token name, ExpectIdentifier("a variable name"));
+      ASSIGN_OR_RETURN(Token name, ExpectIdentifier("a variable name"));
       targets.names.push_back(name.text);
       targets.locs.push_back(Loc(name));
     }
@@ -345,10 +345,10 @@ absl::StatusOr<StmtPtr> Parser::ParseAssign(std::optional<YieldTargets>& yield,
     }
     Next();
     annotation_loc = Loc(Peek());
-    PARSER_ASSIGN_OR_RETURN(targets.annotation, ParseType());
-    PARSER_RETURN_IF_ERROR(CheckSymbolicDims());
+    ASSIGN_OR_RETURN(targets.annotation, ParseType());
+    RETURN_IF_ERROR(CheckSymbolicDims());
   }
-  PARSER_RETURN_IF_ERROR(ExpectOp("="));
+  RETURN_IF_ERROR(ExpectOp("="));
   // `x = (pl.yield_(...))`: ruff wraps a long right-hand side in parentheses.
   if (AtDotted("pl", "yield_") || (AtOp("(") && AtDotted("pl", "yield_", 1))) {
     if (targets.grouped) {
@@ -397,14 +397,14 @@ absl::StatusOr<StmtPtr> Parser::ParseAssign(std::optional<YieldTargets>& yield,
     }
     type = *std::move(refined);
   }
-  PARSER_RETURN_IF_ERROR(CheckReassign(targets.names[0], targets.locs[0], type));
+  RETURN_IF_ERROR(CheckReassign(targets.names[0], targets.locs[0], type));
   Var* var = fn_->NewVar(targets.names[0], type, targets.locs[0]);
-  PARSER_RETURN_IF_ERROR(Bind(targets.names[0], targets.locs[0], var));
+  RETURN_IF_ERROR(Bind(targets.names[0], targets.locs[0], var));
   return MakeAssign(var, std::move(value), targets.loc);
 }
 
 absl::StatusOr<StmtPtr> Parser::ParseUnpack(YieldTargets targets) {
-  PARSER_ASSIGN_OR_RETURN(ExprPtr value, ParseExpr());
+  ASSIGN_OR_RETURN(ExprPtr value, ParseExpr());
   if (targets.grouped) {
     const OpInfo* info = value->is_call() && !value->is_function_call ? LookupOp(*value)
                                                                        : nullptr;
@@ -429,7 +429,7 @@ absl::StatusOr<StmtPtr> Parser::ParseUnpack(YieldTargets targets) {
     stmt->results.push_back(fn_->NewVar(targets.names[i], t.elements()[i], targets.locs[i]));
   }
   for (size_t i = 0; i < targets.names.size(); ++i) {
-    PARSER_RETURN_IF_ERROR(Bind(targets.names[i], targets.locs[i], stmt->results[i]));
+    RETURN_IF_ERROR(Bind(targets.names[i], targets.locs[i], stmt->results[i]));
   }
   stmt->value = std::move(value);
   return stmt;
@@ -449,8 +449,8 @@ absl::StatusOr<StmtPtr> Parser::ParseYield(YieldTargets targets,
   for (int i = 0; i < 3; ++i) Next();  // pl . yield_
   std::vector<ExprPtr> values;
   std::vector<Keyword> keywords;
-  PARSER_RETURN_IF_ERROR(ParseCallArgs(values, keywords));
-  if (parenthesized) PARSER_RETURN_IF_ERROR(ExpectOp(")"));
+  RETURN_IF_ERROR(ParseCallArgs(values, keywords));
+  if (parenthesized) RETURN_IF_ERROR(ExpectOp(")"));
   if (!keywords.empty()) {
     return ErrorAtToken(keywords[0].name, "pl.yield_ takes no keyword arguments");
   }
@@ -497,7 +497,7 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
   }
   const Token& for_token = Next();
   StmtPtr stmt = NewStmt(StmtKind::kFor, Loc(for_token));
-  PARSER_ASSIGN_OR_RETURN(Token loop_var, ExpectIdentifier("a loop variable"));
+  ASSIGN_OR_RETURN(Token loop_var, ExpectIdentifier("a loop variable"));
   std::vector<Token> carried;
   if (AtOp(",")) {
     Next();
@@ -508,13 +508,13 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
     }
     Next();
     while (!AtOp(")")) {
-      PARSER_RETURN_IF_ERROR(ParseCarriedName(carried));
+      RETURN_IF_ERROR(ParseCarriedName(carried));
       if (!AtOp(",")) break;
       Next();
     }
-    PARSER_RETURN_IF_ERROR(ExpectOp(")"));
+    RETURN_IF_ERROR(ExpectOp(")"));
   }
-  PARSER_RETURN_IF_ERROR(ExpectName("in"));
+  RETURN_IF_ERROR(ExpectName("in"));
   static constexpr absl::string_view kLoopKinds[] = {"range", "parallel", "pipeline",
                                                      "unroll", "spmd"};
   // ruff may wrap a long iterable in parentheses.
@@ -532,9 +532,9 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
   for (int i = 0; i < 3; ++i) Next();
   std::vector<ExprPtr> bounds;
   std::vector<Keyword> keywords;
-  PARSER_RETURN_IF_ERROR(ParseCallArgs(bounds, keywords));
-  if (wrapped) PARSER_RETURN_IF_ERROR(ExpectOp(")"));
-  if (kind == "spmd") PARSER_RETURN_IF_ERROR(CheckSpmdLoopArgs(range, bounds, keywords));
+  RETURN_IF_ERROR(ParseCallArgs(bounds, keywords));
+  if (wrapped) RETURN_IF_ERROR(ExpectOp(")"));
+  if (kind == "spmd") RETURN_IF_ERROR(CheckSpmdLoopArgs(range, bounds, keywords));
   if (bounds.empty() || bounds.size() > 3) {
     return ErrorAtToken(range, absl::StrCat("pl.", kind,
                                             " takes 1 to 3 positional arguments: "
@@ -586,7 +586,7 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
                                             "but init_values has ",
                                             stmt->init_values.size()));
   }
-  PARSER_RETURN_IF_ERROR(ExpectOp(":"));
+  RETURN_IF_ERROR(ExpectOp(":"));
 
   const Location range_loc = Loc(range);
   stmt->start = bounds.size() > 1 ? std::move(bounds[0]) : MakeInt(0, range_loc);
@@ -594,14 +594,14 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
   stmt->step = bounds.size() > 2 ? std::move(bounds[2]) : MakeInt(1, range_loc);
   PushScope();
   stmt->var = fn_->NewVar(loop_var.text, Type::Scalar(DType::kINDEX), Loc(loop_var));
-  PARSER_RETURN_IF_ERROR(Bind(loop_var.text, Loc(loop_var), stmt->var));
+  RETURN_IF_ERROR(Bind(loop_var.text, Loc(loop_var), stmt->var));
   for (size_t i = 0; i < carried.size(); ++i) {
     const Type& type = stmt->init_values[i]->type;
     if (type.is_none()) {
       return ErrorAt(stmt->init_values[i]->loc, "this value cannot be carried by a loop");
     }
     Var* v = fn_->NewVar(carried[i].text, type, Loc(carried[i]));
-    PARSER_RETURN_IF_ERROR(Bind(carried[i].text, Loc(carried[i]), v));
+    RETURN_IF_ERROR(Bind(carried[i].text, Loc(carried[i]), v));
     carried_.insert(v);
     stmt->iter_args.push_back(v);
   }
@@ -623,7 +623,7 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
     // PyPTO's ConvertToSSA (parse_ssa.cc): a name bound before the loop
     // and rebound in its body is carried by the loop and rebound to the
     // loop's result.
-    PARSER_ASSIGN_OR_RETURN(std::vector<Carry> carries, FindCarries(*stmt));
+    ASSIGN_OR_RETURN(std::vector<Carry> carries, FindCarries(*stmt));
     std::vector<Var*> results = ApplyCarries(*stmt, carries);
     if (results.empty()) {
       // As in Python (and PyPTO's simple for loop), the names the body
@@ -634,7 +634,7 @@ absl::StatusOr<StmtPtr> Parser::ParseFor() {
       // are visible after it (as for a loop written with init_values).
       PopScope("for loop", for_token.line);
     }
-    for (Var* r : results) PARSER_RETURN_IF_ERROR(Bind(r->name, r->loc, r));
+    for (Var* r : results) RETURN_IF_ERROR(Bind(r->name, r->loc, r));
     return stmt;
   }
   if (carried.empty()) {
@@ -680,16 +680,16 @@ absl::StatusOr<StmtPtr> Parser::ParseIf() {
   if (guard.too_deep()) return TooDeep();
   const Token& if_token = Next();  // `if` or `elif`
   StmtPtr stmt = NewStmt(StmtKind::kIf, Loc(if_token));
-  PARSER_ASSIGN_OR_RETURN(stmt->value, ParseExpr());
+  ASSIGN_OR_RETURN(stmt->value, ParseExpr());
   if (!IsBoolScalar(stmt->value->type)) {
     return ErrorAt(stmt->value->loc,
                    absl::StrCat("the condition must be a pl.Scalar[pl.BOOL], "
                                 "got ",
                                 TypeToString(stmt->value->type)));
   }
-  PARSER_RETURN_IF_ERROR(ExpectOp(":"));
+  RETURN_IF_ERROR(ExpectOp(":"));
   PushScope();
-  PARSER_ASSIGN_OR_RETURN(Block then_block, ParseSuite(true));
+  ASSIGN_OR_RETURN(Block then_block, ParseSuite(true));
   const std::vector<BranchBinding> then_live = BranchBindings();
   std::vector<BranchBinding> else_live;
   // The then branch's names are not visible in the else branch, which
@@ -705,7 +705,7 @@ absl::StatusOr<StmtPtr> Parser::ParseIf() {
     // names the else branch binds, merged as any other.
     const Location elif_loc = Loc(Peek());
     PushScope();
-    PARSER_ASSIGN_OR_RETURN(StmtPtr nested, ParseIf());
+    ASSIGN_OR_RETURN(StmtPtr nested, ParseIf());
     std::vector<StmtPtr> stmts;
     if (!then_block.yield) {
       else_live = BranchBindings();
@@ -729,9 +729,9 @@ absl::StatusOr<StmtPtr> Parser::ParseIf() {
     stmt->else_body = MakeSeq(std::move(stmts), elif_loc);
   } else if (AtName("else")) {
     Next();
-    PARSER_RETURN_IF_ERROR(ExpectOp(":"));
+    RETURN_IF_ERROR(ExpectOp(":"));
     PushScope();
-    PARSER_ASSIGN_OR_RETURN(Block else_block, ParseSuite(true));
+    ASSIGN_OR_RETURN(Block else_block, ParseSuite(true));
     else_live = BranchBindings();
     else_scope = TakeScope();
     stmt->else_body = std::move(else_block.body);
@@ -742,7 +742,7 @@ absl::StatusOr<StmtPtr> Parser::ParseIf() {
   if (!then_block.yield && !else_yield) {
     if (!strict_ssa_) {
       for (Var* r : MergeBranches(*stmt, then_live, else_live)) {
-        PARSER_RETURN_IF_ERROR(Bind(r->name, r->loc, r));
+        RETURN_IF_ERROR(Bind(r->name, r->loc, r));
       }
     }
     return stmt;
@@ -778,7 +778,7 @@ absl::StatusOr<StmtPtr> Parser::ParseIf() {
                        TypeToString(type), " in the then branch"));
     }
     Var* r = fn_->NewVar(then_block.yield->names[i], type, then_block.yield->locs[i]);
-    PARSER_RETURN_IF_ERROR(Bind(r->name, r->loc, r));
+    RETURN_IF_ERROR(Bind(r->name, r->loc, r));
     stmt->results.push_back(r);
   }
   return stmt;
@@ -787,14 +787,14 @@ absl::StatusOr<StmtPtr> Parser::ParseIf() {
 absl::StatusOr<StmtPtr> Parser::ParseWhile() {
   const Token& while_token = Next();
   StmtPtr stmt = NewStmt(StmtKind::kWhile, Loc(while_token));
-  PARSER_ASSIGN_OR_RETURN(stmt->value, ParseExpr());
+  ASSIGN_OR_RETURN(stmt->value, ParseExpr());
   if (!IsBoolScalar(stmt->value->type)) {
     return ErrorAt(stmt->value->loc,
                    absl::StrCat("the condition must be a pl.Scalar[pl.BOOL], "
                                 "got ",
                                 TypeToString(stmt->value->type)));
   }
-  PARSER_RETURN_IF_ERROR(ExpectOp(":"));
+  RETURN_IF_ERROR(ExpectOp(":"));
   PushScope();
   loops_.push_back("");
   absl::StatusOr<Block> parsed_body = ParseSuite(/*yield_allowed=*/false);
@@ -808,7 +808,7 @@ absl::StatusOr<StmtPtr> Parser::ParseWhile() {
     PopScope("while loop", while_token.line);
     return stmt;
   }
-  PARSER_ASSIGN_OR_RETURN(std::vector<Carry> carries, FindCarries(*stmt));
+  ASSIGN_OR_RETURN(std::vector<Carry> carries, FindCarries(*stmt));
   if (fn_->is_kernel()) {
     // Kernel codegen has no carried while yet. A rebinding no iteration
     // reads needs no carry: the name is not visible after the loop.
@@ -825,7 +825,7 @@ absl::StatusOr<StmtPtr> Parser::ParseWhile() {
   }
   std::vector<Var*> results = ApplyCarries(*stmt, carries);
   PopScope("while loop", while_token.line);
-  for (Var* r : results) PARSER_RETURN_IF_ERROR(Bind(r->name, r->loc, r));
+  for (Var* r : results) RETURN_IF_ERROR(Bind(r->name, r->loc, r));
   return stmt;
 }
 
@@ -849,8 +849,8 @@ absl::StatusOr<StmtPtr> Parser::ParseWith(bool yield_allowed,
   for (int i = 0; i < 3; ++i) Next();
   std::vector<ExprPtr> args;
   std::vector<Keyword> keywords;
-  PARSER_RETURN_IF_ERROR(ParseCallArgs(args, keywords));
-  PARSER_RETURN_IF_ERROR(CheckScopeArgs(start, scope, args, keywords));
+  RETURN_IF_ERROR(ParseCallArgs(args, keywords));
+  RETURN_IF_ERROR(CheckScopeArgs(start, scope, args, keywords));
   std::vector<NamedExpr> attrs;
   for (Keyword& k : keywords) attrs.push_back(MakeAttr(k.name.text, std::move(k.value)));
   // Not an op: the scope's arguments are kept as written.
@@ -864,12 +864,12 @@ absl::StatusOr<StmtPtr> Parser::ParseWith(bool yield_allowed,
                                            "only applies to `with pl.at(...) as tid:` and "
                                            "`with pl.spmd(...) as tid:`"));
     }
-    PARSER_ASSIGN_OR_RETURN(target, ExpectIdentifier("a name after 'as'"));
+    ASSIGN_OR_RETURN(target, ExpectIdentifier("a name after 'as'"));
   } else if (scope == "spmd" && stmt->value->FindAttr("deps") != nullptr) {
     return ErrorAt(stmt->value->loc,
                    "pl.spmd() does not accept 'deps=' here: deps= needs `with pl.spmd(...) as tid:`");
   }
-  PARSER_RETURN_IF_ERROR(ExpectOp(":"));
+  RETURN_IF_ERROR(ExpectOp(":"));
   const bool in_cluster =
       std::find(with_scopes_.begin(), with_scopes_.end(), "cluster") != with_scopes_.end();
   if (scope == "spmd" && in_cluster) {
@@ -918,7 +918,7 @@ absl::StatusOr<StmtPtr> Parser::ParseWith(bool yield_allowed,
   }
   if (!target.text.empty()) {
     stmt->var = fn_->NewVar(target.text, Type::Scalar(DType::kTASK_ID), Loc(target));
-    PARSER_RETURN_IF_ERROR(Bind(target.text, Loc(target), stmt->var));
+    RETURN_IF_ERROR(Bind(target.text, Loc(target), stmt->var));
   }
   return stmt;
 }
@@ -1044,7 +1044,7 @@ absl::Status Parser::CheckScopeArgs(const Token& start, const std::string& scope
 absl::StatusOr<StmtPtr> Parser::ParseReturn() {
   StmtPtr stmt = NewStmt(StmtKind::kReturn, Loc(Next()));
   while (!AtKind(TokenKind::kNewline)) {
-    PARSER_ASSIGN_OR_RETURN(ExprPtr value, ParseExpr());
+    ASSIGN_OR_RETURN(ExprPtr value, ParseExpr());
     stmt->values.push_back(std::move(value));
     if (!AtOp(",")) break;
     Next();

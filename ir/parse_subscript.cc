@@ -68,14 +68,14 @@ absl::StatusOr<std::vector<SubscriptIndex>> Parser::ParseIndices() {
     idx.loc = Loc(Peek());
     ExprPtr first;
     if (!AtOp(":")) {
-      PARSER_ASSIGN_OR_RETURN(first, ParseExpr());
+      ASSIGN_OR_RETURN(first, ParseExpr());
     }
     if (AtOp(":")) {
       Next();
       idx.slice = true;
       idx.lower = std::move(first);
       if (!AtOp(",") && !AtOp("]") && !AtOp(":")) {
-        PARSER_ASSIGN_OR_RETURN(idx.upper, ParseExpr());
+        ASSIGN_OR_RETURN(idx.upper, ParseExpr());
       }
       if (AtOp(":")) return ErrorAtToken(Peek(), "a slice step is not supported in a subscript");
     } else {
@@ -91,7 +91,7 @@ absl::StatusOr<std::vector<SubscriptIndex>> Parser::ParseIndices() {
     if (!AtOp(",")) break;
     Next();
   }
-  PARSER_RETURN_IF_ERROR(ExpectOp("]"));
+  RETURN_IF_ERROR(ExpectOp("]"));
   if (indices.empty()) return ErrorAt(loc, "a subscript needs an index");
   return indices;
 }
@@ -115,7 +115,7 @@ absl::StatusOr<SubscriptWindow> Parser::BuildWindow(const Type& type,
   for (size_t d = 0; d < shape.size(); ++d) {
     if (d >= indices.size()) {  // an implicit `:`
       w.offsets.push_back(MakeInt(0, loc));
-      PARSER_ASSIGN_OR_RETURN(ExprPtr full, DimExpr(shape[d], loc));
+      ASSIGN_OR_RETURN(ExprPtr full, DimExpr(shape[d], loc));
       w.sizes.push_back(std::move(full));
       continue;
     }
@@ -131,20 +131,20 @@ absl::StatusOr<SubscriptWindow> Parser::BuildWindow(const Type& type,
     }
     ExprPtr upper = std::move(idx.upper);
     if (upper == nullptr) {
-      PARSER_ASSIGN_OR_RETURN(upper, DimExpr(shape[d], idx.loc));
+      ASSIGN_OR_RETURN(upper, DimExpr(shape[d], idx.loc));
     }
     if (tile && upper->kind != ExprKind::kInt) {
       return ErrorAt(upper->loc, "a tile slice with a dynamic upper bound is not supported yet");
     }
     ExprPtr extent;
     if (std::optional<CheckedInt> folded = FoldExtent(*upper, idx.lower.get())) {
-      PARSER_ASSIGN_OR_RETURN(int64_t n, FitOrError(*folded, idx.loc, "the slice's extent"));
+      ASSIGN_OR_RETURN(int64_t n, FitOrError(*folded, idx.loc, "the slice's extent"));
       // A tile slice is cut back to the tile (PyPTO's static extent).
       if (tile && shape[d].is_static()) {
         const int64_t lower = idx.lower != nullptr ? idx.lower->int_value : 0;
-        PARSER_ASSIGN_OR_RETURN(int64_t rest,
-                                FitOrError(CheckedInt(shape[d].value) - lower, idx.loc,
-                                           "the tile's extent after the slice's lower bound"));
+        ASSIGN_OR_RETURN(int64_t rest,
+                         FitOrError(CheckedInt(shape[d].value) - lower, idx.loc,
+                                    "the tile's extent after the slice's lower bound"));
         n = std::min(n, rest);
       }
       if (n <= 0) return ErrorAt(idx.loc, "a slice must have a positive extent");
@@ -163,14 +163,14 @@ absl::StatusOr<SubscriptWindow> Parser::BuildWindow(const Type& type,
 
 absl::StatusOr<ExprPtr> Parser::ParseSubscript(ExprPtr base, const Token& start) {
   const Location loc = Loc(Peek());
-  PARSER_ASSIGN_OR_RETURN(std::vector<SubscriptIndex> indices, ParseIndices());
+  ASSIGN_OR_RETURN(std::vector<SubscriptIndex> indices, ParseIndices());
   const Type type = base->type;
   const bool tile = type.is_tile();
   if (!tile && !(type.is_tensor() && !type.is_distributed())) {
     return ErrorAt(loc, absl::StrCat("a subscript needs a tensor, tile or pl.Array, got ",
                                      TypeToString(type)));
   }
-  PARSER_ASSIGN_OR_RETURN(SubscriptWindow w, BuildWindow(type, indices, loc));
+  ASSIGN_OR_RETURN(SubscriptWindow w, BuildWindow(type, indices, loc));
   std::vector<ExprPtr> args;
   args.push_back(std::move(base));
   if (!w.any_slice && w.drops.size() == type.shape().size()) {  // one element
@@ -201,10 +201,10 @@ absl::StatusOr<StmtPtr> Parser::ParseWindowWrite(const Token& name, Var* var) {
   const Type type = var->type;
   const bool tile = type.is_tile();
   const char* what = tile ? "tile" : "tensor";
-  PARSER_ASSIGN_OR_RETURN(std::vector<SubscriptIndex> indices, ParseIndices());
-  PARSER_ASSIGN_OR_RETURN(SubscriptWindow w, BuildWindow(type, indices, loc));
-  PARSER_RETURN_IF_ERROR(ExpectOp("="));
-  PARSER_ASSIGN_OR_RETURN(ExprPtr source, ParseExpr());
+  ASSIGN_OR_RETURN(std::vector<SubscriptIndex> indices, ParseIndices());
+  ASSIGN_OR_RETURN(SubscriptWindow w, BuildWindow(type, indices, loc));
+  RETURN_IF_ERROR(ExpectOp("="));
+  ASSIGN_OR_RETURN(ExprPtr source, ParseExpr());
   const Type& st = source->type;
   if (!(tile ? st.is_tile() : st.is_tensor())) {
     return ErrorAt(source->loc, absl::StrCat("Subscript-write source must also be a ", what,
@@ -250,25 +250,24 @@ absl::StatusOr<StmtPtr> Parser::ParseWindowWrite(const Token& name, Var* var) {
         std::find(w.drops.begin(), w.drops.end(), static_cast<int64_t>(d)) != w.drops.end();
     const Dim& dim = dropped ? Dim::Static(1) : st.shape()[next++];
     if (same_shape && !(st.shape()[d] == dim)) same_shape = false;
-    PARSER_ASSIGN_OR_RETURN(ExprPtr e, DimExpr(dim, loc));
+    ASSIGN_OR_RETURN(ExprPtr e, DimExpr(dim, loc));
     lifted.push_back(std::move(e));
   }
   if (!same_shape) {
     std::vector<ExprPtr> args;
     args.push_back(std::move(source));
     args.push_back(MakeList(std::move(lifted), loc));
-    PARSER_ASSIGN_OR_RETURN(source, FinishOpCall(tile ? "tile.reshape" : "tensor.reshape", name,
-                                                 static_cast<size_t>(-2), std::move(args), {}));
+    ASSIGN_OR_RETURN(source, FinishOpCall(tile ? "tile.reshape" : "tensor.reshape", name,
+                                          static_cast<size_t>(-2), std::move(args), {}));
   }
   std::vector<ExprPtr> args;
   args.push_back(MakeVarRef(var, loc));
   args.push_back(std::move(source));
   args.push_back(MakeList(std::move(w.offsets), loc));
-  PARSER_ASSIGN_OR_RETURN(ExprPtr call,
-                          FinishOpCall(tile ? "tile.assemble" : "tensor.assemble", name,
-                                       static_cast<size_t>(-2), std::move(args), {}));
+  ASSIGN_OR_RETURN(ExprPtr call, FinishOpCall(tile ? "tile.assemble" : "tensor.assemble", name,
+                                              static_cast<size_t>(-2), std::move(args), {}));
   Var* target = fn_->NewVar(name.text, call->type, loc);
-  PARSER_RETURN_IF_ERROR(Bind(name.text, loc, target));
+  RETURN_IF_ERROR(Bind(name.text, loc, target));
   return MakeAssign(target, std::move(call), loc);
 }
 

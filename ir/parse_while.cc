@@ -29,9 +29,9 @@ absl::Status Parser::ParseCond(const std::vector<StmtPtr>& out) {
                                "'for (...) in pl.while_(...)' body");
   }
   for (int i = 0; i < 3; ++i) Next();  // pl . cond
-  PARSER_RETURN_IF_ERROR(ExpectOp("("));
-  PARSER_ASSIGN_OR_RETURN(ExprPtr cond, ParseExpr());
-  PARSER_RETURN_IF_ERROR(ExpectOp(")"));
+  RETURN_IF_ERROR(ExpectOp("("));
+  ASSIGN_OR_RETURN(ExprPtr cond, ParseExpr());
+  RETURN_IF_ERROR(ExpectOp(")"));
   if (!IsBoolScalar(cond->type)) {
     return ErrorAt(cond->loc, absl::StrCat("while condition must be a Bool-typed scalar "
                                            "expression, got ",
@@ -52,17 +52,17 @@ absl::StatusOr<StmtPtr> Parser::ParseWhileCarried() {
   std::vector<Token> carried;
   bool comma = false;
   while (parenthesized ? !AtOp(")") : !AtName("in")) {
-    PARSER_RETURN_IF_ERROR(ParseCarriedName(carried));
+    RETURN_IF_ERROR(ParseCarriedName(carried));
     if (!AtOp(",")) break;
     Next();
     comma = true;
   }
-  if (parenthesized) PARSER_RETURN_IF_ERROR(ExpectOp(")"));
+  if (parenthesized) RETURN_IF_ERROR(ExpectOp(")"));
   if (!parenthesized && !comma) {
     return ErrorAtToken(for_token, "a pl.while_ loop target must be a tuple: "
                                    "'for (a,) in pl.while_(init_values=(a0,))'");
   }
-  PARSER_RETURN_IF_ERROR(ExpectName("in"));
+  RETURN_IF_ERROR(ExpectName("in"));
   // ruff may wrap a long iterable in parentheses.
   const bool wrapped = AtOp("(");
   if (wrapped) Next();
@@ -71,8 +71,8 @@ absl::StatusOr<StmtPtr> Parser::ParseWhileCarried() {
   for (int i = 0; i < 3; ++i) Next();
   std::vector<ExprPtr> args;
   std::vector<Keyword> keywords;
-  PARSER_RETURN_IF_ERROR(ParseCallArgs(args, keywords));
-  if (wrapped) PARSER_RETURN_IF_ERROR(ExpectOp(")"));
+  RETURN_IF_ERROR(ParseCallArgs(args, keywords));
+  if (wrapped) RETURN_IF_ERROR(ExpectOp(")"));
   if (!args.empty() || keywords.size() != 1 || keywords[0].name.text != "init_values") {
     return ErrorAtToken(head, "pl.while_ takes exactly one argument, init_values=(...)");
   }
@@ -87,7 +87,7 @@ absl::StatusOr<StmtPtr> Parser::ParseWhileCarried() {
                                            " values but init_values has ",
                                            stmt->init_values.size()));
   }
-  PARSER_RETURN_IF_ERROR(ExpectOp(":"));
+  RETURN_IF_ERROR(ExpectOp(":"));
   PushScope();
   for (size_t i = 0; i < carried.size(); ++i) {
     const Type& type = stmt->init_values[i]->type;
@@ -95,7 +95,7 @@ absl::StatusOr<StmtPtr> Parser::ParseWhileCarried() {
       return ErrorAt(stmt->init_values[i]->loc, "this value cannot be carried by a loop");
     }
     Var* v = fn_->NewVar(carried[i].text, type, Loc(carried[i]));
-    PARSER_RETURN_IF_ERROR(Bind(carried[i].text, Loc(carried[i]), v));
+    RETURN_IF_ERROR(Bind(carried[i].text, Loc(carried[i]), v));
     carried_.insert(v);
     stmt->iter_args.push_back(v);
   }
@@ -122,7 +122,7 @@ absl::StatusOr<StmtPtr> Parser::ParseWhileCarried() {
 }
 
 absl::Status Parser::ParseCarriedName(std::vector<Token>& carried) {
-  PARSER_ASSIGN_OR_RETURN(Token name, ExpectIdentifier("a loop-carried variable"));
+  ASSIGN_OR_RETURN(Token name, ExpectIdentifier("a loop-carried variable"));
   for (const Token& other : carried) {
     if (other.text == name.text) {
       return ErrorAtToken(name, absl::StrCat("'", name.text, "' is carried twice"));
@@ -145,8 +145,8 @@ absl::StatusOr<StmtPtr> Parser::FinishCarriedLoop(StmtPtr stmt, const Block& bod
   // carried too (PyPTO's ConvertToSSA).
   std::vector<Carry> implicit;
   if (!strict_ssa_) {
-    PARSER_ASSIGN_OR_RETURN(implicit, FindCarries(*stmt));
-    PARSER_RETURN_IF_ERROR(DropYieldTargets(*body.yield, implicit));
+    ASSIGN_OR_RETURN(implicit, FindCarries(*stmt));
+    RETURN_IF_ERROR(DropYieldTargets(*body.yield, implicit));
   }
   PopScope(construct, for_token.line);
   for (size_t i = 0; i < carried.size(); ++i) {
@@ -160,11 +160,11 @@ absl::StatusOr<StmtPtr> Parser::FinishCarriedLoop(StmtPtr stmt, const Block& bod
                                   "' has type ", TypeToString(want)));
     }
     Var* r = fn_->NewVar(body.yield->names[i], want, body.yield->locs[i]);
-    PARSER_RETURN_IF_ERROR(Bind(r->name, r->loc, r));
+    RETURN_IF_ERROR(Bind(r->name, r->loc, r));
     stmt->results.push_back(r);
   }
   for (Var* r : ApplyCarries(*stmt, implicit)) {
-    PARSER_RETURN_IF_ERROR(Bind(r->name, r->loc, r));
+    RETURN_IF_ERROR(Bind(r->name, r->loc, r));
   }
   return stmt;
 }

@@ -122,18 +122,18 @@ absl::Status Parser::TooDeep() const {
 absl::StatusOr<std::unique_ptr<Program>> Parser::Run() {
   program_ = std::make_unique<Program>();
   program_->options.allow_unregistered_ops = options_.allow_unregistered_ops;
-  while (AtName("import")) PARSER_RETURN_IF_ERROR(ParseImport());
+  while (AtName("import")) RETURN_IF_ERROR(ParseImport());
   // `M = pl.dynamic("M")`: a dynamic dimension the types may name.
   while (AtKind(TokenKind::kName) && AtOp("=", 1) && AtDotted("pl", "dynamic", 2)) {
     const Token& name = Next();
     for (int i = 0; i < 4; ++i) Next();  // = pl . dynamic
-    PARSER_RETURN_IF_ERROR(ExpectOp("("));
+    RETURN_IF_ERROR(ExpectOp("("));
     if (!AtKind(TokenKind::kString) || Peek().text != name.text) {
       return Unexpected(absl::StrCat("the name \"", name.text, "\""));
     }
     Next();
-    PARSER_RETURN_IF_ERROR(ExpectOp(")"));
-    PARSER_RETURN_IF_ERROR(ExpectKind(TokenKind::kNewline, "end of line"));
+    RETURN_IF_ERROR(ExpectOp(")"));
+    RETURN_IF_ERROR(ExpectKind(TokenKind::kNewline, "end of line"));
     if (!IsIdentifier(name.text) || name.text == "pl" || name.text == "pld") {
       return ErrorAtToken(name, absl::StrCat("'", name.text, "' cannot name a dimension"));
     }
@@ -153,21 +153,21 @@ absl::StatusOr<std::unique_ptr<Program>> Parser::Run() {
   }
   for (int i = 0; i < 4; ++i) Next();
   if (AtOp("(")) {
-    PARSER_RETURN_IF_ERROR(ParseDecoratorArgs("@pl.program", &program_->decorator_args));
+    RETURN_IF_ERROR(ParseDecoratorArgs("@pl.program", &program_->decorator_args));
   }
-  PARSER_RETURN_IF_ERROR(ExpectKind(TokenKind::kNewline, "end of line"));
+  RETURN_IF_ERROR(ExpectKind(TokenKind::kNewline, "end of line"));
   const Token& class_token = Peek();
-  PARSER_RETURN_IF_ERROR(ExpectName("class"));
-  PARSER_ASSIGN_OR_RETURN(Token name, ExpectIdentifier("a class name"));
+  RETURN_IF_ERROR(ExpectName("class"));
+  ASSIGN_OR_RETURN(Token name, ExpectIdentifier("a class name"));
   program_->name = name.text;
   program_->loc = Loc(class_token);
   if (AtOp("(") && AtOp(")", 1)) {
     Next();
     Next();
   }
-  PARSER_RETURN_IF_ERROR(ExpectOp(":"));
-  PARSER_RETURN_IF_ERROR(ExpectKind(TokenKind::kNewline, "end of line"));
-  PARSER_RETURN_IF_ERROR(ExpectKind(TokenKind::kIndent, "an indented class body"));
+  RETURN_IF_ERROR(ExpectOp(":"));
+  RETURN_IF_ERROR(ExpectKind(TokenKind::kNewline, "end of line"));
+  RETURN_IF_ERROR(ExpectKind(TokenKind::kIndent, "an indented class body"));
   if (AtKind(TokenKind::kString) && AtKind(TokenKind::kNewline, 1)) {  // docstring
     program_->docstring = Next().text;
     Next();
@@ -179,33 +179,33 @@ absl::StatusOr<std::unique_ptr<Program>> Parser::Run() {
   }
   std::vector<size_t> body_starts;
   while (!AtKind(TokenKind::kDedent) && !AtKind(TokenKind::kEnd)) {
-    PARSER_ASSIGN_OR_RETURN(size_t start, ParseFunctionHeader());
+    ASSIGN_OR_RETURN(size_t start, ParseFunctionHeader());
     body_starts.push_back(start);
   }
-  PARSER_RETURN_IF_ERROR(ExpectKind(TokenKind::kDedent, "the end of the class body"));
+  RETURN_IF_ERROR(ExpectKind(TokenKind::kDedent, "the end of the class body"));
   if (AtOp("@")) {
     return ErrorAtToken(Peek(), "only one @pl.program class is allowed");
   }
-  PARSER_RETURN_IF_ERROR(ExpectKind(TokenKind::kEnd, "end of file"));
+  RETURN_IF_ERROR(ExpectKind(TokenKind::kEnd, "end of file"));
   for (size_t i = 0; i < body_starts.size(); ++i) {
-    PARSER_RETURN_IF_ERROR(ParseFunctionBody(*program_->functions[i], body_starts[i]));
+    RETURN_IF_ERROR(ParseFunctionBody(*program_->functions[i], body_starts[i]));
   }
   return std::move(program_);
 }
 
 absl::Status Parser::ParseDecoratorArgs(absl::string_view decorator,
                                         std::vector<NamedExpr>* out) {
-  PARSER_RETURN_IF_ERROR(ExpectOp("("));
+  RETURN_IF_ERROR(ExpectOp("("));
   while (!AtOp(")")) {
-    PARSER_ASSIGN_OR_RETURN(Token key, ExpectIdentifier("an argument name"));
-    PARSER_RETURN_IF_ERROR(ExpectOp("="));
+    ASSIGN_OR_RETURN(Token key, ExpectIdentifier("an argument name"));
+    RETURN_IF_ERROR(ExpectOp("="));
     for (const NamedExpr& a : *out) {
       if (a.name == key.text) {
         return ErrorAtToken(key, absl::StrCat(decorator, " argument '", key.text,
                                               "' is given twice"));
       }
     }
-    PARSER_RETURN_IF_ERROR(ParseDecoratorValue(decorator, key, out));
+    RETURN_IF_ERROR(ParseDecoratorValue(decorator, key, out));
     if (!AtOp(",")) break;
     Next();
   }
@@ -214,7 +214,7 @@ absl::Status Parser::ParseDecoratorArgs(absl::string_view decorator,
 
 absl::Status Parser::ParseDecoratorValue(absl::string_view decorator, const Token& key,
                                          std::vector<NamedExpr>* out) {
-  PARSER_ASSIGN_OR_RETURN(ExprPtr value, ParseExpr());
+  ASSIGN_OR_RETURN(ExprPtr value, ParseExpr());
   const bool ok = value->kind == ExprKind::kInt || value->kind == ExprKind::kBool ||
                   value->kind == ExprKind::kString || value->kind == ExprKind::kEnum ||
                   value->kind == ExprKind::kFloat;
@@ -229,15 +229,15 @@ absl::Status Parser::ParseDecoratorValue(absl::string_view decorator, const Toke
 
 absl::Status Parser::ParseImport() {
   const Token& import = Next();
-  PARSER_ASSIGN_OR_RETURN(Token first, ExpectIdentifier("a module name"));
+  ASSIGN_OR_RETURN(Token first, ExpectIdentifier("a module name"));
   std::string module = first.text;
   while (AtOp(".")) {
     Next();
-    PARSER_ASSIGN_OR_RETURN(Token part, ExpectIdentifier("a module name"));
+    ASSIGN_OR_RETURN(Token part, ExpectIdentifier("a module name"));
     absl::StrAppend(&module, ".", part.text);
   }
-  PARSER_RETURN_IF_ERROR(ExpectName("as"));
-  PARSER_ASSIGN_OR_RETURN(Token alias, ExpectIdentifier("an alias"));
+  RETURN_IF_ERROR(ExpectName("as"));
+  ASSIGN_OR_RETURN(Token alias, ExpectIdentifier("an alias"));
   if (!(module == "pypto.language" && alias.text == "pl") &&
       !(module == "pypto.language.distributed" && alias.text == "pld")) {
     return ErrorAtToken(
@@ -254,27 +254,27 @@ absl::StatusOr<size_t> Parser::ParseFunctionHeader() {
   }
   auto fn = std::make_unique<Function>();
   fn_ = fn.get();
-  PARSER_RETURN_IF_ERROR(ParseDecorator(*fn));
+  RETURN_IF_ERROR(ParseDecorator(*fn));
   const Token& def = Peek();
-  PARSER_RETURN_IF_ERROR(ExpectName("def"));
-  PARSER_ASSIGN_OR_RETURN(Token name, ExpectIdentifier("a function name"));
+  RETURN_IF_ERROR(ExpectName("def"));
+  ASSIGN_OR_RETURN(Token name, ExpectIdentifier("a function name"));
   if (program_->FindFunction(name.text) != nullptr) {
     return ErrorAtToken(name,
                         absl::StrCat("function '", name.text, "' is defined twice"));
   }
   fn->name = name.text;
   fn->loc = Loc(def);
-  PARSER_RETURN_IF_ERROR(ExpectOp("("));
-  PARSER_RETURN_IF_ERROR(ParseParams(*fn));
+  RETURN_IF_ERROR(ExpectOp("("));
+  RETURN_IF_ERROR(ParseParams(*fn));
   if (AtOp("->")) {
     Next();
-    PARSER_ASSIGN_OR_RETURN(fn->return_type, ParseType());
+    ASSIGN_OR_RETURN(fn->return_type, ParseType());
   }
   // Dims may name parameters declared after the type that uses them.
-  PARSER_RETURN_IF_ERROR(CheckSymbolicDims());
-  PARSER_RETURN_IF_ERROR(ExpectOp(":"));
+  RETURN_IF_ERROR(CheckSymbolicDims());
+  RETURN_IF_ERROR(ExpectOp(":"));
   const size_t body_start = pos_;
-  PARSER_RETURN_IF_ERROR(SkipSuite());
+  RETURN_IF_ERROR(SkipSuite());
   program_->functions.push_back(std::move(fn));
   return body_start;
 }
@@ -287,8 +287,8 @@ absl::Status Parser::ParseDecorator(Function& fn) {
     bool seen_type = false;
     bool seen_attrs = false;
     while (!AtOp(")")) {
-      PARSER_ASSIGN_OR_RETURN(Token key, ExpectIdentifier("an argument name"));
-      PARSER_RETURN_IF_ERROR(ExpectOp("="));
+      ASSIGN_OR_RETURN(Token key, ExpectIdentifier("an argument name"));
+      RETURN_IF_ERROR(ExpectOp("="));
       if (key.text == "type" && !seen_type) {
         seen_type = true;
         if (!(AtDotted("pl", "FunctionType") && AtOp(".", 3) &&
@@ -305,7 +305,7 @@ absl::Status Parser::ParseDecorator(Function& fn) {
         fn.kind = *k;
       } else if (key.text == "attrs" && !seen_attrs) {
         seen_attrs = true;
-        PARSER_RETURN_IF_ERROR(ParseAttrDict(fn));
+        RETURN_IF_ERROR(ParseAttrDict(fn));
       } else if (key.text == "type" || key.text == "attrs") {
         return ErrorAtToken(
             key, absl::StrCat("@pl.function argument '", key.text, "' is given twice"));
@@ -316,18 +316,18 @@ absl::Status Parser::ParseDecorator(Function& fn) {
                                                   "' is given twice"));
           }
         }
-        PARSER_RETURN_IF_ERROR(ParseDecoratorValue("@pl.function", key, &fn.decorator_args));
+        RETURN_IF_ERROR(ParseDecoratorValue("@pl.function", key, &fn.decorator_args));
       }
       if (!AtOp(",")) break;
       Next();
     }
-    PARSER_RETURN_IF_ERROR(ExpectOp(")"));
+    RETURN_IF_ERROR(ExpectOp(")"));
   }
   return ExpectKind(TokenKind::kNewline, "end of line");
 }
 
 absl::Status Parser::ParseAttrDict(Function& fn) {
-  PARSER_RETURN_IF_ERROR(ExpectOp("{"));
+  RETURN_IF_ERROR(ExpectOp("{"));
   while (!AtOp("}")) {
     if (!AtKind(TokenKind::kString)) {
       return Unexpected("an attribute name (a string)");
@@ -337,8 +337,8 @@ absl::Status Parser::ParseAttrDict(Function& fn) {
       return ErrorAtToken(
           attr, absl::StrCat("attribute '", attr.text, "' is given twice"));
     }
-    PARSER_RETURN_IF_ERROR(ExpectOp(":"));
-    PARSER_ASSIGN_OR_RETURN(ExprPtr value, ParseExpr());
+    RETURN_IF_ERROR(ExpectOp(":"));
+    ASSIGN_OR_RETURN(ExprPtr value, ParseExpr());
     bool ok = value->kind == ExprKind::kInt || value->kind == ExprKind::kBool ||
               value->kind == ExprKind::kString || value->kind == ExprKind::kList ||
               value->kind == ExprKind::kEnum || value->kind == ExprKind::kFloat;
@@ -356,7 +356,7 @@ absl::Status Parser::ParseAttrDict(Function& fn) {
     if (!AtOp(",")) break;
     Next();
   }
-  PARSER_RETURN_IF_ERROR(ExpectOp("}"));  return absl::OkStatus();
+  RETURN_IF_ERROR(ExpectOp("}"));  return absl::OkStatus();
 }
 
 absl::Status Parser::ParseParams(Function& fn) {
@@ -369,7 +369,7 @@ absl::Status Parser::ParseParams(Function& fn) {
     if (!first) Next();
     first = false;
     if (AtOp(")")) break;  // trailing comma
-    PARSER_ASSIGN_OR_RETURN(Token name, ExpectIdentifier("a parameter name"));
+    ASSIGN_OR_RETURN(Token name, ExpectIdentifier("a parameter name"));
     if (name.text == "self" || name.text == "pl" || name.text == "pld") {
       return ErrorAtToken(name,
                           absl::StrCat("'", name.text, "' cannot be a parameter name"));
@@ -379,7 +379,7 @@ absl::Status Parser::ParseParams(Function& fn) {
         return ErrorAtToken(name, absl::StrCat("duplicate parameter '", name.text, "'"));
       }
     }
-    PARSER_RETURN_IF_ERROR(ExpectOp(":"));
+    RETURN_IF_ERROR(ExpectOp(":"));
     Direction direction = Direction::kIn;
     const bool out = AtDotted("pl", "Out");
     if ((out || AtDotted("pl", "InOut")) && AtOp("[", 3)) {
@@ -388,16 +388,16 @@ absl::Status Parser::ParseParams(Function& fn) {
     }
     const Token& type_token = Peek();
     const size_t dims_before = symbolic_dims_.size();
-    PARSER_ASSIGN_OR_RETURN(Type type, ParseType());
+    ASSIGN_OR_RETURN(Type type, ParseType());
     uses.emplace_back(symbolic_dims_.begin() + dims_before, symbolic_dims_.end());
     if (type.is_tuple()) {
       return ErrorAtToken(type_token, "a parameter cannot be a tuple");
     }
-    if (direction != Direction::kIn) PARSER_RETURN_IF_ERROR(ExpectOp("]"));
+    if (direction != Direction::kIn) RETURN_IF_ERROR(ExpectOp("]"));
     fn.params.push_back(
         Param{fn.NewVar(name.text, std::move(type), Loc(name)), direction});
   }
-  PARSER_RETURN_IF_ERROR(CheckParamOrder(fn, uses));
+  RETURN_IF_ERROR(CheckParamOrder(fn, uses));
   return ExpectOp(")");
 }
 
@@ -435,7 +435,7 @@ absl::Status Parser::ParseFunctionBody(Function& fn, size_t body_start) {
   PushScope();
   for (const Param& p : fn.params) scopes_.back()[p.var->name] = Binding{p.var, "", 0};
   StartFunctionComments(Peek().line);
-  PARSER_ASSIGN_OR_RETURN(Block block, ParseSuite(/*yield_allowed=*/false));
+  ASSIGN_OR_RETURN(Block block, ParseSuite(/*yield_allowed=*/false));
   pending_comments_.clear();  // the body's tail comments: PyPTO drops them
   fn.body = std::move(block.body);
   return absl::OkStatus();
@@ -454,12 +454,12 @@ absl::StatusOr<Type> Parser::ParseType() {
       if (AtName("tuple") || AtDotted("pl", "Tuple")) {
         return Unexpected("a type other than a tuple (tuples do not nest)");
       }
-      PARSER_ASSIGN_OR_RETURN(Type t, ParseType());
+      ASSIGN_OR_RETURN(Type t, ParseType());
       elements.push_back(std::move(t));
       if (!AtOp(",")) break;
       Next();
     }
-    PARSER_RETURN_IF_ERROR(ExpectOp("]"));
+    RETURN_IF_ERROR(ExpectOp("]"));
     return Type::Tuple(std::move(elements));
   }
   if (!((AtName("pl") || AtName("pld")) && AtOp(".", 1) && AtKind(TokenKind::kName, 2))) {
@@ -474,22 +474,22 @@ absl::StatusOr<Type> Parser::ParseType() {
   if (name == "pl.Ptr") return Type::Ptr();
   if (base.text == "pl" && IsHandleName(name.substr(3))) return Type::Handle(name.substr(3));
   if (name == "pl.Array") {  // pl.Array[extent, dtype]
-    PARSER_RETURN_IF_ERROR(ExpectOp("["));
+    RETURN_IF_ERROR(ExpectOp("["));
     if (!AtKind(TokenKind::kInt) || Peek().int_value < 1) {
       return Unexpected("a positive array extent");
     }
     const int64_t extent = Next().int_value;
-    PARSER_RETURN_IF_ERROR(ExpectOp(","));
-    PARSER_ASSIGN_OR_RETURN(DType dtype, ParseDTypeRef());
+    RETURN_IF_ERROR(ExpectOp(","));
+    ASSIGN_OR_RETURN(DType dtype, ParseDTypeRef());
     if (AtOp(",") && AtOp("]", 1)) Next();
-    PARSER_RETURN_IF_ERROR(ExpectOp("]"));
+    RETURN_IF_ERROR(ExpectOp("]"));
     return Type::Array(extent, dtype);
   }
   if (name == "pl.Scalar") {
-    PARSER_RETURN_IF_ERROR(ExpectOp("["));
-    PARSER_ASSIGN_OR_RETURN(DType dtype, ParseDTypeRef());
+    RETURN_IF_ERROR(ExpectOp("["));
+    ASSIGN_OR_RETURN(DType dtype, ParseDTypeRef());
     if (AtOp(",") && AtOp("]", 1)) Next();
-    PARSER_RETURN_IF_ERROR(ExpectOp("]"));
+    RETURN_IF_ERROR(ExpectOp("]"));
     return Type::Scalar(dtype);
   }
   if (name != "pl.Tensor" && name != "pld.DistributedTensor" && name != "pl.Tile") {
@@ -498,10 +498,10 @@ absl::StatusOr<Type> Parser::ParseType() {
                                            "pl.Tile, pld.DistributedTensor or "
                                            "pld.CommCtx"));
   }
-  PARSER_RETURN_IF_ERROR(ExpectOp("["));
-  PARSER_ASSIGN_OR_RETURN(Shape shape, ParseShape());
-  PARSER_RETURN_IF_ERROR(ExpectOp(","));
-  PARSER_ASSIGN_OR_RETURN(DType dtype, ParseDTypeRef());
+  RETURN_IF_ERROR(ExpectOp("["));
+  ASSIGN_OR_RETURN(Shape shape, ParseShape());
+  RETURN_IF_ERROR(ExpectOp(","));
+  ASSIGN_OR_RETURN(DType dtype, ParseDTypeRef());
   // A `,` before an element, or a trailing `,` before the `]` (ruff's
   // layout of a multi-line subscript).
   auto more = [&]() {
@@ -513,10 +513,10 @@ absl::StatusOr<Type> Parser::ParseType() {
     // PyPTO's third element (a MemRef, a TensorView, a layout) is kept as text.
     std::string extra;
     while (more()) {
-      PARSER_ASSIGN_OR_RETURN(std::string element, ParseTypeElementText());
+      ASSIGN_OR_RETURN(std::string element, ParseTypeElementText());
       absl::StrAppend(&extra, extra.empty() ? "" : ", ", element);
     }
-    PARSER_RETURN_IF_ERROR(ExpectOp("]"));
+    RETURN_IF_ERROR(ExpectOp("]"));
     Type t = name == "pl.Tensor" ? Type::Tensor(std::move(shape), dtype)
                                  : Type::DistributedTensor(std::move(shape), dtype);
     return t.WithExtra(std::move(extra));
@@ -527,19 +527,19 @@ absl::StatusOr<Type> Parser::ParseType() {
   std::optional<TileView> view;
   bool have_element = more();
   if (have_element && AtDotted("pl", "MemRef")) {
-    PARSER_ASSIGN_OR_RETURN(extra, ParseTypeElementText());
+    ASSIGN_OR_RETURN(extra, ParseTypeElementText());
     have_element = more();
   }
   if (have_element && (AtDotted("pl", "MemorySpace") || AtDotted("pl", "Mem"))) {
-    PARSER_ASSIGN_OR_RETURN(memory, ParseMemoryRef());
+    ASSIGN_OR_RETURN(memory, ParseMemoryRef());
     have_element = more();
   }
   if (have_element) {
-    PARSER_ASSIGN_OR_RETURN(view, ParseTileView(memory.value_or(MemorySpace::kVec)));
+    ASSIGN_OR_RETURN(view, ParseTileView(memory.value_or(MemorySpace::kVec)));
     have_element = more();
   }
   if (have_element) return Unexpected("']'");
-  PARSER_RETURN_IF_ERROR(ExpectOp("]"));
+  RETURN_IF_ERROR(ExpectOp("]"));
   Type t = memory ? Type::Tile(std::move(shape), dtype, *memory, std::move(view))
                   : Type::TileWithoutMemory(std::move(shape), dtype, std::move(view));
   return t.WithExtra(std::move(extra));
@@ -655,7 +655,7 @@ absl::StatusOr<DType> Parser::ParseDTypeRef() {
 }
 
 absl::StatusOr<Shape> Parser::ParseShape() {
-  PARSER_RETURN_IF_ERROR(ExpectOp("["));
+  RETURN_IF_ERROR(ExpectOp("["));
   Shape shape;
   while (!AtOp("]")) {
     if (AtKind(TokenKind::kInt)) {
@@ -670,7 +670,7 @@ absl::StatusOr<Shape> Parser::ParseShape() {
     if (!AtOp(",")) break;
     Next();
   }
-  PARSER_RETURN_IF_ERROR(ExpectOp("]"));
+  RETURN_IF_ERROR(ExpectOp("]"));
   return shape;
 }
 
@@ -696,18 +696,18 @@ absl::StatusOr<TileView> Parser::ParseTileView(MemorySpace memory) {
   TileView view = ImplicitView(memory);
   absl::flat_hash_set<std::string> seen;
   while (!AtOp(")")) {
-    PARSER_ASSIGN_OR_RETURN(Token field, ExpectIdentifier("a TileView field"));
-    PARSER_RETURN_IF_ERROR(ExpectOp("="));
+    ASSIGN_OR_RETURN(Token field, ExpectIdentifier("a TileView field"));
+    RETURN_IF_ERROR(ExpectOp("="));
     if (!seen.insert(field.text).second) {
       return ErrorAtToken(
           field, absl::StrCat("TileView field '", field.text, "' is given twice"));
     }
     if (field.text == "blayout") {
-      PARSER_ASSIGN_OR_RETURN(view.blayout, ParseLayoutRef());
+      ASSIGN_OR_RETURN(view.blayout, ParseLayoutRef());
     } else if (field.text == "slayout") {
-      PARSER_ASSIGN_OR_RETURN(view.slayout, ParseLayoutRef());
+      ASSIGN_OR_RETURN(view.slayout, ParseLayoutRef());
     } else if (field.text == "valid_shape") {
-      PARSER_ASSIGN_OR_RETURN(view.valid_shape, ParseShape());
+      ASSIGN_OR_RETURN(view.valid_shape, ParseShape());
     } else {
       return ErrorAtToken(field, absl::StrCat("unknown TileView field '", field.text,
                                               "'; expected blayout, slayout "
@@ -716,7 +716,7 @@ absl::StatusOr<TileView> Parser::ParseTileView(MemorySpace memory) {
     if (!AtOp(",")) break;
     Next();
   }
-  PARSER_RETURN_IF_ERROR(ExpectOp(")"));
+  RETURN_IF_ERROR(ExpectOp(")"));
   return view;
 }
 
@@ -747,7 +747,7 @@ absl::StatusOr<std::unique_ptr<Program>> ParseProgram(absl::string_view text,
                                                       const ParseOptions& options) {
   SourceFiles::Get().Add(std::string(filename), std::string(text));
   std::vector<Comment> comments;
-  PARSER_ASSIGN_OR_RETURN(std::vector<Token> tokens, Lex(text, filename, &comments));
+  ASSIGN_OR_RETURN(std::vector<Token> tokens, Lex(text, filename, &comments));
   return parser_internal::Parser(std::move(tokens), std::move(comments), filename, options)
       .Run();
 }

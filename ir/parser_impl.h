@@ -22,24 +22,7 @@
 #include "ir/lexer.h"
 #include "ir/parser.h"
 #include "ir/registry.h"
-
-#define PARSER_CONCAT_INNER(a, b) a##b
-#define PARSER_CONCAT(a, b) PARSER_CONCAT_INNER(a, b)
-
-// Returns the status of `expr` from the calling function when it is an error.
-#define PARSER_RETURN_IF_ERROR(expr)             \
-  do {                                           \
-    absl::Status ptoc_status_ = (expr);          \
-    if (!ptoc_status_.ok()) return ptoc_status_; \
-  } while (0)
-
-// `lhs = value of expr`, returning its status from the calling function on error.
-#define PARSER_ASSIGN_OR_RETURN(lhs, expr) \
-  PARSER_ASSIGN_OR_RETURN_IMPL(PARSER_CONCAT(ptoc_or_, __LINE__), lhs, expr)
-#define PARSER_ASSIGN_OR_RETURN_IMPL(tmp, lhs, expr) \
-  auto tmp = (expr);                                 \
-  if (!tmp.ok()) return tmp.status();                \
-  lhs = std::move(tmp).value()
+#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace parser_internal {

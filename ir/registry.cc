@@ -12,6 +12,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "ir/builder.h"
+#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace {
@@ -155,8 +156,7 @@ ResultRule FromAnnotation() {
 ResultRule VecTileLike(int i, std::vector<int> tile_args) {
   return [i, tile_args](const Expr& call) -> ResultOr {
     for (int a : tile_args) {
-      absl::Status s = RequireTile(call, a);
-      if (!s.ok()) return s;
+      RETURN_IF_ERROR(RequireTile(call, a));
     }
     const Type& t = ArgType(call, i);
     return std::optional<Type>(Type::Tile(t.shape(), t.dtype(), MemorySpace::kVec));
@@ -164,31 +164,29 @@ ResultRule VecTileLike(int i, std::vector<int> tile_args) {
 }
 
 ResultOr TileLoadResult(const Expr& call) {
-  if (auto s = RequireTensor(call, 0); !s.ok()) return s;
-  absl::StatusOr<Shape> shape = ShapeOf(call, *call.args[2]);
-  if (!shape.ok()) return shape.status();
+  RETURN_IF_ERROR(RequireTensor(call, 0));
+  ASSIGN_OR_RETURN(Shape shape, ShapeOf(call, *call.args[2]));
   MemorySpace m = MemoryAttrOf(call, MemorySpace::kVec);
   TileView view = ViewOf(call, m);
   if (call.args.size() > 3) {
-    absl::StatusOr<Shape> valid = ShapeOf(call, *call.args[3]);
-    if (!valid.ok()) return valid.status();
-    if (valid->size() != shape->size()) {
+    ASSIGN_OR_RETURN(Shape valid, ShapeOf(call, *call.args[3]));
+    if (valid.size() != shape.size()) {
       return absl::InvalidArgumentError(
           "'tile.load': valid_shape and shapes have different ranks");
     }
-    if (*valid != *shape) view.valid_shape = *std::move(valid);
+    if (valid != shape) view.valid_shape = std::move(valid);
   }
-  return std::optional<Type>(Type::Tile(*shape, ArgType(call, 0).dtype(), m, view));
+  return std::optional<Type>(Type::Tile(shape, ArgType(call, 0).dtype(), m, view));
 }
 
 ResultOr TileStoreResult(const Expr& call) {
-  if (auto s = RequireTile(call, 0); !s.ok()) return s;
-  if (auto s = RequireTensor(call, 2); !s.ok()) return s;
+  RETURN_IF_ERROR(RequireTile(call, 0));
+  RETURN_IF_ERROR(RequireTensor(call, 2));
   return std::optional<Type>(ArgType(call, 2));
 }
 
 ResultOr TileMoveResult(const Expr& call) {
-  if (auto s = RequireTile(call, 0); !s.ok()) return s;
+  RETURN_IF_ERROR(RequireTile(call, 0));
   const Type& src = ArgType(call, 0);
   MemorySpace m = MemoryAttrOf(call, src.memory());
   return std::optional<Type>(Type::Tile(src.shape(), src.dtype(), m, ViewOf(call, m)));
@@ -200,8 +198,7 @@ ResultOr TileCreateResult(const Expr& call) {
   if (shape_attr == nullptr || dtype_attr == nullptr) {
     return absl::InvalidArgumentError("'tile.create' needs shape= and dtype=");
   }
-  absl::StatusOr<Shape> shape = ShapeOf(call, *shape_attr);
-  if (!shape.ok()) return shape.status();
+  ASSIGN_OR_RETURN(Shape shape, ShapeOf(call, *shape_attr));
   std::optional<DType> dtype = ParseDType(dtype_attr->str);
   if (!dtype) return absl::InvalidArgumentError("'tile.create': bad dtype");
   MemorySpace m = MemoryAttrOf(call, MemorySpace::kVec);
@@ -212,7 +209,7 @@ ResultOr TileCreateResult(const Expr& call) {
   const Expr* flat = call.FindAttr("flat_layout");
   const bool transposed = transpose != nullptr && transpose->bool_value;
   const bool flat_layout = flat != nullptr && flat->bool_value;
-  if (transposed && (shape->size() != 2 || m != MemorySpace::kMat)) {
+  if (transposed && (shape.size() != 2 || m != MemorySpace::kMat)) {
     return absl::InvalidArgumentError(
         "'tile.create' supports transpose=True only for a 2D tile with target_memory=Mat (L1)");
   }
@@ -228,7 +225,7 @@ ResultOr TileCreateResult(const Expr& call) {
     view.blayout = Layout::kRowMajor;
     view.slayout = Layout::kNoneBox;
   }
-  return std::optional<Type>(Type::Tile(*shape, *dtype, m, view));
+  return std::optional<Type>(Type::Tile(shape, *dtype, m, view));
 }
 
 // tile.aiv_shard / tile.aic_gather: a tile in `to` with the operand's dtype,
@@ -238,7 +235,7 @@ ResultOr TileCreateResult(const Expr& call) {
 // rejects those, dual-aiv.md C8). The memory's implicit view.
 ResultRule SplitBoundaryResult(MemorySpace to, bool halve) {
   return [to, halve](const Expr& call) -> ResultOr {
-    if (auto s = RequireTile(call, 0); !s.ok()) return s;
+    RETURN_IF_ERROR(RequireTile(call, 0));
     const Type& src = ArgType(call, 0);
     const Expr* split = call.FindAttr("split");
     const int64_t code = split != nullptr && split->kind == ExprKind::kInt ? split->int_value : 0;
@@ -252,8 +249,8 @@ ResultRule SplitBoundaryResult(MemorySpace to, bool halve) {
 }
 
 ResultOr MatmulResult(const Expr& call) {
-  if (auto s = RequireTile(call, 0); !s.ok()) return s;
-  if (auto s = RequireTile(call, 1); !s.ok()) return s;
+  RETURN_IF_ERROR(RequireTile(call, 0));
+  RETURN_IF_ERROR(RequireTile(call, 1));
   const Type& lhs = ArgType(call, 0);
   const Type& rhs = ArgType(call, 1);
   if (lhs.shape().size() != 2 || rhs.shape().size() != 2) {
@@ -280,25 +277,23 @@ ResultOr MatmulResult(const Expr& call) {
 }
 
 ResultOr RemoteLoadResult(const Expr& call) {
-  if (auto s = RequireWindow(call, 0); !s.ok()) return s;
-  absl::StatusOr<Shape> shape = ShapeOf(call, *call.args[3]);
-  if (!shape.ok()) return shape.status();
+  RETURN_IF_ERROR(RequireWindow(call, 0));
+  ASSIGN_OR_RETURN(Shape shape, ShapeOf(call, *call.args[3]));
   TileView view = ImplicitView(MemorySpace::kVec);
   if (call.args.size() > 4) {  // PyPTO's valid_shape
-    absl::StatusOr<Shape> valid = ShapeOf(call, *call.args[4]);
-    if (!valid.ok()) return valid.status();
-    if (valid->size() != shape->size()) {
+    ASSIGN_OR_RETURN(Shape valid, ShapeOf(call, *call.args[4]));
+    if (valid.size() != shape.size()) {
       return absl::InvalidArgumentError(
           "'pld.tile.remote_load': valid_shape and shape have different ranks");
     }
-    if (*valid != *shape) view.valid_shape = *std::move(valid);
+    if (valid != shape) view.valid_shape = std::move(valid);
   }
   return std::optional<Type>(
-      Type::Tile(*shape, ArgType(call, 0).dtype(), MemorySpace::kVec, view));
+      Type::Tile(shape, ArgType(call, 0).dtype(), MemorySpace::kVec, view));
 }
 
 ResultOr TensorReadResult(const Expr& call) {
-  if (auto s = RequireTensor(call, 0); !s.ok()) return s;
+  RETURN_IF_ERROR(RequireTensor(call, 0));
   return std::optional<Type>(Type::Scalar(ArgType(call, 0).dtype()));
 }
 
@@ -307,13 +302,13 @@ ResultRule CheckedNoResult(std::vector<int> tensors, std::vector<int> windows,
                            std::vector<int> tiles) {
   return [=](const Expr& call) -> ResultOr {
     for (int i : tensors) {
-      if (auto s = RequireTensor(call, i); !s.ok()) return s;
+      RETURN_IF_ERROR(RequireTensor(call, i));
     }
     for (int i : windows) {
-      if (auto s = RequireWindow(call, i); !s.ok()) return s;
+      RETURN_IF_ERROR(RequireWindow(call, i));
     }
     for (int i : tiles) {
-      if (auto s = RequireTile(call, i); !s.ok()) return s;
+      RETURN_IF_ERROR(RequireTile(call, i));
     }
     return std::optional<Type>(Type::None());
   };
@@ -334,11 +329,10 @@ std::function<absl::Status(Expr&)> PopTypeFromShape(MemorySpace m) {
           "'", call.str, "': shape and dtype must both be provided or both omitted"));
     }
     if (shape == call.attrs.end()) return absl::OkStatus();
-    absl::StatusOr<Shape> dims = ShapeOf(call, *shape->value);
-    if (!dims.ok()) return dims.status();
+    ASSIGN_OR_RETURN(Shape dims, ShapeOf(call, *shape->value));
     std::optional<DType> d = ParseDType(dtype->value->str);
     if (!d) return absl::InvalidArgumentError(absl::StrCat("'", call.str, "': bad dtype"));
-    call.type = Type::Tile(*std::move(dims), *d, m);
+    call.type = Type::Tile(std::move(dims), *d, m);
     call.attrs.erase(find("shape"));
     call.attrs.erase(find("dtype"));
     return absl::OkStatus();
@@ -475,7 +469,7 @@ void AddTileOps(OpRegistry& r) {
 void AddScalarAndCommOps(OpRegistry& r) {
   Add(r, {"pld.get_comm_ctx", {"tensor"}, {}, OpRole::kPureScalar, FixedLane(Lane::kAny),
           [](const Expr& call) -> ResultOr {
-            if (auto s = RequireWindow(call, 0); !s.ok()) return s;
+            RETURN_IF_ERROR(RequireWindow(call, 0));
             return std::optional<Type>(Type::CommCtx());
           }});
   for (const char* op : {"pld.rank", "pld.nranks"}) {
@@ -535,7 +529,7 @@ void AddScalarAndCommOps(OpRegistry& r) {
   Add(r, {"pld.system.test", {"signal", "offsets", "expected"},
           {EnumAttr("cmp", "WaitCmp", "Eq")}, OpRole::kTest, FixedLane(Lane::kAny),
           [](const Expr& call) -> ResultOr {
-            if (auto s = RequireWindow(call, 0); !s.ok()) return s;
+            RETURN_IF_ERROR(RequireWindow(call, 0));
             return std::optional<Type>(Type::Scalar(DType::kBOOL));
           },
           GmAccess{0, 1, -1, -1}});
@@ -547,7 +541,7 @@ void AddSystemOps(OpRegistry& r) {
           OpRole::kCacheInvalidate, FixedLane(Lane::kAny),
           [](const Expr& call) -> ResultOr {
             if (!call.args.empty()) {
-              if (auto s = RequireTensor(call, 0); !s.ok()) return s;
+              RETURN_IF_ERROR(RequireTensor(call, 0));
             }
             return std::optional<Type>(Type::None());
           },

@@ -18,6 +18,7 @@
 #include "google/protobuf/util/json_util.h"
 #include "ir/diagnostics.h"
 #include "ir/file_util.h"
+#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace {
@@ -343,18 +344,14 @@ class Reader {
     program->options.allow_unregistered_ops = proto.options().allow_unregistered_ops();
     program->options.pipe_sync = proto.options().pipe_sync();
     program->docstring = proto.docstring();
-    if (absl::Status s = ReadNamed(proto.decorator_args(), &program->decorator_args, 0);
-        !s.ok()) {
-      return s;
-    }
+    RETURN_IF_ERROR(ReadNamed(proto.decorator_args(), &program->decorator_args, 0));
     for (const std::string& d : proto.dynamic_dims()) {
       if (!IsIdentifier(d)) return Error(absl::StrCat("bad dynamic dimension name '", d, "'"));
       program->dynamic_dims.push_back(d);
     }
     for (const ir::Function& f : proto.functions()) {
-      absl::StatusOr<std::unique_ptr<Function>> function = ReadFunction(f);
-      if (!function.ok()) return function.status();
-      program->functions.push_back(*std::move(function));
+      ASSIGN_OR_RETURN(std::unique_ptr<Function> function, ReadFunction(f));
+      program->functions.push_back(std::move(function));
     }
     return program;
   }
@@ -383,12 +380,11 @@ class Reader {
     for (const ir::Var& v : proto.vars()) {
       if (vars_.contains(v.id())) return Error(absl::StrCat("duplicate var id ", v.id()));
       if (!v.has_type()) return Error(absl::StrCat("var ", v.id(), " has no type"));
-      absl::StatusOr<Type> type = ReadType(v.type());
-      if (!type.ok()) return type.status();
+      ASSIGN_OR_RETURN(Type type, ReadType(v.type()));
       auto var = std::make_unique<Var>();
       var->id = v.id();
       var->name = v.name();
-      var->type = *std::move(type);
+      var->type = std::move(type);
       var->loc = LocFromProto(v.loc());
       vars_[v.id()] = var.get();
       f->vars.push_back(std::move(var));
@@ -399,8 +395,7 @@ class Reader {
                      [](const auto& a, const auto& b) { return a->id < b->id; });
 
     for (const ir::Param& p : proto.params()) {
-      absl::StatusOr<Var*> var = LookupVar(p.var_id());
-      if (!var.ok()) return var.status();
+      ASSIGN_OR_RETURN(Var* var, LookupVar(p.var_id()));
       // DIRECTION_UNSPECIFIED is the proto3 default: read it as In.
       Direction direction = Direction::kIn;
       if (p.direction() != ir::DIRECTION_UNSPECIFIED) {
@@ -409,23 +404,18 @@ class Reader {
         if (!d.has_value()) return Error(absl::StrCat("bad direction ", p.direction()));
         direction = *d;
       }
-      f->params.push_back(Param{*var, direction});
+      f->params.push_back(Param{var, direction});
     }
     if (proto.has_return_type()) {
-      absl::StatusOr<Type> type = ReadType(proto.return_type());
-      if (!type.ok()) return type.status();
-      f->return_type = *std::move(type);
+      ASSIGN_OR_RETURN(Type type, ReadType(proto.return_type()));
+      f->return_type = std::move(type);
     }
-    if (absl::Status s = ReadNamed(proto.attrs(), &f->attrs, 0); !s.ok()) return s;
-    if (absl::Status s = ReadNamed(proto.decorator_args(), &f->decorator_args, 0);
-        !s.ok()) {
-      return s;
-    }
+    RETURN_IF_ERROR(ReadNamed(proto.attrs(), &f->attrs, 0));
+    RETURN_IF_ERROR(ReadNamed(proto.decorator_args(), &f->decorator_args, 0));
     f->has_self = !proto.no_self();
     if (!proto.has_body()) return Error("missing body");
-    absl::StatusOr<StmtPtr> body = ReadStmt(proto.body(), 0);
-    if (!body.ok()) return body.status();
-    f->body = *std::move(body);
+    ASSIGN_OR_RETURN(StmtPtr body, ReadStmt(proto.body(), 0));
+    f->body = std::move(body);
     function_.clear();
     return f;
   }
@@ -439,9 +429,8 @@ class Reader {
   absl::Status ReadVarList(const google::protobuf::RepeatedField<int32_t>& ids,
                            std::vector<Var*>* out) const {
     for (int id : ids) {
-      absl::StatusOr<Var*> var = LookupVar(id);
-      if (!var.ok()) return var.status();
-      out->push_back(*var);
+      ASSIGN_OR_RETURN(Var* var, LookupVar(id));
+      out->push_back(var);
     }
     return absl::OkStatus();
   }
@@ -484,7 +473,7 @@ class Reader {
   }
 
   absl::StatusOr<Type> ReadType(const ir::Type& t) const {
-    if (absl::Status s = CheckTypeFields(t); !s.ok()) return s;
+    RETURN_IF_ERROR(CheckTypeFields(t));
     switch (t.kind()) {
       case ir::Type::NONE: return Type::None();
       case ir::Type::COMM_CTX: return Type::CommCtx();
@@ -497,9 +486,8 @@ class Reader {
         for (const ir::Type& e : t.elements()) {
           // A tuple of tuples is PyPTO's `(inner, x)` with `inner` a tuple;
           // the wire's recursion limit bounds the nesting.
-          absl::StatusOr<Type> et = ReadType(e);
-          if (!et.ok()) return et.status();
-          elements.push_back(*std::move(et));
+          ASSIGN_OR_RETURN(Type et, ReadType(e));
+          elements.push_back(std::move(et));
         }
         return Type::Tuple(std::move(elements));
       }
@@ -517,7 +505,7 @@ class Reader {
       return Type::Array(t.shape(0).value(), *dtype);
     }
     Shape shape;
-    if (absl::Status s = ReadShape(t.shape(), &shape); !s.ok()) return s;
+    RETURN_IF_ERROR(ReadShape(t.shape(), &shape));
     if (t.kind() == ir::Type::TENSOR) {
       return Type::Tensor(std::move(shape), *dtype).WithExtra(t.extra());
     }
@@ -543,9 +531,7 @@ class Reader {
     if (!b.has_value() || !s.has_value()) return Error("bad tile layout");
     view.blayout = *b;
     view.slayout = *s;
-    if (absl::Status st = ReadShape(t.view().valid_shape(), &view.valid_shape); !st.ok()) {
-      return st;
-    }
+    RETURN_IF_ERROR(ReadShape(t.view().valid_shape(), &view.valid_shape));
     return tile(std::move(view));
   }
 
@@ -554,9 +540,8 @@ class Reader {
     for (const ir::NamedExpr& n : named) {
       if (n.name().empty()) return Error("an attribute has no name");
       if (!n.has_value()) return Error(absl::StrCat("attribute '", n.name(), "' has no value"));
-      absl::StatusOr<ExprPtr> value = ReadExpr(n.value(), depth + 1);
-      if (!value.ok()) return value.status();
-      out->push_back(NamedExpr{n.name(), *std::move(value)});
+      ASSIGN_OR_RETURN(ExprPtr value, ReadExpr(n.value(), depth + 1));
+      out->push_back(NamedExpr{n.name(), std::move(value)});
     }
     return absl::OkStatus();
   }
@@ -564,9 +549,8 @@ class Reader {
   absl::Status ReadExprs(const google::protobuf::RepeatedPtrField<ir::Expr>& exprs,
                          std::vector<ExprPtr>* out, int depth) const {
     for (const ir::Expr& e : exprs) {
-      absl::StatusOr<ExprPtr> expr = ReadExpr(e, depth + 1);
-      if (!expr.ok()) return expr.status();
-      out->push_back(*std::move(expr));
+      ASSIGN_OR_RETURN(ExprPtr expr, ReadExpr(e, depth + 1));
+      out->push_back(std::move(expr));
     }
     return absl::OkStatus();
   }
@@ -575,9 +559,8 @@ class Reader {
   absl::Status ReadRequired(bool present, const ir::Expr& e, absl::string_view what,
                             int depth, ExprPtr* out) const {
     if (!present) return Error(absl::StrCat("missing ", what));
-    absl::StatusOr<ExprPtr> expr = ReadExpr(e, depth + 1);
-    if (!expr.ok()) return expr.status();
-    *out = *std::move(expr);
+    ASSIGN_OR_RETURN(ExprPtr expr, ReadExpr(e, depth + 1));
+    *out = std::move(expr);
     return absl::OkStatus();
   }
 
@@ -586,17 +569,15 @@ class Reader {
     auto e = std::make_unique<Expr>();
     e->loc = LocFromProto(proto.loc());
     if (proto.has_type()) {
-      absl::StatusOr<Type> type = ReadType(proto.type());
-      if (!type.ok()) return type.status();
-      e->type = *std::move(type);
+      ASSIGN_OR_RETURN(Type type, ReadType(proto.type()));
+      e->type = std::move(type);
     }
     absl::Status status;
     switch (proto.kind_case()) {
       case ir::Expr::kVar: {
         e->kind = ExprKind::kVar;
-        absl::StatusOr<Var*> var = LookupVar(proto.var().var_id());
-        if (!var.ok()) return var.status();
-        e->var = *var;
+        ASSIGN_OR_RETURN(Var* var, LookupVar(proto.var().var_id()));
+        e->var = var;
         break;
       }
       case ir::Expr::kIntValue:
@@ -695,16 +676,14 @@ class Reader {
       case ir::Stmt::kSeq:
         s->kind = StmtKind::kSeq;
         for (const ir::Stmt& child : proto.seq().stmts()) {
-          absl::StatusOr<StmtPtr> c = ReadStmt(child, depth + 1);
-          if (!c.ok()) return c.status();
-          s->stmts.push_back(*std::move(c));
+          ASSIGN_OR_RETURN(StmtPtr c, ReadStmt(child, depth + 1));
+          s->stmts.push_back(std::move(c));
         }
         break;
       case ir::Stmt::kAssign: {
         s->kind = StmtKind::kAssign;
-        absl::StatusOr<Var*> var = LookupVar(proto.assign().var_id());
-        if (!var.ok()) return var.status();
-        s->var = *var;
+        ASSIGN_OR_RETURN(Var* var, LookupVar(proto.assign().var_id()));
+        s->var = var;
         status = ReadRequired(proto.assign().has_value(), proto.assign().value(),
                               "assigned value", depth, &s->value);
         break;
@@ -717,9 +696,8 @@ class Reader {
       case ir::Stmt::kForStmt: {
         s->kind = StmtKind::kFor;
         const ir::For& f = proto.for_stmt();
-        absl::StatusOr<Var*> var = LookupVar(f.loop_var_id());
-        if (!var.ok()) return var.status();
-        s->var = *var;
+        ASSIGN_OR_RETURN(Var* var, LookupVar(f.loop_var_id()));
+        s->var = var;
         status = ReadRequired(f.has_start(), f.start(), "loop start", depth, &s->start);
         if (status.ok()) {
           status = ReadRequired(f.has_stop(), f.stop(), "loop stop", depth, &s->stop);
@@ -738,9 +716,8 @@ class Reader {
           return Error(absl::StrCat("bad loop kind '", s->loop_kind, "'"));
         }
         if (status.ok()) {
-          absl::StatusOr<StmtPtr> body = ReadBody(f.has_body(), f.body(), "loop body", depth);
-          if (!body.ok()) return body.status();
-          s->body = *std::move(body);
+          ASSIGN_OR_RETURN(StmtPtr body, ReadBody(f.has_body(), f.body(), "loop body", depth));
+          s->body = std::move(body);
         }
         break;
       }
@@ -752,9 +729,8 @@ class Reader {
         if (status.ok()) status = ReadExprs(w.init_values(), &s->init_values, depth);
         if (status.ok()) status = ReadVarList(w.result_ids(), &s->results);
         if (status.ok()) {
-          absl::StatusOr<StmtPtr> body = ReadBody(w.has_body(), w.body(), "while body", depth);
-          if (!body.ok()) return body.status();
-          s->body = *std::move(body);
+          ASSIGN_OR_RETURN(StmtPtr body, ReadBody(w.has_body(), w.body(), "while body", depth));
+          s->body = std::move(body);
         }
         break;
       }
@@ -764,14 +740,12 @@ class Reader {
         status = ReadRequired(i.has_cond(), i.cond(), "if condition", depth, &s->value);
         if (status.ok()) status = ReadVarList(i.result_ids(), &s->results);
         if (!status.ok()) return status;
-        absl::StatusOr<StmtPtr> then_body =
-            ReadBody(i.has_then_body(), i.then_body(), "then body", depth);
-        if (!then_body.ok()) return then_body.status();
-        s->body = *std::move(then_body);
+        ASSIGN_OR_RETURN(StmtPtr then_body,
+                         ReadBody(i.has_then_body(), i.then_body(), "then body", depth));
+        s->body = std::move(then_body);
         if (i.has_else_body()) {
-          absl::StatusOr<StmtPtr> else_body = ReadStmt(i.else_body(), depth + 1);
-          if (!else_body.ok()) return else_body.status();
-          s->else_body = *std::move(else_body);
+          ASSIGN_OR_RETURN(StmtPtr else_body, ReadStmt(i.else_body(), depth + 1));
+          s->else_body = std::move(else_body);
         }
         break;
       }
@@ -791,14 +765,12 @@ class Reader {
           return Error("a scope is not a call");
         }
         if (status.ok() && sc.var_id() != -1) {
-          absl::StatusOr<Var*> var = LookupVar(sc.var_id());
-          if (!var.ok()) return var.status();
-          s->var = *var;
+          ASSIGN_OR_RETURN(Var* var, LookupVar(sc.var_id()));
+          s->var = var;
         }
         if (status.ok()) {
-          absl::StatusOr<StmtPtr> body = ReadBody(sc.has_body(), sc.body(), "scope body", depth);
-          if (!body.ok()) return body.status();
-          s->body = *std::move(body);
+          ASSIGN_OR_RETURN(StmtPtr body, ReadBody(sc.has_body(), sc.body(), "scope body", depth));
+          s->body = std::move(body);
         }
         break;
       }
@@ -811,9 +783,8 @@ class Reader {
       case ir::Stmt::kSetItemStmt: {
         s->kind = StmtKind::kSetItem;
         const ir::SetItem& si = proto.set_item_stmt();
-        absl::StatusOr<Var*> var = LookupVar(si.var_id());
-        if (!var.ok()) return var.status();
-        s->var = *var;
+        ASSIGN_OR_RETURN(Var* var, LookupVar(si.var_id()));
+        s->var = var;
         status = ReadExprs(si.indices(), &s->values, depth);
         if (status.ok()) {
           status = ReadRequired(si.has_value(), si.value(), "stored value", depth, &s->value);
@@ -827,13 +798,11 @@ class Reader {
           return Error(absl::StrCat("bad split mode ", sa.mode()));
         }
         s->split_mode = sa.mode();
-        absl::StatusOr<Var*> var = LookupVar(sa.lane_var_id());
-        if (!var.ok()) return var.status();
-        s->var = *var;
-        absl::StatusOr<StmtPtr> body =
-            ReadBody(sa.has_body(), sa.body(), "pl.split_aiv body", depth);
-        if (!body.ok()) return body.status();
-        s->body = *std::move(body);
+        ASSIGN_OR_RETURN(Var* var, LookupVar(sa.lane_var_id()));
+        s->var = var;
+        ASSIGN_OR_RETURN(StmtPtr body,
+                         ReadBody(sa.has_body(), sa.body(), "pl.split_aiv body", depth));
+        s->body = std::move(body);
         break;
       }
       case ir::Stmt::kBreakStmt:
@@ -1013,13 +982,12 @@ std::string ProgramToTextProto(const Program& program, TextProtoFormat format) {
 
 absl::StatusOr<std::unique_ptr<Program>> LoadProgram(const std::string& path,
                                                      const ParseOptions& options) {
-  absl::StatusOr<std::string> contents = ReadFile(path);
-  if (!contents.ok()) return contents.status();
+  ASSIGN_OR_RETURN(std::string contents, ReadFile(path));
   const std::string name = path == "-" ? "<stdin>" : path;
-  if (absl::EndsWith(path, ".pb") || LooksBinary(*contents)) {
-    return DeserializeProgram(*contents, name);
+  if (absl::EndsWith(path, ".pb") || LooksBinary(contents)) {
+    return DeserializeProgram(contents, name);
   }
-  return ParseProgram(*contents, name, options);
+  return ParseProgram(contents, name, options);
 }
 
 }  // namespace ptoc

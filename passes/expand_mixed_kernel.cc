@@ -13,6 +13,7 @@
 #include "ir/annotation.h"
 #include "ir/builder.h"
 #include "ir/output_returns.h"
+#include "ir/status_macros.h"
 #include "passes/mixed_kernel/boundary_moves.h"
 #include "passes/mixed_kernel/classify.h"
 #include "passes/mixed_kernel/common.h"
@@ -242,14 +243,11 @@ std::unique_ptr<Function> MakeGroup(const Function& kernel, const Lanes& lanes) 
 }  // namespace
 
 absl::StatusOr<bool> ExpandMixedKernel::Run(Program& program, PassContext& context) {
-  if (absl::Status s = CheckOptions(context.options); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckOptions(context.options));
   // Lanes written by hand (AIC/AIV functions of the input) must already keep
   // the post-conditions checked after this pass; a violation there (say, a
   // push nobody pops) is the kernel's error, not the pass's.
-  if (absl::Status s = VerifyMixedKernelInvariants(program, /*allow_in_core=*/true);
-      !s.ok()) {
-    return s;
-  }
+  RETURN_IF_ERROR(VerifyMixedKernelInvariants(program, /*allow_in_core=*/true));
   DiagnosticSink local;
   DiagnosticSink* d = context.diagnostics != nullptr ? context.diagnostics : &local;
   size_t first_diagnostic = d->formatted().size();

@@ -8,6 +8,7 @@
 #include "absl/strings/str_join.h"
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
+#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace {
@@ -31,7 +32,7 @@ class Inference {
     // A second round sees the spaces loops carried back to their initial
     // values (the accumulator pattern).
     for (int round = 0; round < 2; ++round) {
-      if (absl::Status s = Visit(*f_.body); !s.ok()) return s;
+      RETURN_IF_ERROR(Visit(*f_.body));
     }
     // What no rule reached (a tile bound by tuple unpacking, ...) is in
     // Vec, PyPTO's default for a producer it has no rule for.
@@ -41,7 +42,7 @@ class Inference {
     if (memory_.empty()) return false;
     for (const auto& entry : memory_) entry.first->type = PlacedIn(entry.first->type, entry.second);
     Retype(*f_.body);
-    if (absl::Status s = CheckOperands(*f_.body); !s.ok()) return s;
+    RETURN_IF_ERROR(CheckOperands(*f_.body));
     return true;
   }
 
@@ -113,7 +114,7 @@ class Inference {
     switch (s.kind) {
       case StmtKind::kSeq:
         for (StmtPtr& c : s.stmts) {
-          if (absl::Status st = Visit(*c); !st.ok()) return st;
+          RETURN_IF_ERROR(Visit(*c));
         }
         return absl::OkStatus();
       case StmtKind::kAssign:
@@ -124,7 +125,7 @@ class Inference {
         for (size_t i = 0; i < s.iter_args.size() && i < s.init_values.size(); ++i) {
           if (memory_.count(s.iter_args[i]) == 0) Set(s.iter_args[i], MemoryOf(*s.init_values[i]));
         }
-        if (absl::Status st = Visit(*s.body); !st.ok()) return st;
+        RETURN_IF_ERROR(Visit(*s.body));
         const Stmt* yield = TrailingYield(*s.body);
         for (size_t i = 0; i < s.iter_args.size(); ++i) {
           Var* ia = s.iter_args[i];
@@ -145,9 +146,9 @@ class Inference {
         return absl::OkStatus();
       }
       case StmtKind::kIf: {
-        if (absl::Status st = Visit(*s.body); !st.ok()) return st;
+        RETURN_IF_ERROR(Visit(*s.body));
         if (s.else_body != nullptr) {
-          if (absl::Status st = Visit(*s.else_body); !st.ok()) return st;
+          RETURN_IF_ERROR(Visit(*s.else_body));
         }
         return Merge(s.results, TrailingYield(*s.body),
                      s.else_body != nullptr ? TrailingYield(*s.else_body) : nullptr, s.loc);
@@ -213,7 +214,7 @@ class Inference {
   // An inferred tile passed where the op needs another space.
   absl::Status CheckCall(const Expr& e) {
     for (const ExprPtr& a : e.args) {
-      if (absl::Status s = CheckCall(*a); !s.ok()) return s;
+      RETURN_IF_ERROR(CheckCall(*a));
     }
     const OpInfo* info = e.kind == ExprKind::kCall ? LookupOp(e) : nullptr;
     if (info == nullptr) return absl::OkStatus();
@@ -241,16 +242,16 @@ class Inference {
 
   absl::Status CheckOperands(const Stmt& s) {
     if (s.value != nullptr) {
-      if (absl::Status st = CheckCall(*s.value); !st.ok()) return st;
+      RETURN_IF_ERROR(CheckCall(*s.value));
     }
     for (const ExprPtr& e : s.values) {
-      if (absl::Status st = CheckCall(*e); !st.ok()) return st;
+      RETURN_IF_ERROR(CheckCall(*e));
     }
     for (const StmtPtr& c : s.stmts) {
-      if (absl::Status st = CheckOperands(*c); !st.ok()) return st;
+      RETURN_IF_ERROR(CheckOperands(*c));
     }
     if (s.body != nullptr) {
-      if (absl::Status st = CheckOperands(*s.body); !st.ok()) return st;
+      RETURN_IF_ERROR(CheckOperands(*s.body));
     }
     if (s.else_body != nullptr) return CheckOperands(*s.else_body);
     return absl::OkStatus();
@@ -266,9 +267,8 @@ absl::StatusOr<bool> InferTileMemorySpaces(Program& program) {
   bool changed = false;
   for (const auto& f : program.functions) {
     if (!f->is_kernel()) continue;
-    absl::StatusOr<bool> c = Inference(*f).Run();
-    if (!c.ok()) return c.status();
-    changed = changed || *c;
+    ASSIGN_OR_RETURN(bool c, Inference(*f).Run());
+    changed = changed || c;
   }
   return changed;
 }

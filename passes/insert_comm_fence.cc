@@ -5,6 +5,9 @@
 #include <vector>
 
 #include "absl/flags/flag.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
+#include "glog/logging.h"
 #include "ir/builder.h"
 #include "ir/registry.h"
 #include "passes/comm_effects.h"
@@ -24,6 +27,19 @@ enum class MarkerKind {
   kOpaqueWrite,  // cacheinvalid(); fence
   kConsume,      // cacheinvalid()
 };
+
+// The rule behind the markers of `kind` and what they are, for the trace.
+absl::string_view MarkerRule(MarkerKind kind) {
+  switch (kind) {
+    case MarkerKind::kLocalWrite:
+      return "after a write into a local window: cacheinvalid(window) and fence";
+    case MarkerKind::kRemoteWrite: return "after a remote write: fence";
+    case MarkerKind::kOpaqueWrite: return "after an opaque call: cacheinvalid() and fence";
+    case MarkerKind::kConsume:
+      return "where a wait or test result is consumed: cacheinvalid()";
+  }
+  return "";
+}
 
 struct Request {
   MarkerKind kind;
@@ -411,6 +427,9 @@ class Rewriter {
   std::vector<StmtPtr> Materialize(const Requests& requests) {
     std::vector<StmtPtr> out;
     for (const Request& r : requests) {
+      VLOG(2) << "insert-comm-fence: " << f_.name << ": " << MarkerRule(r.kind) << " at "
+              << (r.loc.known() ? absl::StrCat(r.loc.file, ":", r.loc.line, ":", r.loc.col)
+                                : std::string("an unknown location"));
       switch (r.kind) {
         case MarkerKind::kLocalWrite:
           out.push_back(RegionInvalidate(r));

@@ -10,6 +10,7 @@
 #include "ir/builder.h"
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
+#include "ir/status_macros.h"
 #include "passes/mixed_kernel/common.h"
 
 namespace ptoc {
@@ -131,7 +132,7 @@ class Replayer {
 
   absl::Status Replay(const std::vector<const Stmt*>& stmts, std::vector<StmtPtr>* out) {
     for (const Stmt* s : stmts) {
-      if (absl::Status st = One(*s, out); !st.ok()) return st;
+      RETURN_IF_ERROR(One(*s, out));
     }
     return absl::OkStatus();
   }
@@ -367,7 +368,7 @@ class Replayer {
     loop->loc = s.loc;
     loop->value = Remap(*s.value);
     std::vector<StmtPtr> body;
-    if (absl::Status st = One(*s.body, &body); !st.ok()) return st;
+    RETURN_IF_ERROR(One(*s.body, &body));
     loop->body = MakeSeq(std::move(body), s.body->loc);
     out->push_back(std::move(loop));
     return absl::OkStatus();
@@ -385,11 +386,9 @@ class Replayer {
     std::vector<size_t> keep = ScalarIndices(s.results);
     while (true) {
       std::vector<size_t> before = keep;
-      if (absl::Status st = Body(*s.body, &keep, &branch->body, [] {}); !st.ok()) return st;
+      RETURN_IF_ERROR(Body(*s.body, &keep, &branch->body, [] {}));
       if (s.else_body != nullptr) {
-        if (absl::Status st = Body(*s.else_body, &keep, &branch->else_body, [] {}); !st.ok()) {
-          return st;
-        }
+        RETURN_IF_ERROR(Body(*s.else_body, &keep, &branch->else_body, [] {}));
       }
       if (keep == before) break;
     }
@@ -514,7 +513,7 @@ absl::Status Rewrite(Function& f) {
   for (const StmtPtr& s : rest) rest_view.push_back(s.get());
   std::vector<StmtPtr> replay;
   Replayer replayer(f, visible);
-  if (absl::Status st = replayer.Replay(rest_view, &replay); !st.ok()) return st;
+  RETURN_IF_ERROR(replayer.Replay(rest_view, &replay));
   RemoveUnusedScalars(replay);
 
   const Location if_loc = rest.empty() ? loc : rest.front()->loc;
@@ -563,7 +562,7 @@ absl::StatusOr<bool> MaterializeAivLanesOf(Program& program, absl::string_view b
         changed = true;
         break;
       case Plan::kReplay:
-        if (absl::Status st = Rewrite(*f); !st.ok()) return st;
+        RETURN_IF_ERROR(Rewrite(*f));
         changed = true;
         break;
     }

@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
+#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace sim {
@@ -34,10 +35,10 @@ absl::Status CheckExpr(const Expr& e, bool top) {
     }
   }
   for (const ExprPtr& a : e.args) {
-    if (absl::Status s = CheckExpr(*a, false); !s.ok()) return s;
+    RETURN_IF_ERROR(CheckExpr(*a, false));
   }
   for (const NamedExpr& a : e.attrs) {
-    if (absl::Status s = CheckExpr(*a.value, false); !s.ok()) return s;
+    RETURN_IF_ERROR(CheckExpr(*a.value, false));
   }
   return absl::OkStatus();
 }
@@ -50,13 +51,13 @@ class Compiler {
     switch (s.kind) {
       case StmtKind::kSeq:
         for (const StmtPtr& child : s.stmts) {
-          if (absl::Status st = Emit(*child); !st.ok()) return st;
+          RETURN_IF_ERROR(Emit(*child));
         }
         return absl::OkStatus();
       case StmtKind::kAssign:
       case StmtKind::kEval:
         if (s.value) {
-          if (absl::Status st = CheckExpr(*s.value, true); !st.ok()) return st;
+          RETURN_IF_ERROR(CheckExpr(*s.value, true));
         }
         {
           Instr exec{InstrKind::kExec, &s};
@@ -66,9 +67,9 @@ class Compiler {
         return absl::OkStatus();
       case StmtKind::kFor: return EmitFor(s);
       case StmtKind::kWhile: {
-        if (absl::Status st = CheckExpr(*s.value, false); !st.ok()) return st;
+        RETURN_IF_ERROR(CheckExpr(*s.value, false));
         int check = Add({InstrKind::kBranch, &s});
-        if (absl::Status st = EmitBody(s.body); !st.ok()) return st;
+        RETURN_IF_ERROR(EmitBody(s.body));
         Instr back{InstrKind::kJump, &s};
         back.target = check;
         Add(back);
@@ -81,7 +82,7 @@ class Compiler {
           return ErrorAt(s.loc, "pl.yield_ outside a loop or a branch with results");
         }
         for (const ExprPtr& v : s.values) {
-          if (absl::Status st = CheckExpr(*v, false); !st.ok()) return st;
+          RETURN_IF_ERROR(CheckExpr(*v, false));
         }
         Instr y{InstrKind::kYield, &s};
         y.owner = owners_.back();
@@ -118,7 +119,7 @@ class Compiler {
   absl::Status EmitFor(const Stmt& s) {
     for (const ExprPtr* e : {&s.start, &s.stop, &s.step}) {
       if (*e) {
-        if (absl::Status st = CheckExpr(**e, false); !st.ok()) return st;
+        RETURN_IF_ERROR(CheckExpr(**e, false));
       }
     }
     int loop = code_->num_loops++;
@@ -141,7 +142,7 @@ class Compiler {
   }
 
   absl::Status EmitIf(const Stmt& s) {
-    if (absl::Status st = CheckExpr(*s.value, false); !st.ok()) return st;
+    RETURN_IF_ERROR(CheckExpr(*s.value, false));
     int branch = Add({InstrKind::kBranch, &s});
     bool owns = !s.results.empty();
     if (owns) owners_.push_back(&s);
@@ -173,7 +174,7 @@ absl::StatusOr<FunctionCode> CompileFunction(const Function& function) {
   }
   Compiler compiler(&code);
   if (function.body) {
-    if (absl::Status s = compiler.Emit(*function.body); !s.ok()) return s;
+    RETURN_IF_ERROR(compiler.Emit(*function.body));
   }
   code.instrs.push_back(Instr{InstrKind::kEnd, nullptr});
   return code;

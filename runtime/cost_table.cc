@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "ir/file_util.h"
+#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace sim {
@@ -64,8 +65,7 @@ class FormulaParser {
       : key_(key), text_(text), where_(std::move(where)), column_(column) {}
 
   absl::StatusOr<NodePtr> Parse() {
-    absl::StatusOr<NodePtr> e = Sum();
-    if (!e.ok()) return e;
+    ASSIGN_OR_RETURN(NodePtr e, Sum());
     Skip();
     if (pos_ != text_.size()) return Error("unexpected text");
     return e;
@@ -96,9 +96,8 @@ class FormulaParser {
       Skip();
       if (pos_ >= text_.size() || (text_[pos_] != '+' && text_[pos_] != '-')) break;
       const char op = text_[pos_++];
-      absl::StatusOr<NodePtr> right = Product();
-      if (!right.ok()) return right;
-      left = Make(op, *left, *right);
+      ASSIGN_OR_RETURN(NodePtr right, Product());
+      left = Make(op, *left, right);
     }
     return left;
   }
@@ -108,9 +107,8 @@ class FormulaParser {
       Skip();
       if (pos_ >= text_.size() || (text_[pos_] != '*' && text_[pos_] != '/')) break;
       const char op = text_[pos_++];
-      absl::StatusOr<NodePtr> right = Atom();
-      if (!right.ok()) return right;
-      left = Make(op, *left, *right);
+      ASSIGN_OR_RETURN(NodePtr right, Atom());
+      left = Make(op, *left, right);
     }
     return left;
   }
@@ -129,8 +127,7 @@ class FormulaParser {
     const char c = text_[pos_];
     if (c == '(') {
       ++pos_;
-      absl::StatusOr<NodePtr> e = Sum();
-      if (!e.ok()) return e;
+      ASSIGN_OR_RETURN(NodePtr e, Sum());
       Skip();
       if (pos_ >= text_.size() || text_[pos_] != ')') return Error("')' expected");
       ++pos_;
@@ -155,9 +152,8 @@ class FormulaParser {
     Skip();
     if (name == "ceil") {
       if (pos_ >= text_.size() || text_[pos_] != '(') return Error("'(' expected after ceil");
-      absl::StatusOr<NodePtr> arg = Atom();
-      if (!arg.ok()) return arg;
-      return Make('c', *arg, nullptr);
+      ASSIGN_OR_RETURN(NodePtr arg, Atom());
+      return Make('c', arg, nullptr);
     }
     // A name the timing model never binds would read as 0 and silently
     // zero the cost: an error at the name.
@@ -199,29 +195,25 @@ absl::StatusOr<CostTable> CostTable::Parse(absl::string_view text, absl::string_
     const size_t lead = rhs.size() - absl::StripLeadingAsciiWhitespace(rhs).size();
     FormulaParser parser(key, absl::StripAsciiWhitespace(rhs),
                          absl::StrCat(file, ":", line_no, ":"), eq + 2 + lead);
-    absl::StatusOr<NodePtr> formula = parser.Parse();
-    if (!formula.ok()) return formula.status();
-    table.formulas_[key] = *formula;
+    ASSIGN_OR_RETURN(NodePtr formula, parser.Parse());
+    table.formulas_[key] = formula;
   }
   return table;
 }
 
 absl::StatusOr<CostTable> CostTable::Builtin(absl::string_view backend) {
-  absl::StatusOr<CostTable> t =
-      Parse(backend == "a5" ? kCostsA5 : kCostsA2A3,
-            backend == "a5" ? "runtime/cost/a5.costs" : "runtime/cost/a2a3.costs");
-  if (!t.ok()) return t;
-  t->name_ = "pto-isa";
-  if (absl::Status s = t->AddElementwiseEstimates(); !s.ok()) return s;
+  ASSIGN_OR_RETURN(CostTable t,
+                   Parse(backend == "a5" ? kCostsA5 : kCostsA2A3,
+                         backend == "a5" ? "runtime/cost/a5.costs" : "runtime/cost/a2a3.costs"));
+  t.name_ = "pto-isa";
+  RETURN_IF_ERROR(t.AddElementwiseEstimates());
   return t;
 }
 
 absl::StatusOr<CostTable> CostTable::Load(const std::string& path) {
-  absl::StatusOr<std::string> text = ReadFile(path);
-  if (!text.ok()) return text.status();
-  absl::StatusOr<CostTable> t = Parse(*text, path);
-  if (!t.ok()) return t;
-  if (absl::Status s = t->AddElementwiseEstimates(); !s.ok()) return s;
+  ASSIGN_OR_RETURN(std::string text, ReadFile(path));
+  ASSIGN_OR_RETURN(CostTable t, Parse(text, path));
+  RETURN_IF_ERROR(t.AddElementwiseEstimates());
   return t;
 }
 
@@ -229,10 +221,9 @@ absl::Status CostTable::AddElementwiseEstimates() {
   for (const ElementwiseOp& e : ElementwiseOps()) {
     const std::string key(e.instruction);
     if (Has(key)) continue;
-    absl::StatusOr<CostTable> row =
-        Parse(absl::StrCat(key, " = ", e.cost, "\n"), "ir/tile_elementwise.def");
-    if (!row.ok()) return row.status();
-    formulas_[key] = row->formulas_.at(key);
+    ASSIGN_OR_RETURN(CostTable row,
+                     Parse(absl::StrCat(key, " = ", e.cost, "\n"), "ir/tile_elementwise.def"));
+    formulas_[key] = row.formulas_.at(key);
   }
   return absl::OkStatus();
 }

@@ -9,6 +9,7 @@
 #include "ir/checked_math.h"
 #include "ir/diagnostics.h"
 #include "ir/file_util.h"
+#include "ir/status_macros.h"
 #include "runtime/tensor_files.h"
 
 namespace ptoc {
@@ -61,9 +62,8 @@ absl::Status ResolveScalarsAndShapes(
     for (size_t i = 0; i < n; ++i) {
       const Var& v = *entry.params[i].var;
       if (v.name != name || !v.type.is_scalar()) continue;
-      absl::StatusOr<Value> value = ParseScalar(name, text, v.type.dtype());
-      if (!value.ok()) return value.status();
-      params.scalars[i] = *value;
+      ASSIGN_OR_RETURN(Value value, ParseScalar(name, text, v.type.dtype()));
+      params.scalars[i] = value;
       found = true;
     }
     if (!found) {
@@ -118,10 +118,9 @@ absl::Status LoadEntryContents(const Function& entry, int ranks, const std::stri
       for (int64_t d : params.shapes[i]) elements *= d;
       std::optional<std::vector<uint8_t>> bytes;
       if (!inputs_dir.empty()) {
-        auto read =
-            ReadTensorFile(TensorFilePath(inputs_dir, v.name, rank), elements, v.type.dtype());
-        if (!read.ok()) return read.status();
-        bytes = std::move(*read);
+        ASSIGN_OR_RETURN(auto read, ReadTensorFile(TensorFilePath(inputs_dir, v.name, rank),
+                                                   elements, v.type.dtype()));
+        bytes = std::move(read);
       }
       if (!bytes.has_value()) {
         bytes = v.type.is_distributed()
@@ -198,9 +197,8 @@ std::optional<Finding> LaunchFinding(const Function& aiv, int declared, int laun
 absl::StatusOr<std::vector<LaneCall>> PlanLaneCalls(const Program& program, const Function& entry) {
   std::vector<LaneCall> lanes;
   if (entry.kind != FunctionKind::kGroup) {
-    absl::StatusOr<LaneCore> core = CoreOf(entry, entry.loc);
-    if (!core.ok()) return core.status();
-    LaneCall call{&entry, *core, {}};
+    ASSIGN_OR_RETURN(LaneCore core, CoreOf(entry, entry.loc));
+    LaneCall call{&entry, core, {}};
     for (size_t i = 0; i < entry.params.size(); ++i) call.args.push_back(static_cast<int>(i));
     lanes.push_back(std::move(call));
     return lanes;
@@ -221,9 +219,8 @@ absl::StatusOr<std::vector<LaneCall>> PlanLaneCalls(const Program& program, cons
     if (callee == nullptr) {
       return ErrorAt(call->loc, absl::StrCat("no function '", call->str, "'"));
     }
-    absl::StatusOr<LaneCore> core = CoreOf(*callee, call->loc);
-    if (!core.ok()) return core.status();
-    LaneCall lane{callee, *core, {}};
+    ASSIGN_OR_RETURN(LaneCore core, CoreOf(*callee, call->loc));
+    LaneCall lane{callee, core, {}};
     for (const ExprPtr& a : call->args) {
       int param = -1;
       for (size_t i = 0; i < entry.params.size(); ++i) {
@@ -247,7 +244,7 @@ absl::StatusOr<std::vector<LaneCall>> PlanLaneCalls(const Program& program, cons
 absl::StatusOr<EntryParams> ResolveEntryParams(
     const Function& entry, const std::vector<std::pair<std::string, std::string>>& scalars) {
   EntryParams params;
-  if (absl::Status s = ResolveScalarsAndShapes(entry, scalars, params); !s.ok()) return s;
+  RETURN_IF_ERROR(ResolveScalarsAndShapes(entry, scalars, params));
   return params;
 }
 
@@ -265,7 +262,7 @@ uint64_t GmBytesPerRank(const Function& entry, const EntryParams& params, uint64
 absl::StatusOr<std::vector<TensorDump>> EntryOutputs(const Machine& machine, const Function& entry,
                                                      const std::string& dump_dir) {
   if (!dump_dir.empty()) {
-    if (absl::Status s = CreateDirectories(dump_dir, dump_dir); !s.ok()) return s;
+    RETURN_IF_ERROR(CreateDirectories(dump_dir, dump_dir));
   }
   std::vector<TensorDump> out;
   for (int a = 0; a < machine.num_allocations(); ++a) {
@@ -280,9 +277,8 @@ absl::StatusOr<std::vector<TensorDump>> EntryOutputs(const Machine& machine, con
       d.values.push_back(DecodeElement(&bytes[i * esize], alloc.dtype));
     }
     if (!dump_dir.empty()) {
-      absl::Status s = WriteTensorFile(TensorFilePath(dump_dir, alloc.name, alloc.rank),
-                                       alloc.shape, alloc.dtype, bytes);
-      if (!s.ok()) return s;
+      RETURN_IF_ERROR(WriteTensorFile(TensorFilePath(dump_dir, alloc.name, alloc.rank), alloc.shape,
+                                      alloc.dtype, bytes));
     }
     out.push_back(std::move(d));
   }

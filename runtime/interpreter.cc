@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "ir/checked_math.h"
+#include "ir/status_macros.h"
 #include "runtime/pipe_check.h"
 #include "runtime/tile_ops.h"
 
@@ -176,12 +177,10 @@ absl::Status Interpreter::Exec(LaneState& l, const Instr& in) {
     case InstrKind::kExec: {
       const Stmt& st = *in.stmt;
       repeat_ = false;
-      absl::StatusOr<Value> v = st.value->kind == ExprKind::kCall
-                                    ? CallOp(l, *st.value, &st, in.op)
-                                    : Eval(l, *st.value);
-      if (!v.ok()) return v.status();
+      ASSIGN_OR_RETURN(Value v, st.value->kind == ExprKind::kCall ? CallOp(l, *st.value, &st, in.op)
+                                                                  : Eval(l, *st.value));
       if (l.finished) return absl::OkStatus();
-      if (st.kind == StmtKind::kAssign && st.var != nullptr) l.env[st.var->id] = *v;
+      if (st.kind == StmtKind::kAssign && st.var != nullptr) l.env[st.var->id] = v;
       if (!repeat_) ++l.pc;
       return absl::OkStatus();
     }
@@ -189,29 +188,25 @@ absl::Status Interpreter::Exec(LaneState& l, const Instr& in) {
       const Stmt& st = *in.stmt;
       int64_t start = 0, step = 1;
       if (st.start) {
-        absl::StatusOr<Value> v = Eval(l, *st.start);
-        if (!v.ok()) return v.status();
-        start = v->AsInt();
+        ASSIGN_OR_RETURN(Value v, Eval(l, *st.start));
+        start = v.AsInt();
       }
-      absl::StatusOr<Value> stop = Eval(l, *st.stop);
-      if (!stop.ok()) return stop.status();
+      ASSIGN_OR_RETURN(Value stop, Eval(l, *st.stop));
       if (st.step) {
-        absl::StatusOr<Value> v = Eval(l, *st.step);
-        if (!v.ok()) return v.status();
-        step = v->AsInt();
+        ASSIGN_OR_RETURN(Value v, Eval(l, *st.step));
+        step = v.AsInt();
       }
       if (step == 0) return absl::InvalidArgumentError("a loop with step 0");
       std::vector<Value> init;
       for (const ExprPtr& e : st.init_values) {
-        absl::StatusOr<Value> v = Eval(l, *e);
-        if (!v.ok()) return v.status();
-        init.push_back(*v);
+        ASSIGN_OR_RETURN(Value v, Eval(l, *e));
+        init.push_back(v);
       }
       for (size_t i = 0; i < st.iter_args.size() && i < init.size(); ++i) {
         l.env[st.iter_args[i]->id] = init[i];
       }
       l.env[st.var->id] = Value::Int(start);
-      l.loop_stop[in.loop] = stop->AsInt();
+      l.loop_stop[in.loop] = stop.AsInt();
       l.loop_step[in.loop] = step;
       ++l.pc;
       return absl::OkStatus();
@@ -236,9 +231,8 @@ absl::Status Interpreter::Exec(LaneState& l, const Instr& in) {
       l.pc = in.target;
       return absl::OkStatus();
     case InstrKind::kBranch: {
-      absl::StatusOr<Value> c = Eval(l, *in.stmt->value);
-      if (!c.ok()) return c.status();
-      l.pc = c->AsBool() ? l.pc + 1 : in.target;
+      ASSIGN_OR_RETURN(Value c, Eval(l, *in.stmt->value));
+      l.pc = c.AsBool() ? l.pc + 1 : in.target;
       return absl::OkStatus();
     }
     case InstrKind::kJump:
@@ -247,9 +241,8 @@ absl::Status Interpreter::Exec(LaneState& l, const Instr& in) {
     case InstrKind::kYield: {
       std::vector<Value> values;
       for (const ExprPtr& e : in.stmt->values) {
-        absl::StatusOr<Value> v = Eval(l, *e);
-        if (!v.ok()) return v.status();
-        values.push_back(*v);
+        ASSIGN_OR_RETURN(Value v, Eval(l, *e));
+        values.push_back(v);
       }
       const std::vector<Var*>& into =
           in.owner->kind == StmtKind::kFor ? in.owner->iter_args : in.owner->results;
@@ -279,21 +272,18 @@ absl::StatusOr<Value> Interpreter::Eval(LaneState& l, const Expr& e) {
     case ExprKind::kFloat: return Value::Float(e.float_value);
     case ExprKind::kBool: return Value::Bool(e.bool_value);
     case ExprKind::kBinary: {
-      absl::StatusOr<Value> a = Eval(l, *e.args[0]);
-      if (!a.ok()) return a.status();
+      ASSIGN_OR_RETURN(Value a, Eval(l, *e.args[0]));
       // `and` / `or` short-circuit as in Python.
-      if (e.binary_op == BinaryOp::kAnd && !a->AsBool()) return Value::Bool(false);
-      if (e.binary_op == BinaryOp::kOr && a->AsBool()) return Value::Bool(true);
-      absl::StatusOr<Value> b = Eval(l, *e.args[1]);
-      if (!b.ok()) return b.status();
-      return Arith(e.binary_op, *a, *b);
+      if (e.binary_op == BinaryOp::kAnd && !a.AsBool()) return Value::Bool(false);
+      if (e.binary_op == BinaryOp::kOr && a.AsBool()) return Value::Bool(true);
+      ASSIGN_OR_RETURN(Value b, Eval(l, *e.args[1]));
+      return Arith(e.binary_op, a, b);
     }
     case ExprKind::kUnary: {
-      absl::StatusOr<Value> a = Eval(l, *e.args[0]);
-      if (!a.ok()) return a.status();
-      if (e.unary_op == UnaryOp::kNot) return Value::Bool(!a->AsBool());
-      if (e.unary_op == UnaryOp::kBitNot) return Value::Int(~a->AsInt());
-      return a->kind == Value::Kind::kFloat ? Value::Float(-a->f) : Value::Int(-a->AsInt());
+      ASSIGN_OR_RETURN(Value a, Eval(l, *e.args[0]));
+      if (e.unary_op == UnaryOp::kNot) return Value::Bool(!a.AsBool());
+      if (e.unary_op == UnaryOp::kBitNot) return Value::Int(~a.AsInt());
+      return a.kind == Value::Kind::kFloat ? Value::Float(-a.f) : Value::Int(-a.AsInt());
     }
     case ExprKind::kCall: return CallOp(l, e, nullptr);
     default:
@@ -307,23 +297,21 @@ absl::StatusOr<std::vector<int64_t>> Interpreter::EvalInts(LaneState& l, const E
   }
   std::vector<int64_t> out;
   for (const ExprPtr& e : list.args) {
-    absl::StatusOr<Value> v = Eval(l, *e);
-    if (!v.ok()) return v.status();
-    if (v->kind != Value::Kind::kInt && v->kind != Value::Kind::kBool) {
+    ASSIGN_OR_RETURN(Value v, Eval(l, *e));
+    if (v.kind != Value::Kind::kInt && v.kind != Value::Kind::kBool) {
       return absl::InvalidArgumentError("expected an integer in a list");
     }
-    out.push_back(v->i);
+    out.push_back(v.i);
   }
   return out;
 }
 
 absl::StatusOr<int> Interpreter::EvalTensor(LaneState& l, const Expr& e) {
-  absl::StatusOr<Value> v = Eval(l, e);
-  if (!v.ok()) return v.status();
-  if (v->kind != Value::Kind::kTensor) {
+  ASSIGN_OR_RETURN(Value v, Eval(l, e));
+  if (v.kind != Value::Kind::kTensor) {
     return absl::InvalidArgumentError("expected a GM tensor");
   }
-  return static_cast<int>(v->i);
+  return static_cast<int>(v.i);
 }
 
 int Interpreter::PeerAllocation(LaneState& l, int alloc, int64_t peer, const Location& loc) {
@@ -394,33 +382,29 @@ Interpreter::OpResult Interpreter::CallOp(LaneState& l, const Expr& call, const 
   }
   // A form codegen refuses (pld.tensor.put's subregion, chunk sizes, ...)
   // is not run with those parts ignored either.
-  if (absl::Status s = CheckCompiledForm(call); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckCompiledForm(call));
   checker_.BeginOp(l.id, &LocOf(call, stmt));
   switch (info->role) {
     case OpRole::kCompute: {
       std::vector<Value> args;
       for (const ExprPtr& a : call.args) {
-        absl::StatusOr<Value> v = Eval(l, *a);
-        if (!v.ok()) return v.status();
-        args.push_back(*v);
+        ASSIGN_OR_RETURN(Value v, Eval(l, *a));
+        args.push_back(v);
       }
       std::vector<int64_t> shape;
       if (const Expr* attr = call.FindAttr("shape")) {
-        absl::StatusOr<std::vector<int64_t>> s = EvalInts(l, *attr);
-        if (!s.ok()) return s.status();
-        shape = *s;
+        ASSIGN_OR_RETURN(std::vector<int64_t> s, EvalInts(l, *attr));
+        shape = s;
       }
-      absl::StatusOr<std::shared_ptr<const TileData>> t = ComputeTileOp(call, args, shape);
-      if (!t.ok()) return t.status();
-      return Value::Tile(*t);
+      ASSIGN_OR_RETURN(std::shared_ptr<const TileData> t, ComputeTileOp(call, args, shape));
+      return Value::Tile(t);
     }
     case OpRole::kPureScalar: {
       // The vector lanes' own pure scalar, tile.get_subblock_idx: which
       // AIV subblock the lane is (0 under a 1C:1V launch).
       if (LaneOf(call) == Lane::kVector) return Value::Int(l.subblock);
-      absl::StatusOr<Value> arg = Eval(l, *call.args[0]);
-      if (!arg.ok()) return arg.status();
-      if (call.str == kOpRank) return Value::Int(arg->i);
+      ASSIGN_OR_RETURN(Value arg, Eval(l, *call.args[0]));
+      if (call.str == kOpRank) return Value::Int(arg.i);
       if (call.str == kOpNranks) return Value::Int(w_.ranks);
       return Value::CommCtx(l.rank);  // pld.get_comm_ctx
     }

@@ -10,6 +10,7 @@
 #include "driver/tool.h"
 #include "ir/file_util.h"
 #include "ir/serialize.h"
+#include "ir/status_macros.h"
 #include "ir/verifier.h"
 
 ABSL_FLAG(std::string, entry, "", "The function to launch on every rank (required).");
@@ -103,7 +104,7 @@ absl::Status OptionsFromFlags(const LaunchTool& tool, LaunchOptions& options,
   const std::string launch = absl::GetFlag(FLAGS_launch);
   if (options.entry.empty()) return absl::InvalidArgumentError("--entry=FUNC is required");
   if (tool.check_tool_flags != nullptr) {
-    if (absl::Status s = tool.check_tool_flags(); !s.ok()) return s;
+    RETURN_IF_ERROR(tool.check_tool_flags());
   }
   if (options.ranks < 1 || options.ranks > tool.max_ranks) {
     return absl::InvalidArgumentError(
@@ -125,9 +126,8 @@ absl::Status OptionsFromFlags(const LaunchTool& tool, LaunchOptions& options,
     return absl::InvalidArgumentError(
         absl::StrCat("--report must be text or json, not '", report_format, "'"));
   }
-  auto scalars = ParseScalarFlags(absl::GetFlag(FLAGS_scalar));
-  if (!scalars.ok()) return scalars.status();
-  options.scalars = std::move(*scalars);
+  ASSIGN_OR_RETURN(auto scalars, ParseScalarFlags(absl::GetFlag(FLAGS_scalar)));
+  options.scalars = std::move(scalars);
   return PassOptionsFromFlags({}, &pass_options);
 }
 

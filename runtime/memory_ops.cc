@@ -1,6 +1,7 @@
 // GM accesses of the interpreter: DMA loads and stores, scalar accesses
 // through the data cache, remote and copy ops, and the markers.
 #include "absl/strings/str_cat.h"
+#include "ir/status_macros.h"
 #include "runtime/interpreter.h"
 #include "runtime/tile_ops.h"
 
@@ -53,37 +54,29 @@ void Interpreter::StoreRegion(LaneState& l, const std::vector<Run>& runs, int al
 }
 
 Interpreter::OpResult Interpreter::TileLoad(LaneState& l, const Expr& call) {
-  absl::StatusOr<int> alloc = EvalTensor(l, *call.args[0]);
-  if (!alloc.ok()) return alloc.status();
-  absl::StatusOr<std::vector<int64_t>> offsets = EvalInts(l, *call.args[1]);
-  if (!offsets.ok()) return offsets.status();
-  absl::StatusOr<std::vector<int64_t>> shape = EvalInts(l, *call.args[2]);
-  if (!shape.ok()) return shape.status();
-  auto runs = Region(l, *alloc, *offsets, *shape, call.loc, "tile.load");
-  if (!runs) return Value::Tile(NewTile(call.type, *shape));
-  return Value::Tile(LoadRegion(*runs, w_.machine.allocation(*alloc).dtype, call.type, *shape));
+  ASSIGN_OR_RETURN(int alloc, EvalTensor(l, *call.args[0]));
+  ASSIGN_OR_RETURN(std::vector<int64_t> offsets, EvalInts(l, *call.args[1]));
+  ASSIGN_OR_RETURN(std::vector<int64_t> shape, EvalInts(l, *call.args[2]));
+  auto runs = Region(l, alloc, offsets, shape, call.loc, "tile.load");
+  if (!runs) return Value::Tile(NewTile(call.type, shape));
+  return Value::Tile(LoadRegion(*runs, w_.machine.allocation(alloc).dtype, call.type, shape));
 }
 
 Interpreter::OpResult Interpreter::TileStore(LaneState& l, const Expr& call) {
-  absl::StatusOr<Value> tile = Eval(l, *call.args[0]);
-  if (!tile.ok()) return tile.status();
-  if (tile->kind != Value::Kind::kTile) return absl::InvalidArgumentError("expected a tile");
-  absl::StatusOr<std::vector<int64_t>> offsets = EvalInts(l, *call.args[1]);
-  if (!offsets.ok()) return offsets.status();
-  absl::StatusOr<int> alloc = EvalTensor(l, *call.args[2]);
-  if (!alloc.ok()) return alloc.status();
-  auto runs = Region(l, *alloc, *offsets, tile->tile->shape, call.loc, "tile.store");
-  if (runs) StoreRegion(l, *runs, *alloc, *tile->tile, AtomicAdd(call));
-  return Value::Tensor(*alloc);
+  ASSIGN_OR_RETURN(Value tile, Eval(l, *call.args[0]));
+  if (tile.kind != Value::Kind::kTile) return absl::InvalidArgumentError("expected a tile");
+  ASSIGN_OR_RETURN(std::vector<int64_t> offsets, EvalInts(l, *call.args[1]));
+  ASSIGN_OR_RETURN(int alloc, EvalTensor(l, *call.args[2]));
+  auto runs = Region(l, alloc, offsets, tile.tile->shape, call.loc, "tile.store");
+  if (runs) StoreRegion(l, *runs, alloc, *tile.tile, AtomicAdd(call));
+  return Value::Tensor(alloc);
 }
 
 Interpreter::OpResult Interpreter::TensorRead(LaneState& l, const Expr& call) {
-  absl::StatusOr<int> alloc = EvalTensor(l, *call.args[0]);
-  if (!alloc.ok()) return alloc.status();
-  absl::StatusOr<std::vector<int64_t>> index = EvalInts(l, *call.args[1]);
-  if (!index.ok()) return index.status();
-  const Allocation& a = w_.machine.allocation(*alloc);
-  auto runs = Region(l, *alloc, *index, std::vector<int64_t>(index->size(), 1), call.loc,
+  ASSIGN_OR_RETURN(int alloc, EvalTensor(l, *call.args[0]));
+  ASSIGN_OR_RETURN(std::vector<int64_t> index, EvalInts(l, *call.args[1]));
+  const Allocation& a = w_.machine.allocation(alloc);
+  auto runs = Region(l, alloc, index, std::vector<int64_t>(index.size(), 1), call.loc,
                      "tensor.read");
   if (!runs || runs->empty()) return IsFloatDType(a.dtype) ? Value::Float(0) : Value::Int(0);
   uint8_t bytes[8];
@@ -94,62 +87,51 @@ Interpreter::OpResult Interpreter::TensorRead(LaneState& l, const Expr& call) {
 }
 
 Interpreter::OpResult Interpreter::TensorWrite(LaneState& l, const Expr& call) {
-  absl::StatusOr<int> alloc = EvalTensor(l, *call.args[0]);
-  if (!alloc.ok()) return alloc.status();
-  absl::StatusOr<std::vector<int64_t>> index = EvalInts(l, *call.args[1]);
-  if (!index.ok()) return index.status();
-  absl::StatusOr<Value> value = Eval(l, *call.args[2]);
-  if (!value.ok()) return value.status();
-  if (!value->is_number()) return absl::InvalidArgumentError("tensor.write of a non-scalar");
-  const Allocation& a = w_.machine.allocation(*alloc);
-  auto runs = Region(l, *alloc, *index, std::vector<int64_t>(index->size(), 1), call.loc,
+  ASSIGN_OR_RETURN(int alloc, EvalTensor(l, *call.args[0]));
+  ASSIGN_OR_RETURN(std::vector<int64_t> index, EvalInts(l, *call.args[1]));
+  ASSIGN_OR_RETURN(Value value, Eval(l, *call.args[2]));
+  if (!value.is_number()) return absl::InvalidArgumentError("tensor.write of a non-scalar");
+  const Allocation& a = w_.machine.allocation(alloc);
+  auto runs = Region(l, alloc, index, std::vector<int64_t>(index.size(), 1), call.loc,
                      "tensor.write");
   if (!runs || runs->empty()) return Value();
   uint8_t bytes[8];
   if (IsFloatDType(a.dtype)) {
-    EncodeElement(value->AsDouble(), a.dtype, bytes);
+    EncodeElement(value.AsDouble(), a.dtype, bytes);
   } else {
-    EncodeInt(value->AsInt(), a.dtype, bytes);
+    EncodeInt(value.AsInt(), a.dtype, bytes);
   }
   const int esize = DTypeBytes(a.dtype);
-  uint32_t wid = checker_.NewWrite(WriteKind::kScalar, false, *alloc);
+  uint32_t wid = checker_.NewWrite(WriteKind::kScalar, false, alloc);
   checker_.NoteWrite(wid, runs->front().addr, esize);
   w_.machine.IssueScalarWrite(l.id, wid, runs->front().addr, bytes, esize);
   return Value();
 }
 
 Interpreter::OpResult Interpreter::RemoteLoad(LaneState& l, const Expr& call) {
-  absl::StatusOr<int> target = EvalTensor(l, *call.args[0]);
-  if (!target.ok()) return target.status();
-  absl::StatusOr<Value> peer = Eval(l, *call.args[1]);
-  if (!peer.ok()) return peer.status();
-  absl::StatusOr<std::vector<int64_t>> offsets = EvalInts(l, *call.args[2]);
-  if (!offsets.ok()) return offsets.status();
-  absl::StatusOr<std::vector<int64_t>> shape = EvalInts(l, *call.args[3]);
-  if (!shape.ok()) return shape.status();
-  int remote = PeerAllocation(l, *target, peer->AsInt(), call.loc);
-  if (remote < 0) return Value::Tile(NewTile(call.type, *shape));
-  auto runs = Region(l, remote, *offsets, *shape, call.loc, "pld.tile.remote_load");
-  if (!runs) return Value::Tile(NewTile(call.type, *shape));
-  return Value::Tile(LoadRegion(*runs, w_.machine.allocation(remote).dtype, call.type, *shape));
+  ASSIGN_OR_RETURN(int target, EvalTensor(l, *call.args[0]));
+  ASSIGN_OR_RETURN(Value peer, Eval(l, *call.args[1]));
+  ASSIGN_OR_RETURN(std::vector<int64_t> offsets, EvalInts(l, *call.args[2]));
+  ASSIGN_OR_RETURN(std::vector<int64_t> shape, EvalInts(l, *call.args[3]));
+  int remote = PeerAllocation(l, target, peer.AsInt(), call.loc);
+  if (remote < 0) return Value::Tile(NewTile(call.type, shape));
+  auto runs = Region(l, remote, offsets, shape, call.loc, "pld.tile.remote_load");
+  if (!runs) return Value::Tile(NewTile(call.type, shape));
+  return Value::Tile(LoadRegion(*runs, w_.machine.allocation(remote).dtype, call.type, shape));
 }
 
 Interpreter::OpResult Interpreter::RemoteStore(LaneState& l, const Expr& call) {
-  absl::StatusOr<Value> tile = Eval(l, *call.args[0]);
-  if (!tile.ok()) return tile.status();
-  if (tile->kind != Value::Kind::kTile) return absl::InvalidArgumentError("expected a tile");
-  absl::StatusOr<int> target = EvalTensor(l, *call.args[1]);
-  if (!target.ok()) return target.status();
-  absl::StatusOr<Value> peer = Eval(l, *call.args[2]);
-  if (!peer.ok()) return peer.status();
-  absl::StatusOr<std::vector<int64_t>> offsets = EvalInts(l, *call.args[3]);
-  if (!offsets.ok()) return offsets.status();
-  int remote = PeerAllocation(l, *target, peer->AsInt(), call.loc);
+  ASSIGN_OR_RETURN(Value tile, Eval(l, *call.args[0]));
+  if (tile.kind != Value::Kind::kTile) return absl::InvalidArgumentError("expected a tile");
+  ASSIGN_OR_RETURN(int target, EvalTensor(l, *call.args[1]));
+  ASSIGN_OR_RETURN(Value peer, Eval(l, *call.args[2]));
+  ASSIGN_OR_RETURN(std::vector<int64_t> offsets, EvalInts(l, *call.args[3]));
+  int remote = PeerAllocation(l, target, peer.AsInt(), call.loc);
   if (remote < 0) return Value();
-  auto runs = Region(l, remote, *offsets, tile->tile->shape, call.loc,
+  auto runs = Region(l, remote, offsets, tile.tile->shape, call.loc,
                      "pld.tile.remote_store");
   if (!runs) return Value();
-  StoreRegion(l, *runs, remote, *tile->tile, AtomicAdd(call));
+  StoreRegion(l, *runs, remote, *tile.tile, AtomicAdd(call));
   // The peer-region invalidate the code generator emits after the store.
   const int esize = DTypeBytes(w_.machine.allocation(remote).dtype);
   for (const Run& r : *runs) w_.machine.InvalidateRange(l.id, r.addr, r.elements * esize);
@@ -178,38 +160,32 @@ void Interpreter::CopyTensor(LaneState& l, int src, int dst, bool atomic_add) {
 }
 
 Interpreter::OpResult Interpreter::Put(LaneState& l, const Expr& call) {
-  absl::StatusOr<int> dst = EvalTensor(l, *call.args[0]);
-  if (!dst.ok()) return dst.status();
-  absl::StatusOr<Value> peer = Eval(l, *call.args[1]);
-  if (!peer.ok()) return peer.status();
-  absl::StatusOr<int> src = EvalTensor(l, *call.args[2]);
-  if (!src.ok()) return src.status();
-  int remote = PeerAllocation(l, *dst, peer->AsInt(), call.loc);
+  ASSIGN_OR_RETURN(int dst, EvalTensor(l, *call.args[0]));
+  ASSIGN_OR_RETURN(Value peer, Eval(l, *call.args[1]));
+  ASSIGN_OR_RETURN(int src, EvalTensor(l, *call.args[2]));
+  int remote = PeerAllocation(l, dst, peer.AsInt(), call.loc);
   if (remote < 0) return Value();
   const Allocation& to = w_.machine.allocation(remote);
-  const Allocation& from = w_.machine.allocation(*src);
+  const Allocation& from = w_.machine.allocation(src);
   if (to.elements != from.elements) {
     Protocol(l, call.loc, absl::StrCat("out-of-bounds GM access: put copies the ",
                                        from.elements, " elements of '", from.name,
                                        "' into the ", to.elements, " of '", to.name, "'"));
     return Value();
   }
-  CopyTensor(l, *src, remote, AtomicAdd(call));
+  CopyTensor(l, src, remote, AtomicAdd(call));
   // The peer-region invalidate the code generator emits after the put.
   w_.machine.InvalidateRange(l.id, to.base, to.bytes);
   return Value();
 }
 
 Interpreter::OpResult Interpreter::Get(LaneState& l, const Expr& call) {
-  absl::StatusOr<int> dst = EvalTensor(l, *call.args[0]);
-  if (!dst.ok()) return dst.status();
-  absl::StatusOr<Value> peer = Eval(l, *call.args[1]);
-  if (!peer.ok()) return peer.status();
-  absl::StatusOr<int> src = EvalTensor(l, *call.args[2]);
-  if (!src.ok()) return src.status();
-  int remote = PeerAllocation(l, *src, peer->AsInt(), call.loc);
+  ASSIGN_OR_RETURN(int dst, EvalTensor(l, *call.args[0]));
+  ASSIGN_OR_RETURN(Value peer, Eval(l, *call.args[1]));
+  ASSIGN_OR_RETURN(int src, EvalTensor(l, *call.args[2]));
+  int remote = PeerAllocation(l, src, peer.AsInt(), call.loc);
   if (remote < 0) return Value();
-  const Allocation& to = w_.machine.allocation(*dst);
+  const Allocation& to = w_.machine.allocation(dst);
   const Allocation& from = w_.machine.allocation(remote);
   if (to.elements != from.elements) {
     Protocol(l, call.loc, absl::StrCat("out-of-bounds GM access: get copies the ",
@@ -217,7 +193,7 @@ Interpreter::OpResult Interpreter::Get(LaneState& l, const Expr& call) {
                                        "' into the ", to.elements, " of '", to.name, "'"));
     return Value();
   }
-  CopyTensor(l, remote, *dst, false);
+  CopyTensor(l, remote, dst, false);
   return Value();
 }
 
@@ -226,15 +202,12 @@ Interpreter::OpResult Interpreter::CacheInvalidate(LaneState& l, const Expr& cal
     w_.machine.InvalidateAll(l.id);
     return Value();
   }
-  absl::StatusOr<int> alloc = EvalTensor(l, *call.args[0]);
-  if (!alloc.ok()) return alloc.status();
-  absl::StatusOr<std::vector<int64_t>> shape = EvalInts(l, *call.args[1]);
-  if (!shape.ok()) return shape.status();
-  absl::StatusOr<std::vector<int64_t>> offsets = EvalInts(l, *call.args[2]);
-  if (!offsets.ok()) return offsets.status();
-  auto runs = Region(l, *alloc, *offsets, *shape, call.loc, "system.cacheinvalid");
+  ASSIGN_OR_RETURN(int alloc, EvalTensor(l, *call.args[0]));
+  ASSIGN_OR_RETURN(std::vector<int64_t> shape, EvalInts(l, *call.args[1]));
+  ASSIGN_OR_RETURN(std::vector<int64_t> offsets, EvalInts(l, *call.args[2]));
+  auto runs = Region(l, alloc, offsets, shape, call.loc, "system.cacheinvalid");
   if (!runs) return Value();
-  const int esize = DTypeBytes(w_.machine.allocation(*alloc).dtype);
+  const int esize = DTypeBytes(w_.machine.allocation(alloc).dtype);
   for (const Run& r : *runs) w_.machine.InvalidateRange(l.id, r.addr, r.elements * esize);
   return Value();
 }

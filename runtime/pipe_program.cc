@@ -12,6 +12,7 @@
 #include "codegen/ir_walk.h"
 #include "codegen/lowering.h"
 #include "ir/diagnostics.h"
+#include "ir/status_macros.h"
 #include "runtime/pipe_check.h"
 
 namespace ptoc {
@@ -81,32 +82,27 @@ class PipeProgramBuilder {
       if (s->kind == StmtKind::kFor) {
         if (node.blocks.size() != 1 || last < 0) return Mismatch(at);
         Append(out_->at_[first], pre);
-        absl::StatusOr<std::vector<PipeEvent>> end = Block(node.blocks[0], s->body.get(), at);
-        if (!end.ok()) return end.status();
-        Append(out_->at_[last], *end);
+        ASSIGN_OR_RETURN(std::vector<PipeEvent> end, Block(node.blocks[0], s->body.get(), at));
+        Append(out_->at_[last], end);
       } else if (s->kind == StmtKind::kWhile) {
         if (node.blocks.size() != 2 || last < 0) return Mismatch(at);
         Append(out_->entry_[first], pre);
-        absl::StatusOr<std::vector<PipeEvent>> cond = Block(node.blocks[0], nullptr, at);
-        if (!cond.ok()) return cond.status();
-        Append(out_->at_[first], *cond);
-        absl::StatusOr<std::vector<PipeEvent>> end = Block(node.blocks[1], s->body.get(), at);
-        if (!end.ok()) return end.status();
-        Append(out_->at_[last], *end);
+        ASSIGN_OR_RETURN(std::vector<PipeEvent> cond, Block(node.blocks[0], nullptr, at));
+        Append(out_->at_[first], cond);
+        ASSIGN_OR_RETURN(std::vector<PipeEvent> end, Block(node.blocks[1], s->body.get(), at));
+        Append(out_->at_[last], end);
       } else {
         Append(out_->at_[first], pre);
         const int after_then = code_.instrs[first].target;
-        absl::StatusOr<std::vector<PipeEvent>> then = Block(node.blocks[0], s->body.get(), at);
-        if (!then.ok()) return then.status();
+        ASSIGN_OR_RETURN(std::vector<PipeEvent> then, Block(node.blocks[0], s->body.get(), at));
         if (s->else_body == nullptr) {
-          out_->deferred_[{first, true}] = {std::move(*then), after_then};
+          out_->deferred_[{first, true}] = {std::move(then), after_then};
         } else {
           if (node.blocks.size() != 2 || last < 0) return Mismatch(at);
-          Append(out_->at_[last], *then);
-          absl::StatusOr<std::vector<PipeEvent>> other =
-              Block(node.blocks[1], s->else_body.get(), at);
-          if (!other.ok()) return other.status();
-          out_->deferred_[{first, false}] = {std::move(*other), code_.instrs[last].target};
+          Append(out_->at_[last], then);
+          ASSIGN_OR_RETURN(std::vector<PipeEvent> other,
+                           Block(node.blocks[1], s->else_body.get(), at));
+          out_->deferred_[{first, false}] = {std::move(other), code_.instrs[last].target};
         }
       }
     }
@@ -203,11 +199,10 @@ absl::StatusOr<PipeProgram> PipeProgram::Build(const FunctionCode& code, Backend
   PipeProgram p;
   p.items_ = std::move(recorded);
   PipeProgramBuilder builder(code, backend, &p);
-  absl::StatusOr<std::vector<PipeEvent>> end =
-      builder.Block(p.items_, code.function->body.get(), code.function->loc);
-  if (!end.ok()) return end.status();
+  ASSIGN_OR_RETURN(std::vector<PipeEvent> end,
+                   builder.Block(p.items_, code.function->body.get(), code.function->loc));
   // The function's end: the last instruction (kEnd).
-  PipeProgramBuilder::Append(p.at_.back(), *end);
+  PipeProgramBuilder::Append(p.at_.back(), end);
   return p;
 }
 

@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "driver/tool.h"
 #include "ir/file_util.h"
+#include "ir/status_macros.h"
 #include "runtime/launch_command.h"
 #include "runtime/simulator.h"
 
@@ -94,8 +95,7 @@ absl::Status CheckSimFlags() {
   if (absl::GetFlag(FLAGS_timeline_limit) < 1) {
     return absl::InvalidArgumentError("--timeline-limit must be at least 1");
   }
-  absl::StatusOr<std::vector<int>> drops = PipeSyncDrops();
-  if (!drops.ok()) return drops.status();
+  RETURN_IF_ERROR(PipeSyncDrops().status());
   for (const auto& [flag, name] :
        {std::make_pair(&FLAGS_pipe_sync_drop_set, "pipe-sync-drop-set"),
         std::make_pair(&FLAGS_pipe_sync_drop_wait, "pipe-sync-drop-wait")}) {
@@ -124,14 +124,13 @@ int Main(int argc, char** argv) {
     options.deps = absl::GetFlag(FLAGS_pipe_sync_model) == "deps";
     options.timeline_us = absl::GetFlag(FLAGS_timeline_unit) == "us";
     options.timeline_limit = absl::GetFlag(FLAGS_timeline_limit);
-    absl::StatusOr<sim::SimResult> result = sim::Simulate(program, options);
-    if (!result.ok()) return result;
+    ASSIGN_OR_RETURN(sim::SimResult result, sim::Simulate(program, options));
     if (!timeline.empty()) {
-      if (absl::Status s = WriteFileAtomically(timeline, result->timeline); !s.ok()) return s;
+      RETURN_IF_ERROR(WriteFileAtomically(timeline, result.timeline));
     }
     if (absl::GetFlag(FLAGS_cycles)) {
-      result->totals.timing_text = result->timing_text;
-      result->totals.timing_json = result->timing_json;
+      result.totals.timing_text = result.timing_text;
+      result.totals.timing_json = result.timing_json;
     }
     return result;
   });

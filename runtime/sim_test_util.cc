@@ -9,6 +9,7 @@
 #include "ir/file_util.h"
 #include "ir/parser.h"
 #include "ir/registry.h"
+#include "ir/status_macros.h"
 #include "ir/verifier.h"
 #include "runtime/scheduler.h"
 #include "runtime/tensor_files.h"
@@ -69,14 +70,12 @@ bool Remove(StmtPtr& body, int index, int& seen) {
 absl::StatusOr<std::unique_ptr<Program>> CompileKernel(const std::string& path,
                                                        const std::vector<std::string>& passes,
                                                        const PassOptions& options) {
-  absl::StatusOr<std::string> text = ReadFile(path);
-  if (!text.ok()) return text.status();
-  absl::StatusOr<std::unique_ptr<Program>> program = ParseProgram(*text, path);
-  if (!program.ok()) return program.status();
-  if (absl::Status s = VerifyProgram(**program); !s.ok()) return s;
-  (*program)->options.backend = options.backend;
+  ASSIGN_OR_RETURN(std::string text, ReadFile(path));
+  ASSIGN_OR_RETURN(std::unique_ptr<Program> program, ParseProgram(text, path));
+  RETURN_IF_ERROR(VerifyProgram(*program));
+  program->options.backend = options.backend;
   DiagnosticSink diagnostics;
-  if (absl::Status s = RunPipeline(**program, passes, options, {}, &diagnostics); !s.ok()) {
+  if (absl::Status s = RunPipeline(*program, passes, options, {}, &diagnostics); !s.ok()) {
     return absl::InvalidArgumentError(absl::StrCat(s.message(), "\n", diagnostics.ToString()));
   }
   return program;

@@ -8,6 +8,7 @@
 #include "ir/registry.h"
 #include "codegen/pipe_plans.h"
 #include "ir/output_returns.h"
+#include "ir/status_macros.h"
 #include "passes/materialize_aiv_lanes.h"
 #include "runtime/entry_params.h"
 #include "runtime/interpreter.h"
@@ -136,29 +137,25 @@ absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& optio
     return m.status();
   }
   const Program& program = *materialized;
-  absl::StatusOr<const Function*> entry = FindEntry(program, options, SimOptions::kMaxRanks);
-  if (!entry.ok()) return entry.status();
+  ASSIGN_OR_RETURN(const Function* entry, FindEntry(program, options, SimOptions::kMaxRanks));
   Launch launch;
-  launch.entry = *entry;
-  absl::StatusOr<std::vector<LaneCall>> calls = PlanLaneCalls(program, *launch.entry);
-  if (!calls.ok()) return calls.status();
-  const int declared = DeclaredAivLanes(*calls);
+  launch.entry = entry;
+  ASSIGN_OR_RETURN(std::vector<LaneCall> calls, PlanLaneCalls(program, *launch.entry));
+  const int declared = DeclaredAivLanes(calls);
   launch.aiv_lanes = LaunchedAivLanes(declared, options.launch);
   std::optional<Finding> launch_finding;
-  for (const LaneCall& call : *calls) {
+  for (const LaneCall& call : calls) {
     if (call.core == LaneCore::kAiv) {
       launch_finding = LaunchFinding(*call.function, declared, launch.aiv_lanes);
     }
   }
-  for (LaneCall& call : WithAivLanes(std::move(*calls), launch.aiv_lanes)) {
-    absl::StatusOr<FunctionCode> code = CompileFunction(*call.function);
-    if (!code.ok()) return code.status();
-    launch.lanes.push_back(LanePlan{std::move(call), std::move(*code), nullptr});
+  for (LaneCall& call : WithAivLanes(std::move(calls), launch.aiv_lanes)) {
+    ASSIGN_OR_RETURN(FunctionCode code, CompileFunction(*call.function));
+    launch.lanes.push_back(LanePlan{std::move(call), std::move(code), nullptr});
   }
   // The pipe check replays codegen's plan of each lane, in the mode the
   // program records (barrier-all's too, pipe-sync.md §8 Q14).
-  absl::StatusOr<codegen::PipeSyncMode> mode = codegen::ParsePipeSync(program.options.pipe_sync);
-  if (!mode.ok()) return mode.status();
+  ASSIGN_OR_RETURN(codegen::PipeSyncMode mode, codegen::ParsePipeSync(program.options.pipe_sync));
   if (options.pipe_check) {
     absl::StatusOr<std::map<std::string, codegen::SyncPlanner>> planners =
         codegen::PlanPipeSync(program);
@@ -171,27 +168,23 @@ absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& optio
     drop.insert(options.pipe_sync_drop_set.begin(), options.pipe_sync_drop_set.end());
     drop.insert(options.pipe_sync_drop_wait.begin(), options.pipe_sync_drop_wait.end());
     // A unit asked to be dropped from no plan at all would run clean.
-    if (absl::Status s = codegen::CheckDropUnits(
-            planners.ok() ? *planners : std::map<std::string, codegen::SyncPlanner>(), drop);
-        !s.ok()) {
-      return s;
-    }
+    RETURN_IF_ERROR(codegen::CheckDropUnits(
+        planners.ok() ? *planners : std::map<std::string, codegen::SyncPlanner>(), drop));
     for (LanePlan& plan : launch.lanes) {
       if (!planners.ok()) break;
       auto it = planners->find(plan.call.function->name);
       if (it == planners->end()) continue;
       std::vector<RecordedItem> recorded = it->second.Recorded(options.pipe_sync_drop);
       DropHalves(recorded, options.pipe_sync_drop_set, options.pipe_sync_drop_wait);
-      absl::StatusOr<PipeProgram> pipes = PipeProgram::Build(
-          plan.code, options.backend == "a5" ? Backend::kA5 : Backend::kA2A3,
-          std::move(recorded));
-      if (!pipes.ok()) return pipes.status();
-      plan.pipes = std::make_unique<PipeProgram>(std::move(*pipes));
+      ASSIGN_OR_RETURN(
+          PipeProgram pipes,
+          PipeProgram::Build(plan.code, options.backend == "a5" ? Backend::kA5 : Backend::kA2A3,
+                             std::move(recorded)));
+      plan.pipes = std::make_unique<PipeProgram>(std::move(pipes));
     }
   }
-  absl::StatusOr<EntryParams> params = ResolveEntryParams(*launch.entry, options.scalars);
-  if (!params.ok()) return params.status();
-  launch.params = std::move(*params);
+  ASSIGN_OR_RETURN(EntryParams params, ResolveEntryParams(*launch.entry, options.scalars));
+  launch.params = std::move(params);
   const uint64_t total = GmBytesPerRank(*launch.entry, launch.params, kMaxGmBytes) * options.ranks;
   const uint64_t lanes = static_cast<uint64_t>(options.ranks) * launch.lanes.size();
   if (total > kMaxGmBytes || total * lanes > kMaxGmLaneBytes) {
@@ -200,11 +193,8 @@ absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& optio
         lanes, " lanes; ptoc-sim simulates at most ", kMaxGmBytes, " bytes and ",
         kMaxGmLaneBytes, " bytes x lanes"));
   }
-  if (absl::Status s = LoadEntryContents(*launch.entry, options.ranks, options.inputs_dir,
-                                         options.seed, launch.params);
-      !s.ok()) {
-    return s;
-  }
+  RETURN_IF_ERROR(LoadEntryContents(*launch.entry, options.ranks, options.inputs_dir, options.seed,
+                                    launch.params));
 
   std::unique_ptr<CostTable> costs;
   if (options.timed) {
@@ -215,11 +205,10 @@ absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& optio
           "error: --cycles and --timeline replay the program's --pipe-sync plan, and this "
           "launch has none (keep --pipe-check=on)");
     }
-    absl::StatusOr<CostTable> table = options.cost_table.empty()
+    ASSIGN_OR_RETURN(CostTable table, options.cost_table.empty()
                                           ? CostTable::Builtin(options.backend)
-                                          : CostTable::Load(options.cost_table);
-    if (!table.ok()) return table.status();
-    costs = std::make_unique<CostTable>(*std::move(table));
+                                          : CostTable::Load(options.cost_table));
+    costs = std::make_unique<CostTable>(std::move(table));
   }
 
   SimResult result;
@@ -243,13 +232,13 @@ absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& optio
     }
     PipeModel pipes(w, options.backend == "a5" ? Backend::kA5 : Backend::kA2A3,
                     std::move(pipe_programs),
-                    *mode == codegen::PipeSyncMode::kFlagsUnbounded
+                    mode == codegen::PipeSyncMode::kFlagsUnbounded
                         ? codegen::SyncPlanner::kUnboundedIds
                         : 8);
     interpreter.set_pipe_model(&pipes);
     std::unique_ptr<TimingModel> timing;
     if (costs != nullptr && schedule == 0) {
-      timing = std::make_unique<TimingModel>(*costs, w, std::string(codegen::PipeSyncName(*mode)),
+      timing = std::make_unique<TimingModel>(*costs, w, std::string(codegen::PipeSyncName(mode)),
                                              options.deps);
       pipes.set_timing(timing.get());
     }
@@ -259,10 +248,10 @@ absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& optio
     for (const LaneState& l : w.lanes) w.machine.Drain(l.id);
     result.totals.statements += w.steps;
     if (schedule == 0 || options.keep_every_output) {
-      absl::StatusOr<std::vector<TensorDump>> outputs =
-          EntryOutputs(w.machine, *launch.entry, schedule == 0 ? options.dump_dir : "");
-      if (!outputs.ok()) return outputs.status();
-      result.outputs.push_back(std::move(*outputs));
+      ASSIGN_OR_RETURN(
+          std::vector<TensorDump> outputs,
+          EntryOutputs(w.machine, *launch.entry, schedule == 0 ? options.dump_dir : ""));
+      result.outputs.push_back(std::move(outputs));
     }
     if (schedule == 0) expected_steps = std::max<int64_t>(w.steps, 1);
     if (timing != nullptr) {

@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "ir/status_macros.h"
 #include "runtime/interpreter.h"
 #include "runtime/pipe_check.h"
 #include "runtime/tile_ops.h"
@@ -42,9 +43,8 @@ bool IsNz(const TileView& v) {
 absl::StatusOr<uint64_t> Interpreter::SignalAddress(LaneState& l, int alloc,
                                                     const Expr& offsets,
                                                     const Location& loc) {
-  absl::StatusOr<std::vector<int64_t>> index = EvalInts(l, offsets);
-  if (!index.ok()) return index.status();
-  auto runs = Region(l, alloc, *index, std::vector<int64_t>(index->size(), 1), loc,
+  ASSIGN_OR_RETURN(std::vector<int64_t> index, EvalInts(l, offsets));
+  auto runs = Region(l, alloc, index, std::vector<int64_t>(index.size(), 1), loc,
                      "signal access");
   if (!runs || runs->empty()) {
     return absl::InvalidArgumentError("the signal element is out of bounds");
@@ -53,31 +53,25 @@ absl::StatusOr<uint64_t> Interpreter::SignalAddress(LaneState& l, int alloc,
 }
 
 absl::StatusOr<bool> Interpreter::SignalHolds(LaneState& l, const Expr& call, uint64_t* addr) {
-  absl::StatusOr<int> alloc = EvalTensor(l, *call.args[0]);
-  if (!alloc.ok()) return alloc.status();
-  absl::StatusOr<uint64_t> at = SignalAddress(l, *alloc, *call.args[1], call.loc);
-  if (!at.ok()) return at.status();
-  absl::StatusOr<Value> expected = Eval(l, *call.args[2]);
-  if (!expected.ok()) return expected.status();
-  const DType dtype = w_.machine.allocation(*alloc).dtype;
+  ASSIGN_OR_RETURN(int alloc, EvalTensor(l, *call.args[0]));
+  ASSIGN_OR_RETURN(uint64_t at, SignalAddress(l, alloc, *call.args[1], call.loc));
+  ASSIGN_OR_RETURN(Value expected, Eval(l, *call.args[2]));
+  const DType dtype = w_.machine.allocation(alloc).dtype;
   uint8_t bytes[8];
   uint32_t wids[8];
-  w_.machine.ReadGm(*at, DTypeBytes(dtype), bytes, wids);
+  w_.machine.ReadGm(at, DTypeBytes(dtype), bytes, wids);
   double now = DecodeElement(bytes, dtype);
   const Expr* cmp = AttrOrDefault(call, "cmp");
   bool ge = cmp != nullptr && cmp->str == "Ge";
-  *addr = *at;
-  return ge ? now >= expected->AsDouble() : now == expected->AsDouble();
+  *addr = at;
+  return ge ? now >= expected.AsDouble() : now == expected.AsDouble();
 }
 
 Interpreter::OpResult Interpreter::Notify(LaneState& l, const Expr& call) {
-  absl::StatusOr<int> target = EvalTensor(l, *call.args[0]);
-  if (!target.ok()) return target.status();
-  absl::StatusOr<Value> peer = Eval(l, *call.args[1]);
-  if (!peer.ok()) return peer.status();
-  absl::StatusOr<Value> value = Eval(l, *call.args[3]);
-  if (!value.ok()) return value.status();
-  int remote = PeerAllocation(l, *target, peer->AsInt(), call.loc);
+  ASSIGN_OR_RETURN(int target, EvalTensor(l, *call.args[0]));
+  ASSIGN_OR_RETURN(Value peer, Eval(l, *call.args[1]));
+  ASSIGN_OR_RETURN(Value value, Eval(l, *call.args[3]));
+  int remote = PeerAllocation(l, target, peer.AsInt(), call.loc);
   if (remote < 0) return Value();
   absl::StatusOr<uint64_t> addr = SignalAddress(l, remote, *call.args[2], call.loc);
   if (!addr.ok()) return Value();  // reported as out of bounds
@@ -91,10 +85,10 @@ Interpreter::OpResult Interpreter::Notify(LaneState& l, const Expr& call) {
   uint32_t wid = checker_.NewWrite(WriteKind::kSignal, /*atomic=*/true, remote);
   Segment seg{*addr, std::vector<uint8_t>(esize), wid};
   if (IsFloatDType(dtype)) {
-    double v = value->AsDouble() + (set ? 0.0 : DecodeElement(old_bytes, dtype));
+    double v = value.AsDouble() + (set ? 0.0 : DecodeElement(old_bytes, dtype));
     EncodeElement(v, dtype, seg.data.data());
   } else {
-    int64_t v = value->AsInt() + (set ? 0 : DecodeInt(old_bytes, dtype));
+    int64_t v = value.AsInt() + (set ? 0 : DecodeInt(old_bytes, dtype));
     EncodeInt(v, dtype, seg.data.data());
   }
   checker_.NoteWrite(wid, *addr, esize);
@@ -109,10 +103,9 @@ Interpreter::OpResult Interpreter::Notify(LaneState& l, const Expr& call) {
 
 Interpreter::OpResult Interpreter::WaitOrTest(LaneState& l, const Expr& call, bool is_test) {
   uint64_t addr = 0;
-  absl::StatusOr<bool> holds = SignalHolds(l, call, &addr);
-  if (!holds.ok()) return holds.status();
-  if (!*holds && !is_test) return absl::InternalError("wait stepped while blocked");
-  if (*holds) {
+  ASSIGN_OR_RETURN(bool holds, SignalHolds(l, call, &addr));
+  if (!holds && !is_test) return absl::InternalError("wait stepped while blocked");
+  if (holds) {
     if (const SignalClocks::Signal* s = w_.signals.Find(addr)) {
       w_.clocks.Acquire(l.id, s->clock,
                         AcquireEvent{is_test ? "notify -> test" : "notify -> wait",
@@ -120,7 +113,7 @@ Interpreter::OpResult Interpreter::WaitOrTest(LaneState& l, const Expr& call, bo
     }
     if (pipes_ != nullptr) pipes_->Signal(l.id, addr, /*notify=*/false);
   }
-  return is_test ? Value::Bool(*holds) : Value();
+  return is_test ? Value::Bool(holds) : Value();
 }
 
 Barrier& Interpreter::BarrierFor(const LaneState& l, const Expr& call, int* index) {
@@ -296,10 +289,9 @@ Interpreter::OpResult Interpreter::Push(LaneState& l, const Expr& call) {
   const int split = static_cast<int>(AttrInt(call, "split"));
   CheckSplitClass(l, call, split);
   if (OffA5NoSplitPipe(l, call, split)) return Value();
-  absl::StatusOr<Value> tile = Eval(l, *call.args[0]);
-  if (!tile.ok()) return tile.status();
-  if (tile->kind != Value::Kind::kTile) return absl::InvalidArgumentError("expected a tile");
-  const TileData& t = *tile->tile;
+  ASSIGN_OR_RETURN(Value tile, Eval(l, *call.args[0]));
+  if (tile.kind != Value::Kind::kTile) return absl::InvalidArgumentError("expected a tile");
+  const TileData& t = *tile.tile;
   if (dir == PipeDir::kV2C && w_.a5 && !IsNz(t.view)) {
     Protocol(l, call.loc, "on a5 a vector -> cube push must carry an NZ tile "
                           "(blayout=col_major, slayout=row_major)");
@@ -315,7 +307,7 @@ Interpreter::OpResult Interpreter::Push(LaneState& l, const Expr& call) {
   }
   const int parties = VectorParties(split);
   const int slot_split =
-      ring.Push(tile->tile, w_.clocks.clock(l.id), &call.loc, Party(l), split,
+      ring.Push(tile.tile, w_.clocks.clock(l.id), &call.loc, Party(l), split,
                 dir == PipeDir::kV2C ? parties : 1, dir == PipeDir::kC2V ? parties : 1);
   if (slot_split != split) {
     Protocol(l, call.loc, absl::StrCat("the AIV lanes push into one V2C slot with split=",
@@ -392,20 +384,19 @@ Interpreter::OpResult Interpreter::Free(LaneState& l, const Expr& call) {
   const int split = static_cast<int>(AttrInt(call, "split"));
   CheckSplitClass(l, call, split);
   if (OffA5NoSplitPipe(l, call, split)) return Value();
-  absl::StatusOr<Value> tile = Eval(l, *call.args[0]);
-  if (!tile.ok()) return tile.status();
-  if (tile->kind != Value::Kind::kTile) return absl::InvalidArgumentError("expected a tile");
-  if (tile->tile->fifo_ring != l.rank * 2 + static_cast<int>(dir)) {
+  ASSIGN_OR_RETURN(Value tile, Eval(l, *call.args[0]));
+  if (tile.kind != Value::Kind::kTile) return absl::InvalidArgumentError("expected a tile");
+  if (tile.tile->fifo_ring != l.rank * 2 + static_cast<int>(dir)) {
     Protocol(l, call.loc, absl::StrCat("'", call.str, "' of a tile that was not popped from the ",
                                        DirName(dir), " FIFO"));
     return Value();
   }
-  if (tile->tile->fifo_split != split) {
+  if (tile.tile->fifo_split != split) {
     Protocol(l, call.loc, absl::StrCat("'", call.str, "' with split=", split,
                                        " frees a tile popped with split=",
-                                       tile->tile->fifo_split));
+                                       tile.tile->fifo_split));
   }
-  switch (w_.ring(l.rank, dir).Free(tile->tile->fifo_seq, w_.clocks.clock(l.id), Party(l))) {
+  switch (w_.ring(l.rank, dir).Free(tile.tile->fifo_seq, w_.clocks.clock(l.id), Party(l))) {
     case FifoRing::FreeResult::kOk: w_.clocks.Release(l.id, w_.machine.now()); break;
     case FifoRing::FreeResult::kAlreadyFreed:
       Protocol(l, call.loc, "double tfree: this popped tile's slot was already freed");

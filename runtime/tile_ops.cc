@@ -8,6 +8,7 @@
 #include "absl/strings/str_join.h"
 #include "codegen/op_lowering.h"
 #include "ir/registry.h"
+#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace sim {
@@ -126,21 +127,21 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
     return std::shared_ptr<const TileData>(NewTile(call.type, create_shape));
   }
   if (call.str == kMove) {
-    if (absl::Status s = NeedTiles(call, args, 1); !s.ok()) return s;
+    RETURN_IF_ERROR(NeedTiles(call, args, 1));
     auto t = Like(call, *args[0].tile);
     t->dtype = args[0].tile->dtype;
     t->data = args[0].tile->data;
     return std::shared_ptr<const TileData>(t);
   }
   if (call.str == kMatmul) {
-    if (absl::Status s = NeedTiles(call, args, 2); !s.ok()) return s;
+    RETURN_IF_ERROR(NeedTiles(call, args, 2));
     return Matmul(call, *args[0].tile, *args[1].tile);
   }
   // The lowered families, by the lowering table's kind (one lookup).
   const codegen::OpLowering* l = codegen::LoweringOf(call);
   const codegen::OpKind kind = l != nullptr ? l->kind : codegen::OpKind::kTileCreate;
   if (l != nullptr && kind == codegen::OpKind::kCast) {
-    if (absl::Status s = NeedTiles(call, args, 1); !s.ok()) return s;
+    RETURN_IF_ERROR(NeedTiles(call, args, 1));
     auto t = Like(call, *args[0].tile);
     const int mode = codegen::CastRoundMode(call);
     for (size_t i = 0; i < t->data.size(); ++i) {
@@ -150,23 +151,22 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
   }
   if (l != nullptr &&
       (kind == codegen::OpKind::kRowReduce || kind == codegen::OpKind::kColReduce)) {
-    if (absl::Status s = NeedTiles(call, args, 1); !s.ok()) return s;
+    RETURN_IF_ERROR(NeedTiles(call, args, 1));
     const TileData& a = *args[0].tile;
     if (a.shape.empty()) {
       return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' of a scalar"));
     }
     const int64_t cols = a.shape.back(), rows = cols == 0 ? 0 : a.NumElements() / cols;
-    absl::StatusOr<std::vector<double>> r = ReduceBlock(l->cce_name, a.data, rows, cols);
-    if (!r.ok()) return r.status();
+    ASSIGN_OR_RETURN(std::vector<double> r, ReduceBlock(l->cce_name, a.data, rows, cols));
     auto t = Like(call, a);
     t->shape = a.shape;
     (kind == codegen::OpKind::kRowReduce ? t->shape.back() : t->shape.front()) = 1;
-    t->data = *std::move(r);
+    t->data = std::move(r);
     for (double& v : t->data) v = RoundToDType(v, t->dtype);
     return std::shared_ptr<const TileData>(t);
   }
   if (const ElementwiseOp* op = l != nullptr ? l->elementwise : nullptr) {
-    if (absl::Status s = NeedTiles(call, args, op->tile_operands()); !s.ok()) return s;
+    RETURN_IF_ERROR(NeedTiles(call, args, op->tile_operands()));
     const TileData& a = *args[0].tile;
     if (op->form == ElementwiseOp::Form::kBinary && a.shape != args[1].tile->shape) {
       return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' of tiles shaped ",

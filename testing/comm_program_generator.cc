@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "ir/parser.h"
+#include "ir/status_macros.h"
 #include "testing/rng.h"
 
 namespace ptoc {
@@ -355,13 +356,12 @@ absl::StatusOr<std::unique_ptr<Program>> GenerateCommProgram(
     uint64_t seed, const CommProgramOptions& options) {
   ParseOptions parse_options;
   parse_options.allow_unregistered_ops = true;
-  absl::StatusOr<std::unique_ptr<Program>> program = ParseProgram(
-      GenerateCommProgramText(seed, options), absl::StrCat("generated", seed, ".py"),
-      parse_options);
-  if (!program.ok()) return program.status();
-  (*program)->options.allow_unregistered_ops = true;
+  ASSIGN_OR_RETURN(std::unique_ptr<Program> program,
+                   ParseProgram(GenerateCommProgramText(seed, options),
+                                absl::StrCat("generated", seed, ".py"), parse_options));
+  program->options.allow_unregistered_ops = true;
   Rng rng(seed ^ 0x5bd1e995ULL);
-  for (const auto& f : (*program)->functions) MakeSomeBodiesBare(rng, f->body);
+  for (const auto& f : program->functions) MakeSomeBodiesBare(rng, f->body);
   return program;
 }
 

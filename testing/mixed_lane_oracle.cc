@@ -8,6 +8,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "ir/registry.h"
+#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace {
@@ -152,7 +153,7 @@ class Interpreter {
     switch (s.kind) {
       case StmtKind::kSeq:
         for (const StmtPtr& child : s.stmts) {
-          if (absl::Status st = Exec(*child); !st.ok()) return st;
+          RETURN_IF_ERROR(Exec(*child));
         }
         return absl::OkStatus();
       case StmtKind::kAssign:
@@ -172,7 +173,7 @@ class Interpreter {
         for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) {
           if (s.var != nullptr) env_[s.var] = Value{i, -1};
           for (size_t k = 0; k < s.iter_args.size(); ++k) env_[s.iter_args[k]] = carried[k];
-          if (absl::Status st = Exec(*s.body); !st.ok()) return st;
+          RETURN_IF_ERROR(Exec(*s.body));
           if (!s.iter_args.empty()) carried = yielded_;
         }
         for (size_t k = 0; k < s.results.size() && k < carried.size(); ++k) {
@@ -184,7 +185,7 @@ class Interpreter {
         const Stmt* body = Eval(*s.value) ? s.body.get() : s.else_body.get();
         yielded_.clear();
         if (body != nullptr) {
-          if (absl::Status st = Exec(*body); !st.ok()) return st;
+          RETURN_IF_ERROR(Exec(*body));
         }
         for (size_t k = 0; k < s.results.size() && k < yielded_.size(); ++k) {
           env_[s.results[k]] = yielded_[k];
@@ -194,7 +195,7 @@ class Interpreter {
       case StmtKind::kWhile:
         for (int guard = 0; Eval(*s.value); ++guard) {
           if (guard > 1000) return absl::ResourceExhaustedError("while loop does not end");
-          if (absl::Status st = Exec(*s.body); !st.ok()) return st;
+          RETURN_IF_ERROR(Exec(*s.body));
         }
         return absl::OkStatus();
       case StmtKind::kScope:
@@ -301,12 +302,12 @@ int NextOf(const LaneRun& l, int from, EventKind kind) {
 absl::Status CheckLaneExecution(const Function& kernel, const Function& aic,
                                 const Function& aiv, int64_t scalar) {
   Interpreter original(kernel, scalar);
-  if (absl::Status s = original.Run(); !s.ok()) return s;
+  RETURN_IF_ERROR(original.Run());
   LaneRun lanes[2] = {{"AIC", {}, {}}, {"AIV", {}, {}}};
   const Function* fns[2] = {&aic, &aiv};
   for (int i = 0; i < 2; ++i) {
     Interpreter run(*fns[i], scalar);
-    if (absl::Status s = run.Run(); !s.ok()) return s;
+    RETURN_IF_ERROR(run.Run());
     lanes[i].events = run.events();
   }
   // Every access of the kernel, once, on one lane.
@@ -342,7 +343,7 @@ absl::Status CheckLaneExecution(const Function& kernel, const Function& aic,
     return absl::FailedPreconditionError(
         absl::StrCat("access ", where.begin()->first, " is not in the kernel"));
   }
-  if (absl::Status s = Simulate(lanes, SlotNum(*aic.body)); !s.ok()) return s;
+  RETURN_IF_ERROR(Simulate(lanes, SlotNum(*aic.body)));
 
   std::vector<const Event*> accesses;
   for (const Event& e : original.events()) {

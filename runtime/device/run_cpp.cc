@@ -12,6 +12,7 @@
 #include "codegen/kernel_abi.h"
 #include "codegen/sync_plan.h"
 #include "codegen/target_info.h"
+#include "ir/status_macros.h"
 #include "runtime/cost_table.h"
 #include "runtime/device/device_machine.h"
 #include "runtime/device/device_pipes.h"
@@ -171,44 +172,39 @@ std::vector<uint64_t> KernelArgs(const World& w, const LaneKernel& k, const Entr
 }  // namespace
 
 absl::StatusOr<CppRunResult> RunEmittedCpp(const Program& program, const CppRunOptions& options) {
-  absl::StatusOr<const Function*> found = FindEntry(program, options, CppRunOptions::kMaxRanks);
-  if (!found.ok()) return found.status();
-  const Function* entry = *found;
-  absl::StatusOr<SourceMap> sources = SourceMap::FromFile(options.cpp_path);
-  if (!sources.ok()) return sources.status();
-  absl::StatusOr<std::vector<LaneCall>> calls = PlanLaneCalls(program, *entry);
-  if (!calls.ok()) return calls.status();
+  ASSIGN_OR_RETURN(const Function* found, FindEntry(program, options, CppRunOptions::kMaxRanks));
+  const Function* entry = found;
+  ASSIGN_OR_RETURN(SourceMap sources, SourceMap::FromFile(options.cpp_path));
+  ASSIGN_OR_RETURN(std::vector<LaneCall> calls, PlanLaneCalls(program, *entry));
   const codegen::Backend backend =
       options.backend == "a5" ? codegen::Backend::kA5 : codegen::Backend::kA2A3;
-  absl::StatusOr<std::vector<codegen::KernelAbi>> abis =
-      codegen::ComputeKernelAbis(program, backend);
-  if (!abis.ok()) return abis.status();
+  ASSIGN_OR_RETURN(std::vector<codegen::KernelAbi> abis,
+                   codegen::ComputeKernelAbis(program, backend));
 
   std::unique_ptr<SharedObject> vec, cube;
   std::vector<LaneKernel> kernels;
   int syncall_slots = 0;
-  for (LaneCall& call : *calls) {
+  for (LaneCall& call : calls) {
     if (call.core == LaneCore::kMixed) {
       return absl::InvalidArgumentError(
           absl::StrCat("error: '", call.function->name,
                        "' is an InCore function, which the C++ target does "
                        "not emit (run expand-mixed-kernel first)"));
     }
-    if (absl::Status s = CheckParams(*call.function); !s.ok()) return s;
+    RETURN_IF_ERROR(CheckParams(*call.function));
     const bool is_cube = call.core == LaneCore::kAic;
     std::unique_ptr<SharedObject>& object = is_cube ? cube : vec;
     if (object == nullptr) {
-      auto opened = SharedObject::Open(is_cube ? options.cube_object : options.vec_object,
-                                       is_cube ? "--cube" : "--vec");
-      if (!opened.ok()) return opened.status();
-      object = std::move(*opened);
+      ASSIGN_OR_RETURN(auto opened,
+                       SharedObject::Open(is_cube ? options.cube_object : options.vec_object,
+                                          is_cube ? "--cube" : "--vec"));
+      object = std::move(opened);
     }
-    absl::StatusOr<void*> fn = object->Kernel(codegen::KernelSymbol(call.function->name));
-    if (!fn.ok()) return fn.status();
+    ASSIGN_OR_RETURN(void* fn, object->Kernel(codegen::KernelSymbol(call.function->name)));
     LaneKernel k;
-    k.fn = *fn;
+    k.fn = fn;
     for (size_t i = 0; i < program.functions.size(); ++i) {
-      if (program.functions[i].get() == call.function) k.abi = (*abis)[i];
+      if (program.functions[i].get() == call.function) k.abi = abis[i];
     }
     syncall_slots = std::max(syncall_slots, k.abi.syncall_slots);
     const size_t count =
@@ -245,31 +241,28 @@ absl::StatusOr<CppRunResult> RunEmittedCpp(const Program& program, const CppRunO
     kernels = std::move(both);
   }
 
-  absl::StatusOr<EntryParams> params = ResolveEntryParams(*entry, options.scalars);
-  if (!params.ok()) return params.status();
-  const uint64_t total = GmBytesPerRank(*entry, *params, kMaxGmBytes) * options.ranks;
+  ASSIGN_OR_RETURN(EntryParams params, ResolveEntryParams(*entry, options.scalars));
+  const uint64_t total = GmBytesPerRank(*entry, params, kMaxGmBytes) * options.ranks;
   if (total > kMaxGmBytes) {
     return absl::InvalidArgumentError(
         absl::StrCat("error: the tensors of ", options.ranks, " ranks need ", total,
                      " bytes of GM; ptoc-run-cpp runs at most ", kMaxGmBytes));
   }
   if (absl::Status s =
-          LoadEntryContents(*entry, options.ranks, options.inputs_dir, options.seed, *params);
+          LoadEntryContents(*entry, options.ranks, options.inputs_dir, options.seed, params);
       !s.ok()) {
     return s;
   }
 
   // The pipes: checked (in every mode, and ptoas's C++), timed on --cycles.
-  absl::StatusOr<codegen::PipeSyncMode> mode = codegen::ParsePipeSync(program.options.pipe_sync);
-  if (!mode.ok()) return mode.status();
+  ASSIGN_OR_RETURN(codegen::PipeSyncMode mode, codegen::ParsePipeSync(program.options.pipe_sync));
   const bool checked = options.pipe_check;
   std::unique_ptr<CostTable> costs;
   if (options.timed) {
-    absl::StatusOr<CostTable> table = options.cost_table.empty()
+    ASSIGN_OR_RETURN(CostTable table, options.cost_table.empty()
                                           ? CostTable::Builtin(options.backend)
-                                          : CostTable::Load(options.cost_table);
-    if (!table.ok()) return table.status();
-    costs = std::make_unique<CostTable>(*std::move(table));
+                                          : CostTable::Load(options.cost_table));
+    costs = std::make_unique<CostTable>(std::move(table));
   }
   std::vector<std::string> param_names;
   for (const Param& p : entry->params) param_names.push_back(p.var != nullptr ? p.var->name : "");
@@ -291,15 +284,14 @@ absl::StatusOr<CppRunResult> RunEmittedCpp(const Program& program, const CppRunO
     w.a5 = backend == codegen::Backend::kA5;
     w.aiv_lanes = aiv_lanes;
     w.barriers.resize(options.ranks * 3);
-    absl::StatusOr<std::vector<uint64_t>> block = PlaceTensors(w, *entry, *params, options.ranks);
-    if (!block.ok()) return block.status();
+    ASSIGN_OR_RETURN(std::vector<uint64_t> block, PlaceTensors(w, *entry, params, options.ranks));
     // GM at a 64-byte boundary, as on the device: emitted code finds the
     // cache lines of a region from its addresses.
     std::vector<uint8_t> host_storage(w.machine.size() + kGmAlignment);
     uint8_t* host_gm = host_storage.data() +
                        (kGmAlignment - reinterpret_cast<uintptr_t>(host_storage.data()) % kGmAlignment) %
                            kGmAlignment;
-    std::vector<RankContext> contexts = RankContexts(*block, host_gm, syncall_slots);
+    std::vector<RankContext> contexts = RankContexts(block, host_gm, syncall_slots);
     shadow.Reset(w.machine.size(), result.totals.lanes);
     std::vector<std::function<void()>> bodies;
     for (int rank = 0; rank < options.ranks; ++rank) {
@@ -312,19 +304,19 @@ absl::StatusOr<CppRunResult> RunEmittedCpp(const Program& program, const CppRunO
         l.code = &k.code;
         w.lanes.push_back(l);
         std::vector<uint64_t> args =
-            KernelArgs(w, k, *params, rank, host_gm, contexts[rank]);
+            KernelArgs(w, k, params, rank, host_gm, contexts[rank]);
         void* fn = k.fn;
         bodies.push_back(
             [fn, args] { kernel_call::CallKernel(fn, args); });
       }
     }
-    DeviceMachine machine(w, *sources, host_gm,
+    DeviceMachine machine(w, sources, host_gm,
                           options.seed * 0x9E3779B97F4A7C15ull + static_cast<uint64_t>(schedule),
                           options.max_steps);
     std::unique_ptr<TimingModel> timing;
     if (costs != nullptr && schedule == 0) {
       timing = std::make_unique<TimingModel>(
-          *costs, w, options.from_ptoas ? "ptoas" : std::string(codegen::PipeSyncName(*mode)));
+          *costs, w, options.from_ptoas ? "ptoas" : std::string(codegen::PipeSyncName(mode)));
     }
     DevicePipes pipes(w, backend, param_names, checked, timing.get());
     if (checked || timing != nullptr) machine.set_pipes(&pipes);
@@ -332,10 +324,9 @@ absl::StatusOr<CppRunResult> RunEmittedCpp(const Program& program, const CppRunO
     for (const LaneState& l : w.lanes) w.machine.Drain(l.id);
     result.totals.statements += w.steps;
     if (schedule == 0) {
-      absl::StatusOr<std::vector<TensorDump>> outputs =
-          EntryOutputs(w.machine, *entry, options.dump_dir);
-      if (!outputs.ok()) return outputs.status();
-      result.outputs = std::move(*outputs);
+      ASSIGN_OR_RETURN(std::vector<TensorDump> outputs,
+                       EntryOutputs(w.machine, *entry, options.dump_dir));
+      result.outputs = std::move(outputs);
     }
     if (timing != nullptr) {
       result.timing_text = timing->Text();

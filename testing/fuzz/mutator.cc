@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "ir/status_macros.h"
 
 namespace ptoc {
 namespace {
@@ -56,10 +57,9 @@ absl::StatusOr<std::vector<std::string>> ParseFuzzDictionary(absl::string_view t
       return absl::InvalidArgumentError(
           absl::StrCat("dictionary line ", line_number, ": expected \"token\""));
     }
-    absl::StatusOr<std::string> token =
-        Unescape(line.substr(open + 1, line.size() - open - 2), line_number);
-    if (!token.ok()) return token.status();
-    tokens.push_back(*std::move(token));
+    ASSIGN_OR_RETURN(std::string token,
+                     Unescape(line.substr(open + 1, line.size() - open - 2), line_number));
+    tokens.push_back(std::move(token));
   }
   return tokens;
 }
