@@ -26,6 +26,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -104,6 +105,25 @@ std::optional<std::string> TextToPb(const std::string& text, const std::string& 
 
 }  // namespace
 
+struct Shard {
+  int index = 0;
+  int count = 1;
+};
+
+Shard TestShard() {
+  Shard shard;
+  const char* total = std::getenv("TEST_TOTAL_SHARDS");
+  const char* index = std::getenv("TEST_SHARD_INDEX");
+  if (total == nullptr || index == nullptr) return shard;
+  if (!absl::SimpleAtoi(total, &shard.count) || !absl::SimpleAtoi(index, &shard.index) ||
+      shard.count < 1 || shard.index < 0 || shard.index >= shard.count) {
+    return Shard();
+  }
+  // Tells Bazel this runner honours sharding.
+  if (const char* status = std::getenv("TEST_SHARD_STATUS_FILE")) std::ofstream(status).flush();
+  return shard;
+}
+
 int main(int argc, char** argv) {
   bool text_to_pb = false;
   int min_inputs = 1;
@@ -174,8 +194,13 @@ int main(int argc, char** argv) {
     std::signal(SIGABRT, SaveMutantAndDie);
     std::signal(SIGSEGV, SaveMutantAndDie);
   }
+  // Bazel's test sharding: shard k of n takes every n-th input from k, so
+  // that a mutation test's time splits across cores (and its timeout).
+  const Shard shard = TestShard();
   int replayed = 0;
-  for (const auto& [path, input] : inputs) {
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    if (static_cast<int>(i % shard.count) != shard.index) continue;
+    const auto& [path, input] = inputs[i];
     // Printed first, so that a crash names the input that caused it.
     std::cerr << "replaying " << path << " (" << input.size() << " bytes)\n";
     LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t*>(input.data()), input.size());
@@ -190,10 +215,11 @@ int main(int argc, char** argv) {
     }
   }
   std::cerr << "replayed " << replayed << " inputs";
+  if (shard.count > 1) std::cerr << " (shard " << shard.index + 1 << " of " << shard.count << ")";
   if (mutations > 0) std::cerr << " and " << mutations << " mutants of each (seed " << seed << ")";
   if (skipped > 0) std::cerr << " (" << skipped << " .py inputs did not parse: skipped)";
   std::cerr << "\n";
-  if (replayed < min_inputs) {
+  if (static_cast<int>(inputs.size()) < min_inputs) {
     std::cerr << "FAIL: expected at least " << min_inputs << " inputs\n";
     return 1;
   }
