@@ -345,6 +345,7 @@ absl::Status CceFunctionEmitter::Assign(const std::vector<Var*>& vars, const Stm
       moves.emplace_back(scalars_[v], x);
     } else {
       ASSIGN_OR_RETURN(TileValue t, TileOperand(e));
+      if (t.view) return CarriedViewError(LocOf(e));
       if (CceTileType(t.geometry) != CceTileType(tiles_[v].geometry)) {
         return ErrorAt(LocOf(e), "the yielded tile's type differs from the carried one's");
       }
@@ -400,6 +401,7 @@ absl::Status CceFunctionEmitter::EmitFor(const Stmt& s) {
       scalars_[v] = name;
     } else {
       ASSIGN_OR_RETURN(TileValue x, TileOperand(*s.init_values[i]));
+      if (x.view) return CarriedViewError(LocOf(*s.init_values[i]));
       const std::string name = Fresh(v->name);
       Line(absl::StrCat(CceTileType(x.geometry), " ", name, " = ", x.name, ";"));
       tiles_[v] = TileValue{name, x.geometry, Buffer{x.geometry.memory, -1}};

@@ -69,6 +69,8 @@ class CceFunctionEmitter : public BodyEmitter {
     std::string name;
     TileGeometry geometry;
     Buffer buffer;
+    // A view, or a result placed as a view's type (PlacedResult).
+    bool view = false;
   };
   // The result of a call: a C++ expression (scalar variable or tile name),
   // and for a tile its description.

@@ -151,6 +151,19 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       ASSIGN_OR_RETURN(TileValue dst, NewTile(call.type, hint, true, loc));
       return result(dst);
     }
+    case OpKind::kSubview: {
+      // A view of the source's buffer: TSUBVIEW places it, the memory plan
+      // gives it nothing, the pipe order sees the source's buffer.
+      ASSIGN_OR_RETURN(TileValue src, TileOperand(*call.args[0]));
+      const ViewWindow& w = plan.view;
+      ASSIGN_OR_RETURN(std::string r, ScalarAs(*w.row_offset, DType::kINDEX));
+      ASSIGN_OR_RETURN(std::string c, ScalarAs(*w.col_offset, DType::kINDEX));
+      const TileGeometry tile = ViewTile(w, src.geometry);
+      const std::string name = Fresh(hint.empty() ? "view" : hint);
+      Line(absl::StrCat(CceTileType(tile), " ", name, ";"));
+      Line(absl::StrCat(op.cce_name, "(", name, ", ", src.name, ", ", r, ", ", c, ");"));
+      return result(TileValue{name, tile, src.buffer, /*view=*/true});
+    }
     default:
       break;
   }
@@ -165,7 +178,12 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
     ASSIGN_OR_RETURN(std::string s, ScalarAs(*call.args[1], srcs[0].geometry.dtype));
     scalar = s;
   }
-  ASSIGN_OR_RETURN(TileValue dst, NewTile(call.type, hint, true, loc));
+  std::vector<TileGeometry> geometries;
+  for (const TileValue& v : srcs) geometries.push_back(v.geometry);
+  ASSIGN_OR_RETURN(TileGeometry placed, PlacedResult(plan, call, geometries, backend_, loc));
+  ASSIGN_OR_RETURN(TileValue dst, NewTile(placed, hint, true, loc));
+  ASSIGN_OR_RETURN(TileGeometry own, GeometryOf(call.type, backend_, loc));
+  dst.view = CceTileType(placed) != CceTileType(own);
   std::vector<Buffer> args;
   std::vector<std::string> operands = {dst.name};
   for (const TileValue& v : srcs) {

@@ -48,6 +48,126 @@ void Addresses(CallLowering& plan, int gm, int peer, int region, CallLowering::E
   plan.extent = extent;
 }
 
+// The inner box of a fractal layout (rows x cols elements), as ptoas
+// checks a subview of it; {1, 1} for ND.
+std::pair<int64_t, int64_t> InnerBox(const TileGeometry& g) {
+  const int64_t c0 = 32 / DTypeBytes(g.dtype);
+  if (g.slayout == Layout::kNoneBox) return {1, 1};
+  if (g.fractal == 1024) return {16, 16};
+  if (g.slayout == Layout::kRowMajor) return {16, c0};
+  return {c0, 16};
+}
+
+// The window a tile.slice aliases (ViewWindow), or the error at `loc` that
+// says why it cannot be a view on this target.
+absl::Status PlanView(const Expr& call, Backend backend, const Location& loc, ViewWindow* w) {
+  const Type& src = call.args[0]->type;
+  if (!src.is_tile() || src.shape().size() != 2) {
+    return ErrorAt(loc, absl::StrCat("a slice of a tile of rank ",
+                                     src.is_tile() ? src.shape().size() : 0,
+                                     " cannot be emitted yet (pto.subview takes 2-D tiles)"));
+  }
+  absl::StatusOr<TileGeometry> g = GeometryOf(src, backend, loc);
+  if (!g.ok()) return g.status();
+  if (!src.view().valid_shape.empty() && src.view().valid_shape != src.shape()) {
+    return ErrorAt(loc, "a slice of a tile with a valid_shape cannot be emitted yet");
+  }
+  const Expr& sizes = *call.args[1];
+  const Expr& offsets = *call.args[2];
+  if (sizes.args.size() != 2 || offsets.args.size() != 2 || sizes.args[0]->kind != ExprKind::kInt ||
+      sizes.args[1]->kind != ExprKind::kInt) {
+    return ErrorAt(loc, "a tile slice needs two constant sizes and two offsets");
+  }
+  w->rows = sizes.args[0]->int_value;
+  w->cols = sizes.args[1]->int_value;
+  w->row_offset = offsets.args[0].get();
+  w->col_offset = offsets.args[1].get();
+  const int64_t size[2] = {w->rows, w->cols};
+  const int64_t extent[2] = {src.shape()[0].value, src.shape()[1].value};
+  const Expr* offset[2] = {w->row_offset, w->col_offset};
+  const char* axis[2] = {"rows", "columns"};
+  for (int d = 0; d < 2; ++d) {
+    const bool fixed = offset[d]->kind == ExprKind::kInt;
+    const int64_t first = fixed ? offset[d]->int_value : 0;
+    if (size[d] <= 0 || first < 0 || first > extent[d] - size[d]) {
+      return ErrorAt(loc, absl::StrCat("this slice takes ", fixed ? "" : "at least ", axis[d], " ",
+                                       first, ":", first + size[d], " of a tile of ", extent[d],
+                                       " ", axis[d], "; a view must lie inside its source"));
+    }
+  }
+  // The result's layout is the source's (a view reinterprets nothing).
+  absl::StatusOr<TileGeometry> result = GeometryOf(call.type, backend, loc);
+  if (!result.ok()) return result.status();
+  if (result->blayout != g->blayout || result->slayout != g->slayout ||
+      call.type.shape() != Shape{Dim::Static(w->rows), Dim::Static(w->cols)}) {
+    return ErrorAt(loc, absl::StrCat("the slice's type ", TypeToString(call.type),
+                                     " is not a window of its source ", TypeToString(src)));
+  }
+  Dim valid[2] = {Dim::Static(w->rows), Dim::Static(w->cols)};
+  if (call.args.size() > 3 && !call.args[3]->args.empty()) {
+    w->explicit_valid = true;
+    const Shape& v = call.type.view().valid_shape;
+    if (!v.empty()) {
+      if (v.size() != 2 || !v[0].is_static() || !v[1].is_static()) {
+        return ErrorAt(loc, "a slice with a run-time valid_shape cannot be emitted yet");
+      }
+      valid[0] = v[0];
+      valid[1] = v[1];
+    }
+  }
+  w->pto = *g;
+  w->pto.rows = w->rows;
+  w->pto.cols = w->cols;
+  w->pto.valid_rows = valid[0];
+  w->pto.valid_cols = valid[1];
+  w->cce = w->pto;
+  if (g->slayout == Layout::kNoneBox) {
+    if (g->blayout != Layout::kRowMajor) {
+      return ErrorAt(loc, "a slice of a column-major ND tile cannot be emitted yet");
+    }
+    // ptoas places a view as a tile at its source's address plus the
+    // window's offset, and a tile starts on a 32-byte boundary: rows are
+    // padded to one, so the column offset decides. A run-time offset is
+    // the program's to keep aligned (ptoas cannot check it either).
+    const int64_t esize = DTypeBytes(g->dtype);
+    if (w->col_offset->kind == ExprKind::kInt && (w->col_offset->int_value * esize) % 32 != 0) {
+      return ErrorAt(loc, absl::StrCat(
+          "this slice starts at column ", w->col_offset->int_value, ", ",
+          w->col_offset->int_value * esize, " bytes into its source's rows; a view starts on a "
+          "32-byte boundary (a multiple of ", 32 / esize, " ", DTypeName(g->dtype),
+          " columns): slice from an aligned column"));
+    }
+    // Row-major: the window's rows keep the source's (padded) row stride.
+    w->cce.cols = g->cols;
+    return absl::OkStatus();
+  }
+  // A fractal layout: ptoas takes whole boxes; ptoc aliases only a window
+  // that is contiguous in the source (whole columns of an N-major layout,
+  // whole rows of a Z-major one), which is then a tile of its own layout.
+  const auto [box_rows, box_cols] = InnerBox(*g);
+  if (w->row_offset->kind != ExprKind::kInt || w->col_offset->kind != ExprKind::kInt) {
+    return ErrorAt(loc, absl::StrCat("a slice of a ", MemorySpaceName(g->memory),
+                                     " tile in a fractal layout needs constant offsets"));
+  }
+  const int64_t r = w->row_offset->int_value, c = w->col_offset->int_value;
+  if (w->rows % box_rows != 0 || w->cols % box_cols != 0 || r % box_rows != 0 ||
+      c % box_cols != 0) {
+    return ErrorAt(loc, absl::StrCat("a slice of a ", MemorySpaceName(g->memory),
+                                     " tile in a fractal layout takes whole ", box_rows, " x ",
+                                     box_cols, " boxes: sizes and offsets must be multiples "
+                                     "of them"));
+  }
+  const bool whole_columns = r == 0 && w->rows == extent[0] && g->rows == w->rows;
+  const bool whole_rows = c == 0 && w->cols == extent[1] && g->cols == w->cols;
+  if (g->blayout == Layout::kColMajor ? !whole_columns : !whole_rows) {
+    return ErrorAt(loc, absl::StrCat(
+        "ptoc aliases a window of a ", MemorySpaceName(g->memory), " tile in a fractal layout only "
+        "when it is contiguous: ", g->blayout == Layout::kColMajor ? "all of its rows" : "all of "
+        "its columns", "; copy other windows with tile.extract"));
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 Pipe MovePipe(MemorySpace src) {
@@ -99,6 +219,49 @@ absl::string_view MachineOpName(MachineOp op) {
 absl::Status CheckSignal(const std::string& param, DType dtype, const Location& loc) {
   if (dtype == DType::kINT32) return absl::OkStatus();
   return ErrorAt(loc, absl::StrCat("signal '", param, "' must hold INT32 values"));
+}
+
+absl::StatusOr<TileGeometry> PlacedResult(const CallLowering& plan, const Expr& call,
+                                          const std::vector<TileGeometry>& operands,
+                                          Backend backend, const Location& loc) {
+  absl::StatusOr<TileGeometry> own = GeometryOf(call.type, backend, loc);
+  if (!own.ok()) return own.status();
+  std::vector<std::string> types;
+  bool view = false;
+  for (size_t i = 0; i < operands.size() && i < call.args.size(); ++i) {
+    absl::StatusOr<TileGeometry> plain = GeometryOf(call.args[i]->type, backend, loc);
+    if (!plain.ok()) return plain.status();
+    types.push_back(CceTileType(operands[i]));
+    view = view || types.back() != CceTileType(*plain);
+  }
+  const ElementwiseOp* e = plan.op->elementwise;
+  if (!view || e == nullptr || e->form != ElementwiseOp::Form::kBinary || types.size() != 2) {
+    return own;
+  }
+  TileGeometry placed = operands[0];
+  placed.dtype = own->dtype;
+  placed.memory = own->memory;
+  const bool same_window = types[0] == types[1] && placed.valid_rows == own->valid_rows &&
+                           placed.valid_cols == own->valid_cols;
+  if (!same_window) {
+    return ErrorAt(loc, absl::StrCat(
+        "'", call.str, "' (", plan.op->cce_name, ") takes its tiles in one C++ type, and an "
+        "operand is a window of a wider tile (tile.slice) while the other is not the same "
+        "window shape of one: copy the window into a tile of its own first (tile.move)"));
+  }
+  return placed;
+}
+
+TileGeometry ViewTile(const ViewWindow& w, const TileGeometry& source) {
+  TileGeometry tile = w.cce;
+  if (tile.slayout == Layout::kNoneBox) tile.cols = source.cols;
+  return tile;
+}
+
+absl::Status CarriedViewError(const Location& loc) {
+  return ErrorAt(loc, "a window of a wider tile (tile.slice), or a result computed from "
+                      "windows, cannot be carried by a loop or merged by an if yet; copy it "
+                      "into a tile of its own first (tile.move)");
 }
 
 MachineStep DcciStep() { return Step(MachineOp::kDcci, Pipe::kS, {}, {Gm()}); }
@@ -227,6 +390,11 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       // The scratch tile is written too (pto-isa keeps partial results there).
       plan.tile_operands = 2;
       steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0), Arg(1)}, {Result(), Arg(1)}));
+      break;
+    case OpKind::kSubview:
+      // A view: no machine op; its accesses are its source's (the emitters
+      // give it the source's buffer).
+      if (absl::Status s = PlanView(call, backend, loc, &plan.view); !s.ok()) return s;
       break;
     case OpKind::kColReduce:
       plan.tile_operands = 1;

@@ -88,6 +88,26 @@ struct MachineStep {
   std::vector<Pipe> drains;
 };
 
+// A view (tile.slice, pto.subview / TSUBVIEW): the window of tile argument
+// 0 it aliases, no copy. It has no machine op; an access through it is an
+// access of its source's buffer (the emitters give it the source's buffer),
+// and it takes no buffer of its own.
+struct ViewWindow {
+  const Expr* row_offset = nullptr;  // constants or scalar expressions
+  const Expr* col_offset = nullptr;
+  // The window's sizes; PTO-AS prints them and its valid dims (static).
+  int64_t rows = 0;
+  int64_t cols = 0;
+  // valid_shape= was given: PTO-AS gets a `valid [..]` clause.
+  bool explicit_valid = false;
+  // The PTO-AS result type: the logical window with the source's layout
+  // (what ptoas infers). The C++ tile: the window with the source's stride
+  // between rows (row-major) or columns (a contiguous fractal window),
+  // which TSUBVIEW places at the offsets.
+  TileGeometry pto;
+  TileGeometry cce;
+};
+
 // What both targets need to know about one call.
 struct CallLowering {
   const OpLowering* op = nullptr;
@@ -118,6 +138,8 @@ struct CallLowering {
   // push / pop / free: the split attribute.
   int64_t split = 0;
   bool atomic_add = false;
+  // kSubview: the window.
+  ViewWindow view;
 };
 
 // The pipes of pipe-sync.md §1 for the data moves whose pipe depends on
@@ -138,6 +160,28 @@ Pipe FreePipe(bool a5, bool from_vec);
 // the diagnostic at `loc` that says why it cannot be lowered.
 absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Backend backend,
                                       int depth, const Location& loc);
+
+// The C++ tile of a view whose source is placed as the C++ tile `source`
+// (itself a view's, for a window of a window): pto-isa's TSUBVIEW offsets
+// and every instruction step rows by the tile types' static Cols, so a
+// row-major window keeps its source's; a fractal window is its own tile.
+TileGeometry ViewTile(const ViewWindow& w, const TileGeometry& source);
+
+// The tile a compute op's result is placed as: the C++ tile type and the
+// bytes both targets' memory plans give it. Its own type, except that
+// pto-isa's binary element-wise instructions take three tiles of one type,
+// so a binary op of two views of one window (slices of a wider tile, whose
+// rows keep the source's stride) gives its result their type; a view and a
+// tile of another type is an error at `loc`. `operands`: the C++ tiles of
+// the call's tile operands, in order.
+absl::StatusOr<TileGeometry> PlacedResult(const CallLowering& plan, const Expr& call,
+                                          const std::vector<TileGeometry>& operands,
+                                          Backend backend, const Location& loc);
+
+// A view (or a result PlacedResult widened) yielded or carried by a loop or
+// an if: both targets refuse it at `loc` (the carried value is a tile of
+// its own type).
+absl::Status CarriedViewError(const Location& loc);
 
 // The step of the dcci lines codegen adds after a remote store or a put
 // (and of an explicit region invalidate): scalar, writes GM.

@@ -30,6 +30,7 @@ enum class OpKind {
   kCast,         // tile.cast: TCVT with a rounding mode
   kRowReduce,    // tile.row_sum / max / min (tile, scratch) -> [.., M, 1]
   kColReduce,    // tile.col_sum / max / min (tile) -> [1, N]
+  kSubview,      // tile.slice: a window of its source's buffer, no machine op
   kGetCommCtx,
   kRank,
   kNRanks,

@@ -344,6 +344,7 @@ absl::StatusOr<std::vector<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Yield
       out.push_back(Value{s, PtoScalarType(v->type.dtype())});
     } else {
       ASSIGN_OR_RETURN(Value t, TileArg(e));
+      if (t.placed.has_value()) return CarriedViewError(LocOf(e));
       ASSIGN_OR_RETURN(std::string want, TypeOfValue(v->type, loc));
       if (t.type != want) {
         return ErrorAt(LocOf(e), absl::StrCat("the yielded tile has type ", t.type,
@@ -425,6 +426,7 @@ absl::Status PtoFunctionEmitter::EmitFor(const Stmt& s) {
       init = x;
     } else {
       ASSIGN_OR_RETURN(Value x, TileArg(*s.init_values[i]));
+      if (x.placed.has_value()) return CarriedViewError(LocOf(*s.init_values[i]));
       init = x.name;
     }
     carried.push_back(i);

@@ -62,6 +62,9 @@ class PtoFunctionEmitter : public BodyEmitter {
     std::string type;
     // A tile: the buffer the pipe-sync plan tracks (-1: all of its memory).
     int64_t buffer = -1;
+    // A tile placed as another C++ tile than its type's (a view, a result
+    // PlacedResult widens): that tile, which both memory plans follow.
+    std::optional<TileGeometry> placed;
   };
   // A GM parameter: its pointer, dims and strides as index values, and its
   // tensor view (all made at the top of the function).
@@ -150,8 +153,9 @@ class PtoFunctionEmitter : public BodyEmitter {
                                                      absl::string_view hint);
   absl::StatusOr<std::optional<Value>> LowerPipeOp(const Expr& call, const CallLowering& plan,
                                                    absl::string_view hint);
+  // `placed`: the C++ tile it is placed as, when not its type's.
   absl::StatusOr<Value> AllocTile(const Type& type, absl::string_view hint,
-                                  const Location& loc);
+                                  const Location& loc, const TileGeometry* placed = nullptr);
   absl::StatusOr<Value> AllocStagingTile(const Type& tensor, const Location& loc);
   // Flags mode: `addr = %c<A>_i64 ` with ptoc's address of a new tile
   // (level3); otherwise "".

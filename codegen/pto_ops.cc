@@ -65,15 +65,17 @@ absl::StatusOr<PtoFunctionEmitter::Value> PtoFunctionEmitter::CommCtx(const Expr
 }
 
 absl::StatusOr<PtoFunctionEmitter::Value> PtoFunctionEmitter::AllocTile(
-    const Type& type, absl::string_view hint, const Location& loc) {
+    const Type& type, absl::string_view hint, const Location& loc, const TileGeometry* placed) {
   ASSIGN_OR_RETURN(TileGeometry g, GeometryOf(type, backend_, loc));
   const std::string ty = PtoTileType(g);
   const std::string name = NewName(hint.empty() ? "tile" : hint);
-  ASSIGN_OR_RETURN(std::string addr, Address(g, loc));
+  ASSIGN_OR_RETURN(std::string addr, Address(placed != nullptr ? *placed : g, loc));
   const int64_t buffer = next_buffer_++;
+  std::optional<TileGeometry> as;
+  if (placed != nullptr && CceTileType(*placed) != CceTileType(g)) as = *placed;
   if (!g.has_dynamic_valid()) {
     Line(absl::StrCat(name, " = pto.alloc_tile ", addr, ": ", ty), loc);
-    return Value{name, ty, buffer};
+    return Value{name, ty, buffer, as};
   }
   std::string valid;
   const Dim dims[2] = {g.valid_rows, g.valid_cols};
@@ -100,7 +102,7 @@ absl::StatusOr<PtoFunctionEmitter::Value> PtoFunctionEmitter::AllocTile(
   Line(absl::StrCat(name, " = pto.alloc_tile", addr.empty() ? "" : " ",
                     absl::StripSuffix(addr, " "), valid, " : ", ty),
        loc);
-  return Value{name, ty, buffer};
+  return Value{name, ty, buffer, as};
 }
 
 absl::StatusOr<PtoFunctionEmitter::Value> PtoFunctionEmitter::AllocStagingTile(
@@ -165,6 +167,30 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       ASSIGN_OR_RETURN(Value dst, AllocTile(call.type, hint, loc));
       return std::optional<Value>(dst);
     }
+    case OpKind::kSubview: {
+      // A view of the source's buffer: no buffer, no address of its own.
+      RETURN_IF_ERROR(tile_operand(0));
+      const ViewWindow& w = plan.view;
+      ASSIGN_OR_RETURN(std::string r, LowerIndex(*w.row_offset));
+      ASSIGN_OR_RETURN(std::string c, LowerIndex(*w.col_offset));
+      TileGeometry source;
+      if (tiles[0].placed.has_value()) {
+        source = *tiles[0].placed;
+      } else {
+        ASSIGN_OR_RETURN(source, GeometryOf(call.args[0]->type, backend_, loc));
+      }
+      const std::string ty = PtoTileType(w.pto);
+      const std::string name = NewName(hint.empty() ? "view" : hint);
+      const std::string valid =
+          w.explicit_valid ? absl::StrCat(" valid [", Index(w.pto.valid_rows.value), ", ",
+                                          Index(w.pto.valid_cols.value), "]")
+                           : "";
+      Line(absl::StrCat(name, " = pto.", op.pto_name, " ", tiles[0].name, "[", r, ", ", c,
+                        "] sizes [", w.rows, ", ", w.cols, "]", valid, " : ", tiles[0].type,
+                        " -> ", ty),
+           loc);
+      return std::optional<Value>(Value{name, ty, tiles[0].buffer, ViewTile(w, source)});
+    }
     default:
       break;
   }
@@ -180,7 +206,17 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
     scalar = s;
     scalar_type = PtoScalarType(d);
   }
-  ASSIGN_OR_RETURN(Value dst, AllocTile(call.type, hint, loc));
+  std::vector<TileGeometry> operands;
+  for (size_t i = 0; i < tiles.size(); ++i) {
+    if (tiles[i].placed.has_value()) {
+      operands.push_back(*tiles[i].placed);
+      continue;
+    }
+    ASSIGN_OR_RETURN(TileGeometry g, GeometryOf(call.args[i]->type, backend_, loc));
+    operands.push_back(g);
+  }
+  ASSIGN_OR_RETURN(TileGeometry placed, PlacedResult(plan, call, operands, backend_, loc));
+  ASSIGN_OR_RETURN(Value dst, AllocTile(call.type, hint, loc, &placed));
   absl::string_view name = op.pto_name;
   if (op.kind == OpKind::kTileMove) name = "tmov";
   if (op.kind == OpKind::kMatmul) name = "tmatmul";

@@ -705,8 +705,8 @@ const OpRegistry& OpRegistry::Get() {
     AddMemorySpecs(*r);
     // Rows of PyPTO's catalog that code generation lowers
     // (codegen/op_lowering.cc).
-    for (const char* op : {"tile.cast", "tile.row_sum", "tile.row_max", "tile.row_min",
-                           "tile.col_sum", "tile.col_max", "tile.col_min"}) {
+    for (const char* op : {"tile.cast", "tile.slice", "tile.row_sum", "tile.row_max",
+                           "tile.row_min", "tile.col_sum", "tile.col_max", "tile.col_min"}) {
       r->FindMutable(op)->compiled = true;
     }
     // TCOLSUM with a scratch tile takes {isBinary = true}; not lowered yet.

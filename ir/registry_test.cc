@@ -42,7 +42,7 @@ TEST(RegistryTest, HoldsTheWholeCatalog) {
       "tile.tpop_from_aic", "tile.tpop_from_aiv", "system.tfree_to_aic",
       "system.tfree_to_aiv", "system.reserve_buffer", "system.import_peer_buffer",
       "system.aic_initialize_pipe", "system.aiv_initialize_pipe", "tile.get_subblock_idx",
-      "tile.cast", "tile.row_sum", "tile.row_max", "tile.row_min", "tile.col_sum",
+      "tile.cast", "tile.slice", "tile.row_sum", "tile.row_max", "tile.row_min", "tile.col_sum",
       "tile.col_max", "tile.col_min"};
   for (const char* op : ops) EXPECT_NE(OpRegistry::Get().Find(op), nullptr) << op;
   size_t compiled = 0;

@@ -387,8 +387,16 @@ Interpreter::OpResult Interpreter::CallOp(LaneState& l, const Expr& call, const 
   switch (info->role) {
     case OpRole::kCompute: {
       std::vector<Value> args;
-      for (const ExprPtr& a : call.args) {
-        ASSIGN_OR_RETURN(Value v, Eval(l, *a));
+      std::vector<std::vector<int64_t>> lists(call.args.size());
+      for (size_t i = 0; i < call.args.size(); ++i) {
+        const Expr& a = *call.args[i];
+        if (a.kind == ExprKind::kList || a.kind == ExprKind::kTuple) {
+          // A slice's sizes and offsets: integers, no value of their own.
+          ASSIGN_OR_RETURN(lists[i], EvalInts(l, a));
+          args.push_back(Value());
+          continue;
+        }
+        ASSIGN_OR_RETURN(Value v, Eval(l, a));
         args.push_back(v);
       }
       std::vector<int64_t> shape;
@@ -396,7 +404,7 @@ Interpreter::OpResult Interpreter::CallOp(LaneState& l, const Expr& call, const 
         ASSIGN_OR_RETURN(std::vector<int64_t> s, EvalInts(l, *attr));
         shape = s;
       }
-      ASSIGN_OR_RETURN(std::shared_ptr<const TileData> t, ComputeTileOp(call, args, shape));
+      ASSIGN_OR_RETURN(std::shared_ptr<const TileData> t, ComputeTileOp(call, args, shape, lists));
       return Value::Tile(t);
     }
     case OpRole::kPureScalar: {

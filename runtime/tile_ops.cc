@@ -113,8 +113,40 @@ std::shared_ptr<TileData> NewTile(const Type& type, std::vector<int64_t> shape) 
   return t;
 }
 
+// tile.slice: the window of its source at the evaluated offsets. The
+// target aliases the source's buffer; no op writes a tile in place, so the
+// window's values are the source's for as long as the view is used.
+TileResult Window(const Expr& call, const TileData& src,
+                  const std::vector<std::vector<int64_t>>& lists) {
+  const std::vector<int64_t> none;
+  const std::vector<int64_t>& sizes = lists.size() > 1 ? lists[1] : none;
+  const std::vector<int64_t>& offsets = lists.size() > 2 ? lists[2] : none;
+  if (src.shape.size() != 2 || sizes.size() != 2 || offsets.size() != 2) {
+    return absl::InvalidArgumentError("'tile.slice': a 2-D window of a 2-D tile");
+  }
+  for (int d = 0; d < 2; ++d) {
+    if (offsets[d] < 0 || sizes[d] < 0 || offsets[d] > src.shape[d] - sizes[d]) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "out-of-bounds tile slice: ", d == 0 ? "rows " : "columns ", offsets[d], ":",
+          offsets[d] + sizes[d], " of a ", ShapeText(src.shape), " tile"));
+    }
+  }
+  auto t = std::make_shared<TileData>();
+  t->shape = sizes;
+  t->dtype = src.dtype;
+  t->memory = src.memory;
+  t->view = call.type.is_tile() ? call.type.view() : src.view;
+  for (int64_t i = 0; i < sizes[0]; ++i) {
+    for (int64_t j = 0; j < sizes[1]; ++j) {
+      t->data.push_back(src.data[(offsets[0] + i) * src.shape[1] + offsets[1] + j]);
+    }
+  }
+  return std::shared_ptr<const TileData>(t);
+}
+
 TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
-                         const std::vector<int64_t>& create_shape) {
+                         const std::vector<int64_t>& create_shape,
+                         const std::vector<std::vector<int64_t>>& lists) {
   if (call.str == kCreate) {
     if (!call.type.is_tile()) return absl::InvalidArgumentError("'tile.create' is untyped");
     int64_t elements = 1;
@@ -148,6 +180,10 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
       t->data[i] = ConvertForCast(args[0].tile->data[i], mode, t->dtype);
     }
     return std::shared_ptr<const TileData>(t);
+  }
+  if (l != nullptr && kind == codegen::OpKind::kSubview) {
+    if (absl::Status s = NeedTiles(call, args, 1); !s.ok()) return s;
+    return Window(call, *args[0].tile, lists);
   }
   if (l != nullptr &&
       (kind == codegen::OpKind::kRowReduce || kind == codegen::OpKind::kColReduce)) {

@@ -16,11 +16,14 @@ namespace sim {
 
 // Computes a compute-role op (tile.add, tile.matmul, tile.move, tile.create,
 // ...) of `call` from its evaluated arguments. `create_shape` is the
-// evaluated `shape` attribute of tile.create. Errors (mismatched shapes, an
-// op this simulator does not know) are messages without a location.
+// evaluated `shape` attribute of tile.create; `lists` the evaluated integer
+// lists among the arguments (by argument, empty for the others: a slice's
+// offsets). Errors (mismatched shapes, an op this simulator does not know)
+// are messages without a location.
 absl::StatusOr<std::shared_ptr<const TileData>> ComputeTileOp(
     const Expr& call, const std::vector<Value>& args,
-    const std::vector<int64_t>& create_shape);
+    const std::vector<int64_t>& create_shape,
+    const std::vector<std::vector<int64_t>>& lists = {});
 
 // Tiles live in on-chip buffers of at most a few hundred KiB; anything far
 // larger is a mistake, not something to allocate.

@@ -59,10 +59,24 @@ bool ValidShape(Call& c, const TileDesc& d, const char* what) {
   return true;
 }
 
+// The bytes a tile spans: rows of row_stride elements, the last one cols;
+// a view (inside its source, whose row stride it keeps) only its valid part.
+uint64_t SpanBytes(const TileDesc& d) {
+  const uint64_t rows = d.view ? d.valid_rows : d.rows;
+  const uint64_t cols = d.view ? d.valid_cols : d.cols;
+  if (rows == 0 || cols == 0) return 0;
+  return ((rows - 1) * d.row_stride + cols) * DTypeBytes(DTypeOf(d.dtype));
+}
+
 // The tile's buffer (rows x cols elements), or nullptr (reported).
 uint8_t* TileBytes(Call& c, const TileDesc& d, const char* what) {
   if (!ValidShape(c, d, what)) return nullptr;
-  const uint64_t bytes = static_cast<uint64_t>(d.rows) * d.cols * DTypeBytes(DTypeOf(d.dtype));
+  if (d.row_stride < d.cols) {
+    c.m().Protocol(absl::StrCat(what, ": a tile whose rows of ", d.cols,
+                                " overlap (row stride ", d.row_stride, ")"));
+    return nullptr;
+  }
+  const uint64_t bytes = SpanBytes(d);
   return c.m().Local(static_cast<int>(d.loc), d.address, bytes, what);
 }
 
@@ -79,7 +93,7 @@ std::shared_ptr<TileData> ReadTile(Call& c, const TileDesc& d, const char* what)
   for (int i = 0; i < d.valid_rows; ++i) {
     for (int j = 0; j < d.valid_cols; ++j) {
       t->data.push_back(
-          DecodeElement(bytes + (static_cast<int64_t>(i) * d.cols + j) * esize, t->dtype));
+          DecodeElement(bytes + (static_cast<int64_t>(i) * d.row_stride + j) * esize, t->dtype));
     }
   }
   return t;
@@ -96,7 +110,7 @@ void WriteTile(Call& c, const TileDesc& d, const std::vector<double>& values, co
       const size_t k = static_cast<size_t>(i) * d.valid_cols + j;
       if (k >= values.size()) return;
       EncodeElement(RoundToDType(values[k], dtype), dtype,
-                    bytes + (static_cast<int64_t>(i) * d.cols + j) * esize);
+                    bytes + (static_cast<int64_t>(i) * d.row_stride + j) * esize);
     }
   }
 }
@@ -208,7 +222,7 @@ codegen::PlanAccess TileAccess(const TileDesc& d, bool write) {
   a.space = MemoryOf(d.loc);
   a.id = 0;
   a.write = write;
-  const int64_t bytes = static_cast<int64_t>(d.rows) * d.cols * DTypeBytes(DTypeOf(d.dtype));
+  const int64_t bytes = static_cast<int64_t>(SpanBytes(d));
   a.box = {{static_cast<int64_t>(d.address), static_cast<int64_t>(d.address) + bytes}};
   return a;
 }

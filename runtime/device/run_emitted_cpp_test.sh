@@ -113,6 +113,9 @@ same ew_ints runtime/testdata/elementwise_rows.py ints "--backend=a5"
 same ew_casts runtime/testdata/elementwise_rows.py casts ""
 same named_main runtime/testdata/kernel_named_main.py main ""
 same reductions runtime/testdata/reductions.py k ""
+same slices_vec runtime/testdata/slices.py vec "" --scalar r=6
+same slices_cube runtime/testdata/slices.py cube ""
+same slices_cube_a5 runtime/testdata/slices.py cube "--backend=a5"
 
 # No fence (dsb) after the stores the ring publishes.
 mutate ring_no_dsb ring '/dsb(DSB_DDR);/d'

@@ -56,6 +56,8 @@ cases=(
   "ew_casts runtime/testdata/elementwise_rows.py casts 0 0"
   "named_main runtime/testdata/kernel_named_main.py main 0 0"
   "reductions runtime/testdata/reductions.py k 0 1e-6"
+  "slices_vec runtime/testdata/slices.py vec 0 0 --scalar r=6"
+  "slices_cube runtime/testdata/slices.py cube 1 0"
 )
 for c in "${cases[@]}"; do
   for backend in a2a3 a5; do

@@ -47,6 +47,8 @@ struct TileDesc {
   SLayout slayout;
   int fractal_size;
   uint64_t address;  // byte address in the tile's on-chip memory
+  int row_stride;    // elements from one row to the next (cols; a view's source's)
+  bool view;         // a view (TSUBVIEW): spans its valid part only
 };
 
 struct GlobalDesc {
@@ -72,7 +74,8 @@ AICORE TileDesc Describe(const TileT& t) {
                   TileT::kRows,       TileT::kCols,
                   t.GetValidRow(),    t.GetValidCol(),
                   TileT::kBLayout,    TileT::kSLayout,
-                  TileT::kFractalSize, t.address()};
+                  TileT::kFractalSize, t.address(),
+                  t.row_stride(),     t.is_view()};
 }
 
 template <typename GlobalT>

@@ -126,11 +126,20 @@ class Tile {
 
   AICORE uint64_t address() const { return address_; }
   AICORE void set_address(uint64_t address) { address_ = address; }
+  // Elements between the starts of two rows in the simulated memory, which
+  // holds every tile row-major: Cols, or a view's source's (TSUBVIEW).
+  AICORE int row_stride() const { return row_stride_; }
+  AICORE void set_row_stride(int stride) { row_stride_ = stride; }
+  // A view (TSUBVIEW): it spans its valid part only, inside its source.
+  AICORE bool is_view() const { return view_; }
+  AICORE void set_view() { view_ = true; }
   AICORE int GetValidRow() const { return valid_rows_; }
   AICORE int GetValidCol() const { return valid_cols_; }
 
  private:
   uint64_t address_ = 0;
+  int row_stride_ = Cols;
+  bool view_ = false;
   int valid_rows_;
   int valid_cols_;
 };
@@ -154,6 +163,26 @@ constexpr bool is_tile_in_v = is_tile<T>::value && T::kLoc == L;
 template <typename TileT, std::enable_if_t<is_tile_v<TileT>, int> = 0>
 AICORE void TASSIGN(TileT& tile, uint64_t address) {
   tile.set_address(address);
+}
+
+// Places `dst` as a view of `src` at element (row, col), as pto-isa's
+// TSUBVIEW does: in src's buffer, no copy, tiles of one memory. A
+// row-major tile steps its rows by its static Cols, in pto-isa and here,
+// so a row-major window sees its source's rows only when codegen gives it
+// the source's Cols (codegen's ViewTile). This memory holds every tile
+// row-major, so a window of a column-major (fractal) tile keeps the
+// source's row stride instead of pto-isa's column steps.
+template <typename DstT, typename SrcT,
+          std::enable_if_t<is_tile_v<DstT> && is_tile_v<SrcT>, int> = 0>
+AICORE void TSUBVIEW(DstT& dst, SrcT& src, uint16_t row, uint16_t col) {
+  static_assert(DstT::kLoc == SrcT::kLoc,
+                "The destination and source tiles must have the same TileType!");
+  const bool row_major = SrcT::kBLayout == BLayout::RowMajor;
+  const int src_stride = row_major ? SrcT::kCols : src.row_stride();
+  const uint64_t offset = static_cast<uint64_t>(row) * src_stride + col;
+  dst.set_address(src.address() + offset * sizeof(typename SrcT::DType));
+  dst.set_row_stride(row_major ? DstT::kCols : src.row_stride());
+  dst.set_view();
 }
 
 }  // namespace pto

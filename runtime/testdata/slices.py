@@ -1,0 +1,41 @@
+# tile.slice: windows of a tile's buffer (no copy), read by element-wise
+# ops, reductions and stores, at constant and run-time offsets, a window of
+# a window, and whole columns of an NZ Mat tile feeding the cube.
+# view_ops_numpy_test compares ptoc-sim with NumPy on it; pto_isa_sim_test
+# compares pto-isa's CPU simulation of the emitted C++ with ptoc-sim.
+import pypto.language as pl
+
+
+@pl.program
+class Slices:
+    @pl.function(type=pl.FunctionType.AIV)
+    def vec(self, a: pl.Tensor[[16, 128], pl.FP32], r: pl.Scalar[pl.INDEX],
+            halves: pl.Out[pl.Tensor[[16, 64], pl.FP32]], col: pl.Out[pl.Tensor[[8, 1], pl.FP32]],
+            row: pl.Out[pl.Tensor[[1, 128], pl.FP32]], inner: pl.Out[pl.Tensor[[4, 16], pl.FP32]],
+            sums: pl.Out[pl.Tensor[[16, 1], pl.FP32]]):
+        x: pl.Tile[[16, 128], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [16, 128])
+        left = pl.tile.slice(x, [16, 64], [0, 0])
+        right = pl.tile.slice(x, [16, 64], [0, 64])
+        s = pl.tile.add(left, right)
+        pl.tile.store(s, [0, 0], halves)
+        c = pl.tile.slice(x, [8, 1], [r, 8])
+        c2 = pl.tile.muls(c, 2.0)
+        pl.tile.store(c2, [0, 0], col)
+        one = pl.tile.slice(x, [1, 128], [3, 0])
+        pl.tile.store(one, [0, 0], row)
+        w = pl.tile.slice(right, [4, 16], [2, 8])
+        pl.tile.store(w, [0, 0], inner)
+        tmp: pl.Tile[[16, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.create(shape=[16, 64], dtype=pl.FP32)
+        rs: pl.Tile[[16, 1], pl.FP32] = pl.tile.row_sum(right, tmp)
+        pl.tile.store(rs, [0, 0], sums)
+
+    @pl.function(type=pl.FunctionType.InCore)
+    def cube(self, a: pl.Tensor[[16, 64], pl.FP16], b: pl.Tensor[[32, 16], pl.FP16],
+             out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]):
+        am: pl.Tile[[16, 64], pl.FP16, pl.MemorySpace.Mat] = pl.tile.load(a, [0, 0], [16, 64], target_memory=pl.MemorySpace.Mat)
+        hi: pl.Tile[[16, 32], pl.FP16, pl.MemorySpace.Mat] = pl.tile.slice(am, [16, 32], [0, 32])
+        al: pl.Tile[[16, 32], pl.FP16, pl.MemorySpace.Left] = pl.tile.move(hi, target_memory=pl.MemorySpace.Left)
+        bm: pl.Tile[[32, 16], pl.FP16, pl.MemorySpace.Mat] = pl.tile.load(b, [0, 0], [32, 16], target_memory=pl.MemorySpace.Mat)
+        br: pl.Tile[[32, 16], pl.FP16, pl.MemorySpace.Right] = pl.tile.move(bm, target_memory=pl.MemorySpace.Right)
+        c: pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Acc] = pl.tile.matmul(al, br)
+        pl.tile.store(c, [0, 0], out)

@@ -1,0 +1,71 @@
+#!/bin/bash
+# The view ops on ptoc-sim against NumPy: runtime/testdata/slices.py (each
+# kernel, both backends) from seeded inputs, every output compared with
+# NumPy's slicing of the same inputs (exact for the copies and sums of
+# quarter-integers, 1e-6 relative for the cube's FP16 products).
+# usage: view_ops_numpy_test.sh PTOC_SIM
+set -uo pipefail
+sim="$1"
+tmp="${TEST_TMPDIR:-$(mktemp -d)}"
+py=/usr/bin/python3  # Debian's, with python3-numpy (tools/setup.sh)
+if ! "$py" -c "import numpy" 2>/dev/null; then
+  echo "SKIPPED: python3-numpy is not installed (tools/setup.sh)"
+  [[ "${CI:-}" == "true" ]] && exit 1
+  exit 0
+fi
+failed=0 checked=0
+
+run() {  # NAME KERNEL ENTRY BACKEND SIM-FLAGS...
+  local name="$1" kernel="$2" entry="$3" backend="$4"
+  shift 4
+  local d="$tmp/$name.$backend"
+  rm -rf "$d" && mkdir -p "$d/in" "$d/out"
+  "$py" - "$d/in" "$name" <<'PY' || { echo "FAILED: $name inputs"; failed=$((failed + 1)); return; }
+import sys, numpy as np
+d, name = sys.argv[1:]
+rng = np.random.default_rng(28)
+def save(param, x):
+    np.savetxt(f"{d}/{param}.0.txt", x.reshape(1, -1), fmt="%.9g")
+if name == "slices_vec":
+    save("a", rng.integers(-64, 64, (16, 128)) / 4)
+elif name == "slices_cube":
+    save("a", rng.integers(-8, 8, (16, 64)) / 2)
+    save("b", rng.integers(-8, 8, (32, 16)) / 2)
+PY
+  if ! "$sim" "$kernel" --entry="$entry" --ranks=1 --backend="$backend" --inputs="$d/in" \
+      --dump-outputs="$d/out" "$@" > "$d/sim.log" 2>&1; then
+    echo "FAILED: $name $backend: ptoc-sim"; cat "$d/sim.log"; failed=$((failed + 1)); return
+  fi
+  checked=$((checked + 1))
+  if ! "$py" - "$d" "$name" <<'PY'; then echo "FAILED: $name $backend"; failed=$((failed + 1)); fi
+import sys, numpy as np
+d, name = sys.argv[1:]
+def load(param, shape, where="in"):
+    return np.loadtxt(f"{d}/{where}/{param}.0.txt", dtype=np.float64).reshape(shape)
+want = {}
+if name == "slices_vec":
+    a, r = load("a", (16, 128)), 6
+    want["halves"] = a[:, :64] + a[:, 64:]
+    want["col"] = 2 * a[r:r + 8, 8:9]
+    want["row"] = a[3:4, :]
+    want["inner"] = a[:, 64:][2:6, 8:24]
+    want["sums"] = a[:, 64:].sum(axis=1, keepdims=True)
+elif name == "slices_cube":
+    a, b = load("a", (16, 64)), load("b", (32, 16))
+    want["out"] = a[:, 32:64].astype(np.float16).astype(np.float32) @ b.astype(np.float16).astype(np.float32)
+bad = 0
+for param, w in want.items():
+    got = load(param, w.shape, "out")
+    if not np.allclose(got, w, rtol=1e-6, atol=0):
+        print(f"{name} {param}: ptoc-sim {got.ravel()[:8]} ... NumPy {w.ravel()[:8]} ...")
+        bad += 1
+sys.exit(1 if bad else 0)
+PY
+}
+
+for backend in a2a3 a5; do
+  run slices_vec runtime/testdata/slices.py vec "$backend" --scalar r=6
+  run slices_cube runtime/testdata/slices.py cube "$backend"
+done
+echo "view_ops_numpy_test: $checked runs checked, $failed failed"
+[[ $failed -eq 0 && $checked -eq 4 ]]
