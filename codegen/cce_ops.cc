@@ -224,6 +224,13 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
     case OpKind::kSubblockIdx:
       // What ptoas emits for pto.get_subblock_idx.
       return scalar(Materialize("get_subblockid()", DType::kINDEX, hint.empty() ? "sb" : hint));
+    case OpKind::kBlockIdx:
+    case OpKind::kBlockNum: {
+      // What ptoas emits for pto.get_block_idx / pto.get_block_num.
+      const bool idx = op.kind == OpKind::kBlockIdx;
+      return scalar(Materialize(idx ? "get_block_idx()" : "get_block_num()", DType::kINDEX,
+                                hint.empty() ? (idx ? "block" : "blocks") : hint));
+    }
     case OpKind::kTensorRead:
     case OpKind::kTensorWrite: {
       ASSIGN_OR_RETURN(GmTensor* t, Gm(*call.args[0]));

@@ -525,6 +525,8 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
     case OpKind::kRank:
     case OpKind::kNRanks:
     case OpKind::kSubblockIdx:
+    case OpKind::kBlockIdx:
+    case OpKind::kBlockNum:
     case OpKind::kReserveBuffer:
     case OpKind::kImportBuffer:
       break;

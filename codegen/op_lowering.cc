@@ -49,6 +49,8 @@ constexpr FixedLowering kFixedLowerings[] = {
     {"pld.rank", OpKind::kRank},
     {"pld.nranks", OpKind::kNRanks},
     {"tile.get_subblock_idx", OpKind::kSubblockIdx},
+    {"tile.get_block_idx", OpKind::kBlockIdx},
+    {"tile.get_block_num", OpKind::kBlockNum},
     {"tensor.read", OpKind::kTensorRead},
     {"tensor.write", OpKind::kTensorWrite},
     {"pld.tile.remote_store", OpKind::kRemoteStore},
@@ -179,6 +181,7 @@ OpFamily FamilyOf(OpKind kind) {
     case OpKind::kAivInitPipe:
       return OpFamily::kPipe;
     case OpKind::kGetCommCtx: case OpKind::kRank: case OpKind::kNRanks: case OpKind::kSubblockIdx:
+    case OpKind::kBlockIdx: case OpKind::kBlockNum:
     case OpKind::kTensorRead: case OpKind::kTensorWrite: case OpKind::kTilePut: case OpKind::kTensorPut:
     case OpKind::kTileGet: case OpKind::kTensorGet: case OpKind::kNotify: case OpKind::kWait:
     case OpKind::kTest:

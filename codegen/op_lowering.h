@@ -35,6 +35,8 @@ enum class OpKind {
   kRank,
   kNRanks,
   kSubblockIdx,  // tile.get_subblock_idx
+  kBlockIdx,     // tile.get_block_idx: which block of the launch
+  kBlockNum,     // tile.get_block_num: how many blocks the launch has
   kTensorRead,
   kTensorWrite,
   kRemoteStore,

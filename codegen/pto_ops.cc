@@ -268,6 +268,16 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       Line(absl::StrCat(r, " = arith.index_cast ", raw, " : i64 to index"), loc);
       return std::optional<Value>(Value{r, "index"});
     }
+    case OpKind::kBlockIdx:
+    case OpKind::kBlockNum: {
+      // ptoas's runtime queries, i64 like the subblock id.
+      const std::string raw = Temp(), r = Result(hint);
+      Line(absl::StrCat(raw, " = pto.",
+                        op.kind == OpKind::kBlockIdx ? "get_block_idx" : "get_block_num"),
+           loc);
+      Line(absl::StrCat(r, " = arith.index_cast ", raw, " : i64 to index"), loc);
+      return std::optional<Value>(Value{r, "index"});
+    }
     case OpKind::kTensorRead:
     case OpKind::kTensorWrite: {
       ASSIGN_OR_RETURN(GmTensor* t, Gm(*call.args[0]));

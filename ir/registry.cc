@@ -706,7 +706,8 @@ const OpRegistry& OpRegistry::Get() {
     // Rows of PyPTO's catalog that code generation lowers
     // (codegen/op_lowering.cc).
     for (const char* op : {"tile.cast", "tile.slice", "tile.row_sum", "tile.row_max",
-                           "tile.row_min", "tile.col_sum", "tile.col_max", "tile.col_min"}) {
+                           "tile.row_min", "tile.col_sum", "tile.col_max", "tile.col_min",
+                           "tile.get_block_idx", "tile.get_block_num"}) {
       r->FindMutable(op)->compiled = true;
     }
     // TCOLSUM with a scratch tile takes {isBinary = true}; not lowered yet.

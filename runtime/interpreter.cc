@@ -17,6 +17,8 @@ namespace {
 // them all the kPureScalar role).
 constexpr char kOpRank[] = "pld.rank";
 constexpr char kOpNranks[] = "pld.nranks";
+constexpr char kOpBlockIdx[] = "tile.get_block_idx";
+constexpr char kOpBlockNum[] = "tile.get_block_num";
 
 const Location& LocOf(const Expr& call, const Stmt* stmt) {
   return call.loc.known() || stmt == nullptr ? call.loc : stmt->loc;
@@ -411,6 +413,9 @@ Interpreter::OpResult Interpreter::CallOp(LaneState& l, const Expr& call, const 
       // The vector lanes' own pure scalar, tile.get_subblock_idx: which
       // AIV subblock the lane is (0 under a 1C:1V launch).
       if (LaneOf(call) == Lane::kVector) return Value::Int(l.subblock);
+      // One block per device: the simulated launch's block_dim is 1.
+      if (call.str == kOpBlockIdx) return Value::Int(0);
+      if (call.str == kOpBlockNum) return Value::Int(1);
       ASSIGN_OR_RETURN(Value arg, Eval(l, *call.args[0]));
       if (call.str == kOpRank) return Value::Int(arg.i);
       if (call.str == kOpNranks) return Value::Int(w_.ranks);

@@ -116,6 +116,7 @@ same reductions runtime/testdata/reductions.py k ""
 same slices_vec runtime/testdata/slices.py vec "" --scalar r=6
 same slices_cube runtime/testdata/slices.py cube ""
 same slices_cube_a5 runtime/testdata/slices.py cube "--backend=a5"
+same blocks runtime/testdata/block_idx.py k ""
 
 # No fence (dsb) after the stores the ring publishes.
 mutate ring_no_dsb ring '/dsb(DSB_DDR);/d'

@@ -601,6 +601,10 @@ int64_t get_subblockid() {
   return m.world().lanes[m.lane()].subblock;
 }
 
+// The simulated launch runs one block per device, as ptoc-sim does.
+int64_t get_block_idx() { return 0; }
+int64_t get_block_num() { return 1; }
+
 // DSB_DDR and DSB_ALL complete the lane's pending GM writes (system.fence()).
 // On the pipes it is a blocking scalar step; the pipe_barrier before it
 // drains the DMA pipes.

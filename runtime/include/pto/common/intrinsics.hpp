@@ -69,6 +69,10 @@ AICORE void wait_flag(pipe_t from, pipe_t to, event_t event,
                       pto::sim::CallSite site = pto::sim::CallSite::Here());
 // Which vector subblock of its core group this lane is (0 or 1).
 AICORE int64_t get_subblockid();
+// Which block of the launch this core group runs, and how many there are
+// (the simulator launches one block per device).
+AICORE int64_t get_block_idx();
+AICORE int64_t get_block_num();
 // The vector mask: normal mode, all lanes on. The simulator computes whole
 // tiles, so these only have to exist.
 AICORE inline void set_mask_norm() {}
