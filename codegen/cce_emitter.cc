@@ -349,7 +349,8 @@ absl::Status CceFunctionEmitter::Assign(const std::vector<Var*>& vars, const Stm
       if (CceTileType(t.geometry) != CceTileType(tiles_[v].geometry)) {
         return ErrorAt(LocOf(e), "the yielded tile's type differs from the carried one's");
       }
-      moves.emplace_back(tiles_[v].name, t.name);
+      // A tile updated in place (tile.matmul_acc) is the carried one.
+      if (t.name != tiles_[v].name) moves.emplace_back(tiles_[v].name, t.name);
     }
   }
   if (moves.size() == 1) {

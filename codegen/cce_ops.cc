@@ -164,6 +164,20 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       Line(absl::StrCat(op.cce_name, "(", name, ", ", src.name, ", ", r, ", ", c, ");"));
       return result(TileValue{name, tile, src.buffer, /*view=*/true});
     }
+    case OpKind::kMatmulAcc: {
+      // In place: the result is the acc tile (lowering.cc).
+      std::vector<TileValue> srcs;
+      std::vector<Buffer> args;
+      for (int i = 0; i < plan.tile_operands; ++i) {
+        ASSIGN_OR_RETURN(TileValue v, TileOperand(*call.args[i]));
+        srcs.push_back(v);
+        args.push_back(v.buffer);
+      }
+      OrderStep(plan.steps[0], args, srcs[0].buffer);
+      Line(absl::StrCat(op.cce_name, "(", srcs[0].name, ", ", srcs[0].name, ", ", srcs[1].name,
+                        ", ", srcs[2].name, ");"));
+      return result(srcs[0]);
+    }
     default:
       break;
   }

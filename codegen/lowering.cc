@@ -362,6 +362,16 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       plan.tile_operands = 2;
       steps.push_back(Step(MachineOp::kTMatmul, Pipe::kM, {Arg(0), Arg(1)}, {Result()}));
       break;
+    case OpKind::kMatmulAcc:
+      // The cube accumulates into the acc tile's own buffer (pto-isa's
+      // TMATMUL_ACC writes its output operand and ignores the input one),
+      // so the result is that buffer: the emitters give it the acc's.
+      if (call.args.size() > 3) {
+        return ErrorAt(loc, "tile.matmul_acc with an init_cond cannot be emitted yet");
+      }
+      plan.tile_operands = 3;
+      steps.push_back(Step(MachineOp::kTMatmul, Pipe::kM, {Arg(0), Arg(1), Arg(2)}, {Result()}));
+      break;
     case OpKind::kCast: {
       const Expr* mode = call.FindAttr("mode");
       if (mode != nullptr && mode->kind != ExprKind::kString && mode->kind != ExprKind::kInt) {

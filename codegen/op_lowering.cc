@@ -44,6 +44,7 @@ constexpr FixedLowering kFixedLowerings[] = {
     {"tile.col_min", OpKind::kColReduce, "tcolmin", "TCOLMIN",
      "a2a3: FP32 FP16 INT32 INT16 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8"},
     {"tile.matmul", OpKind::kMatmul},
+    {"tile.matmul_acc", OpKind::kMatmulAcc, "tmatmul.acc", "TMATMUL_ACC"},
     {"tile.slice", OpKind::kSubview, "subview", "TSUBVIEW"},
     {"pld.get_comm_ctx", OpKind::kGetCommCtx},
     {"pld.rank", OpKind::kRank},
@@ -172,6 +173,7 @@ OpFamily FamilyOf(OpKind kind) {
     case OpKind::kRemoteStore: case OpKind::kTileMove: case OpKind::kTileCreate:
     case OpKind::kMatmul: case OpKind::kElementwise: case OpKind::kCast:
     case OpKind::kRowReduce: case OpKind::kColReduce: case OpKind::kSubview:
+    case OpKind::kMatmulAcc:
       return OpFamily::kTile;
     case OpKind::kFence: case OpKind::kCacheInvalidate: case OpKind::kSyncAll:
       return OpFamily::kSystem;

@@ -31,6 +31,7 @@ enum class OpKind {
   kRowReduce,    // tile.row_sum / max / min (tile, scratch) -> [.., M, 1]
   kColReduce,    // tile.col_sum / max / min (tile) -> [1, N]
   kSubview,      // tile.slice: a window of its source's buffer, no machine op
+  kMatmulAcc,    // tile.matmul_acc: acc += lhs x rhs, in the acc tile's buffer
   kGetCommCtx,
   kRank,
   kNRanks,

@@ -167,6 +167,24 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       ASSIGN_OR_RETURN(Value dst, AllocTile(call.type, hint, loc));
       return std::optional<Value>(dst);
     }
+    case OpKind::kMatmulAcc: {
+      // In place: the acc tile is both the accumulator read and the output
+      // (lowering.cc), as PyPTO writes it.
+      std::vector<std::string> names, types;
+      std::vector<Buffer> args;
+      for (int i = 0; i < plan.tile_operands; ++i) {
+        RETURN_IF_ERROR(tile_operand(i));
+        names.push_back(tiles[i].name);
+        types.push_back(tiles[i].type);
+        args.push_back(BufferOf(call.args[i]->type, tiles[i]));
+      }
+      Sync(plan.steps[0], args, BufferOf(call.args[0]->type, tiles[0]), {}, loc);
+      Line(absl::StrCat("pto.", op.pto_name, " ins(", absl::StrJoin(names, ", "), " : ",
+                        absl::StrJoin(types, ", "), ") outs(", tiles[0].name, " : ",
+                        tiles[0].type, ")"),
+           loc);
+      return std::optional<Value>(tiles[0]);
+    }
     case OpKind::kSubview: {
       // A view of the source's buffer: no buffer, no address of its own.
       RETURN_IF_ERROR(tile_operand(0));

@@ -707,7 +707,7 @@ const OpRegistry& OpRegistry::Get() {
     // (codegen/op_lowering.cc).
     for (const char* op : {"tile.cast", "tile.slice", "tile.row_sum", "tile.row_max",
                            "tile.row_min", "tile.col_sum", "tile.col_max", "tile.col_min",
-                           "tile.get_block_idx", "tile.get_block_num"}) {
+                           "tile.get_block_idx", "tile.get_block_num", "tile.matmul_acc"}) {
       r->FindMutable(op)->compiled = true;
     }
     // TCOLSUM with a scratch tile takes {isBinary = true}; not lowered yet.

@@ -43,7 +43,8 @@ TEST(RegistryTest, HoldsTheWholeCatalog) {
       "system.tfree_to_aiv", "system.reserve_buffer", "system.import_peer_buffer",
       "system.aic_initialize_pipe", "system.aiv_initialize_pipe", "tile.get_subblock_idx",
       "tile.cast", "tile.slice", "tile.row_sum", "tile.row_max", "tile.row_min", "tile.col_sum",
-      "tile.col_max", "tile.col_min", "tile.get_block_idx", "tile.get_block_num"};
+      "tile.col_max", "tile.col_min", "tile.get_block_idx", "tile.get_block_num",
+      "tile.matmul_acc"};
   for (const char* op : ops) EXPECT_NE(OpRegistry::Get().Find(op), nullptr) << op;
   size_t compiled = 0;
   for (const OpInfo* op : OpRegistry::Get().All()) compiled += op->compiled ? 1 : 0;

@@ -55,12 +55,19 @@ std::shared_ptr<TileData> Like(const Expr& call, const TileData& src) {
   return t;
 }
 
-TileResult Matmul(const Expr& call, const TileData& lhs, const TileData& rhs) {
+// lhs x rhs, added to `acc` when there is one (tile.matmul_acc).
+TileResult Matmul(const Expr& call, const TileData& lhs, const TileData& rhs,
+                  const TileData* acc = nullptr) {
   if (lhs.shape.size() != 2 || rhs.shape.size() != 2 || lhs.shape[1] != rhs.shape[0]) {
     return absl::InvalidArgumentError(absl::StrCat("'tile.matmul' of ", ShapeText(lhs.shape),
                                                    " by ", ShapeText(rhs.shape)));
   }
   int64_t m = lhs.shape[0], k = lhs.shape[1], n = rhs.shape[1];
+  if (acc != nullptr && acc->shape != std::vector<int64_t>{m, n}) {
+    return absl::InvalidArgumentError(absl::StrCat("'tile.matmul_acc' of ", ShapeText(lhs.shape),
+                                                   " by ", ShapeText(rhs.shape), " into ",
+                                                   ShapeText(acc->shape)));
+  }
   auto out = std::make_shared<TileData>();
   out->shape = {m, n};
   out->dtype = DType::kFP32;
@@ -69,11 +76,12 @@ TileResult Matmul(const Expr& call, const TileData& lhs, const TileData& rhs) {
   out->data.resize(m * n);
   for (int64_t i = 0; i < m; ++i) {
     for (int64_t j = 0; j < n; ++j) {
-      float acc = 0;  // the cube accumulates in fp32
+      // The cube accumulates in fp32.
+      float sum = acc != nullptr ? static_cast<float>(acc->data[i * n + j]) : 0;
       for (int64_t x = 0; x < k; ++x) {
-        acc += static_cast<float>(lhs.data[i * k + x]) * static_cast<float>(rhs.data[x * n + j]);
+        sum += static_cast<float>(lhs.data[i * k + x]) * static_cast<float>(rhs.data[x * n + j]);
       }
-      out->data[i * n + j] = acc;
+      out->data[i * n + j] = sum;
     }
   }
   return std::shared_ptr<const TileData>(out);
@@ -172,6 +180,10 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
   // The lowered families, by the lowering table's kind (one lookup).
   const codegen::OpLowering* l = codegen::LoweringOf(call);
   const codegen::OpKind kind = l != nullptr ? l->kind : codegen::OpKind::kTileCreate;
+  if (l != nullptr && kind == codegen::OpKind::kMatmulAcc) {
+    RETURN_IF_ERROR(NeedTiles(call, args, 3));
+    return Matmul(call, *args[1].tile, *args[2].tile, args[0].tile.get());
+  }
   if (l != nullptr && kind == codegen::OpKind::kCast) {
     RETURN_IF_ERROR(NeedTiles(call, args, 1));
     auto t = Like(call, *args[0].tile);

@@ -117,6 +117,8 @@ same slices_vec runtime/testdata/slices.py vec "" --scalar r=6
 same slices_cube runtime/testdata/slices.py cube ""
 same slices_cube_a5 runtime/testdata/slices.py cube "--backend=a5"
 same blocks runtime/testdata/block_idx.py k ""
+same matmul_acc runtime/testdata/matmul_acc.py k ""
+same matmul_acc_a5 runtime/testdata/matmul_acc.py k "--backend=a5"
 
 # No fence (dsb) after the stores the ring publishes.
 mutate ring_no_dsb ring '/dsb(DSB_DDR);/d'

@@ -80,28 +80,36 @@ void Move(const TileDesc& dst, const TileDesc& src, CallSite site) {
           TileCost("TMOV." + SpaceName(dst), dst));
 }
 
-void Matmul(const TileDesc& acc, const TileDesc& lhs, const TileDesc& rhs, CallSite site) {
+namespace {
+
+// TMATMUL (acc = lhs x rhs) and TMATMUL_ACC (acc += lhs x rhs, in acc's own
+// buffer, as pto-isa's cube does).
+void MatmulInto(const TileDesc& acc, const TileDesc& lhs, const TileDesc& rhs, CallSite site,
+                bool accumulate) {
   Call c(site);
+  const char* what = accumulate ? "TMATMUL_ACC" : "TMATMUL";
   const int m = lhs.valid_rows, k = lhs.valid_cols, n = rhs.valid_cols;
   if (rhs.valid_rows != k || acc.valid_rows != m || acc.valid_cols != n) {
-    c.m().Protocol(absl::StrCat("TMATMUL of [", m, ", ", k, "] by [", rhs.valid_rows, ", ", n,
+    c.m().Protocol(absl::StrCat(what, " of [", m, ", ", k, "] by [", rhs.valid_rows, ", ", n,
                                 "] into [", acc.valid_rows, ", ", acc.valid_cols, "]"));
     return;
   }
-  auto a = ptoc::sim::device::ReadTile(c, lhs, "TMATMUL");
-  auto b = ptoc::sim::device::ReadTile(c, rhs, "TMATMUL");
-  if (a == nullptr || b == nullptr) return;
+  auto a = ptoc::sim::device::ReadTile(c, lhs, what);
+  auto b = ptoc::sim::device::ReadTile(c, rhs, what);
+  auto in = accumulate ? ptoc::sim::device::ReadTile(c, acc, what) : nullptr;
+  if (a == nullptr || b == nullptr || (accumulate && in == nullptr)) return;
   std::vector<double> out(static_cast<size_t>(m) * n);
   for (int i = 0; i < m; ++i) {
     for (int j = 0; j < n; ++j) {
-      float sum = 0;  // the cube accumulates in fp32
+      // The cube accumulates in fp32.
+      float sum = accumulate ? static_cast<float>(in->data[static_cast<size_t>(i) * n + j]) : 0;
       for (int x = 0; x < k; ++x) {
         sum += static_cast<float>(a->data[i * k + x]) * static_cast<float>(b->data[x * n + j]);
       }
       out[static_cast<size_t>(i) * n + j] = sum;
     }
   }
-  ptoc::sim::device::WriteTile(c, acc, out, "TMATMUL");
+  ptoc::sim::device::WriteTile(c, acc, out, what);
   ptoc::sim::OpCost cost = TileCost("TMATMUL", acc);
   const int esize = ptoc::DTypeBytes(DTypeOf(lhs.dtype));
   cost.vars["M"] = m;
@@ -109,9 +117,21 @@ void Matmul(const TileDesc& acc, const TileDesc& lhs, const TileDesc& rhs, CallS
   cost.vars["N"] = n;
   cost.vars["k0"] = 32.0 / esize;
   cost.vars["r"] = lhs.dtype == ElementType::F32 ? 2 : 1;
-  IssueOp(c, MOp::kTMatmul, Pipe::kM,
-          {TileAccess(lhs, false), TileAccess(rhs, false), TileAccess(acc, true)},
-          std::move(cost));
+  std::vector<ptoc::codegen::PlanAccess> accesses = {TileAccess(lhs, false),
+                                                      TileAccess(rhs, false)};
+  if (accumulate) accesses.push_back(TileAccess(acc, false));
+  accesses.push_back(TileAccess(acc, true));
+  IssueOp(c, MOp::kTMatmul, Pipe::kM, std::move(accesses), std::move(cost));
+}
+
+}  // namespace
+
+void Matmul(const TileDesc& acc, const TileDesc& lhs, const TileDesc& rhs, CallSite site) {
+  MatmulInto(acc, lhs, rhs, site, /*accumulate=*/false);
+}
+
+void MatmulAcc(const TileDesc& acc, const TileDesc& lhs, const TileDesc& rhs, CallSite site) {
+  MatmulInto(acc, lhs, rhs, site, /*accumulate=*/true);
 }
 
 void Elementwise(const char* instruction, const TileDesc& dst, const TileDesc& lhs,

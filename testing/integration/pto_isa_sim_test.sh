@@ -58,6 +58,7 @@ cases=(
   "reductions runtime/testdata/reductions.py k 0 1e-6"
   "slices_vec runtime/testdata/slices.py vec 0 0 --scalar r=6"
   "slices_cube runtime/testdata/slices.py cube 1 0"
+  "matmul_acc runtime/testdata/matmul_acc.py k 1 0"
 )
 for c in "${cases[@]}"; do
   for backend in a2a3 a5; do

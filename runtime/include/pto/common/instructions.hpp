@@ -67,6 +67,21 @@ AICORE void TMATMUL(AccT& acc, LeftT& lhs, RightT& rhs,
   sim::Matmul(sim::Describe(acc), sim::Describe(lhs), sim::Describe(rhs), site);
 }
 
+// acc += lhs x rhs. As in pto-isa, the cube accumulates into the output
+// tile's buffer and the input accumulator is not read: ptoc passes the
+// same tile twice.
+template <typename AccT, typename LeftT, typename RightT,
+          std::enable_if_t<is_tile_in_v<AccT, TileType::Acc> &&
+                               is_tile_in_v<LeftT, TileType::Left> &&
+                               is_tile_in_v<RightT, TileType::Right> &&
+                               detail::same_dtype_v<LeftT, RightT>,
+                           int> = 0>
+AICORE void TMATMUL_ACC(AccT& out, AccT& in, LeftT& lhs, RightT& rhs,
+                        sim::CallSite site = sim::CallSite::Here()) {
+  (void)in;
+  sim::MatmulAcc(sim::Describe(out), sim::Describe(lhs), sim::Describe(rhs), site);
+}
+
 // The element-wise instructions, one per row of the op table ptoc reads
 // too (tile_elementwise.def, a link to ptoc's ir/tile_elementwise.def).
 #define PTO_ELEMENTWISE_Binary(NAME)                                                \

@@ -94,6 +94,9 @@ AICORE void Store(const GlobalDesc& dst, const TileDesc& src, AtomicType atomic,
 AICORE void Move(const TileDesc& dst, const TileDesc& src, CallSite site);
 AICORE void Matmul(const TileDesc& acc, const TileDesc& lhs, const TileDesc& rhs,
                    CallSite site);
+// acc += lhs x rhs in acc's own buffer (TMATMUL_ACC).
+AICORE void MatmulAcc(const TileDesc& acc, const TileDesc& lhs, const TileDesc& rhs,
+                      CallSite site);
 // An element-wise instruction (TADD, TABS, TADDS, ...: pto/common/
 // tile_elementwise.def): `rhs` the second tile of a binary one, else null;
 // `scalar` the scalar of a tile-scalar one.
