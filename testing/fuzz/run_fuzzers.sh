@@ -83,8 +83,9 @@ done
 
 object_of() { echo "$work/obj/$(echo "${1#"$work"/}" | tr / _).o"; }
 
-# Abseil's libraries as the Bazel build links them.
+# Abseil's and glog's libraries as the Bazel build links them.
 absl_libs="$(grep -o '"-labsl_[a-z0-9_]*"' third_party/BUILD | tr -d '"' | sort -u | tr '\n' ' ')"
+glog_libs="$(grep -o '"-l\(glog\|gflags\)"' third_party/BUILD | tr -d '"' | sort -u | tr '\n' ' ')"
 
 # --- the build: a generated Makefile (incremental through -MMD) ------------
 sanitize="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
@@ -92,7 +93,7 @@ sanitize="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
   echo "CXX := $cxx"
   echo "CXXFLAGS := -std=c++17 -O1 -gline-tables-only -fno-omit-frame-pointer $sanitize" \
        "-fsanitize=fuzzer-no-link -I$repo -I$work/gen -MMD -MP"
-  echo "LIBS := -lprotobuf $absl_libs -lpthread"
+  echo "LIBS := -lprotobuf $absl_libs $glog_libs -lpthread"
   declare -A compiled=()
   for bin in "${bins[@]}"; do
     objs=()
