@@ -67,12 +67,15 @@ absl::StatusOr<PtoFunctionEmitter::Value> PtoFunctionEmitter::CommCtx(const Expr
 absl::StatusOr<PtoFunctionEmitter::Value> PtoFunctionEmitter::AllocTile(
     const Type& type, absl::string_view hint, const Location& loc, const TileGeometry* placed) {
   ASSIGN_OR_RETURN(TileGeometry g, GeometryOf(type, backend_, loc));
-  const std::string ty = PtoTileType(g);
+  std::optional<TileGeometry> as;
+  if (placed != nullptr && CceTileType(*placed) != CceTileType(g)) as = *placed;
+  // A result placed as its views' strided tile is declared so: ptoas types
+  // a subview's C++ tile with its source's columns, and pto-isa's binary
+  // instructions take three tiles of one type.
+  const std::string ty = PtoTileType(as.has_value() ? *as : g);
   const std::string name = NewName(hint.empty() ? "tile" : hint);
   ASSIGN_OR_RETURN(std::string addr, Address(placed != nullptr ? *placed : g, loc));
   const int64_t buffer = next_buffer_++;
-  std::optional<TileGeometry> as;
-  if (placed != nullptr && CceTileType(*placed) != CceTileType(g)) as = *placed;
   if (!g.has_dynamic_valid()) {
     Line(absl::StrCat(name, " = pto.alloc_tile ", addr, ": ", ty), loc);
     return Value{name, ty, buffer, as};

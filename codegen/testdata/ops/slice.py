@@ -49,7 +49,7 @@ class Slice:
 # PTO-NEXT: pto.tload
 # PTO-NEXT: %left = pto.subview %x[%c0, %c0] sizes [16, 64] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=128, {{.*}}> -> !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0> loc("{{.*}}slice.py":{{[0-9]+}}:16)
 # PTO-NEXT: %right = pto.subview %x[%c0, %c64] sizes [16, 64] :
-# PTO-NEXT: %s = pto.alloc_tile addr = %c8192_i64 : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64,
+# PTO-NEXT: %s = pto.alloc_tile addr = %c8192_i64 : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=128, v_row=16, v_col=64,
 # PTO-NEXT: pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
 # PTO-NEXT: pto.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
 # PTO-NEXT: pto.tadd ins(%left, %right :
