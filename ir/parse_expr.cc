@@ -1,6 +1,7 @@
 // The text parser: expressions, operator typing, literals and enums.
 // Qualified names and calls are in parse_call.cc.
 #include <iterator>
+#include <limits>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -291,6 +292,18 @@ absl::StatusOr<ExprPtr> Parser::ParsePrimary() {
       if (t.text == "{") return ParseDict();
       break;
     case TokenKind::kName:
+      if (t.text == "float" && AtOp("(", 1) && AtKind(TokenKind::kString, 2) && AtOp(")", 3)) {
+        // The non-finite constants, as Python and ptoc's printer spell them.
+        const Location loc = Loc(t);
+        Next();
+        Next();
+        const Token s = Next();
+        Next();
+        if (s.text == "nan") return MakeFloat(std::numeric_limits<double>::quiet_NaN(), loc);
+        if (s.text == "inf") return MakeFloat(std::numeric_limits<double>::infinity(), loc);
+        if (s.text == "-inf") return MakeFloat(-std::numeric_limits<double>::infinity(), loc);
+        return ErrorAtToken(s, "float(...) takes \"nan\", \"inf\" or \"-inf\" here");
+      }
       if (t.text == "True" || t.text == "False") {
         Next();
         return MakeBool(t.text == "True", Loc(t));

@@ -389,6 +389,21 @@ s: pl.Scalar[pl.INDEX] = r + n)"));
   EXPECT_EQ(PrintProgram(*again), printed);
 }
 
+// The printer spells non-finite float constants as Python does; the parser
+// reads them back (found by the pb fuzzer: a NaN constant did not parse).
+TEST(ParserTest, NonFiniteFloatsSurvivePrinting) {
+  std::unique_ptr<Program> p = ParseOk(Kernel(R"(a: pl.Scalar[pl.FP32] = float("-inf")
+b: pl.Scalar[pl.FP32] = float("nan")
+c: pl.Scalar[pl.FP32] = float("inf"))"));
+  ASSERT_NE(p, nullptr);
+  std::string printed = PrintProgram(*p);
+  EXPECT_THAT(printed, HasSubstr("float(\"-inf\")"));
+  EXPECT_THAT(printed, HasSubstr("float(\"nan\")"));
+  std::unique_ptr<Program> again = ParseOk(printed);
+  ASSERT_NE(again, nullptr);
+  EXPECT_EQ(PrintProgram(*again), printed);
+}
+
 TEST(ParserTest, ShadowingCreatesNewVariables) {
   std::unique_ptr<Program> p = ParseOk(Kernel(R"(a = k + 1
 a = a + 2
