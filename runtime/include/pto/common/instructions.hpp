@@ -29,6 +29,12 @@ constexpr bool vec_tiles_v = is_tile_in_v<Dst, TileType::Vec> &&
                              (is_tile_in_v<Src, TileType::Vec> && ...) &&
                              (same_dtype_v<Dst, Src> && ...);
 
+// The operands of the cube's matmul instructions.
+template <typename AccT, typename LeftT, typename RightT>
+constexpr bool cube_operands_v = is_tile_in_v<AccT, TileType::Acc> &&
+                                 is_tile_in_v<LeftT, TileType::Left> &&
+                                 is_tile_in_v<RightT, TileType::Right> &&
+                                 same_dtype_v<LeftT, RightT>;
 }  // namespace detail
 
 // GM -> tile.
@@ -57,11 +63,7 @@ AICORE void TMOV(DstT& dst, SrcT& src, sim::CallSite site = sim::CallSite::Here(
 
 // acc = lhs x rhs.
 template <typename AccT, typename LeftT, typename RightT,
-          std::enable_if_t<is_tile_in_v<AccT, TileType::Acc> &&
-                               is_tile_in_v<LeftT, TileType::Left> &&
-                               is_tile_in_v<RightT, TileType::Right> &&
-                               detail::same_dtype_v<LeftT, RightT>,
-                           int> = 0>
+          std::enable_if_t<detail::cube_operands_v<AccT, LeftT, RightT>, int> = 0>
 AICORE void TMATMUL(AccT& acc, LeftT& lhs, RightT& rhs,
                     sim::CallSite site = sim::CallSite::Here()) {
   sim::Matmul(sim::Describe(acc), sim::Describe(lhs), sim::Describe(rhs), site);
@@ -71,11 +73,7 @@ AICORE void TMATMUL(AccT& acc, LeftT& lhs, RightT& rhs,
 // tile's buffer and the input accumulator is not read: ptoc passes the
 // same tile twice.
 template <typename AccT, typename LeftT, typename RightT,
-          std::enable_if_t<is_tile_in_v<AccT, TileType::Acc> &&
-                               is_tile_in_v<LeftT, TileType::Left> &&
-                               is_tile_in_v<RightT, TileType::Right> &&
-                               detail::same_dtype_v<LeftT, RightT>,
-                           int> = 0>
+          std::enable_if_t<detail::cube_operands_v<AccT, LeftT, RightT>, int> = 0>
 AICORE void TMATMUL_ACC(AccT& out, AccT& in, LeftT& lhs, RightT& rhs,
                         sim::CallSite site = sim::CallSite::Here()) {
   (void)in;
