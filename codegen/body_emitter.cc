@@ -2,11 +2,11 @@
 
 #include <vector>
 
-#include "codegen/ir_walk.h"
 #include "codegen/loop_scope.h"
 #include "ir/diagnostics.h"
 #include "ir/output_returns.h"
 #include "ir/status_macros.h"
+#include "ir/walk.h"
 
 namespace ptoc {
 namespace codegen {
@@ -47,58 +47,39 @@ absl::Status BodyEmitter::EmitStmt(const Stmt& s) {
   const Location saved = cur_loc_;
   if (s.loc.known()) cur_loc_ = s.loc;
   if (s.kind != StmtKind::kSeq && &s != final_return_) BeginStmt(s);
-  absl::Status status = absl::OkStatus();
-  switch (s.kind) {
-    case StmtKind::kSeq: {
-      const Stmt* yield = nullptr;
-      status = EmitStmts(s, &yield);
-      if (status.ok() && yield != nullptr) {
-        status = ErrorAt(yield->loc, "a yield must end its loop or branch body");
-      }
-      break;
-    }
-    case StmtKind::kAssign:
-      // A tensor value names its origin's GM (tensor_origin.h): only the
-      // effect of the op that makes it is emitted.
-      if (!s.var->type.is_tensor()) {
-        status = EmitAssign(s);
-      } else if (s.value->kind == ExprKind::kCall) {
-        status = EmitEval(*s.value);
-      }
-      break;
-    case StmtKind::kEval:
-      status = EmitEval(*s.value);
-      break;
-    case StmtKind::kFor:
-      status = EmitFor(s);
-      break;
-    case StmtKind::kWhile:
-      status = EmitWhile(s);
-      break;
-    case StmtKind::kIf:
-      status = EmitIf(s);
-      break;
-    case StmtKind::kYield:
-      status = ErrorAt(s.loc, "a yield outside a loop or branch");
-      break;
-    case StmtKind::kScope:
-    case StmtKind::kBreak:
-    case StmtKind::kContinue:
-    case StmtKind::kUnpack:
-    case StmtKind::kSplitAiv:
-    case StmtKind::kSetItem:
-      status = ErrorAt(s.loc, "codegen does not support this statement in a kernel yet "
-                              "(a PyPTO scope, break, continue or tuple unpacking)");
-      break;
-    case StmtKind::kReturn:
-      if (&s != final_return_) {
-        status = ErrorAt(s.loc, s.values.empty() ? "a kernel may return only at its end"
-                                                 : "a kernel cannot return values");
-      }
-      break;
-  }
+  absl::Status status = Visit(s);
   cur_loc_ = saved;
   return status;
+}
+
+absl::Status BodyEmitter::VisitSeq(const Stmt& s) {
+  const Stmt* yield = nullptr;
+  RETURN_IF_ERROR(EmitStmts(s, &yield));
+  if (yield != nullptr) return ErrorAt(yield->loc, "a yield must end its loop or branch body");
+  return absl::OkStatus();
+}
+
+absl::Status BodyEmitter::VisitAssign(const Stmt& s) {
+  // A tensor value names its origin's GM (tensor_origin.h): only the
+  // effect of the op that makes it is emitted.
+  if (!s.var->type.is_tensor()) return EmitAssign(s);
+  if (s.value->kind == ExprKind::kCall) return EmitEval(*s.value);
+  return absl::OkStatus();
+}
+
+absl::Status BodyEmitter::VisitYield(const Stmt& s) {
+  return ErrorAt(s.loc, "a yield outside a loop or branch");
+}
+
+absl::Status BodyEmitter::VisitReturn(const Stmt& s) {
+  if (&s == final_return_) return absl::OkStatus();
+  return ErrorAt(s.loc, s.values.empty() ? "a kernel may return only at its end"
+                                         : "a kernel cannot return values");
+}
+
+absl::Status BodyEmitter::VisitStmt(const Stmt& s) {
+  return ErrorAt(s.loc, "codegen does not support this statement in a kernel yet "
+                        "(a PyPTO scope, break, continue or tuple unpacking)");
 }
 
 }  // namespace codegen

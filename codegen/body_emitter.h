@@ -7,11 +7,12 @@
 
 #include "absl/status/status.h"
 #include "ir/ir.h"
+#include "ir/walk.h"
 
 namespace ptoc {
 namespace codegen {
 
-class BodyEmitter {
+class BodyEmitter : private StmtVisitor<BodyEmitter, absl::Status> {
  public:
   virtual ~BodyEmitter() = default;
 
@@ -28,7 +29,21 @@ class BodyEmitter {
   const Stmt* final_return() const { return final_return_; }
 
  private:
+  friend StmtVisitor<BodyEmitter, absl::Status>;
+
   absl::Status EmitStmt(const Stmt& s);
+  // One statement of each kind (EmitStmt keeps the location around them).
+  absl::Status VisitSeq(const Stmt& s);
+  absl::Status VisitAssign(const Stmt& s);
+  absl::Status VisitEval(const Stmt& s) { return EmitEval(*s.value); }
+  absl::Status VisitFor(const Stmt& s) { return EmitFor(s); }
+  absl::Status VisitWhile(const Stmt& s) { return EmitWhile(s); }
+  absl::Status VisitIf(const Stmt& s) { return EmitIf(s); }
+  absl::Status VisitYield(const Stmt& s);
+  absl::Status VisitReturn(const Stmt& s);
+  // A PyPTO scope, break, continue, tuple unpacking, item assignment or
+  // pl.split_aiv region: none reaches code generation yet.
+  absl::Status VisitStmt(const Stmt& s);
 
   // Called on entering every statement but a Seq and the final return.
   virtual void BeginStmt(const Stmt& s) {}

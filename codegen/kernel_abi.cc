@@ -4,7 +4,7 @@
 #include <numeric>
 
 #include "absl/strings/str_cat.h"
-#include "codegen/ir_walk.h"
+#include "ir/walk.h"
 #include "codegen/op_lowering.h"
 #include "codegen/target_info.h"
 #include "ir/annotation.h"

@@ -9,7 +9,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "codegen/cxx_names.h"
-#include "codegen/ir_walk.h"
+#include "ir/walk.h"
 #include "codegen/op_lowering.h"
 #include "codegen/pipes.h"
 #include "ir/diagnostics.h"

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
-#include "codegen/ir_walk.h"
+#include "ir/walk.h"
 #include "codegen/pipes.h"
 #include "ir/checked_math.h"
 #include "ir/diagnostics.h"

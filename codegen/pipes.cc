@@ -1,7 +1,7 @@
 #include "codegen/pipes.h"
 
 #include "absl/strings/str_cat.h"
-#include "codegen/ir_walk.h"
+#include "ir/walk.h"
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
 

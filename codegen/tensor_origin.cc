@@ -1,7 +1,7 @@
 #include "codegen/tensor_origin.h"
 
 #include "absl/strings/str_cat.h"
-#include "codegen/ir_walk.h"
+#include "ir/walk.h"
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
 #include "ir/status_macros.h"
@@ -67,52 +67,41 @@ absl::Status TensorOrigins::Merge(const std::vector<Var*>& results, const Stmt* 
   return absl::OkStatus();
 }
 
-absl::Status TensorOrigins::Visit(const Stmt& s) {
-  switch (s.kind) {
-    case StmtKind::kSeq:
-      for (const StmtPtr& c : s.stmts) {
-        RETURN_IF_ERROR(Visit(*c));
-      }
-      return absl::OkStatus();
-    case StmtKind::kAssign:
-      if (s.var->type.is_tensor()) return Bind(s.var, *s.value, s.loc);
-      return absl::OkStatus();
-    case StmtKind::kFor: {
-      for (size_t i = 0; i < s.iter_args.size() && i < s.init_values.size(); ++i) {
-        if (!s.iter_args[i]->type.is_tensor()) continue;
-        RETURN_IF_ERROR(Bind(s.iter_args[i], *s.init_values[i], s.loc));
-        if (i < s.results.size()) origin_[s.results[i]] = OriginOf(s.iter_args[i]);
-      }
-      RETURN_IF_ERROR(Visit(*s.body));
-      return Merge(s.iter_args, TrailingYield(*s.body), s.loc);
+absl::Status TensorOrigins::VisitStmt(const Stmt& s) {
+  // Sequences, while loops, scopes and pl.split_aiv regions: their
+  // children. The rest bind no tensor (a pl.Array element is a scalar).
+  return TryForEachChild(s, [this](const Stmt& c) { return Visit(c); });
+}
+
+absl::Status TensorOrigins::VisitAssign(const Stmt& s) {
+  if (s.var->type.is_tensor()) return Bind(s.var, *s.value, s.loc);
+  return absl::OkStatus();
+}
+
+absl::Status TensorOrigins::VisitFor(const Stmt& s) {
+  for (size_t i = 0; i < s.iter_args.size() && i < s.init_values.size(); ++i) {
+    if (!s.iter_args[i]->type.is_tensor()) continue;
+    RETURN_IF_ERROR(Bind(s.iter_args[i], *s.init_values[i], s.loc));
+    if (i < s.results.size()) origin_[s.results[i]] = OriginOf(s.iter_args[i]);
+  }
+  RETURN_IF_ERROR(Visit(*s.body));
+  return Merge(s.iter_args, TrailingYield(*s.body), s.loc);
+}
+
+absl::Status TensorOrigins::VisitIf(const Stmt& s) {
+  RETURN_IF_ERROR(Visit(*s.body));
+  RETURN_IF_ERROR(Merge(s.results, TrailingYield(*s.body), s.loc));
+  if (s.else_body == nullptr) return absl::OkStatus();
+  RETURN_IF_ERROR(Visit(*s.else_body));
+  return Merge(s.results, TrailingYield(*s.else_body), s.loc);
+}
+
+absl::Status TensorOrigins::VisitUnpack(const Stmt& s) {
+  for (const Var* v : s.results) {
+    if (v->type.is_tensor()) {
+      return ErrorAt(s.loc, absl::StrCat("code generation cannot follow '", v->name,
+                                         "' to a GM tensor through tuple unpacking"));
     }
-    case StmtKind::kWhile:
-      return Visit(*s.body);
-    case StmtKind::kIf: {
-      RETURN_IF_ERROR(Visit(*s.body));
-      RETURN_IF_ERROR(Merge(s.results, TrailingYield(*s.body), s.loc));
-      if (s.else_body == nullptr) return absl::OkStatus();
-      RETURN_IF_ERROR(Visit(*s.else_body));
-      return Merge(s.results, TrailingYield(*s.else_body), s.loc);
-    }
-    case StmtKind::kScope:
-    case StmtKind::kSplitAiv:
-      return Visit(*s.body);
-    case StmtKind::kEval:
-    case StmtKind::kYield:
-    case StmtKind::kReturn:
-    case StmtKind::kSetItem:  // an element of a pl.Array: a scalar
-    case StmtKind::kBreak:
-    case StmtKind::kContinue:
-      return absl::OkStatus();
-    case StmtKind::kUnpack:
-      for (const Var* v : s.results) {
-        if (v->type.is_tensor()) {
-          return ErrorAt(s.loc, absl::StrCat("code generation cannot follow '", v->name,
-                                             "' to a GM tensor through tuple unpacking"));
-        }
-      }
-      return absl::OkStatus();
   }
   return absl::OkStatus();
 }

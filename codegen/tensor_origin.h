@@ -10,11 +10,12 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/statusor.h"
 #include "ir/ir.h"
+#include "ir/walk.h"
 
 namespace ptoc {
 namespace codegen {
 
-class TensorOrigins {
+class TensorOrigins : public StmtVisitor<TensorOrigins, absl::Status> {
  public:
   // A tensor value whose origin differs between the paths that reach it
   // (e.g. a loop yielding another parameter than it started with) is an
@@ -26,7 +27,14 @@ class TensorOrigins {
   const Var* OriginOf(const Var* v) const;
 
  private:
-  absl::Status Visit(const Stmt& s);
+  friend StmtVisitor<TensorOrigins, absl::Status>;
+  // Statements that bind or merge tensors; the others only have their
+  // children visited.
+  absl::Status VisitStmt(const Stmt& s);
+  absl::Status VisitAssign(const Stmt& s);
+  absl::Status VisitFor(const Stmt& s);
+  absl::Status VisitIf(const Stmt& s);
+  absl::Status VisitUnpack(const Stmt& s);
   absl::Status Bind(const Var* v, const Expr& value, const Location& loc);
   absl::Status Merge(const std::vector<Var*>& results, const Stmt* yield,
                      const Location& loc);

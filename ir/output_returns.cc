@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "ir/builder.h"
 #include "ir/registry.h"
+#include "ir/walk.h"
 
 namespace ptoc {
 namespace {
@@ -16,7 +17,7 @@ namespace {
 // access.tensor_arg of a tensor-valued call), loop-carried values and
 // branch results. A value whose origin is unknown or differs between
 // paths maps to nullptr.
-class Origins {
+class Origins : public StmtVisitor<Origins> {
  public:
   explicit Origins(const Function& f) {
     for (const Param& p : f.params) {
@@ -41,14 +42,7 @@ class Origins {
   }
 
  private:
-  static const Stmt* TrailingYield(const Stmt& body) {
-    const Stmt* last = &body;
-    while (last->kind == StmtKind::kSeq) {
-      if (last->stmts.empty()) return nullptr;
-      last = last->stmts.back().get();
-    }
-    return last->kind == StmtKind::kYield ? last : nullptr;
-  }
+  friend StmtVisitor<Origins>;
 
   // Binds `v` to `origin`; a second, different binding makes it unknown.
   void Bind(const Var* v, const Var* origin) {
@@ -69,48 +63,42 @@ class Origins {
     }
   }
 
-  void Visit(const Stmt& s) {
-    switch (s.kind) {
-      case StmtKind::kSeq:
-        for (const StmtPtr& c : s.stmts) Visit(*c);
-        return;
-      case StmtKind::kAssign:
-        if (s.var->type.is_tensor()) Bind(s.var, Of(*s.value));
-        return;
-      case StmtKind::kFor:
-      case StmtKind::kWhile: {
-        for (size_t i = 0; i < s.iter_args.size() && i < s.init_values.size(); ++i) {
-          if (s.iter_args[i]->type.is_tensor()) Bind(s.iter_args[i], Of(*s.init_values[i]));
-        }
-        if (s.body != nullptr) Visit(*s.body);
-        const Stmt* yield = s.body != nullptr ? TrailingYield(*s.body) : nullptr;
-        Merge(s.iter_args, yield);
-        for (size_t i = 0; i < s.results.size() && i < s.iter_args.size(); ++i) {
-          if (s.results[i]->type.is_tensor()) {
-            auto it = origin_.find(s.iter_args[i]);
-            Bind(s.results[i], it == origin_.end() ? nullptr : it->second);
-          }
-        }
-        return;
+  // Sequences, scopes and pl.split_aiv regions: their children; the other
+  // statements bind no tensor.
+  void VisitStmt(const Stmt& s) { VisitChildren(s); }
+
+  void VisitAssign(const Stmt& s) {
+    if (s.var->type.is_tensor()) Bind(s.var, Of(*s.value));
+  }
+
+  void VisitFor(const Stmt& s) { VisitLoop(s); }
+  void VisitWhile(const Stmt& s) { VisitLoop(s); }
+
+  void VisitLoop(const Stmt& s) {
+    for (size_t i = 0; i < s.iter_args.size() && i < s.init_values.size(); ++i) {
+      if (s.iter_args[i]->type.is_tensor()) Bind(s.iter_args[i], Of(*s.init_values[i]));
+    }
+    if (s.body != nullptr) Visit(*s.body);
+    const Stmt* yield = s.body != nullptr ? TrailingYield(*s.body) : nullptr;
+    Merge(s.iter_args, yield);
+    for (size_t i = 0; i < s.results.size() && i < s.iter_args.size(); ++i) {
+      if (s.results[i]->type.is_tensor()) {
+        auto it = origin_.find(s.iter_args[i]);
+        Bind(s.results[i], it == origin_.end() ? nullptr : it->second);
       }
-      case StmtKind::kIf:
-        if (s.body != nullptr) {
-          Visit(*s.body);
-          Merge(s.results, TrailingYield(*s.body));
-        }
-        if (s.else_body != nullptr) {
-          Visit(*s.else_body);
-          Merge(s.results, TrailingYield(*s.else_body));
-        } else {
-          Merge(s.results, nullptr);
-        }
-        return;
-      case StmtKind::kScope:
-      case StmtKind::kSplitAiv:
-        if (s.body != nullptr) Visit(*s.body);
-        return;
-      default:
-        return;
+    }
+  }
+
+  void VisitIf(const Stmt& s) {
+    if (s.body != nullptr) {
+      Visit(*s.body);
+      Merge(s.results, TrailingYield(*s.body));
+    }
+    if (s.else_body != nullptr) {
+      Visit(*s.else_body);
+      Merge(s.results, TrailingYield(*s.else_body));
+    } else {
+      Merge(s.results, nullptr);
     }
   }
 
@@ -129,10 +117,9 @@ bool IsOutputParam(const Function& f, const Var* v) {
 }
 
 void CollectReturns(const Stmt& s, std::vector<const Stmt*>* out) {
-  if (s.kind == StmtKind::kReturn) out->push_back(&s);
-  for (const StmtPtr& c : s.stmts) CollectReturns(*c, out);
-  if (s.body != nullptr) CollectReturns(*s.body, out);
-  if (s.else_body != nullptr) CollectReturns(*s.else_body, out);
+  ForEachStmt(s, [&](const Stmt& t) {
+    if (t.kind == StmtKind::kReturn) out->push_back(&t);
+  });
 }
 
 // A name no variable of `f` has, from `base`.
@@ -199,23 +186,16 @@ bool UsesCallOf(const Expr& e, absl::string_view name, bool used) {
   return false;
 }
 
-bool StmtUsesCallOf(const Stmt& s, absl::string_view name) {
-  // An Eval's own call is made for its effect; everything else is a use.
-  if (s.value != nullptr && UsesCallOf(*s.value, name, s.kind != StmtKind::kEval)) return true;
-  for (const ExprPtr* e : {&s.start, &s.stop, &s.step}) {
-    if (*e != nullptr && UsesCallOf(**e, name, true)) return true;
-  }
-  for (const ExprPtr& e : s.init_values) {
-    if (UsesCallOf(*e, name, true)) return true;
-  }
-  for (const ExprPtr& e : s.values) {
-    if (UsesCallOf(*e, name, true)) return true;
-  }
-  for (const StmtPtr& c : s.stmts) {
-    if (StmtUsesCallOf(*c, name)) return true;
-  }
-  if (s.body != nullptr && StmtUsesCallOf(*s.body, name)) return true;
-  return s.else_body != nullptr && StmtUsesCallOf(*s.else_body, name);
+bool StmtUsesCallOf(const Stmt& body, absl::string_view name) {
+  bool used = false;
+  WalkStmts(body, [&](const Stmt& s) {
+    ForEachOwnExpr(s, [&](const Expr& e) {
+      // An Eval's own call is made for its effect; everything else is a use.
+      used = used || UsesCallOf(e, name, s.kind != StmtKind::kEval);
+    });
+    return used ? WalkAction::kStop : WalkAction::kAdvance;
+  });
+  return used;
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include "ir/builder.h"
 #include "ir/checked_math.h"
 #include "ir/registry.h"
+#include "ir/walk.h"
 
 namespace ptoc {
 namespace {
@@ -77,53 +78,9 @@ const Expr& WrittenWindow(const Expr& call) {
   return *call.args[LookupOp(call)->access.tensor_arg];
 }
 
-void CollectCalls(const Expr& e, std::vector<const Expr*>* calls) {
-  for (const ExprPtr& a : e.args) CollectCalls(*a, calls);
-  if (e.is_call()) calls->push_back(&e);
-}
-
 std::vector<const Expr*> OwnCalls(const Stmt& s) {
   std::vector<const Expr*> calls;
-  auto add = [&calls](const ExprPtr& e) {
-    if (e) CollectCalls(*e, &calls);
-  };
-  switch (s.kind) {
-    case StmtKind::kAssign:
-    case StmtKind::kEval:
-    case StmtKind::kIf:
-    case StmtKind::kWhile:
-      add(s.value);
-      break;
-    case StmtKind::kFor:
-      add(s.start);
-      add(s.stop);
-      add(s.step);
-      for (const ExprPtr& e : s.init_values) add(e);
-      break;
-    case StmtKind::kYield:
-    case StmtKind::kReturn:
-      for (const ExprPtr& e : s.values) add(e);
-      break;
-    case StmtKind::kUnpack:
-      add(s.value);
-      break;
-    case StmtKind::kSplitAiv:  // a pl.split_aiv region calls nothing itself
-      break;
-    case StmtKind::kScope:
-      // The scope itself is no op (it calls nothing); its arguments may.
-      // Its body is made of statements of its own.
-      for (const ExprPtr& e : s.value->args) add(e);
-      for (const NamedExpr& a : s.value->attrs) add(a.value);
-      break;
-    case StmtKind::kSetItem:
-      for (const ExprPtr& e : s.values) add(e);
-      add(s.value);
-      break;
-    case StmtKind::kSeq:
-    case StmtKind::kBreak:
-    case StmtKind::kContinue:
-      break;
-  }
+  ForEachOwnCall(s, [&](const Expr& c) { calls.push_back(&c); });
   return calls;
 }
 

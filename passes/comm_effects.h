@@ -37,11 +37,8 @@ CommRole CommRoleOf(const Expr& call);
 // The destination argument of a kLocalWrite call (a window-typed value).
 const Expr& WrittenWindow(const Expr& call);
 
-// The calls `e` evaluates, in evaluation order (arguments before the call).
-void CollectCalls(const Expr& e, std::vector<const Expr*>* calls);
-// The calls a statement evaluates itself, not those of its nested bodies:
-// an Assign / Eval value, an If / While condition, a For's bounds and
-// initial values, Yield / Return values.
+// The calls a statement evaluates itself, not those of its nested bodies
+// (ForEachOwnCall), as a list.
 std::vector<const Expr*> OwnCalls(const Stmt& s);
 
 // A statement made of one marker call (system.fence / system.cacheinvalid).

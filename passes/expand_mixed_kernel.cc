@@ -78,16 +78,12 @@ void CheckSplittable(const Function& f, const Stmt& s, const LaneClassifier& cla
     d->Error(s.loc, absl::StrCat("in kernel '", f.name,
                                  "': a mixed kernel that returns values cannot be split"));
   } else if (s.kind != StmtKind::kSeq) {
-    mixed_kernel::VisitOwnExprs(s, [&](const Expr& e) {
-      std::vector<const Expr*> calls;
-      mixed_kernel::CollectCalls(e, &calls);
-      for (const Expr* call : calls) {
-        if (IsOpaqueCall(*call)) opaque(*call);
-      }
+    ForEachOwnCall(s, [&](const Expr& call) {
+      if (IsOpaqueCall(call)) opaque(call);
     });
   }
   for (const StmtPtr& child : s.stmts) CheckSplittable(f, *child, classifier, d);
-  for (const Stmt* body : mixed_kernel::BodiesOf(s)) CheckSplittable(f, *body, classifier, d);
+  for (const Stmt* body : BodiesOf(s)) CheckSplittable(f, *body, classifier, d);
 }
 
 struct Lanes {
@@ -182,20 +178,16 @@ bool RewriteCallers(Program& program, const Function& kernel, const Lanes& lanes
       }
       visit(child, in_group);
     }
-    mixed_kernel::VisitOwnExprs(s, [&](const Expr& e) {
-      std::vector<const Expr*> calls;
-      mixed_kernel::CollectCalls(e, &calls);
-      for (const Expr* call : calls) {
-        if (call->is_function_call && call->str == kernel.name) {
-          if (in_group) {
-            d->Error(call->loc, absl::StrCat("the Group calls the mixed kernel '", kernel.name,
-                                             "' for a result; it has none after the split"));
-          }
-          other_caller = true;
+    ForEachOwnCall(s, [&](const Expr& call) {
+      if (call.is_function_call && call.str == kernel.name) {
+        if (in_group) {
+          d->Error(call.loc, absl::StrCat("the Group calls the mixed kernel '", kernel.name,
+                                          "' for a result; it has none after the split"));
         }
+        other_caller = true;
       }
     });
-    for (Stmt* body : mixed_kernel::BodiesOf(s)) visit(*body, in_group);
+    for (Stmt* body : BodiesOf(s)) visit(*body, in_group);
   };
   for (size_t i = 0; i < program.functions.size(); ++i) {
     Function* fn = program.functions[i].get();

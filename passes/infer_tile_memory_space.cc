@@ -9,22 +9,14 @@
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
 #include "ir/status_macros.h"
+#include "ir/walk.h"
 
 namespace ptoc {
 namespace {
 
-const Stmt* TrailingYield(const Stmt& body) {
-  const Stmt* last = &body;
-  while (last->kind == StmtKind::kSeq) {
-    if (last->stmts.empty()) return nullptr;
-    last = last->stmts.back().get();
-  }
-  return last->kind == StmtKind::kYield ? last : nullptr;
-}
-
 bool NeedsMemory(const Type& t) { return t.is_tile() && !t.has_memory(); }
 
-class Inference {
+class Inference : public MutableStmtVisitor<Inference, absl::Status> {
  public:
   explicit Inference(Function& f) : f_(f) {}
 
@@ -47,6 +39,8 @@ class Inference {
   }
 
  private:
+  friend MutableStmtVisitor<Inference, absl::Status>;
+
   // The space of a tile value as far as known now.
   std::optional<MemorySpace> MemoryOf(const Expr& e) const {
     if (!e.type.is_tile()) return std::nullopt;
@@ -110,55 +104,52 @@ class Inference {
     return absl::OkStatus();
   }
 
-  absl::Status Visit(Stmt& s) {
-    switch (s.kind) {
-      case StmtKind::kSeq:
-        for (StmtPtr& c : s.stmts) {
-          RETURN_IF_ERROR(Visit(*c));
-        }
-        return absl::OkStatus();
-      case StmtKind::kAssign:
-        Set(s.var, MemoryOf(*s.value));
-        return absl::OkStatus();
-      case StmtKind::kFor:
-      case StmtKind::kWhile: {
-        for (size_t i = 0; i < s.iter_args.size() && i < s.init_values.size(); ++i) {
-          if (memory_.count(s.iter_args[i]) == 0) Set(s.iter_args[i], MemoryOf(*s.init_values[i]));
-        }
-        RETURN_IF_ERROR(Visit(*s.body));
-        const Stmt* yield = TrailingYield(*s.body);
-        for (size_t i = 0; i < s.iter_args.size(); ++i) {
-          Var* ia = s.iter_args[i];
-          if (!NeedsMemory(ia->type) || yield == nullptr || i >= yield->values.size()) continue;
-          std::optional<MemorySpace> yielded = MemoryOf(*yield->values[i]);
-          if (!yielded.has_value()) continue;
-          memory_[ia] = *yielded;
-          // The initial value is the carried tile's first iteration: it is
-          // made in the space the loop carries (PyPTO's back-propagation).
-          if (i < s.init_values.size() && s.init_values[i]->kind == ExprKind::kVar) {
-            Set(s.init_values[i]->var, yielded);
-          }
-        }
-        for (size_t i = 0; i < s.results.size() && i < s.iter_args.size(); ++i) {
-          auto it = memory_.find(s.iter_args[i]);
-          if (it != memory_.end()) Set(s.results[i], it->second);
-        }
-        return absl::OkStatus();
-      }
-      case StmtKind::kIf: {
-        RETURN_IF_ERROR(Visit(*s.body));
-        if (s.else_body != nullptr) {
-          RETURN_IF_ERROR(Visit(*s.else_body));
-        }
-        return Merge(s.results, TrailingYield(*s.body),
-                     s.else_body != nullptr ? TrailingYield(*s.else_body) : nullptr, s.loc);
-      }
-      case StmtKind::kScope:
-      case StmtKind::kSplitAiv:
-        return s.body != nullptr ? Visit(*s.body) : absl::OkStatus();
-      default:
-        return absl::OkStatus();
+  // Sequences, scopes and pl.split_aiv regions: their children; the other
+  // statements bind no tile.
+  absl::Status VisitStmt(Stmt& s) {
+    return TryForEachChild(s, [this](Stmt& c) { return Visit(c); });
+  }
+
+  absl::Status VisitAssign(Stmt& s) {
+    Set(s.var, MemoryOf(*s.value));
+    return absl::OkStatus();
+  }
+
+  absl::Status VisitFor(Stmt& s) { return VisitLoop(s); }
+  absl::Status VisitWhile(Stmt& s) { return VisitLoop(s); }
+
+  absl::Status VisitLoop(Stmt& s) {
+    for (size_t i = 0; i < s.iter_args.size() && i < s.init_values.size(); ++i) {
+      if (memory_.count(s.iter_args[i]) == 0) Set(s.iter_args[i], MemoryOf(*s.init_values[i]));
     }
+    RETURN_IF_ERROR(Visit(*s.body));
+    const Stmt* yield = TrailingYield(*s.body);
+    for (size_t i = 0; i < s.iter_args.size(); ++i) {
+      Var* ia = s.iter_args[i];
+      if (!NeedsMemory(ia->type) || yield == nullptr || i >= yield->values.size()) continue;
+      std::optional<MemorySpace> yielded = MemoryOf(*yield->values[i]);
+      if (!yielded.has_value()) continue;
+      memory_[ia] = *yielded;
+      // The initial value is the carried tile's first iteration: it is
+      // made in the space the loop carries (PyPTO's back-propagation).
+      if (i < s.init_values.size() && s.init_values[i]->kind == ExprKind::kVar) {
+        Set(s.init_values[i]->var, yielded);
+      }
+    }
+    for (size_t i = 0; i < s.results.size() && i < s.iter_args.size(); ++i) {
+      auto it = memory_.find(s.iter_args[i]);
+      if (it != memory_.end()) Set(s.results[i], it->second);
+    }
+    return absl::OkStatus();
+  }
+
+  absl::Status VisitIf(Stmt& s) {
+    RETURN_IF_ERROR(Visit(*s.body));
+    if (s.else_body != nullptr) {
+      RETURN_IF_ERROR(Visit(*s.else_body));
+    }
+    return Merge(s.results, TrailingYield(*s.body),
+                 s.else_body != nullptr ? TrailingYield(*s.else_body) : nullptr, s.loc);
   }
 
   // Every expression's type after the variables got their spaces,

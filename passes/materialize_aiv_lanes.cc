@@ -11,6 +11,7 @@
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
 #include "ir/status_macros.h"
+#include "ir/walk.h"
 #include "passes/mixed_kernel/common.h"
 
 namespace ptoc {
@@ -64,59 +65,32 @@ bool BoolAttr(const Function& f, absl::string_view name) {
   return a != nullptr && a->kind == ExprKind::kBool && a->bool_value;
 }
 
-void ForEachExprCall(const Expr& e, const std::function<void(const Expr&)>& fn) {
-  if (e.kind == ExprKind::kCall) fn(e);
-  for (const ExprPtr& a : e.args) ForEachExprCall(*a, fn);
-  for (const NamedExpr& a : e.attrs) {
-    if (a.value != nullptr) ForEachExprCall(*a.value, fn);
-  }
-}
-
-// Every expression directly held by `s` (not by its sub-statements).
-std::vector<const Expr*> ExprsOf(const Stmt& s) {
-  std::vector<const Expr*> out;
-  for (const ExprPtr* e : {&s.value, &s.start, &s.stop, &s.step}) {
-    if (*e != nullptr) out.push_back(e->get());
-  }
-  for (const ExprPtr& e : s.init_values) out.push_back(e.get());
-  for (const ExprPtr& e : s.values) out.push_back(e.get());
-  return out;
-}
-
-void ForEachCallIn(const Stmt& s, const std::function<void(const Expr&)>& fn) {
-  for (const Expr* e : ExprsOf(s)) ForEachExprCall(*e, fn);
-  for (const StmtPtr& c : s.stmts) ForEachCallIn(*c, fn);
-  if (s.body != nullptr) ForEachCallIn(*s.body, fn);
-  if (s.else_body != nullptr) ForEachCallIn(*s.else_body, fn);
-}
-
 bool ContainsAnchor(const Stmt& s) {
   bool found = false;
-  ForEachCallIn(s, [&](const Expr& call) { found |= IsAnchor(call); });
+  ForEachCall(s, [&](const Expr& call) { found |= IsAnchor(call); });
   return found;
 }
 
 void CollectVarRefs(const Expr& e, std::set<const Var*>* out) {
-  if (e.kind == ExprKind::kVar) out->insert(e.var);
-  for (const ExprPtr& a : e.args) CollectVarRefs(*a, out);
-  for (const NamedExpr& a : e.attrs) {
-    if (a.value != nullptr) CollectVarRefs(*a.value, out);
-  }
+  WalkExprTree(e, [&](const Expr& x) {
+    if (x.kind == ExprKind::kVar) out->insert(x.var);
+  });
 }
 
 void CollectStmtVarRefs(const Stmt& s, std::set<const Var*>* out) {
-  for (const Expr* e : ExprsOf(s)) CollectVarRefs(*e, out);
-  for (const StmtPtr& c : s.stmts) CollectStmtVarRefs(*c, out);
-  if (s.body != nullptr) CollectStmtVarRefs(*s.body, out);
-  if (s.else_body != nullptr) CollectStmtVarRefs(*s.else_body, out);
+  ForEachExpr(s, [&](const Expr& x) {
+    if (x.kind == ExprKind::kVar) out->insert(x.var);
+  });
 }
 
 // An expression without effects: constants, variables, arithmetic and pure
 // scalar ops.
 bool IsPure(const Expr& e) {
   bool pure = true;
-  ForEachExprCall(e, [&](const Expr& call) {
-    pure &= !call.is_function_call && HasRole(call, {OpRole::kPureScalar});
+  WalkExprTree(e, [&](const Expr& x) {
+    if (x.kind == ExprKind::kCall) {
+      pure &= !x.is_function_call && HasRole(x, {OpRole::kPureScalar});
+    }
   });
   return pure;
 }
@@ -441,7 +415,7 @@ Classified Classify(const Function& f, bool a5) {
   Classified c;
   bool dual = BoolAttr(f, kSplitAivAttr);
   bool pipe = false;
-  ForEachCallIn(*f.body, [&](const Expr& call) {
+  ForEachCall(*f.body, [&](const Expr& call) {
     if (call.is_function_call) return;
     if (ReadsLaneIndex(call)) dual = true;
     if (IsTransport(call)) {
@@ -576,7 +550,7 @@ absl::Status CheckAivLanesMaterialized(const Program& program, absl::string_view
     if (f->kind != FunctionKind::kAIV) continue;
     const bool dual = BoolAttr(*f, kDualAttr);
     absl::Status status = absl::OkStatus();
-    ForEachCallIn(*f->body, [&](const Expr& call) {
+    ForEachCall(*f->body, [&](const Expr& call) {
       if (!status.ok() || call.is_function_call) return;
       const bool needs_dual = ReadsLaneIndex(call) || (IsTransport(call) && SplitOf(call) != 0);
       if (needs_dual && !dual) {

@@ -14,7 +14,6 @@
 namespace ptoc {
 namespace {
 
-using mixed_kernel::BodiesOf;
 using mixed_kernel::FifoDirection;
 
 struct FifoOp {
@@ -35,30 +34,22 @@ void CollectFifo(const Stmt& s, std::vector<FifoOp>* ops, const Expr** first_ini
       ops->push_back(FifoOp{&s, call, *role, dir});
     }
   }
-  for (const StmtPtr& child : s.stmts) CollectFifo(*child, ops, first_init, fifo_before_init);
-  for (const Stmt* body : BodiesOf(s)) CollectFifo(*body, ops, first_init, fifo_before_init);
+  for (const Stmt* c : ChildrenOf(s)) CollectFifo(*c, ops, first_init, fifo_before_init);
 }
 
 absl::string_view DirName(PipeDirection d) { return d == PipeDirection::kC2V ? "C2V" : "V2C"; }
 
 // dual-aiv.md, "After the passes": no tile.aiv_shard / tile.aic_gather in a
 // lane function (expand-mixed-kernel folds them into transports).
-void CheckNoSplitBoundary(const Function& fn, const Stmt& s, DiagnosticSink& sink) {
-  auto visit = [&](const Expr& e) {
-    std::vector<const Expr*> calls;
-    mixed_kernel::CollectCalls(e, &calls);
-    for (const Expr* call : calls) {
-      const OpInfo* info = LookupOp(*call);
-      if (info != nullptr && info->split_boundary != PipeDirection::kNone) {
-        sink.Error(call->loc, absl::StrCat("in '", fn.name, "': '", call->str,
-                                           "' is only allowed in a split_aiv InCore kernel, "
-                                           "which expand-mixed-kernel lowers"));
-      }
+void CheckNoSplitBoundary(const Function& fn, const Stmt& body, DiagnosticSink& sink) {
+  ForEachCall(body, [&](const Expr& call) {
+    const OpInfo* info = LookupOp(call);
+    if (info != nullptr && info->split_boundary != PipeDirection::kNone) {
+      sink.Error(call.loc, absl::StrCat("in '", fn.name, "': '", call.str,
+                                        "' is only allowed in a split_aiv InCore kernel, "
+                                        "which expand-mixed-kernel lowers"));
     }
-  };
-  mixed_kernel::VisitOwnExprs(s, visit);
-  for (const StmtPtr& c : s.stmts) CheckNoSplitBoundary(fn, *c, sink);
-  for (const Stmt* b : mixed_kernel::BodiesOf(s)) CheckNoSplitBoundary(fn, *b, sink);
+  });
 }
 
 void CheckLane(const Function& fn, DiagnosticSink& sink) {

@@ -6,6 +6,7 @@
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
 #include "ir/status_macros.h"
+#include "ir/walk.h"
 
 namespace ptoc {
 namespace sim {
@@ -43,68 +44,72 @@ absl::Status CheckExpr(const Expr& e, bool top) {
   return absl::OkStatus();
 }
 
-class Compiler {
+// Statements become instructions, one kind at a time.
+class Compiler : public StmtVisitor<Compiler, absl::Status> {
  public:
   explicit Compiler(FunctionCode* code) : code_(code) {}
 
-  absl::Status Emit(const Stmt& s) {
-    switch (s.kind) {
-      case StmtKind::kSeq:
-        for (const StmtPtr& child : s.stmts) {
-          RETURN_IF_ERROR(Emit(*child));
-        }
-        return absl::OkStatus();
-      case StmtKind::kAssign:
-      case StmtKind::kEval:
-        if (s.value) {
-          RETURN_IF_ERROR(CheckExpr(*s.value, true));
-        }
-        {
-          Instr exec{InstrKind::kExec, &s};
-          if (s.value && s.value->kind == ExprKind::kCall) exec.op = LookupOp(*s.value);
-          Add(exec);
-        }
-        return absl::OkStatus();
-      case StmtKind::kFor: return EmitFor(s);
-      case StmtKind::kWhile: {
-        RETURN_IF_ERROR(CheckExpr(*s.value, false));
-        int check = Add({InstrKind::kBranch, &s});
-        RETURN_IF_ERROR(EmitBody(s.body));
-        Instr back{InstrKind::kJump, &s};
-        back.target = check;
-        Add(back);
-        Patch(check);
-        return absl::OkStatus();
-      }
-      case StmtKind::kIf: return EmitIf(s);
-      case StmtKind::kYield: {
-        if (owners_.empty()) {
-          return ErrorAt(s.loc, "pl.yield_ outside a loop or a branch with results");
-        }
-        for (const ExprPtr& v : s.values) {
-          RETURN_IF_ERROR(CheckExpr(*v, false));
-        }
-        Instr y{InstrKind::kYield, &s};
-        y.owner = owners_.back();
-        Add(y);
-        return absl::OkStatus();
-      }
-      case StmtKind::kReturn:
-        Add({InstrKind::kEnd, &s});
-        return absl::OkStatus();
-      case StmtKind::kScope:
-      case StmtKind::kBreak:
-      case StmtKind::kContinue:
-      case StmtKind::kUnpack:
-      case StmtKind::kSplitAiv:
-      case StmtKind::kSetItem:
-        return ErrorAt(s.loc, "the simulator does not run this statement yet "
-                              "(a PyPTO scope, break, continue or tuple unpacking)");
+  absl::Status Emit(const Stmt& s) { return Visit(s); }
+
+ private:
+  friend StmtVisitor<Compiler, absl::Status>;
+
+  absl::Status VisitSeq(const Stmt& s) {
+    return TryForEachChild(s, [this](const Stmt& c) { return Emit(c); });
+  }
+
+  absl::Status VisitAssign(const Stmt& s) { return VisitEval(s); }
+
+  absl::Status VisitEval(const Stmt& s) {
+    if (s.value) {
+      RETURN_IF_ERROR(CheckExpr(*s.value, true));
     }
+    Instr exec{InstrKind::kExec, &s};
+    if (s.value && s.value->kind == ExprKind::kCall) exec.op = LookupOp(*s.value);
+    Add(exec);
     return absl::OkStatus();
   }
 
- private:
+  absl::Status VisitFor(const Stmt& s) { return EmitFor(s); }
+
+  absl::Status VisitWhile(const Stmt& s) {
+    RETURN_IF_ERROR(CheckExpr(*s.value, false));
+    int check = Add({InstrKind::kBranch, &s});
+    RETURN_IF_ERROR(EmitBody(s.body));
+    Instr back{InstrKind::kJump, &s};
+    back.target = check;
+    Add(back);
+    Patch(check);
+    return absl::OkStatus();
+  }
+
+  absl::Status VisitIf(const Stmt& s) { return EmitIf(s); }
+
+  absl::Status VisitYield(const Stmt& s) {
+    if (owners_.empty()) {
+      return ErrorAt(s.loc, "pl.yield_ outside a loop or a branch with results");
+    }
+    for (const ExprPtr& v : s.values) {
+      RETURN_IF_ERROR(CheckExpr(*v, false));
+    }
+    Instr y{InstrKind::kYield, &s};
+    y.owner = owners_.back();
+    Add(y);
+    return absl::OkStatus();
+  }
+
+  absl::Status VisitReturn(const Stmt& s) {
+    Add({InstrKind::kEnd, &s});
+    return absl::OkStatus();
+  }
+
+  // A PyPTO scope, break, continue, tuple unpacking, item assignment or
+  // pl.split_aiv region.
+  absl::Status VisitStmt(const Stmt& s) {
+    return ErrorAt(s.loc, "the simulator does not run this statement yet "
+                          "(a PyPTO scope, break, continue or tuple unpacking)");
+  }
+
   int Add(Instr i) {
     code_->instrs.push_back(i);
     return static_cast<int>(code_->instrs.size()) - 1;

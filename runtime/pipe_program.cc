@@ -9,7 +9,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "codegen/ir_walk.h"
+#include "ir/walk.h"
 #include "codegen/lowering.h"
 #include "ir/diagnostics.h"
 #include "ir/status_macros.h"
@@ -131,7 +131,7 @@ class PipeProgramBuilder {
     return plan.ok() ? static_cast<int>(plan->steps.size()) : kAny;
   }
   static void Flatten(const Stmt& body, std::vector<const Stmt*>* out) {
-    for (const Stmt* s : codegen::StmtsOf(body)) {
+    for (const Stmt* s : StmtsOf(body)) {
       if (s->kind == StmtKind::kSeq) {
         Flatten(*s, out);
       } else {

@@ -24,17 +24,12 @@ void SurveyStmt(const Stmt& s, KernelWork* work) {
       work->hand_written_transfer = &call;
     }
   };
-  VisitOwnExprs(s, [&](const Expr& e) {
-    std::vector<const Expr*> calls;
-    CollectCalls(e, &calls);
-    for (const Expr* call : calls) survey_call(*call);
-  });
+  ForEachOwnCall(s, survey_call);
   if (s.kind == StmtKind::kAssign && s.value && s.value->kind != ExprKind::kCall &&
       s.var->type.is_tile()) {
     (LaneOfMemory(s.var->type.memory()) == Lane::kCube ? work->cube : work->vector) = true;
   }
-  for (const StmtPtr& child : s.stmts) SurveyStmt(*child, work);
-  for (const Stmt* body : BodiesOf(s)) SurveyStmt(*body, work);
+  for (const Stmt* c : ChildrenOf(s)) SurveyStmt(*c, work);
 }
 
 void FindBufferLanes(const Stmt& s, absl::flat_hash_map<const Var*, LaneMask>* lanes) {
@@ -44,8 +39,7 @@ void FindBufferLanes(const Stmt& s, absl::flat_hash_map<const Var*, LaneMask>* l
       VisitVars(*arg, [&](Var* v) { (*lanes)[v] |= lane; });
     }
   }
-  for (const StmtPtr& child : s.stmts) FindBufferLanes(*child, lanes);
-  for (const Stmt* body : BodiesOf(s)) FindBufferLanes(*body, lanes);
+  for (const Stmt* c : ChildrenOf(s)) FindBufferLanes(*c, lanes);
 }
 
 }  // namespace
@@ -85,7 +79,9 @@ LaneMask LaneClassifier::AnyCallLanes(const Expr& call, const Stmt& leaf) const 
 LeafLanes LaneClassifier::Classify(const Stmt& leaf) const {
   LeafLanes result;
   std::vector<const Expr*> calls;
-  if (leaf.value) CollectCalls(*leaf.value, &calls);
+  if (leaf.value) WalkExprTree(*leaf.value, [&](const Expr& e) {
+    if (e.kind == ExprKind::kCall) calls.push_back(&e);
+  });
   LaneMask fixed = kNoLane;
   for (const Expr* call : calls) {
     if (IsOpaqueCall(*call)) {
@@ -128,13 +124,9 @@ LeafLanes LaneClassifier::Classify(const Stmt& leaf) const {
 
 LaneMask LaneClassifier::HeaderLanes(const Stmt& compound) const {
   LaneMask lanes = kNoLane;
-  VisitOwnExprs(compound, [&](const Expr& e) {
-    std::vector<const Expr*> calls;
-    CollectCalls(e, &calls);
-    for (const Expr* call : calls) {
-      Lane lane = LaneOf(*call);
-      lanes |= lane == Lane::kAny ? AnyCallLanes(*call, compound) : MaskOfLane(lane);
-    }
+  ForEachOwnCall(compound, [&](const Expr& call) {
+    Lane lane = LaneOf(call);
+    lanes |= lane == Lane::kAny ? AnyCallLanes(call, compound) : MaskOfLane(lane);
   });
   return lanes;
 }

@@ -78,53 +78,16 @@ bool IsNz(const Type& tile) {
          tile.view().slayout == Layout::kRowMajor;
 }
 
-void CollectCalls(const Expr& e, std::vector<const Expr*>* calls) {
-  for (const ExprPtr& a : e.args) CollectCalls(*a, calls);
-  for (const NamedExpr& a : e.attrs) CollectCalls(*a.value, calls);
-  if (e.kind == ExprKind::kCall) calls->push_back(&e);
-}
-
 void VisitVars(const Expr& e, const std::function<void(Var*)>& fn) {
   if (e.kind == ExprKind::kVar && e.var != nullptr) fn(e.var);
   for (const ExprPtr& a : e.args) VisitVars(*a, fn);
   for (const NamedExpr& a : e.attrs) VisitVars(*a.value, fn);
 }
 
-void VisitOwnExprs(const Stmt& s, const std::function<void(const Expr&)>& fn) {
-  Stmt& m = const_cast<Stmt&>(s);
-  VisitOwnExprsMutable(m, [&](ExprPtr& e) { fn(*e); });
-}
-
-void VisitOwnExprsMutable(Stmt& s, const std::function<void(ExprPtr&)>& fn) {
-  auto visit = [&](ExprPtr& e) {
-    if (e) fn(e);
-  };
-  visit(s.value);
-  visit(s.start);
-  visit(s.stop);
-  visit(s.step);
-  for (ExprPtr& e : s.init_values) visit(e);
-  for (ExprPtr& e : s.values) visit(e);
-}
-
-std::vector<Stmt*> BodiesOf(Stmt& s) {
-  std::vector<Stmt*> bodies;
-  if (s.kind == StmtKind::kSeq) return bodies;
-  if (s.body) bodies.push_back(s.body.get());
-  if (s.else_body) bodies.push_back(s.else_body.get());
-  return bodies;
-}
-
-std::vector<const Stmt*> BodiesOf(const Stmt& s) {
-  std::vector<const Stmt*> bodies;
-  for (Stmt* b : BodiesOf(const_cast<Stmt&>(s))) bodies.push_back(b);
-  return bodies;
-}
-
 void VisitReferencedVars(const Stmt& s, const std::function<void(const Var*)>& fn) {
-  VisitOwnExprs(s, [&](const Expr& e) { VisitVars(e, [&](Var* v) { fn(v); }); });
-  for (const StmtPtr& child : s.stmts) VisitReferencedVars(*child, fn);
-  for (const Stmt* body : BodiesOf(s)) VisitReferencedVars(*body, fn);
+  ForEachStmt(s, [&](const Stmt& t) {
+    ForEachOwnExpr(t, [&](const Expr& e) { VisitVars(e, [&](Var* v) { fn(v); }); });
+  });
 }
 
 namespace {
@@ -152,7 +115,9 @@ void FlattenInto(StmtPtr stmt, std::vector<StmtPtr>* out) {
 }  // namespace
 
 void ReplaceVars(Stmt& s, const absl::flat_hash_map<const Var*, Var*>& map) {
-  VisitOwnExprsMutable(s, [&](ExprPtr& e) { ReplaceInExpr(*e, map); });
+  ForEachOwnExprSlot(s, [&](ExprPtr& e) {
+    if (e) ReplaceInExpr(*e, map);
+  });
   auto remap = [&](Var*& v) {
     auto it = v != nullptr ? map.find(v) : map.end();
     if (it != map.end()) v = it->second;
@@ -160,8 +125,7 @@ void ReplaceVars(Stmt& s, const absl::flat_hash_map<const Var*, Var*>& map) {
   remap(s.var);
   for (Var*& v : s.iter_args) remap(v);
   for (Var*& v : s.results) remap(v);
-  for (StmtPtr& child : s.stmts) ReplaceVars(*child, map);
-  for (Stmt* body : BodiesOf(s)) ReplaceVars(*body, map);
+  ForEachChild(s, [&](Stmt& c) { ReplaceVars(c, map); });
 }
 
 void NormalizeBodies(StmtPtr& body) {

@@ -13,6 +13,7 @@
 #include "absl/strings/string_view.h"
 #include "ir/ir.h"
 #include "ir/registry.h"
+#include "ir/walk.h"
 
 namespace ptoc {
 namespace mixed_kernel {
@@ -70,18 +71,8 @@ std::vector<NamedExpr> FifoAttrsOf(const Expr& call);
 // True for an NZ view (col_major blocks, row_major fractals).
 bool IsNz(const Type& tile);
 
-// Every call inside `e` (including `e`), in evaluation order.
-void CollectCalls(const Expr& e, std::vector<const Expr*>* calls);
 // Every variable referenced inside `e`.
 void VisitVars(const Expr& e, const std::function<void(Var*)>& fn);
-// The expressions a statement evaluates itself (not those of nested bodies):
-// Assign/Eval value, Yield/Return values, loop bounds and init values,
-// If/While condition.
-void VisitOwnExprs(const Stmt& s, const std::function<void(const Expr&)>& fn);
-void VisitOwnExprsMutable(Stmt& s, const std::function<void(ExprPtr&)>& fn);
-// The nested bodies of a compound statement (For/While body, If branches).
-std::vector<Stmt*> BodiesOf(Stmt& s);
-std::vector<const Stmt*> BodiesOf(const Stmt& s);
 // Every variable referenced by `s` or anything nested in it (definitions
 // excluded), in program order, with repeats.
 void VisitReferencedVars(const Stmt& s, const std::function<void(const Var*)>& fn);

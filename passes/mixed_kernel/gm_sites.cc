@@ -141,13 +141,9 @@ void Collect(Stmt& seq, const Origins& origins, std::vector<std::unique_ptr<Site
   for (StmtPtr& child : seq.stmts) {
     Stmt& s = *child;
     if (s.kind != StmtKind::kYield && s.kind != StmtKind::kReturn) {
-      VisitOwnExprs(s, [&](const Expr& e) {
-        std::vector<const Expr*> calls;
-        CollectCalls(e, &calls);
-        for (const Expr* call : calls) {
-          if (std::optional<Site> site = SiteOf(*call, &s, origins)) {
-            sites->push_back(std::make_unique<Site>(*site));
-          }
+      ForEachOwnCall(s, [&](const Expr& call) {
+        if (std::optional<Site> site = SiteOf(call, &s, origins)) {
+          sites->push_back(std::make_unique<Site>(*site));
         }
       });
     }

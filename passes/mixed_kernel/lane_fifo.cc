@@ -23,11 +23,6 @@ bool IsVarIn(const Expr& e, const VarSet& set) {
   return e.kind == ExprKind::kVar && set.contains(e.var);
 }
 
-const Stmt* TrailingYield(const Stmt& body) {
-  if (body.stmts.empty() || body.stmts.back()->kind != StmtKind::kYield) return nullptr;
-  return body.stmts.back().get();
-}
-
 // Which variables name the same buffer as which: an edge from a value to
 // every variable it feeds by a plain copy, as a loop-carried value or as a
 // branch result. The aliases of a variable are what it reaches.
@@ -77,8 +72,7 @@ class AliasGraph {
         }
       }
     }
-    for (const StmtPtr& child : s.stmts) Add(*child);
-    for (const Stmt* body : BodiesOf(s)) Add(*body);
+    for (const Stmt* c : ChildrenOf(s)) Add(*c);
   }
 
   absl::flat_hash_map<const Var*, std::vector<const Var*>> feeds_;
@@ -89,8 +83,7 @@ void CollectFreed(const Stmt& s, VarSet* freed) {
                                     !call->args.empty() && call->args[0]->kind == ExprKind::kVar) {
     freed->insert(call->args[0]->var);
   }
-  for (const StmtPtr& child : s.stmts) CollectFreed(*child, freed);
-  for (const Stmt* body : BodiesOf(s)) CollectFreed(*body, freed);
+  for (const Stmt* c : ChildrenOf(s)) CollectFreed(*c, freed);
 }
 
 bool IsPop(const Stmt& s) {

@@ -11,14 +11,8 @@ namespace ptoc {
 namespace mixed_kernel {
 namespace {
 
-const Stmt* TrailingYield(const Stmt* body) {
-  if (body == nullptr || body->kind != StmtKind::kSeq || body->stmts.empty()) return nullptr;
-  const Stmt* last = body->stmts.back().get();
-  return last->kind == StmtKind::kYield ? last : nullptr;
-}
-
 const Expr* YieldValue(const Stmt* body, size_t k) {
-  const Stmt* y = TrailingYield(body);
+  const Stmt* y = body != nullptr ? TrailingYield(*body) : nullptr;
   return y != nullptr && k < y->values.size() ? y->values[k].get() : nullptr;
 }
 
@@ -385,7 +379,7 @@ void LanePlacement::CheckSeq(const Stmt& seq, DiagnosticSink* errors) {
           " lane too; bounds and conditions of a mixed kernel must be computable on both "
           "lanes (from parameters, constants, loop variables and pure scalar arithmetic)"));
     }
-    VisitOwnExprs(s, [&](const Expr& e) {
+    ForEachOwnExpr(s, [&](const Expr& e) {
       bool is_init = false;
       for (const ExprPtr& init : s.init_values) is_init |= init.get() == &e;
       if (!is_init) CheckUses(s, e, lanes, true, errors);
@@ -394,7 +388,7 @@ void LanePlacement::CheckSeq(const Stmt& seq, DiagnosticSink* errors) {
       CheckUses(s, *s.init_values[k], Kept(s.iter_args[k]), false, errors);
     }
     for (const Stmt* body : BodiesOf(s)) {
-      if (const Stmt* y = TrailingYield(body)) {
+      if (const Stmt* y = TrailingYield(*body)) {
         const std::vector<Var*>& keys = s.kind == StmtKind::kFor ? s.iter_args : s.results;
         for (size_t k = 0; k < y->values.size() && k < keys.size(); ++k) {
           CheckUses(*y, *y->values[k], Kept(keys[k]), false, errors);

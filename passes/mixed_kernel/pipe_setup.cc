@@ -21,8 +21,7 @@ void CollectFifoOps(const Stmt& s, std::vector<const Expr*>* ops) {
   if (const Expr* call = CallOf(s); call != nullptr && FifoDirection(*call) != PipeDirection::kNone) {
     ops->push_back(call);
   }
-  for (const StmtPtr& child : s.stmts) CollectFifoOps(*child, ops);
-  for (const Stmt* body : BodiesOf(s)) CollectFifoOps(*body, ops);
+  for (const Stmt* c : ChildrenOf(s)) CollectFifoOps(*c, ops);
 }
 
 const Expr* FindInitPipe(const Stmt& s) {

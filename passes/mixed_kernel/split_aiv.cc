@@ -37,32 +37,7 @@ int64_t SplitOf(const Expr& call) {
   return split != nullptr && split->kind == ExprKind::kInt ? split->int_value : 0;
 }
 
-void ForEachCall(const Stmt& s, const std::function<void(const Expr&)>& fn) {
-  VisitOwnExprs(s, [&](const Expr& e) {
-    std::vector<const Expr*> calls;
-    CollectCalls(e, &calls);
-    for (const Expr* c : calls) fn(*c);
-  });
-}
-
-// The children of a body or compound statement, regions included.
-std::vector<const Stmt*> Children(const Stmt& s) {
-  std::vector<const Stmt*> out;
-  for (const StmtPtr& c : s.stmts) out.push_back(c.get());
-  if (s.kind != StmtKind::kSeq) {
-    if (s.body) out.push_back(s.body.get());
-    if (s.else_body) out.push_back(s.else_body.get());
-  }
-  return out;
-}
-
-bool HasRegion(const Stmt& s) {
-  if (s.kind == StmtKind::kSplitAiv) return true;
-  for (const Stmt* c : Children(s)) {
-    if (HasRegion(*c)) return true;
-  }
-  return false;
-}
+bool HasRegion(const Stmt& s) { return FirstSplitAivRegion(s) != nullptr; }
 
 // Variables whose value depends on the lane: the region lanes / lane
 // bindings, and pure scalars computed from them.
@@ -120,7 +95,7 @@ class Checker {
         return;
       }
       case StmtKind::kIf: {
-        ForEachCall(s, [&](const Expr& c) { Leaf(s, c, lane_qualified); });
+        ForEachOwnCall(s, [&](const Expr& c) { Leaf(s, c, lane_qualified); });
         const bool q = lane_qualified || (s.value && lanes_.Depends(*s.value));
         if (s.body) Walk(*s.body, q);
         if (s.else_body) Walk(*s.else_body, q);
@@ -142,7 +117,7 @@ class Checker {
         Statement(s, lane_qualified);
         return;
       default:
-        for (const Stmt* c : Children(s)) Walk(*c, lane_qualified);
+        for (const Stmt* c : ChildrenOf(s)) Walk(*c, lane_qualified);
         return;
     }
   }
@@ -173,7 +148,7 @@ class Checker {
     const Expr* call = CallOf(s);
     if (call == nullptr) return;
     Leaf(s, *call, lane_qualified);
-    ForEachCall(s, [&](const Expr& c) {
+    ForEachOwnCall(s, [&](const Expr& c) {
       if (&c != call) Leaf(s, c, lane_qualified);
     });
     // C7: in a data-parallel region, a vector statement producing a tile
@@ -363,8 +338,9 @@ void CollectLaneUses(const Stmt& s, const absl::flat_hash_set<const Var*>& lanes
 }
 
 void CollectRegionLanes(const Stmt& s, std::vector<Var*>* lanes) {
-  if (s.kind == StmtKind::kSplitAiv) lanes->push_back(s.var);
-  for (const Stmt* c : Children(s)) CollectRegionLanes(*c, lanes);
+  ForEachStmt(s, [&](const Stmt& t) {
+    if (t.kind == StmtKind::kSplitAiv) lanes->push_back(t.var);
+  });
 }
 
 // Splices every region of `seq` (recursively) into its parent body.
@@ -383,7 +359,7 @@ void Splice(Stmt& seq) {
       }
       continue;
     }
-    for (const Stmt* b : Children(*c)) Splice(const_cast<Stmt&>(*b));
+    for (Stmt* b : ChildrenOf(*c)) Splice(*b);
     out.push_back(std::move(c));
   }
   seq.stmts = std::move(out);
@@ -446,7 +422,7 @@ class CrossLane {
       if (s.else_body) Walk(*s.else_body, else_lanes);
       return;
     }
-    for (const Stmt* c : Children(s)) Walk(*c, lanes);
+    for (const Stmt* c : ChildrenOf(s)) Walk(*c, lanes);
   }
 
   // `lane == c` / `lane != c` (either order): (c, is ==).
@@ -658,18 +634,15 @@ bool IsSplitAiv(const Function& f) {
 }
 
 void CheckNonSplitKernel(const Function& f, DiagnosticSink* d) {
-  std::function<void(const Stmt&)> walk = [&](const Stmt& s) {
-    ForEachCall(s, [&](const Expr& call) {
-      if (ReadsLaneIndex(call)) {
-        d->Error(call.loc, absl::StrCat(Kernel(f), "'", call.str, "' in a kernel that is not "
-                                        "split_aiv: the value is meaningless on a single "
-                                        "vector lane; use a pl.split_aiv region (or "
-                                        "split_aiv=True)"));
-      }
-    });
-    for (const Stmt* c : Children(s)) walk(*c);
-  };
-  if (f.body) walk(*f.body);
+  if (f.body == nullptr) return;
+  ForEachCall(*f.body, [&](const Expr& call) {
+    if (ReadsLaneIndex(call)) {
+      d->Error(call.loc, absl::StrCat(Kernel(f), "'", call.str, "' in a kernel that is not "
+                                      "split_aiv: the value is meaningless on a single "
+                                      "vector lane; use a pl.split_aiv region (or "
+                                      "split_aiv=True)"));
+    }
+  });
 }
 
 void CheckSplitAivKernel(const Function& f, const std::string& backend, DiagnosticSink* d) {
@@ -678,13 +651,10 @@ void CheckSplitAivKernel(const Function& f, const std::string& backend, Diagnost
 
 int TokenSplitCode(const Function& f) {
   int code = 1;
-  std::function<void(const Stmt&)> walk = [&](const Stmt& s) {
-    ForEachCall(s, [&](const Expr& call) {
-      if (BoundaryOf(call) != PipeDirection::kNone && SplitOf(call) == 0) code = 0;
-    });
-    for (const Stmt* c : Children(s)) walk(*c);
-  };
-  if (f.body) walk(*f.body);
+  if (f.body == nullptr) return code;
+  ForEachCall(*f.body, [&](const Expr& call) {
+    if (BoundaryOf(call) != PipeDirection::kNone && SplitOf(call) == 0) code = 0;
+  });
   return code;
 }
 
