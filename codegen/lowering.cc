@@ -302,14 +302,18 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
   if (op->kind != OpKind::kTileStore) {
     RETURN_IF_ERROR(CheckOperandMemory(call, loc));
   }
+  // The element type an instruction is restricted on: its first operand's,
+  // or its result's when it reads no tile (tile.full).
+  const Type* typed = !call.args.empty() && call.args[0]->type.is_tile() ? &call.args[0]->type
+                      : call.type.is_tile()                                ? &call.type
+                                                                           : nullptr;
   if (std::optional<std::vector<DType>> takes = LoweringDTypes(*op, BackendName(backend));
-      takes.has_value() && !call.args.empty() && call.args[0]->type.is_tile() &&
-      !absl::c_linear_search(*takes, call.args[0]->type.dtype())) {
+      takes.has_value() && typed != nullptr && !absl::c_linear_search(*takes, typed->dtype())) {
     std::vector<std::string> names;
     for (DType t : *takes) names.emplace_back(DTypeName(t));
     return ErrorAt(loc, absl::StrCat("'", call.str, "' (", op->cce_name, ") on ",
                                      BackendName(backend), " takes ", absl::StrJoin(names, ", "),
-                                     " tiles, not ", DTypeName(call.args[0]->type.dtype())));
+                                     " tiles, not ", DTypeName(typed->dtype())));
   }
   CallLowering plan;
   plan.op = op;
@@ -409,6 +413,19 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
     case OpKind::kColReduce:
       plan.tile_operands = 1;
       steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0)}, {Result()}));
+      break;
+    case OpKind::kColExpand:
+      plan.tile_operands = 2;
+      steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0), Arg(1)}, {Result()}));
+      break;
+    case OpKind::kBroadcast:
+      // The target (argument 0) gives only the result's shape.
+      plan.first_tile_arg = 1;
+      plan.tile_operands = 1;
+      steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0)}, {Result()}));
+      break;
+    case OpKind::kFull:
+      steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {}, {Result()}));
       break;
     case OpKind::kElementwise:
       plan.tile_operands = op->elementwise->tile_operands();

@@ -64,7 +64,8 @@ absl::string_view MachineOpName(MachineOp op);
 struct Operand {
   enum class Kind { kTileArg, kResult, kGm };
   Kind kind = Kind::kGm;
-  int index = 0;  // kTileArg: the call argument
+  // kTileArg: the tile operand (call argument first_tile_arg + index).
+  int index = 0;
 };
 
 struct MachineStep {
@@ -111,8 +112,10 @@ struct ViewWindow {
 // What both targets need to know about one call.
 struct CallLowering {
   const OpLowering* op = nullptr;
-  // Compute ops: how many leading arguments are tile operands.
+  // Compute ops: how many arguments, from first_tile_arg on, are tile
+  // operands.
   int tile_operands = 0;
+  int first_tile_arg = 0;
   // The machine ops, in order (empty for ops without any: tile.create,
   // scalars, buffer and pipe setup).
   std::vector<MachineStep> steps;
