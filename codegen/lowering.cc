@@ -228,11 +228,20 @@ absl::StatusOr<TileGeometry> PlacedResult(const CallLowering& plan, const Expr& 
   if (!own.ok()) return own.status();
   std::vector<std::string> types;
   bool view = false;
-  for (size_t i = 0; i < operands.size() && i < call.args.size(); ++i) {
-    absl::StatusOr<TileGeometry> plain = GeometryOf(call.args[i]->type, backend, loc);
+  for (size_t i = 0; i < operands.size() && plan.first_tile_arg + i < call.args.size(); ++i) {
+    absl::StatusOr<TileGeometry> plain =
+        GeometryOf(call.args[plan.first_tile_arg + i]->type, backend, loc);
     if (!plain.ok()) return plain.status();
     types.push_back(CceTileType(operands[i]));
     view = view || types.back() != CceTileType(*plain);
+  }
+  if (view && plan.op->kind == OpKind::kColExpand) {
+    // ptoas reads the tile's rows and columns from its operand type, which
+    // for a window is its source's (PyPTO copies such an operand first).
+    return ErrorAt(loc, absl::StrCat(
+        "'", call.str, "' (", plan.op->cce_name, ") takes whole tiles, and an operand is a "
+        "window of a wider tile (tile.slice): copy the window into a tile of its own first "
+        "(tile.move)"));
   }
   const ElementwiseOp* e = plan.op->elementwise;
   if (!view || e == nullptr || e->form != ElementwiseOp::Form::kBinary || types.size() != 2) {

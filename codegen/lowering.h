@@ -175,8 +175,9 @@ TileGeometry ViewTile(const ViewWindow& w, const TileGeometry& source);
 // pto-isa's binary element-wise instructions take three tiles of one type,
 // so a binary op of two views of one window (slices of a wider tile, whose
 // rows keep the source's stride) gives its result their type; a view and a
-// tile of another type is an error at `loc`. `operands`: the C++ tiles of
-// the call's tile operands, in order.
+// tile of another type is an error at `loc`, as is a column expansion of a
+// view (ptoas takes its shape from the operand type). `operands`: the C++
+// tiles of the call's tile operands, in order.
 absl::StatusOr<TileGeometry> PlacedResult(const CallLowering& plan, const Expr& call,
                                           const std::vector<TileGeometry>& operands,
                                           Backend backend, const Location& loc);
