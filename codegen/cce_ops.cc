@@ -183,13 +183,15 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
   }
   std::vector<TileValue> srcs;
   for (int i = 0; i < plan.tile_operands; ++i) {
-    ASSIGN_OR_RETURN(TileValue v, TileOperand(*call.args[i]));
+    ASSIGN_OR_RETURN(TileValue v, TileOperand(*call.args[plan.first_tile_arg + i]));
     srcs.push_back(v);
   }
   std::string scalar;
-  if (op.elementwise != nullptr &&
-      op.elementwise->form == ElementwiseOp::Form::kScalar) {
-    ASSIGN_OR_RETURN(std::string s, ScalarAs(*call.args[1], srcs[0].geometry.dtype));
+  if ((op.elementwise != nullptr && op.elementwise->form == ElementwiseOp::Form::kScalar) ||
+      op.kind == OpKind::kFull) {
+    // The scalar is argument 1, in the tile's element type.
+    const DType d = op.kind == OpKind::kFull ? call.type.dtype() : srcs[0].geometry.dtype;
+    ASSIGN_OR_RETURN(std::string s, ScalarAs(*call.args[1], d));
     scalar = s;
   }
   std::vector<TileGeometry> geometries;

@@ -1,6 +1,7 @@
 #include "codegen/cxx_names.h"
 
 #include "absl/strings/match.h"
+#include "codegen/op_lowering.h"
 #include "ir/registry.h"
 
 namespace ptoc {
@@ -23,17 +24,20 @@ const absl::flat_hash_set<std::string>& CxxReservedNames() {
       "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq", "main", "std",
       "pto", "Tile", "TileType", "BLayout", "SLayout", "PadValue", "Layout",
       "GlobalTensor", "Shape", "Stride", "DYNAMIC", "TASSIGN", "TLOAD", "TSTORE", "TMOV",
-      "TMATMUL", "TCVT", "RoundMode", "TROWSUM", "TROWMAX", "TROWMIN", "TCOLSUM",
-      "TCOLMAX", "TCOLMIN", "TPUSH", "TPOP", "TFREE", "TPipe", "Direction", "TileSplitAxis",
+      "TMATMUL", "TCVT", "RoundMode", "TPUSH", "TPOP", "TFREE", "TPipe", "Direction", "TileSplitAxis",
       "AtomicType", "SYNCALL", "SyncAllMode", "SyncCoreType", "dcci", "dsb",
       "pipe_barrier", "set_flag", "wait_flag", "cache_line_t", "dcci_dst_t", "pipe_t",
       "mem_dsb_t", "event_t", "set_mask_norm", "set_vector_mask", "get_subblockid",
+      "get_block_idx", "get_block_num",
       "PTO_SYNCALL_MIX_AIC_KERNEL_META", "half", "bfloat16_t", "int8_t", "int16_t", "int32_t",
       "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t", "size_t", "ptoc_floordiv",
       "ptoc_mod", "AICORE", "DSB_DDR", "DSB_ALL", "DSB_UB", "DSB_SEQ", "PIPE_S", "PIPE_V",
       "PIPE_M", "PIPE_MTE1", "PIPE_MTE2", "PIPE_MTE3", "PIPE_FIX", "PIPE_ALL", "EVENT_ID0",
     };
     for (const ElementwiseOp& e : ElementwiseOps()) set->insert(std::string(e.instruction));
+    for (const OpLowering& l : AllLowerings()) {
+      if (!l.cce_name.empty()) set->insert(l.cce_name);
+    }
     return set;
   }();
   return *names;

@@ -228,11 +228,20 @@ absl::StatusOr<TileGeometry> PlacedResult(const CallLowering& plan, const Expr& 
   if (!own.ok()) return own.status();
   std::vector<std::string> types;
   bool view = false;
-  for (size_t i = 0; i < operands.size() && i < call.args.size(); ++i) {
-    absl::StatusOr<TileGeometry> plain = GeometryOf(call.args[i]->type, backend, loc);
+  for (size_t i = 0; i < operands.size() && plan.first_tile_arg + i < call.args.size(); ++i) {
+    absl::StatusOr<TileGeometry> plain =
+        GeometryOf(call.args[plan.first_tile_arg + i]->type, backend, loc);
     if (!plain.ok()) return plain.status();
     types.push_back(CceTileType(operands[i]));
     view = view || types.back() != CceTileType(*plain);
+  }
+  if (view && plan.op->kind == OpKind::kColExpand) {
+    // ptoas reads the tile's rows and columns from its operand type, which
+    // for a window is its source's (PyPTO copies such an operand first).
+    return ErrorAt(loc, absl::StrCat(
+        "'", call.str, "' (", plan.op->cce_name, ") takes whole tiles, and an operand is a "
+        "window of a wider tile (tile.slice): copy the window into a tile of its own first "
+        "(tile.move)"));
   }
   const ElementwiseOp* e = plan.op->elementwise;
   if (!view || e == nullptr || e->form != ElementwiseOp::Form::kBinary || types.size() != 2) {
@@ -302,14 +311,18 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
   if (op->kind != OpKind::kTileStore) {
     RETURN_IF_ERROR(CheckOperandMemory(call, loc));
   }
+  // The element type an instruction is restricted on: its first operand's,
+  // or its result's when it reads no tile (tile.full).
+  const Type* typed = !call.args.empty() && call.args[0]->type.is_tile() ? &call.args[0]->type
+                      : call.type.is_tile()                                ? &call.type
+                                                                           : nullptr;
   if (std::optional<std::vector<DType>> takes = LoweringDTypes(*op, BackendName(backend));
-      takes.has_value() && !call.args.empty() && call.args[0]->type.is_tile() &&
-      !absl::c_linear_search(*takes, call.args[0]->type.dtype())) {
+      takes.has_value() && typed != nullptr && !absl::c_linear_search(*takes, typed->dtype())) {
     std::vector<std::string> names;
     for (DType t : *takes) names.emplace_back(DTypeName(t));
     return ErrorAt(loc, absl::StrCat("'", call.str, "' (", op->cce_name, ") on ",
                                      BackendName(backend), " takes ", absl::StrJoin(names, ", "),
-                                     " tiles, not ", DTypeName(call.args[0]->type.dtype())));
+                                     " tiles, not ", DTypeName(typed->dtype())));
   }
   CallLowering plan;
   plan.op = op;
@@ -409,6 +422,19 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
     case OpKind::kColReduce:
       plan.tile_operands = 1;
       steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0)}, {Result()}));
+      break;
+    case OpKind::kColExpand:
+      plan.tile_operands = 2;
+      steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0), Arg(1)}, {Result()}));
+      break;
+    case OpKind::kBroadcast:
+      // The target (argument 0) gives only the result's shape.
+      plan.first_tile_arg = 1;
+      plan.tile_operands = 1;
+      steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0)}, {Result()}));
+      break;
+    case OpKind::kFull:
+      steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {}, {Result()}));
       break;
     case OpKind::kElementwise:
       plan.tile_operands = op->elementwise->tile_operands();

@@ -64,7 +64,8 @@ absl::string_view MachineOpName(MachineOp op);
 struct Operand {
   enum class Kind { kTileArg, kResult, kGm };
   Kind kind = Kind::kGm;
-  int index = 0;  // kTileArg: the call argument
+  // kTileArg: the tile operand (call argument first_tile_arg + index).
+  int index = 0;
 };
 
 struct MachineStep {
@@ -111,8 +112,10 @@ struct ViewWindow {
 // What both targets need to know about one call.
 struct CallLowering {
   const OpLowering* op = nullptr;
-  // Compute ops: how many leading arguments are tile operands.
+  // Compute ops: how many arguments, from first_tile_arg on, are tile
+  // operands.
   int tile_operands = 0;
+  int first_tile_arg = 0;
   // The machine ops, in order (empty for ops without any: tile.create,
   // scalars, buffer and pipe setup).
   std::vector<MachineStep> steps;
@@ -172,8 +175,9 @@ TileGeometry ViewTile(const ViewWindow& w, const TileGeometry& source);
 // pto-isa's binary element-wise instructions take three tiles of one type,
 // so a binary op of two views of one window (slices of a wider tile, whose
 // rows keep the source's stride) gives its result their type; a view and a
-// tile of another type is an error at `loc`. `operands`: the C++ tiles of
-// the call's tile operands, in order.
+// tile of another type is an error at `loc`, as is a column expansion of a
+// view (ptoas takes its shape from the operand type). `operands`: the C++
+// tiles of the call's tile operands, in order.
 absl::StatusOr<TileGeometry> PlacedResult(const CallLowering& plan, const Expr& call,
                                           const std::vector<TileGeometry>& operands,
                                           Backend backend, const Location& loc);

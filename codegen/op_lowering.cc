@@ -43,6 +43,35 @@ constexpr FixedLowering kFixedLowerings[] = {
      "a2a3: FP32 FP16 | a5: FP32 FP16 BF16 INT8 UINT8"},
     {"tile.col_min", OpKind::kColReduce, "tcolmin", "TCOLMIN",
      "a2a3: FP32 FP16 INT32 INT16 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8"},
+    // The expand family: a per-column ([1, N]) vector against every row of
+    // a tile, or a vector repeated to the tile's shape. (The per-row ops,
+    // tile.row_expand_add ..., read their [M, 1] vector as a DN column;
+    // ptoc lays such tiles out ND, which ptoas refuses for them.)
+    {"tile.col_expand_add", OpKind::kColExpand, "tcolexpandadd", "TCOLEXPANDADD",
+     "a2a3: FP32 FP16 INT32 INT16 | a5: FP32 FP16 INT32 INT16 INT8 UINT8"},
+    {"tile.col_expand_sub", OpKind::kColExpand, "tcolexpandsub", "TCOLEXPANDSUB",
+     "a2a3: FP32 FP16 INT32 INT16 | a5: FP32 FP16 INT32 INT16 INT8 UINT8"},
+    {"tile.col_expand_mul", OpKind::kColExpand, "tcolexpandmul", "TCOLEXPANDMUL",
+     "a2a3: FP32 FP16 INT32 INT16 | a5: FP32 FP16 INT32 INT16 INT8 UINT8"},
+    {"tile.col_expand_div", OpKind::kColExpand, "tcolexpanddiv", "TCOLEXPANDDIV",
+     "a2a3: FP32 FP16 | a5: FP32 FP16 INT32 INT16 INT8 UINT8"},
+    {"tile.col_expand_max", OpKind::kColExpand, "tcolexpandmax", "TCOLEXPANDMAX",
+     "a2a3: FP32 FP16 INT32 INT16 | a5: FP32 FP16 INT32 INT16 INT8 UINT8"},
+    {"tile.col_expand_min", OpKind::kColExpand, "tcolexpandmin", "TCOLEXPANDMIN",
+     "a2a3: FP32 FP16 INT32 INT16 | a5: FP32 FP16 INT32 INT16 INT8 UINT8"},
+    {"tile.col_expand_expdif", OpKind::kColExpand, "tcolexpandexpdif", "TCOLEXPANDEXPDIF",
+     "a2a3: FP32 FP16 | a5: FP32 FP16"},
+    {"tile.row_expand", OpKind::kBroadcast, "trowexpand", "TROWEXPAND",
+     "a2a3: FP32 FP16 BF16 INT32 INT16 INT8 UINT8 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8"},
+    {"tile.col_expand", OpKind::kBroadcast, "tcolexpand", "TCOLEXPAND",
+     "a2a3: FP32 FP16 BF16 INT32 INT16 INT8 UINT8 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8"},
+    {"tile.row_prod", OpKind::kRowReduce, "trowprod", "TROWPROD",
+     "a2a3: FP32 FP16 INT32 INT16 | a5: FP32 FP16 INT32 INT16"},
+    {"tile.col_prod", OpKind::kColReduce, "tcolprod", "TCOLPROD",
+     "a2a3: FP32 FP16 INT32 INT16 | a5: FP32 FP16 BF16 INT32 INT16"},
+    // What ptoas accepts for texpands' destination.
+    {"tile.full", OpKind::kFull, "texpands", "TEXPANDS",
+     "a2a3: FP32 FP16 BF16 INT32 INT16 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8"},
     {"tile.matmul", OpKind::kMatmul},
     {"tile.matmul_acc", OpKind::kMatmulAcc, "tmatmul.acc", "TMATMUL_ACC"},
     {"tile.slice", OpKind::kSubview, "subview", "TSUBVIEW"},
@@ -173,7 +202,8 @@ OpFamily FamilyOf(OpKind kind) {
     case OpKind::kRemoteStore: case OpKind::kTileMove: case OpKind::kTileCreate:
     case OpKind::kMatmul: case OpKind::kElementwise: case OpKind::kCast:
     case OpKind::kRowReduce: case OpKind::kColReduce: case OpKind::kSubview:
-    case OpKind::kMatmulAcc:
+    case OpKind::kMatmulAcc: case OpKind::kColExpand: case OpKind::kBroadcast:
+    case OpKind::kFull:
       return OpFamily::kTile;
     case OpKind::kFence: case OpKind::kCacheInvalidate: case OpKind::kSyncAll:
       return OpFamily::kSystem;

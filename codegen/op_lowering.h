@@ -28,8 +28,12 @@ enum class OpKind {
   kMatmul,
   kElementwise,  // a row of ir/tile_elementwise.def
   kCast,         // tile.cast: TCVT with a rounding mode
-  kRowReduce,    // tile.row_sum / max / min (tile, scratch) -> [.., M, 1]
-  kColReduce,    // tile.col_sum / max / min (tile) -> [1, N]
+  kRowReduce,    // tile.row_sum / max / min / prod (tile, scratch) -> [.., M, 1]
+  kColReduce,    // tile.col_sum / max / min / prod (tile) -> [1, N]
+  kColExpand,    // tile.col_expand_add / ... (tile, [1, N] vector): op per column
+  kBroadcast,    // tile.row_expand / col_expand (target, vector): the vector
+                 // repeated to the target's shape; only the vector is read
+  kFull,         // tile.full (shape, value): a fresh Vec tile of one value
   kSubview,      // tile.slice: a window of its source's buffer, no machine op
   kMatmulAcc,    // tile.matmul_acc: acc += lhs x rhs, in the acc tile's buffer
   kGetCommCtx,

@@ -217,12 +217,13 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
   }
   // Compute ops: operands, a fresh destination, one instruction.
   for (int i = 0; i < plan.tile_operands; ++i) {
-    RETURN_IF_ERROR(tile_operand(i));
+    RETURN_IF_ERROR(tile_operand(plan.first_tile_arg + i));
   }
   std::string scalar, scalar_type;
-  if (op.elementwise != nullptr &&
-      op.elementwise->form == ElementwiseOp::Form::kScalar) {
-    const DType d = call.args[0]->type.dtype();
+  if ((op.elementwise != nullptr && op.elementwise->form == ElementwiseOp::Form::kScalar) ||
+      op.kind == OpKind::kFull) {
+    // The scalar is argument 1, in the tile's element type.
+    const DType d = op.kind == OpKind::kFull ? call.type.dtype() : call.args[0]->type.dtype();
     ASSIGN_OR_RETURN(std::string s, LowerAs(*call.args[1], d));
     scalar = s;
     scalar_type = PtoScalarType(d);
@@ -246,7 +247,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
   for (size_t i = 0; i < tiles.size(); ++i) {
     names.push_back(tiles[i].name);
     types.push_back(tiles[i].type);
-    args.push_back(BufferOf(call.args[i]->type, tiles[i]));
+    args.push_back(BufferOf(call.args[plan.first_tile_arg + i]->type, tiles[i]));
   }
   Sync(plan.steps[0], args, BufferOf(call.type, dst), {}, loc);
   if (!scalar.empty()) {

@@ -705,9 +705,14 @@ const OpRegistry& OpRegistry::Get() {
     AddMemorySpecs(*r);
     // Rows of PyPTO's catalog that code generation lowers
     // (codegen/op_lowering.cc).
-    for (const char* op : {"tile.cast", "tile.slice", "tile.row_sum", "tile.row_max",
-                           "tile.row_min", "tile.col_sum", "tile.col_max", "tile.col_min",
-                           "tile.get_block_idx", "tile.get_block_num", "tile.matmul_acc"}) {
+    for (const char* op :
+         {"tile.cast", "tile.slice", "tile.row_sum", "tile.row_max", "tile.row_min",
+          "tile.row_prod", "tile.col_sum", "tile.col_max", "tile.col_min", "tile.col_prod",
+          "tile.row_expand", "tile.col_expand",
+          "tile.col_expand_add", "tile.col_expand_sub", "tile.col_expand_mul",
+          "tile.col_expand_div", "tile.col_expand_max", "tile.col_expand_min",
+          "tile.col_expand_expdif", "tile.get_block_idx", "tile.get_block_num",
+          "tile.matmul_acc", "tile.full"}) {
       r->FindMutable(op)->compiled = true;
     }
     // TCOLSUM with a scratch tile takes {isBinary = true}; not lowered yet.

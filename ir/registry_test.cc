@@ -44,7 +44,10 @@ TEST(RegistryTest, HoldsTheWholeCatalog) {
       "system.aic_initialize_pipe", "system.aiv_initialize_pipe", "tile.get_subblock_idx",
       "tile.cast", "tile.slice", "tile.row_sum", "tile.row_max", "tile.row_min", "tile.col_sum",
       "tile.col_max", "tile.col_min", "tile.get_block_idx", "tile.get_block_num",
-      "tile.matmul_acc"};
+      "tile.matmul_acc", "tile.row_prod", "tile.col_prod", "tile.row_expand",
+      "tile.col_expand", "tile.col_expand_add",
+      "tile.col_expand_sub", "tile.col_expand_mul", "tile.col_expand_div",
+      "tile.col_expand_max", "tile.col_expand_min", "tile.col_expand_expdif", "tile.full"};
   for (const char* op : ops) EXPECT_NE(OpRegistry::Get().Find(op), nullptr) << op;
   size_t compiled = 0;
   for (const OpInfo* op : OpRegistry::Get().All()) compiled += op->compiled ? 1 : 0;

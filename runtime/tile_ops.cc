@@ -93,12 +93,14 @@ absl::StatusOr<std::vector<double>> ReduceBlock(absl::string_view instruction,
                                                 const std::vector<double>& in, int64_t rows,
                                                 int64_t cols) {
   const bool by_row = absl::StartsWith(instruction, "TROW");
-  if ((!by_row && !absl::StartsWith(instruction, "TCOL")) || instruction.size() != 7) {
+  const absl::string_view kind = instruction.substr(std::min<size_t>(4, instruction.size()));
+  if ((!by_row && !absl::StartsWith(instruction, "TCOL")) ||
+      (kind != "SUM" && kind != "MAX" && kind != "MIN" && kind != "PROD")) {
     return absl::InvalidArgumentError(absl::StrCat("no reduction ", instruction));
   }
-  const absl::string_view kind = instruction.substr(4);  // SUM, MAX, MIN
   auto combine = [kind](double acc, double x) {
     if (kind == "SUM") return acc + x;
+    if (kind == "PROD") return acc * x;
     return kind == "MAX" ? std::max(acc, x) : std::min(acc, x);
   };
   const int64_t outer = by_row ? rows : cols, inner = by_row ? cols : rows;
@@ -107,6 +109,51 @@ absl::StatusOr<std::vector<double>> ReduceBlock(absl::string_view instruction,
     double acc = in[by_row ? o * cols : o];
     for (int64_t i = 1; i < inner; ++i) acc = combine(acc, in[by_row ? o * cols + i : i * cols + o]);
     out[o] = acc;
+  }
+  return out;
+}
+
+absl::StatusOr<std::vector<double>> ExpandBlock(absl::string_view instruction,
+                                                const std::vector<double>& in,
+                                                const std::vector<double>& vec, int64_t rows,
+                                                int64_t cols) {
+  const bool by_row = absl::StartsWith(instruction, "TROWEXPAND");
+  if (!by_row && !absl::StartsWith(instruction, "TCOLEXPAND")) {
+    return absl::InvalidArgumentError(absl::StrCat("no expand ", instruction));
+  }
+  const absl::string_view kind = instruction.substr(10);  // "", ADD, ..., EXPDIF
+  double (*combine)(double, double) = nullptr;
+  if (kind.empty()) {
+    combine = [](double, double v) { return v; };
+  } else if (kind == "ADD") {
+    combine = [](double a, double v) { return a + v; };
+  } else if (kind == "SUB") {
+    combine = [](double a, double v) { return a - v; };
+  } else if (kind == "MUL") {
+    combine = [](double a, double v) { return a * v; };
+  } else if (kind == "DIV") {
+    combine = [](double a, double v) { return a / v; };
+  } else if (kind == "MAX") {
+    combine = [](double a, double v) { return std::max(a, v); };
+  } else if (kind == "MIN") {
+    combine = [](double a, double v) { return std::min(a, v); };
+  } else if (kind == "EXPDIF") {
+    combine = [](double a, double v) { return std::exp(a - v); };
+  } else {
+    return absl::InvalidArgumentError(absl::StrCat("no expand ", instruction));
+  }
+  if (static_cast<int64_t>(vec.size()) != (by_row ? rows : cols) ||
+      static_cast<int64_t>(in.size()) != rows * cols) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(instruction, " of a ", rows, " x ", cols, " tile by a vector of ",
+                     vec.size(), " elements"));
+  }
+  std::vector<double> out(static_cast<size_t>(rows * cols));
+  for (int64_t r = 0; r < rows; ++r) {
+    for (int64_t c = 0; c < cols; ++c) {
+      const int64_t i = r * cols + c;
+      out[i] = combine(kind.empty() ? 0.0 : in[i], vec[by_row ? r : c]);
+    }
   }
   return out;
 }
@@ -211,6 +258,37 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
     (kind == codegen::OpKind::kRowReduce ? t->shape.back() : t->shape.front()) = 1;
     t->data = std::move(r);
     for (double& v : t->data) v = RoundToDType(v, t->dtype);
+    return std::shared_ptr<const TileData>(t);
+  }
+  if (l != nullptr && kind == codegen::OpKind::kFull) {
+    if (!call.type.is_tile() || args.size() < 2 || !args[1].is_number()) {
+      return absl::InvalidArgumentError("'tile.full' takes a shape and a number");
+    }
+    std::vector<int64_t> shape;
+    for (const Dim& d : call.type.shape()) shape.push_back(d.is_static() ? d.value : 0);
+    auto t = NewTile(call.type, shape);
+    for (double& v : t->data) v = RoundToDType(args[1].AsDouble(), t->dtype);
+    return std::shared_ptr<const TileData>(t);
+  }
+  if (l != nullptr &&
+      (kind == codegen::OpKind::kColExpand || kind == codegen::OpKind::kBroadcast)) {
+    RETURN_IF_ERROR(NeedTiles(call, args, 2));
+    // The tile (or the broadcast's target) gives the shape; the vector is
+    // [M, 1] for a row expand, [1, N] for a column one.
+    const TileData& a = *args[0].tile;
+    const TileData& v = *args[1].tile;
+    if (a.shape.size() != 2) {
+      return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' of a ",
+                                                     ShapeText(a.shape), " tile"));
+    }
+    ASSIGN_OR_RETURN(std::vector<double> r,
+                     ExpandBlock(l->cce_name, kind == codegen::OpKind::kBroadcast
+                                                  ? std::vector<double>(a.data.size())
+                                                  : a.data,
+                                 v.data, a.shape[0], a.shape[1]));
+    auto t = Like(call, a);
+    t->data = std::move(r);
+    for (double& x : t->data) x = RoundToDType(x, t->dtype);
     return std::shared_ptr<const TileData>(t);
   }
   if (const ElementwiseOp* op = l != nullptr ? l->elementwise : nullptr) {

@@ -36,6 +36,16 @@ absl::StatusOr<std::vector<double>> ReduceBlock(absl::string_view instruction,
                                                 const std::vector<double>& in, int64_t rows,
                                                 int64_t cols);
 
+// A rows x cols row-major block against a vector by the instruction's name:
+// TROWEXPAND<OP> combines each row with its element of `vec` (rows long),
+// TCOLEXPAND<OP> each column (cols long); OP is ADD, SUB, MUL, DIV, MAX,
+// MIN or EXPDIF (exp(x - v)), and none (TROWEXPAND, TCOLEXPAND) repeats the
+// vector (`in` is then ignored). An unknown name or a wrong size is an error.
+absl::StatusOr<std::vector<double>> ExpandBlock(absl::string_view instruction,
+                                                const std::vector<double>& in,
+                                                const std::vector<double>& vec, int64_t rows,
+                                                int64_t cols);
+
 // A tile of `shape` with the dtype, memory and view of `type` (a tile type).
 std::shared_ptr<TileData> NewTile(const Type& type, std::vector<int64_t> shape);
 

@@ -119,6 +119,10 @@ same slices_cube_a5 runtime/testdata/slices.py cube "--backend=a5"
 same blocks runtime/testdata/block_idx.py k ""
 same matmul_acc runtime/testdata/matmul_acc.py k ""
 same matmul_acc_a5 runtime/testdata/matmul_acc.py k "--backend=a5"
+same expand runtime/testdata/expand.py k ""
+same expand_a5 runtime/testdata/expand.py k "--backend=a5"
+same full runtime/testdata/full.py k ""
+same full_a5 runtime/testdata/full.py k "--backend=a5"
 
 # No fence (dsb) after the stores the ring publishes.
 mutate ring_no_dsb ring '/dsb(DSB_DDR);/d'

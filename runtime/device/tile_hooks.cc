@@ -178,6 +178,41 @@ void Reduce(const char* instruction, const TileDesc& dst, const TileDesc& src,
   IssueOp(c, MOp::kTVector, Pipe::kV, std::move(accesses), TileCost(instruction, src));
 }
 
+void Expand(const char* instruction, const TileDesc& dst, const TileDesc* src,
+            const TileDesc& vec, CallSite site) {
+  Call c(site);
+  std::shared_ptr<ptoc::sim::TileData> a;
+  if (src != nullptr && (a = ptoc::sim::device::ReadTile(c, *src, instruction)) == nullptr) {
+    return;
+  }
+  auto v = ptoc::sim::device::ReadTile(c, vec, instruction);
+  if (v == nullptr) return;
+  // A broadcast reads only the vector; its block is the destination's.
+  const std::vector<double> in =
+      a != nullptr ? a->data
+                   : std::vector<double>(static_cast<size_t>(dst.valid_rows) * dst.valid_cols);
+  absl::StatusOr<std::vector<double>> out =
+      ptoc::sim::ExpandBlock(instruction, in, v->data, dst.valid_rows, dst.valid_cols);
+  if (!out.ok()) {
+    c.m().Protocol(std::string(out.status().message()));
+    return;
+  }
+  ptoc::sim::device::WriteTile(c, dst, *out, instruction);
+  std::vector<ptoc::codegen::PlanAccess> accesses;
+  if (src != nullptr) accesses.push_back(TileAccess(*src, false));
+  accesses.push_back(TileAccess(vec, false));
+  accesses.push_back(TileAccess(dst, true));
+  IssueOp(c, MOp::kTVector, Pipe::kV, std::move(accesses), TileCost(instruction, dst));
+}
+
+void Fill(const TileDesc& dst, double value, CallSite site) {
+  Call c(site);
+  ptoc::sim::device::WriteTile(
+      c, dst, std::vector<double>(static_cast<size_t>(dst.valid_rows) * dst.valid_cols, value),
+      "TEXPANDS");
+  IssueOp(c, MOp::kTVector, Pipe::kV, {TileAccess(dst, true)}, TileCost("TEXPANDS", dst));
+}
+
 void Convert(const TileDesc& dst, const TileDesc& src, int round_mode, CallSite site) {
   Call c(site);
   if (!ptoc::sim::device::SameShape(c, dst, src, "TCVT")) return;

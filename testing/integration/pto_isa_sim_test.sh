@@ -18,7 +18,8 @@
 # double exp rounded) and feeds it to an fp32 matmul, so its output is
 # compared within 1e-5 relative (measured: 3.4e-6 at most); so is
 # elementwise_rows's float chain (sqrt, log and recip: float on pto-isa,
-# double rounded in ptoc-sim).
+# double rounded in ptoc-sim) and expand's (an exp, and products whose
+# order of rounding differs).
 # Launches: 1C:1V (one thread per lane) for all; the mixed kernels
 # (matmul_relu, v2c_handoff, attention_tile) also 1C:2V (one AIC thread, two
 # AIV subblock threads, subblock_dim 2), the launch of the hardware.
@@ -59,6 +60,8 @@ cases=(
   "slices_vec runtime/testdata/slices.py vec 0 0 --scalar r=6"
   "slices_cube runtime/testdata/slices.py cube 1 0"
   "matmul_acc runtime/testdata/matmul_acc.py k 1 0"
+  "expand runtime/testdata/expand.py k 0 1e-5"
+  "full runtime/testdata/full.py k 0 0"
 )
 for c in "${cases[@]}"; do
   for backend in a2a3 a5; do

@@ -132,11 +132,48 @@ AICORE void TMATMUL_ACC(AccT& out, AccT& in, LeftT& lhs, RightT& rhs,
 PTO_ROW_REDUCTION(TROWSUM)
 PTO_ROW_REDUCTION(TROWMAX)
 PTO_ROW_REDUCTION(TROWMIN)
+PTO_ROW_REDUCTION(TROWPROD)
 PTO_COL_REDUCTION(TCOLSUM)
 PTO_COL_REDUCTION(TCOLMAX)
 PTO_COL_REDUCTION(TCOLMIN)
+PTO_COL_REDUCTION(TCOLPROD)
 #undef PTO_ROW_REDUCTION
 #undef PTO_COL_REDUCTION
+
+// A Vec tile against a per-column vector, and a per-row or per-column
+// vector repeated to a tile's shape.
+#define PTO_EXPAND_BINARY(NAME)                                                        \
+  template <typename DstT, typename Src0T, typename Src1T,                            \
+            std::enable_if_t<detail::vec_tiles_v<DstT, Src0T, Src1T>, int> = 0>       \
+  AICORE void NAME(DstT& dst, Src0T& src0, Src1T& src1,                              \
+                   sim::CallSite site = sim::CallSite::Here()) {                      \
+    const sim::TileDesc src = sim::Describe(src0);                                    \
+    sim::Expand(#NAME, sim::Describe(dst), &src, sim::Describe(src1), site);          \
+  }
+#define PTO_EXPAND(NAME)                                                               \
+  template <typename DstT, typename SrcT,                                             \
+            std::enable_if_t<detail::vec_tiles_v<DstT, SrcT>, int> = 0>               \
+  AICORE void NAME(DstT& dst, SrcT& src, sim::CallSite site = sim::CallSite::Here()) {  \
+    sim::Expand(#NAME, sim::Describe(dst), nullptr, sim::Describe(src), site);        \
+  }
+PTO_EXPAND(TROWEXPAND)
+PTO_EXPAND(TCOLEXPAND)
+PTO_EXPAND_BINARY(TCOLEXPANDADD)
+PTO_EXPAND_BINARY(TCOLEXPANDSUB)
+PTO_EXPAND_BINARY(TCOLEXPANDMUL)
+PTO_EXPAND_BINARY(TCOLEXPANDDIV)
+PTO_EXPAND_BINARY(TCOLEXPANDMAX)
+PTO_EXPAND_BINARY(TCOLEXPANDMIN)
+PTO_EXPAND_BINARY(TCOLEXPANDEXPDIF)
+#undef PTO_EXPAND_BINARY
+#undef PTO_EXPAND
+
+// Every element of a Vec tile set to one value.
+template <typename DstT, std::enable_if_t<detail::vec_tiles_v<DstT>, int> = 0>
+AICORE void TEXPANDS(DstT& dst, typename DstT::DType scalar,
+                     sim::CallSite site = sim::CallSite::Here()) {
+  sim::Fill(sim::Describe(dst), static_cast<double>(scalar), site);
+}
 
 // A conversion between the element types of two Vec tiles of one shape.
 template <typename DstT, typename SrcT,

@@ -106,6 +106,13 @@ AICORE void Elementwise(const char* instruction, const TileDesc& dst, const Tile
 // TCOLMAX / TCOLMIN (`tmp` null): `src` reduced along its rows or columns.
 AICORE void Reduce(const char* instruction, const TileDesc& dst, const TileDesc& src,
                    const TileDesc* tmp, CallSite site);
+// TROWEXPAND<OP> / TCOLEXPAND<OP>: `src` combined with the per-row or
+// per-column vector `vec`; TROWEXPAND / TCOLEXPAND (`src` null): `vec`
+// repeated to `dst`'s shape (runtime/tile_ops.h, ExpandBlock).
+AICORE void Expand(const char* instruction, const TileDesc& dst, const TileDesc* src,
+                   const TileDesc& vec, CallSite site);
+// TEXPANDS: every element of `dst` set to `value`.
+AICORE void Fill(const TileDesc& dst, double value, CallSite site);
 // TCVT: `src` converted into `dst`'s element type with pto-isa's RoundMode.
 AICORE void Convert(const TileDesc& dst, const TileDesc& src, int round_mode, CallSite site);
 AICORE void PipeInit(const PipeDesc& pipe, CallSite site);
