@@ -32,7 +32,7 @@ struct PlanAccess {
 bool Overlap(const PlanAccess& a, const PlanAccess& b);
 // Whether two accesses must be ordered (RAW, WAR, WAW): they may overlap
 // and one writes. The one conflict rule of the planner, its check, the
-// barrier-all rule and the simulators' pipe check.
+// barrier-all rule and the simulators' pipe check and timing.
 inline bool Conflict(const PlanAccess& a, const PlanAccess& b) {
   return (a.write || b.write) && Overlap(a, b);
 }

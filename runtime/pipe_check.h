@@ -96,8 +96,8 @@ class PipeProgram {
   friend class PipeProgramBuilder;
 };
 
-// What the simulators remember per region of a lane's accesses (the pipe
-// check's RegionEpochs).
+// What the simulators remember per region of a lane's accesses: the
+// pipe check (RegionEpochs) and the timing model's deps bound (timing.h).
 // A region is (space, buffer or parameter (-1: all of the space), the GM
 // box (empty: all of the tensor)); regions overlap by the planner's rule
 // (codegen::Overlap): a tensor's static boxes apart, a symbolic one as the

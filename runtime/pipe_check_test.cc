@@ -1,14 +1,18 @@
 // The pipe check of one lane (pipe-sync.md §4.2) on hand-written event
 // sequences: one test per finding kind, and the orderings that make each
-// clean. (Runs of whole kernels: tests/pipe_race.py and
-// pipe_sync_sim_removal_test.sh.)
+// clean; and on random sequences against the brute force of
+// testing/pipe_order_oracle.h. (Runs of whole kernels: tests/pipe_race.py
+// and pipe_sync_sim_removal_test.sh.)
 #include "runtime/pipe_check.h"
 
 #include <deque>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "testing/pipe_order_oracle.h"
+#include "testing/rng.h"
 
 namespace ptoc {
 namespace sim {
@@ -17,6 +21,8 @@ namespace {
 using codegen::MachineOp;
 using codegen::PlanAccess;
 using codegen::SyncInstr;
+
+constexpr int kMaxLine = 1 << 30;
 
 Location At(int line) {
   Location l;
@@ -253,6 +259,65 @@ TEST(PipeCheckTest, APairHoldingAnIdTputUsesIsAHiddenIdClash) {
   other_id.Wait(Pipe::kMte3, Pipe::kMte2, 2, 4);
   other_id.BarrierAll(5);
   EXPECT_EQ(Messages(other_id.Return()), "");
+}
+
+// The simulators' history (per-region epochs) against the independent
+// brute force of testing/pipe_order_oracle.h: the same findings up to the
+// first race (after a race the epochs, which keep only the latest reads,
+// need not name every later one), and every op raced up to there.
+TEST(PipeCheckTest, AgreesWithTheBruteForceUpToTheFirstRace) {
+  using pipe_order_oracle::Event;
+  using pipe_order_oracle::Found;
+  int raced = 0;
+  for (Backend backend : {Backend::kA2A3, Backend::kA5}) {
+    Rng rng(backend == Backend::kA5 ? 11 : 5);
+    for (int round = 0; round < 2000; ++round) {
+      const std::vector<Event> events = pipe_order_oracle::RandomEvents(rng, backend);
+      LanePipeCheck check(backend, FunctionKind::kAIV, /*lane=*/"", {});
+      std::deque<RecordedItem> items;
+      for (int n = 0; n < static_cast<int>(events.size()); ++n) {
+        const Event& e = events[n];
+        PipeEvent event;
+        if (e.kind == Event::Kind::kOp) {
+          RecordedItem& item = items.emplace_back();
+          item.kind = RecordedItem::Kind::kOp;
+          item.step.op = MachineOp::kTVector;
+          item.step.pipe = e.pipe;
+          item.accesses.push_back(PlanAccess{MemorySpace::kVec, e.buffer, e.write});
+          item.loc = pipe_order_oracle::LocationOf(n);
+          event.kind = PipeEvent::Kind::kOp;
+          event.op = &item;
+        } else {
+          event.kind = PipeEvent::Kind::kSync;
+          event.sync = pipe_order_oracle::SyncInstrOf(e, n);
+        }
+        check.Run(event);
+      }
+      check.Return(pipe_order_oracle::LocationOf(static_cast<int>(events.size())));
+      absl::StatusOr<Found> model = pipe_order_oracle::FoundIn(check.TakeFindings());
+      ASSERT_TRUE(model.ok()) << model.status();
+      Found brute = pipe_order_oracle::BruteForce(backend, events);
+      // Races: which ops race, up to the brute force's first.
+      const int first = brute.races.empty() ? kMaxLine : brute.races.begin()->first;
+      std::set<int> model_ops, brute_ops;
+      for (const auto& [later, earlier] : model->races) {
+        if (later <= first) model_ops.insert(later);
+      }
+      for (const auto& [later, earlier] : brute.races) {
+        if (later <= first) brute_ops.insert(later);
+      }
+      EXPECT_EQ(model_ops, brute_ops) << "round " << round << "\n"
+                                      << pipe_order_oracle::Describe(events);
+      model->races.clear();
+      brute.races.clear();
+      ASSERT_TRUE(*model == brute) << "round " << round << "\n"
+                                   << pipe_order_oracle::Describe(events)
+                                   << "model: " << pipe_order_oracle::Describe(*model)
+                                   << "\nbrute: " << pipe_order_oracle::Describe(brute);
+      raced += !brute_ops.empty();
+    }
+  }
+  EXPECT_GT(raced, 100);
 }
 
 }  // namespace
