@@ -63,6 +63,7 @@ struct OrderFinding {
 absl::string_view FindingTitle(OrderFinding::Kind kind);
 // "<title>: <message>".
 std::string FindingText(const OrderFinding& f);
+// (Both are defined in lane_order.cc, with the rules that word findings.)
 
 }  // namespace codegen
 }  // namespace ptoc
