@@ -26,6 +26,8 @@ namespace codegen {
 // The pipes of an AI core, in the order of pto-isa's pipe_t.
 enum class Pipe { kS, kV, kM, kMte1, kMte2, kMte3, kFix };
 constexpr int kNumPipes = 7;
+// `p`'s position in that order: the index of arrays over the pipes.
+inline int PipeIndex(Pipe p) { return static_cast<int>(p); }
 
 // "PIPE_S", "PIPE_V", ... (the spelling of both targets).
 absl::string_view PipeName(Pipe p);

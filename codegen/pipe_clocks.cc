@@ -7,12 +7,6 @@
 
 namespace ptoc {
 namespace codegen {
-namespace {
-
-int P(Pipe p) { return static_cast<int>(p); }
-
-}  // namespace
-
 int EventIds(Pipe src, Pipe dst, int ids) {
   auto is = [&](Pipe a, Pipe b) { return src == a && dst == b; };
   const bool reserved = is(Pipe::kV, Pipe::kS) || is(Pipe::kS, Pipe::kV) ||
@@ -39,7 +33,9 @@ PipeClocks::PipeClocks(Backend backend) : backend_(backend) {
   for (Row& row : vc_) row.fill(0);
 }
 
-PipeClocks::Key PipeClocks::KeyOf(const SyncInstr& s) { return Key{P(s.src), P(s.dst), s.id}; }
+PipeClocks::Key PipeClocks::KeyOf(const SyncInstr& s) {
+  return Key{PipeIndex(s.src), PipeIndex(s.dst), s.id};
+}
 
 std::string PipeClocks::KeyText(const Key& key) {
   return absl::StrCat("(", PipeName(static_cast<Pipe>(std::get<0>(key))), ", ",
@@ -56,20 +52,21 @@ bool PipeClocks::BeforeOp(const MachineStep& step) {
 }
 
 int64_t PipeClocks::Issue(Pipe p, bool wait_type) {
-  const int64_t i = ++issued_[P(p)];
-  if (PipeInOrder(backend_, p) || wait_type) {
-    vc_[P(p)][P(p)] = std::max(vc_[P(p)][P(p)], i - 1);
-  }
+  const int x = PipeIndex(p);
+  const int64_t i = ++issued_[x];
+  if (PipeInOrder(backend_, p) || wait_type) vc_[x][x] = std::max(vc_[x][x], i - 1);
   return i;
 }
 
 void PipeClocks::Done(Pipe q, int64_t i) {
-  if (PipeInOrder(backend_, q)) vc_[P(q)][P(q)] = std::max(vc_[P(q)][P(q)], i);
+  if (!PipeInOrder(backend_, q)) return;
+  const int x = PipeIndex(q);
+  vc_[x][x] = std::max(vc_[x][x], i);
 }
 
 bool PipeClocks::Ordered(Pipe later, Pipe earlier, int64_t index) const {
   return (later == earlier && PipeInOrder(backend_, later)) ||
-         vc_[P(later)][P(earlier)] >= index;
+         vc_[PipeIndex(later)][PipeIndex(earlier)] >= index;
 }
 
 void PipeClocks::BarrierAll() {
@@ -78,10 +75,13 @@ void PipeClocks::BarrierAll() {
   }
 }
 
-void PipeClocks::Barrier(Pipe p) { vc_[P(p)][P(p)] = std::max(vc_[P(p)][P(p)], issued_[P(p)]); }
+void PipeClocks::Barrier(Pipe p) {
+  const int x = PipeIndex(p);
+  vc_[x][x] = std::max(vc_[x][x], issued_[x]);
+}
 
 void PipeClocks::Complete(Pipe p) {
-  for (Row& row : vc_) row[P(p)] = std::max(row[P(p)], issued_[P(p)]);
+  for (Row& row : vc_) row[PipeIndex(p)] = std::max(row[PipeIndex(p)], issued_[PipeIndex(p)]);
 }
 
 PipeClocks::SetResult PipeClocks::Set(const Key& key, const Location& loc) {
@@ -90,23 +90,24 @@ PipeClocks::SetResult PipeClocks::Set(const Key& key, const Location& loc) {
   const int64_t i = Issue(src, false);
   Flag& f = FlagAt(key);
   if (f.set) return SetResult::kDoubleSet;
-  const bool race = f.wait_index > 0 && vc_[P(src)][P(dst)] < f.wait_index;
+  const bool race = f.wait_index > 0 && vc_[PipeIndex(src)][PipeIndex(dst)] < f.wait_index;
   f.set = true;
   f.set_loc = loc;
-  f.token = vc_[P(src)];
-  f.token[P(src)] = i - 1;
+  f.token = vc_[PipeIndex(src)];
+  f.token[PipeIndex(src)] = i - 1;
   return race ? SetResult::kReuseRace : SetResult::kOk;
 }
 
 bool PipeClocks::Wait(const Key& key, const Location& loc) {
   const Pipe dst = static_cast<Pipe>(std::get<1>(key));
+  const int d = PipeIndex(dst);
   Flag& f = FlagAt(key);
   const int64_t i = Issue(dst, true);
   const bool was_set = f.set;
   if (was_set) {
-    for (int x = 0; x < kNumPipes; ++x) vc_[P(dst)][x] = std::max(vc_[P(dst)][x], f.token[x]);
+    for (int x = 0; x < kNumPipes; ++x) vc_[d][x] = std::max(vc_[d][x], f.token[x]);
   }
-  vc_[P(dst)][P(dst)] = std::max(vc_[P(dst)][P(dst)], i);
+  vc_[d][d] = std::max(vc_[d][d], i);
   f.set = false;
   f.wait_index = i;
   f.wait_loc = loc;
@@ -114,14 +115,7 @@ bool PipeClocks::Wait(const Key& key, const Location& loc) {
 }
 
 bool PipeClocks::BusyAtReturn(Pipe x) const {
-  return x != Pipe::kS && vc_[P(Pipe::kS)][P(x)] < issued_[P(x)];
-}
-
-int PipeClocks::BusyAtReturn() const {
-  for (int x = 0; x < kNumPipes; ++x) {
-    if (BusyAtReturn(static_cast<Pipe>(x))) return x;
-  }
-  return -1;
+  return x != Pipe::kS && vc_[PipeIndex(Pipe::kS)][PipeIndex(x)] < issued_[PipeIndex(x)];
 }
 
 namespace {
@@ -142,9 +136,9 @@ const PipeClocks::Flag* PipeClocks::FlagOf(const Key& key) const {
 }
 
 int64_t PipeClocks::KnownByAll(FunctionKind core, Pipe x) const {
-  int64_t m = issued_[P(x)];
+  int64_t m = issued_[PipeIndex(x)];
   for (int p = 0; p < kNumPipes; ++p) {
-    if (CoreHasPipe(core, static_cast<Pipe>(p))) m = std::min(m, vc_[p][P(x)]);
+    if (CoreHasPipe(core, static_cast<Pipe>(p))) m = std::min(m, vc_[p][PipeIndex(x)]);
   }
   return m;
 }

@@ -2,9 +2,8 @@
 // issue counter of every pipe, what each pipe knows to be complete before
 // its next instruction starts, and the flags (set tokens, the last wait of
 // every key), with the rules of §3.4 (id pools) and §3.7 (legal sync).
-// One implementation for the planner's own check (sync_plan_check.cc) and
-// the pipe check of ptoc-sim and ptoc-run-cpp (runtime/pipe_check.h);
-// each keeps its own access history and words its own findings.
+// The clocks of the ordering model (lane_order.h), which the planner's own
+// check and the pipe check of ptoc-sim and ptoc-run-cpp share.
 #ifndef PTOC_CODEGEN_PIPE_CLOCKS_H_
 #define PTOC_CODEGEN_PIPE_CLOCKS_H_
 
@@ -85,8 +84,6 @@ class PipeClocks {
   // Whether `x` is not S and has an instruction not known complete at S:
   // the kernel may not return yet.
   bool BusyAtReturn(Pipe x) const;
-  // The first such pipe (-1: none).
-  int BusyAtReturn() const;
 
   // In key order. A sorted vector rather than a map: the planner's check
   // copies clocks with every state it follows, and a lane uses few keys.

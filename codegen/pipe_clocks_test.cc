@@ -47,7 +47,6 @@ TEST(PipeClocksTest, AnAicFenceDrainsItsThreePipesForEveryPipe) {
   EXPECT_FALSE(c.Ordered(Pipe::kMte1, Pipe::kM, mmad));  // M is not drained
   EXPECT_TRUE(c.BusyAtReturn(Pipe::kM));
   EXPECT_FALSE(c.BusyAtReturn(Pipe::kMte2));
-  EXPECT_EQ(c.BusyAtReturn(), static_cast<int>(Pipe::kM));
 }
 
 TEST(PipeClocksTest, AnAivFenceIsAFullBarrier) {
@@ -58,7 +57,7 @@ TEST(PipeClocksTest, AnAivFenceIsAFullBarrier) {
   fence.drains_all = true;
   EXPECT_TRUE(c.BeforeOp(fence));
   EXPECT_TRUE(c.Ordered(Pipe::kMte3, Pipe::kV, add));
-  EXPECT_EQ(c.BusyAtReturn(), -1);
+  for (int x = 0; x < kNumPipes; ++x) EXPECT_FALSE(c.BusyAtReturn(static_cast<Pipe>(x)));
 }
 
 TEST(PipeClocksTest, StatesThatDifferOnlyByWhatEveryPipeKnowsAreEqualAfterTheShift) {

@@ -6,12 +6,8 @@ namespace ptoc {
 namespace codegen {
 namespace {
 
-bool Overlap(const Buffer& a, const Buffer& b) {
-  return a.space == b.space && (a.id == b.id || a.id < 0 || b.id < 0);
-}
-
 bool SameAccess(const PipeOrder::Access& a, const PipeOrder::Access& b) {
-  return a.buffer.space == b.buffer.space && a.buffer.id == b.buffer.id && a.pipe == b.pipe &&
+  return a.coarse.space == b.coarse.space && a.coarse.id == b.coarse.id && a.pipe == b.pipe &&
          a.access.write == b.access.write && a.access.space == b.access.space &&
          a.access.id == b.access.id && a.access.box == b.access.box;
 }
@@ -19,17 +15,16 @@ bool SameAccess(const PipeOrder::Access& a, const PipeOrder::Access& b) {
 }  // namespace
 
 BarrierNeed PipeOrder::Issue(Pipe pipe, bool exact, bool remember,
-                             const std::vector<Buffer>& buffers,
+                             const std::vector<PlanAccess>& coarse,
                              const std::vector<PlanAccess>& accesses) {
   bool all = false, same = false;
   for (const Access& a : pending_.accesses) {
     for (size_t i = 0; i < accesses.size(); ++i) {
-      if (!a.access.write && !accesses[i].write) continue;
       if (a.pipe != pipe) {
-        all |= Overlap(a.buffer, buffers[i]);
+        all |= Conflict(a.coarse, coarse[i]);
       } else if (exact && a.exact && !PipeInOrder(backend_, pipe)) {
         // A pipelined pipe may overlap its own ops.
-        same |= Overlap(a.access, accesses[i]);
+        same |= Conflict(a.access, accesses[i]);
       }
     }
   }
@@ -40,7 +35,7 @@ BarrierNeed PipeOrder::Issue(Pipe pipe, bool exact, bool remember,
   }
   if (remember) {
     for (size_t i = 0; i < accesses.size(); ++i) {
-      Merge(State{{Access{buffers[i], accesses[i], pipe, exact}}});
+      Merge(State{{Access{coarse[i], accesses[i], pipe, exact}}});
     }
   }
   return all ? BarrierNeed::kAll : same ? BarrierNeed::kSamePipe : BarrierNeed::kNone;
@@ -64,7 +59,7 @@ void PipeOrder::Drain(const std::vector<Pipe>& pipes) {
 }
 
 BarrierNeed BarrierAllRule::Op(const MachineStep& step, bool skip,
-                               const std::vector<Buffer>& buffers,
+                               const std::vector<PlanAccess>& coarse,
                                const std::vector<PlanAccess>& accesses) {
   if (step.barrier_all_before || step.drains_all) {
     order_.DrainAll();
@@ -89,13 +84,13 @@ BarrierNeed BarrierAllRule::Op(const MachineStep& step, bool skip,
   // Every op on another pipe than S stays pending; on S only a scalar
   // machine op does.
   const bool remember = pipe != Pipe::kS || (exact && !skip);
-  const BarrierNeed need = order_.Issue(pipe, exact, remember, buffers, accesses);
+  const BarrierNeed need = order_.Issue(pipe, exact, remember, coarse, accesses);
   if (need == BarrierNeed::kAll) Drained();
   if (pipe != Pipe::kS || step.pipe != Pipe::kS) {
     for (Frame& f : frames_) {
       if (!f.loop || !f.exposed) continue;
       for (size_t i = 0; i < accesses.size(); ++i) {
-        f.accesses.push_back({buffers[i], accesses[i], pipe, exact});
+        f.accesses.push_back({coarse[i], accesses[i], pipe, exact});
       }
     }
   }
@@ -139,7 +134,7 @@ bool BarrierAllRule::EndBody() {
   if (!barrier && !frames_.empty()) {
     for (const PipeOrder::Access& a : order_.state().accesses) {
       for (const PipeOrder::Access& b : frames_.back().accesses) {
-        barrier |= (a.access.write || b.access.write) && Overlap(a.buffer, b.buffer);
+        barrier |= Conflict(a.coarse, b.coarse);
       }
     }
   }

@@ -33,8 +33,6 @@ struct Buffer {
   int id = -1;
 };
 
-inline Buffer GmBuffer() { return Buffer{MemorySpace::kDDR, -1}; }
-
 // What must come before an op: nothing, pipe_barrier(P) of its own pipe,
 // or pipe_barrier(PIPE_ALL).
 enum class BarrierNeed { kNone, kSamePipe, kAll };
@@ -44,7 +42,7 @@ class PipeOrder {
   explicit PipeOrder(Backend backend) : backend_(backend) {}
 
   struct Access {
-    Buffer buffer;  // as the rule sees it (GM one buffer)
+    PlanAccess coarse;  // as the rule sees it (GM one buffer, no boxes)
     PlanAccess access;  // what the op touches (a same-pipe conflict)
     Pipe pipe;
     // Charged to the op's own pipe (§1): a same-pipe conflict is real.
@@ -55,12 +53,12 @@ class PipeOrder {
   };
 
   // An op charged to `pipe` (`exact`: its §1 pipe) with `accesses`
-  // (`buffers[i]`: accesses[i] as the rule sees it); `remember`: they stay
+  // (`coarse[i]`: accesses[i] as the rule sees it); `remember`: they stay
   // pending (false: an op that is no machine op). Returns the barrier that must come first: a
   // conflict with another pipe's pending access by the rule's buffers, or
   // on one pipelined pipe by what the ops touch; the state is drained by it
   // before recording.
-  BarrierNeed Issue(Pipe pipe, bool exact, bool remember, const std::vector<Buffer>& buffers,
+  BarrierNeed Issue(Pipe pipe, bool exact, bool remember, const std::vector<PlanAccess>& coarse,
                     const std::vector<PlanAccess>& accesses);
   void DrainAll() { pending_ = State(); }
   // pipe_barrier(p) for each of `pipes`.
@@ -87,11 +85,11 @@ class BarrierAllRule {
   explicit BarrierAllRule(Backend backend) : order_(backend) {}
   // A machine op charged to `step.barrier_all_pipe` (an a5 free to the pipe
   // it runs on; `skip`: no machine op
-  // on this backend, a2a3's TFREE) with `accesses` (`buffers`: as
+  // on this backend, a2a3's TFREE) with `accesses` (`coarse`: as
   // PipeOrder::Issue); the barrier that must come first. The barriers that
   // are part of the op (before, after, a fence's drains and dsb) drain the
   // state.
-  BarrierNeed Op(const MachineStep& step, bool skip, const std::vector<Buffer>& buffers,
+  BarrierNeed Op(const MachineStep& step, bool skip, const std::vector<PlanAccess>& coarse,
                  const std::vector<PlanAccess>& accesses);
   // Before a loop: true (a barrier) when work is pending.
   bool BeginLoop();

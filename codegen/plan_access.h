@@ -30,6 +30,20 @@ struct PlanAccess {
 };
 // Whether `a` and `b` may touch the same memory.
 bool Overlap(const PlanAccess& a, const PlanAccess& b);
+// Whether two accesses must be ordered (RAW, WAR, WAW): they may overlap
+// and one writes: the rule of the planner, its check and the barrier-all
+// rule. The simulators keep per region the last write and the reads since
+// it (runtime/pipe_check.h), which applies the same rule by region.
+inline bool Conflict(const PlanAccess& a, const PlanAccess& b) {
+  return (a.write || b.write) && Overlap(a, b);
+}
+// Whether `earlier` conflicts with any of `later`.
+inline bool Conflicts(const PlanAccess& earlier, const std::vector<PlanAccess>& later) {
+  for (const PlanAccess& b : later) {
+    if (Conflict(earlier, b)) return true;
+  }
+  return false;
+}
 
 }  // namespace codegen
 }  // namespace ptoc

@@ -40,15 +40,6 @@ std::string TraceUnit(const SyncUnit& u) {
   }
 }
 
-bool Conflicts(const PlanAccess& earlier, const std::vector<PlanAccess>& later) {
-  for (const PlanAccess& b : later) {
-    if ((earlier.write || b.write) && Overlap(earlier, b)) return true;
-  }
-  return false;
-}
-
-int P(Pipe p) { return static_cast<int>(p); }
-
 }  // namespace
 
 bool Overlap(const PlanAccess& a, const PlanAccess& b) {
@@ -250,7 +241,7 @@ void SyncPlanner::SamePipeBarrier(int gap, Pipe q, const Location& loc) {
 }
 
 int SyncPlanner::FreeId(Pipe p, Pipe q) const {
-  const uint64_t bits = used_[P(p)][P(q)];
+  const uint64_t bits = used_[PipeIndex(p)][PipeIndex(q)];
   for (int i = 0; i < EventIds(p, q, max_ids()); ++i) {
     if ((bits & (uint64_t{1} << i)) == 0) return i;
   }
@@ -259,7 +250,7 @@ int SyncPlanner::FreeId(Pipe p, Pipe q) const {
 
 int SyncPlanner::MakePair(Pipe p, Pipe q, int set_gap, int wait_gap, int loop,
                           absl::string_view why, int wait_slot, int set_slot) {
-  const auto key = std::make_tuple(P(p), P(q), set_gap, wait_gap);
+  const auto key = std::make_tuple(PipeIndex(p), PipeIndex(q), set_gap, wait_gap);
   if (auto same = pairs_.find(key); same != pairs_.end()) {
     // The identical pair, its set as late and its wait as early in their
     // gaps as either asks (the producer and consumer items are outside the
@@ -275,7 +266,7 @@ int SyncPlanner::MakePair(Pipe p, Pipe q, int set_gap, int wait_gap, int loop,
   }
   const int id = FreeId(p, q);
   if (id < 0) return -1;
-  used_[P(p)][P(q)] |= uint64_t{1} << id;
+  used_[PipeIndex(p)][PipeIndex(q)] |= uint64_t{1} << id;
   // The producer item is the one before the set's gap.
   const Block& blk = blocks_[gap_blocks_[set_gap]];
   const auto at = std::find(blk.gaps.begin(), blk.gaps.end(), set_gap);
@@ -378,12 +369,13 @@ int SyncPlanner::Op(const MachineStep& step, const std::vector<PlanAccess>& acce
   for (const Pending& a : state_.pending) {
     if (!Conflicts(a.access, accesses)) continue;
     if (a.pipe == q && PipeInOrder(backend_, q)) continue;
-    if (state_.known[P(q)][P(a.pipe)] >= a.seq) continue;
+    if (state_.known[PipeIndex(q)][PipeIndex(a.pipe)] >= a.seq) continue;
     if (a.pipe == q) {
       same_pipe = true;
       continue;
     }
-    if (latest[P(a.pipe)] == nullptr || latest[P(a.pipe)]->seq < a.seq) latest[P(a.pipe)] = &a;
+    const Pending*& last = latest[PipeIndex(a.pipe)];
+    if (last == nullptr || last->seq < a.seq) last = &a;
   }
   bool demoted = false;
   std::vector<std::pair<Pipe, int64_t>> covered;
@@ -404,7 +396,7 @@ int SyncPlanner::Op(const MachineStep& step, const std::vector<PlanAccess>& acce
     const int wait_gap = blk.gaps[path[k].second];
     if (MakePair(p, q, set_gap, wait_gap, -1, "pair") < 0) {
       const Location& producer = gap_locs_[blk.gaps[a->path[k].second]];
-      if (!Widen(pi, P(q), blk, set_gap, wait_gap, producer)) {
+      if (!Widen(pi, PipeIndex(q), blk, set_gap, wait_gap, producer)) {
         BarrierAll(gap, loc, "demoted");
         demoted = true;
         break;
@@ -414,11 +406,12 @@ int SyncPlanner::Op(const MachineStep& step, const std::vector<PlanAccess>& acce
   }
   if (!demoted) {
     for (const auto& [p, seq] : covered) {
-      state_.known[P(q)][P(p)] = std::max(state_.known[P(q)][P(p)], seq);
+      int64_t& known = state_.known[PipeIndex(q)][PipeIndex(p)];
+      known = std::max(known, seq);
     }
     if (same_pipe) {
       SamePipeBarrier(gap, q, loc);
-      state_.known[P(q)][P(q)] = seq_;
+      state_.known[PipeIndex(q)][PipeIndex(q)] = seq_;
     }
   }
   const int64_t seq = ++seq_;
@@ -501,7 +494,7 @@ void SyncPlanner::EndLoop() {
   // loop, covers what came before).
   for (int unit : loops_[f.loop].carried) {
     const SyncUnit& u = units_[unit - first_unit_];
-    int64_t& k = state_.known[P(u.dst)][P(u.src)];
+    int64_t& k = state_.known[PipeIndex(u.dst)][PipeIndex(u.src)];
     k = std::max(k, carried_seq_[unit]);
   }
 }
@@ -659,8 +652,8 @@ std::string SyncPlanner::Render(const std::string& text,
     const absl::string_view indent = line.substr(0, m);
     std::vector<SyncInstr> instrs = gaps_[gap];
     std::stable_sort(instrs.begin(), instrs.end(), [](const SyncInstr& a, const SyncInstr& b) {
-      return std::make_tuple(a.slot, P(a.src), P(a.dst), a.id) <
-             std::make_tuple(b.slot, P(b.src), P(b.dst), b.id);
+      return std::make_tuple(a.slot, PipeIndex(a.src), PipeIndex(a.dst), a.id) <
+             std::make_tuple(b.slot, PipeIndex(b.src), PipeIndex(b.dst), b.id);
     });
     for (const SyncInstr& i : instrs) {
       if (drop.count(i.unit) > 0) continue;

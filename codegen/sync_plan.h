@@ -68,6 +68,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "codegen/lowering.h"
+#include "codegen/order_finding.h"
 #include "codegen/pipe_order.h"
 #include "codegen/target_info.h"
 #include "ir/ir.h"
@@ -323,14 +324,13 @@ class SyncPlanner {
     Path path;          // kOp: where it is
     std::vector<std::vector<int>> blocks;
   };
-  // A finding of the check, with where a repair goes.
+  // A finding of the check, with the gap a repair goes in: a pipe race's,
+  // before the op; a flag reuse race's, the set's; a pipe busy at the
+  // return, the body's end. What no pipe_barrier(PIPE_ALL) repairs (the
+  // other kinds) is not repaired.
   struct Finding {
-    std::string text;
-    // kReturn: a pipe busy at the return (repaired like a race, with
-    // pipe_barrier(PIPE_ALL) in the body's end gap).
-    enum class Kind { kRace, kReuse, kReturn, kOther } kind = Kind::kOther;
-    int gap = -1;  // kRace: the gap before the op; kReuse: the set's gap; kReturn: the end
-    Location loc;
+    OrderFinding finding;
+    int gap = -1;
   };
   friend class plan_check::Checker;  // sync_plan_checker.h
   class Trials;  // the sweep's and Reallocate's checks, sync_plan_sweep.cc

@@ -10,13 +10,12 @@ int SyncPlanner::BarrierAllOp(int gap, const MachineStep& step, bool skip,
                               const std::vector<PlanAccess>& accesses, const Location& loc) {
   // The rule sees GM as one buffer, and a popped tile (its ring) as all of
   // its memory.
-  std::vector<Buffer> buffers;
+  std::vector<PlanAccess> coarse;
   for (const PlanAccess& a : accesses) {
-    Buffer b{a.space, a.id >= kRingBufferBase ? -1 : static_cast<int>(a.id)};
-    if (a.space == MemorySpace::kDDR) b = GmBuffer();
-    buffers.push_back(b);
+    const bool whole = a.space == MemorySpace::kDDR || a.id >= kRingBufferBase;
+    coarse.push_back(PlanAccess{a.space, whole ? -1 : a.id, a.write, {}});
   }
-  switch (rule_.Op(step, skip, buffers, accesses)) {
+  switch (rule_.Op(step, skip, coarse, accesses)) {
     case BarrierNeed::kAll:
       BarrierAll(gap, loc, "barrier-all");
       break;

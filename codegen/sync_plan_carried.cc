@@ -35,15 +35,6 @@ namespace {
 
 constexpr int64_t kAll = std::numeric_limits<int64_t>::max();
 
-int P(Pipe p) { return static_cast<int>(p); }
-
-bool Conflicts(const PlanAccess& earlier, const std::vector<PlanAccess>& later) {
-  for (const PlanAccess& b : later) {
-    if ((earlier.write || b.write) && Overlap(earlier, b)) return true;
-  }
-  return false;
-}
-
 }  // namespace
 
 // What the next iteration knows of the previous one at a point of the walk:
@@ -58,7 +49,7 @@ struct SyncPlanner::Replay {
     for (auto& row : kn) row.fill(kAll);
   }
   void Column(Pipe p) {
-    for (auto& row : kn) row[P(p)] = kAll;
+    for (auto& row : kn) row[PipeIndex(p)] = kAll;
   }
   static Replay Meet(const Replay& a, const Replay& b) {
     Replay m = a;
@@ -100,30 +91,30 @@ void SyncPlanner::ReplayBlock(int loop, const std::vector<int>& nodes,
       case Node::Kind::kGap: {
         std::vector<SyncInstr> instrs = gaps_[node.gap];
         std::stable_sort(instrs.begin(), instrs.end(), [](const SyncInstr& a, const SyncInstr& b) {
-          return std::make_tuple(a.slot, P(a.src), P(a.dst), a.id) <
-                 std::make_tuple(b.slot, P(b.src), P(b.dst), b.id);
+          return std::make_tuple(a.slot, PipeIndex(a.src), PipeIndex(a.dst), a.id) <
+                 std::make_tuple(b.slot, PipeIndex(b.src), PipeIndex(b.dst), b.id);
         });
         for (const SyncInstr& i : instrs) {
           switch (i.kind) {
             case SyncInstr::Kind::kSet: {
-              std::array<int64_t, kNumPipes> t = r.kn[P(i.src)];
-              t[P(i.src)] = kAll;
+              std::array<int64_t, kNumPipes> t = r.kn[PipeIndex(i.src)];
+              t[PipeIndex(i.src)] = kAll;
               r.tokens[i.unit] = t;
               break;
             }
             case SyncInstr::Kind::kWait: {
-              auto& row = r.kn[P(i.dst)];
+              auto& row = r.kn[PipeIndex(i.dst)];
               if (auto t = r.tokens.find(i.unit); t != r.tokens.end()) {
                 for (int x = 0; x < kNumPipes; ++x) row[x] = std::max(row[x], t->second[x]);
               } else if (auto c = carried_seq_.find(i.unit); c != carried_seq_.end()) {
                 // This loop's carried pair: the previous iteration's set,
                 // after its producer.
-                row[P(i.src)] = std::max(row[P(i.src)], c->second);
+                row[PipeIndex(i.src)] = std::max(row[PipeIndex(i.src)], c->second);
               }
               break;
             }
             case SyncInstr::Kind::kBarrier:
-              r.kn[P(i.src)][P(i.src)] = kAll;
+              r.kn[PipeIndex(i.src)][PipeIndex(i.src)] = kAll;
               break;
             case SyncInstr::Kind::kBarrierAll:
               r.All();
@@ -171,13 +162,13 @@ void SyncPlanner::ReplayOp(int loop, const Node& b, const std::vector<const Pend
   for (const Pending* a : previous) {
     if (!Conflicts(a->access, b.accesses)) continue;
     if (a->pipe == q && PipeInOrder(backend_, q)) continue;
-    if (r.kn[P(q)][P(a->pipe)] >= a->seq) continue;
+    if (r.kn[PipeIndex(q)][PipeIndex(a->pipe)] >= a->seq) continue;
     if (a->pipe == q) {
       same_pipe = true;
       continue;
     }
-    if (latest[P(a->pipe)] == nullptr || latest[P(a->pipe)]->seq < a->seq) {
-      latest[P(a->pipe)] = a;
+    if (latest[PipeIndex(a->pipe)] == nullptr || latest[PipeIndex(a->pipe)]->seq < a->seq) {
+      latest[PipeIndex(a->pipe)] = a;
     }
   }
   const Loop& l = loops_[loop];
@@ -197,11 +188,11 @@ void SyncPlanner::ReplayOp(int loop, const Node& b, const std::vector<const Pend
     }
     int64_t& covers = carried_seq_[unit];
     covers = std::max(covers, a->seq);
-    r.kn[P(q)][pi] = std::max(r.kn[P(q)][pi], a->seq);
+    r.kn[PipeIndex(q)][pi] = std::max(r.kn[PipeIndex(q)][pi], a->seq);
   }
   if (same_pipe) {
     SamePipeBarrier(b.gap, q, b.loc);
-    r.kn[P(q)][P(q)] = kAll;
+    r.kn[PipeIndex(q)][PipeIndex(q)] = kAll;
   }
   if (step.barrier_all_after) r.All();
 }

@@ -114,7 +114,7 @@ std::vector<std::string> SyncPlanner::Check(const std::set<int>& drop, bool* cov
   }
   if (covered != nullptr) *covered = ok;
   std::vector<std::string> out;
-  for (const Finding& f : findings) out.push_back(f.text);
+  for (const Finding& f : findings) out.push_back(FindingText(f.finding));
   return out;
 }
 

@@ -2,24 +2,26 @@
 // the planner that run it (sync_plan_check.cc, sync_plan_sweep.cc); not a
 // public interface.
 //
-// The check follows every execution of the recorded kernel (each loop run
-// 0 to 3 times, both sides of each if) through the vector clocks of
-// pipe_clocks.h and an access history, but as a set of states rather than
-// one execution at a time: executions that reach a point in the same state
-// (after forgetting what can no longer matter, LaneState::Normalize) are
-// followed once from there. Kernels whose executions never meet in a state
-// would need too many; the budget below then ends the check uncovered.
+// The check is a traversal of the recorded kernel with the ordering model
+// of lane_order.h as its state: it follows every execution (each loop run
+// 0 to 3 times, both sides of each if) through the model's rules, but as a
+// set of states rather than one execution at a time: executions that
+// reach a point in the same state (after forgetting what can no longer
+// matter, Normalize) are followed once from there. Kernels whose
+// executions never meet in a state would need too many; the budget below
+// then ends the check uncovered.
 #ifndef PTOC_CODEGEN_SYNC_PLAN_CHECKER_H_
 #define PTOC_CODEGEN_SYNC_PLAN_CHECKER_H_
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <string>
 #include <tuple>
 #include <utility>
 #include <vector>
 
-#include "absl/strings/str_cat.h"
+#include "codegen/lane_order.h"
 #include "codegen/pipe_clocks.h"
 #include "codegen/sync_plan.h"
 
@@ -33,17 +35,9 @@ constexpr int64_t kMaxWork = 500'000;
 constexpr size_t kMaxNodes = 20000;       // recorded items the check takes on
 constexpr int kMaxRepairs = 64;
 
-inline int P(Pipe p) { return static_cast<int>(p); }
-
-inline std::string At(const Location& l) {
-  return l.known() ? absl::StrCat(l.file, ":", l.line, ":", l.col) : std::string("?");
-}
-
-inline std::string KeyText(const SyncInstr& s) { return PipeClocks::KeyText(PipeClocks::KeyOf(s)); }
-
 inline bool SlotOrder(const SyncInstr& a, const SyncInstr& b) {
-  return std::make_tuple(a.slot, P(a.src), P(a.dst), a.id) <
-         std::make_tuple(b.slot, P(b.src), P(b.dst), b.id);
+  return std::make_tuple(a.slot, PipeIndex(a.src), PipeIndex(a.dst), a.id) <
+         std::make_tuple(b.slot, PipeIndex(b.src), PipeIndex(b.dst), b.id);
 }
 
 // One access of the history: the op on `pipe` with index `index` there;
@@ -59,7 +53,7 @@ struct Access {
 };
 
 inline bool operator<(const Access& a, const Access& b) {
-  if (a.pipe != b.pipe) return P(a.pipe) < P(b.pipe);
+  if (a.pipe != b.pipe) return PipeIndex(a.pipe) < PipeIndex(b.pipe);
   if (a.index != b.index) return a.index < b.index;
   const PlanAccess& x = *a.access;
   const PlanAccess& y = *b.access;
@@ -71,58 +65,82 @@ inline bool operator<(const Access& a, const Access& b) {
   return std::tie(a.loc->line, a.loc->col) < std::tie(b.loc->line, b.loc->col);
 }
 
-// The state of one execution so far.
-struct LaneState {
-  explicit LaneState(Backend backend) : clocks(backend) {}
-  PipeClocks clocks;
-  std::vector<Access> history;
+// The check's access history (a History of lane_order.h): every access
+// since the last full barrier, in order, that Normalize has not forgotten.
+struct AccessList {
+  std::vector<Access> list;
 
-  bool operator<(const LaneState& o) const {
-    if (clocks < o.clocks) return true;
-    if (o.clocks < clocks) return false;
-    return history < o.history;
+  void Clear() { list.clear(); }
+  template <class F>
+  void Unordered(const PipeClocks& clocks, Pipe q, const std::vector<PlanAccess>& accesses,
+                 F&& f) const {
+    for (const Access& a : list) {
+      if (clocks.Ordered(q, a.pipe, a.index)) continue;
+      for (size_t j = 0; j < accesses.size(); ++j) {
+        if (!Conflict(*a.access, accesses[j])) continue;
+        if (!f(EarlierAccess{a.pipe, a.index, MachineOpName(a.op), a.loc, a.access->write}, j)) {
+          return;
+        }
+        break;  // one race per remembered access
+      }
+    }
   }
-  // Forgets what every pipe knows complete, counts from there, and renames
-  // the indices that are left by rank (PipeClocks::Renumber).
-  // Accesses no op from node `next` on can conflict with are forgotten too.
-  void Normalize(FunctionKind core, int next) {
-    PipeClocks::Row shift{};
-    for (int x = 0; x < kNumPipes; ++x) shift[x] = clocks.KnownByAll(core, static_cast<Pipe>(x));
-    size_t kept = 0;
-    for (const Access& a : history) {
-      if (a.index <= shift[P(a.pipe)] || a.reach < next) continue;
-      history[kept] = a;
-      history[kept++].index -= shift[P(a.pipe)];
+  void Record(Pipe q, int64_t index, const OrderOp& op) {
+    for (size_t j = 0; j < op.accesses->size(); ++j) {
+      list.push_back(Access{q, index, &(*op.accesses)[j], op.step->op, op.loc, (*op.reach)[j]});
     }
-    history.resize(kept);
-    // An access remembered twice (the same access of the same op, from two
-    // iterations of a loop) races whenever the earlier one does: only the
-    // later one is kept.
-    thread_local std::vector<std::pair<const PlanAccess*, size_t>> last;
-    last.clear();
-    for (size_t i = 0; i < history.size(); ++i) last.emplace_back(history[i].access, i);
-    std::sort(last.begin(), last.end());
-    bool twice = false;
-    for (size_t i = 0; i + 1 < last.size(); ++i) {
-      if (last[i].first != last[i + 1].first) continue;
-      history[last[i].second].access = nullptr;
-      twice = true;
-    }
-    if (twice) {
-      history.erase(std::remove_if(history.begin(), history.end(),
-                                   [](const Access& a) { return a.access == nullptr; }),
-                    history.end());
-    }
-    clocks.Shift(core, shift);
-    thread_local PipeClocks::Points points;
-    for (std::vector<int64_t>& p : points) p.clear();
-    for (const Access& a : history) points[P(a.pipe)].push_back(a.index);
-    clocks.Renumber(points);
-    for (Access& a : history) a.index = PipeClocks::Rank(points[P(a.pipe)], a.index);
   }
+  std::optional<EarlierAccess> LastOp(Pipe) const { return std::nullopt; }
+  size_t size() const { return list.size(); }
+  bool operator<(const AccessList& o) const { return list < o.list; }
 };
 
+// The state of one execution so far.
+using LaneState = OrderState<AccessList>;
 
+// Forgets what every pipe knows complete, counts from there, and renames
+// the indices that are left by rank (PipeClocks::Renumber).
+// Accesses no op from node `next` on can conflict with are forgotten too.
+inline void Normalize(LaneState& s, FunctionKind core, int next) {
+  PipeClocks& clocks = s.clocks;
+  std::vector<Access>& history = s.history.list;
+  PipeClocks::Row shift{};
+  for (int x = 0; x < kNumPipes; ++x) shift[x] = clocks.KnownByAll(core, static_cast<Pipe>(x));
+  size_t kept = 0;
+  for (const Access& a : history) {
+    if (a.index <= shift[PipeIndex(a.pipe)] || a.reach < next) continue;
+    history[kept] = a;
+    history[kept++].index -= shift[PipeIndex(a.pipe)];
+  }
+  history.resize(kept);
+  // An access remembered twice (the same access of the same op, from two
+  // iterations of a loop) races whenever the earlier one does: only the
+  // later one is kept.
+  thread_local std::vector<std::pair<const PlanAccess*, size_t>> last;
+  last.clear();
+  for (size_t i = 0; i < history.size(); ++i) last.emplace_back(history[i].access, i);
+  std::sort(last.begin(), last.end());
+  bool twice = false;
+  for (size_t i = 0; i + 1 < last.size(); ++i) {
+    if (last[i].first != last[i + 1].first) continue;
+    history[last[i].second].access = nullptr;
+    twice = true;
+  }
+  if (twice) {
+    history.erase(std::remove_if(history.begin(), history.end(),
+                                 [](const Access& a) { return a.access == nullptr; }),
+                  history.end());
+  }
+  clocks.Shift(core, shift);
+  thread_local PipeClocks::Points points;
+  for (std::vector<int64_t>& p : points) p.clear();
+  for (const Access& a : history) points[PipeIndex(a.pipe)].push_back(a.index);
+  clocks.Renumber(points);
+  for (Access& a : history) a.index = PipeClocks::Rank(points[PipeIndex(a.pipe)], a.index);
+}
+
+// The traversal: every execution of the recorded kernel, the rules of
+// lane_order.h on each.
 class Checker {
  public:
   using Node = SyncPlanner::Node;
@@ -133,7 +151,14 @@ class Checker {
   // `limit`: the work past which the check gives up (not ok()).
   Checker(const SyncPlanner& plan, const std::set<int>& drop, bool first, bool any_id,
           int64_t work = 0, int64_t limit = kMaxWork)
-      : plan_(plan), drop_(drop), first_(first), any_id_(any_id), work_(work), limit_(limit) {}
+      : plan_(plan),
+        drop_(drop),
+        first_(first),
+        rules_(OrderRules::Options{plan.backend_, plan.kind_, plan.max_ids(), any_id,
+                                   /*lane=*/"", /*params=*/{}, /*flag_locations=*/false,
+                                   /*first_only=*/true}),
+        work_(work),
+        limit_(limit) {}
 
   int64_t work() const { return work_; }
   bool ok() const { return ok_; }
@@ -200,31 +225,23 @@ class Checker {
     const Location end = plan_.gap_locs_.empty() ? Location() : plan_.gap_locs_.back();
     for (LaneState& s : states) {
       if (Done()) break;
-      if (int x = s.clocks.BusyAtReturn(); x >= 0) {
-        Report({absl::StrCat("pipe busy at return: ", PipeName(static_cast<Pipe>(x)),
-                             " may still run at ", At(end)),
-                Finding::Kind::kReturn, plan_.blocks_[0].gaps.back(), end});
-        continue;
-      }
-      for (const auto& [key, f] : s.clocks.flags()) {
-        if (!f.set) continue;
-        Report({absl::StrCat("flag left set at return: ", PipeClocks::KeyText(key)),
-                Finding::Kind::kOther, -1, end});
-        break;
-      }
+      found_.clear();
+      if (rules_.Return(s, end, &found_)) continue;
+      // A pipe busy at the return is repaired in the body's end gap.
+      const bool busy = found_.front().kind == OrderFinding::Kind::kBusyAtReturn;
+      Report(std::move(found_.front()), busy ? plan_.blocks_[0].gaps.back() : -1);
     }
   }
 
  private:
-
-  void Report(Finding f) {
-    if (seen_.insert(f.text).second) findings_.push_back(std::move(f));
+  void Report(OrderFinding f, int gap) {
+    if (seen_.insert(FindingText(f)).second) findings_.push_back(Finding{std::move(f), gap});
   }
 
   // Keeps each distinct state once, in a fixed order.
   // `next`: no node before it runs again from here.
   void Unique(std::vector<LaneState>& states, int next) {
-    for (LaneState& s : states) s.Normalize(plan_.kind_, next);
+    for (LaneState& s : states) Normalize(s, plan_.kind_, next);
     std::sort(states.begin(), states.end());
     std::vector<LaneState> out;
     for (LaneState& s : states) {
@@ -267,13 +284,18 @@ class Checker {
   bool Step(const Node& node, LaneState& s) {
     switch (node.kind) {
       case Node::Kind::kFullBarrier:
-        BarrierAll(s);
+        rules_.FullBarrier(s);
         return true;
-      case Node::Kind::kOp:
-        return node.skip || Op(node, s);
+      case Node::Kind::kOp: {
+        const OrderOp op{&node.step, &node.accesses, &node.loc, node.skip,
+                         MachineOpName(node.step.op), &plan_.Reach()[node_]};
+        return Found(rules_.Op(s, op, &found_), node.gap);
+      }
       case Node::Kind::kGap:  // its instructions in slot order: sorted_
         for (const SyncInstr* i : sorted_) {
-          if (drop_.count(i->unit) == 0 && !Sync(*i, node.gap, s)) return false;
+          if (drop_.count(i->unit) == 0 && !Found(rules_.Sync(s, *i, &found_), node.gap)) {
+            return false;
+          }
         }
         return true;
       default:
@@ -281,117 +303,26 @@ class Checker {
     }
   }
 
-  static void BarrierAll(LaneState& s) {
-    s.clocks.BarrierAll();
-    s.history.clear();
-  }
-
-  bool Op(const Node& b, LaneState& s) {
-    const MachineStep& step = b.step;
-    if (s.clocks.BeforeOp(step)) s.history.clear();
-    if (step.op == MachineOp::kTPut || step.op == MachineOp::kTGet) {
-      // §3.4: TPUT and TGET set and wait ids 0 and 1 of MTE2 <-> MTE3
-      // themselves; a pair of ours on those keys must not be outstanding.
-      for (const auto& [src, dst] : {std::make_pair(Pipe::kMte2, Pipe::kMte3),
-                                     std::make_pair(Pipe::kMte3, Pipe::kMte2)}) {
-        for (int id = 0; id < 2; ++id) {
-          const PipeClocks::Flag* f = s.clocks.FlagOf({P(src), P(dst), id});
-          if (f == nullptr || !f->set) continue;
-          Report({absl::StrCat("hidden id clash: ", MachineOpName(step.op), " at ", At(b.loc),
-                               " uses (", PipeName(src), ", ", PipeName(dst), ", EVENT_ID", id,
-                               ") itself while a pair holds it"),
-                  Finding::Kind::kOther, b.gap, b.loc});
-          return false;
-        }
-      }
-    }
-    const Pipe q = step.pipe;
-    const int64_t i = s.clocks.Issue(q, false);
-    for (const Access& a : s.history) {
-      bool conflict = false;
-      for (const PlanAccess& x : b.accesses) {
-        conflict |= (a.access->write || x.write) && Overlap(*a.access, x);
-      }
-      if (!conflict || s.clocks.Ordered(q, a.pipe, a.index)) continue;
-      Report({absl::StrCat(
-                  "pipe race: ", MachineOpName(step.op), " on ", PipeName(q), " at ",
-                  At(b.loc), " may overlap ", MachineOpName(a.op), " on ", PipeName(a.pipe),
-                  " at ", At(*a.loc), "; missing: ",
-                  a.pipe == q ? absl::StrCat("pipe_barrier(", PipeName(q), ")")
-                              : absl::StrCat("set_flag(", PipeName(a.pipe), ", ", PipeName(q),
-                                             ") / wait_flag")),
-              Finding::Kind::kRace, b.gap, b.loc});
-      return false;
-    }
-    s.clocks.Done(q, i);
-    const std::vector<int>& reach = plan_.Reach()[node_];
-    for (size_t j = 0; j < b.accesses.size(); ++j) {
-      s.history.push_back(Access{q, i, &b.accesses[j], step.op, &b.loc, reach[j]});
-    }
-    if (step.barrier_all_after) BarrierAll(s);
-    return true;
-  }
-
-  bool Sync(const SyncInstr& i, int gap, LaneState& s) {
-    SyncInstr legal = i;
-    if (any_id_) legal.id = 0;
-    if (!LegalSync(plan_.backend_, plan_.kind_, legal, plan_.max_ids())) {
-      Report({absl::StrCat("illegal sync: ",
-                           i.kind == SyncInstr::Kind::kBarrier
-                               ? absl::StrCat("pipe_barrier(", PipeName(i.src), ")")
-                               : KeyText(i),
-                           " at ", At(i.loc)),
-              Finding::Kind::kOther, gap, i.loc});
-      return false;
-    }
-    const PipeClocks::Key key = PipeClocks::KeyOf(i);
-    switch (i.kind) {
-      case SyncInstr::Kind::kSet:
-        // The check words its findings from the instructions: its flags keep
-        // no locations (copied with every state, they would cost more than
-        // the rest of it).
-        switch (s.clocks.Set(key, Location())) {
-          case PipeClocks::SetResult::kOk:
-            return true;
-          case PipeClocks::SetResult::kDoubleSet:
-            Report({absl::StrCat("double set of ", KeyText(i), " at ", At(i.loc)),
-                    Finding::Kind::kOther, gap, i.loc});
-            return false;
-          case PipeClocks::SetResult::kReuseRace:
-            Report({absl::StrCat("flag reuse race: ", KeyText(i), " set at ", At(i.loc),
-                                 " before its previous wait is known complete"),
-                    Finding::Kind::kReuse, gap, i.loc});
-            return false;
-        }
-        return true;
-      case SyncInstr::Kind::kWait:
-        if (!s.clocks.Wait(key, Location())) {
-          Report({absl::StrCat("deadlock: ", KeyText(i), " waited at ", At(i.loc),
-                               " is never set"),
-                  Finding::Kind::kOther, gap, i.loc});
-          return false;
-        }
-        return true;
-      case SyncInstr::Kind::kBarrier:
-        s.clocks.Barrier(i.src);
-        return true;
-      case SyncInstr::Kind::kBarrierAll:
-        BarrierAll(s);
-        return true;
-    }
-    return true;
+  // After a step of the rules (`clean`: it found nothing): reports its
+  // finding, with the gap a repair goes in.
+  bool Found(bool clean, int gap) {
+    if (clean) return true;
+    Report(std::move(found_.front()), gap);
+    found_.clear();
+    return false;
   }
 
   const SyncPlanner& plan_;
   const std::set<int>& drop_;
   bool first_;
-  bool any_id_;
+  OrderRules rules_;
   bool ok_ = true;
   int64_t work_ = 0;
   int64_t limit_ = kMaxWork;
   std::set<std::string> seen_;
   std::vector<Finding> findings_;
   std::vector<const SyncInstr*> sorted_;  // the instructions of the gap being run
+  std::vector<OrderFinding> found_;       // by the step being run
   int node_ = 0;                          // the node being run
 };
 

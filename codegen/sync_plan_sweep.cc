@@ -24,6 +24,17 @@ using plan_check::kMaxRepairs;
 using plan_check::kMaxWork;
 using plan_check::SlotOrder;
 
+namespace {
+
+// Whether a pipe_barrier(PIPE_ALL) repairs `f`: a pipe race, a flag reuse
+// race, a pipe busy at the return.
+bool Repairable(const OrderFinding& f) {
+  return f.kind == OrderFinding::Kind::kPipeRace || f.kind == OrderFinding::Kind::kFlagReuseRace ||
+         f.kind == OrderFinding::Kind::kBusyAtReturn;
+}
+
+}  // namespace
+
 // The trials of the sweep and of the id allocation, each the whole check
 // of the plan with one unit changed (left out, or another id), at the cost
 // of the part the change can affect (pipe-sync.md §3.3: the sweep is
@@ -170,11 +181,11 @@ class SyncPlanner::Trials {
     }
     if (p.shifted.empty()) {
       p.shifted = p.states;
-      for (LaneState& s : p.shifted) s.Normalize(plan_.kind_, next);
+      for (LaneState& s : p.shifted) plan_check::Normalize(s, plan_.kind_, next);
     }
     for (size_t i = 0; i < states.size(); ++i) {
       LaneState x = states[i];
-      x.Normalize(plan_.kind_, next);
+      plan_check::Normalize(x, plan_.kind_, next);
       if (x < p.shifted[i] || p.shifted[i] < x) return false;
     }
     return true;
@@ -300,8 +311,7 @@ void SyncPlanner::Sweep() {
     trials = std::make_unique<Trials>(*this, /*any_id=*/false, std::min(limit, budget - spent));
     bool covered = false;
     if (trials->Baseline(&findings, &covered, &spent)) break;
-    const bool other = covered && !findings.empty() &&
-                       findings.front().kind == Finding::Kind::kOther;
+    const bool other = covered && !findings.empty() && !Repairable(findings.front().finding);
     if (!covered || repairs == kMaxRepairs || other) {
       // Every iteration starting drained is what the plan falls back on.
       // Drained loops collapse the check's states, so the check runs
@@ -327,7 +337,8 @@ void SyncPlanner::Sweep() {
     const Finding& f = findings.front();
     // A reuse race: before the set's gap's sets (slot 1); a race or a pipe
     // busy at the return: right before the op or the return (slot 4).
-    AddBarrierAll(f.gap, f.kind == Finding::Kind::kReuse ? 1 : 4, f.loc, "repair");
+    const bool reuse = f.finding.kind == OrderFinding::Kind::kFlagReuseRace;
+    AddBarrierAll(f.gap, reuse ? 1 : 4, f.finding.loc(), "repair");
     ++outcome_.repairs;
   }
   // A plan that fell back is not swept: its check was too costly already.

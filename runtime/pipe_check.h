@@ -10,9 +10,7 @@
 // its recorded items to the instructions of the flattened function
 // (code.h), so each one runs when its instruction completes.
 //
-// Findings (§4.2): pipe race, flag reuse race, double set, deadlock (a wait
-// on a key nothing will set), pipe busy at return, flag left set at return,
-// illegal sync (§3.7).
+// Findings: those of the ordering model (codegen/order_finding.h, §4.2).
 #ifndef PTOC_RUNTIME_PIPE_CHECK_H_
 #define PTOC_RUNTIME_PIPE_CHECK_H_
 
@@ -20,12 +18,15 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <tuple>
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "codegen/lane_order.h"
+#include "codegen/order_finding.h"
 #include "codegen/pipe_clocks.h"
 #include "codegen/sync_plan.h"
 #include "ir/ir.h"
@@ -95,32 +96,49 @@ class PipeProgram {
   friend class PipeProgramBuilder;
 };
 
-// A finding of the pipe check, before it is tied to a rank and schedule.
-struct PipeFinding {
-  FindingKind kind = FindingKind::kProtocolError;
-  std::string message;
-  std::vector<SourceRef> locations;
-  std::string json;  // extra JSON members (Finding::json_extra)
+// What the simulators remember per region of a lane's accesses: the
+// pipe check (RegionEpochs) and the timing model's deps bound (timing.h).
+// A region is (space, buffer or parameter (-1: all of the space), the GM
+// box (empty: all of the tensor)); regions overlap by the planner's rule
+// (codegen::Overlap): a tensor's static boxes apart, a symbolic one as the
+// whole tensor.
+template <class Entry>
+class RegionMap {
+ public:
+  // The entry of `x`'s region (a new one when it has none).
+  Entry& At(const codegen::PlanAccess& x) {
+    return map_[Key{static_cast<int>(x.space), x.id, x.box}];
+  }
+  // f(entry) for every region that may overlap `x`, until f returns false.
+  template <class F>
+  void ForEachOverlapping(const codegen::PlanAccess& x, F&& f) const {
+    for (const auto& [key, entry] : map_) {
+      codegen::PlanAccess region;
+      region.space = static_cast<MemorySpace>(std::get<0>(key));
+      region.id = std::get<1>(key);
+      region.box = std::get<2>(key);
+      if (codegen::Overlap(region, x) && !f(entry)) return;
+    }
+  }
+  void Clear() { map_.clear(); }
+
+ private:
+  using Key = std::tuple<int, int64_t, codegen::GmBox>;
+  std::map<Key, Entry> map_;
 };
 
-// The check of one lane (§4.2): the issue counters, vector clocks and flags
-// of codegen::PipeClocks (the rules the planner's own check uses too), and
-// the access history (per region: the last write and the latest read of
-// every pipe since it, FastTrack-style epochs), with what the findings say:
-// the ops, their source lines and the regions.
-class LanePipeCheck {
+// The simulators' access history (a History of codegen/lane_order.h): per
+// region, the last write and the latest read of every pipe since it
+// (FastTrack-style epochs), and the latest op of every pipe, for the
+// findings.
+class RegionEpochs {
  public:
-  // `lane`: "aiv lane (k) of rank 0", the prefix of the messages.
-  // `params`: the names of the function's parameters (GM regions); `ids`:
-  // event ids per pipe pair (8; more with --pipe-sync=flags-unbounded).
-  LanePipeCheck(Backend backend, FunctionKind core, std::string lane,
-                std::vector<std::string> params, int ids = 8);
-
-  void Run(const PipeEvent& e);
-  // The lane returned at `loc`.
-  void Return(const Location& loc);
-  // Findings since the last call.
-  std::vector<PipeFinding> TakeFindings();
+  void Clear() { regions_.Clear(); }
+  template <class F>
+  void Unordered(const codegen::PipeClocks& clocks, Pipe q,
+                 const std::vector<codegen::PlanAccess>& accesses, F&& f) const;
+  void Record(Pipe q, int64_t index, const codegen::OrderOp& op);
+  std::optional<codegen::EarlierAccess> LastOp(Pipe p) const;
 
  private:
   struct Epoch {
@@ -133,30 +151,67 @@ class LanePipeCheck {
     Epoch write;
     std::array<Epoch, codegen::kNumPipes> reads;
   };
+  static codegen::EarlierAccess Earlier(Pipe p, const Epoch& e, bool write) {
+    return codegen::EarlierAccess{p, e.index, e.op, &e.loc, write};
+  }
 
-  void Op(const RecordedItem& op, const std::string& name);
-  void Sync(const codegen::SyncInstr& s);
-  bool Legal(const codegen::SyncInstr& s);
-  void BarrierAll();
-  void Race(const RecordedItem& b, const std::string& name, const codegen::PlanAccess& access,
-            Pipe a_pipe, const Epoch& a, bool a_write);
-  std::string Region(const codegen::PlanAccess& a) const;
+  RegionMap<RegionHistory> regions_;
+  std::array<Epoch, codegen::kNumPipes> last_op_;  // not forgotten at a full barrier
+};
+
+// One race per access of the op: with the last write of an overlapping
+// region, else (a write) with a read since it.
+template <class F>
+void RegionEpochs::Unordered(const codegen::PipeClocks& clocks, Pipe q,
+                             const std::vector<codegen::PlanAccess>& accesses, F&& f) const {
+  bool go_on = true;
+  for (size_t j = 0; j < accesses.size() && go_on; ++j) {
+    const codegen::PlanAccess& x = accesses[j];
+    // False once access j raced (or f said stop).
+    regions_.ForEachOverlapping(x, [&](const RegionHistory& h) {
+      if (h.write.index > 0 && !clocks.Ordered(q, h.write_pipe, h.write.index)) {
+        go_on = f(Earlier(h.write_pipe, h.write, true), j);
+        return false;
+      }
+      if (!x.write) return true;
+      for (int y = 0; y < codegen::kNumPipes; ++y) {
+        const Epoch& r = h.reads[y];
+        if (r.index == 0 || clocks.Ordered(q, static_cast<Pipe>(y), r.index)) continue;
+        go_on = f(Earlier(static_cast<Pipe>(y), r, false), j);
+        return false;
+      }
+      return true;
+    });
+  }
+}
+
+// The check of one lane (§4.2): the rules of codegen/lane_order.h (the
+// planner's own check runs them too) on the events of one execution, with
+// the RegionEpochs history.
+class LanePipeCheck {
+ public:
+  // `lane`: "aiv lane (k) of rank 0", the prefix of the messages.
+  // `params`: the names of the function's parameters (GM regions); `ids`:
+  // event ids per pipe pair (8; more with --pipe-sync=flags-unbounded).
+  LanePipeCheck(Backend backend, FunctionKind core, std::string lane,
+                std::vector<std::string> params, int ids = 8);
+
+  void Run(const PipeEvent& e);
+  // The lane returned at `loc`.
+  void Return(const Location& loc);
+  // Findings since the last call.
+  std::vector<codegen::OrderFinding> TakeFindings();
+  // `f` as the report holds it: a pipe race, flag reuse race or deadlock
+  // by its kind (with a race's sides as JSON), the others as protocol
+  // errors titled by their kind.
+  Finding ToReport(codegen::OrderFinding f) const;
+
+ private:
   std::string RegionJson(const codegen::PlanAccess& a) const;
 
-  Backend backend_;
-  FunctionKind core_;
-  std::string lane_;
-  std::vector<std::string> params_;
-  int ids_ = 8;
-  codegen::PipeClocks clocks_;                     // the rules of §4.2
-  std::array<Epoch, codegen::kNumPipes> last_op_;  // per pipe: the latest machine op
-  // A region of the history: (space, buffer or parameter (-1: all of the
-  // space), the GM box (empty: all of the tensor)). GM accesses are keyed
-  // by region, the planner's rule (codegen::Overlap): a tensor's static
-  // boxes apart, a symbolic one as the whole tensor.
-  using RegionKey = std::tuple<int, int64_t, codegen::GmBox>;
-  std::map<RegionKey, RegionHistory> history_;
-  std::vector<PipeFinding> findings_;
+  codegen::OrderRules rules_;
+  codegen::OrderState<RegionEpochs> state_;
+  std::vector<codegen::OrderFinding> findings_;
 };
 
 struct World;

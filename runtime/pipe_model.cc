@@ -76,13 +76,8 @@ std::unique_ptr<LanePipeCheck> MakeLanePipeCheck(const World& world, int lane, B
 }
 
 void ReportPipeFindings(World& world, int lane, LanePipeCheck& check) {
-  for (PipeFinding& p : check.TakeFindings()) {
-    Finding f;
-    f.kind = p.kind;
-    f.message = std::move(p.message);
-    f.locations = std::move(p.locations);
-    f.json_extra = std::move(p.json);
-    world.AddFinding(std::move(f), lane);
+  for (codegen::OrderFinding& f : check.TakeFindings()) {
+    world.AddFinding(check.ToReport(std::move(f)), lane);
   }
 }
 

@@ -9,6 +9,10 @@
 //   - every unit of every plan is needed: without it, the plan's check or
 //     ptoc-sim reports something (a unit neither can miss is one the
 //     sweep should have removed, or a hole in both judges).
+// Both judges run the rules of codegen/lane_order.h, the planner's check
+// over every execution and ptoc-sim over those its schedules take; the
+// rules are checked against an independent brute force in
+// codegen/lane_order_test.cc.
 //
 // CI runs a fixed slice of seeds; the campaign runs others through
 // PTOC_PIPE_SYNC_FUZZ_SEEDS=FIRST:LAST (testing/fuzz/README.md).

@@ -154,7 +154,7 @@ for backend in $region_backends; do
       continue
     fi
     out="$("$sim" "$tmp/r.pb" --entry=k --scalar r=3 --pipe-sync-drop="$n" 2>&1)"
-    if ! grep -qE "$regions:$later:[0-9]+: error: pipe race: .*TSTORE on PIPE_MTE3 writes $region.*\($regions:$earlier:" <<< "$out"; then
+    if ! grep -qE "$regions:$later:[0-9]+: error: pipe race: .*TSTORE on PIPE_MTE3 \([^)]*\) writes $region.*\($regions:$earlier:" <<< "$out"; then
       echo "FAILED: $regions ($backend) $what: no pipe race between lines $later and $earlier:"
       echo "$out" | head -3
       failed=$((failed + 1))

@@ -394,22 +394,18 @@ int64_t TimingModel::Dependence(int lane, const RecordedItem& op, int* from) con
     }
   };
   for (const codegen::PlanAccess& x : op.accesses) {
-    for (const auto& [key, h] : accesses_[lane]) {
-      codegen::PlanAccess earlier;
-      earlier.space = static_cast<MemorySpace>(std::get<0>(key));
-      earlier.id = std::get<1>(key);
-      earlier.box = std::get<2>(key);
-      if (!codegen::Overlap(earlier, x)) continue;
-      after(h.write);  // RAW, WAW
+    accesses_[lane].ForEachOverlapping(x, [&](const Accesses& h) {
+      after(h.write);              // RAW, WAW
       if (x.write) after(h.read);  // WAR
-    }
+      return true;
+    });
   }
   return ready;
 }
 
 void TimingModel::Record(int lane, const RecordedItem& op, int index) {
   for (const codegen::PlanAccess& x : op.accesses) {
-    Accesses& h = accesses_[lane][RegionKey{static_cast<int>(x.space), x.id, x.box}];
+    Accesses& h = accesses_[lane].At(x);
     const std::pair<int64_t, int> now{ops_[index].end, index};
     if (x.write) {
       // It started after every earlier read of the region ended.

@@ -140,13 +140,12 @@ class TimingModel {
   const World& w_;
   std::string pipe_sync_;
   bool deps_ = false;
-  // deps: per lane and region (the pipe check's keys), the last write and
-  // the latest read since it: (end, instruction).
+  // deps: per lane and region (the pipe check's regions and overlap rule),
+  // the last write and the latest read since it: (end, instruction).
   struct Accesses {
     std::pair<int64_t, int> write{0, -1}, read{0, -1};
   };
-  using RegionKey = std::tuple<int, int64_t, codegen::GmBox>;
-  std::vector<std::map<RegionKey, Accesses>> accesses_;
+  std::vector<RegionMap<Accesses>> accesses_;
   int64_t clock_hz_;
   std::vector<LaneClock> clocks_;
   std::vector<TimedLane> lanes_;

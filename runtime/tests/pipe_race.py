@@ -20,15 +20,15 @@
 # RUN: ptoc-sim %t.ba.pb --entry=k
 # RUN: ptoc-sim %t.pb --entry=k --pipe-check=maybe 2> %t.err; test $? -eq 2
 # RUN: FileCheck %s --check-prefix=USAGE --input-file=%t.err
-# CHECK: pipe_race.py:42:9: error: pipe race: aiv lane (k) of rank 0: TSTORE on PIPE_MTE3 reads Vec buffer 1 while TRELU on PIPE_V ({{.*}}pipe_race.py:41:9) may still write it; no flag or barrier orders them; missing: set_flag(PIPE_V, PIPE_MTE3) after {{.*}}pipe_race.py:41 and wait_flag(PIPE_V, PIPE_MTE3) before {{.*}}pipe_race.py:42
+# CHECK: pipe_race.py:42:9: error: pipe race: aiv lane (k) of rank 0: TSTORE on PIPE_MTE3 ({{.*}}pipe_race.py:42:9) reads Vec buffer 1 while TRELU on PIPE_V ({{.*}}pipe_race.py:41:9) may still write it; no flag or barrier orders them; missing: set_flag(PIPE_V, PIPE_MTE3) after {{.*}}pipe_race.py:41 and wait_flag(PIPE_V, PIPE_MTE3) before {{.*}}pipe_race.py:42
 # CHECK-NEXT: pl.tile.store(y, [0, 0], out)
 # CHECK: pipe_race.py:41:9: note: the earlier access (write)
 # CHECK: 0 protocol errors, 0 launch findings, 1 pipe race, 0 flag reuse races
 # JSON: {"kind": "pipe_race", {{.*}}"locations": [{"role": "later", "file": "{{.*}}pipe_race.py", "line": 42, "col": 9}, {"role": "earlier", "file": "{{.*}}pipe_race.py", "line": 41, "col": 9}], "later": {"loc": "{{.*}}pipe_race.py:42:9", "op": "TSTORE", "pipe": "PIPE_MTE3", "access": "read"}, "earlier": {"loc": "{{.*}}pipe_race.py:41:9", "op": "TRELU", "pipe": "PIPE_V", "access": "write"}, "region": {"space": "Vec", "buffer": 1}, "missing": "set_flag(PIPE_V, PIPE_MTE3) after {{.*}}pipe_race.py:41 and wait_flag(PIPE_V, PIPE_MTE3) before {{.*}}pipe_race.py:42"}
 # JSON: "pipe_race": 1, "flag_reuse_race": 0, "launch": 0}
-# SET: error: deadlock: aiv lane (k) of rank 0: wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0) waits for a set that never comes
-# WAIT: error: pipe race: {{.*}} TSTORE on PIPE_MTE3 reads Vec buffer 1 while TRELU on PIPE_V
-# WAIT: error: protocol error: flag left set at return: aiv lane (k) of rank 0: (PIPE_V, PIPE_MTE3, EVENT_ID0) was set and never waited for
+# SET: error: deadlock: aiv lane (k) of rank 0: wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0) ({{.*}}pipe_race.py:{{[0-9]+}}:{{[0-9]+}}) waits for a set that never comes
+# WAIT: error: pipe race: {{.*}} TSTORE on PIPE_MTE3 ({{.*}}) reads Vec buffer 1 while TRELU on PIPE_V
+# WAIT: error: protocol error: flag left set at return: aiv lane (k) of rank 0: (PIPE_V, PIPE_MTE3, EVENT_ID0) was set at {{.*}}pipe_race.py:{{[0-9]+}}:{{[0-9]+}} and never waited for
 # USAGE: ptoc-sim: --pipe-check must be on or off, not 'maybe' (see --help)
 import pypto.language as pl
 

@@ -30,4 +30,4 @@ class SamePipeBarrierAll:
 # PTO: pto.tadd
 # PLAN: unit 1: pipe_barrier(PIPE_V) before {{.*}}.py:19:9 (same-pipe)
 # PLAN: check: 1 of 1 executions, clean
-# DROP: finding: pipe race: TVEC on PIPE_V at {{.*}}.py:19:9 may overlap TVEC on PIPE_V at {{.*}}.py:18:9
+# DROP: finding: pipe race: TVEC on PIPE_V ({{.*}}.py:19:9) {{.*}} while TVEC on PIPE_V ({{.*}}.py:18:9) may still {{.*}}; missing: pipe_barrier(PIPE_V)
