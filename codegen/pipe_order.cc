@@ -8,6 +8,7 @@ namespace {
 
 bool SameAccess(const PipeOrder::Access& a, const PipeOrder::Access& b) {
   return a.coarse.space == b.coarse.space && a.coarse.id == b.coarse.id && a.pipe == b.pipe &&
+         a.ordered_in_pipe == b.ordered_in_pipe &&
          a.access.write == b.access.write && a.access.space == b.access.space &&
          a.access.id == b.access.id && a.access.box == b.access.box;
 }
@@ -22,7 +23,7 @@ BarrierNeed PipeOrder::Issue(Pipe pipe, bool exact, bool remember,
     for (size_t i = 0; i < accesses.size(); ++i) {
       if (a.pipe != pipe) {
         all |= Conflict(a.coarse, coarse[i]);
-      } else if (exact && a.exact && !PipeInOrder(backend_, pipe)) {
+      } else if (exact && a.exact && !a.ordered_in_pipe && !PipeInOrder(backend_, pipe)) {
         // A pipelined pipe may overlap its own ops.
         same |= Conflict(a.access, accesses[i]);
       }
@@ -31,7 +32,12 @@ BarrierNeed PipeOrder::Issue(Pipe pipe, bool exact, bool remember,
   if (all) {
     DrainAll();
   } else if (same) {
-    Drain({pipe});
+    // pipe_barrier(P) orders P's ops among themselves only: what they
+    // touch stays pending for the other pipes (a later TSTORE of a tile a
+    // drained TVEC wrote still needs PIPE_ALL).
+    for (Access& a : pending_.accesses) {
+      if (a.pipe == pipe) a.ordered_in_pipe = true;
+    }
   }
   if (remember) {
     for (size_t i = 0; i < accesses.size(); ++i) {

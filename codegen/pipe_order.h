@@ -47,6 +47,9 @@ class PipeOrder {
     Pipe pipe;
     // Charged to the op's own pipe (§1): a same-pipe conflict is real.
     bool exact;
+    // A pipe_barrier(P) of its own pipe came after it: later ops of P wait
+    // for it, but ops of the other pipes do not, so it stays pending.
+    bool ordered_in_pipe = false;
   };
   struct State {
     std::vector<Access> accesses;  // not yet drained by a barrier
