@@ -151,6 +151,16 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       ASSIGN_OR_RETURN(TileValue dst, NewTile(call.type, hint, true, loc));
       return result(dst);
     }
+    case OpKind::kExtract: {
+      // A copy of the window into a tile of its own (lowering.cc checks it).
+      ASSIGN_OR_RETURN(TileValue src, TileOperand(*call.args[0]));
+      ASSIGN_OR_RETURN(std::string r, ScalarAs(*call.args[1], DType::kINDEX));
+      ASSIGN_OR_RETURN(std::string c, ScalarAs(*call.args[2], DType::kINDEX));
+      ASSIGN_OR_RETURN(TileValue dst, NewTile(call.type, hint, true, loc));
+      OrderStep(plan.steps[0], {src.buffer}, dst.buffer);
+      Line(absl::StrCat(op.cce_name, "(", dst.name, ", ", src.name, ", ", r, ", ", c, ");"));
+      return result(dst);
+    }
     case OpKind::kSubview: {
       // A view of the source's buffer: TSUBVIEW places it, the memory plan
       // gives it nothing, the pipe order sees the source's buffer.

@@ -168,6 +168,67 @@ absl::Status PlanView(const Expr& call, Backend backend, const Location& loc, Vi
   return absl::OkStatus();
 }
 
+// tile.extract (src, row, col, shape): what ptoas's textract verifier and
+// pto-isa's TEXTRACT take. The pairs of memories are the cube's operand
+// feeds (Mat -> Left / Right), the Acc down-conversion into Mat, and a Vec
+// copy; the window lies inside the source's buffer; a Vec window starts on
+// a 32-byte boundary of its row (pto-isa asserts it at run time).
+absl::Status CheckExtract(const Expr& call, Backend backend, const Location& loc) {
+  const Type& src = call.args[0]->type;
+  const Type& dst = call.type;
+  if (!src.is_tile() || !dst.is_tile() || src.shape().size() != 2 || dst.shape().size() != 2) {
+    return ErrorAt(loc, "tile.extract takes a 2-D window of a 2-D tile");
+  }
+  const MemorySpace from = src.memory(), to = dst.memory();
+  const bool acc_down = from == MemorySpace::kAcc && to == MemorySpace::kMat;
+  const bool pair = (from == MemorySpace::kVec && to == MemorySpace::kVec) ||
+                    (from == MemorySpace::kMat &&
+                     (to == MemorySpace::kLeft || to == MemorySpace::kRight)) ||
+                    acc_down;
+  if (!pair) {
+    return ErrorAt(loc, absl::StrCat(
+        "tile.extract copies Mat into Left or Right, Acc into Mat, or Vec into Vec, not ",
+        MemorySpaceName(from), " into ", MemorySpaceName(to)));
+  }
+  if (acc_down ? !(src.dtype() == DType::kFP32 &&
+                   (dst.dtype() == DType::kFP16 || dst.dtype() == DType::kBF16))
+               : src.dtype() != dst.dtype()) {
+    return ErrorAt(loc, absl::StrCat(
+        "tile.extract ", acc_down ? "from Acc into Mat converts FP32 into FP16 or BF16"
+                                  : "keeps the element type",
+        ", not ", DTypeName(src.dtype()), " into ", DTypeName(dst.dtype())));
+  }
+  ASSIGN_OR_RETURN(TileGeometry s, GeometryOf(src, backend, loc));
+  ASSIGN_OR_RETURN(TileGeometry d, GeometryOf(dst, backend, loc));
+  const int64_t window[2] = {dst.shape()[0].value, dst.shape()[1].value};
+  const int64_t extent[2] = {src.shape()[0].value, src.shape()[1].value};
+  const int64_t buffer[2] = {s.rows, s.cols};
+  const int64_t placed[2] = {d.rows, d.cols};
+  const char* axis[2] = {"rows", "columns"};
+  for (int a = 0; a < 2; ++a) {
+    const Expr& offset = *call.args[1 + a];
+    const int64_t first = offset.kind == ExprKind::kInt ? offset.int_value : 0;
+    // ptoas compares the destination's buffer with the source's.
+    if (first < 0 || first + window[a] > extent[a] || first + placed[a] > buffer[a]) {
+      return ErrorAt(loc, absl::StrCat(
+          "this extract takes ", offset.kind == ExprKind::kInt ? "" : "at least ", axis[a], " ",
+          first, " to ", first + std::max(window[a], placed[a]), " of a tile with ",
+          std::min(extent[a], buffer[a]), " ", axis[a]));
+    }
+  }
+  const Expr& col = *call.args[2];
+  const int64_t row_bytes = 32;
+  if (from == MemorySpace::kVec && col.kind == ExprKind::kInt &&
+      (col.int_value * DTypeBytes(src.dtype())) % row_bytes != 0) {
+    return ErrorAt(loc, absl::StrCat(
+        "a Vec tile.extract starts on a 32-byte boundary of its rows (pto-isa's TEXTRACT): "
+        "column ", col.int_value, " is ", col.int_value * DTypeBytes(src.dtype()),
+        " bytes in; extract from a column that is a multiple of ",
+        row_bytes / DTypeBytes(src.dtype())));
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 Pipe MovePipe(MemorySpace src) {
@@ -418,6 +479,12 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       // A view: no machine op; its accesses are its source's (the emitters
       // give it the source's buffer).
       if (absl::Status s = PlanView(call, backend, loc, &plan.view); !s.ok()) return s;
+      break;
+    case OpKind::kExtract:
+      RETURN_IF_ERROR(CheckExtract(call, backend, loc));
+      plan.tile_operands = 1;
+      steps.push_back(
+          Step(MachineOp::kTMov, MovePipe(MemoryOfArg(call, 0)), {Arg(0)}, {Result()}));
       break;
     case OpKind::kColReduce:
       plan.tile_operands = 1;

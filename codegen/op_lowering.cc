@@ -75,6 +75,9 @@ constexpr FixedLowering kFixedLowerings[] = {
     {"tile.matmul", OpKind::kMatmul},
     {"tile.matmul_acc", OpKind::kMatmulAcc, "tmatmul.acc", "TMATMUL_ACC"},
     {"tile.slice", OpKind::kSubview, "subview", "TSUBVIEW"},
+    // What ptoas 0.60 accepts for textract's destination (a2a3: no INT32).
+    {"tile.extract", OpKind::kExtract, "textract", "TEXTRACT",
+     "a2a3: FP32 FP16 BF16 INT8 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8"},
     {"pld.get_comm_ctx", OpKind::kGetCommCtx},
     {"pld.rank", OpKind::kRank},
     {"pld.nranks", OpKind::kNRanks},
@@ -203,7 +206,7 @@ OpFamily FamilyOf(OpKind kind) {
     case OpKind::kMatmul: case OpKind::kElementwise: case OpKind::kCast:
     case OpKind::kRowReduce: case OpKind::kColReduce: case OpKind::kSubview:
     case OpKind::kMatmulAcc: case OpKind::kColExpand: case OpKind::kBroadcast:
-    case OpKind::kFull:
+    case OpKind::kFull: case OpKind::kExtract:
       return OpFamily::kTile;
     case OpKind::kFence: case OpKind::kCacheInvalidate: case OpKind::kSyncAll:
       return OpFamily::kSystem;

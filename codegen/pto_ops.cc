@@ -188,6 +188,19 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
            loc);
       return std::optional<Value>(tiles[0]);
     }
+    case OpKind::kExtract: {
+      // A copy of the window into a tile of its own (lowering.cc checks it).
+      RETURN_IF_ERROR(tile_operand(0));
+      ASSIGN_OR_RETURN(std::string r, LowerIndex(*call.args[1]));
+      ASSIGN_OR_RETURN(std::string c, LowerIndex(*call.args[2]));
+      ASSIGN_OR_RETURN(Value dst, AllocTile(call.type, hint, loc));
+      Sync(plan.steps[0], {BufferOf(call.args[0]->type, tiles[0])}, BufferOf(call.type, dst), {},
+           loc);
+      Line(absl::StrCat("pto.", op.pto_name, " ins(", tiles[0].name, ", ", r, ", ", c, " : ",
+                        tiles[0].type, ", index, index) outs(", dst.name, " : ", dst.type, ")"),
+           loc);
+      return std::optional<Value>(dst);
+    }
     case OpKind::kSubview: {
       // A view of the source's buffer: no buffer, no address of its own.
       RETURN_IF_ERROR(tile_operand(0));

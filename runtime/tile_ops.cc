@@ -244,6 +244,24 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
     if (absl::Status s = NeedTiles(call, args, 1); !s.ok()) return s;
     return Window(call, *args[0].tile, lists);
   }
+  if (l != nullptr && kind == codegen::OpKind::kExtract) {
+    RETURN_IF_ERROR(NeedTiles(call, args, 1));
+    if (args.size() < 3 || !args[1].is_number() || !args[2].is_number() ||
+        !call.type.is_tile() || call.type.shape().size() != 2) {
+      return absl::InvalidArgumentError("'tile.extract' takes a tile, a row and a column");
+    }
+    std::vector<int64_t> sizes;
+    for (const Dim& d : call.type.shape()) sizes.push_back(d.is_static() ? d.value : 0);
+    const std::vector<int64_t> offsets = {static_cast<int64_t>(args[1].AsDouble()),
+                                          static_cast<int64_t>(args[2].AsDouble())};
+    ASSIGN_OR_RETURN(std::shared_ptr<const TileData> window,
+                     Window(call, *args[0].tile, {{}, sizes, offsets}));
+    // A copy in the target memory and element type (Acc -> Mat converts).
+    auto t = Like(call, *window);
+    t->data = window->data;
+    for (double& v : t->data) v = RoundToDType(v, t->dtype);
+    return std::shared_ptr<const TileData>(t);
+  }
   if (l != nullptr &&
       (kind == codegen::OpKind::kRowReduce || kind == codegen::OpKind::kColReduce)) {
     RETURN_IF_ERROR(NeedTiles(call, args, 1));

@@ -1,6 +1,6 @@
 #!/bin/bash
-# The view ops on ptoc-sim against NumPy: runtime/testdata/slices.py (each
-# kernel, both backends) from seeded inputs, every output compared with
+# The view ops and tile.extract on ptoc-sim against NumPy:
+# runtime/testdata/slices.py (each kernel, both backends) from seeded inputs, every output compared with
 # NumPy's slicing of the same inputs (exact for the copies and sums of
 # quarter-integers, 1e-6 relative for the cube's FP16 products).
 # usage: view_ops_numpy_test.sh PTOC_SIM
@@ -31,6 +31,11 @@ if name == "slices_vec":
 elif name == "slices_cube":
     save("a", rng.integers(-8, 8, (16, 64)) / 2)
     save("b", rng.integers(-8, 8, (32, 16)) / 2)
+elif name == "extract_vec":
+    save("a", rng.integers(-64, 64, (16, 128)) / 4)
+elif name == "extract_cube":
+    save("a", rng.integers(-8, 8, (32, 64)) / 2)
+    save("b", rng.integers(-8, 8, (64, 32)) / 2)
 PY
   if ! "$sim" "$kernel" --entry="$entry" --ranks=1 --backend="$backend" --inputs="$d/in" \
       --dump-outputs="$d/out" "$@" > "$d/sim.log" 2>&1; then
@@ -53,6 +58,12 @@ if name == "slices_vec":
 elif name == "slices_cube":
     a, b = load("a", (16, 64)), load("b", (32, 16))
     want["out"] = a[:, 32:64].astype(np.float16).astype(np.float32) @ b.astype(np.float16).astype(np.float32)
+elif name == "extract_vec":
+    a, r = load("a", (16, 128)), 5
+    want["out"] = 3 * a[r:r + 4, 56:120]
+elif name == "extract_cube":
+    a, b = load("a", (32, 64)), load("b", (64, 32))
+    want["out"] = a[16:32, :].astype(np.float32) @ b[:, 16:32].astype(np.float32)
 bad = 0
 for param, w in want.items():
     got = load(param, w.shape, "out")
@@ -66,6 +77,8 @@ PY
 for backend in a2a3 a5; do
   run slices_vec runtime/testdata/slices.py vec "$backend" --scalar r=6
   run slices_cube runtime/testdata/slices.py cube "$backend"
+  run extract_vec runtime/testdata/slices.py extract_vec "$backend" --scalar r=5
+  run extract_cube runtime/testdata/slices.py extract_cube "$backend"
 done
 echo "view_ops_numpy_test: $checked runs checked, $failed failed"
-[[ $failed -eq 0 && $checked -eq 4 ]]
+[[ $failed -eq 0 && $checked -eq 8 ]]

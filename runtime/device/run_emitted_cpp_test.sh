@@ -116,6 +116,9 @@ same reductions runtime/testdata/reductions.py k ""
 same slices_vec runtime/testdata/slices.py vec "" --scalar r=6
 same slices_cube runtime/testdata/slices.py cube ""
 same slices_cube_a5 runtime/testdata/slices.py cube "--backend=a5"
+same extract_vec runtime/testdata/slices.py extract_vec "" --scalar r=5
+same extract_cube runtime/testdata/slices.py extract_cube ""
+same extract_cube_a5 runtime/testdata/slices.py extract_cube "--backend=a5"
 same blocks runtime/testdata/block_idx.py k ""
 same matmul_acc runtime/testdata/matmul_acc.py k ""
 same matmul_acc_a5 runtime/testdata/matmul_acc.py k "--backend=a5"

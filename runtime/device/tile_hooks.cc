@@ -205,6 +205,29 @@ void Expand(const char* instruction, const TileDesc& dst, const TileDesc* src,
   IssueOp(c, MOp::kTVector, Pipe::kV, std::move(accesses), TileCost(instruction, dst));
 }
 
+void Extract(const TileDesc& dst, const TileDesc& src, int row, int col, CallSite site) {
+  Call c(site);
+  auto a = ptoc::sim::device::ReadTile(c, src, "TEXTRACT");
+  if (a == nullptr) return;
+  if (row + dst.valid_rows > src.valid_rows || col + dst.valid_cols > src.valid_cols) {
+    c.m().Protocol(absl::StrCat("TEXTRACT of [", dst.valid_rows, ", ", dst.valid_cols,
+                                "] at (", row, ", ", col, ") from [", src.valid_rows, ", ",
+                                src.valid_cols, "]"));
+    return;
+  }
+  std::vector<double> out;
+  out.reserve(static_cast<size_t>(dst.valid_rows) * dst.valid_cols);
+  for (int i = 0; i < dst.valid_rows; ++i) {
+    for (int j = 0; j < dst.valid_cols; ++j) {
+      out.push_back(a->data[static_cast<size_t>(row + i) * src.valid_cols + col + j]);
+    }
+  }
+  ptoc::sim::device::WriteTile(c, dst, out, "TEXTRACT");
+  IssueOp(c, MOp::kTMov, ptoc::codegen::MovePipe(MemoryOf(src.loc)),
+          {TileAccess(src, false), TileAccess(dst, true)},
+          TileCost("TEXTRACT." + SpaceName(dst), dst));
+}
+
 void Fill(const TileDesc& dst, double value, CallSite site) {
   Call c(site);
   ptoc::sim::device::WriteTile(

@@ -39,3 +39,22 @@ class Slices:
         br: pl.Tile[[32, 16], pl.FP16, pl.MemorySpace.Right] = pl.tile.move(bm, target_memory=pl.MemorySpace.Right)
         c: pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Acc] = pl.tile.matmul(al, br)
         pl.tile.store(c, [0, 0], out)
+
+    # tile.extract: windows copied into tiles of their own.
+    @pl.function(type=pl.FunctionType.AIV)
+    def extract_vec(self, a: pl.Tensor[[16, 128], pl.FP32], r: pl.Scalar[pl.INDEX],
+                    out: pl.Out[pl.Tensor[[4, 64], pl.FP32]]):
+        x: pl.Tile[[16, 128], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [16, 128])
+        w: pl.Tile[[4, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.extract(x, r, 56, shape=[4, 64])
+        y = pl.tile.muls(w, 3.0)
+        pl.tile.store(y, [0, 0], out)
+
+    @pl.function(type=pl.FunctionType.AIC)
+    def extract_cube(self, a: pl.Tensor[[32, 64], pl.FP16], b: pl.Tensor[[64, 32], pl.FP16],
+                     out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]):
+        am: pl.Tile[[32, 64], pl.FP16, pl.MemorySpace.Mat] = pl.tile.load(a, [0, 0], [32, 64], target_memory=pl.MemorySpace.Mat)
+        bm: pl.Tile[[64, 32], pl.FP16, pl.MemorySpace.Mat] = pl.tile.load(b, [0, 0], [64, 32], target_memory=pl.MemorySpace.Mat)
+        al: pl.Tile[[16, 64], pl.FP16, pl.MemorySpace.Left] = pl.tile.extract(am, 16, 0, shape=[16, 64], target_memory=pl.MemorySpace.Left)
+        br: pl.Tile[[64, 16], pl.FP16, pl.MemorySpace.Right] = pl.tile.extract(bm, 0, 16, shape=[64, 16], target_memory=pl.MemorySpace.Right)
+        c: pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Acc] = pl.tile.matmul(al, br)
+        pl.tile.store(c, [0, 0], out)

@@ -168,6 +168,15 @@ PTO_EXPAND_BINARY(TCOLEXPANDEXPDIF)
 #undef PTO_EXPAND_BINARY
 #undef PTO_EXPAND
 
+// A window of a tile copied into a tile of its own: Mat into Left or
+// Right, Acc into Mat, Vec into Vec (ptoc checks the pairs, as ptoas does).
+template <typename DstT, typename SrcT,
+          std::enable_if_t<is_tile_v<DstT> && is_tile_v<SrcT>, int> = 0>
+AICORE void TEXTRACT(DstT& dst, SrcT& src, uint16_t row, uint16_t col,
+                     sim::CallSite site = sim::CallSite::Here()) {
+  sim::Extract(sim::Describe(dst), sim::Describe(src), row, col, site);
+}
+
 // Every element of a Vec tile set to one value.
 template <typename DstT, std::enable_if_t<detail::vec_tiles_v<DstT>, int> = 0>
 AICORE void TEXPANDS(DstT& dst, typename DstT::DType scalar,

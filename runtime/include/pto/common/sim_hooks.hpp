@@ -111,6 +111,9 @@ AICORE void Reduce(const char* instruction, const TileDesc& dst, const TileDesc&
 // repeated to `dst`'s shape (runtime/tile_ops.h, ExpandBlock).
 AICORE void Expand(const char* instruction, const TileDesc& dst, const TileDesc* src,
                    const TileDesc& vec, CallSite site);
+// TEXTRACT: the window of `src` at (row, col) of `dst`'s valid shape,
+// copied into `dst` (in its element type).
+AICORE void Extract(const TileDesc& dst, const TileDesc& src, int row, int col, CallSite site);
 // TEXPANDS: every element of `dst` set to `value`.
 AICORE void Fill(const TileDesc& dst, double value, CallSite site);
 // TCVT: `src` converted into `dst`'s element type with pto-isa's RoundMode.
