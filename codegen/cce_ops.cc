@@ -178,7 +178,7 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       // In place: the result is the acc tile (lowering.cc).
       std::vector<TileValue> srcs;
       std::vector<Buffer> args;
-      for (int i = 0; i < plan.tile_operands; ++i) {
+      for (int i : plan.tile_args) {
         ASSIGN_OR_RETURN(TileValue v, TileOperand(*call.args[i]));
         srcs.push_back(v);
         args.push_back(v.buffer);
@@ -192,17 +192,15 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       break;
   }
   std::vector<TileValue> srcs;
-  for (int i = 0; i < plan.tile_operands; ++i) {
-    ASSIGN_OR_RETURN(TileValue v, TileOperand(*call.args[plan.first_tile_arg + i]));
+  for (int i : plan.tile_args) {
+    ASSIGN_OR_RETURN(TileValue v, TileOperand(*call.args[i]));
     srcs.push_back(v);
   }
   std::string scalar;
-  if ((op.elementwise != nullptr && op.elementwise->form == ElementwiseOp::Form::kScalar) ||
-      op.kind == OpKind::kFull) {
-    // The scalar is argument 1, in the tile's element type.
+  if (plan.scalar_arg >= 0) {
+    // In the tile's element type (tile.full: its result's).
     const DType d = op.kind == OpKind::kFull ? call.type.dtype() : srcs[0].geometry.dtype;
-    ASSIGN_OR_RETURN(std::string s, ScalarAs(*call.args[1], d));
-    scalar = s;
+    ASSIGN_OR_RETURN(scalar, ScalarAs(*call.args[plan.scalar_arg], d));
   }
   std::vector<TileGeometry> geometries;
   for (const TileValue& v : srcs) geometries.push_back(v.geometry);
@@ -212,11 +210,8 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
   dst.view = CceTileType(placed) != CceTileType(own);
   std::vector<Buffer> args;
   std::vector<std::string> operands = {dst.name};
-  for (const TileValue& v : srcs) {
-    args.push_back(v.buffer);
-    operands.push_back(v.name);
-  }
-  if (!scalar.empty()) operands.push_back(scalar);
+  for (const TileValue& v : srcs) args.push_back(v.buffer);
+  for (int slot : OperandSlots(plan)) operands.push_back(slot < 0 ? scalar : srcs[slot].name);
   absl::string_view name = op.cce_name;
   if (op.kind == OpKind::kTileMove) name = "TMOV";
   if (op.kind == OpKind::kMatmul) name = "TMATMUL";

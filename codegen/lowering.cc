@@ -229,6 +229,51 @@ absl::Status CheckExtract(const Expr& call, Backend backend, const Location& loc
   return absl::OkStatus();
 }
 
+// What an element-wise instruction needs of its scratch tile (the row's
+// Scratch rule), as ptoas's verifier and pto-isa's static checks state it.
+absl::Status CheckScratch(const Expr& call, const ElementwiseOp& e, Backend backend,
+                          const Location& loc) {
+  const int at = e.scratch_arg();
+  if (at < 0 || at >= static_cast<int>(call.args.size())) return absl::OkStatus();
+  const Type& tmp = call.args[at]->type;
+  const Type& out = call.type;
+  if (!tmp.is_tile() || !out.is_tile() || tmp.shape().size() != 2 || out.shape().size() != 2) {
+    return ErrorAt(loc, absl::StrCat("'", call.str, "' (", e.instruction,
+                                     ") takes 2-D tiles and a 2-D scratch tile"));
+  }
+  ASSIGN_OR_RETURN(TileGeometry t, GeometryOf(tmp, backend, loc));
+  ASSIGN_OR_RETURN(TileGeometry r, GeometryOf(out, backend, loc));
+  if (!t.valid_rows.is_static() || !t.valid_cols.is_static() || !r.valid_rows.is_static() ||
+      !r.valid_cols.is_static()) {
+    return ErrorAt(loc, absl::StrCat("'", call.str, "' (", e.instruction,
+                                     ") needs static valid shapes for its scratch check"));
+  }
+  const int64_t tr = t.valid_rows.value, tc = t.valid_cols.value;
+  const int64_t rr = r.valid_rows.value, rc = r.valid_cols.value;
+  const DType want = e.scratch == ElementwiseOp::Scratch::kMask ? DType::kUINT8 : out.dtype();
+  int64_t min_rows = rr, min_cols = rc;
+  bool exact = false;
+  switch (e.scratch) {
+    case ElementwiseOp::Scratch::kNone: return absl::OkStatus();
+    case ElementwiseOp::Scratch::kLikeResult: exact = true; break;
+    case ElementwiseOp::Scratch::kRows2: min_rows = 2; break;
+    case ElementwiseOp::Scratch::kMask:
+      // A bit per element of a row, one row more than the result's.
+      min_rows = rr + 1;
+      min_cols = (rc + 7) / 8;
+      break;
+  }
+  const bool fits = tmp.dtype() == want &&
+                    (exact ? tr == rr && tc == rc : tr >= min_rows && tc >= min_cols);
+  if (!fits) {
+    return ErrorAt(loc, absl::StrCat(
+        "'", call.str, "' (", e.instruction, ") needs a scratch tile of ", DTypeName(want),
+        exact ? " shaped " : " with at least ", min_rows, " x ", min_cols,
+        exact ? "" : " valid elements", ", not ", DTypeName(tmp.dtype()), " ", tr, " x ", tc));
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 Pipe MovePipe(MemorySpace src) {
@@ -289,9 +334,9 @@ absl::StatusOr<TileGeometry> PlacedResult(const CallLowering& plan, const Expr& 
   if (!own.ok()) return own.status();
   std::vector<std::string> types;
   bool view = false;
-  for (size_t i = 0; i < operands.size() && plan.first_tile_arg + i < call.args.size(); ++i) {
+  for (size_t i = 0; i < operands.size() && i < plan.tile_args.size(); ++i) {
     absl::StatusOr<TileGeometry> plain =
-        GeometryOf(call.args[plan.first_tile_arg + i]->type, backend, loc);
+        GeometryOf(call.args[plan.tile_args[i]]->type, backend, loc);
     if (!plain.ok()) return plain.status();
     types.push_back(CceTileType(operands[i]));
     view = view || types.back() != CceTileType(*plain);
@@ -320,6 +365,20 @@ absl::StatusOr<TileGeometry> PlacedResult(const CallLowering& plan, const Expr& 
         "window shape of one: copy the window into a tile of its own first (tile.move)"));
   }
   return placed;
+}
+
+std::vector<int> OperandSlots(const CallLowering& plan) {
+  std::vector<int> slots;
+  bool scalar_placed = plan.scalar_arg < 0;
+  for (size_t i = 0; i < plan.tile_args.size(); ++i) {
+    if (!scalar_placed && plan.scalar_arg < plan.tile_args[i]) {
+      slots.push_back(-1);
+      scalar_placed = true;
+    }
+    slots.push_back(static_cast<int>(i));
+  }
+  if (!scalar_placed) slots.push_back(-1);
+  return slots;
 }
 
 TileGeometry ViewTile(const ViewWindow& w, const TileGeometry& source) {
@@ -428,12 +487,12 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       steps.push_back(DcciStep());
       break;
     case OpKind::kTileMove:
-      plan.tile_operands = 1;
+      plan.tile_args = {0};
       steps.push_back(
           Step(MachineOp::kTMov, MovePipe(MemoryOfArg(call, 0)), {Arg(0)}, {Result()}));
       break;
     case OpKind::kMatmul:
-      plan.tile_operands = 2;
+      plan.tile_args = {0, 1};
       steps.push_back(Step(MachineOp::kTMatmul, Pipe::kM, {Arg(0), Arg(1)}, {Result()}));
       break;
     case OpKind::kMatmulAcc:
@@ -443,7 +502,7 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       if (call.args.size() > 3) {
         return ErrorAt(loc, "tile.matmul_acc with an init_cond cannot be emitted yet");
       }
-      plan.tile_operands = 3;
+      plan.tile_args = {0, 1, 2};
       steps.push_back(Step(MachineOp::kTMatmul, Pipe::kM, {Arg(0), Arg(1), Arg(2)}, {Result()}));
       break;
     case OpKind::kCast: {
@@ -466,13 +525,13 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
               " (rows pad to 32 bytes); give the tile a width both types fill"));
         }
       }
-      plan.tile_operands = 1;
+      plan.tile_args = {0};
       steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0)}, {Result()}));
       break;
     }
     case OpKind::kRowReduce:
       // The scratch tile is written too (pto-isa keeps partial results there).
-      plan.tile_operands = 2;
+      plan.tile_args = {0, 1};
       steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0), Arg(1)}, {Result(), Arg(1)}));
       break;
     case OpKind::kSubview:
@@ -482,34 +541,44 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       break;
     case OpKind::kExtract:
       RETURN_IF_ERROR(CheckExtract(call, backend, loc));
-      plan.tile_operands = 1;
+      plan.tile_args = {0};
       steps.push_back(
           Step(MachineOp::kTMov, MovePipe(MemoryOfArg(call, 0)), {Arg(0)}, {Result()}));
       break;
     case OpKind::kColReduce:
-      plan.tile_operands = 1;
+      plan.tile_args = {0};
       steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0)}, {Result()}));
       break;
     case OpKind::kColExpand:
-      plan.tile_operands = 2;
+      plan.tile_args = {0, 1};
       steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0), Arg(1)}, {Result()}));
       break;
     case OpKind::kBroadcast:
       // The target (argument 0) gives only the result's shape.
-      plan.first_tile_arg = 1;
-      plan.tile_operands = 1;
+      plan.tile_args = {1};
       steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0)}, {Result()}));
       break;
     case OpKind::kFull:
+      plan.scalar_arg = 1;
       steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {}, {Result()}));
       break;
-    case OpKind::kElementwise:
-      plan.tile_operands = op->elementwise->tile_operands();
-      steps.push_back(Step(MachineOp::kTVector, Pipe::kV,
-                           plan.tile_operands == 2 ? std::vector<Operand>{Arg(0), Arg(1)}
-                                                   : std::vector<Operand>{Arg(0)},
-                           {Result()}));
+    case OpKind::kElementwise: {
+      const ElementwiseOp& e = *op->elementwise;
+      std::vector<Operand> reads, writes = {Result()};
+      for (int i = 0; i < e.arity(); ++i) {
+        if (!e.is_tile(i)) {
+          plan.scalar_arg = i;
+          continue;
+        }
+        const Operand tile = Arg(static_cast<int>(plan.tile_args.size()));
+        plan.tile_args.push_back(i);
+        // The scratch tile is written too.
+        (i == e.scratch_arg() ? writes : reads).push_back(tile);
+      }
+      RETURN_IF_ERROR(CheckScratch(call, e, backend, loc));
+      steps.push_back(Step(MachineOp::kTVector, Pipe::kV, reads, writes));
       break;
+    }
     case OpKind::kTensorRead:
       steps.push_back(Step(MachineOp::kScalarRead, Pipe::kS, {Gm()}, {}));
       break;

@@ -66,7 +66,7 @@ absl::string_view MachineOpName(MachineOp op);
 struct Operand {
   enum class Kind { kTileArg, kResult, kGm };
   Kind kind = Kind::kGm;
-  // kTileArg: the tile operand (call argument first_tile_arg + index).
+  // kTileArg: the tile operand (call argument tile_args[index]).
   int index = 0;
 };
 
@@ -114,10 +114,12 @@ struct ViewWindow {
 // What both targets need to know about one call.
 struct CallLowering {
   const OpLowering* op = nullptr;
-  // Compute ops: how many arguments, from first_tile_arg on, are tile
-  // operands.
-  int tile_operands = 0;
-  int first_tile_arg = 0;
+  // Compute ops: the arguments that are tile operands, in the order both
+  // targets pass them after the destination (Operand::Arg(i) is the i-th),
+  // and the argument of the scalar operand (-1: none), which goes between
+  // them at its own position.
+  std::vector<int> tile_args;
+  int scalar_arg = -1;
   // The machine ops, in order (empty for ops without any: tile.create,
   // scalars, buffer and pipe setup).
   std::vector<MachineStep> steps;
@@ -170,6 +172,11 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
 // (itself a view's, for a window of a window): pto-isa's TSUBVIEW offsets
 // and every instruction step rows by the tile types' static Cols, so a
 // row-major window keeps its source's; a fractal window is its own tile.
+// The order both targets pass a compute op's operands in, after the
+// destination: the index of each tile operand in `tile_args`, and -1 for the
+// scalar, at its argument's position.
+std::vector<int> OperandSlots(const CallLowering& plan);
+
 TileGeometry ViewTile(const ViewWindow& w, const TileGeometry& source);
 
 // The tile a compute op's result is placed as: the C++ tile type and the

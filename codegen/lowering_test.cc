@@ -59,7 +59,7 @@ TEST(LoweringTest, PipesOfTheVectorChain) {
   }
   absl::StatusOr<CallLowering> relu = PlanCall(fn, *c.calls[1], Backend::kA2A3, 0, {});
   ASSERT_TRUE(relu.ok());
-  EXPECT_EQ(relu->tile_operands, 1);
+  EXPECT_EQ(relu->tile_args, std::vector<int>{0});
   ASSERT_EQ(relu->steps[0].reads.size(), 1u);
   EXPECT_EQ(relu->steps[0].reads[0].kind, Operand::Kind::kTileArg);
   EXPECT_EQ(relu->steps[0].writes[0].kind, Operand::Kind::kResult);

@@ -175,7 +175,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       // (lowering.cc), as PyPTO writes it.
       std::vector<std::string> names, types;
       std::vector<Buffer> args;
-      for (int i = 0; i < plan.tile_operands; ++i) {
+      for (int i : plan.tile_args) {
         RETURN_IF_ERROR(tile_operand(i));
         names.push_back(tiles[i].name);
         types.push_back(tiles[i].type);
@@ -229,16 +229,12 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       break;
   }
   // Compute ops: operands, a fresh destination, one instruction.
-  for (int i = 0; i < plan.tile_operands; ++i) {
-    RETURN_IF_ERROR(tile_operand(plan.first_tile_arg + i));
-  }
+  for (int i : plan.tile_args) RETURN_IF_ERROR(tile_operand(i));
   std::string scalar, scalar_type;
-  if ((op.elementwise != nullptr && op.elementwise->form == ElementwiseOp::Form::kScalar) ||
-      op.kind == OpKind::kFull) {
-    // The scalar is argument 1, in the tile's element type.
+  if (plan.scalar_arg >= 0) {
+    // In the tile's element type (tile.full: its result's).
     const DType d = op.kind == OpKind::kFull ? call.type.dtype() : call.args[0]->type.dtype();
-    ASSIGN_OR_RETURN(std::string s, LowerAs(*call.args[1], d));
-    scalar = s;
+    ASSIGN_OR_RETURN(scalar, LowerAs(*call.args[plan.scalar_arg], d));
     scalar_type = PtoScalarType(d);
   }
   std::vector<TileGeometry> operands;
@@ -247,7 +243,8 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       operands.push_back(*tiles[i].placed);
       continue;
     }
-    ASSIGN_OR_RETURN(TileGeometry g, GeometryOf(call.args[i]->type, backend_, loc));
+    ASSIGN_OR_RETURN(TileGeometry g,
+                     GeometryOf(call.args[plan.tile_args[i]]->type, backend_, loc));
     operands.push_back(g);
   }
   ASSIGN_OR_RETURN(TileGeometry placed, PlacedResult(plan, call, operands, backend_, loc));
@@ -255,17 +252,15 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
   absl::string_view name = op.pto_name;
   if (op.kind == OpKind::kTileMove) name = "tmov";
   if (op.kind == OpKind::kMatmul) name = "tmatmul";
-  std::vector<std::string> names, types;
   std::vector<Buffer> args;
   for (size_t i = 0; i < tiles.size(); ++i) {
-    names.push_back(tiles[i].name);
-    types.push_back(tiles[i].type);
-    args.push_back(BufferOf(call.args[plan.first_tile_arg + i]->type, tiles[i]));
+    args.push_back(BufferOf(call.args[plan.tile_args[i]]->type, tiles[i]));
   }
   Sync(plan.steps[0], args, BufferOf(call.type, dst), {}, loc);
-  if (!scalar.empty()) {
-    names.push_back(scalar);
-    types.push_back(scalar_type);
+  std::vector<std::string> names, types;
+  for (int slot : OperandSlots(plan)) {
+    names.push_back(slot < 0 ? scalar : tiles[slot].name);
+    types.push_back(slot < 0 ? scalar_type : tiles[slot].type);
   }
   const std::string mode =
       op.kind == OpKind::kCast

@@ -447,12 +447,19 @@ void AddTileOps(OpRegistry& r) {
           OpRole::kCompute, FixedLane(Lane::kCube), MatmulResult});
   for (const ElementwiseOp& e : ElementwiseOps()) {
     std::vector<std::string> params = absl::StrSplit(e.params, ',');
-    const int tiles = e.tile_operands();
+    // The result is like the tiles it computes from (not the scratch).
+    std::vector<int> computed = {0};
+    if (e.form == ElementwiseOp::Form::kBinary || e.form == ElementwiseOp::Form::kBinaryScratch) {
+      computed.push_back(1);
+    }
     Add(r, {std::string(e.op), std::move(params), {}, OpRole::kCompute,
-            FixedLane(Lane::kVector),
-            VecTileLike(0, tiles == 2 ? std::vector<int>{0, 1} : std::vector<int>{0})});
+            FixedLane(Lane::kVector), VecTileLike(0, computed)});
     OpInfo* info = r.FindMutable(e.op);
-    info->memory.inputs.assign(tiles, {MemorySpace::kVec});
+    info->memory.inputs.clear();
+    for (int i = 0; i < e.arity(); ++i) {
+      info->memory.inputs.push_back(e.is_tile(i) ? std::vector<MemorySpace>{MemorySpace::kVec}
+                                                 : std::vector<MemorySpace>{});
+    }
     info->memory.output = MemorySpec::Output::kFixed;
     info->memory.fixed = MemorySpace::kVec;
   }
@@ -669,9 +676,10 @@ bool OpInfo::AcceptsArity(int n) const {
 
 const std::vector<ElementwiseOp>& ElementwiseOps() {
   using Form = ElementwiseOp::Form;
+  using Scratch = ElementwiseOp::Scratch;
   static const std::vector<ElementwiseOp>* const kOps = new std::vector<ElementwiseOp>{
-#define PTOC_TILE_ELEMENTWISE(OP, INSTR, FORM, ACCEPTS, PARAMS, COST, VALUE)       \
-  ElementwiseOp{OP, #INSTR, Form::k##FORM, ACCEPTS, PARAMS, COST,                  \
+#define PTOC_TILE_ELEMENTWISE(OP, INSTR, FORM, SCRATCH, ACCEPTS, PARAMS, COST, VALUE) \
+  ElementwiseOp{OP, #INSTR, Form::k##FORM, Scratch::k##SCRATCH, ACCEPTS, PARAMS, COST, \
                 [](double a, double b) -> double {                                 \
                   (void)b;                                                        \
                   return VALUE;                                                   \

@@ -114,15 +114,35 @@ struct MemorySpec {
 // An element-wise tile op (ir/tile_elementwise.def): what the registry,
 // code generation, the simulators and the cost table read of its row.
 struct ElementwiseOp {
-  enum class Form { kBinary, kUnary, kScalar };
+  // The operands, in order: (tile, tile), (tile), (tile, scalar), and the
+  // two with a scratch tile last.
+  enum class Form { kBinary, kUnary, kScalar, kBinaryScratch, kScalarScratch };
+  // What the instruction needs of its scratch tile (the .def says).
+  enum class Scratch { kNone, kLikeResult, kRows2, kMask };
   absl::string_view op;           // "tile.add"
   absl::string_view instruction;  // "TADD" (C++); PTO-AS: "pto." + lower case
   Form form;
+  Scratch scratch;
   absl::string_view accepts;  // per backend, the element types it takes
   absl::string_view params;  // PyPTO's parameter names, comma-separated
   absl::string_view cost;    // the cycle estimate (runtime/cost_table.h)
   double (*value)(double a, double b);
-  int tile_operands() const { return form == Form::kBinary ? 2 : 1; }
+  // How many operands it takes, and which are tiles (the others: the scalar).
+  int arity() const {
+    switch (form) {
+      case Form::kUnary: return 1;
+      case Form::kBinary: case Form::kScalar: return 2;
+      default: return 3;
+    }
+  }
+  bool has_scalar() const { return form == Form::kScalar || form == Form::kScalarScratch; }
+  bool is_tile(int i) const { return i < arity() && !(has_scalar() && i == 1); }
+  // The operand holding the scratch tile, or -1.
+  int scratch_arg() const { return scratch == Scratch::kNone ? -1 : arity() - 1; }
+  // The tile operands, the scratch included.
+  int tile_operands() const { return arity() - (has_scalar() ? 1 : 0); }
+  // The second operand is a tile computed with (not a scalar or scratch).
+  bool binary() const { return form == Form::kBinary || form == Form::kBinaryScratch; }
 };
 
 // Every row of ir/tile_elementwise.def, in its order.

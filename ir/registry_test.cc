@@ -66,8 +66,20 @@ TEST(RegistryTest, EveryElementwiseRowIsComplete) {
     const OpInfo* info = OpRegistry::Get().Find(e.op);
     ASSERT_NE(info, nullptr);
     EXPECT_TRUE(info->compiled);
-    EXPECT_EQ(info->params.size(), e.form == ElementwiseOp::Form::kUnary ? 1u : 2u);
-    EXPECT_EQ(info->memory.inputs.size(), static_cast<size_t>(e.tile_operands()));
+    EXPECT_EQ(info->params.size(), static_cast<size_t>(e.arity()));
+    // Every tile operand (the scratch included) lives in Vec; the scalar
+    // anywhere (an empty rule, or none past the end of the list).
+    const auto& inputs = info->memory.inputs;
+    for (int i = 0; i < e.arity(); ++i) {
+      if (e.is_tile(i)) {
+        ASSERT_LT(static_cast<size_t>(i), inputs.size()) << i;
+        EXPECT_EQ(inputs[i], std::vector<MemorySpace>{MemorySpace::kVec}) << i;
+      } else if (static_cast<size_t>(i) < inputs.size()) {
+        EXPECT_TRUE(inputs[i].empty()) << i;
+      }
+    }
+    EXPECT_EQ(e.scratch_arg() >= 0, e.form == ElementwiseOp::Form::kBinaryScratch ||
+                                        e.form == ElementwiseOp::Form::kScalarScratch);
     EXPECT_EQ(info->memory.fixed, MemorySpace::kVec);
     EXPECT_FALSE(e.cost.empty());
     EXPECT_EQ(e.instruction, absl::AsciiStrToUpper(e.instruction));

@@ -310,20 +310,29 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
     return std::shared_ptr<const TileData>(t);
   }
   if (const ElementwiseOp* op = l != nullptr ? l->elementwise : nullptr) {
-    RETURN_IF_ERROR(NeedTiles(call, args, op->tile_operands()));
+    if (args.size() < static_cast<size_t>(op->arity())) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("'", call.str, "' needs ", op->arity(), " arguments"));
+    }
+    for (int i = 0; i < op->arity(); ++i) {
+      if (op->is_tile(i) && args[i].kind != Value::Kind::kTile) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("'", call.str, "': argument ", i + 1, " is not a tile"));
+      }
+    }
     const TileData& a = *args[0].tile;
-    if (op->form == ElementwiseOp::Form::kBinary && a.shape != args[1].tile->shape) {
+    if (op->binary() && a.shape != args[1].tile->shape) {
       return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' of tiles shaped ",
                                                      ShapeText(a.shape), " and ",
                                                      ShapeText(args[1].tile->shape)));
     }
-    if (op->form == ElementwiseOp::Form::kScalar && (args.size() < 2 || !args[1].is_number())) {
+    if (op->has_scalar() && !args[1].is_number()) {
       return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' needs a scalar"));
     }
-    const double scalar = op->form == ElementwiseOp::Form::kScalar ? args[1].AsDouble() : 0.0;
+    const double scalar = op->has_scalar() ? args[1].AsDouble() : 0.0;
     auto t = Like(call, a);
     for (size_t i = 0; i < t->data.size(); ++i) {
-      const double b = op->form == ElementwiseOp::Form::kBinary ? args[1].tile->data[i] : scalar;
+      const double b = op->binary() ? args[1].tile->data[i] : scalar;
       t->data[i] = RoundToDType(op->value(a.data[i], b), t->dtype);
     }
     return std::shared_ptr<const TileData>(t);

@@ -135,7 +135,7 @@ void MatmulAcc(const TileDesc& acc, const TileDesc& lhs, const TileDesc& rhs, Ca
 }
 
 void Elementwise(const char* instruction, const TileDesc& dst, const TileDesc& lhs,
-                 const TileDesc* rhs, double scalar, CallSite site) {
+                 const TileDesc* rhs, double scalar, const TileDesc* scratch, CallSite site) {
   Call c(site);
   const ptoc::ElementwiseOp* row = RowOf(instruction);
   if (row == nullptr) {
@@ -156,6 +156,7 @@ void Elementwise(const char* instruction, const TileDesc& dst, const TileDesc& l
   ptoc::sim::device::WriteTile(c, dst, out, instruction);
   std::vector<ptoc::codegen::PlanAccess> accesses = {TileAccess(lhs, false)};
   if (rhs != nullptr) accesses.push_back(TileAccess(*rhs, false));
+  if (scratch != nullptr) accesses.push_back(TileAccess(*scratch, true));
   accesses.push_back(TileAccess(dst, true));
   IssueOp(c, MOp::kTVector, Pipe::kV, std::move(accesses), TileCost(instruction, dst));
 }

@@ -44,7 +44,28 @@ class ElementwiseRows:
         u7 = pl.tile.ors(u6, 8)
         u8 = pl.tile.shls(u7, 2)
         u9 = pl.tile.shrs(u8, 1)
-        pl.tile.store(u9, [0, 0], out)
+        scratch: pl.Tile[[8, 64], pl.INT16, pl.MemorySpace.Vec] = pl.tile.create(shape=[8, 64], dtype=pl.INT16)
+        u10 = pl.tile.xor_(u9, y, scratch)
+        pl.tile.store(u10, [0, 0], out)
+
+    # The rows with a scratch tile, and the modulo rows (divisors kept
+    # nonzero: |y| + 1).
+    @pl.function(type=pl.FunctionType.AIV)
+    def scratch(self, a: pl.Tensor[[8, 64], pl.FP32], b: pl.Tensor[[8, 64], pl.FP32],
+                out: pl.Out[pl.Tensor[[8, 64], pl.FP32]]):
+        x: pl.Tile[[8, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [8, 64])
+        y: pl.Tile[[8, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(b, [0, 0], [8, 64])
+        two_rows: pl.Tile[[2, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.create(shape=[2, 64], dtype=pl.FP32)
+        like: pl.Tile[[8, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.create(shape=[8, 64], dtype=pl.FP32)
+        mask: pl.Tile[[9, 32], pl.UINT8, pl.MemorySpace.Vec] = pl.tile.create(shape=[9, 32], dtype=pl.UINT8)
+        d = pl.tile.adds(pl.tile.abs(y), 1.0)
+        r1 = pl.tile.rem(x, d, two_rows)
+        r2 = pl.tile.fmod(x, d)
+        r3 = pl.tile.fmods(r2, 0.75)
+        r4 = pl.tile.rems(r1, -0.5, like)
+        p = pl.tile.prelu(x, r3, mask)
+        s = pl.tile.add(r4, p)
+        pl.tile.store(s, [0, 0], out)
 
     @pl.function(type=pl.FunctionType.AIV)
     def casts(self, a: pl.Tensor[[8, 64], pl.FP32], out: pl.Out[pl.Tensor[[8, 64], pl.INT32]],

@@ -88,13 +88,13 @@ AICORE void TMATMUL_ACC(AccT& out, AccT& in, LeftT& lhs, RightT& rhs,
   AICORE void NAME(DstT& dst, Src0T& src0, Src1T& src1,                            \
                    sim::CallSite site = sim::CallSite::Here()) {                    \
     const sim::TileDesc rhs = sim::Describe(src1);                                  \
-    sim::Elementwise(#NAME, sim::Describe(dst), sim::Describe(src0), &rhs, 0.0, site); \
+    sim::Elementwise(#NAME, sim::Describe(dst), sim::Describe(src0), &rhs, 0.0, nullptr, site); \
   }
 #define PTO_ELEMENTWISE_Unary(NAME)                                                 \
   template <typename DstT, typename SrcT,                                          \
             std::enable_if_t<detail::vec_tiles_v<DstT, SrcT>, int> = 0>            \
   AICORE void NAME(DstT& dst, SrcT& src, sim::CallSite site = sim::CallSite::Here()) { \
-    sim::Elementwise(#NAME, sim::Describe(dst), sim::Describe(src), nullptr, 0.0, site); \
+    sim::Elementwise(#NAME, sim::Describe(dst), sim::Describe(src), nullptr, 0.0, nullptr, site); \
   }
 #define PTO_ELEMENTWISE_Scalar(NAME)                                                \
   template <typename DstT, typename SrcT,                                          \
@@ -102,17 +102,41 @@ AICORE void TMATMUL_ACC(AccT& out, AccT& in, LeftT& lhs, RightT& rhs,
   AICORE void NAME(DstT& dst, SrcT& src, typename SrcT::DType scalar,              \
                    sim::CallSite site = sim::CallSite::Here()) {                    \
     sim::Elementwise(#NAME, sim::Describe(dst), sim::Describe(src), nullptr,        \
-                     static_cast<double>(scalar), site);                            \
+                     static_cast<double>(scalar), nullptr, site);                   \
   }
-#define PTOC_TILE_ELEMENTWISE(OP, INSTR, FORM, DTYPES, PARAMS, COST, VALUE) \
+// The forms with a scratch tile, which the instruction writes too (its
+// element type is the row's Scratch rule's: TPRELU's is a UINT8 mask).
+#define PTO_ELEMENTWISE_BinaryScratch(NAME)                                         \
+  template <typename DstT, typename Src0T, typename Src1T, typename TmpT,           \
+            std::enable_if_t<detail::vec_tiles_v<DstT, Src0T, Src1T> &&                \
+                                 is_tile_in_v<TmpT, TileType::Vec>, int> = 0>         \
+  AICORE void NAME(DstT& dst, Src0T& src0, Src1T& src1, TmpT& tmp,                 \
+                   sim::CallSite site = sim::CallSite::Here()) {                    \
+    const sim::TileDesc rhs = sim::Describe(src1), scratch = sim::Describe(tmp);    \
+    sim::Elementwise(#NAME, sim::Describe(dst), sim::Describe(src0), &rhs, 0.0,     \
+                     &scratch, site);                                               \
+  }
+#define PTO_ELEMENTWISE_ScalarScratch(NAME)                                         \
+  template <typename DstT, typename SrcT, typename TmpT,                            \
+            std::enable_if_t<detail::vec_tiles_v<DstT, SrcT> &&                      \
+                                 is_tile_in_v<TmpT, TileType::Vec>, int> = 0>         \
+  AICORE void NAME(DstT& dst, SrcT& src, typename SrcT::DType scalar, TmpT& tmp,    \
+                   sim::CallSite site = sim::CallSite::Here()) {                    \
+    const sim::TileDesc scratch = sim::Describe(tmp);                               \
+    sim::Elementwise(#NAME, sim::Describe(dst), sim::Describe(src), nullptr,        \
+                     static_cast<double>(scalar), &scratch, site);                  \
+  }
+#define PTOC_TILE_ELEMENTWISE(OP, INSTR, FORM, SCRATCH, DTYPES, PARAMS, COST, VALUE) \
   PTO_ELEMENTWISE_##FORM(INSTR)
-#define PTOC_TILE_ELEMENTWISE_ALIAS(OP, INSTR, FORM, DTYPES, PARAMS, COST, VALUE)
+#define PTOC_TILE_ELEMENTWISE_ALIAS(OP, INSTR, FORM, SCRATCH, DTYPES, PARAMS, COST, VALUE)
 #include "pto/common/tile_elementwise.def"
 #undef PTOC_TILE_ELEMENTWISE_ALIAS
 #undef PTOC_TILE_ELEMENTWISE
 #undef PTO_ELEMENTWISE_Binary
 #undef PTO_ELEMENTWISE_Unary
 #undef PTO_ELEMENTWISE_Scalar
+#undef PTO_ELEMENTWISE_BinaryScratch
+#undef PTO_ELEMENTWISE_ScalarScratch
 
 // Reductions along the rows (with a scratch tile) or the columns of a Vec tile.
 #define PTO_ROW_REDUCTION(NAME)                                                       \

@@ -99,9 +99,11 @@ AICORE void MatmulAcc(const TileDesc& acc, const TileDesc& lhs, const TileDesc& 
                       CallSite site);
 // An element-wise instruction (TADD, TABS, TADDS, ...: pto/common/
 // tile_elementwise.def): `rhs` the second tile of a binary one, else null;
-// `scalar` the scalar of a tile-scalar one.
+// `scalar` the scalar of a tile-scalar one; `scratch` its scratch tile
+// (written), else null.
 AICORE void Elementwise(const char* instruction, const TileDesc& dst, const TileDesc& lhs,
-                        const TileDesc* rhs, double scalar, CallSite site);
+                        const TileDesc* rhs, double scalar, const TileDesc* scratch,
+                        CallSite site);
 // TROWSUM / TROWMAX / TROWMIN (`tmp` the scratch tile) and TCOLSUM /
 // TCOLMAX / TCOLMIN (`tmp` null): `src` reduced along its rows or columns.
 AICORE void Reduce(const char* instruction, const TileDesc& dst, const TileDesc& src,
