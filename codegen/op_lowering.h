@@ -36,6 +36,8 @@ enum class OpKind {
   kFull,         // tile.full (shape, value): a fresh Vec tile of one value
   kSubview,      // tile.slice: a window of its source's buffer, no machine op
   kMatmulAcc,    // tile.matmul_acc: acc += lhs x rhs, in the acc tile's buffer
+  kTileRead,     // tile.read (tile, indices): one element of a Vec tile, PIPE_S
+  kTileWrite,    // tile.write (tile, indices, value): one element set in place, PIPE_S
   kGetCommCtx,
   kRank,
   kNRanks,

@@ -47,7 +47,8 @@ TEST(RegistryTest, HoldsTheWholeCatalog) {
       "tile.matmul_acc", "tile.row_prod", "tile.col_prod", "tile.row_expand",
       "tile.col_expand", "tile.col_expand_add",
       "tile.col_expand_sub", "tile.col_expand_mul", "tile.col_expand_div",
-      "tile.col_expand_max", "tile.col_expand_min", "tile.col_expand_expdif", "tile.full"};
+      "tile.col_expand_max", "tile.col_expand_min", "tile.col_expand_expdif", "tile.full",
+      "tile.read", "tile.write"};
   for (const char* op : ops) EXPECT_NE(OpRegistry::Get().Find(op), nullptr) << op;
   size_t compiled = 0;
   for (const OpInfo* op : OpRegistry::Get().All()) compiled += op->compiled ? 1 : 0;
