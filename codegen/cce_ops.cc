@@ -3,6 +3,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "codegen/cce_emitter.h"
+#include "ir/checked_math.h"
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
 #include "ir/status_macros.h"
@@ -173,6 +174,44 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       Line(absl::StrCat(CceTileType(tile), " ", name, ";"));
       Line(absl::StrCat(op.cce_name, "(", name, ", ", src.name, ", ", r, ", ", c, ");"));
       return result(TileValue{name, tile, src.buffer, /*view=*/true});
+    }
+    case OpKind::kTileRead:
+    case OpKind::kTileWrite: {
+      // The scalar unit's access of one element (lowering.cc), at the
+      // row-major offset into the physical buffer, as ptoas prints
+      // pto.tgetval / pto.tsetval.
+      ASSIGN_OR_RETURN(TileValue t, TileOperand(*call.args[0]));
+      if (t.view) return ElementOfViewError(call, loc);
+      const Expr& indices = *call.args[1];
+      const std::vector<int64_t> strides =
+          indices.args.size() == 2 ? std::vector<int64_t>{t.geometry.cols, 1}
+                                   : std::vector<int64_t>{1};
+      CheckedInt constant = 0;
+      std::vector<std::string> terms;
+      for (size_t i = 0; i < indices.args.size(); ++i) {
+        const Expr& x = *indices.args[i];
+        if (x.kind == ExprKind::kInt) {
+          constant += CheckedInt(x.int_value) * strides[i];
+          continue;
+        }
+        ASSIGN_OR_RETURN(std::string v, ScalarAs(x, DType::kINDEX));
+        terms.push_back(strides[i] == 1 ? v : absl::StrCat("(", v, ") * ", strides[i]));
+      }
+      ASSIGN_OR_RETURN(int64_t c, FitOrError(constant, loc, "the element offset into the tile"));
+      if (c != 0 || terms.empty()) terms.push_back(absl::StrCat(c));
+      const std::string offset = absl::StrJoin(terms, " + ");
+      const DType d = t.geometry.dtype;
+      if (op.kind == OpKind::kTileRead) {
+        OrderStep(plan.steps[0], {t.buffer}, {});
+        return std::optional<Value>(Value{
+            Materialize(absl::StrCat(t.name, ".", op.cce_name, "(", offset, ")"), d,
+                        hint.empty() ? "value" : hint),
+            {}});
+      }
+      ASSIGN_OR_RETURN(std::string v, ScalarAs(*call.args[2], d));
+      OrderStep(plan.steps[0], {t.buffer}, t.buffer);
+      Line(absl::StrCat(t.name, ".", op.cce_name, "(", offset, ", ", v, ");"));
+      return result(t);
     }
     case OpKind::kMatmulAcc: {
       // In place: the result is the acc tile (lowering.cc).

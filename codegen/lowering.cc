@@ -393,6 +393,12 @@ absl::Status CarriedViewError(const Location& loc) {
                       "into a tile of its own first (tile.move)");
 }
 
+absl::Status ElementOfViewError(const Expr& call, const Location& loc) {
+  return ErrorAt(loc, absl::StrCat("'", call.str, "' of a window of a wider tile (tile.slice), "
+                                   "or of a result computed from windows, cannot be emitted "
+                                   "yet; copy it into a tile of its own first (tile.move)"));
+}
+
 MachineStep DcciStep() { return Step(MachineOp::kDcci, Pipe::kS, {}, {Gm()}); }
 
 absl::StatusOr<std::vector<Dim>> InvalidateSizes(const Expr& sizes) {
@@ -577,6 +583,40 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       }
       RETURN_IF_ERROR(CheckScratch(call, e, backend, loc));
       steps.push_back(Step(MachineOp::kTVector, Pipe::kV, reads, writes));
+      break;
+    }
+    case OpKind::kTileRead:
+    case OpKind::kTileWrite: {
+      // The scalar unit's access of one element of a Vec tile (PyPTO's
+      // memory rule, checked above, is ptoas's: it refuses Mat). ptoas
+      // orders it against no pipe by itself, so the S access of the tile's
+      // buffer is planned like any other. A write is in place: its result
+      // is the tile's own buffer, as tile.matmul_acc's is the acc's.
+      const Type& t = call.args[0]->type;
+      const Expr& indices = *call.args[1];
+      const size_t rank = t.is_tile() ? t.shape().size() : 0;
+      if ((indices.kind != ExprKind::kList && indices.kind != ExprKind::kTuple) ||
+          indices.args.size() != rank) {
+        return ErrorAt(loc, absl::StrCat("'", call.str, "' takes one index per dimension of its ",
+                                         rank, "-D tile"));
+      }
+      if (rank != 1 && rank != 2) {
+        return ErrorAt(loc, absl::StrCat("'", call.str, "' of a ", rank,
+                                         "-D tile cannot be emitted yet (1-D or 2-D tiles)"));
+      }
+      if (t.is_tile()) {
+        ASSIGN_OR_RETURN(TileGeometry g, GeometryOf(t, backend, loc));
+        if (g.blayout != Layout::kRowMajor || g.slayout != Layout::kNoneBox) {
+          return ErrorAt(loc, absl::StrCat("'", call.str, "' addresses a row-major (ND) tile; "
+                                           "this tile's layout is not"));
+        }
+      }
+      plan.tile_args = {0};
+      if (op->kind == OpKind::kTileRead) {
+        steps.push_back(Step(MachineOp::kScalarRead, Pipe::kS, {Arg(0)}, {}));
+      } else {
+        steps.push_back(Step(MachineOp::kScalarWrite, Pipe::kS, {Arg(0)}, {Result()}));
+      }
       break;
     }
     case OpKind::kTensorRead:

@@ -195,6 +195,9 @@ absl::StatusOr<TileGeometry> PlacedResult(const CallLowering& plan, const Expr& 
 // an if: both targets refuse it at `loc` (the carried value is a tile of
 // its own type).
 absl::Status CarriedViewError(const Location& loc);
+// tile.read / tile.write of a window (tile.slice) or of a result placed as
+// one: ptoc-sim copies a window's elements, the device aliases them.
+absl::Status ElementOfViewError(const Expr& call, const Location& loc);
 
 // The step of the dcci lines codegen adds after a remote store or a put
 // (and of an explicit region invalidate): scalar, writes GM.

@@ -74,6 +74,10 @@ constexpr FixedLowering kFixedLowerings[] = {
      "a2a3: FP32 FP16 BF16 INT32 INT16 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8"},
     {"tile.matmul", OpKind::kMatmul},
     {"tile.matmul_acc", OpKind::kMatmulAcc, "tmatmul.acc", "TMATMUL_ACC"},
+    // The scalar unit's element access of a Vec tile (Tile::GetValue /
+    // SetValue at a row-major offset into the physical buffer).
+    {"tile.read", OpKind::kTileRead, "tgetval", "GetValue"},
+    {"tile.write", OpKind::kTileWrite, "tsetval", "SetValue"},
     {"tile.slice", OpKind::kSubview, "subview", "TSUBVIEW"},
     // What ptoas 0.60 accepts for textract's destination (a2a3: no INT32).
     {"tile.extract", OpKind::kExtract, "textract", "TEXTRACT",
@@ -206,7 +210,8 @@ OpFamily FamilyOf(OpKind kind) {
     case OpKind::kMatmul: case OpKind::kElementwise: case OpKind::kCast:
     case OpKind::kRowReduce: case OpKind::kColReduce: case OpKind::kSubview:
     case OpKind::kMatmulAcc: case OpKind::kColExpand: case OpKind::kBroadcast:
-    case OpKind::kFull: case OpKind::kExtract:
+    case OpKind::kFull: case OpKind::kExtract: case OpKind::kTileRead:
+    case OpKind::kTileWrite:
       return OpFamily::kTile;
     case OpKind::kFence: case OpKind::kCacheInvalidate: case OpKind::kSyncAll:
       return OpFamily::kSystem;

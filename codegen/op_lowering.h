@@ -39,6 +39,8 @@ enum class OpKind {
                  // tile of its own, in the target memory (Mat -> Left / Right,
                  // Acc -> Mat, Vec -> Vec)
   kMatmulAcc,    // tile.matmul_acc: acc += lhs x rhs, in the acc tile's buffer
+  kTileRead,     // tile.read (tile, indices): one element of a Vec tile, PIPE_S
+  kTileWrite,    // tile.write (tile, indices, value): one element set in place, PIPE_S
   kGetCommCtx,
   kRank,
   kNRanks,

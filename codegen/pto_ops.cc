@@ -4,6 +4,7 @@
 #include "absl/strings/str_replace.h"
 #include "absl/strings/strip.h"
 #include "codegen/pto_emitter.h"
+#include "ir/checked_math.h"
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
 #include "ir/status_macros.h"
@@ -200,6 +201,57 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
                         tiles[0].type, ", index, index) outs(", dst.name, " : ", dst.type, ")"),
            loc);
       return std::optional<Value>(dst);
+    }
+    case OpKind::kTileRead:
+    case OpKind::kTileWrite: {
+      RETURN_IF_ERROR(tile_operand(0));
+      if (tiles[0].placed.has_value()) return ElementOfViewError(call, loc);
+      ASSIGN_OR_RETURN(TileGeometry g, GeometryOf(call.args[0]->type, backend_, loc));
+      // The row-major offset into the physical buffer: one constant when
+      // every index is one, else idx0 * cols + idx1 (PyPTO's form).
+      const Expr& indices = *call.args[1];
+      const std::vector<int64_t> strides =
+          indices.args.size() == 2 ? std::vector<int64_t>{g.cols, 1} : std::vector<int64_t>{1};
+      CheckedInt constant = 0;
+      std::vector<std::string> terms;
+      for (size_t i = 0; i < indices.args.size(); ++i) {
+        const Expr& x = *indices.args[i];
+        if (x.kind == ExprKind::kInt) {
+          constant += CheckedInt(x.int_value) * strides[i];
+          continue;
+        }
+        ASSIGN_OR_RETURN(std::string v, LowerIndex(x));
+        if (strides[i] != 1) {
+          const std::string m = Temp();
+          Line(absl::StrCat(m, " = arith.muli ", v, ", ", Index(strides[i]), " : index"), loc);
+          v = m;
+        }
+        terms.push_back(v);
+      }
+      ASSIGN_OR_RETURN(int64_t c, FitOrError(constant, loc, "the element offset into the tile"));
+      if (c != 0 || terms.empty()) terms.push_back(Index(c));
+      std::string offset = terms[0];
+      for (size_t i = 1; i < terms.size(); ++i) {
+        const std::string a = Temp();
+        Line(absl::StrCat(a, " = arith.addi ", offset, ", ", terms[i], " : index"), loc);
+        offset = a;
+      }
+      const DType d = call.args[0]->type.dtype();
+      const Buffer buffer = BufferOf(call.args[0]->type, tiles[0]);
+      if (op.kind == OpKind::kTileRead) {
+        Sync(plan.steps[0], {buffer}, {}, {}, loc);
+        const std::string r = Result(hint);
+        Line(absl::StrCat(r, " = pto.", op.pto_name, " ins(", tiles[0].name, ", ", offset,
+                          " : ", tiles[0].type, ", index) outs : ", PtoScalarType(d)),
+             loc);
+        return std::optional<Value>(Value{r, PtoScalarType(d)});
+      }
+      ASSIGN_OR_RETURN(std::string v, LowerAs(*call.args[2], d));
+      Sync(plan.steps[0], {buffer}, buffer, {}, loc);
+      Line(absl::StrCat("pto.", op.pto_name, " ins(", offset, ", ", v, " : index, ",
+                        PtoScalarType(d), ") outs(", tiles[0].name, " : ", tiles[0].type, ")"),
+           loc);
+      return std::optional<Value>(tiles[0]);
     }
     case OpKind::kSubview: {
       // A view of the source's buffer: no buffer, no address of its own.

@@ -6,6 +6,7 @@
 #include "absl/strings/str_join.h"
 #include "ir/checked_math.h"
 #include "ir/status_macros.h"
+#include "codegen/op_lowering.h"
 #include "runtime/pipe_check.h"
 #include "runtime/tile_ops.h"
 
@@ -400,6 +401,14 @@ Interpreter::OpResult Interpreter::CallOp(LaneState& l, const Expr& call, const 
         }
         ASSIGN_OR_RETURN(Value v, Eval(l, a));
         args.push_back(v);
+      }
+      // tile.read / tile.write: one element of a Vec tile (a number, or the
+      // tile with it set).
+      if (const codegen::OpLowering* lw = codegen::LoweringOf(call);
+          lw != nullptr &&
+          (lw->kind == codegen::OpKind::kTileRead || lw->kind == codegen::OpKind::kTileWrite)) {
+        return TileElementOp(call, args, lists.size() > 1 ? lists[1] : std::vector<int64_t>{},
+                             lw->kind == codegen::OpKind::kTileWrite);
       }
       std::vector<int64_t> shape;
       if (const Expr* attr = call.FindAttr("shape")) {

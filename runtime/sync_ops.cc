@@ -306,9 +306,12 @@ Interpreter::OpResult Interpreter::Push(LaneState& l, const Expr& call) {
                       AcquireEvent{"tfree -> tpush", nullptr, &call.loc});
   }
   const int parties = VectorParties(split);
+  // The slot holds a copy: a later tile.write of the pushed tile (in place,
+  // tile_ops.h) does not reach it.
   const int slot_split =
-      ring.Push(tile.tile, w_.clocks.clock(l.id), &call.loc, Party(l), split,
-                dir == PipeDir::kV2C ? parties : 1, dir == PipeDir::kC2V ? parties : 1);
+      ring.Push(std::make_shared<const TileData>(t), w_.clocks.clock(l.id), &call.loc,
+                Party(l), split, dir == PipeDir::kV2C ? parties : 1,
+                dir == PipeDir::kC2V ? parties : 1);
   if (slot_split != split) {
     Protocol(l, call.loc, absl::StrCat("the AIV lanes push into one V2C slot with split=",
                                        slot_split, " and split=", split));

@@ -199,6 +199,44 @@ TileResult Window(const Expr& call, const TileData& src,
   return std::shared_ptr<const TileData>(t);
 }
 
+absl::StatusOr<Value> TileElementOp(const Expr& call, const std::vector<Value>& args,
+                                    const std::vector<int64_t>& index, bool write) {
+  if (args.empty() || args[0].kind != Value::Kind::kTile || args[0].tile == nullptr) {
+    return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' of a non-tile"));
+  }
+  const TileData& t = *args[0].tile;
+  if (index.size() != t.shape.size()) {
+    return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' of a ", ShapeText(t.shape),
+                                                   " tile with ", index.size(), " indices"));
+  }
+  int64_t k = 0;
+  for (size_t i = 0; i < index.size(); ++i) {
+    if (index[i] < 0 || index[i] >= t.shape[i]) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("'", call.str, "' at [", absl::StrJoin(index, ", "), "] of a ",
+                       ShapeText(t.shape), " tile"));
+    }
+    k = k * t.shape[i] + index[i];
+  }
+  if (k >= static_cast<int64_t>(t.data.size())) {
+    return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' past the tile's data"));
+  }
+  if (!write) {
+    const double v = t.data[static_cast<size_t>(k)];
+    return IsFloatDType(t.dtype) ? Value::Float(v) : Value::Int(static_cast<int64_t>(v));
+  }
+  if (args.size() < 3 || !args[2].is_number()) {
+    return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' of a non-number"));
+  }
+  // In place, as on the device: every value bound to this tile's buffer
+  // (the written variable, a loop's carried copy) sees the element. (Every
+  // op that gives a tile a buffer of its own copies its data: tile.move, a
+  // tile.slice window, a tpush's slot.)
+  const_cast<TileData&>(t).data[static_cast<size_t>(k)] =
+      RoundToDType(args[2].AsDouble(), t.dtype);
+  return args[0];
+}
+
 TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
                          const std::vector<int64_t>& create_shape,
                          const std::vector<std::vector<int64_t>>& lists) {

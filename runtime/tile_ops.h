@@ -25,6 +25,13 @@ absl::StatusOr<std::shared_ptr<const TileData>> ComputeTileOp(
     const std::vector<int64_t>& create_shape,
     const std::vector<std::vector<int64_t>>& lists = {});
 
+// tile.read (`write` false: the element, a number) and tile.write (element
+// `index` of the tile set to args[2], rounded to its dtype, in place as the
+// device does: the result is args[0]) of the evaluated arguments; `index`
+// one per dimension of the tile.
+absl::StatusOr<Value> TileElementOp(const Expr& call, const std::vector<Value>& args,
+                                    const std::vector<int64_t>& index, bool write);
+
 // Tiles live in on-chip buffers of at most a few hundred KiB; anything far
 // larger is a mistake, not something to allocate.
 constexpr int64_t kMaxTileElements = int64_t{1} << 24;

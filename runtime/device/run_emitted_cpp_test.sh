@@ -128,6 +128,8 @@ same expand runtime/testdata/expand.py k ""
 same expand_a5 runtime/testdata/expand.py k "--backend=a5"
 same full runtime/testdata/full.py k ""
 same full_a5 runtime/testdata/full.py k "--backend=a5"
+same read_write runtime/testdata/read_write.py k ""
+same read_write_a5 runtime/testdata/read_write.py k "--backend=a5"
 
 # No fence (dsb) after the stores the ring publishes.
 mutate ring_no_dsb ring '/dsb(DSB_DDR);/d'

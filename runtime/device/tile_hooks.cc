@@ -237,6 +237,57 @@ void Fill(const TileDesc& dst, double value, CallSite site) {
   IssueOp(c, MOp::kTVector, Pipe::kV, {TileAccess(dst, true)}, TileCost("TEXPANDS", dst));
 }
 
+namespace {
+
+// The bytes of element `offset` of a Vec tile's buffer (Tile::GetValue /
+// SetValue: its data pointer plus the offset), or nullptr (reported).
+uint8_t* ElementBytes(Call& c, const TileDesc& t, uint32_t offset, const char* what) {
+  if (t.loc != TileType::Vec) {
+    c.m().Protocol(absl::StrCat(what, " of a tile outside Vec"));
+    return nullptr;
+  }
+  uint8_t* bytes = ptoc::sim::device::TileBytes(c, t, what);
+  if (bytes == nullptr) return nullptr;
+  const int64_t rows = t.view ? t.valid_rows : t.rows;
+  const int64_t cols = t.view ? t.valid_cols : t.cols;
+  const int64_t span = rows == 0 || cols == 0 ? 0 : (rows - 1) * t.row_stride + cols;
+  if (offset >= span) {
+    c.m().Protocol(absl::StrCat(what, "(", offset, ") past the ", span, " elements of a ",
+                                t.rows, " x ", t.cols, " tile"));
+    return nullptr;
+  }
+  return bytes + static_cast<int64_t>(offset) * ptoc::DTypeBytes(DTypeOf(t.dtype));
+}
+
+ptoc::sim::OpCost ScalarCost(const char* key, const char* name) {
+  ptoc::sim::OpCost cost;
+  cost.keys = {key};
+  cost.name = name;
+  return cost;
+}
+
+}  // namespace
+
+double GetElement(const TileDesc& t, uint32_t offset, CallSite site) {
+  Call c(site);
+  const uint8_t* bytes = ElementBytes(c, t, offset, "GetValue");
+  if (bytes == nullptr) return 0;
+  const double v = ptoc::sim::DecodeElement(bytes, DTypeOf(t.dtype));
+  IssueOp(c, MOp::kScalarRead, Pipe::kS, {TileAccess(t, false)},
+          ScalarCost("scalar_read", "GetValue"));
+  return v;
+}
+
+void SetElement(const TileDesc& t, uint32_t offset, double value, CallSite site) {
+  Call c(site);
+  uint8_t* bytes = ElementBytes(c, t, offset, "SetValue");
+  if (bytes == nullptr) return;
+  const ptoc::DType dtype = DTypeOf(t.dtype);
+  ptoc::sim::EncodeElement(ptoc::sim::RoundToDType(value, dtype), dtype, bytes);
+  IssueOp(c, MOp::kScalarWrite, Pipe::kS, {TileAccess(t, true)},
+          ScalarCost("scalar_write", "SetValue"));
+}
+
 void Convert(const TileDesc& dst, const TileDesc& src, int round_mode, CallSite site) {
   Call c(site);
   if (!ptoc::sim::device::SameShape(c, dst, src, "TCVT")) return;

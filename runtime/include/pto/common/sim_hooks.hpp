@@ -118,6 +118,10 @@ AICORE void Expand(const char* instruction, const TileDesc& dst, const TileDesc*
 AICORE void Extract(const TileDesc& dst, const TileDesc& src, int row, int col, CallSite site);
 // TEXPANDS: every element of `dst` set to `value`.
 AICORE void Fill(const TileDesc& dst, double value, CallSite site);
+// Tile::GetValue / SetValue: element `offset` of a Vec tile's buffer, on
+// the scalar unit.
+AICORE double GetElement(const TileDesc& t, uint32_t offset, CallSite site);
+AICORE void SetElement(const TileDesc& t, uint32_t offset, double value, CallSite site);
 // TCVT: `src` converted into `dst`'s element type with pto-isa's RoundMode.
 AICORE void Convert(const TileDesc& dst, const TileDesc& src, int round_mode, CallSite site);
 AICORE void PipeInit(const PipeDesc& pipe, CallSite site);
@@ -135,6 +139,23 @@ AICORE void Get(const GlobalDesc& dst, const GlobalDesc& src, const TileDesc& st
                 CallSite site);
 AICORE void SyncAll(SyncAllMode mode, SyncCoreType cores, __gm__ int32_t* workspace,
                     CallSite site);
+
+template <typename TileT>
+AICORE typename TileT::DType GetTileValue(const TileT& t, uint32_t offset, CallSite site) {
+  using D = typename TileT::DType;
+  const double v = GetElement(Describe(t), offset, site);
+  if constexpr (std::is_integral_v<D>) {
+    return static_cast<D>(v);
+  } else {
+    return static_cast<D>(static_cast<float>(v));  // half, bfloat16_t: from float
+  }
+}
+
+template <typename TileT>
+AICORE void SetTileValue(const TileT& t, uint32_t offset, typename TileT::DType value,
+                         CallSite site) {
+  SetElement(Describe(t), offset, static_cast<double>(value), site);
+}
 
 }  // namespace sim
 }  // namespace pto

@@ -6,10 +6,19 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "pto/common/call_site.hpp"
 #include "pto/common/host_compat.hpp"
 #include "pto/common/types.hpp"
 
 namespace pto {
+namespace sim {
+// Tile::GetValue / SetValue's hooks (sim_hooks.hpp).
+template <typename TileT>
+AICORE typename TileT::DType GetTileValue(const TileT& t, uint32_t offset, CallSite site);
+template <typename TileT>
+AICORE void SetTileValue(const TileT& t, uint32_t offset, typename TileT::DType value,
+                         CallSite site);
+}  // namespace sim
 
 // The extents of a GM region, outermost first; DYNAMIC dims are given to
 // the constructor.
@@ -133,6 +142,18 @@ class Tile {
   // A view (TSUBVIEW): it spans its valid part only, inside its source.
   AICORE bool is_view() const { return view_; }
   AICORE void set_view() { view_ = true; }
+  // The scalar unit's access of element `offset` of the buffer (row-major
+  // over the physical Rows x Cols, as pto-isa's pointer arithmetic), Vec
+  // only.
+  AICORE DType GetValue(uint32_t offset, sim::CallSite site = sim::CallSite::Here()) const {
+    static_assert(Loc == TileType::Vec, "Location of tile must be Location::Vec.");
+    return sim::GetTileValue(*this, offset, site);
+  }
+  AICORE void SetValue(uint32_t offset, DType value,
+                       sim::CallSite site = sim::CallSite::Here()) const {
+    static_assert(Loc == TileType::Vec, "Location of tile must be Location::Vec.");
+    sim::SetTileValue(*this, offset, value, site);
+  }
   AICORE int GetValidRow() const { return valid_rows_; }
   AICORE int GetValidCol() const { return valid_cols_; }
 
