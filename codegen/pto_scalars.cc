@@ -168,7 +168,15 @@ absl::StatusOr<PtoFunctionEmitter::Value> PtoFunctionEmitter::LowerBinary(
     return Value{r, "i1"};
   }
   switch (op) {
-    case BinaryOp::kAdd: return emit(is_float ? "addf" : "addi");
+    case BinaryOp::kAdd: {
+      if (!is_float) return emit("addi");
+      // ptoas 0.60 has no lowering for arith.addf ("failed to legalize");
+      // a - (-b) is a + b exactly in IEEE arithmetic (signed zeros too).
+      const std::string negated = Temp();
+      Line(absl::StrCat(negated, " = arith.negf ", b, " : ", ty), loc);
+      b = negated;
+      return emit("subf");
+    }
     case BinaryOp::kSub: return emit(is_float ? "subf" : "subi");
     case BinaryOp::kMul: return emit(is_float ? "mulf" : "muli");
     case BinaryOp::kAnd: return emit("andi");
