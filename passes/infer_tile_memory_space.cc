@@ -6,6 +6,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "ir/builder.h"
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
 #include "ir/status_macros.h"
@@ -31,11 +32,12 @@ class Inference : public MutableStmtVisitor<Inference, absl::Status> {
     for (const auto& v : f_.vars) {
       if (NeedsMemory(v->type) && memory_.count(v.get()) == 0) memory_[v.get()] = MemorySpace::kVec;
     }
-    if (memory_.empty()) return false;
+    bool changed = !memory_.empty();
     for (const auto& entry : memory_) entry.first->type = PlacedIn(entry.first->type, entry.second);
-    Retype(*f_.body);
+    if (changed) Retype(*f_.body);
+    InsertMoves(f_.body, &changed);
     RETURN_IF_ERROR(CheckOperands(*f_.body));
-    return true;
+    return changed;
   }
 
  private:
@@ -202,6 +204,109 @@ class Inference : public MutableStmtVisitor<Inference, absl::Status> {
     if (s.else_body != nullptr) Retype(*s.else_body);
   }
 
+  // PyPTO's move insertion: a tile in a space its consumer does not take
+  // gets a `tile.move` to the consumer's first space right before the
+  // statement, reused by later consumers in the same sequence (and the
+  // sequences inside it), for the moves one core makes (Mat into Left /
+  // Right / Bias, Acc into Mat) and the cube-vector hand-offs
+  // expand-mixed-kernel splits (Acc into Vec, Vec into Mat). Other
+  // mismatches stay errors (CheckOperands, code generation).
+  static bool Movable(MemorySpace from, MemorySpace to) {
+    using M = MemorySpace;
+    return (from == M::kMat && (to == M::kLeft || to == M::kRight || to == M::kBias)) ||
+           (from == M::kAcc && (to == M::kMat || to == M::kVec)) ||
+           (from == M::kVec && to == M::kMat);
+  }
+
+  void InsertMoves(StmtPtr& s, bool* changed) {
+    if (s->kind != StmtKind::kSeq) {
+      if (!NeedsMove(*s)) {
+        for (StmtPtr* body : {&s->body, &s->else_body}) {
+          if (*body != nullptr) InsertMoves(*body, changed);
+        }
+        return;
+      }
+      EnsureSeq(s);
+    }
+    const size_t outer = scope_keys_.size();
+    std::vector<StmtPtr> stmts;
+    for (StmtPtr& c : s->stmts) {
+      if (NeedsMove(*c)) {
+        Expr& call = *c->value;
+        const OpInfo* info = LookupOp(call);
+        for (size_t i = 0; i < info->memory.inputs.size() && i < call.args.size(); ++i) {
+          std::optional<MemorySpace> to = MoveTarget(*info, call, i);
+          if (!to.has_value()) continue;
+          Var* source = call.args[i]->var;
+          const auto key = std::make_pair(source, *to);
+          auto it = moved_.find(key);
+          if (it == moved_.end()) {
+            stmts.push_back(MoveStmt(source, *to, c->loc));
+            it = moved_.emplace(key, stmts.back()->var).first;
+            scope_keys_.push_back(key);
+          }
+          call.args[i] = MakeVarRef(it->second, call.args[i]->loc);
+          *changed = true;
+        }
+        RetypeExpr(call, c->kind == StmtKind::kAssign ? &c->var->type : nullptr);
+      }
+      for (StmtPtr* body : {&c->body, &c->else_body}) {
+        if (*body != nullptr) InsertMoves(*body, changed);
+      }
+      stmts.push_back(std::move(c));
+    }
+    s->stmts = std::move(stmts);
+    while (scope_keys_.size() > outer) {
+      moved_.erase(scope_keys_.back());
+      scope_keys_.pop_back();
+    }
+  }
+
+  // The space argument `i` of `call` must be moved to, if any.
+  std::optional<MemorySpace> MoveTarget(const OpInfo& info, const Expr& call, size_t i) const {
+    const std::vector<MemorySpace>& allowed = info.memory.inputs[i];
+    const Expr& arg = *call.args[i];
+    if (allowed.empty() || arg.kind != ExprKind::kVar || !arg.var->type.is_tile() ||
+        !arg.var->type.has_memory()) {
+      return std::nullopt;
+    }
+    const MemorySpace m = arg.var->type.memory();
+    for (MemorySpace a : allowed) {
+      if (a == m) return std::nullopt;
+    }
+    if (!Movable(m, allowed[0])) return std::nullopt;
+    return allowed[0];
+  }
+
+  // An assignment or call statement of an op with a tile argument to move.
+  bool NeedsMove(const Stmt& s) const {
+    if ((s.kind != StmtKind::kAssign && s.kind != StmtKind::kEval) || s.value == nullptr ||
+        s.value->kind != ExprKind::kCall) {
+      return false;
+    }
+    const OpInfo* info = LookupOp(*s.value);
+    if (info == nullptr) return false;
+    for (size_t i = 0; i < info->memory.inputs.size() && i < s.value->args.size(); ++i) {
+      if (MoveTarget(*info, *s.value, i).has_value()) return true;
+    }
+    return false;
+  }
+
+  // `<name>_<Space> = tile.move(source, target_memory=<Space>)`, typed by
+  // tile.move's result rule.
+  StmtPtr MoveStmt(Var* source, MemorySpace to, const Location& loc) {
+    std::vector<NamedExpr> attrs;
+    attrs.push_back(MakeAttr("target_memory",
+                             MakeEnum("MemorySpace", std::string(MemorySpaceName(to)), loc)));
+    std::vector<ExprPtr> args;
+    args.push_back(MakeVarRef(source, loc));
+    ExprPtr move = MakeOpCall("tile.move", std::move(args), std::move(attrs),
+                              PlacedIn(source->type, to), loc);
+    RetypeExpr(*move);
+    Var* moved = f_.NewVar(absl::StrCat(source->name, "_", MemorySpaceName(to)), move->type, loc);
+    return MakeAssign(moved, std::move(move), loc);
+  }
+
   // An inferred tile passed where the op needs another space.
   absl::Status CheckCall(const Expr& e) {
     for (const ExprPtr& a : e.args) {
@@ -250,6 +355,10 @@ class Inference : public MutableStmtVisitor<Inference, absl::Status> {
 
   Function& f_;
   absl::flat_hash_map<Var*, MemorySpace> memory_;
+  // The moves made so far that later statements may reuse, and their keys
+  // in the order made (popped at the end of each sequence).
+  absl::flat_hash_map<std::pair<Var*, MemorySpace>, Var*> moved_;
+  std::vector<std::pair<Var*, MemorySpace>> scope_keys_;
 };
 
 }  // namespace

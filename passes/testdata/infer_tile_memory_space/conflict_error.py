@@ -1,7 +1,8 @@
 # A tile written without a memory space whose inferred space (Vec: tile.full)
 # is not one its use accepts (tile.matmul_acc's accumulator must be in Acc)
-# is an error at the argument, and no output is written. (PyPTO would insert
-# a tile.move there; ptoc asks for the space or the move to be written.)
+# is an error at the argument, and no output is written. Vec into Acc is no
+# data path a tile.move takes (inserts_moves.py shows the ones ptoc inserts);
+# PyPTO makes such a tile in Acc, ptoc asks for the space to be written.
 # RUN: ptoc %s --passes=infer-tile-memory-space --emit=text -o %t.out 2> %t.err; test $? -eq 1
 # RUN: FileCheck %s --input-file=%t.err
 # RUN: test ! -e %t.out
