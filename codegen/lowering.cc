@@ -341,15 +341,17 @@ absl::StatusOr<TileGeometry> PlacedResult(const CallLowering& plan, const Expr& 
     types.push_back(CceTileType(operands[i]));
     view = view || types.back() != CceTileType(*plain);
   }
-  if (view && plan.op->kind == OpKind::kColExpand) {
+  const ElementwiseOp* e = plan.op->elementwise;
+  if (view && (plan.op->kind == OpKind::kColExpand || (e != nullptr && e->scratch_arg() >= 0))) {
     // ptoas reads the tile's rows and columns from its operand type, which
-    // for a window is its source's (PyPTO copies such an operand first).
+    // for a window is its source's (PyPTO copies such an operand first);
+    // the column expansions and the rows with a scratch tile then find
+    // their operands and result of different shapes.
     return ErrorAt(loc, absl::StrCat(
         "'", call.str, "' (", plan.op->cce_name, ") takes whole tiles, and an operand is a "
         "window of a wider tile (tile.slice): copy the window into a tile of its own first "
         "(tile.move)"));
   }
-  const ElementwiseOp* e = plan.op->elementwise;
   if (!view || e == nullptr || e->form != ElementwiseOp::Form::kBinary || types.size() != 2) {
     return own;
   }
