@@ -213,7 +213,11 @@ absl::Status CheckExtract(const Expr& call, Backend backend, const Location& loc
       return ErrorAt(loc, absl::StrCat(
           "this extract takes ", offset.kind == ExprKind::kInt ? "" : "at least ", axis[a], " ",
           first, " to ", first + std::max(window[a], placed[a]), " of a tile with ",
-          std::min(extent[a], buffer[a]), " ", axis[a]));
+          std::min(extent[a], buffer[a]), " ", axis[a],
+          placed[a] > window[a]
+              ? absl::StrCat(" (ptoas compares buffers, and the ", window[a], " ", axis[a],
+                             " of the result take ", placed[a], ": rows pad to 32 bytes)")
+              : ""));
     }
   }
   const Expr& col = *call.args[2];
