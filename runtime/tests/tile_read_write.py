@@ -1,30 +1,12 @@
 # tile.read / tile.write on ptoc-sim, by the numbers: with a = 1 .. 16,
 # v = a[1, 2] = 11, y = a * 11, w = y[1, 7] = 176; y[0, 0] = w, y[1, 0] = v,
-# y[i, 3] = 0.5 for both rows, and out = y + 1. (The same kernel as
+# y[i, 3] = 0.5 for both rows, and out = y + 1. The kernel is
 # runtime/testdata/read_write.py, whose C++ run_emitted_cpp_test compares
-# with ptoc-sim.)
+# with ptoc-sim.
 # RUN: rm -rf %t.in %t.out && mkdir -p %t.in
 # RUN: echo "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16" > %t.in/a.0.txt
-# RUN: ptoc-sim %s --entry=k --inputs=%t.in --dump-outputs=%t.out | FileCheck %s --check-prefix=RUN1
+# RUN: ptoc-sim %S/../testdata/read_write.py --entry=k --inputs=%t.in --dump-outputs=%t.out | FileCheck %s --check-prefix=RUN1
 # RUN1: 0 stale reads, 0 races, 0 deadlocks
 # RUN: FileCheck %s --check-prefix=OUT --input-file=%t.out/out.0.txt
 # OUT: 177 23 34 1.5 56 67 78 89
 # OUT-NEXT: 12 111 122 1.5 144 155 166 177
-import pypto.language as pl
-
-
-@pl.program
-class ReadWrite:
-    @pl.function(type=pl.FunctionType.AIV)
-    def k(self, a: pl.Tensor[[2, 8], pl.FP32], out: pl.Out[pl.Tensor[[2, 8], pl.FP32]]):
-        x: pl.Tile[[2, 8], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [2, 8])
-        v = pl.tile.read(x, [1, 2])
-        y = pl.tile.muls(x, v)
-        w = pl.tile.read(y, [1, 7])
-        y2 = pl.tile.write(y, [0, 0], w)
-        y3 = pl.tile.write(y2, [1, 0], v)
-        for i, (t,) in pl.range(2, init_values=(y3,)):
-            t2 = pl.tile.write(t, [i, 3], 0.5)
-            r = pl.yield_(t2)
-        z = pl.tile.adds(r, 1.0)
-        pl.tile.store(z, [0, 0], out)
