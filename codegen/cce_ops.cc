@@ -182,22 +182,12 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       // pto.tgetval / pto.tsetval.
       ASSIGN_OR_RETURN(TileValue t, TileOperand(*call.args[0]));
       if (t.view) return ElementOfViewError(call, loc);
-      const Expr& indices = *call.args[1];
-      const std::vector<int64_t> strides =
-          indices.args.size() == 2 ? std::vector<int64_t>{t.geometry.cols, 1}
-                                   : std::vector<int64_t>{1};
-      CheckedInt constant = 0;
       std::vector<std::string> terms;
-      for (size_t i = 0; i < indices.args.size(); ++i) {
-        const Expr& x = *indices.args[i];
-        if (x.kind == ExprKind::kInt) {
-          constant += CheckedInt(x.int_value) * strides[i];
-          continue;
-        }
-        ASSIGN_OR_RETURN(std::string v, ScalarAs(x, DType::kINDEX));
-        terms.push_back(strides[i] == 1 ? v : absl::StrCat("(", v, ") * ", strides[i]));
+      for (const auto& [index, stride] : plan.offset_terms) {
+        ASSIGN_OR_RETURN(std::string v, ScalarAs(*index, DType::kINDEX));
+        terms.push_back(stride == 1 ? v : absl::StrCat("(", v, ") * ", stride));
       }
-      ASSIGN_OR_RETURN(int64_t c, FitOrError(constant, loc, "the element offset into the tile"));
+      const int64_t c = plan.offset_constant;
       if (c != 0 || terms.empty()) terms.push_back(absl::StrCat(c));
       const std::string offset = absl::StrJoin(terms, " + ");
       const DType d = t.geometry.dtype;

@@ -616,6 +616,19 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
           return ErrorAt(loc, absl::StrCat("'", call.str, "' addresses a row-major (ND) tile; "
                                            "this tile's layout is not"));
         }
+        const std::vector<int64_t> strides =
+            rank == 2 ? std::vector<int64_t>{g.cols, 1} : std::vector<int64_t>{1};
+        CheckedInt constant = 0;
+        for (size_t i = 0; i < rank; ++i) {
+          const Expr& x = *indices.args[i];
+          if (x.kind == ExprKind::kInt) {
+            constant += CheckedInt(x.int_value) * strides[i];
+          } else {
+            plan.offset_terms.emplace_back(&x, strides[i]);
+          }
+        }
+        ASSIGN_OR_RETURN(plan.offset_constant,
+                         FitOrError(constant, loc, "the element offset into the tile"));
       }
       plan.tile_args = {0};
       if (op->kind == OpKind::kTileRead) {

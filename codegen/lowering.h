@@ -147,6 +147,11 @@ struct CallLowering {
   bool atomic_add = false;
   // kSubview: the window.
   ViewWindow view;
+  // tile.read / tile.write: the element's row-major offset into the
+  // tile's physical buffer, `offset_constant` plus each run-time index
+  // times its stride (PyPTO's idx0 * cols + idx1, constants folded).
+  int64_t offset_constant = 0;
+  std::vector<std::pair<const Expr*, int64_t>> offset_terms;
 };
 
 // The pipes of pipe-sync.md §1 for the data moves whose pipe depends on

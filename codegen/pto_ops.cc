@@ -206,29 +206,18 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
     case OpKind::kTileWrite: {
       RETURN_IF_ERROR(tile_operand(0));
       if (tiles[0].placed.has_value()) return ElementOfViewError(call, loc);
-      ASSIGN_OR_RETURN(TileGeometry g, GeometryOf(call.args[0]->type, backend_, loc));
-      // The row-major offset into the physical buffer: one constant when
-      // every index is one, else idx0 * cols + idx1 (PyPTO's form).
-      const Expr& indices = *call.args[1];
-      const std::vector<int64_t> strides =
-          indices.args.size() == 2 ? std::vector<int64_t>{g.cols, 1} : std::vector<int64_t>{1};
-      CheckedInt constant = 0;
+      // The row-major offset into the physical buffer (lowering.cc).
       std::vector<std::string> terms;
-      for (size_t i = 0; i < indices.args.size(); ++i) {
-        const Expr& x = *indices.args[i];
-        if (x.kind == ExprKind::kInt) {
-          constant += CheckedInt(x.int_value) * strides[i];
-          continue;
-        }
-        ASSIGN_OR_RETURN(std::string v, LowerIndex(x));
-        if (strides[i] != 1) {
+      for (const auto& [index, stride] : plan.offset_terms) {
+        ASSIGN_OR_RETURN(std::string v, LowerIndex(*index));
+        if (stride != 1) {
           const std::string m = Temp();
-          Line(absl::StrCat(m, " = arith.muli ", v, ", ", Index(strides[i]), " : index"), loc);
+          Line(absl::StrCat(m, " = arith.muli ", v, ", ", Index(stride), " : index"), loc);
           v = m;
         }
         terms.push_back(v);
       }
-      ASSIGN_OR_RETURN(int64_t c, FitOrError(constant, loc, "the element offset into the tile"));
+      const int64_t c = plan.offset_constant;
       if (c != 0 || terms.empty()) terms.push_back(Index(c));
       std::string offset = terms[0];
       for (size_t i = 1; i < terms.size(); ++i) {
