@@ -103,6 +103,9 @@ absl::StatusOr<std::string> EmitCceFile(const Program& program,
       if (IsFlags(sync.mode)) {
         absl::StrAppend(sync.plan_text, FormatOutcome(emitter.planner()));
       }
+      if (sync.removal_check) {
+        absl::StrAppend(sync.plan_text, FormatRemovalCheck(emitter.planner(), sync.drop));
+      }
     }
     absl::StrAppend(&kernels, "\n", f);
   }

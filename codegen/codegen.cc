@@ -28,6 +28,7 @@ absl::StatusOr<std::string> GenerateCode(const Program& program, CodegenTarget t
   codegen::SyncOptions sync;
   sync.mode = mode;
   sync.drop = std::set<int>(options.drop_units.begin(), options.drop_units.end());
+  sync.removal_check = options.removal_check;
   if (!sync.drop.empty()) {
     // A unit the plan does not have would be dropped silently.
     std::map<std::string, codegen::SyncPlanner> planners;

@@ -21,6 +21,9 @@ struct CodegenOptions {
   // Units of the sync plan left out (--pipe-sync-drop), numbered over the
   // whole program in emission order.
   std::vector<int> drop_units;
+  // --emit=syncplan: also check the plan with each unit left out, one at a
+  // time (--pipe-sync-removal), and list the units no finding catches.
+  bool removal_check = false;
 };
 
 // Emits every AIC and AIV function of `program` as a kernel for the backend

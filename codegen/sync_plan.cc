@@ -704,5 +704,22 @@ std::string FormatOutcome(const SyncPlanner& planner) {
                       o.sweep_stopped ? absl::StrCat(planner.CheckBudget(), ")") : "", "\n");
 }
 
+std::string FormatRemovalCheck(const SyncPlanner& planner, const std::set<int>& drop) {
+  int tried = 0, caught = 0;
+  std::string missed;
+  for (const SyncUnit& u : planner.units()) {
+    if (drop.count(u.number) > 0) continue;
+    ++tried;
+    std::set<int> without = drop;
+    without.insert(u.number);
+    if (!planner.Check(without).empty()) {
+      ++caught;
+    } else {
+      absl::StrAppend(&missed, "  not caught: unit ", u.number, "\n");
+    }
+  }
+  return absl::StrCat("  removal: ", caught, " of ", tried, " units caught\n", missed);
+}
+
 }  // namespace codegen
 }  // namespace ptoc

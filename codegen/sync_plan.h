@@ -467,6 +467,10 @@ struct SyncOptions {
   // The kernels of the file that are planned (SyncPlanner's `functions`).
   int functions = 1;
   std::string* plan_text = nullptr;
+  // With plan_text: the removal check in process (pipe-sync.md §4.5): the
+  // plan's check once per unit with that unit left out, as separate runs
+  // with --pipe-sync-drop=N would, without planning the kernel again.
+  bool removal_check = false;
   // The planner of every planned kernel, by function name (nullptr:
   // nowhere): ptoc-sim's pipe model replays them.
   std::map<std::string, SyncPlanner>* planners = nullptr;
@@ -477,6 +481,10 @@ std::string FormatSyncPlan(absl::string_view function, const std::vector<SyncUni
 // --emit=syncplan, flags modes: how the plan came about (its repairs, the
 // sweep, the fallback), one line.
 std::string FormatOutcome(const SyncPlanner& planner);
+// --pipe-sync-removal: the plan's check with each unit (not in `drop`) left
+// out besides `drop`: "  removal: C of N units caught", then one
+// "  not caught: unit K" line per unit whose removal gives no finding.
+std::string FormatRemovalCheck(const SyncPlanner& planner, const std::set<int>& drop);
 
 }  // namespace codegen
 }  // namespace ptoc

@@ -29,6 +29,9 @@ ABSL_FLAG(std::string, passes, "<default>",
           "Default: the default pipeline, which --list-passes prints last.");
 ABSL_FLAG(std::string, dump_dir, "",
           "Write the IR after every pass as NN-<pass>.pb and NN-<pass>.py here.");
+ABSL_FLAG(bool, pipe_sync_removal, false,
+          "With --emit=syncplan: also run the plan's check once per unit with that unit left "
+          "out, and list the units whose removal no finding catches (the removal test).");
 ABSL_FLAG(bool, print_ir_after_all, false, "Print the IR after every pass to stderr.");
 ABSL_FLAG(bool, list_passes, false, "Print the registered passes and exit.");
 ABSL_FLAG(bool, time_passes, false,
@@ -72,6 +75,7 @@ absl::StatusOr<std::string> Emit(const Program& program, const std::string& emit
   ASSIGN_OR_RETURN(std::vector<int> drops, PipeSyncDrops());
   CodegenOptions codegen;
   codegen.drop_units = drops;
+  codegen.removal_check = absl::GetFlag(FLAGS_pipe_sync_removal);
   return GenerateCode(program,
                       emit == "cce"        ? CodegenTarget::kCce
                       : emit == "syncplan" ? CodegenTarget::kSyncPlan
@@ -144,6 +148,10 @@ int RunPtocDriver(int argc, char** argv) {
   if (emit != "pto" && emit != "cce" && emit != "syncplan" && emit != "text" &&
       emit != "pb" && emit != "textproto") {
     std::cerr << "ptoc: --emit must be pto, cce, syncplan, text, pb or textproto\n";
+    return kExitUsage;
+  }
+  if (absl::GetFlag(FLAGS_pipe_sync_removal) && emit != "syncplan") {
+    std::cerr << "ptoc: --pipe-sync-removal needs --emit=syncplan\n";
     return kExitUsage;
   }
   std::vector<std::pair<std::string, double>> times;

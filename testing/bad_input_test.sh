@@ -302,6 +302,8 @@ expect 1 "scale.py:9:9: error: tile 'ls' needs 1024 bytes, more than the 0 bytes
 expect 2 "unknown flag" "$tmp/out.pto" -- "$ptoc" --no-such-flag "$kernel" -o "$tmp/out.pto"
 expect 2 "--emit" "$tmp/out.pto" -- "$ptoc" --emit=elf "$kernel" -o "$tmp/out.pto"
 expect 2 "--backend" "$tmp/out.pto" -- "$ptoc" --backend=a9 "$kernel" -o "$tmp/out.pto"
+expect 2 "--pipe-sync-removal needs --emit=syncplan" "$tmp/out.pto" -- \
+  "$ptoc" --pipe-sync-removal "$kernel" -o "$tmp/out.pto"
 for ranks in 0 -1 1025 1000000; do
   expect 2 "--ranks must be between 1 and 1024" "$tmp/out" -- \
     "$ptoc_sim" "$kernel" --entry=ring --ranks=$ranks -o "$tmp/out"

@@ -47,3 +47,10 @@ class VecStraight:
 # PTO-NEXT: pto.tstore
 # PTO-NEXT: pto.barrier <PIPE_ALL>
 # PTO-NEXT: return
+
+# The removal check in process (--pipe-sync-removal): each of the 4 units,
+# left out alone, gives a finding.
+# RUN: ptoc %s --passes= --pipe-sync=flags --emit=syncplan --pipe-sync-removal | FileCheck %s --check-prefix=REMOVAL
+# REMOVAL: func k: 4 units
+# REMOVAL: removal: 4 of 4 units caught
+# REMOVAL-NOT: not caught
