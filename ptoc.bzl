@@ -110,7 +110,7 @@ def ptoc_kernel(
         name = name + "_parse",
         src = src,
         out = previous,
-        tool = "//ir:ptoc_parse",
+        tool = "//frontend:ptoc_parse",
         flags = parse_flags,
         step = "parse",
         mnemonic = "PtocParse",

@@ -10,9 +10,9 @@
 #include "absl/strings/match.h"
 #include "codegen/kernel_abi.h"
 #include "codegen/op_lowering.h"
+#include "frontend/parser.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "ir/parser.h"
 #include "ir/registry.h"
 
 namespace ptoc {

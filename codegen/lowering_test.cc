@@ -5,8 +5,8 @@
 #include <memory>
 #include <string>
 
+#include "frontend/parser.h"
 #include "gtest/gtest.h"
-#include "ir/parser.h"
 
 namespace ptoc {
 namespace codegen {

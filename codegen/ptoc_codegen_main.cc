@@ -6,6 +6,7 @@
 #include "absl/flags/flag.h"
 #include "codegen/codegen.h"
 #include "driver/tool.h"
+#include "frontend/load_program.h"
 #include "ir/file_util.h"
 #include "ir/serialize.h"
 #include "ir/verifier.h"

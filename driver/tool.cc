@@ -6,8 +6,8 @@
 #include <memory>
 
 #include "absl/algorithm/container.h"
-#include "absl/flags/flag.h"
 #include "absl/flags/commandlineflag.h"
+#include "absl/flags/flag.h"
 #include "absl/flags/reflection.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
@@ -17,6 +17,7 @@
 #include "absl/strings/strip.h"
 #include "driver/pipeline.h"
 #include "driver/tracing.h"
+#include "frontend/load_program.h"
 #include "ir/file_util.h"
 #include "ir/serialize.h"
 #include "ir/verifier.h"
@@ -41,8 +42,8 @@ namespace {
 
 // Flags defined by ptoc's own sources (not by the libraries we link).
 bool IsPtocFlag(const absl::CommandLineFlag& flag) {
-  for (absl::string_view dir : {"driver/", "ir/", "passes/", "codegen/", "runtime/",
-                                "testing/"}) {
+  for (absl::string_view dir : {"driver/", "frontend/", "ir/", "passes/", "codegen/",
+                                "runtime/", "testing/"}) {
     if (absl::StartsWith(flag.Filename(), dir)) return true;
   }
   return false;

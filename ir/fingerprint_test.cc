@@ -6,10 +6,10 @@
 #include <memory>
 #include <string>
 
+#include "frontend/parser.h"
 #include "gtest/gtest.h"
 #include "ir/builder.h"
 #include "ir/file_util.h"
-#include "ir/parser.h"
 
 namespace ptoc {
 namespace {

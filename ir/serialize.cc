@@ -17,7 +17,6 @@
 #include "google/protobuf/unknown_field_set.h"
 #include "google/protobuf/util/json_util.h"
 #include "ir/diagnostics.h"
-#include "ir/file_util.h"
 #include "ir/status_macros.h"
 
 namespace ptoc {
@@ -823,17 +822,6 @@ class Reader {
   absl::flat_hash_map<int, Var*> vars_;  // its vars by id (lookups only)
 };
 
-// Text kernels hold no control characters other than whitespace; a binary
-// protobuf almost always does (field tags, lengths, NULs).
-bool LooksBinary(absl::string_view contents) {
-  for (unsigned char c : contents) {
-    if (c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != '\f' && c != '\v') {
-      return true;
-    }
-  }
-  return false;
-}
-
 void ProgramToProto(const Program& program, ir::Program* out) {
   out->set_name(program.name);
   for (const auto& f : program.functions) FunctionToProto(*f, out->add_functions());
@@ -978,16 +966,6 @@ std::string ProgramToTextProto(const Program& program, TextProtoFormat format) {
   // Only Any fields can make the conversion fail, and ir.proto has none.
   (void)google::protobuf::util::MessageToJsonString(proto, &out, options);
   return out;
-}
-
-absl::StatusOr<std::unique_ptr<Program>> LoadProgram(const std::string& path,
-                                                     const ParseOptions& options) {
-  ASSIGN_OR_RETURN(std::string contents, ReadFile(path));
-  const std::string name = path == "-" ? "<stdin>" : path;
-  if (absl::EndsWith(path, ".pb") || LooksBinary(contents)) {
-    return DeserializeProgram(contents, name);
-  }
-  return ParseProgram(contents, name, options);
 }
 
 }  // namespace ptoc

@@ -1,5 +1,5 @@
-// The in-memory IR <-> ptoc.ir.Program (ir/ir.proto), and loading and saving
-// programs as files.
+// The in-memory IR <-> ptoc.ir.Program (ir/ir.proto), in binary, text
+// proto and JSON form. Loading a file of either kind: frontend/load_program.h.
 #ifndef PTOC_IR_SERIALIZE_H_
 #define PTOC_IR_SERIALIZE_H_
 
@@ -11,7 +11,6 @@
 #include "absl/strings/string_view.h"
 #include "ir/ir.h"
 #include "ir/ir.pb.h"
-#include "ir/parser.h"
 
 namespace ptoc {
 
@@ -28,11 +27,6 @@ absl::StatusOr<std::unique_ptr<Program>> DeserializeProgram(
 
 enum class TextProtoFormat { kTextProto, kJson };
 std::string ProgramToTextProto(const Program& program, TextProtoFormat format);
-
-// Reads a program from `path` ("-": stdin): `.pb` files (or any input that
-// does not look like text) as binary IR, everything else as the text format.
-absl::StatusOr<std::unique_ptr<Program>> LoadProgram(
-    const std::string& path, const ParseOptions& options = {});
 
 }  // namespace ptoc
 

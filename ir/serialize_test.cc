@@ -12,12 +12,13 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "frontend/load_program.h"
+#include "frontend/parser.h"
+#include "frontend/printer.h"
 #include "google/protobuf/unknown_field_set.h"
 #include "gtest/gtest.h"
 #include "ir/builder.h"
 #include "ir/file_util.h"
-#include "ir/parser.h"
-#include "ir/printer.h"
 
 namespace ptoc {
 namespace {

@@ -3,9 +3,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "frontend/parser.h"
 #include "gtest/gtest.h"
 #include "ir/builder.h"
-#include "ir/parser.h"
 
 namespace ptoc {
 namespace {

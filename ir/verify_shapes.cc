@@ -5,9 +5,9 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "frontend/printer.h"
 #include "ir/checked_math.h"
 #include "ir/memory_capacity.h"
-#include "ir/printer.h"
 #include "ir/registry.h"
 
 namespace ptoc {

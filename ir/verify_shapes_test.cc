@@ -7,10 +7,10 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
+#include "frontend/parser.h"
 #include "gtest/gtest.h"
 #include "ir/checked_math.h"
 #include "ir/memory_capacity.h"
-#include "ir/parser.h"
 #include "ir/verifier.h"
 
 namespace ptoc {

@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "absl/strings/str_join.h"
+#include "frontend/parser.h"
 #include "gtest/gtest.h"
-#include "ir/parser.h"
 
 namespace ptoc {
 namespace {

@@ -9,7 +9,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
-#include "ir/printer.h"
+#include "frontend/printer.h"
 #include "ir/registry.h"
 #include "passes/comm_effects.h"
 

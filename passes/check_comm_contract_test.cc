@@ -10,10 +10,10 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "frontend/parser.h"
+#include "frontend/printer.h"
 #include "gtest/gtest.h"
 #include "ir/diagnostics.h"
-#include "ir/parser.h"
-#include "ir/printer.h"
 #include "ir/verifier.h"
 
 namespace ptoc {

@@ -18,8 +18,8 @@
 
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
+#include "frontend/printer.h"
 #include "gtest/gtest.h"
-#include "ir/printer.h"
 #include "ir/verifier.h"
 #include "passes/check_comm_contract.h"
 #include "passes/comm_effects.h"

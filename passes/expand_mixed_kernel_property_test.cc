@@ -8,10 +8,10 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "frontend/parser.h"
+#include "frontend/printer.h"
 #include "gtest/gtest.h"
 #include "ir/diagnostics.h"
-#include "ir/parser.h"
-#include "ir/printer.h"
 #include "ir/registry.h"
 #include "ir/verifier.h"
 #include "passes/expand_mixed_kernel.h"

@@ -7,12 +7,12 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "frontend/parser.h"
+#include "frontend/printer.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "ir/diagnostics.h"
 #include "ir/file_util.h"
-#include "ir/parser.h"
-#include "ir/printer.h"
 #include "ir/verifier.h"
 #include "passes/mixed_kernel_invariants.h"
 

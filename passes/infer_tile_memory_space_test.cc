@@ -4,11 +4,11 @@
 #include <string>
 
 #include "absl/strings/match.h"
+#include "frontend/parser.h"
+#include "frontend/printer.h"
 #include "gtest/gtest.h"
 #include "ir/ir.h"
 #include "ir/output_returns.h"
-#include "ir/parser.h"
-#include "ir/printer.h"
 #include "ir/registry.h"
 #include "ir/verifier.h"
 

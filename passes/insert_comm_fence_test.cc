@@ -6,9 +6,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
+#include "frontend/parser.h"
+#include "frontend/printer.h"
 #include "gtest/gtest.h"
-#include "ir/parser.h"
-#include "ir/printer.h"
 #include "ir/verifier.h"
 #include "passes/check_comm_contract.h"
 

@@ -4,10 +4,10 @@
 #include <string>
 
 #include "absl/strings/match.h"
+#include "frontend/parser.h"
+#include "frontend/printer.h"
 #include "gtest/gtest.h"
 #include "ir/ir.h"
-#include "ir/parser.h"
-#include "ir/printer.h"
 #include "ir/verifier.h"
 
 namespace ptoc {

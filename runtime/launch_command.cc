@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "driver/tool.h"
+#include "frontend/load_program.h"
 #include "ir/file_util.h"
 #include "ir/serialize.h"
 #include "ir/status_macros.h"

@@ -5,7 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "codegen/op_lowering.h"
-#include "ir/string_literal.h"
+#include "frontend/string_literal.h"
 #include "ir/types.h"
 
 namespace ptoc {

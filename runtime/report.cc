@@ -3,8 +3,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_replace.h"
+#include "frontend/string_literal.h"
 #include "ir/diagnostics.h"
-#include "ir/string_literal.h"
 
 namespace ptoc {
 namespace sim {

@@ -6,8 +6,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "driver/pipeline.h"
+#include "frontend/parser.h"
 #include "ir/file_util.h"
-#include "ir/parser.h"
 #include "ir/registry.h"
 #include "ir/status_macros.h"
 #include "ir/verifier.h"

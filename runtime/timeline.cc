@@ -12,7 +12,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "ir/string_literal.h"
+#include "frontend/string_literal.h"
 #include "runtime/timing.h"
 
 namespace ptoc {

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "ir/parser.h"
+#include "frontend/parser.h"
 #include "ir/status_macros.h"
 #include "testing/rng.h"
 

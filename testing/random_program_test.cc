@@ -3,9 +3,9 @@
 // point), and survives the protobuf boundary unchanged.
 #include <string>
 
+#include "frontend/parser.h"
+#include "frontend/printer.h"
 #include "gtest/gtest.h"
-#include "ir/parser.h"
-#include "ir/printer.h"
 #include "ir/serialize.h"
 #include "ir/verifier.h"
 #include "testing/random_program.h"

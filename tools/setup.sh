@@ -7,7 +7,7 @@ packages=(
   bazel-bootstrap bazel-rules-java bazel-platforms
   g++ protobuf-compiler libprotobuf-dev libabsl-dev libgoogle-glog-dev
   libgflags-dev libgtest-dev libgmock-dev libbenchmark-dev
-  llvm-16-tools clang-14 libclang-rt-14-dev nginx-light
+  llvm-16-tools clang-14 libclang-rt-14-dev
   clang-19 libllvm19 libz3-4 python3-numpy
   bazel-bootstrap-source openjdk-17-jdk-headless
 )

@@ -5,7 +5,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
-#include "ir/printer.h"
+#include "frontend/printer.h"
 
 namespace ptoc {
 namespace mixed_kernel {

@@ -8,8 +8,8 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
+#include "frontend/printer.h"
 #include "ir/builder.h"
-#include "ir/printer.h"
 #include "ir/registry.h"
 #include "passes/mixed_kernel/common.h"
 

@@ -7,7 +7,7 @@
 #
 #   testing/bench/parse_instructions.sh BASE_PTOC_PARSE NEW_PTOC_PARSE [WORKDIR]
 #
-# Build each binary with `bazel build -c opt //ir:ptoc_parse` in a checkout
+# Build each binary with `bazel build -c opt //frontend:ptoc_parse` in a checkout
 # of the commit to compare (the baseline in BENCHMARKS.md: b7d0fbb).
 set -euo pipefail
 base="$1"; new="$2"; work="${3:-$(mktemp -d)}"

@@ -29,7 +29,7 @@ out="${1:-/tmp/ptoc-bench-$(id -u)}"
 mkdir -p "$out/kernels"
 cd "$repo"
 
-bazel build -c opt //:ptoc //ir:ptoc_parse //passes:expand_mixed_kernel \
+bazel build -c opt //:ptoc //frontend:ptoc_parse //passes:expand_mixed_kernel \
   //passes:insert_comm_fence //passes:check_comm_contract //codegen:ptoc_codegen \
   //testing/bench:phase_times //testing/bench:pb_roundtrip >&2
 bin="$repo/bazel-out/k8-opt/bin"
@@ -76,7 +76,7 @@ measure() {  # N STEP COMMAND...: wall time and peak RSS of COMMAND
 }
 for n in "${wide_sizes[@]}"; do
   k="$out/kernels/wide_$n"
-  measure "$n" ptoc-parse "$bin/ir/ptoc_parse" "$k.py" -o "$k.pb"
+  measure "$n" ptoc-parse "$bin/frontend/ptoc_parse" "$k.py" -o "$k.pb"
   measure "$n" floor:parse.pb "$bin/testing/bench/pb_roundtrip" "$k.pb" -o "$k.rt.pb"
   measure "$n" expand-mixed-kernel "$bin/passes/expand_mixed_kernel" "$k.pb" -o "$k.e.pb"
   measure "$n" floor:expanded.pb "$bin/testing/bench/pb_roundtrip" "$k.e.pb" -o "$k.rt.pb"

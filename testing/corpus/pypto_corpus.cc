@@ -32,9 +32,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
+#include "frontend/parser.h"
+#include "frontend/printer.h"
 #include "ir/file_util.h"
-#include "ir/parser.h"
-#include "ir/printer.h"
 #include "ir/serialize.h"
 #include "ir/verifier.h"
 

@@ -35,9 +35,9 @@
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
+#include "frontend/parser.h"
+#include "frontend/printer.h"
 #include "ir/file_util.h"
-#include "ir/parser.h"
-#include "ir/printer.h"
 #include "ir/verifier.h"
 
 namespace ptoc {

@@ -2,7 +2,7 @@
 """Regenerates corpus/pypto/: PyPTO-language seeds for the text fuzzers.
 
 Each program written as a raw string in ptoc's own PyPTO-form tests
-(ir/pypto_*_test.cc) becomes one seed, with the tests' common head put in
+(frontend/pypto_*_test.cc) becomes one seed, with the tests' common head put in
 front of a class body. Seeds the parser accepts and seeds it refuses are
 both kept (the suffix says which): a fuzzer mutating a refused program
 reaches the diagnostics of the new forms.
@@ -36,7 +36,7 @@ def main():
     ptoc_parse, out = sys.argv[1], sys.argv[2]
     os.makedirs(out, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        for test in sorted(glob.glob("ir/pypto_*_test.cc")):
+        for test in sorted(glob.glob("frontend/pypto_*_test.cc")):
             stem = os.path.basename(test)[:-len("_test.cc")]
             for i, text in enumerate(programs(test)):
                 src = os.path.join(tmp, "seed.py")

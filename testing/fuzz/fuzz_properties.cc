@@ -7,8 +7,8 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/match.h"
-#include "ir/parser.h"
-#include "ir/printer.h"
+#include "frontend/parser.h"
+#include "frontend/printer.h"
 #include "ir/serialize.h"
 #include "ir/verifier.h"
 

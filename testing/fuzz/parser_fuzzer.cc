@@ -11,7 +11,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "ir/parser.h"
+#include "frontend/parser.h"
 #include "ir/verifier.h"
 #include "testing/fuzz/fuzz_properties.h"
 

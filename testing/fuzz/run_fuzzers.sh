@@ -40,7 +40,7 @@ mkdir -p "$work"/{obj,gen,bin,seeds/text,seeds/pb,corpus,artifacts,logs}
 declare -A target_of=([parser_fuzzer]=//testing/fuzz:parser_fuzzer
                       [pb_fuzzer]=//testing/fuzz:pb_fuzzer
                       [pipeline_fuzzer]=//testing/fuzz:pipeline_fuzzer
-                      [ptoc_parse]=//ir:ptoc_parse)
+                      [ptoc_parse]=//frontend:ptoc_parse)
 bins=(ptoc_parse)
 for t in "${targets[@]}"; do
   [[ -n "${target_of[${t}_fuzzer]:-}" ]] || die "unknown target '$t' (parser, pb, pipeline)"
