@@ -16,17 +16,12 @@
 #include "ir/registry.h"
 #include "ir/status_macros.h"
 #include "ir/walk.h"
+#include "passes/convert_tensor_to_tile_ops_rewrites.h"
 
 namespace ptoc {
 namespace {
 
 using Kind = TileForm::Kind;
-
-// The tile form of a tensor op call, or nullptr.
-const TileForm* FormOf(const Expr& e) {
-  const OpInfo* info = e.kind == ExprKind::kCall ? LookupOp(e) : nullptr;
-  return info != nullptr && info->tile_form.kind != Kind::kNone ? &info->tile_form : nullptr;
-}
 
 bool IsTensorVar(const Expr& e) { return e.kind == ExprKind::kVar && e.type.is_tensor(); }
 
@@ -76,27 +71,6 @@ ExprPtr ZeroOffsets(size_t rank, const Location& loc) {
   return MakeIntList(std::vector<int64_t>(rank, 0), loc);
 }
 
-// The statements of a body, taken out of it (a Seq keeps its node).
-std::vector<StmtPtr> TakeStmts(StmtPtr& body) {
-  std::vector<StmtPtr> stmts;
-  if (body->kind == StmtKind::kSeq) return std::move(body->stmts);
-  stmts.push_back(std::move(body));
-  return stmts;
-}
-
-// Puts statements back into the body TakeStmts emptied: a Seq when there
-// are several.
-void PutStmts(StmtPtr& body, std::vector<StmtPtr> stmts) {
-  if (body != nullptr && body->kind == StmtKind::kSeq) {
-    body->stmts = std::move(stmts);
-  } else if (stmts.size() == 1) {
-    body = std::move(stmts[0]);
-  } else {
-    const Location loc = stmts.front()->loc;
-    body = MakeSeq(std::move(stmts), loc);
-  }
-}
-
 class KernelConversion {
  public:
   KernelConversion(Function& f, Backend backend) : f_(f), backend_(backend) {}
@@ -106,7 +80,7 @@ class KernelConversion {
 
   absl::StatusOr<bool> Run() {
     if (!HasConversion(*f_.body)) return false;
-    RETURN_IF_ERROR(Hoist(f_.body));
+    HoistTensorCalls(f_, f_.body, &temps_);
     CollectWanted();
     std::vector<StmtPtr> entry;
     for (const Param& p : f_.params) {
@@ -134,48 +108,6 @@ class KernelConversion {
       found = found || (form != nullptr && form->kind != Kind::kAccess);
     });
     return found;
-  }
-
-  // ---- Hoisting nested tensor calls (PyPTO's FlattenCallExpr) ----
-
-  absl::Status Hoist(StmtPtr& body) {
-    std::vector<StmtPtr> out;
-    for (StmtPtr& s : TakeStmts(body)) {
-      for (StmtPtr* b : {&s->body, &s->else_body}) {
-        if (*b != nullptr) RETURN_IF_ERROR(Hoist(*b));
-      }
-      if (s->kind == StmtKind::kAssign || s->kind == StmtKind::kEval ||
-          s->kind == StmtKind::kReturn || s->kind == StmtKind::kYield) {
-        ForEachOwnExprSlot(*s, [&](ExprPtr& e) {
-          if (e != nullptr) HoistArgs(*e, FormOf(*e) != nullptr, out);
-          // A returned or yielded tensor call is computed before the statement.
-          if (e != nullptr && s->kind != StmtKind::kAssign && s->kind != StmtKind::kEval &&
-              FormOf(*e) != nullptr && e->type.is_tensor()) {
-            e = HoistOne(std::move(e), out);
-          }
-        });
-      }
-      out.push_back(std::move(s));
-    }
-    PutStmts(body, std::move(out));
-    return absl::OkStatus();
-  }
-
-  void HoistArgs(Expr& e, bool parent_converts, std::vector<StmtPtr>& out) {
-    for (ExprPtr& a : e.args) {
-      HoistArgs(*a, FormOf(*a) != nullptr, out);
-      const TileForm* form = FormOf(*a);
-      if (parent_converts && form != nullptr && form->kind != Kind::kAccess) {
-        a = HoistOne(std::move(a), out);
-      }
-    }
-  }
-
-  ExprPtr HoistOne(ExprPtr e, std::vector<StmtPtr>& out) {
-    const Location loc = e->loc;
-    Var* tmp = f_.NewVar(absl::StrCat("t__tmp_v", temps_++), e->type, loc);
-    out.push_back(MakeAssign(tmp, std::move(e), loc));
-    return MakeVarRef(tmp, loc);
   }
 
   // ---- Which tensors are computed with as tiles ----
@@ -727,67 +659,6 @@ class KernelConversion {
   std::map<size_t, Var*> added_;
 };
 
-// The calls of `kernel` in `body` (of a non-kernel function) get the
-// tensors for its new Out parameters, created just before the statement
-// that calls it.
-absl::Status AddOutputs(Function& caller, const Function& kernel, size_t old_params,
-                        const std::vector<Var*>& outs, StmtPtr& body) {
-  std::vector<StmtPtr> stmts;
-  absl::Status status;
-  for (StmtPtr& s : TakeStmts(body)) {
-    for (StmtPtr* b : {&s->body, &s->else_body}) {
-      if (*b != nullptr) RETURN_IF_ERROR(AddOutputs(caller, kernel, old_params, outs, *b));
-    }
-    ForEachOwnExprSlot(*s, [&](ExprPtr& root) {
-      if (root == nullptr) return;
-      WalkExprTree(*root, [&](const Expr& ce) {
-        Expr& e = const_cast<Expr&>(ce);
-        const bool direct = e.kind == ExprKind::kCall && e.is_function_call && e.str == kernel.name;
-        const OpInfo* info = e.kind == ExprKind::kCall ? LookupOp(e) : nullptr;
-        const bool submitted = info != nullptr && info->callee_arg && !e.args.empty() &&
-                               e.args[0]->kind == ExprKind::kString &&
-                               e.args[0]->str == kernel.name;
-        // pl.submit may leave out the Out arguments; then it leaves out these.
-        const size_t given = e.args.size() - (submitted ? 1 : 0);
-        if (!(direct || submitted) || given != old_params) return;
-        for (Var* out : outs) {
-          const Location& loc = e.loc;
-          std::vector<ExprPtr> dims;
-          for (const Dim& d : out->type.shape()) {
-            if (!d.is_static()) {
-              status = ErrorAt(loc, absl::StrCat("convert-tensor-to-tile-ops: kernel '",
-                                                 kernel.name, "' now takes output '", out->name,
-                                                 "' of dynamic shape; create it and pass it here"));
-              return;
-            }
-            dims.push_back(MakeInt(d.value, loc));
-          }
-          std::vector<NamedExpr> attrs;
-          attrs.push_back(MakeAttr("shape", MakeList(std::move(dims), loc)));
-          attrs.push_back(MakeAttr("dtype", MakeEnum("DType", std::string(DTypeName(out->type.dtype())), loc)));
-          ExprPtr create = MakeOpCall("tensor.create", {}, std::move(attrs), out->type, loc);
-          Var* v = caller.NewVar(out->name, out->type, loc);
-          stmts.push_back(MakeAssign(v, std::move(create), loc));
-          e.args.push_back(MakeVarRef(v, loc));
-        }
-      });
-    });
-    RETURN_IF_ERROR(status);
-    stmts.push_back(std::move(s));
-  }
-  PutStmts(body, std::move(stmts));
-  return absl::OkStatus();
-}
-
-absl::Status UpdateCallers(Program& program, const Function& kernel, size_t old_params,
-                           const std::vector<Var*>& outs) {
-  for (const auto& f : program.functions) {
-    if (f->is_kernel()) continue;
-    RETURN_IF_ERROR(AddOutputs(*f, kernel, old_params, outs, f->body));
-  }
-  return absl::OkStatus();
-}
-
 }  // namespace
 
 absl::StatusOr<bool> ConvertTensorsToTiles(Program& program) {
@@ -801,7 +672,7 @@ absl::StatusOr<bool> ConvertTensorsToTiles(Program& program) {
     changed = changed || c;
     std::vector<Var*> outs;
     for (const auto& entry : conversion.added_outputs()) outs.push_back(entry.second);
-    if (!outs.empty()) RETURN_IF_ERROR(UpdateCallers(program, *f, old_params, outs));
+    if (!outs.empty()) RETURN_IF_ERROR(AddCallerOutputs(program, *f, old_params, outs));
   }
   return changed;
 }
