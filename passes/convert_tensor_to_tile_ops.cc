@@ -97,6 +97,7 @@ class KernelConversion {
     }
     UpgradeStoreTargets();
     RefreshVarTypes(*f_.body);
+    RETURN_IF_ERROR(CheckStoreCoherence());
     return true;
   }
 
@@ -606,6 +607,51 @@ class KernelConversion {
       });
       p.direction = read ? Direction::kInOut : Direction::kOut;
     }
+  }
+
+  // PyPTO's GM store coherence restriction: a bulk store (a tensor.assemble
+  // made tile.store, MTE3) and a scalar write (tensor.write, the D-cache
+  // path) into one GM tensor are not coherent at cache-line level on a2a3,
+  // so PyPTO rejects the mix rather than lose either's bytes. Values are
+  // followed to the parameter they are through copies, stores and loops.
+  absl::Status CheckStoreCoherence() const {
+    if (store_targets_.empty()) return absl::OkStatus();
+    absl::flat_hash_map<const Var*, const Var*> root;
+    auto root_of = [&root](const Var* v) {
+      auto it = root.find(v);
+      return it == root.end() ? v : it->second;
+    };
+    ForEachStmt(*f_.body, [&](const Stmt& s) {
+      for (size_t i = 0; i < s.iter_args.size() && i < s.init_values.size(); ++i) {
+        if (s.init_values[i]->kind != ExprKind::kVar) continue;
+        root[s.iter_args[i]] = root_of(s.init_values[i]->var);
+        if (i < s.results.size()) root[s.results[i]] = root[s.iter_args[i]];
+      }
+      if (s.kind != StmtKind::kAssign) return;
+      const OpInfo* info = LookupOp(*s.value);
+      if (s.value->kind == ExprKind::kVar) {
+        root[s.var] = root_of(s.value->var);
+      } else if (info != nullptr && info->role == OpRole::kGmStore &&
+                 s.value->args[info->access.tensor_arg]->kind == ExprKind::kVar) {
+        root[s.var] = root_of(s.value->args[info->access.tensor_arg]->var);
+      }
+    });
+    absl::flat_hash_set<const Var*> stored;
+    for (const Var* v : store_targets_) stored.insert(root_of(v));
+    absl::Status status;
+    ForEachCall(*f_.body, [&](const Expr& e) {
+      const OpInfo* info = LookupOp(e);
+      if (!status.ok() || info == nullptr || info->role != OpRole::kScalarWrite) return;
+      const Expr& target = *e.args[info->access.tensor_arg];
+      if (target.kind != ExprKind::kVar || stored.count(root_of(target.var)) == 0) return;
+      status = ErrorAt(e.loc, absl::StrCat(
+                                  "convert-tensor-to-tile-ops: '", e.str, "' writes GM tensor '",
+                                  root_of(target.var)->name, "', which this kernel also bulk-stores "
+                                  "tiles into (tensor.assemble -> tile.store); the scalar and the "
+                                  "bulk store paths are not coherent on a2a3 (PyPTO rejects this "
+                                  "too): write into a tile and store it once"));
+    });
+    return status;
   }
 
   // Variable references carry their variable's type, which loops and ifs

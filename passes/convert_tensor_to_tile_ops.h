@@ -23,7 +23,9 @@
 //    non-kernel caller creates that tensor before the call
 //    (`ret0_out = pl.tensor.create(...)`) and passes it.
 // Nested tensor calls are first hoisted into `t__tmp_v<n>` temporaries, as
-// PyPTO's FlattenCallExpr does. Forms PyPTO converts that ptoc cannot
+// PyPTO's FlattenCallExpr does. As in PyPTO, a kernel that bulk-stores
+// tiles into a GM tensor and also tensor.writes it is an error (MTE3 and the
+// D-cache path are not coherent on a2a3). Forms PyPTO converts that ptoc cannot
 // express yet (a transposed matmul operand, broadcasting, ...) are located
 // errors naming the construct. A program without tensor ops in kernels is
 // unchanged.
