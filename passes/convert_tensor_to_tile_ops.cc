@@ -98,7 +98,9 @@ class KernelConversion {
     UpgradeStoreTargets();
     RefreshVarTypes(*f_.body);
     RETURN_IF_ERROR(CheckStoreCoherence());
-    return true;
+    // A kernel whose tensor ops all stay in GM (slices only GM ops read) is
+    // unchanged.
+    return converted_ || temps_ > 0;
   }
 
  private:
@@ -270,6 +272,7 @@ class KernelConversion {
 
   // Binds the converted value of assignment `s` (or evaluates it).
   absl::Status Bind(StmtPtr s, ExprPtr value, std::vector<StmtPtr>& out) {
+    converted_ = true;
     if (s->kind == StmtKind::kAssign && value->type.is_tile()) {
       ASSIGN_OR_RETURN(Var * tile,
                        NewTile(absl::StrCat(s->var->name, "_tile"), value->type, s->var->loc));
@@ -697,7 +700,8 @@ class KernelConversion {
 
   Function& f_;
   const Backend backend_;
-  int temps_ = 0;
+  int temps_ = 0;  // the t__tmp_v<n> made
+  bool converted_ = false;
   absl::flat_hash_set<Var*> wanted_;      // computed with in Vec
   absl::flat_hash_set<Var*> mat_wanted_;  // matmul operands
   absl::flat_hash_map<Var*, Var*> tile_of_;

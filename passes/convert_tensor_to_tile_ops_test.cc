@@ -47,9 +47,12 @@ TEST(TileForms, NameRegisteredTileOps) {
   EXPECT_EQ(OpRegistry::Get().Find("tensor.view")->tile_form.kind, TileForm::Kind::kNone);
 }
 
+// Tile code, and a slice only GM ops read (a GM view), are left alone.
 TEST(ConvertTensorToTileOps, TileKernelIsUnchanged) {
   auto p = Parse(Kernel(
       "        t: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = pl.load(x, [0, 0], [16, 16])\n"
+      "        sub = pl.tensor.slice(x, [8, 16], [8, 0])\n"
+      "        u: pl.Tile[[8, 16], pl.FP32, pl.Mem.Vec] = pl.load(sub, [0, 0], [8, 16])\n"
       "        return x\n"));
   ASSERT_NE(p, nullptr);
   const std::string before = PrintProgram(*p);
