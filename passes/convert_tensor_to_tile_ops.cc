@@ -95,9 +95,9 @@ class KernelConversion {
         seq.stmts.insert(seq.stmts.begin() + i, std::move(entry[i]));
       }
     }
-    UpgradeStoreTargets();
+    UpgradeStoreTargets(f_, store_targets_);
     RefreshVarTypes(*f_.body);
-    RETURN_IF_ERROR(CheckStoreCoherence());
+    RETURN_IF_ERROR(CheckStoreCoherence(f_, store_targets_));
     // A kernel whose tensor ops all stay in GM (slices only GM ops read) is
     // unchanged.
     return converted_ || temps_ > 0;
@@ -120,7 +120,8 @@ class KernelConversion {
     absl::flat_hash_map<Var*, Var*> source_of;
     ForEachStmt(*f_.body, [&](const Stmt& s) {
       for (size_t i = 0; i < s.iter_args.size() && i < s.init_values.size(); ++i) {
-        if (s.init_values[i]->kind == ExprKind::kVar) source_of[s.iter_args[i]] = s.init_values[i]->var;
+        if (s.init_values[i]->kind == ExprKind::kVar)
+          source_of[s.iter_args[i]] = s.init_values[i]->var;
       }
       if (s.kind == StmtKind::kAssign && IsTensorVar(*s.value)) source_of[s.var] = s.value->var;
       const Expr* call = CallOf(s);
@@ -231,7 +232,8 @@ class KernelConversion {
     args.push_back(ZeroOffsets(v->type.shape().size(), loc));
     args.push_back(std::move(shape));
     args.push_back(std::move(valid));
-    ASSIGN_OR_RETURN(ExprPtr load, TypedCall("tile.load", std::move(args), MemoryAttrs(space, loc), loc));
+    ASSIGN_OR_RETURN(ExprPtr load,
+                     TypedCall("tile.load", std::move(args), MemoryAttrs(space, loc), loc));
     ASSIGN_OR_RETURN(Var * tile, NewTile(absl::StrCat(v->name, suffix), load->type, loc));
     out.push_back(MakeAssign(tile, std::move(load), loc));
     return tile;
@@ -239,8 +241,8 @@ class KernelConversion {
 
   static std::vector<NamedExpr> MemoryAttrs(MemorySpace space, const Location& loc) {
     std::vector<NamedExpr> attrs;
-    attrs.push_back(
-        MakeAttr("target_memory", MakeEnum("MemorySpace", std::string(MemorySpaceName(space)), loc)));
+    attrs.push_back(MakeAttr("target_memory",
+                             MakeEnum("MemorySpace", std::string(MemorySpaceName(space)), loc)));
     return attrs;
   }
 
@@ -315,7 +317,8 @@ class KernelConversion {
         }
         std::vector<ExprPtr> args = std::move(call.args);
         args[0] = MakeVarRef(tile, args[0]->loc);
-        ASSIGN_OR_RETURN(ExprPtr v, TypedCall(form.op, std::move(args), std::move(call.attrs), call.loc));
+        ASSIGN_OR_RETURN(ExprPtr v,
+                         TypedCall(form.op, std::move(args), std::move(call.attrs), call.loc));
         return Bind(std::move(s), std::move(v), out);
       }
       case Kind::kNone:
@@ -337,8 +340,9 @@ class KernelConversion {
                  SameConstant(*a.value, *spec->default_value))) {
         continue;
       }
-      return ErrorAt(a.value->loc, absl::StrCat("convert-tensor-to-tile-ops: '", call.str, "' with ",
-                                                a.name, "= has no tile form in ptoc yet"));
+      return ErrorAt(a.value->loc,
+                     absl::StrCat("convert-tensor-to-tile-ops: '", call.str, "' with ", a.name,
+                                  "= has no tile form in ptoc yet"));
     }
     return absl::OkStatus();
   }
@@ -358,7 +362,8 @@ class KernelConversion {
   // The attributes of a tensor call its tile op takes, in the tile op's
   // spelling: an enum the tile op takes as a string (atomic=
   // pl.AtomicType.Add -> "add") is converted as the parser does.
-  static std::vector<NamedExpr> CarriedAttrs(const OpInfo& tile_info, std::vector<NamedExpr> attrs) {
+  static std::vector<NamedExpr> CarriedAttrs(const OpInfo& tile_info,
+                                             std::vector<NamedExpr> attrs) {
     std::vector<NamedExpr> out;
     for (NamedExpr& a : attrs) {
       const AttrSpec* spec = tile_info.FindAttr(a.name);
@@ -367,7 +372,8 @@ class KernelConversion {
       if (alias != nullptr && a.value->kind == ExprKind::kEnum &&
           a.value->enum_type == spec->enum_alias) {
         for (size_t i = 0; i < alias->values.size() && i < spec->choices.size(); ++i) {
-          if (alias->values[i] == a.value->str) a.value = MakeString(spec->choices[i], a.value->loc);
+          if (alias->values[i] == a.value->str)
+            a.value = MakeString(spec->choices[i], a.value->loc);
         }
       }
       out.push_back(std::move(a));
@@ -387,8 +393,9 @@ class KernelConversion {
       if (i >= args.size()) continue;
       ASSIGN_OR_RETURN(args[i], TileOperand(call.str, *args[i], i));
     }
-    ASSIGN_OR_RETURN(ExprPtr v, TypedCall(form.op, std::move(args),
-                                          CarriedAttrs(*tile_info, std::move(call.attrs)), call.loc));
+    ASSIGN_OR_RETURN(ExprPtr v,
+                     TypedCall(form.op, std::move(args),
+                               CarriedAttrs(*tile_info, std::move(call.attrs)), call.loc));
     return Bind(std::move(s), std::move(v), out);
   }
 
@@ -397,9 +404,10 @@ class KernelConversion {
     for (const char* trans : {"a_trans", "b_trans", "c_matrix_nz"}) {
       const Expr* a = call.FindAttr(trans);
       if (a != nullptr && a->kind == ExprKind::kBool && a->bool_value) {
-        return ErrorAt(a->loc, absl::StrCat("convert-tensor-to-tile-ops: '", call.str, "' with ",
-                                            trans, "=True is not converted yet (PyPTO views the "
-                                            "Mat operand with tile.transpose_view, which ptoc lacks)"));
+        return ErrorAt(a->loc,
+                       absl::StrCat("convert-tensor-to-tile-ops: '", call.str, "' with ", trans,
+                                    "=True is not converted yet (PyPTO views the "
+                                    "Mat operand with tile.transpose_view, which ptoc lacks)"));
       }
     }
     const OpInfo* tile_info = OpRegistry::Get().Find(form.op);
@@ -426,8 +434,9 @@ class KernelConversion {
       RETURN_IF_ERROR(CheckFits(absl::StrCat(PrintedName(*args[i]), "_", MemorySpaceName(to)),
                                 Type::Tile(t.shape(), t.dtype(), to), args[i]->loc));
     }
-    ASSIGN_OR_RETURN(ExprPtr v, TypedCall(form.op, std::move(args),
-                                          CarriedAttrs(*tile_info, std::move(call.attrs)), call.loc));
+    ASSIGN_OR_RETURN(ExprPtr v,
+                     TypedCall(form.op, std::move(args),
+                               CarriedAttrs(*tile_info, std::move(call.attrs)), call.loc));
     return Bind(std::move(s), std::move(v), out);
   }
 
@@ -439,8 +448,8 @@ class KernelConversion {
     Expr& call = *s->value;
     if (Var* tile = TileFor(*call.args[0])) {
       call.args[0] = MakeVarRef(tile, call.args[0]->loc);
-      ASSIGN_OR_RETURN(ExprPtr v, TypedCall(form.op, std::move(call.args), std::move(call.attrs),
-                                            call.loc));
+      ASSIGN_OR_RETURN(ExprPtr v,
+                       TypedCall(form.op, std::move(call.args), std::move(call.attrs), call.loc));
       return Bind(std::move(s), std::move(v), out);
     }
     const bool to_mat = s->kind == StmtKind::kAssign && mat_wanted_.count(s->var) != 0;
@@ -460,13 +469,13 @@ class KernelConversion {
     args.push_back(std::move(call.args[0]));
     args.push_back(std::move(call.args[2]));
     ExprPtr valid = call.args.size() > 3 && !call.args[3]->args.empty() ? std::move(call.args[3])
-                                                                         : Clone(*call.args[1]);
+                                                                        : Clone(*call.args[1]);
     args.push_back(std::move(call.args[1]));
     args.push_back(std::move(valid));
-    ASSIGN_OR_RETURN(ExprPtr v, TypedCall("tile.load", std::move(args),
-                                          MemoryAttrs(to_mat ? MemorySpace::kMat : MemorySpace::kVec,
-                                                      call.loc),
-                                          call.loc));
+    ASSIGN_OR_RETURN(
+        ExprPtr v,
+        TypedCall("tile.load", std::move(args),
+                  MemoryAttrs(to_mat ? MemorySpace::kMat : MemorySpace::kVec, call.loc), call.loc));
     return Bind(std::move(s), std::move(v), out);
   }
 
@@ -534,7 +543,8 @@ class KernelConversion {
                      TypeOf(*else_yield->values[i]).is_tile();
       if (a != b && else_yield != nullptr) {
         return ErrorAt(s->loc, absl::StrCat("convert-tensor-to-tile-ops: one branch gives '",
-                                            s->results[i]->name, "' as a tile and the other as a "
+                                            s->results[i]->name,
+                                            "' as a tile and the other as a "
                                             "GM tensor; compute both at the same level"));
       }
       if (a) s->results[i]->type = TypeOf(*then_yield->values[i]);
@@ -549,12 +559,11 @@ class KernelConversion {
       const bool yields_tile =
           yield != nullptr && i < yield->values.size() && TypeOf(*yield->values[i]).is_tile();
       if (yields_tile != carried[i]->type.is_tile()) {
-        return ErrorAt(loc, absl::StrCat("convert-tensor-to-tile-ops: the loop carries '",
-                                         carried[i]->name, "' as a ",
-                                         carried[i]->type.is_tile() ? "tile" : "GM tensor",
-                                         " but its body yields a ",
-                                         yields_tile ? "tile" : "GM tensor",
-                                         "; start it from a value of the same level"));
+        return ErrorAt(
+            loc, absl::StrCat("convert-tensor-to-tile-ops: the loop carries '", carried[i]->name,
+                              "' as a ", carried[i]->type.is_tile() ? "tile" : "GM tensor",
+                              " but its body yields a ", yields_tile ? "tile" : "GM tensor",
+                              "; start it from a value of the same level"));
       }
       if (i < results.size()) results[i]->type = carried[i]->type;
     }
@@ -598,65 +607,6 @@ class KernelConversion {
     return param;
   }
 
-  // A parameter a tile is stored into is an output: Out, or InOut when
-  // the kernel also reads it (PyPTO's direction upgrade).
-  void UpgradeStoreTargets() {
-    for (Param& p : f_.params) {
-      if (p.direction != Direction::kIn || store_targets_.count(p.var) == 0) continue;
-      bool read = false;
-      ForEachCall(*f_.body, [&](const Expr& e) {
-        if (e.is_op_call("tile.store")) return;
-        for (const ExprPtr& a : e.args) read = read || (a->kind == ExprKind::kVar && a->var == p.var);
-      });
-      p.direction = read ? Direction::kInOut : Direction::kOut;
-    }
-  }
-
-  // PyPTO's GM store coherence restriction: a bulk store (a tensor.assemble
-  // made tile.store, MTE3) and a scalar write (tensor.write, the D-cache
-  // path) into one GM tensor are not coherent at cache-line level on a2a3,
-  // so PyPTO rejects the mix rather than lose either's bytes. Values are
-  // followed to the parameter they are through copies, stores and loops.
-  absl::Status CheckStoreCoherence() const {
-    if (store_targets_.empty()) return absl::OkStatus();
-    absl::flat_hash_map<const Var*, const Var*> root;
-    auto root_of = [&root](const Var* v) {
-      auto it = root.find(v);
-      return it == root.end() ? v : it->second;
-    };
-    ForEachStmt(*f_.body, [&](const Stmt& s) {
-      for (size_t i = 0; i < s.iter_args.size() && i < s.init_values.size(); ++i) {
-        if (s.init_values[i]->kind != ExprKind::kVar) continue;
-        root[s.iter_args[i]] = root_of(s.init_values[i]->var);
-        if (i < s.results.size()) root[s.results[i]] = root[s.iter_args[i]];
-      }
-      if (s.kind != StmtKind::kAssign) return;
-      const OpInfo* info = LookupOp(*s.value);
-      if (s.value->kind == ExprKind::kVar) {
-        root[s.var] = root_of(s.value->var);
-      } else if (info != nullptr && info->role == OpRole::kGmStore &&
-                 s.value->args[info->access.tensor_arg]->kind == ExprKind::kVar) {
-        root[s.var] = root_of(s.value->args[info->access.tensor_arg]->var);
-      }
-    });
-    absl::flat_hash_set<const Var*> stored;
-    for (const Var* v : store_targets_) stored.insert(root_of(v));
-    absl::Status status;
-    ForEachCall(*f_.body, [&](const Expr& e) {
-      const OpInfo* info = LookupOp(e);
-      if (!status.ok() || info == nullptr || info->role != OpRole::kScalarWrite) return;
-      const Expr& target = *e.args[info->access.tensor_arg];
-      if (target.kind != ExprKind::kVar || stored.count(root_of(target.var)) == 0) return;
-      status = ErrorAt(e.loc, absl::StrCat(
-                                  "convert-tensor-to-tile-ops: '", e.str, "' writes GM tensor '",
-                                  root_of(target.var)->name, "', which this kernel also bulk-stores "
-                                  "tiles into (tensor.assemble -> tile.store); the scalar and the "
-                                  "bulk store paths are not coherent on a2a3 (PyPTO rejects this "
-                                  "too): write into a tile and store it once"));
-    });
-    return status;
-  }
-
   // Variable references carry their variable's type, which loops and ifs
   // may have changed.
   static void RefreshVarTypes(Stmt& body) {
@@ -683,8 +633,8 @@ class KernelConversion {
   // have (AutoTileMatmulL0, ...); ptoc asks for it to be done by hand.
   absl::Status CheckFits(absl::string_view name, const Type& type, const Location& loc) const {
     if (type.is_tile() && type.has_static_shape() && !type.shape().empty()) {
-      const TileBuffer buffer = TileBufferOf(type.shape(), type.dtype(), type.memory(),
-                                             type.view().slayout);
+      const TileBuffer buffer =
+          TileBufferOf(type.shape(), type.dtype(), type.memory(), type.view().slayout);
       const int64_t capacity = MemoryCapacity(type.memory(), backend_);
       if (buffer.bytes.ok() && buffer.bytes.value() > capacity) {
         return ErrorAt(loc, absl::StrCat("convert-tensor-to-tile-ops: tile '", name, "' needs ",

@@ -3,6 +3,7 @@
 #include <string>
 #include <utility>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "ir/builder.h"
@@ -15,7 +16,7 @@ namespace ptoc {
 const TileForm* FormOf(const Expr& e) {
   const OpInfo* info = e.kind == ExprKind::kCall ? LookupOp(e) : nullptr;
   return info != nullptr && info->tile_form.kind != TileForm::Kind::kNone ? &info->tile_form
-                                                                         : nullptr;
+                                                                          : nullptr;
 }
 
 std::vector<StmtPtr> TakeStmts(StmtPtr& body) {
@@ -45,8 +46,7 @@ ExprPtr HoistOne(Function& f, ExprPtr e, int* temps, std::vector<StmtPtr>& out) 
   return MakeVarRef(tmp, loc);
 }
 
-void HoistArgs(Function& f, Expr& e, bool parent_converts, int* temps,
-               std::vector<StmtPtr>& out) {
+void HoistArgs(Function& f, Expr& e, bool parent_converts, int* temps, std::vector<StmtPtr>& out) {
   for (ExprPtr& a : e.args) {
     HoistArgs(f, *a, FormOf(*a) != nullptr, temps, out);
     const TileForm* form = FormOf(*a);
@@ -147,6 +147,65 @@ absl::Status AddOutputs(Function& caller, const Function& kernel, size_t old_par
 }
 
 }  // namespace
+
+void UpgradeStoreTargets(Function& f, const absl::flat_hash_set<Var*>& store_targets) {
+  for (Param& p : f.params) {
+    if (p.direction != Direction::kIn || store_targets.count(p.var) == 0) continue;
+    bool read = false;
+    ForEachCall(*f.body, [&](const Expr& e) {
+      const OpInfo* info = LookupOp(e);
+      for (size_t i = 0; i < e.args.size(); ++i) {
+        const bool stored_into = info != nullptr && info->role == OpRole::kGmStore &&
+                                 static_cast<int>(i) == info->access.tensor_arg;
+        read =
+            read || (!stored_into && e.args[i]->kind == ExprKind::kVar && e.args[i]->var == p.var);
+      }
+    });
+    p.direction = read ? Direction::kInOut : Direction::kOut;
+  }
+}
+
+absl::Status CheckStoreCoherence(const Function& f,
+                                 const absl::flat_hash_set<Var*>& store_targets) {
+  if (store_targets.empty()) return absl::OkStatus();
+  absl::flat_hash_map<const Var*, const Var*> root;
+  auto root_of = [&root](const Var* v) {
+    auto it = root.find(v);
+    return it == root.end() ? v : it->second;
+  };
+  ForEachStmt(*f.body, [&](const Stmt& s) {
+    for (size_t i = 0; i < s.iter_args.size() && i < s.init_values.size(); ++i) {
+      if (s.init_values[i]->kind != ExprKind::kVar) continue;
+      root[s.iter_args[i]] = root_of(s.init_values[i]->var);
+      if (i < s.results.size()) root[s.results[i]] = root[s.iter_args[i]];
+    }
+    if (s.kind != StmtKind::kAssign) return;
+    const OpInfo* info = LookupOp(*s.value);
+    if (s.value->kind == ExprKind::kVar) {
+      root[s.var] = root_of(s.value->var);
+    } else if (info != nullptr && info->role == OpRole::kGmStore &&
+               s.value->args[info->access.tensor_arg]->kind == ExprKind::kVar) {
+      root[s.var] = root_of(s.value->args[info->access.tensor_arg]->var);
+    }
+  });
+  absl::flat_hash_set<const Var*> stored;
+  for (const Var* v : store_targets) stored.insert(root_of(v));
+  absl::Status status;
+  ForEachCall(*f.body, [&](const Expr& e) {
+    const OpInfo* info = LookupOp(e);
+    if (!status.ok() || info == nullptr || info->role != OpRole::kScalarWrite) return;
+    const Expr& target = *e.args[info->access.tensor_arg];
+    if (target.kind != ExprKind::kVar || stored.count(root_of(target.var)) == 0) return;
+    status = ErrorAt(e.loc,
+                     absl::StrCat("convert-tensor-to-tile-ops: '", e.str, "' writes GM tensor '",
+                                  root_of(target.var)->name,
+                                  "', which this kernel also bulk-stores "
+                                  "tiles into (tensor.assemble -> tile.store); the scalar and the "
+                                  "bulk store paths are not coherent on a2a3 (PyPTO rejects this "
+                                  "too): write into a tile and store it once"));
+  });
+  return status;
+}
 
 absl::Status AddCallerOutputs(Program& program, const Function& kernel, size_t old_params,
                               const std::vector<Var*>& outs) {

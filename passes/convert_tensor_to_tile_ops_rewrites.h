@@ -1,13 +1,15 @@
 // The rewrites around convert-tensor-to-tile-ops' kernel conversion
 // (passes/convert_tensor_to_tile_ops.h): flattening nested tensor calls
-// before it, and passing the Out parameters it adds at every call site
-// after it.
+// before it; after it, the directions and the store check of the
+// parameters it stores into, and the Out parameters it adds passed at
+// every call site.
 #ifndef PTOC_PASSES_CONVERT_TENSOR_TO_TILE_OPS_REWRITES_H_
 #define PTOC_PASSES_CONVERT_TENSOR_TO_TILE_OPS_REWRITES_H_
 
 #include <cstddef>
 #include <vector>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
 #include "ir/ir.h"
 #include "ir/registry.h"
@@ -28,6 +30,19 @@ void PutStmts(StmtPtr& body, std::vector<StmtPtr> stmts);
 // temporary `t__tmp_v<n>` (`*temps` counts them) just before its
 // statement, in `body` of kernel `f`.
 void HoistTensorCalls(Function& f, StmtPtr& body, int* temps);
+
+// A parameter of `f` a tile is stored into (`store_targets`: the targets
+// of the tile.stores the conversion made) is an output: Out, or InOut when
+// the kernel also reads it (PyPTO's direction upgrade).
+void UpgradeStoreTargets(Function& f, const absl::flat_hash_set<Var*>& store_targets);
+
+// PyPTO's GM store coherence restriction: a bulk store (a tensor.assemble
+// made tile.store, MTE3) and a scalar write (tensor.write, the D-cache
+// path) into one GM tensor of `f` are not coherent at cache-line level on
+// a2a3, so PyPTO rejects the mix rather than lose either's bytes; a located
+// error at the write. Values are followed to the parameter they are
+// through copies, stores and loops.
+absl::Status CheckStoreCoherence(const Function& f, const absl::flat_hash_set<Var*>& store_targets);
 
 // Every call of `kernel` (directly or through pl.submit) in the non-kernel
 // functions of `program` that passes its `old_params` arguments gets the

@@ -49,11 +49,11 @@ TEST(TileForms, NameRegisteredTileOps) {
 
 // Tile code, and a slice only GM ops read (a GM view), are left alone.
 TEST(ConvertTensorToTileOps, TileKernelIsUnchanged) {
-  auto p = Parse(Kernel(
-      "        t: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = pl.load(x, [0, 0], [16, 16])\n"
-      "        sub = pl.tensor.slice(x, [8, 16], [8, 0])\n"
-      "        u: pl.Tile[[8, 16], pl.FP32, pl.Mem.Vec] = pl.load(sub, [0, 0], [8, 16])\n"
-      "        return x\n"));
+  auto p = Parse(
+      Kernel("        t: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = pl.load(x, [0, 0], [16, 16])\n"
+             "        sub = pl.tensor.slice(x, [8, 16], [8, 0])\n"
+             "        u: pl.Tile[[8, 16], pl.FP32, pl.Mem.Vec] = pl.load(sub, [0, 0], [8, 16])\n"
+             "        return x\n"));
   ASSERT_NE(p, nullptr);
   const std::string before = PrintProgram(*p);
   absl::StatusOr<bool> changed = ConvertTensorsToTiles(*p);
@@ -65,10 +65,10 @@ TEST(ConvertTensorToTileOps, TileKernelIsUnchanged) {
 // The converted kernel verifies, meets the pass's post-condition, and a
 // second run changes nothing.
 TEST(ConvertTensorToTileOps, ConvertsOnceAndVerifies) {
-  auto p = Parse(Kernel(
-      "        y = pl.mul(x, x)\n"
-      "        z = pl.adds(y, 1.0)\n"
-      "        return z\n"));
+  auto p =
+      Parse(Kernel("        y = pl.mul(x, x)\n"
+                   "        z = pl.adds(y, 1.0)\n"
+                   "        return z\n"));
   ASSERT_NE(p, nullptr);
   absl::StatusOr<bool> changed = ConvertTensorsToTiles(*p);
   ASSERT_TRUE(changed.ok()) << changed.status();
@@ -76,8 +76,9 @@ TEST(ConvertTensorToTileOps, ConvertsOnceAndVerifies) {
   EXPECT_TRUE(VerifyProgram(*p).ok()) << VerifyProgram(*p);
   EXPECT_TRUE(ConvertTensorToTileOps().VerifyAfter(*p).ok());
   const std::string text = PrintProgram(*p);
-  EXPECT_TRUE(absl::StrContains(text, "z_tile: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = "
-                                      "pl.tile.adds(y_tile, 1.0)"))
+  EXPECT_TRUE(absl::StrContains(text,
+                                "z_tile: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = "
+                                "pl.tile.adds(y_tile, 1.0)"))
       << text;
   EXPECT_TRUE(absl::StrContains(text, "ret0_out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]")) << text;
   absl::StatusOr<bool> again = ConvertTensorsToTiles(*p);
