@@ -14,7 +14,8 @@ shared remote cache (`--remote_cache=`) serves each step to every team that
 builds the same kernel, and any remote-execution service can run it:
 
     NAME.parsed.pb      ptoc-parse
-    NAME.<step>.pb      one per pass: memory (infer-tile-memory-space),
+    NAME.<step>.pb      one per pass: tiled (convert-tensor-to-tile-ops),
+                        memory (infer-tile-memory-space),
                         expanded (expand-mixed-kernel),
                         fenced (insert-comm-fence), checked
                         (check-comm-contract); other passes by their name
@@ -29,6 +30,7 @@ cache shared across machines never serves a result built against others.
 """
 
 DEFAULT_PASSES = [
+    "convert-tensor-to-tile-ops",
     "infer-tile-memory-space",
     "expand-mixed-kernel",
     "insert-comm-fence",
@@ -39,6 +41,7 @@ DEFAULT_PASSES = [
 
 # The file-name segment of each pass's output.
 _STEP_SUFFIX = {
+    "convert-tensor-to-tile-ops": "tiled",
     "infer-tile-memory-space": "memory",
     "expand-mixed-kernel": "expanded",
     "insert-comm-fence": "fenced",

@@ -1,7 +1,7 @@
 #!/bin/bash
 # Command-line behaviour of ptoc and ptoc-sim that no other test pins:
 #   - --list-passes ends with the default pipeline the driver really runs
-#     (the one of passes/pass.cc, infer-tile-memory-space first), and
+#     (the one of passes/pass.cc, convert-tensor-to-tile-ops first), and
 #     --help names no other;
 #   - --pipe-sync-drop=N for a unit the plan does not have is a usage error
 #     (exit 2, "no unit N: the plan has M", no output written) in ptoc and
@@ -18,7 +18,7 @@ fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 # The default pipeline.
 last="$("$ptoc" --list-passes | tail -1)"
-[[ "$last" == "default pipeline: infer-tile-memory-space,expand-mixed-kernel,insert-comm-fence,check-comm-contract,hoist-output-returns,materialize-aiv-lanes" ]] ||
+[[ "$last" == "default pipeline: convert-tensor-to-tile-ops,infer-tile-memory-space,expand-mixed-kernel,insert-comm-fence,check-comm-contract,hoist-output-returns,materialize-aiv-lanes" ]] ||
   fail "--list-passes ends with '$last'"
 "$ptoc" --help | grep -q "Default: expand-mixed-kernel" && fail "--help names a stale default pipeline"
 

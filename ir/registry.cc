@@ -711,6 +711,7 @@ const OpRegistry& OpRegistry::Get() {
     AddPyptoOps(*r);
     AddPyptoTableOps(*r);
     AddMemorySpecs(*r);
+    AddTileForms(*r);
     // Rows of PyPTO's catalog that code generation lowers
     // (codegen/op_lowering.cc).
     for (const char* op :

@@ -152,6 +152,25 @@ const std::vector<ElementwiseOp>& ElementwiseOps();
 std::vector<DType> ParseDTypesByBackend(absl::string_view accepts, absl::string_view backend);
 
 
+// How convert-tensor-to-tile-ops lowers a tensor op inside a kernel
+// (PyPTO's OpConversionRegistry, ir/op_catalog_tile_forms.cc).
+struct TileForm {
+  enum class Kind {
+    kNone,      // not converted (GM-level ops: tensor.view, tensor.read of GM, ...)
+    kCompute,   // `op` on the operands' tiles, the same arguments and attributes
+    kSlice,     // a GM window: tile.load (into Mat for a matmul operand); of a tile: tile.slice
+    kAssemble,  // a tile into GM: tile.store; a tile into a tile: tile.assemble
+    kCreate,    // tile.create in Vec
+    kMatmul,    // `op` on operands loaded into Mat
+    kAccess,    // tensor.read / tensor.write: `op` when the tensor became a tile
+  };
+  Kind kind = Kind::kNone;
+  std::string op;  // the tile op
+  // kCompute: the arguments computed with as tiles (empty: every tensor
+  // argument); the others pass through (pld.tensor.remote_store's window).
+  std::vector<int> tile_args;
+};
+
 struct OpInfo {
   std::string name;
   std::vector<std::string> params;  // positional parameter names, in order
@@ -222,6 +241,8 @@ struct OpInfo {
   PipeDirection split_boundary = PipeDirection::kNone;
   // PyPTO's memory-space rule of the op (ir/op_catalog_memory.cc).
   MemorySpec memory;
+  // Of a tensor op, its tile form in a kernel.
+  TileForm tile_form;
 
   const AttrSpec* FindAttr(absl::string_view attr) const;
   int ParamIndex(absl::string_view param) const;  // -1 when absent
@@ -258,6 +279,8 @@ void AddPyptoTableOps(OpRegistry& r);
 // Gives the registered tile ops PyPTO's memory-space rules
 // (ir/op_catalog_memory.cc).
 void AddMemorySpecs(OpRegistry& r);
+// Gives PyPTO's tensor ops their tile forms (ir/op_catalog_tile_forms.cc).
+void AddTileForms(OpRegistry& r);
 
 // ---- Questions passes ask about one call (nullptr-safe on non-calls). ----
 

@@ -39,7 +39,7 @@ std::string PassOptions::Get(absl::string_view flag) const {
 }
 
 std::vector<std::string> DefaultPipeline() {
-  return {"infer-tile-memory-space", "expand-mixed-kernel", "insert-comm-fence", "check-comm-contract",
+  return {"convert-tensor-to-tile-ops", "infer-tile-memory-space", "expand-mixed-kernel", "insert-comm-fence", "check-comm-contract",
           "hoist-output-returns", "materialize-aiv-lanes"};
 }
 
