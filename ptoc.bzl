@@ -29,6 +29,7 @@ cache shared across machines never serves a result built against others.
 """
 
 DEFAULT_PASSES = [
+    "lower-composite-ops",
     "infer-tile-memory-space",
     "expand-mixed-kernel",
     "insert-comm-fence",
@@ -39,6 +40,7 @@ DEFAULT_PASSES = [
 
 # The file-name segment of each pass's output.
 _STEP_SUFFIX = {
+    "lower-composite-ops": "lowered",
     "infer-tile-memory-space": "memory",
     "expand-mixed-kernel": "expanded",
     "insert-comm-fence": "fenced",

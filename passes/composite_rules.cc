@@ -1,0 +1,533 @@
+#include "passes/composite_rules.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
+#include "ir/builder.h"
+#include "ir/diagnostics.h"
+#include "ir/registry.h"
+#include "ir/status_macros.h"
+
+namespace ptoc::composite {
+namespace {
+
+// PyPTO's mesh allreduce reduces at most 16 KiB per chunk: its accumulator,
+// the received tile and their branch copies all stay in Vec memory at once.
+constexpr int64_t kChunkBytes = 16 * 1024;
+
+const Expr& Arg(const Expr& call, absl::string_view param) {
+  return *call.args[LookupOp(call)->ParamIndex(param)];
+}
+
+absl::Status Unsupported(const Emitter& e, const Expr& call, absl::string_view what) {
+  return ErrorAt(e.loc(), absl::StrCat("'", call.str, "': ", what));
+}
+
+// A window ptoc can address as a whole: no pl.TensorView (valid_shape,
+// strides, layout) and a static shape.
+absl::Status CheckWindow(const Emitter& e, const Expr& call, absl::string_view param) {
+  const Type& t = Arg(call, param).type;
+  if (!t.is_distributed()) {
+    return Unsupported(e, call, absl::StrCat("its ", param, " must be a pld.DistributedTensor"));
+  }
+  if (!t.extra().empty()) {
+    return Unsupported(e, call,
+                       absl::StrCat("ptoc does not lower it on a ", param, " with '", t.extra(),
+                                    "'; only a plain packed window"));
+  }
+  if (!t.has_static_shape()) {
+    return Unsupported(
+        e, call,
+        absl::StrCat("ptoc does not lower it on a ", param, " of dynamic shape ", TypeToString(t)));
+  }
+  return absl::OkStatus();
+}
+
+std::vector<int64_t> StaticShape(const Type& t) {
+  std::vector<int64_t> dims;
+  for (const Dim& d : t.shape()) dims.push_back(d.value);
+  return dims;
+}
+
+// Splits "a, [b, c], d" at its top-level commas.
+std::vector<std::string> SplitTopLevel(absl::string_view text) {
+  std::vector<std::string> parts;
+  int depth = 0;
+  std::string part;
+  for (char c : text) {
+    if (c == '[' || c == '(') ++depth;
+    if (c == ']' || c == ')') --depth;
+    if (c == ',' && depth == 0) {
+      parts.push_back(std::string(absl::StripAsciiWhitespace(part)));
+      part.clear();
+    } else {
+      part.push_back(c);
+    }
+  }
+  if (!absl::StripAsciiWhitespace(part).empty()) {
+    parts.push_back(std::string(absl::StripAsciiWhitespace(part)));
+  }
+  return parts;
+}
+
+// The region of an allreduce target PyPTO reduces: the whole window, or the
+// valid box of its pl.TensorView (ptoc keeps the view as the type's text)
+// when PyPTO's mesh rectangle path takes it: ND, packed, a static box whose
+// rows stay contiguous once collapsed to 2-D, within one chunk.
+absl::StatusOr<std::vector<int64_t>> ReducedBox(const Emitter& e, const Expr& call, const Type& t) {
+  const std::vector<int64_t> shape = StaticShape(t);
+  std::vector<std::string> valid;
+  for (absl::string_view element : ExtraElements(t.extra())) {
+    if (!absl::ConsumePrefix(&element, "pl.TensorView(") || !absl::ConsumeSuffix(&element, ")")) {
+      return Unsupported(e, call,
+                         absl::StrCat("ptoc does not lower it on a target with '", element, "'"));
+    }
+    std::vector<std::string> fields = SplitTopLevel(element);
+    // The layout first, as PyPTO checks it before the strides.
+    std::stable_partition(fields.begin(), fields.end(),
+                          [](const std::string& f) { return absl::StartsWith(f, "layout="); });
+    for (const std::string& field : fields) {
+      std::pair<std::string, std::string> kv = absl::StrSplit(field, absl::MaxSplits('=', 1));
+      absl::string_view value = kv.second;
+      if (kv.first == "layout" && value != "pl.TensorLayout.ND") {
+        return Unsupported(e, call, "its target view must have the ND layout (PyPTO's too)");
+      }
+      if ((kv.first == "valid_shape" || kv.first == "stride") &&
+          (!absl::ConsumePrefix(&value, "[") || !absl::ConsumeSuffix(&value, "]"))) {
+        return Unsupported(e, call, absl::StrCat("cannot read the target view's ", field));
+      }
+      if (kv.first == "valid_shape") valid = SplitTopLevel(value);
+      if (kv.first == "stride" && !value.empty()) {
+        // Only the packed strides PyPTO accepts: each the product of the
+        // dims after it.
+        std::vector<std::string> strides = SplitTopLevel(value);
+        int64_t packed = 1;
+        for (size_t i = shape.size(); i-- > 0;) {
+          if (strides.size() != shape.size() || strides[i] != absl::StrCat(packed)) {
+            return Unsupported(e, call,
+                               "its target view must be packed (PyPTO's too): no strides "
+                               "other than the row-major ones");
+          }
+          packed *= shape[i];
+        }
+      }
+    }
+  }
+  if (valid.empty()) return shape;
+  std::vector<int64_t> box;
+  for (const std::string& d : valid) {
+    int64_t v = 0;
+    if (!absl::SimpleAtoi(d, &v)) {
+      return Unsupported(e, call,
+                         absl::StrCat("ptoc does not lower it on a target whose "
+                                      "valid_shape is dynamic ('",
+                                      d, "')"));
+    }
+    box.push_back(v);
+  }
+  // Collapsed to [rows, cols], the box's rows must be evenly spaced: under a
+  // dim other than 1, every inner dim but the last is whole.
+  bool past_boundary = false;
+  for (size_t i = 0; i + 1 < box.size(); ++i) {
+    if (past_boundary && box[i] != shape[i]) {
+      return Unsupported(e, call,
+                         "its target's valid_shape cannot be read as one 2-D "
+                         "rectangle (PyPTO rejects it too)");
+    }
+    past_boundary = past_boundary || box[i] != 1;
+  }
+  int64_t bytes = DTypeBytes(t.dtype());
+  for (int64_t d : box) bytes *= d;
+  if (bytes > kChunkBytes) {
+    return Unsupported(e, call,
+                       absl::StrCat("a partial valid_shape must fit within one ", kChunkBytes,
+                                    "-byte chunk (PyPTO's rule)"));
+  }
+  return box;
+}
+
+// PyPTO's mesh signal: [NR, 1], one INT32 cell per rank.
+absl::Status CheckSignal(const Emitter& e, const Expr& call) {
+  RETURN_IF_ERROR(CheckWindow(e, call, "signal"));
+  const Type& t = Arg(call, "signal").type;
+  if (t.shape().size() != 2 || t.shape()[1].value != 1 || t.dtype() != DType::kINT32) {
+    return Unsupported(e, call,
+                       absl::StrCat("its signal must be a [NR, 1] INT32 window (one "
+                                    "cell per rank), got ",
+                                    TypeToString(t)));
+  }
+  return absl::OkStatus();
+}
+
+// A [NR, SIZE] window: one row per rank.
+absl::Status CheckRows(const Emitter& e, const Expr& call, absl::string_view param) {
+  RETURN_IF_ERROR(CheckWindow(e, call, param));
+  if (Arg(call, param).type.shape().size() != 2) {
+    return Unsupported(e, call, absl::StrCat("its ", param, " must be a 2-D [NR, SIZE] window"));
+  }
+  return absl::OkStatus();
+}
+
+// A plain GM tensor of rank 2, read row by row (input, local_data).
+absl::Status CheckLocal(const Emitter& e, const Expr& call, absl::string_view param) {
+  const Type& t = Arg(call, param).type;
+  if (!t.is_tensor() || t.is_distributed() || t.shape().size() != 2 || !t.has_static_shape()) {
+    return Unsupported(e, call,
+                       absl::StrCat("its ", param,
+                                    " must be a plain 2-D pl.Tensor of "
+                                    "static shape, got ",
+                                    TypeToString(t)));
+  }
+  return absl::OkStatus();
+}
+
+// The tile op that combines two partial results of `op` (a pld.ReduceOp).
+absl::StatusOr<std::string> ReduceTileOp(const Emitter& e, const Expr& call) {
+  const Expr* op = AttrOrDefault(call, "op");
+  const std::string name = op != nullptr && op->kind == ExprKind::kEnum ? op->str : "Sum";
+  if (name == "Sum") return std::string("tile.add");
+  if (name == "Max") return std::string("tile.maximum");
+  if (name == "Min") return std::string("tile.minimum");
+  if (name == "Prod") return std::string("tile.mul");
+  return Unsupported(e, call, absl::StrCat("unknown pld.ReduceOp '", name, "'"));
+}
+
+// One block of a reduction: load this rank's block at `offsets`, combine
+// every peer's into it with `reduce_op`, barrier of `generation` (no rank may
+// overwrite its block before every slower peer has read it), store.
+absl::Status ReduceBlock(Emitter& e, const Comm& comm, const Expr& target, const Expr& signal,
+                         const Expr& offsets, const std::vector<int64_t>& shape,
+                         absl::string_view reduce_op, ExprPtr generation) {
+  ASSIGN_OR_RETURN(
+      Var * acc, e.BindOp("acc", "tile.load", Args(Clone(target), Clone(offsets), e.Ints(shape))));
+  auto add_peer = [&](Emitter& then, Var* peer, Var* partial) -> absl::StatusOr<ExprPtr> {
+    ASSIGN_OR_RETURN(Var * recv, then.BindOp("recv", "pld.tile.remote_load",
+                                             Args(Clone(target), then.Ref(peer), Clone(offsets),
+                                                  then.Ints(shape))));
+    ASSIGN_OR_RETURN(Var * sum,
+                     then.BindOp("acc", reduce_op, Args(then.Ref(partial), then.Ref(recv))));
+    return then.Ref(sum);
+  };
+  ASSIGN_OR_RETURN(
+      Var * reduced,
+      e.ForCarry(
+          "peer", "acc", e.Ref(comm.nranks), acc,
+          [&](Emitter& loop, Var* peer, Var* partial) -> absl::StatusOr<ExprPtr> {
+            ASSIGN_OR_RETURN(
+                Var * next,
+                loop.IfValue(
+                    "acc", loop.Binary(BinaryOp::kNe, loop.Ref(peer), loop.Ref(comm.me)),
+                    [&](Emitter& then) { return add_peer(then, peer, partial); },
+                    [&](Emitter& other) -> absl::StatusOr<ExprPtr> { return other.Ref(partial); }));
+            return loop.Ref(next);
+          }));
+  RETURN_IF_ERROR(EmitBarrier(e, comm, signal, std::move(generation)));
+  std::vector<ExprPtr> store_args;
+  store_args.push_back(e.Ref(reduced));
+  store_args.push_back(Clone(offsets));
+  store_args.push_back(Clone(target));
+  // An N-D window takes the stored region's shape (the tile is 2-D).
+  if (shape.size() > 2) store_args.push_back(e.Ints(shape));
+  return e.EvalOp("tile.store", std::move(store_args));
+}
+
+// How an allreduce walks its target: whole, or in chunks of `per` rows
+// (axis 0) or columns of a single row (axis 1): `full` whole chunks, then
+// one of `tail`.
+struct Chunking {
+  int axis = -1;  // -1: one block, the whole target
+  int64_t per = 0, full = 0, tail = 0;
+};
+
+absl::StatusOr<Chunking> PlanChunks(const Emitter& e, const Expr& call, const Type& t,
+                                    const std::vector<int64_t>& shape) {
+  const int64_t bytes = DTypeBytes(t.dtype());
+  int64_t elements = 1;
+  for (int64_t d : shape) elements *= d;
+  Chunking c;
+  if (elements * bytes <= kChunkBytes) return c;
+  if (shape.size() == 2 && shape[1] * bytes <= kChunkBytes) {
+    c.axis = 0;
+    c.per = kChunkBytes / (shape[1] * bytes);
+  } else if (shape.size() == 2 && shape[0] == 1) {
+    c.axis = 1;
+    c.per = kChunkBytes / bytes;
+  } else {
+    return Unsupported(
+        e, call,
+        absl::StrCat(
+            "its target ", TypeToString(t), " exceeds one ", kChunkBytes,
+            "-byte chunk and ptoc chunks only a 2-D window by whole rows or a single row"));
+  }
+  c.full = shape[c.axis] / c.per;
+  c.tail = shape[c.axis] % c.per;
+  return c;
+}
+
+absl::StatusOr<ExprPtr> AllReduce(Emitter& e, const Expr& call) {
+  if (call.args.size() < 2) {
+    return Unsupported(e, call,
+                       "a kernel's allreduce needs an explicit signal (PyPTO makes one "
+                       "only in a host orchestrator): pld.tensor.allreduce(target, "
+                       "signal, op=...)");
+  }
+  if (const Expr* cores = call.FindAttr("core_num");
+      cores != nullptr && !(cores->kind == ExprKind::kInt && cores->int_value == 1)) {
+    return Unsupported(e, call,
+                       "core_num > 1 is PyPTO's host-orchestrator form; a kernel "
+                       "reduces on one core");
+  }
+  if (const Expr* mode = call.FindAttr("mode"); mode != nullptr && mode->str != "mesh") {
+    return Unsupported(e, call,
+                       absl::StrCat("mode=\"", mode->str,
+                                    "\" is not lowered by ptoc "
+                                    "(only PyPTO's mesh schedule, the default)"));
+  }
+  const Expr& target = Arg(call, "target");
+  const Expr& signal = Arg(call, "signal");
+  if (!target.type.is_distributed() || !target.type.has_static_shape()) {
+    RETURN_IF_ERROR(CheckWindow(e, call, "target"));
+  }
+  RETURN_IF_ERROR(CheckSignal(e, call));
+  ASSIGN_OR_RETURN(std::string reduce_op, ReduceTileOp(e, call));
+  ASSIGN_OR_RETURN(const std::vector<int64_t> shape, ReducedBox(e, call, target.type));
+  ASSIGN_OR_RETURN(Chunking chunks, PlanChunks(e, call, target.type, shape));
+
+  ASSIGN_OR_RETURN(Comm comm, EmitCommSetup(e, target));
+  RETURN_IF_ERROR(EmitBarrier(e, comm, signal, e.Int(1)));
+  if (chunks.axis < 0) {
+    RETURN_IF_ERROR(ReduceBlock(e, comm, target, signal,
+                                *e.Ints(std::vector<int64_t>(shape.size())), shape, reduce_op,
+                                e.Int(2)));
+    RETURN_IF_ERROR(EmitCreditReset(e, comm, signal, 2));
+    return Clone(target);
+  }
+  // Chunk k's barrier is generation k + 2 (the ready barrier is 1).
+  auto offsets_at = [&](Emitter& at, ExprPtr start) {
+    std::vector<ExprPtr> offsets;
+    offsets.push_back(chunks.axis == 0 ? std::move(start) : at.Int(0));
+    offsets.push_back(chunks.axis == 1 ? std::move(start) : at.Int(0));
+    return at.List(std::move(offsets));
+  };
+  std::vector<int64_t> chunk = shape;
+  chunk[chunks.axis] = chunks.per;
+  if (chunks.full > 0) {
+    RETURN_IF_ERROR(e.For("chunk", e.Int(chunks.full), [&](Emitter& loop, Var* k) {
+      ExprPtr offsets =
+          offsets_at(loop, loop.Binary(BinaryOp::kMul, loop.Ref(k), loop.Int(chunks.per)));
+      return ReduceBlock(loop, comm, target, signal, *offsets, chunk, reduce_op,
+                         loop.Binary(BinaryOp::kAdd, loop.Ref(k), loop.Int(2)));
+    }));
+  }
+  int64_t barriers = 1 + chunks.full;
+  if (chunks.tail > 0) {
+    chunk[chunks.axis] = chunks.tail;
+    ++barriers;
+    RETURN_IF_ERROR(ReduceBlock(e, comm, target, signal,
+                                *offsets_at(e, e.Int(chunks.full * chunks.per)), chunk, reduce_op,
+                                e.Int(barriers)));
+  }
+  RETURN_IF_ERROR(EmitCreditReset(e, comm, signal, barriers));
+  return Clone(target);
+}
+
+absl::StatusOr<ExprPtr> ReduceScatter(Emitter& e, const Expr& call) {
+  RETURN_IF_ERROR(CheckRows(e, call, "target"));
+  RETURN_IF_ERROR(CheckSignal(e, call));
+  // The op's result rule already refuses any op but Sum.
+  const Expr& target = Arg(call, "target");
+  const Expr& signal = Arg(call, "signal");
+  ASSIGN_OR_RETURN(Comm comm, EmitCommSetup(e, target));
+  RETURN_IF_ERROR(EmitBarrier(e, comm, signal, e.Int(1)));
+  std::vector<ExprPtr> offsets;
+  offsets.push_back(e.Ref(comm.me));
+  offsets.push_back(e.Int(0));
+  RETURN_IF_ERROR(ReduceBlock(e, comm, target, signal, *e.List(std::move(offsets)),
+                              {1, target.type.shape()[1].value}, "tile.add", e.Int(2)));
+  RETURN_IF_ERROR(EmitCreditReset(e, comm, signal, 2));
+  return Clone(target);
+}
+
+absl::StatusOr<ExprPtr> Broadcast(Emitter& e, const Expr& call) {
+  RETURN_IF_ERROR(CheckWindow(e, call, "target"));
+  RETURN_IF_ERROR(CheckSignal(e, call));
+  const Expr* root = call.FindAttr("root");
+  if (root == nullptr || root->kind != ExprKind::kInt) {
+    return Unsupported(e, call, "root= must be a constant rank");
+  }
+  const Expr& target = Arg(call, "target");
+  const Expr& signal = Arg(call, "signal");
+  // The staging tile is the target flattened to 2-D: [rows, last dim].
+  const std::vector<int64_t> shape = StaticShape(target.type);
+  const int64_t cols = shape.back();
+  ASSIGN_OR_RETURN(Comm comm, EmitCommSetup(e, target));
+  RETURN_IF_ERROR(EmitBarrier(e, comm, signal, e.Int(1)));
+  std::vector<NamedExpr> attrs;
+  attrs.push_back(MakeAttr("shape", e.Ints({target.type.NumElements() / cols, cols})));
+  attrs.push_back(MakeAttr("dtype", e.Enum("DType", std::string(DTypeName(target.type.dtype())))));
+  attrs.push_back(MakeAttr("target_memory", e.Enum("MemorySpace", "Vec")));
+  ASSIGN_OR_RETURN(Var * stage, e.BindOp("stage", "tile.create", {}, std::move(attrs)));
+  RETURN_IF_ERROR(e.EvalOp(
+      "pld.tile.get", Args(Clone(target), e.Int(root->int_value), Clone(target), e.Ref(stage))));
+  RETURN_IF_ERROR(EmitCreditReset(e, comm, signal, 1));
+  return Clone(target);
+}
+
+// Row `source_row` of `source` into row `me` of rank `dest`'s target, for
+// every rank dest (itself included), then barrier(1) and its epilogue.
+absl::StatusOr<ExprPtr> PushRows(Emitter& e, const Expr& call, absl::string_view source_param,
+                                 bool row_per_dest) {
+  RETURN_IF_ERROR(CheckLocal(e, call, source_param));
+  RETURN_IF_ERROR(CheckRows(e, call, "target"));
+  RETURN_IF_ERROR(CheckSignal(e, call));
+  const Expr& source = Arg(call, source_param);
+  const Expr& target = Arg(call, "target");
+  const Expr& signal = Arg(call, "signal");
+  const int64_t size = target.type.shape()[1].value;
+  ASSIGN_OR_RETURN(Comm comm, EmitCommSetup(e, target));
+  if (!row_per_dest) {
+    ASSIGN_OR_RETURN(Var * row, e.BindOp("row", "tile.load",
+                                         Args(Clone(source), e.Ints({0, 0}), e.Ints({1, size}))));
+    RETURN_IF_ERROR(e.For("dest", e.Ref(comm.nranks), [&](Emitter& loop, Var* dest) {
+      std::vector<ExprPtr> at;
+      at.push_back(loop.Ref(comm.me));
+      at.push_back(loop.Int(0));
+      return loop.EvalOp("pld.tile.remote_store", Args(loop.Ref(row), Clone(target), loop.Ref(dest),
+                                                       loop.List(std::move(at))));
+    }));
+  } else {
+    RETURN_IF_ERROR(e.For("dest", e.Ref(comm.nranks), [&](Emitter& loop, Var* dest) {
+      std::vector<ExprPtr> from;
+      from.push_back(loop.Ref(dest));
+      from.push_back(loop.Int(0));
+      ASSIGN_OR_RETURN(Var * row, loop.BindOp("row", "tile.load",
+                                              Args(Clone(source), loop.List(std::move(from)),
+                                                   loop.Ints({1, size}))));
+      std::vector<ExprPtr> at;
+      at.push_back(loop.Ref(comm.me));
+      at.push_back(loop.Int(0));
+      return loop.EvalOp("pld.tile.remote_store", Args(loop.Ref(row), Clone(target), loop.Ref(dest),
+                                                       loop.List(std::move(at))));
+    }));
+  }
+  RETURN_IF_ERROR(EmitBarrier(e, comm, signal, e.Int(1)));
+  RETURN_IF_ERROR(EmitCreditReset(e, comm, signal, 1));
+  return Clone(target);
+}
+
+absl::StatusOr<ExprPtr> AllToAllV(Emitter& e, const Expr& call) {
+  RETURN_IF_ERROR(CheckLocal(e, call, "input"));
+  RETURN_IF_ERROR(CheckRows(e, call, "target"));
+  RETURN_IF_ERROR(CheckSignal(e, call));
+  const Expr& input = Arg(call, "input");
+  const Expr& target = Arg(call, "target");
+  const Expr& signal = Arg(call, "signal");
+  const Expr& send_counts = Arg(call, "send_counts");
+  const Expr& recv_counts = Arg(call, "recv_counts");
+  const Type& counts = send_counts.type;
+  if (!counts.is_tensor() || (counts.shape().size() != 1 && counts.shape().size() != 2)) {
+    return Unsupported(e, call, "its send_counts must be a [NR] or [NR, 1] tensor");
+  }
+  if (!recv_counts.type.is_distributed() || recv_counts.type.shape().size() != 2) {
+    return Unsupported(e, call, "its recv_counts must be a [NR, 1] window");
+  }
+  // Every rank owns a block of `block` rows of the target; the number of
+  // ranks is the signal's (static) first dimension.
+  const int64_t nr = signal.type.shape()[0].value;
+  const int64_t rows = target.type.shape()[0].value;
+  if (signal.type.shape()[0].symbol.size() > 0 || nr <= 0 || rows % nr != 0) {
+    return Unsupported(e, call,
+                       absl::StrCat("its target's ", rows,
+                                    " rows must split into one "
+                                    "block per rank of the signal's static [NR, 1]"));
+  }
+  const int64_t block = rows / nr;
+  const int64_t size = target.type.shape()[1].value;
+  ASSIGN_OR_RETURN(Comm comm, EmitCommSetup(e, target));
+  RETURN_IF_ERROR(e.For("dest", e.Ref(comm.nranks), [&](Emitter& loop, Var* dest) {
+    std::vector<ExprPtr> index;
+    index.push_back(loop.Ref(dest));
+    if (counts.shape().size() == 2) index.push_back(loop.Int(0));
+    ASSIGN_OR_RETURN(
+        Var * count,
+        loop.BindOp("count", "tensor.read", Args(Clone(send_counts), loop.List(std::move(index)))));
+    // A count above the block would spill into the next rank's block.
+    ASSIGN_OR_RETURN(
+        Var * sent,
+        loop.IfValue(
+            "sent",
+            loop.Binary(BinaryOp::kGt, loop.Ref(count), loop.Int(block, count->type.dtype())),
+            [&](Emitter& then) -> absl::StatusOr<ExprPtr> {
+              return then.Int(block, count->type.dtype());
+            },
+            [&](Emitter& other) -> absl::StatusOr<ExprPtr> { return other.Ref(count); }));
+    std::vector<ExprPtr> cell;
+    cell.push_back(loop.Ref(comm.me));
+    cell.push_back(loop.Int(0));
+    std::vector<NamedExpr> set;
+    set.push_back(MakeAttr("op", loop.Enum("NotifyOp", "Set")));
+    RETURN_IF_ERROR(loop.EvalOp(
+        "pld.system.notify",
+        Args(Clone(recv_counts), loop.Ref(dest), loop.List(std::move(cell)), loop.Ref(sent)),
+        std::move(set)));
+    std::vector<ExprPtr> from;
+    from.push_back(loop.Binary(BinaryOp::kMul, loop.Ref(dest), loop.Int(block)));
+    from.push_back(loop.Int(0));
+    ASSIGN_OR_RETURN(Var * rows_tile, loop.BindOp("rows", "tile.load",
+                                                  Args(Clone(input), loop.List(std::move(from)),
+                                                       loop.Ints({block, size}))));
+    std::vector<ExprPtr> at;
+    at.push_back(loop.Binary(BinaryOp::kMul, loop.Ref(comm.me), loop.Int(block)));
+    at.push_back(loop.Int(0));
+    return loop.EvalOp("pld.tile.remote_store", Args(loop.Ref(rows_tile), Clone(target),
+                                                     loop.Ref(dest), loop.List(std::move(at))));
+  }));
+  RETURN_IF_ERROR(EmitBarrier(e, comm, signal, e.Int(1)));
+  RETURN_IF_ERROR(EmitCreditReset(e, comm, signal, 1));
+  return Clone(target);
+}
+
+absl::StatusOr<ExprPtr> Barrier(Emitter& e, const Expr& call) {
+  RETURN_IF_ERROR(CheckSignal(e, call));
+  const Expr& signal = Arg(call, "signal");
+  ASSIGN_OR_RETURN(Comm comm, EmitCommSetup(e, signal));
+  RETURN_IF_ERROR(EmitBarrier(e, comm, signal, e.Int(1)));
+  RETURN_IF_ERROR(EmitCreditReset(e, comm, signal, 1));
+  return Clone(signal);
+}
+
+}  // namespace
+
+absl::StatusOr<ExprPtr> Expand(Emitter& e, const Expr& call) {
+  const OpInfo* info = LookupOp(call);
+  switch (info != nullptr ? info->composite : Composite::kNone) {
+    case Composite::kAllReduce:
+      return AllReduce(e, call);
+    case Composite::kReduceScatter:
+      return ReduceScatter(e, call);
+    case Composite::kBroadcast:
+      return Broadcast(e, call);
+    case Composite::kAllGather:
+      return PushRows(e, call, "local_data", false);
+    case Composite::kAllToAll:
+      return PushRows(e, call, "input", true);
+    case Composite::kAllToAllV:
+      return AllToAllV(e, call);
+    case Composite::kBarrier:
+      return Barrier(e, call);
+    case Composite::kNone:
+      break;
+  }
+  return ErrorAt(e.loc(), absl::StrCat("'", call.str, "' is not a composite op"));
+}
+
+}  // namespace ptoc::composite
