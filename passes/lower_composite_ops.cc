@@ -17,11 +17,33 @@
 namespace ptoc {
 namespace {
 
-// The composite call an Assign or Eval statement makes, or nullptr.
-const Expr* CompositeCall(const Stmt& s) {
+bool IsComposite(const Expr& e) {
+  const OpInfo* info = LookupOp(e);
+  return info != nullptr && info->composite != Composite::kNone;
+}
+
+// A statement the pass expands: `x = op(...)`, `op(...)` or `return
+// ..., op(...), ...` of a composite op.
+bool Expands(const Stmt& s) {
+  if (s.kind == StmtKind::kReturn) {
+    for (const ExprPtr& v : s.values) {
+      if (IsComposite(*v)) return true;
+    }
+    return false;
+  }
   const Expr* call = CallOf(s);
-  const OpInfo* info = call != nullptr ? LookupOp(*call) : nullptr;
-  return info != nullptr && info->composite != Composite::kNone ? call : nullptr;
+  return call != nullptr && IsComposite(*call);
+}
+
+// The first composite call of `f`, or nullptr.
+const Expr* FirstCompositeCall(const Function& f) {
+  const Expr* found = nullptr;
+  ForEachStmt(*f.body, [&](const Stmt& s) {
+    ForEachOwnCall(s, [&](const Expr& call) {
+      if (found == nullptr && IsComposite(call)) found = &call;
+    });
+  });
+  return found;
 }
 
 class Lowerer {
@@ -39,8 +61,8 @@ class Lowerer {
     if (s.kind == StmtKind::kSeq) {
       std::vector<StmtPtr> out;
       for (StmtPtr& child : s.stmts) {
-        if (CompositeCall(*child) != nullptr) {
-          ASSIGN_OR_RETURN(std::vector<StmtPtr> expansion, Expand(*child));
+        if (Expands(*child)) {
+          ASSIGN_OR_RETURN(std::vector<StmtPtr> expansion, Expand(std::move(child)));
           for (StmtPtr& e : expansion) out.push_back(std::move(e));
         } else {
           RETURN_IF_ERROR(Lower(child));
@@ -50,9 +72,10 @@ class Lowerer {
       s.stmts = std::move(out);
       return absl::OkStatus();
     }
-    if (CompositeCall(s) != nullptr) {
-      ASSIGN_OR_RETURN(std::vector<StmtPtr> expansion, Expand(s));
-      slot = MakeSeq(std::move(expansion), s.loc);
+    if (Expands(s)) {
+      const Location loc = s.loc;
+      ASSIGN_OR_RETURN(std::vector<StmtPtr> expansion, Expand(std::move(slot)));
+      slot = MakeSeq(std::move(expansion), loc);
       return absl::OkStatus();
     }
     if (s.body) RETURN_IF_ERROR(Lower(s.body));
@@ -61,12 +84,24 @@ class Lowerer {
   }
 
  private:
-  // The expansion of `x = op(...)` / `op(...)`, then `x = <its value>`.
-  absl::StatusOr<std::vector<StmtPtr>> Expand(const Stmt& s) {
-    composite::Emitter e(fn_, used_, s.value->loc.known() ? s.value->loc : s.loc);
-    ASSIGN_OR_RETURN(ExprPtr value, composite::Expand(e, *CompositeCall(s)));
-    if (s.kind == StmtKind::kAssign) e.Append(MakeAssign(s.var, std::move(value), s.loc));
+  // The expansion of `x = op(...)` (then `x = <its value>`), `op(...)`, or
+  // `return op(...)` (then `return <its value>`).
+  absl::StatusOr<std::vector<StmtPtr>> Expand(StmtPtr s) {
     changed_ = true;
+    if (s->kind == StmtKind::kReturn) {
+      composite::Emitter e(fn_, used_, s->loc);
+      for (ExprPtr& v : s->values) {
+        if (!IsComposite(*v)) continue;
+        composite::Emitter at(fn_, used_, v->loc.known() ? v->loc : s->loc);
+        ASSIGN_OR_RETURN(v, composite::Expand(at, *v));
+        for (StmtPtr& stmt : at.Take()) e.Append(std::move(stmt));
+      }
+      e.Append(std::move(s));
+      return e.Take();
+    }
+    composite::Emitter e(fn_, used_, s->value->loc.known() ? s->value->loc : s->loc);
+    ASSIGN_OR_RETURN(ExprPtr value, composite::Expand(e, *CallOf(*s)));
+    if (s->kind == StmtKind::kAssign) e.Append(MakeAssign(s->var, std::move(value), s->loc));
     return e.Take();
   }
 
@@ -86,6 +121,13 @@ absl::StatusOr<bool> LowerCompositeOpsPass::Run(Program& program, PassContext&) 
     Lowerer lowerer(*f);
     RETURN_IF_ERROR(lowerer.Lower(f->body));
     changed = changed || lowerer.changed();
+    if (const Expr* left = FirstCompositeCall(*f); left != nullptr) {
+      return ErrorAt(left->loc.known() ? left->loc : f->loc,
+                     absl::StrCat("'", left->str,
+                                  "' inside an expression: a composite op is "
+                                  "expanded only as a statement of its own (`x = op(...)`, "
+                                  "`op(...)`, `return op(...)`)"));
+    }
   }
   return changed;
 }
@@ -97,16 +139,7 @@ absl::Status LowerCompositeOpsPass::VerifyAfter(const Program& program) const {
 absl::Status CheckNoCompositeOps(const Program& program) {
   for (const auto& f : program.functions) {
     if (!f->is_kernel()) continue;
-    const Expr* found = nullptr;
-    ForEachStmt(*f->body, [&](const Stmt& s) {
-      ForEachOwnCall(s, [&](const Expr& call) {
-        const OpInfo* info = LookupOp(call);
-        if (found == nullptr && info != nullptr && info->composite != Composite::kNone) {
-          found = &call;
-        }
-      });
-    });
-    if (found != nullptr) {
+    if (const Expr* found = FirstCompositeCall(*f); found != nullptr) {
       return ErrorAt(found->loc.known() ? found->loc : f->loc,
                      absl::StrCat("'", f->name, "' calls the composite op '", found->str,
                                   "': codegen needs the pass lower-composite-ops first (the "

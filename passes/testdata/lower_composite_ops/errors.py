@@ -12,6 +12,8 @@
 # RUN: not ptoc %t.dynamic.py --passes=lower-composite-ops 2>&1 | FileCheck %s --check-prefix=DYNAMIC
 # RUN: sed 's/\[1, 8\], pl.FP32/[8, 8192], pl.FP32/g; s/MODE/mode="mesh"/' %s > %t.wide.py
 # RUN: not ptoc %t.wide.py --passes=lower-composite-ops 2>&1 | FileCheck %s --check-prefix=WIDE
+# RUN: sed 's/        data = pld.tensor.allreduce(data, signal, op=pld.ReduceOp.Sum, MODE)/        x: pl.Scalar[pl.INT32] = pl.tensor.read(pld.tensor.barrier(signal), [0, 0])/' %s > %t.nested.py
+# RUN: not ptoc %t.nested.py --passes=lower-composite-ops 2>&1 | FileCheck %s --check-prefix=NESTED
 # RING: errors.py.tmp.ring.py:{{[0-9]+}}:16: error: 'pld.tensor.allreduce': mode="ring" is not lowered by ptoc (only PyPTO's mesh schedule, the default)
 # RING-NEXT: data = pld.tensor.allreduce(data, signal, op=pld.ReduceOp.Sum, mode="ring")
 # CORES: error: 'pld.tensor.allreduce': core_num > 1 is PyPTO's host-orchestrator form; a kernel reduces on one core
@@ -19,6 +21,7 @@
 # SIGNAL: error: 'pld.tensor.allreduce': its signal must be a [NR, 1] INT32 window (one cell per rank), got pld.DistributedTensor{{\[\[}}4, 4], pl.INT32]
 # DYNAMIC: error: 'pld.tensor.allreduce': ptoc does not lower it on a target of dynamic shape
 # WIDE: error: 'pld.tensor.allreduce': its target pld.DistributedTensor{{\[\[}}8, 8192], pl.FP32] exceeds one 16384-byte chunk and ptoc chunks only a 2-D window by whole rows or a single row
+# NESTED: error: 'pld.tensor.barrier' inside an expression: a composite op is expanded only as a statement of its own (`x = op(...)`, `op(...)`, `return op(...)`)
 import pypto.language as pl
 import pypto.language.distributed as pld
 
