@@ -174,45 +174,45 @@ absl::Status ForEachPeer(Emitter& e, const Comm& comm, absl::string_view index,
   });
 }
 
-// An AtomicAdd of `value` into cell [cell, 0] of rank `peer`'s signal.
-absl::Status Credit(Emitter& e, const Expr& signal, ExprPtr peer, Var* cell, ExprPtr value) {
+// The signal cell of `rank`: [rank, 0] of a mesh signal, [row, rank] of a
+// ring signal's row.
+ExprPtr Cell(Emitter& e, Var* rank, const Expr* row) {
+  std::vector<ExprPtr> offsets;
+  offsets.push_back(row != nullptr ? Clone(*row) : e.Ref(rank));
+  offsets.push_back(row != nullptr ? e.Ref(rank) : e.Int(0));
+  return e.List(std::move(offsets));
+}
+
+// An AtomicAdd of `value` into `cell` of rank `peer`'s signal.
+absl::Status Credit(Emitter& e, const Expr& signal, ExprPtr peer, ExprPtr cell, ExprPtr value) {
   std::vector<NamedExpr> attrs;
   attrs.push_back(MakeAttr("op", e.Enum("NotifyOp", "AtomicAdd")));
-  std::vector<ExprPtr> offsets;
-  offsets.push_back(e.Ref(cell));
-  offsets.push_back(e.Int(0));
-  std::vector<ExprPtr> args;
-  args.push_back(Clone(signal));
-  args.push_back(std::move(peer));
-  args.push_back(e.List(std::move(offsets)));
-  args.push_back(std::move(value));
-  return e.EvalOp("pld.system.notify", std::move(args), std::move(attrs));
+  return e.EvalOp("pld.system.notify",
+                  Args(Clone(signal), std::move(peer), std::move(cell), std::move(value)),
+                  std::move(attrs));
 }
 
 }  // namespace
 
-absl::Status EmitBarrier(Emitter& e, const Comm& comm, const Expr& signal, ExprPtr expected) {
+absl::Status EmitBarrier(Emitter& e, const Comm& comm, const Expr& signal, ExprPtr expected,
+                         const Expr* row) {
   RETURN_IF_ERROR(ForEachPeer(e, comm, "peer", [&](Emitter& body, Var* peer) {
-    return Credit(body, signal, body.Ref(peer), comm.me, body.Int(1));
+    return Credit(body, signal, body.Ref(peer), Cell(body, comm.me, row), body.Int(1));
   }));
   return ForEachPeer(e, comm, "src", [&](Emitter& body, Var* src) {
     // Ge, not Eq: a fast peer may already have credited its next barrier.
     std::vector<NamedExpr> attrs;
     attrs.push_back(MakeAttr("cmp", body.Enum("WaitCmp", "Ge")));
-    std::vector<ExprPtr> offsets;
-    offsets.push_back(body.Ref(src));
-    offsets.push_back(body.Int(0));
-    std::vector<ExprPtr> args;
-    args.push_back(Clone(signal));
-    args.push_back(body.List(std::move(offsets)));
-    args.push_back(Clone(*expected));
-    return body.EvalOp("pld.system.wait", std::move(args), std::move(attrs));
+    return body.EvalOp("pld.system.wait",
+                       Args(Clone(signal), Cell(body, src, row), Clone(*expected)),
+                       std::move(attrs));
   });
 }
 
-absl::Status EmitCreditReset(Emitter& e, const Comm& comm, const Expr& signal, int64_t total) {
+absl::Status EmitCreditReset(Emitter& e, const Comm& comm, const Expr& signal, int64_t total,
+                             const Expr* row) {
   return ForEachPeer(e, comm, "src", [&](Emitter& body, Var* src) {
-    return Credit(body, signal, body.Ref(comm.me), src, body.Int(-total));
+    return Credit(body, signal, body.Ref(comm.me), Cell(body, src, row), body.Int(-total));
   });
 }
 

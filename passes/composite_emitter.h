@@ -90,11 +90,15 @@ struct Comm {
 };
 absl::StatusOr<Comm> EmitCommSetup(Emitter& e, const Expr& window);
 
-// One barrier of generation `expected` on the [NR, 1] signal window:
-// +1 into this rank's cell of every peer, then every peer's cell >= expected.
-absl::Status EmitBarrier(Emitter& e, const Comm& comm, const Expr& signal, ExprPtr expected);
+// One barrier of generation `expected` on the signal window: +1 into this
+// rank's cell of every peer, then every peer's cell >= expected. The cell of
+// a rank is [rank, 0] of PyPTO's mesh signal ([NR, 1]), or [row, rank] of
+// its ring signal ([2 * (NR - 1), NR], one row per round) when `row` is set.
+absl::Status EmitBarrier(Emitter& e, const Comm& comm, const Expr& signal, ExprPtr expected,
+                         const Expr* row = nullptr);
 // The epilogue: `total` credits taken back from every peer's cell here.
-absl::Status EmitCreditReset(Emitter& e, const Comm& comm, const Expr& signal, int64_t total);
+absl::Status EmitCreditReset(Emitter& e, const Comm& comm, const Expr& signal, int64_t total,
+                             const Expr* row = nullptr);
 
 }  // namespace ptoc::composite
 

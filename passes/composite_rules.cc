@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -273,6 +274,126 @@ absl::StatusOr<Chunking> PlanChunks(const Emitter& e, const Expr& call, const Ty
   return c;
 }
 
+// PyPTO's ring allreduce (mode="ring") of a single row of SIZE elements:
+// each rank owns segment r (SIZE / NR elements); NR - 1 reduce-scatter
+// rounds, in which a rank adds its left neighbour's copy of one segment to
+// its own, then NR - 1 allgather rounds, in which it copies the left
+// neighbour's reduced segment. Round s uses row s of the [2 * (NR - 1), NR]
+// signal; each piece of at most 16 KiB of a segment is framed by a ready
+// barrier (generation 2c + 1) and a read barrier (2c + 2) before its store,
+// and the epilogue takes 2 * pieces credits back from every row.
+absl::StatusOr<ExprPtr> RingAllReduce(Emitter& e, const Expr& call, absl::string_view reduce_op) {
+  RETURN_IF_ERROR(CheckWindow(e, call, "target"));
+  RETURN_IF_ERROR(CheckWindow(e, call, "signal"));
+  const Expr& target = Arg(call, "target");
+  const Expr& signal = Arg(call, "signal");
+  const Type& st = signal.type;
+  const int64_t nr = st.shape().size() == 2 ? st.shape()[1].value : 0;
+  if (nr < 2 || st.shape()[0].value != 2 * (nr - 1) || st.dtype() != DType::kINT32) {
+    return Unsupported(e, call,
+                       absl::StrCat("mode=\"ring\" needs a [2 * (NR - 1), NR] INT32 signal "
+                                    "(one row per round), got ",
+                                    TypeToString(st)));
+  }
+  const std::vector<int64_t> shape = StaticShape(target.type);
+  for (size_t i = 0; i + 1 < shape.size(); ++i) {
+    if (shape[i] != 1) {
+      return Unsupported(e, call,
+                         absl::StrCat("ptoc lowers mode=\"ring\" only on a single row "
+                                      "([1, SIZE]), got ",
+                                      TypeToString(target.type)));
+    }
+  }
+  const int64_t size = shape.back();
+  if (size % nr != 0) {
+    return Unsupported(e, call,
+                       absl::StrCat("ptoc lowers mode=\"ring\" only when the ", size,
+                                    " elements split evenly among the signal's ", nr, " ranks"));
+  }
+  const int64_t segment = size / nr;
+  const int64_t bytes = DTypeBytes(target.type.dtype());
+  // PyPTO moves the boundaries of narrower elements to 32 bytes, so that
+  // every transfer starts aligned; ptoc keeps equal segments instead.
+  if (bytes < 4 && segment * bytes % 32 != 0) {
+    return Unsupported(e, call,
+                       absl::StrCat("ptoc lowers mode=\"ring\" of ", DTypeName(target.type.dtype()),
+                                    " only when each rank's segment (", segment,
+                                    " elements) starts 32-byte aligned"));
+  }
+  const int64_t piece = kChunkBytes / bytes;
+  const int64_t pieces = (segment + piece - 1) / piece;
+  ASSIGN_OR_RETURN(Comm comm, EmitCommSetup(e, target));
+  auto ring_index = [&](Emitter& at, Var* step, int64_t back) {
+    // (me + NR - step - back) % NR: never negative, as step < NR - 1.
+    return at.Binary(
+        BinaryOp::kMod,
+        at.Binary(
+            BinaryOp::kSub, at.Binary(BinaryOp::kAdd, at.Ref(comm.me), at.Ref(comm.nranks)),
+            step != nullptr ? at.Binary(BinaryOp::kAdd, at.Ref(step), at.Int(back)) : at.Int(back)),
+        at.Ref(comm.nranks));
+  };
+  Var* left = e.Bind("left", ring_index(e, nullptr, 1));
+  auto piece_shape = [&](int64_t cols) {
+    std::vector<int64_t> dims(shape.size(), 1);
+    dims.back() = cols;
+    return dims;
+  };
+  // One round on signal row `row`: for each piece of segment `index`, ready
+  // barrier, `read` (the tile to store), read barrier, store.
+  using Read = std::function<absl::StatusOr<Var*>(Emitter&, const Expr& offsets, int64_t cols)>;
+  auto round = [&](Emitter& at, Var* row, Var* index, const Read& read) -> absl::Status {
+    ExprPtr row_ref = at.Ref(row);
+    for (int64_t c = 0; c < pieces; ++c) {
+      const int64_t cols = std::min(piece, segment - c * piece);
+      std::vector<ExprPtr> offsets;
+      for (size_t i = 0; i + 1 < shape.size(); ++i) offsets.push_back(at.Int(0));
+      ExprPtr start = at.Binary(BinaryOp::kMul, at.Ref(index), at.Int(segment));
+      if (c > 0) start = at.Binary(BinaryOp::kAdd, std::move(start), at.Int(c * piece));
+      offsets.push_back(std::move(start));
+      ExprPtr at_offsets = at.List(std::move(offsets));
+      RETURN_IF_ERROR(EmitBarrier(at, comm, signal, at.Int(2 * c + 1), row_ref.get()));
+      ASSIGN_OR_RETURN(Var * value, read(at, *at_offsets, cols));
+      RETURN_IF_ERROR(EmitBarrier(at, comm, signal, at.Int(2 * c + 2), row_ref.get()));
+      RETURN_IF_ERROR(
+          at.EvalOp("tile.store", Args(at.Ref(value), Clone(*at_offsets), Clone(target))));
+    }
+    return absl::OkStatus();
+  };
+  auto rounds = [&](Emitter& at) {
+    return at.Binary(BinaryOp::kSub, at.Ref(comm.nranks), at.Int(1));
+  };
+  // Reduce-scatter round s adds the left copy of segment (me - s - 2) % NR.
+  RETURN_IF_ERROR(e.For("rs_step", rounds(e), [&](Emitter& loop, Var* step) {
+    Var* index = loop.Bind("rs_segment", ring_index(loop, step, 2));
+    return round(loop, step, index,
+                 [&](Emitter& at, const Expr& offsets, int64_t cols) -> absl::StatusOr<Var*> {
+                   ASSIGN_OR_RETURN(Var * recv,
+                                    at.BindOp("recv", "pld.tile.remote_load",
+                                              Args(Clone(target), at.Ref(left), Clone(offsets),
+                                                   at.Ints(piece_shape(cols)))));
+                   ASSIGN_OR_RETURN(Var * acc, at.BindOp("acc", "tile.load",
+                                                         Args(Clone(target), Clone(offsets),
+                                                              at.Ints(piece_shape(cols)))));
+                   return at.BindOp("acc", reduce_op, Args(at.Ref(acc), at.Ref(recv)));
+                 });
+  }));
+  // Allgather round s (signal row NR - 1 + s) copies the left neighbour's
+  // segment (me - s - 1) % NR.
+  RETURN_IF_ERROR(e.For("ag_step", rounds(e), [&](Emitter& loop, Var* step) {
+    Var* row = loop.Bind("ag_row", loop.Binary(BinaryOp::kAdd, loop.Ref(step), rounds(loop)));
+    Var* index = loop.Bind("ag_segment", ring_index(loop, step, 1));
+    return round(loop, row, index, [&](Emitter& at, const Expr& offsets, int64_t cols) {
+      return at.BindOp(
+          "recv", "pld.tile.remote_load",
+          Args(Clone(target), at.Ref(left), Clone(offsets), at.Ints(piece_shape(cols))));
+    });
+  }));
+  RETURN_IF_ERROR(e.For("reset_row", e.Int(2 * (nr - 1)), [&](Emitter& loop, Var* row) {
+    return EmitCreditReset(loop, comm, signal, 2 * pieces, loop.Ref(row).get());
+  }));
+  return Clone(target);
+}
+
 absl::StatusOr<ExprPtr> AllReduce(Emitter& e, const Expr& call) {
   if (call.args.size() < 2) {
     return Unsupported(e, call,
@@ -286,11 +407,12 @@ absl::StatusOr<ExprPtr> AllReduce(Emitter& e, const Expr& call) {
                        "core_num > 1 is PyPTO's host-orchestrator form; a kernel "
                        "reduces on one core");
   }
-  if (const Expr* mode = call.FindAttr("mode"); mode != nullptr && mode->str != "mesh") {
+  ASSIGN_OR_RETURN(std::string reduce_op, ReduceTileOp(e, call));
+  if (const Expr* mode = call.FindAttr("mode"); mode != nullptr && mode->str == "ring") {
+    return RingAllReduce(e, call, reduce_op);
+  } else if (mode != nullptr && mode->str != "mesh") {
     return Unsupported(e, call,
-                       absl::StrCat("mode=\"", mode->str,
-                                    "\" is not lowered by ptoc "
-                                    "(only PyPTO's mesh schedule, the default)"));
+                       absl::StrCat("mode must be \"ring\" or \"mesh\", got \"", mode->str, "\""));
   }
   const Expr& target = Arg(call, "target");
   const Expr& signal = Arg(call, "signal");
@@ -298,7 +420,6 @@ absl::StatusOr<ExprPtr> AllReduce(Emitter& e, const Expr& call) {
     RETURN_IF_ERROR(CheckWindow(e, call, "target"));
   }
   RETURN_IF_ERROR(CheckSignal(e, call));
-  ASSIGN_OR_RETURN(std::string reduce_op, ReduceTileOp(e, call));
   ASSIGN_OR_RETURN(const std::vector<int64_t> shape, ReducedBox(e, call, target.type));
   ASSIGN_OR_RETURN(Chunking chunks, PlanChunks(e, call, target.type, shape));
 

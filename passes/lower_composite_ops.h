@@ -25,6 +25,12 @@
 //   allreduce(target, signal, op=)    barrier(1); per chunk of at most 16 KiB:
 //                                     load, remote-load and reduce each peer's
 //                                     chunk, barrier(next), store; epilogue
+//   allreduce(..., mode="ring")       PyPTO's ring on a [2 * (NR - 1), NR]
+//                                     signal: NR - 1 reduce-scatter rounds,
+//                                     then NR - 1 allgather rounds, each
+//                                     moving one segment from the left
+//                                     neighbour between a ready and a read
+//                                     barrier on the round's row
 //   reduce_scatter(target, signal)    barrier(1); load row `me`, add every
 //                                     peer's row `me`; barrier(2); store;
 //                                     epilogue(2)
@@ -47,12 +53,12 @@
 // PyPTO moves a row into a peer's window with pld.tile.put and a subregion;
 // ptoc's put copies whole tensors, so the expansions load the row into a Vec
 // tile and pld.tile.remote_store it: the same data path through UB. What
-// ptoc cannot express is a located error naming the construct: allreduce
-// with mode="ring", a window with a pl.TensorView (valid_shape, strides,
-// layout) or a dynamic shape, an allreduce chunk that is not a run of whole
-// rows or a part of a single row, and the forms PyPTO rejects itself (no
-// signal, core_num > 1, a signal not [NR, 1], reduce_scatter with an op other
-// than Sum).
+// ptoc cannot express is a located error naming the construct: a dynamic
+// shape or valid_shape, a strided or DN view, an allreduce chunk that is not
+// a run of whole rows or a part of a single row, a ring of several rows or
+// of unequal (or, for 2-byte elements, unaligned) segments, and the forms
+// PyPTO rejects itself (no signal, core_num > 1, a signal of the other
+// protocol's shape).
 #ifndef PTOC_PASSES_LOWER_COMPOSITE_OPS_H_
 #define PTOC_PASSES_LOWER_COMPOSITE_OPS_H_
 

@@ -107,14 +107,14 @@ TEST(LowerCompositeOps, RefusesWhatItCannotLowerAtTheCall) {
   std::string text = kAll;
   const std::string call = "pld.tensor.allreduce(data, signal, op=pld.ReduceOp.Sum)";
   text.replace(text.find(call), call.size(),
-               "pld.tensor.allreduce(data, signal, op=pld.ReduceOp.Sum, mode=\"ring\")");
+               "pld.tensor.allreduce(data, signal, op=pld.ReduceOp.Sum, mode=\"tree\")");
   std::unique_ptr<Program> p = Parse(text);
   ASSERT_NE(p, nullptr);
   absl::StatusOr<bool> changed = RunPass(*p);
   ASSERT_FALSE(changed.ok());
   EXPECT_TRUE(absl::StrContains(changed.status().message(), "test.py:17:16: error:"))
       << changed.status();
-  EXPECT_TRUE(absl::StrContains(changed.status().message(), "mode=\"ring\""));
+  EXPECT_TRUE(absl::StrContains(changed.status().message(), "mode must be"));
 }
 
 }  // namespace

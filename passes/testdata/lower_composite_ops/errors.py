@@ -2,6 +2,8 @@
 # at the call that names the construct.
 # RUN: sed 's/MODE/mode="ring"/' %s > %t.ring.py
 # RUN: not ptoc %t.ring.py --passes=lower-composite-ops 2>&1 | FileCheck %s --check-prefix=RING
+# RUN: sed 's/MODE/mode="tree"/' %s > %t.tree.py
+# RUN: not ptoc %t.tree.py --passes=lower-composite-ops 2>&1 | FileCheck %s --check-prefix=TREE
 # RUN: sed 's/MODE/core_num=4/' %s > %t.cores.py
 # RUN: not ptoc %t.cores.py --passes=lower-composite-ops 2>&1 | FileCheck %s --check-prefix=CORES
 # RUN: sed 's/signal, op=/op=/; s/MODE/mode="mesh"/' %s > %t.nosignal.py
@@ -14,8 +16,9 @@
 # RUN: not ptoc %t.wide.py --passes=lower-composite-ops 2>&1 | FileCheck %s --check-prefix=WIDE
 # RUN: sed 's/        data = pld.tensor.allreduce(data, signal, op=pld.ReduceOp.Sum, MODE)/        x: pl.Scalar[pl.INT32] = pl.tensor.read(pld.tensor.barrier(signal), [0, 0])/' %s > %t.nested.py
 # RUN: not ptoc %t.nested.py --passes=lower-composite-ops 2>&1 | FileCheck %s --check-prefix=NESTED
-# RING: errors.py.tmp.ring.py:{{[0-9]+}}:16: error: 'pld.tensor.allreduce': mode="ring" is not lowered by ptoc (only PyPTO's mesh schedule, the default)
+# RING: errors.py.tmp.ring.py:{{[0-9]+}}:16: error: 'pld.tensor.allreduce': mode="ring" needs a [2 * (NR - 1), NR] INT32 signal (one row per round), got pld.DistributedTensor{{\[\[}}4, 1], pl.INT32]
 # RING-NEXT: data = pld.tensor.allreduce(data, signal, op=pld.ReduceOp.Sum, mode="ring")
+# TREE: error: 'pld.tensor.allreduce': mode must be "ring" or "mesh", got "tree"
 # CORES: error: 'pld.tensor.allreduce': core_num > 1 is PyPTO's host-orchestrator form; a kernel reduces on one core
 # NOSIGNAL: error: 'pld.tensor.allreduce': a kernel's allreduce needs an explicit signal
 # SIGNAL: error: 'pld.tensor.allreduce': its signal must be a [NR, 1] INT32 window (one cell per rank), got pld.DistributedTensor{{\[\[}}4, 4], pl.INT32]
