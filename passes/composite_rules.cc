@@ -497,9 +497,17 @@ absl::StatusOr<ExprPtr> Broadcast(Emitter& e, const Expr& call) {
   attrs.push_back(MakeAttr("dtype", e.Enum("DType", std::string(DTypeName(target.type.dtype())))));
   attrs.push_back(MakeAttr("target_memory", e.Enum("MemorySpace", "Vec")));
   ASSIGN_OR_RETURN(Var * stage, e.BindOp("stage", "tile.create", {}, std::move(attrs)));
-  RETURN_IF_ERROR(e.EvalOp(
-      "pld.tile.get", Args(Clone(target), e.Int(root->int_value), Clone(target), e.Ref(stage))));
-  RETURN_IF_ERROR(EmitCreditReset(e, comm, signal, 1));
+  // PyPTO's root copies its window onto itself too (a no-op get); that
+  // write races with the peers reading the same window, so the root skips
+  // it. A second barrier (PyPTO has one) lets no rank return, and the root
+  // write its window again, before every peer has read it.
+  RETURN_IF_ERROR(
+      e.If(e.Binary(BinaryOp::kNe, e.Ref(comm.me), e.Int(root->int_value)), [&](Emitter& then) {
+        return then.EvalOp("pld.tile.get", Args(Clone(target), then.Int(root->int_value),
+                                                Clone(target), then.Ref(stage)));
+      }));
+  RETURN_IF_ERROR(EmitBarrier(e, comm, signal, e.Int(2)));
+  RETURN_IF_ERROR(EmitCreditReset(e, comm, signal, 2));
   return Clone(target);
 }
 

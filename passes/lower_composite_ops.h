@@ -34,9 +34,14 @@
 //   reduce_scatter(target, signal)    barrier(1); load row `me`, add every
 //                                     peer's row `me`; barrier(2); store;
 //                                     epilogue(2)
-//   broadcast(target, signal, root=)  barrier(1); pld.tile.get of root's
-//                                     window through a Vec staging tile;
-//                                     epilogue(1)
+//   broadcast(target, signal, root=)  barrier(1); on every rank but the
+//                                     root, pld.tile.get of the root's window
+//                                     through a Vec staging tile; barrier(2);
+//                                     epilogue(2). PyPTO's root also copies
+//                                     onto itself, a write racing with the
+//                                     peers' reads, and has no second barrier,
+//                                     so the root could overwrite its window
+//                                     while a peer still reads it
 //   allgather(local, target, signal)  the local row into row `me` of every
 //                                     rank's target; barrier(1); epilogue(1)
 //   all_to_all(input, target, signal) row `dest` of input into row `me` of
