@@ -31,6 +31,7 @@ cache shared across machines never serves a result built against others.
 
 DEFAULT_PASSES = [
     "convert-tensor-to-tile-ops",
+    "lower-composite-ops",
     "infer-tile-memory-space",
     "expand-mixed-kernel",
     "insert-comm-fence",
@@ -42,6 +43,7 @@ DEFAULT_PASSES = [
 # The file-name segment of each pass's output.
 _STEP_SUFFIX = {
     "convert-tensor-to-tile-ops": "tiled",
+    "lower-composite-ops": "lowered",
     "infer-tile-memory-space": "memory",
     "expand-mixed-kernel": "expanded",
     "insert-comm-fence": "fenced",

@@ -9,6 +9,7 @@
 #include "codegen/target_info.h"
 #include "ir/status_macros.h"
 #include "passes/hoist_output_returns.h"
+#include "passes/lower_composite_ops.h"
 #include "passes/materialize_aiv_lanes.h"
 
 namespace ptoc {
@@ -17,6 +18,7 @@ absl::StatusOr<std::string> GenerateCode(const Program& program, CodegenTarget t
                                          const CodegenOptions& options) {
   // Codegen runs no pass: what the pipeline must have done is checked here,
   // and the error names the pass a program (a .pb, or --passes=...) lacks.
+  RETURN_IF_ERROR(CheckNoCompositeOps(program));
   RETURN_IF_ERROR(CheckOutputReturnsHoisted(program));
   RETURN_IF_ERROR(CheckNoAivLaneToMaterialize(program));
   ASSIGN_OR_RETURN(codegen::Backend backend, codegen::BackendOf(program));

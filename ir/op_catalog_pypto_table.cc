@@ -7,6 +7,7 @@
 // parsed, verified, printed and kept in the .pb.
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/match.h"
@@ -733,6 +734,17 @@ void AddPyptoTableOps(OpRegistry& r) {
     info.result = RuleFor(row.rule, info.name, info.params);
     r.Register(std::move(info));
   }
+  // The collectives PyPTO's LowerCompositeOps expands (lower-composite-ops).
+  static constexpr std::pair<absl::string_view, Composite> kComposites[] = {
+      {"pld.tensor.allreduce", Composite::kAllReduce},
+      {"pld.tensor.allgather", Composite::kAllGather},
+      {"pld.tensor.reduce_scatter", Composite::kReduceScatter},
+      {"pld.tensor.broadcast", Composite::kBroadcast},
+      {"pld.tensor.barrier", Composite::kBarrier},
+      {"pld.tensor.all_to_all", Composite::kAllToAll},
+      {"pld.tensor.all_to_all_v", Composite::kAllToAllV},
+  };
+  for (const auto& [op, kind] : kComposites) r.FindMutable(op)->composite = kind;
 }
 
 }  // namespace ptoc

@@ -171,6 +171,21 @@ struct TileForm {
   std::vector<int> tile_args;
 };
 
+// PyPTO's composite ops: one call that stands for a whole protocol, which
+// the pass lower-composite-ops expands into primitive ops before codegen
+// (PyPTO's LowerCompositeOps; passes/lower_composite_ops.h says what each
+// becomes). Codegen never lowers them.
+enum class Composite {
+  kNone,
+  kAllReduce,      // pld.tensor.allreduce
+  kAllGather,      // pld.tensor.allgather
+  kReduceScatter,  // pld.tensor.reduce_scatter
+  kBroadcast,      // pld.tensor.broadcast
+  kBarrier,        // pld.tensor.barrier
+  kAllToAll,       // pld.tensor.all_to_all
+  kAllToAllV,      // pld.tensor.all_to_all_v
+};
+
 struct OpInfo {
   std::string name;
   std::vector<std::string> params;  // positional parameter names, in order
@@ -234,6 +249,8 @@ struct OpInfo {
   // the simulator (CheckCompiledForm) instead of being lowered without it.
   std::vector<int> compiled_arities;
   std::vector<std::string> uncompiled_attrs;
+  // Which composite op this is (kNone: a primitive op).
+  Composite composite = Composite::kNone;
   // A boundary op of a pl.split_aiv kernel (dual-aiv.md): kC2V for
   // tile.aiv_shard (Acc -> this lane's Vec half), kV2C for tile.aic_gather
   // (this lane's Vec half -> the joined Mat tile). Both carry `split`, the

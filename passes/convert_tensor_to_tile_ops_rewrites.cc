@@ -50,7 +50,14 @@ void HoistArgs(Function& f, Expr& e, bool parent_converts, int* temps, std::vect
   for (ExprPtr& a : e.args) {
     HoistArgs(f, *a, FormOf(*a) != nullptr, temps, out);
     const TileForm* form = FormOf(*a);
-    if (parent_converts && form != nullptr && form->kind != TileForm::Kind::kAccess) {
+    // A call that computes is hoisted under any parent: the conversion
+    // rewrites statements, so it must be one (under a GM op such as
+    // tile.load, its tile then meets the located "became a tile" error).
+    const bool computes = form != nullptr && (form->kind == TileForm::Kind::kCompute ||
+                                              form->kind == TileForm::Kind::kCreate ||
+                                              form->kind == TileForm::Kind::kMatmul);
+    if ((parent_converts || computes) && form != nullptr &&
+        form->kind != TileForm::Kind::kAccess) {
       a = HoistOne(f, std::move(a), temps, out);
     }
   }

@@ -23,6 +23,8 @@ class TimePasses:
 # TIME-NEXT: load {{[0-9]+\.[0-9]+}}
 # TIME-NEXT: convert-tensor-to-tile-ops {{[0-9]+\.[0-9]+}}
 # TIME-NEXT: convert-tensor-to-tile-ops checks {{[0-9]+\.[0-9]+}}
+# TIME-NEXT: lower-composite-ops {{[0-9]+\.[0-9]+}}
+# TIME-NEXT: lower-composite-ops checks {{[0-9]+\.[0-9]+}}
 # TIME-NEXT: infer-tile-memory-space {{[0-9]+\.[0-9]+}}
 # TIME-NEXT: infer-tile-memory-space checks {{[0-9]+\.[0-9]+}}
 # TIME-NEXT: expand-mixed-kernel {{[0-9]+\.[0-9]+}}
