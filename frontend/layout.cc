@@ -524,7 +524,7 @@ std::string LayoutStatement(int depth, absl::string_view flat, int width) {
 
 std::string LayoutSignature(int depth, absl::string_view name,
                             const std::vector<std::string>& params, absl::string_view returns,
-                            int width) {
+                            int width, absl::string_view stub_body) {
   Doc d;
   const int g = d.NewGroup();
   std::vector<int> sig;
@@ -548,8 +548,9 @@ std::string LayoutSignature(int depth, absl::string_view name,
     sig.push_back(d.Text(" -> "));
     sig.push_back(Build(d, ReadPieces(returns)));
   }
-  const int root = d.Concat({d.Text(absl::StrCat("def ", name)), d.Group(g, std::move(sig)),
-                             d.Text(":")});
+  const int root =
+      d.Concat({d.Text(absl::StrCat("def ", name)), d.Group(g, std::move(sig)),
+                d.Text(stub_body.empty() ? std::string(":") : absl::StrCat(": ", stub_body))});
   return d.Render(root, 4 * depth, width);
 }
 

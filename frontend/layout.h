@@ -30,9 +30,10 @@ std::string LayoutStatement(int depth, absl::string_view flat, int width = kLine
 // `def name(param, ...) -> returns:` (no arrow when `returns` is empty):
 // the parameters and the return annotation are one group, as ruff groups
 // them, so a signature that does not fit breaks at its parameters first.
+// `stub_body`: the body ruff keeps after the colon (`...`), or empty.
 std::string LayoutSignature(int depth, absl::string_view name,
                             const std::vector<std::string>& params, absl::string_view returns,
-                            int width = kLineLength);
+                            int width = kLineLength, absl::string_view stub_body = "");
 
 }  // namespace ptoc
 

@@ -183,6 +183,8 @@ absl::Status Parser::ParseSimpleStatement(std::vector<StmtPtr>& out,
   } else if ((AtDotted("pl", "static_print") || AtDotted("pl", "static_assert")) &&
              AtOp("(", 3)) {
     RETURN_IF_ERROR(ParseStaticCheck());
+  } else if (AtOp(".") && AtOp(".", 1) && AtOp(".", 2)) {
+    RETURN_IF_ERROR(ParseAbstractBody(out));
   } else if (AtDotted("pl", "func_attr") && AtOp("(", 3)) {
     // PyPTO: a prologue directive, before every other statement.
     if (scopes_.size() != 1 || !out.empty() || !with_scopes_.empty() ||
@@ -296,6 +298,31 @@ absl::StatusOr<StmtPtr> Parser::ParseSetItem() {
                                                   " into ", TypeToString(var->type)));
   }
   return stmt;
+}
+
+// `...` as the whole body (after a docstring and pl.func_attr): PyPTO's
+// abstract SubWorker, whose implementation is bound when the program runs.
+// PyPTO takes it from a SubWorker only.
+absl::Status Parser::ParseAbstractBody(const std::vector<StmtPtr>& out) {
+  const Token& first = Peek();
+  bool sub_worker = false;
+  for (const NamedExpr& a : fn_->decorator_args) {
+    if (a.name == "role" && a.value != nullptr && a.value->kind == ExprKind::kEnum) {
+      sub_worker = a.value->str == "SubWorker";
+    }
+  }
+  if (!sub_worker) {
+    return ErrorAtToken(first, absl::StrCat("'...' is a body only for a SubWorker "
+                                            "(role=pl.Role.SubWorker), not for '",
+                                            fn_->name, "'"));
+  }
+  if (scopes_.size() != 1 || !out.empty() || fn_->requires_runtime_binding) {
+    return ErrorAtToken(first, "'...' must be the whole body of an abstract SubWorker");
+  }
+  for (int i = 0; i < 3; ++i) Next();
+  fn_->requires_runtime_binding = true;
+  abstract_body_loc_ = Loc(first);
+  return absl::OkStatus();
 }
 
 absl::Status Parser::ParseFuncAttr() {

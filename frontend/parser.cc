@@ -437,6 +437,11 @@ absl::Status Parser::ParseFunctionBody(Function& fn, size_t body_start) {
   StartFunctionComments(Peek().line);
   ASSIGN_OR_RETURN(Block block, ParseSuite(/*yield_allowed=*/false));
   pending_comments_.clear();  // the body's tail comments: PyPTO drops them
+  if (fn.requires_runtime_binding && block.body != nullptr &&
+      block.body->kind == StmtKind::kSeq && !block.body->stmts.empty()) {
+    return ErrorAt(block.body->stmts.front()->loc,
+                   "'...' must be the whole body of an abstract SubWorker");
+  }
   fn.body = std::move(block.body);
   return absl::OkStatus();
 }

@@ -203,6 +203,7 @@ class Parser {
                                     bool yield_allowed);
   // `pl.func_attr({"name": value, ...})`: adds to the function's attrs.
   absl::Status ParseFuncAttr();
+  absl::Status ParseAbstractBody(const std::vector<StmtPtr>& out);
   // pl.static_print(...) / pl.static_assert(...): checked, no statement.
   absl::Status ParseStaticCheck();
   // At `name[...] = value`; and its parse (a pl.Array element write).
@@ -362,6 +363,7 @@ class Parser {
   // pl.range and while, else the loop kind ("parallel", ...).
   std::vector<std::string> loops_;
   int manual_scopes_ = 0;     // enclosing manual scopes
+  Location abstract_body_loc_;  // the `...` of an abstract SubWorker
   std::vector<SplitRegion> split_regions_;  // enclosing pl.split_aiv regions
   std::vector<std::string> with_scopes_;  // enclosing `with` scopes, outermost first
   // Enclosing core contexts: `with pl.at(level=pl.Level.CORE_GROUP)`, pl.spmd.

@@ -465,12 +465,14 @@ class FunctionPrinter {
       if (p.direction == Direction::kInOut) type = absl::StrCat("pl.InOut[", type, "]");
       params.push_back(absl::StrCat(expr_.Name(p.var), ": ", type));
     }
+    // An abstract SubWorker's `...` stays on the def line, as ruff leaves
+    // PyPTO's output.
     absl::StrAppend(out_, LayoutSignature(1, f_.name, params,
                                           f_.return_type.has_value()
                                               ? TypeText(*f_.return_type)
                                               : std::string(),
-                                          width_));
-    Body(f_.body.get(), 2, nullptr);
+                                          width_, f_.requires_runtime_binding ? "..." : ""));
+    if (!f_.requires_runtime_binding) Body(f_.body.get(), 2, nullptr);
   }
 
  private:

@@ -238,6 +238,47 @@ TEST(PyptoFormsTest, RejectedForms) {
   EXPECT_THAT(Error(head + "        a = 1__0\n"), HasSubstr("malformed number"));
 }
 
+// An abstract SubWorker: `...` as its whole body (on the def line or
+// below a docstring and pl.func_attr), printed on the def line as ruff
+// leaves PyPTO's text; `...` anywhere else is an error, as in PyPTO.
+TEST(PyptoFormsTest, AbstractSubWorker) {
+  const std::string program = std::string(kImports) + R"(@pl.program
+class P:
+    @pl.function(level=pl.Level.HOST, role=pl.Role.SubWorker)
+    def sample(logits: pl.Tensor[[8, 16], pl.FP32]) -> pl.Tensor[[8], pl.INT32]: ...
+
+    @pl.function(level=pl.Level.HOST, role=pl.Role.SubWorker)
+    def other(x: pl.Tensor[[8], pl.FP32]):
+        """Bound when the program runs."""
+        pl.func_attr({"weight": 2})
+        ...
+
+    @pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)
+    def host_orch(self, x: pl.Tensor[[8, 16], pl.FP32]) -> pl.Tensor[[8, 16], pl.FP32]:
+        self.sample(x)
+        return x
+)";
+  std::string out = RoundTrip(program);
+  EXPECT_THAT(out, HasSubstr("-> pl.Tensor[[8], pl.INT32]: ...\n"));
+  EXPECT_THAT(out, HasSubstr("def other(x: pl.Tensor[[8], pl.FP32]): ...\n"));
+  std::unique_ptr<Program> p = pypto_test::ParseVerified(program);
+  ASSERT_NE(p, nullptr);
+  EXPECT_TRUE(p->functions[0]->requires_runtime_binding);
+  EXPECT_FALSE(p->functions[2]->requires_runtime_binding);
+
+  const std::string sub_worker = std::string(kImports) +
+                                 "@pl.program\nclass P:\n"
+                                 "    @pl.function(level=pl.Level.HOST, role=pl.Role.SubWorker)\n"
+                                 "    def f(x: pl.Scalar[pl.INT32]):\n";
+  EXPECT_THAT(Error(sub_worker + "        ...\n        y = x + 1\n"),
+              HasSubstr("t.py:10:9: error: '...' must be the whole body of an abstract SubWorker"));
+  EXPECT_THAT(Error(sub_worker + "        y = x + 1\n        ...\n"),
+              HasSubstr("t.py:10:9: error: '...' must be the whole body of an abstract SubWorker"));
+  EXPECT_THAT(Error(std::string(kImports) +
+                    "@pl.program\nclass P:\n    @pl.function\n    def f(self): ...\n"),
+              HasSubstr("'...' is a body only for a SubWorker (role=pl.Role.SubWorker), not for 'f'"));
+}
+
 // PyPTO's ConvertToSSA: a name rebound in a loop body is carried by the
 // loop; one rebound in a branch is a result of the if.
 TEST(PyptoFormsTest, RebindingInLoopsAndBranches) {

@@ -175,6 +175,7 @@ uint64_t ProgramFingerprint(const Program& program) {
     h.Named(f->attrs);
     h.Named(f->decorator_args);
     h.Int(f->has_self ? 1 : 0);
+    h.Int(f->requires_runtime_binding ? 1 : 0);
     h.Body(f->body.get());
   }
   return h.value();

@@ -297,6 +297,7 @@ std::unique_ptr<Program> CloneProgram(const Program& p) {
     cf->return_type = f->return_type;
     cf->loc = f->loc;
     cf->has_self = f->has_self;
+    cf->requires_runtime_binding = f->requires_runtime_binding;
     VarMap map;
     for (const auto& v : f->vars) {
       cf->vars.push_back(std::make_unique<Var>(*v));

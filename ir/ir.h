@@ -244,6 +244,9 @@ struct Function {
   // auto_scope=, external_source=, ...), constants in written order.
   std::vector<NamedExpr> decorator_args;
   bool has_self = true;          // false: a method written without `self`
+  // PyPTO's abstract SubWorker: its body is `...`, the implementation is
+  // bound when the program runs (body empty here).
+  bool requires_runtime_binding = false;
   StmtPtr body;                  // never null after construction
   std::vector<std::unique_ptr<Var>> vars;  // owns every Var of the function
   Location loc;

@@ -318,6 +318,7 @@ void FunctionToProto(const Function& f, ir::Function* out) {
   if (HasLoc(f.loc)) LocToProto(f.loc, out->mutable_loc());
   NamedToProto(f.decorator_args, out->mutable_decorator_args());
   out->set_no_self(!f.has_self);
+  out->set_requires_runtime_binding(f.requires_runtime_binding);
 }
 
 // -------------------------------------------------------------- FromProto
@@ -412,6 +413,7 @@ class Reader {
     RETURN_IF_ERROR(ReadNamed(proto.attrs(), &f->attrs, 0));
     RETURN_IF_ERROR(ReadNamed(proto.decorator_args(), &f->decorator_args, 0));
     f->has_self = !proto.no_self();
+    f->requires_runtime_binding = proto.requires_runtime_binding();
     if (!proto.has_body()) return Error("missing body");
     ASSIGN_OR_RETURN(StmtPtr body, ReadStmt(proto.body(), 0));
     f->body = std::move(body);

@@ -34,8 +34,8 @@ module="$cache/node_modules/@astral-sh/ruff-wasm-nodejs"
 # Floors: the programs ruff leaves unchanged (raise them, never lower them).
 # Before ptoc laid its text out as ruff does: 55 of 2211 at 200 columns
 # (2128 with magic trailing commas kept).
-MIN_UNCHANGED=2211
-MIN_UNCHANGED_NARROW=2185
+MIN_UNCHANGED=2216
+MIN_UNCHANGED_NARROW=2190
 
 missing() {
   if [[ "${CI:-}" == "true" ]]; then
