@@ -3,6 +3,7 @@
     python3 exec_log.py steps LOG          one JSON command line per ptoc step
     python3 exec_log.py hits LOG           "HITS TOTAL" of ptoc steps
     python3 exec_log.py misses LOG         the ptoc steps that were not hits
+    python3 exec_log.py hits_detail LOG    the mnemonic and output of each hit
     python3 exec_log.py executed LOG       outputs of ptoc steps that ran
     python3 exec_log.py runners LOG        "RUNNER COUNT" lines, ptoc steps
     python3 exec_log.py outputs LOG        "PATH DIGEST" of every output
@@ -42,6 +43,11 @@ def main():
         for s in steps:
             if not s.get("remoteCacheHit"):
                 print("  not a hit:", " ".join(s["commandArgs"]))
+    elif command == "hits_detail":
+        for s in steps:
+            if s.get("remoteCacheHit"):
+                outs = s.get("listedOutputs", [])
+                print("  hit:", s.get("mnemonic", "?"), outs[0] if outs else "")
     elif command == "executed":
         for s in steps:
             if not s.get("remoteCacheHit"):

@@ -1,4 +1,5 @@
 #!/bin/bash
+# tools/test: background
 # Pipelines as build rules, run by a remote executor and reused through a
 # remote cache (ptoc.bzl; README, "Bazel rules"). One server plays both:
 # Bazel's own reference worker (src/tools/remote/ of Debian's
@@ -19,7 +20,10 @@
 #    step twice.
 # 5. Changing one pass's option in B re-runs only the steps from that pass on.
 # 6. A third checkout whose (simulated) libabsl-dev version differs gets no
-#    hit for any ptoc step or compile; the same versions (B) got all.
+#    hit for any action (ptoc step, compile, protoc run, link); the same
+#    versions (B) got all. It
+#    builds the parse step of every example, which needs the front end's
+#    compiles only (a third of the tree: the test's most expensive step).
 # Stops the worker and removes its folders, also when the test fails.
 # Exits 77 when the worker's sources or javac are missing (1 under CI=true).
 set -euo pipefail
@@ -106,10 +110,11 @@ done < <(python3 "$log_tool" outputs "$work/a.log")
 echo "remote and local outputs byte-identical: $compared of $steps ptoc step outputs"
 
 # --- 3. B: the worker as a cache ---
-build() {  # build CHECKOUT OUTPUT_BASE LOG [FLAGS...]
+build() {  # build CHECKOUT OUTPUT_BASE LOG [FLAGS...] (TARGETS: //examples:all)
   local checkout="$1" ob="$2" log="$3"
   shift 3
-  (cd "$checkout" && bazel --output_base="$ob" build ${PTOC_BAZEL_FLAGS:-} //examples:all \
+  # shellcheck disable=SC2086
+  (cd "$checkout" && bazel --output_base="$ob" build ${PTOC_BAZEL_FLAGS:-} ${TARGETS:-//examples:all} \
       --remote_cache="$server" --execution_log_json_file="$log" "$@" 2>&1 | tail -3)
 }
 build "$work/b" "$work/ob_b" "$work/b.log"
@@ -178,15 +183,24 @@ awk -v RS= -v ORS='\n\n' '/(^|\n)Package: libabsl-dev\n/ {
 simulated="$(dpkg-query --admindir="$work/dpkg" -W -f='${Version}' libabsl-dev)"
 [[ "$simulated" == *simulated1 ]] || fail "could not simulate another libabsl-dev version"
 copy_checkout "$repo" "$work/c"
-build "$work/c" "$work/ob_c" "$work/c.log" --repo_env=PTOC_DPKG_ADMINDIR="$work/dpkg"
+parse_targets="$(cd "$work/c" && bazel --output_base="$work/ob_c" query 'attr(name, "_parse$", //examples:all)' 2>/dev/null | tr '\n' ' ')"
+[[ -n "$parse_targets" ]] || fail "no parse steps in //examples"
+TARGETS="$parse_targets" build "$work/c" "$work/ob_c" "$work/c.log" --repo_env=PTOC_DPKG_ADMINDIR="$work/dpkg"
 grep -q simulated1 "$work/ob_c/external/ptoc_system_versions/system_versions.txt" ||
   fail "checkout C's stamp does not carry the simulated version"
+read -r _ parses_a < <(python3 "$log_tool" hits "$work/a.log" PtocParse)
 read -r hits_c total_c < <(python3 "$log_tool" hits "$work/c.log")
 read -r chits_c ctotal_c < <(python3 "$log_tool" hits "$work/c.log" CppCompile)
-echo "another libabsl-dev version: $hits_c of $total_c ptoc steps and $chits_c of $ctotal_c" \
-     "compiles were hits (same versions: $chits_b of $ctotal_b compiles)"
-[[ $total_c -eq $steps ]] || fail "C ran $total_c ptoc steps, A $steps"
+read -r ahits_c atotal_c < <(python3 "$log_tool" hits "$work/c.log" "")
+echo "another libabsl-dev version: $hits_c of $total_c parse steps, $chits_c of $ctotal_c" \
+     "compiles and $ahits_c of $atotal_c actions in all (protoc, links) were hits" \
+     "(same versions: $chits_b of $ctotal_b compiles)"
+[[ $total_c -eq $parses_a && $total_c -gt 0 ]] || fail "C ran $total_c parse steps, A $parses_a"
 [[ $hits_c -eq 0 ]] || fail "a machine with other versions was served ptoc steps"
 [[ $ctotal_c -gt 0 && $chits_c -eq 0 ]] || fail "a machine with other versions was served compiles"
+if [[ $ahits_c -ne 0 ]]; then
+  python3 "$log_tool" hits_detail "$work/c.log" ""
+  fail "a machine with other versions was served $ahits_c actions"
+fi
 
 echo "remote build test passed in $((SECONDS - start)) s"
