@@ -122,8 +122,9 @@ void CollectReturns(const Stmt& s, std::vector<const Stmt*>* out) {
   });
 }
 
-// A name no variable of `f` has, from `base`.
-std::string FreshName(const Function& f, const std::string& base) {
+}  // namespace
+
+std::string FreshVarName(const Function& f, const std::string& base) {
   absl::flat_hash_set<std::string> used;
   for (const auto& v : f.vars) used.insert(v->name);
   for (const Param& p : f.params) used.insert(p.var->name);
@@ -133,8 +134,6 @@ std::string FreshName(const Function& f, const std::string& base) {
     if (!used.contains(name)) return name;
   }
 }
-
-}  // namespace
 
 const Var* OutputParamNamed(const Function& f, const Expr& e) {
   const Var* origin = Origins(f).Of(e);
@@ -173,40 +172,6 @@ bool HoistOutputReturns(Program& program) {
   return changed;
 }
 
-namespace {
-
-bool UsesCallOf(const Expr& e, absl::string_view name, bool used) {
-  if (used && e.kind == ExprKind::kCall && e.is_function_call && e.str == name) return true;
-  for (const ExprPtr& a : e.args) {
-    if (UsesCallOf(*a, name, true)) return true;
-  }
-  for (const NamedExpr& a : e.attrs) {
-    if (UsesCallOf(*a.value, name, true)) return true;
-  }
-  return false;
-}
-
-bool StmtUsesCallOf(const Stmt& body, absl::string_view name) {
-  bool used = false;
-  WalkStmts(body, [&](const Stmt& s) {
-    ForEachOwnExpr(s, [&](const Expr& e) {
-      // An Eval's own call is made for its effect; everything else is a use.
-      used = used || UsesCallOf(e, name, s.kind != StmtKind::kEval);
-    });
-    return used ? WalkAction::kStop : WalkAction::kAdvance;
-  });
-  return used;
-}
-
-}  // namespace
-
-bool CalledForValue(const Program& program, absl::string_view name) {
-  for (const auto& fn : program.functions) {
-    if (fn->body != nullptr && StmtUsesCallOf(*fn->body, name)) return true;
-  }
-  return false;
-}
-
 const Expr* UnhoistedOutputReturn(const Function& f) {
   if (f.body == nullptr) return nullptr;
   const Stmt* last = f.body.get();
@@ -233,7 +198,7 @@ bool HoistOutputReturnsIn(Function& f) {
     for (ExprPtr& v : ret.values) {
       if (v->kind == ExprKind::kVar) continue;
       const Var* param = OutputParamNamed(f, *v);
-      Var* target = f.NewVar(FreshName(f, absl::StrCat(param->name, "_ret")), v->type, v->loc);
+      Var* target = f.NewVar(FreshVarName(f, absl::StrCat(param->name, "_ret")), v->type, v->loc);
       Location loc = v->loc.known() ? v->loc : ret.loc;
       ExprPtr ref = MakeVarRef(target, loc);
       hoisted.push_back(MakeAssign(target, std::move(v), loc));

@@ -6,12 +6,14 @@
 // them, plain: `return x`, a store into a parameter without pl.Out) gives
 // back nothing the caller does not already hold: the caller passed that
 // parameter in. Such a return is not a kernel return value; codegen,
-// expand-mixed-kernel and ptoc-sim treat it as a return without values.
+// expand-mixed-kernel (the lanes' returns, passes/README_expand_mixed_kernel.md)
+// and ptoc-sim treat it as a return without values.
 // Any other returned value stays a return value.
 #ifndef PTOC_IR_OUTPUT_RETURNS_H_
 #define PTOC_IR_OUTPUT_RETURNS_H_
 
-#include "absl/strings/string_view.h"
+#include <string>
+
 #include "ir/ir.h"
 
 namespace ptoc {
@@ -43,9 +45,8 @@ bool HoistOutputReturnsIn(Function& f);
 // not a plain name), or nullptr.
 const Expr* UnhoistedOutputReturn(const Function& f);
 
-// True when some function of `program` uses the value of a call of the
-// program function `name` (`y = self.name(...)`, or as an argument).
-bool CalledForValue(const Program& program, absl::string_view name);
+// A variable name `f` does not use yet, from `base` (`base`, `base_1`, ...).
+std::string FreshVarName(const Function& f, const std::string& base);
 
 }  // namespace ptoc
 

@@ -12,7 +12,6 @@
 #include "absl/strings/str_join.h"
 #include "ir/annotation.h"
 #include "ir/builder.h"
-#include "ir/output_returns.h"
 #include "ir/status_macros.h"
 #include "passes/mixed_kernel/boundary_moves.h"
 #include "passes/mixed_kernel/classify.h"
@@ -21,6 +20,7 @@
 #include "passes/mixed_kernel/lane_fifo.h"
 #include "passes/mixed_kernel/lane_split.h"
 #include "passes/mixed_kernel/pipe_setup.h"
+#include "passes/mixed_kernel/returns.h"
 #include "passes/mixed_kernel/rewrite_context.h"
 #include "passes/mixed_kernel/split_aiv.h"
 #include "passes/mixed_kernel_invariants.h"
@@ -52,8 +52,7 @@ absl::Status CheckOptions(const PassOptions& options) {
   return absl::OkStatus();
 }
 
-// What cannot be split at all: calls the pass cannot place on a lane, and
-// return values (the Group has none to give back).
+// What cannot be split at all: calls the pass cannot place on a lane.
 void CheckSplittable(const Function& f, const Stmt& s, const LaneClassifier& classifier,
                      DiagnosticSink* d) {
   auto opaque = [&](const Expr& call) {
@@ -74,9 +73,6 @@ void CheckSplittable(const Function& f, const Stmt& s, const LaneClassifier& cla
                                      "this buffer, so its lane is unknown"));
       }
     }
-  } else if (s.kind == StmtKind::kReturn && !s.values.empty()) {
-    d->Error(s.loc, absl::StrCat("in kernel '", f.name,
-                                 "': a mixed kernel that returns values cannot be split"));
   } else if (s.kind != StmtKind::kSeq) {
     ForEachOwnCall(s, [&](const Expr& call) {
       if (IsOpaqueCall(call)) opaque(call);
@@ -102,10 +98,6 @@ std::optional<Lanes> SplitKernel(Function& f, const KernelWork& work,
   mixed_kernel::NormalizeBodies(f.body);
   LaneClassifier classifier(f);
   CheckSplittable(f, *f.body, classifier, d);
-  if (f.return_type.has_value() && !f.return_type->is_none()) {
-    d->Error(f.loc, absl::StrCat("in kernel '", f.name,
-                                 "': a mixed kernel that returns values cannot be split"));
-  }
   // Without hand-written setup the pass owns the kernel's pipe: a transfer
   // written by hand would share it with the ones the pass makes.
   if (const Expr* t = work.hand_written_transfer; t != nullptr && !work.hand_written_setup) {
@@ -148,9 +140,28 @@ std::optional<Lanes> SplitKernel(Function& f, const KernelWork& work,
   return lanes;
 }
 
-// Rewrites `self.F(args)` in every Group into calls of both lanes. Returns
-// whether F still needs a Group of its own: something other than a Group
-// calls it, or nothing does.
+// The call of program function `name` that Group statement `s` makes as a
+// whole: `self.F(...)`, `x = self.F(...)`, `a, b = self.F(...)` or
+// `return self.F(...)`; else nullptr.
+Expr* WholeStatementCall(Stmt& s, const std::string& name) {
+  Expr* e = nullptr;
+  if (s.kind == StmtKind::kEval || s.kind == StmtKind::kAssign || s.kind == StmtKind::kUnpack) {
+    e = s.value.get();
+  } else if (s.kind == StmtKind::kReturn && s.values.size() == 1) {
+    e = s.values[0].get();
+  }
+  if (e != nullptr && e->kind == ExprKind::kCall && e->is_function_call && e->str == name) {
+    return e;
+  }
+  return nullptr;
+}
+
+// Rewrites every Group statement that calls F as a whole into a call of the
+// AIC lane for its effect followed by the statement itself calling the AIV
+// lane, which gives back F's values (PyPTO's RewriteGroupCaller):
+// `x = self.F(a)` -> `self.F_aic(a)` + `x = self.F_aiv(a)`. Returns whether F
+// still needs a Group of its own: something other than a Group calls it, or
+// nothing does.
 bool RewriteCallers(Program& program, const Function& kernel, const Lanes& lanes,
                     const std::vector<std::optional<Lanes>>& splits, DiagnosticSink* d) {
   bool group_caller = false;
@@ -158,21 +169,17 @@ bool RewriteCallers(Program& program, const Function& kernel, const Lanes& lanes
   std::function<void(Stmt&, bool)> visit = [&](Stmt& s, bool in_group) {
     for (size_t i = 0; i < s.stmts.size(); ++i) {
       Stmt& child = *s.stmts[i];
-      Expr* call = CallOf(child);
-      if (in_group && child.kind == StmtKind::kEval && call != nullptr &&
-          call->is_function_call && call->str == kernel.name) {
+      Expr* call = in_group ? WholeStatementCall(child, kernel.name) : nullptr;
+      if (call != nullptr) {
         group_caller = true;
-        std::vector<StmtPtr> calls;
-        for (const Function* lane : {lanes.aic.get(), lanes.aiv.get()}) {
-          std::vector<ExprPtr> args;
-          for (const ExprPtr& a : call->args) args.push_back(Clone(*a));
-          calls.push_back(MakeEval(
-              mixed_kernel::MakeFunctionCall(lane->name, std::move(args), call->loc),
-              child.loc));
-        }
-        s.stmts.erase(s.stmts.begin() + i);
-        s.stmts.insert(s.stmts.begin() + i, std::make_move_iterator(calls.begin()),
-                       std::make_move_iterator(calls.end()));
+        ExprPtr aic_call = Clone(*call);
+        aic_call->str = lanes.aic->name;
+        aic_call->type = Type::None();
+        StmtPtr aic = MakeEval(std::move(aic_call), child.loc);
+        aic->leading_comments = std::move(child.leading_comments);
+        child.leading_comments.clear();
+        call->str = lanes.aiv->name;
+        s.stmts.insert(s.stmts.begin() + i, std::move(aic));
         ++i;
         continue;
       }
@@ -181,8 +188,11 @@ bool RewriteCallers(Program& program, const Function& kernel, const Lanes& lanes
     ForEachOwnCall(s, [&](const Expr& call) {
       if (call.is_function_call && call.str == kernel.name) {
         if (in_group) {
-          d->Error(call.loc, absl::StrCat("the Group calls the mixed kernel '", kernel.name,
-                                          "' for a result; it has none after the split"));
+          d->Error(call.loc, absl::StrCat(
+              "the Group uses the value of the mixed kernel '", kernel.name,
+              "' inside an expression; after the split a Group may call it only as a "
+              "statement: `self.F(...)`, `x = self.F(...)`, `a, b = self.F(...)` or "
+              "`return self.F(...)`"));
         }
         other_caller = true;
       }
@@ -199,36 +209,51 @@ bool RewriteCallers(Program& program, const Function& kernel, const Lanes& lanes
   return other_caller || !group_caller;
 }
 
-// Clears the values of every return in `s` (after HoistOutputReturnsIn
-// they are names of output parameters).
-void DropReturnValues(Stmt& s) {
-  if (s.kind == StmtKind::kReturn) s.values.clear();
-  for (StmtPtr& c : s.stmts) DropReturnValues(*c);
-  if (s.body != nullptr) DropReturnValues(*s.body);
-  if (s.else_body != nullptr) DropReturnValues(*s.else_body);
-}
-
-// `@Group F(params): self.F_aic(params); self.F_aiv(params)` with F's
-// attributes.
+// `@Group F(params)` with F's attributes and return type, as PyPTO's
+// ExpandMixedKernel makes it: `self.F_aic(params)`, then
+// - F returns nothing: `self.F_aiv(params)`;
+// - every return of F gives back parameters: `self.F_aiv(params)` and
+//   `return <those parameters>` (nothing to copy: the lanes wrote them);
+// - otherwise: `result = self.F_aiv(params)`, `return result`.
 std::unique_ptr<Function> MakeGroup(const Function& kernel, const Lanes& lanes) {
   auto group = std::make_unique<Function>();
   group->name = kernel.name;
   group->kind = FunctionKind::kGroup;
   group->loc = kernel.loc;
+  const bool returns = kernel.return_type.has_value() && !kernel.return_type->is_none();
+  if (returns) group->return_type = kernel.return_type;
   for (const NamedExpr& a : kernel.attrs) group->attrs.push_back(MakeAttr(a.name, Clone(*a.value)));
   for (const Param& p : kernel.params) {
     group->params.push_back(
         Param{group->NewVar(p.var->name, p.var->type, p.var->loc), p.direction});
   }
-  std::vector<StmtPtr> calls;
-  for (const Function* lane : {lanes.aic.get(), lanes.aiv.get()}) {
+  auto lane_call = [&](const Function& lane) {
     std::vector<ExprPtr> args;
     for (const Param& p : group->params) args.push_back(MakeVarRef(p.var, kernel.loc));
-    calls.push_back(
-        MakeEval(mixed_kernel::MakeFunctionCall(lane->name, std::move(args), kernel.loc),
-                 kernel.loc));
+    return mixed_kernel::MakeFunctionCall(lane.name, std::move(args), kernel.loc);
+  };
+  std::vector<StmtPtr> stmts;
+  stmts.push_back(MakeEval(lane_call(*lanes.aic), kernel.loc));
+  ExprPtr aiv = lane_call(*lanes.aiv);
+  auto ret = std::make_unique<Stmt>();
+  ret->kind = StmtKind::kReturn;
+  ret->loc = kernel.loc;
+  std::optional<std::vector<int>> params =
+      returns ? mixed_kernel::ReturnedParams(kernel) : std::nullopt;
+  if (returns) aiv->type = *kernel.return_type;
+  if (!returns || params.has_value()) {
+    stmts.push_back(MakeEval(std::move(aiv), kernel.loc));
+    if (returns) {
+      for (int p : *params) ret->values.push_back(MakeVarRef(group->params[p].var, kernel.loc));
+      stmts.push_back(std::move(ret));
+    }
+  } else {
+    Var* result = group->NewVar("result", *kernel.return_type, kernel.loc);
+    stmts.push_back(MakeAssign(result, std::move(aiv), kernel.loc));
+    ret->values.push_back(MakeVarRef(result, kernel.loc));
+    stmts.push_back(std::move(ret));
   }
-  group->body = MakeSeq(std::move(calls), kernel.loc);
+  group->body = MakeSeq(std::move(stmts), kernel.loc);
   return group;
 }
 
@@ -277,16 +302,13 @@ absl::StatusOr<bool> ExpandMixedKernel::Run(Program& program, PassContext& conte
       f.kind = work.cube ? FunctionKind::kAIC : FunctionKind::kAIV;
       continue;
     }
-    // PyPTO's `return pl.store(tile, offsets, out)`: a kernel that returns
-    // only its own tensor parameters has no return value
-    // (ir/output_returns.h); unless a caller uses the value, its store
-    // becomes a statement and the lanes return nothing.
-    if (f.return_type.has_value() && !f.return_type->is_none() &&
-        HasOnlyOutputParamReturns(f) && !CalledForValue(program, f.name)) {
-      HoistOutputReturnsIn(f);
-      DropReturnValues(*f.body);
-      f.return_type = std::nullopt;
-      work = mixed_kernel::SurveyKernel(f);
+    // PyPTO's return convention (mixed_kernel/returns.h): every returned
+    // value becomes a name, an output parameter the parameter itself, so
+    // that `return pl.store(tile, offsets, out)` is a store statement and
+    // a returned parameter keeps nothing alive on the AIV lane.
+    if (mixed_kernel::ReturnsValues(f)) {
+      mixed_kernel::NormalizeBodies(f.body);
+      if (mixed_kernel::PrepareReturns(f)) work = mixed_kernel::SurveyKernel(f);
     }
     for (const char* suffix : {"_aic", "_aiv"}) {
       std::string name = absl::StrCat(f.name, suffix);

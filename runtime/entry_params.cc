@@ -210,9 +210,19 @@ absl::StatusOr<std::vector<LaneCall>> PlanLaneCalls(const Program& program, cons
     calls.push_back(entry.body.get());
   }
   for (const Stmt* s : calls) {
-    if (s->kind == StmtKind::kReturn && s->values.empty()) continue;
-    const Expr* call = CallOf(*s);
-    if (s->kind != StmtKind::kEval || call == nullptr || !call->is_function_call) {
+    // `x = self.F_aiv(...)`, `a, b = ...`, `return self.F_aiv(...)`: the
+    // lane runs, its value is the Group's. Any other return gives back what
+    // the lanes wrote (PyPTO's return convention,
+    // passes/README_expand_mixed_kernel.md): nothing to run.
+    const Expr* call = nullptr;
+    if (s->kind == StmtKind::kEval || s->kind == StmtKind::kAssign ||
+        s->kind == StmtKind::kUnpack) {
+      call = s->value.get();
+    } else if (s->kind == StmtKind::kReturn) {
+      if (s->values.size() != 1 || s->values[0]->kind != ExprKind::kCall) continue;
+      call = s->values[0].get();
+    }
+    if (call == nullptr || call->kind != ExprKind::kCall || !call->is_function_call) {
       return ErrorAt(s->loc, "ptoc-sim expects a Group body to be calls of its lanes");
     }
     const Function* callee = program.FindFunction(call->str);

@@ -113,11 +113,20 @@ class Interpreter {
 
   absl::Status Leaf(const Stmt& s) {
     const Expr* call = CallOf(s);
-    Value result;
     if (call == nullptr) {
       if (s.kind == StmtKind::kAssign) env_[s.var] = ValueOf(*s.value);
       return absl::OkStatus();
     }
+    Value result = Call(*call);
+    if (s.kind == StmtKind::kAssign) env_[s.var] = result;
+    if (events_.size() > kMaxEvents) return absl::ResourceExhaustedError("too many events");
+    return absl::OkStatus();
+  }
+
+  // The events of one op call; its value.
+  Value Call(const Expr& c) {
+    const Expr* call = &c;
+    Value result;
     const OpInfo* info = LookupOp(*call);
     if (info != nullptr) {
       int dir = info->pipe == PipeDirection::kV2C ? 1 : 0;
@@ -144,9 +153,7 @@ class Interpreter {
         default: break;
       }
     }
-    if (s.kind == StmtKind::kAssign) env_[s.var] = result;
-    if (events_.size() > kMaxEvents) return absl::ResourceExhaustedError("too many events");
-    return absl::OkStatus();
+    return result;
   }
 
   absl::Status Exec(const Stmt& s) {
@@ -164,6 +171,10 @@ class Interpreter {
         for (const ExprPtr& v : s.values) yielded_.push_back(ValueOf(*v));
         return absl::OkStatus();
       case StmtKind::kReturn:
+        // `return pl.tile.store(t, offsets, out)`: the store happens.
+        for (const ExprPtr& v : s.values) {
+          if (v->kind == ExprKind::kCall) Call(*v);
+        }
         return absl::OkStatus();
       case StmtKind::kFor: {
         int64_t start = Eval(*s.start), stop = Eval(*s.stop), step = Eval(*s.step);

@@ -19,7 +19,7 @@ class Generator {
 
   std::string Program() {
     std::string attrs = rng_.Chance(30) ? ", attrs={\"slot_num\": 1}" : "";
-    out_ = absl::StrCat(
+    std::string header = absl::StrCat(
         "import pypto.language as pl\nimport pypto.language.distributed as pld\n\n\n"
         "@pl.program\nclass Mixed:\n"
         "    @pl.function(type=pl.FunctionType.InCore", attrs, ")\n"
@@ -29,13 +29,39 @@ class Generator {
         "        s32: pl.InOut[pl.Tensor[[16, 16], pl.FP32]],\n"
         "        flag: pl.InOut[pl.Tensor[[1, 1], pl.INT32]],\n"
         "        out: pl.Out[pl.Tensor[[16, 16], pl.FP32]],\n"
-        "        n: pl.Scalar[pl.INDEX],\n    ):\n");
+        "        n: pl.Scalar[pl.INDEX],\n    )");
     scopes_.assign(1, std::vector<std::vector<std::string>>(kKinds));
     // Both lanes have work from the start.
     Emit(2, Load(kMat));
     Emit(2, Load(kVec16));
     for (int i = 0; i < options_.top_level_stmts; ++i) Statement(2, 0, "");
-    return out_;
+    // Drawn after the body, so the bodies of earlier seeds stay as they were.
+    std::string signature_end = Return();
+    return absl::StrCat(header, signature_end, out_);
+  }
+
+  // Sometimes PyPTO's return convention: the kernel gives back output
+  // parameters (`return out`, a tuple of two, or `return pl.tile.store(t,
+  // [0, 0], out)`); appends the return to the body and returns the
+  // signature's end.
+  std::string Return() {
+    if (!rng_.Chance(40)) return ":\n";
+    const char* tensor = " -> pl.Tensor[[16, 16], pl.FP32]:\n";
+    switch (rng_.Below(4)) {
+      case 0:
+        Emit(2, "return out");
+        return tensor;
+      case 1:
+        Emit(2, "return out, s32");
+        return " -> tuple[pl.Tensor[[16, 16], pl.FP32], pl.Tensor[[16, 16], pl.FP32]]:\n";
+      default: {  // a store of either lane's tile, when there is one
+        Kind first = rng_.Chance(50) ? kVec32 : kAcc;
+        std::string t = Pick(first);
+        if (t.empty()) t = Pick(first == kVec32 ? kAcc : kVec32);
+        Emit(2, t.empty() ? "return out" : absl::StrCat("return pl.tile.store(", t, ", [0, 0], out)"));
+        return tensor;
+      }
+    }
   }
 
  private:

@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "ir/builder.h"
+#include "passes/mixed_kernel/returns.h"
 
 namespace ptoc {
 namespace mixed_kernel {
@@ -228,8 +229,10 @@ bool LanePlacement::NeedStep(const Stmt& seq) {
         place(s, NeedOfLeaf(s, &changed));
         break;
       case StmtKind::kReturn:
+        // Both lanes leave here; only the AIV lane gives the values back
+        // (returns.h).
         place(s, kBothLanes);
-        for (const ExprPtr& v : s.values) AddNeed(*v, kBothLanes, &changed);
+        for (const ExprPtr& v : s.values) AddNeed(*v, kAiv, &changed);
         break;
       case StmtKind::kFor: {
         changed |= NeedStep(*s.body);
@@ -324,7 +327,13 @@ void LanePlacement::CheckUses(const Stmt& user, const Expr& e, LaneMask lanes, b
       from = absl::StrCat(" (", ProducerName(*root), ")");
     }
     std::string message;
-    if (header) {
+    if (user.kind == StmtKind::kReturn) {
+      message = absl::StrCat(
+          "in kernel '", f_.name, "': the kernel returns '", v->name, "', which only the ",
+          LaneMaskName(has), " lane computes", from, "; a split kernel gives its values back "
+          "from the AIV lane (as PyPTO's ExpandMixedKernel): store the value into an output "
+          "parameter and return that, or move it to the vector lane (tile.move to Vec)");
+    } else if (header) {
       message = absl::StrCat(
           "in kernel '", f_.name, "': ", HeaderWhat(user), " on '", v->name,
           "', which only the ", LaneMaskName(has), " lane can compute", from, ", but ",
@@ -361,7 +370,7 @@ void LanePlacement::CheckSeq(const Stmt& seq, DiagnosticSink* errors) {
         }
         continue;
       case StmtKind::kReturn:
-        for (const ExprPtr& v : s.values) CheckUses(s, *v, lanes, false, errors);
+        for (const ExprPtr& v : s.values) CheckUses(s, *v, lanes & kAiv, false, errors);
         continue;
       default:
         break;
@@ -458,7 +467,8 @@ std::unique_ptr<Function> LanePlacement::BuildLane(LaneMask lane,
   auto fn = std::make_unique<Function>();
   fn->name = name;
   fn->kind = lane == kAic ? FunctionKind::kAIC : FunctionKind::kAIV;
-  fn->return_type = f_.return_type;
+  // The AIV lane returns the kernel's values, the AIC lane none (returns.h).
+  if (lane == kAiv) fn->return_type = f_.return_type;
   fn->loc = f_.loc;
   absl::flat_hash_map<const Var*, Var*> copy_of;
   for (const auto& v : f_.vars) {
@@ -484,6 +494,7 @@ std::unique_ptr<Function> LanePlacement::BuildLane(LaneMask lane,
     if (image != result) copy_of[result] = copy_of[image];
   }
   ReplaceVars(*fn->body, copy_of);
+  if (lane == kAic) DropReturnValues(*fn->body);
   return fn;
 }
 
