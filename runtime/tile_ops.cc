@@ -282,6 +282,25 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
     if (absl::Status s = NeedTiles(call, args, 1); !s.ok()) return s;
     return Window(call, *args[0].tile, lists);
   }
+  if (l != nullptr && kind == codegen::OpKind::kReshape) {
+    // The same elements in row-major order, as the result's shape (the
+    // device reads the same buffer; codegen admits only the buffers whose
+    // elements are in that order).
+    RETURN_IF_ERROR(NeedTiles(call, args, 1));
+    const TileData& a = *args[0].tile;
+    if (!call.type.is_tile() || !call.type.has_static_shape()) {
+      return absl::InvalidArgumentError("'tile.reshape' needs a static result shape");
+    }
+    std::vector<int64_t> shape;
+    for (const Dim& d : call.type.shape()) shape.push_back(d.value);
+    auto t = NewTile(call.type, shape);
+    if (t->NumElements() != a.NumElements()) {
+      return absl::InvalidArgumentError(absl::StrCat("'tile.reshape' of a ", ShapeText(a.shape),
+                                                     " tile into ", ShapeText(shape)));
+    }
+    t->data = a.data;
+    return std::shared_ptr<const TileData>(t);
+  }
   if (l != nullptr && kind == codegen::OpKind::kExtract) {
     RETURN_IF_ERROR(NeedTiles(call, args, 1));
     if (args.size() < 3 || !args[1].is_number() || !args[2].is_number() ||

@@ -121,6 +121,8 @@ same slices_cube_a5 runtime/testdata/slices.py cube "--backend=a5"
 same extract_vec runtime/testdata/slices.py extract_vec "" --scalar r=5
 same extract_cube runtime/testdata/slices.py extract_cube ""
 same extract_cube_a5 runtime/testdata/slices.py extract_cube "--backend=a5"
+same reshape runtime/testdata/slices.py reshape ""
+same reshape_a5 runtime/testdata/slices.py reshape "--backend=a5"
 same blocks runtime/testdata/block_idx.py k ""
 same matmul_acc runtime/testdata/matmul_acc.py k ""
 same matmul_acc_a5 runtime/testdata/matmul_acc.py k "--backend=a5"
