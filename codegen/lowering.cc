@@ -315,6 +315,11 @@ absl::Status CheckScratch(const Expr& call, const ElementwiseOp& e, Backend back
       min_rows = rr + 1;
       min_cols = (rc + 7) / 8;
       break;
+    case ElementwiseOp::Scratch::kBlock:
+      // One 32-byte block of the result's element type.
+      min_rows = 1;
+      min_cols = 32 / DTypeBytes(out.dtype());
+      break;
   }
   const bool fits = tmp.dtype() == want &&
                     (exact ? tr == rr && tc == rc : tr >= min_rows && tc >= min_cols);
@@ -631,7 +636,8 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
     case OpKind::kElementwise: {
       const ElementwiseOp& e = *op->elementwise;
       std::vector<Operand> reads, writes = {Result()};
-      for (int i = 0; i < e.arity(); ++i) {
+      // The operands the call passes (an optional scratch may be left out).
+      for (int i = 0; i < e.arity() && i < static_cast<int>(call.args.size()); ++i) {
         if (!e.is_tile(i)) {
           plan.scalar_arg = i;
           continue;

@@ -455,6 +455,7 @@ void AddTileOps(OpRegistry& r) {
     Add(r, {std::string(e.op), std::move(params), {}, OpRole::kCompute,
             FixedLane(Lane::kVector), VecTileLike(0, computed)});
     OpInfo* info = r.FindMutable(e.op);
+    if (e.optional_scratch()) info->arities = {e.min_arity(), e.arity()};
     info->memory.inputs.clear();
     for (int i = 0; i < e.arity(); ++i) {
       info->memory.inputs.push_back(e.is_tile(i) ? std::vector<MemorySpace>{MemorySpace::kVec}

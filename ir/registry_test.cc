@@ -79,7 +79,13 @@ TEST(RegistryTest, EveryElementwiseRowIsComplete) {
       }
     }
     EXPECT_EQ(e.scratch_arg() >= 0, e.form == ElementwiseOp::Form::kBinaryScratch ||
-                                        e.form == ElementwiseOp::Form::kScalarScratch);
+                                        e.form == ElementwiseOp::Form::kScalarScratch ||
+                                        e.form == ElementwiseOp::Form::kUnaryScratch);
+    // A row whose scratch may be left out is called with or without it.
+    if (e.optional_scratch()) {
+      EXPECT_TRUE(info->AcceptsArity(e.arity()));
+      EXPECT_TRUE(info->AcceptsArity(e.arity() - 1));
+    }
     EXPECT_EQ(info->memory.fixed, MemorySpace::kVec);
     EXPECT_FALSE(e.cost.empty());
     EXPECT_EQ(e.instruction, absl::AsciiStrToUpper(e.instruction));

@@ -367,11 +367,11 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
     return std::shared_ptr<const TileData>(t);
   }
   if (const ElementwiseOp* op = l != nullptr ? l->elementwise : nullptr) {
-    if (args.size() < static_cast<size_t>(op->arity())) {
+    if (args.size() < static_cast<size_t>(op->min_arity())) {
       return absl::InvalidArgumentError(
-          absl::StrCat("'", call.str, "' needs ", op->arity(), " arguments"));
+          absl::StrCat("'", call.str, "' needs ", op->min_arity(), " arguments"));
     }
-    for (int i = 0; i < op->arity(); ++i) {
+    for (int i = 0; i < op->arity() && i < static_cast<int>(args.size()); ++i) {
       if (op->is_tile(i) && args[i].kind != Value::Kind::kTile) {
         return absl::InvalidArgumentError(
             absl::StrCat("'", call.str, "': argument ", i + 1, " is not a tile"));

@@ -113,6 +113,8 @@ same ew_ints runtime/testdata/elementwise_rows.py ints "--backend=a5"
 same ew_casts runtime/testdata/elementwise_rows.py casts ""
 same ew_scratch runtime/testdata/elementwise_rows.py scratch ""
 same ew_scratch_a5 runtime/testdata/elementwise_rows.py scratch "--backend=a5"
+same ew_rsqrt runtime/testdata/elementwise_rows.py rsqrt ""
+same ew_rsqrt_a5 runtime/testdata/elementwise_rows.py rsqrt "--backend=a5"
 same named_main runtime/testdata/kernel_named_main.py main ""
 same reductions runtime/testdata/reductions.py k ""
 same slices_vec runtime/testdata/slices.py vec "" --scalar r=6

@@ -83,3 +83,16 @@ class ElementwiseRows:
         w = pl.tile.cast(v, target_type=pl.INT32, mode="trunc")
         pl.tile.store(w, [0, 0], out)
         pl.tile.store(v, [0, 0], out2)
+
+    # tile.rsqrt, plain and with its scratch (pto-isa's high-precision form),
+    # of |x| + 1.
+    @pl.function(type=pl.FunctionType.AIV)
+    def rsqrt(self, a: pl.Tensor[[2, 8], pl.FP32], plain: pl.Out[pl.Tensor[[2, 8], pl.FP32]],
+              precise: pl.Out[pl.Tensor[[2, 8], pl.FP32]]):
+        x: pl.Tile[[2, 8], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [2, 8])
+        y = pl.tile.adds(pl.tile.abs(x), 1.0)
+        block: pl.Tile[[1, 8], pl.FP32, pl.MemorySpace.Vec] = pl.tile.create(shape=[1, 8], dtype=pl.FP32)
+        r = pl.tile.rsqrt(y)
+        p = pl.tile.rsqrt(y, tmp=block)
+        pl.tile.store(r, [0, 0], plain)
+        pl.tile.store(p, [0, 0], precise)

@@ -56,6 +56,7 @@ cases=(
   "ew_ints runtime/testdata/elementwise_rows.py ints 0 0"
   "ew_casts runtime/testdata/elementwise_rows.py casts 0 0"
   "ew_scratch runtime/testdata/elementwise_rows.py scratch 0 1e-6"
+  "ew_rsqrt runtime/testdata/elementwise_rows.py rsqrt 0 1e-6"
   "named_main runtime/testdata/kernel_named_main.py main 0 0"
   "reductions runtime/testdata/reductions.py k 0 1e-6"
   "slices_vec runtime/testdata/slices.py vec 0 0 --scalar r=6"
