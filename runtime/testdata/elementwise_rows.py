@@ -46,7 +46,8 @@ class ElementwiseRows:
         u9 = pl.tile.shrs(u8, 1)
         scratch: pl.Tile[[8, 64], pl.INT16, pl.MemorySpace.Vec] = pl.tile.create(shape=[8, 64], dtype=pl.INT16)
         u10 = pl.tile.xor_(u9, y, scratch)
-        pl.tile.store(u10, [0, 0], out)
+        u11 = pl.tile.xors(u10, 1445, scratch)
+        pl.tile.store(u11, [0, 0], out)
 
     # The rows with a scratch tile, and the modulo rows (divisors kept
     # nonzero: |y| + 1).
@@ -96,3 +97,11 @@ class ElementwiseRows:
         p = pl.tile.rsqrt(y, tmp=block)
         pl.tile.store(r, [0, 0], plain)
         pl.tile.store(p, [0, 0], precise)
+
+    # tile.xors by the numbers (runtime/tests/xors.py).
+    @pl.function(type=pl.FunctionType.AIV)
+    def xors(self, a: pl.Tensor[[1, 16], pl.INT16], out: pl.Out[pl.Tensor[[1, 16], pl.INT16]]):
+        x: pl.Tile[[1, 16], pl.INT16, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 16])
+        scratch: pl.Tile[[1, 16], pl.INT16, pl.MemorySpace.Vec] = pl.tile.create(shape=[1, 16], dtype=pl.INT16)
+        y = pl.tile.xors(x, 6, scratch)
+        pl.tile.store(y, [0, 0], out)
