@@ -162,6 +162,22 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       Line(absl::StrCat(op.cce_name, "(", dst.name, ", ", src.name, ", ", r, ", ", c, ");"));
       return result(dst);
     }
+    case OpKind::kReshape: {
+      // The source's buffer as the result's tile type (lowering.cc checks
+      // that the elements keep their order): TRESHAPE places it there, the
+      // memory plan gives it nothing, the pipe order sees the source's buffer.
+      ASSIGN_OR_RETURN(TileValue src, TileOperand(*call.args[0]));
+      ASSIGN_OR_RETURN(TileGeometry own, GeometryOf(call.args[0]->type, backend_, loc));
+      if (src.view && CceTileType(src.geometry) != CceTileType(own)) {
+        return ErrorAt(loc, "a tile.reshape of a window of a wider tile (tile.slice) cannot be "
+                            "emitted; copy the window into a tile of its own first (tile.move)");
+      }
+      ASSIGN_OR_RETURN(TileGeometry g, GeometryOf(call.type, backend_, loc));
+      const std::string name = Fresh(hint.empty() ? "reshaped" : hint);
+      Line(absl::StrCat(CceTileType(g), " ", name, ";"));
+      Line(absl::StrCat(op.cce_name, "(", name, ", ", src.name, ");"));
+      return result(TileValue{name, g, src.buffer, /*view=*/true});
+    }
     case OpKind::kSubview: {
       // A view of the source's buffer: TSUBVIEW places it, the memory plan
       // gives it nothing, the pipe order sees the source's buffer.

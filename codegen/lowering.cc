@@ -233,6 +233,55 @@ absl::Status CheckExtract(const Expr& call, Backend backend, const Location& loc
   return absl::OkStatus();
 }
 
+// tile.reshape: pto.treshape / TRESHAPE re-read the source's buffer as the
+// result's tile type, no copy (ptoas and pto-isa: one memory, one byte size,
+// both boxed or neither). That is the reshape only when both buffers hold
+// the elements in the same order: the same buffer, or two ND buffers whose
+// rows carry no padding. A row padded to 32 bytes (an [N, 1] tile is N rows
+// of 32 bytes here; PyPTO lays such a tile out column-major, ptoc does not)
+// puts gaps between the elements, and the reshape is refused at `loc`.
+absl::Status CheckReshape(const Expr& call, Backend backend, const Location& loc) {
+  const Type& src = call.args[0]->type;
+  const Type& dst = call.type;
+  if (!src.is_tile() || !dst.is_tile()) return ErrorAt(loc, "tile.reshape takes a tile");
+  ASSIGN_OR_RETURN(TileGeometry s, GeometryOf(src, backend, loc));
+  ASSIGN_OR_RETURN(TileGeometry d, GeometryOf(dst, backend, loc));
+  const auto whole = [](const TileGeometry& g, const Type& t) {
+    return g.valid_rows.is_static() && g.valid_cols.is_static() &&
+           (t.view().valid_shape.empty() || t.view().valid_shape == t.shape());
+  };
+  if (!whole(s, src) || !whole(d, dst)) {
+    return ErrorAt(loc, "a tile.reshape of a tile with a valid_shape cannot be emitted yet "
+                        "(pto.treshape keeps the whole buffer)");
+  }
+  const bool same_buffer = s.rows == d.rows && s.cols == d.cols && s.blayout == d.blayout &&
+                           s.slayout == d.slayout && s.fractal == d.fractal;
+  if (same_buffer) return absl::OkStatus();
+  const auto nd = [](const TileGeometry& g) {
+    return g.blayout == Layout::kRowMajor && g.slayout == Layout::kNoneBox;
+  };
+  if (!nd(s) || !nd(d)) {
+    return ErrorAt(loc, absl::StrCat("a tile.reshape of a ", MemorySpaceName(s.memory),
+                                     " tile in a fractal layout into another shape cannot be "
+                                     "emitted (pto.treshape keeps the boxes)"));
+  }
+  const auto dense = [](const TileGeometry& g) {
+    return g.cols == g.valid_cols.value && g.rows == g.valid_rows.value;
+  };
+  const auto padded = [&](const TileGeometry& g, const char* what) {
+    return ErrorAt(loc, absl::StrCat(
+        "tile.reshape of ", TypeToString(src), " into ", TypeToString(dst),
+        " is not a view: ptoc lays the ", what, " out row-major with its rows padded to 32 "
+        "bytes (", g.rows, " x ", g.cols, " ", DTypeName(g.dtype), " elements for ",
+        g.valid_rows.value, " x ", g.valid_cols.value,
+        "), and pto.treshape keeps the bytes, gaps and all (PyPTO lays an [N, 1] tile out "
+        "column-major, which ptoc does not model yet)"));
+  };
+  if (!dense(s)) return padded(s, "source");
+  if (!dense(d)) return padded(d, "result");
+  return absl::OkStatus();
+}
+
 // What an element-wise instruction needs of its scratch tile (the row's
 // Scratch rule), as ptoas's verifier and pto-isa's static checks state it.
 absl::Status CheckScratch(const Expr& call, const ElementwiseOp& e, Backend backend,
@@ -265,6 +314,11 @@ absl::Status CheckScratch(const Expr& call, const ElementwiseOp& e, Backend back
       // A bit per element of a row, one row more than the result's.
       min_rows = rr + 1;
       min_cols = (rc + 7) / 8;
+      break;
+    case ElementwiseOp::Scratch::kBlock:
+      // One 32-byte block of the result's element type.
+      min_rows = 1;
+      min_cols = 32 / DTypeBytes(out.dtype());
       break;
   }
   const bool fits = tmp.dtype() == want &&
@@ -551,6 +605,11 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       // give it the source's buffer).
       if (absl::Status s = PlanView(call, backend, loc, &plan.view); !s.ok()) return s;
       break;
+    case OpKind::kReshape:
+      // A view too: the source's buffer as another tile type, no machine op.
+      RETURN_IF_ERROR(CheckReshape(call, backend, loc));
+      plan.tile_args = {0};
+      break;
     case OpKind::kExtract:
       RETURN_IF_ERROR(CheckExtract(call, backend, loc));
       plan.tile_args = {0};
@@ -577,7 +636,8 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
     case OpKind::kElementwise: {
       const ElementwiseOp& e = *op->elementwise;
       std::vector<Operand> reads, writes = {Result()};
-      for (int i = 0; i < e.arity(); ++i) {
+      // The operands the call passes (an optional scratch may be left out).
+      for (int i = 0; i < e.arity() && i < static_cast<int>(call.args.size()); ++i) {
         if (!e.is_tile(i)) {
           plan.scalar_arg = i;
           continue;

@@ -35,6 +35,8 @@ enum class OpKind {
                  // repeated to the target's shape; only the vector is read
   kFull,         // tile.full (shape, value): a fresh Vec tile of one value
   kSubview,      // tile.slice: a window of its source's buffer, no machine op
+  kReshape,      // tile.reshape: its source's buffer read as another shape
+                 // (pto.treshape / TRESHAPE), no machine op
   kExtract,      // tile.extract (src, row, col, shape): a window copied into a
                  // tile of its own, in the target memory (Mat -> Left / Right,
                  // Acc -> Mat, Vec -> Vec)

@@ -242,6 +242,25 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
            loc);
       return std::optional<Value>(tiles[0]);
     }
+    case OpKind::kReshape: {
+      // The source's buffer as the result's tile type (lowering.cc checks
+      // that the elements keep their order): no buffer, no address of its
+      // own. Marked placed (as its own tile) so that, like a window, it is
+      // neither carried by a loop nor read by element.
+      RETURN_IF_ERROR(tile_operand(0));
+      ASSIGN_OR_RETURN(TileGeometry own, GeometryOf(call.args[0]->type, backend_, loc));
+      if (tiles[0].placed.has_value() && CceTileType(*tiles[0].placed) != CceTileType(own)) {
+        return ErrorAt(loc, "a tile.reshape of a window of a wider tile (tile.slice) cannot be "
+                            "emitted; copy the window into a tile of its own first (tile.move)");
+      }
+      ASSIGN_OR_RETURN(TileGeometry g, GeometryOf(call.type, backend_, loc));
+      const std::string ty = PtoTileType(g);
+      const std::string name = NewName(hint.empty() ? "reshaped" : hint);
+      Line(absl::StrCat(name, " = pto.", op.pto_name, " ", tiles[0].name, " : ", tiles[0].type,
+                        " -> ", ty),
+           loc);
+      return std::optional<Value>(Value{name, ty, tiles[0].buffer, g});
+    }
     case OpKind::kSubview: {
       // A view of the source's buffer: no buffer, no address of its own.
       RETURN_IF_ERROR(tile_operand(0));

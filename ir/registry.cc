@@ -455,6 +455,7 @@ void AddTileOps(OpRegistry& r) {
     Add(r, {std::string(e.op), std::move(params), {}, OpRole::kCompute,
             FixedLane(Lane::kVector), VecTileLike(0, computed)});
     OpInfo* info = r.FindMutable(e.op);
+    if (e.optional_scratch()) info->arities = {e.min_arity(), e.arity()};
     info->memory.inputs.clear();
     for (int i = 0; i < e.arity(); ++i) {
       info->memory.inputs.push_back(e.is_tile(i) ? std::vector<MemorySpace>{MemorySpace::kVec}
@@ -721,7 +722,8 @@ const OpRegistry& OpRegistry::Get() {
           "tile.col_expand_add", "tile.col_expand_sub", "tile.col_expand_mul",
           "tile.col_expand_div", "tile.col_expand_max", "tile.col_expand_min",
           "tile.col_expand_expdif", "tile.get_block_idx", "tile.get_block_num",
-          "tile.matmul_acc", "tile.full", "tile.extract", "tile.read", "tile.write"}) {
+          "tile.matmul_acc", "tile.full", "tile.extract", "tile.read", "tile.write",
+          "tile.reshape"}) {
       r->FindMutable(op)->compiled = true;
     }
     // TCOLSUM with a scratch tile takes {isBinary = true}; not lowered yet.

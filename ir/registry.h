@@ -115,10 +115,10 @@ struct MemorySpec {
 // code generation, the simulators and the cost table read of its row.
 struct ElementwiseOp {
   // The operands, in order: (tile, tile), (tile), (tile, scalar), and the
-  // two with a scratch tile last.
-  enum class Form { kBinary, kUnary, kScalar, kBinaryScratch, kScalarScratch };
+  // three with a scratch tile last (UnaryScratch's may be left out).
+  enum class Form { kBinary, kUnary, kScalar, kBinaryScratch, kScalarScratch, kUnaryScratch };
   // What the instruction needs of its scratch tile (the .def says).
-  enum class Scratch { kNone, kLikeResult, kRows2, kMask };
+  enum class Scratch { kNone, kLikeResult, kRows2, kMask, kBlock };
   absl::string_view op;           // "tile.add"
   absl::string_view instruction;  // "TADD" (C++); PTO-AS: "pto." + lower case
   Form form;
@@ -131,7 +131,7 @@ struct ElementwiseOp {
   int arity() const {
     switch (form) {
       case Form::kUnary: return 1;
-      case Form::kBinary: case Form::kScalar: return 2;
+      case Form::kBinary: case Form::kScalar: case Form::kUnaryScratch: return 2;
       default: return 3;
     }
   }
@@ -139,6 +139,10 @@ struct ElementwiseOp {
   bool is_tile(int i) const { return i < arity() && !(has_scalar() && i == 1); }
   // The operand holding the scratch tile, or -1.
   int scratch_arg() const { return scratch == Scratch::kNone ? -1 : arity() - 1; }
+  // A call may leave the scratch tile out (PyPTO's `tmp?`: tile.rsqrt).
+  bool optional_scratch() const { return form == Form::kUnaryScratch; }
+  // The fewest operands a call passes.
+  int min_arity() const { return optional_scratch() ? arity() - 1 : arity(); }
   // The tile operands, the scratch included.
   int tile_operands() const { return arity() - (has_scalar() ? 1 : 0); }
   // The second operand is a tile computed with (not a scalar or scratch).

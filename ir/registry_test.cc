@@ -48,7 +48,7 @@ TEST(RegistryTest, HoldsTheWholeCatalog) {
       "tile.col_expand", "tile.col_expand_add",
       "tile.col_expand_sub", "tile.col_expand_mul", "tile.col_expand_div",
       "tile.col_expand_max", "tile.col_expand_min", "tile.col_expand_expdif", "tile.full",
-      "tile.extract", "tile.read", "tile.write"};
+      "tile.extract", "tile.read", "tile.write", "tile.reshape"};
   for (const char* op : ops) EXPECT_NE(OpRegistry::Get().Find(op), nullptr) << op;
   size_t compiled = 0;
   for (const OpInfo* op : OpRegistry::Get().All()) compiled += op->compiled ? 1 : 0;
@@ -79,7 +79,13 @@ TEST(RegistryTest, EveryElementwiseRowIsComplete) {
       }
     }
     EXPECT_EQ(e.scratch_arg() >= 0, e.form == ElementwiseOp::Form::kBinaryScratch ||
-                                        e.form == ElementwiseOp::Form::kScalarScratch);
+                                        e.form == ElementwiseOp::Form::kScalarScratch ||
+                                        e.form == ElementwiseOp::Form::kUnaryScratch);
+    // A row whose scratch may be left out is called with or without it.
+    if (e.optional_scratch()) {
+      EXPECT_TRUE(info->AcceptsArity(e.arity()));
+      EXPECT_TRUE(info->AcceptsArity(e.arity() - 1));
+    }
     EXPECT_EQ(info->memory.fixed, MemorySpace::kVec);
     EXPECT_FALSE(e.cost.empty());
     EXPECT_EQ(e.instruction, absl::AsciiStrToUpper(e.instruction));

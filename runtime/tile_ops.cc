@@ -282,6 +282,25 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
     if (absl::Status s = NeedTiles(call, args, 1); !s.ok()) return s;
     return Window(call, *args[0].tile, lists);
   }
+  if (l != nullptr && kind == codegen::OpKind::kReshape) {
+    // The same elements in row-major order, as the result's shape (the
+    // device reads the same buffer; codegen admits only the buffers whose
+    // elements are in that order).
+    RETURN_IF_ERROR(NeedTiles(call, args, 1));
+    const TileData& a = *args[0].tile;
+    if (!call.type.is_tile() || !call.type.has_static_shape()) {
+      return absl::InvalidArgumentError("'tile.reshape' needs a static result shape");
+    }
+    std::vector<int64_t> shape;
+    for (const Dim& d : call.type.shape()) shape.push_back(d.value);
+    auto t = NewTile(call.type, shape);
+    if (t->NumElements() != a.NumElements()) {
+      return absl::InvalidArgumentError(absl::StrCat("'tile.reshape' of a ", ShapeText(a.shape),
+                                                     " tile into ", ShapeText(shape)));
+    }
+    t->data = a.data;
+    return std::shared_ptr<const TileData>(t);
+  }
   if (l != nullptr && kind == codegen::OpKind::kExtract) {
     RETURN_IF_ERROR(NeedTiles(call, args, 1));
     if (args.size() < 3 || !args[1].is_number() || !args[2].is_number() ||
@@ -348,11 +367,11 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
     return std::shared_ptr<const TileData>(t);
   }
   if (const ElementwiseOp* op = l != nullptr ? l->elementwise : nullptr) {
-    if (args.size() < static_cast<size_t>(op->arity())) {
+    if (args.size() < static_cast<size_t>(op->min_arity())) {
       return absl::InvalidArgumentError(
-          absl::StrCat("'", call.str, "' needs ", op->arity(), " arguments"));
+          absl::StrCat("'", call.str, "' needs ", op->min_arity(), " arguments"));
     }
-    for (int i = 0; i < op->arity(); ++i) {
+    for (int i = 0; i < op->arity() && i < static_cast<int>(args.size()); ++i) {
       if (op->is_tile(i) && args[i].kind != Value::Kind::kTile) {
         return absl::InvalidArgumentError(
             absl::StrCat("'", call.str, "': argument ", i + 1, " is not a tile"));

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The view ops and tile.extract on ptoc-sim against NumPy:
+# The view ops (tile.slice, tile.reshape) and tile.extract on ptoc-sim against NumPy:
 # runtime/testdata/slices.py (each kernel, both backends) from seeded inputs, every output compared with
 # NumPy's slicing of the same inputs (exact for the copies and sums of
 # quarter-integers, 1e-6 relative for the cube's FP16 products).
@@ -33,6 +33,8 @@ elif name == "slices_cube":
     save("b", rng.integers(-8, 8, (32, 16)) / 2)
 elif name == "extract_vec":
     save("a", rng.integers(-64, 64, (16, 128)) / 4)
+elif name == "reshape":
+    save("a", rng.integers(-64, 64, (4, 128)) / 4)
 elif name == "extract_cube":
     save("a", rng.integers(-8, 8, (32, 64)) / 2)
     save("b", rng.integers(-8, 8, (64, 32)) / 2)
@@ -61,6 +63,11 @@ elif name == "slices_cube":
 elif name == "extract_vec":
     a, r = load("a", (16, 128)), 5
     want["out"] = 3 * a[r:r + 4, 56:120]
+elif name == "reshape":
+    a = load("a", (4, 128))
+    want["narrow"] = 3 * a.reshape(64, 8)
+    want["rows"] = a.reshape(64, 8).sum(axis=1, keepdims=True)
+    want["back"] = 4 * a
 elif name == "extract_cube":
     a, b = load("a", (32, 64)), load("b", (64, 32))
     want["out"] = a[16:32, :].astype(np.float32) @ b[:, 16:32].astype(np.float32)
@@ -79,6 +86,7 @@ for backend in a2a3 a5; do
   run slices_cube runtime/testdata/slices.py cube "$backend"
   run extract_vec runtime/testdata/slices.py extract_vec "$backend" --scalar r=5
   run extract_cube runtime/testdata/slices.py extract_cube "$backend"
+  run reshape runtime/testdata/slices.py reshape "$backend"
 done
 echo "view_ops_numpy_test: $checked runs checked, $failed failed"
-[[ $failed -eq 0 && $checked -eq 8 ]]
+[[ $failed -eq 0 && $checked -eq 10 ]]

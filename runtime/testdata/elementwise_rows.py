@@ -46,7 +46,8 @@ class ElementwiseRows:
         u9 = pl.tile.shrs(u8, 1)
         scratch: pl.Tile[[8, 64], pl.INT16, pl.MemorySpace.Vec] = pl.tile.create(shape=[8, 64], dtype=pl.INT16)
         u10 = pl.tile.xor_(u9, y, scratch)
-        pl.tile.store(u10, [0, 0], out)
+        u11 = pl.tile.xors(u10, 1445, scratch)
+        pl.tile.store(u11, [0, 0], out)
 
     # The rows with a scratch tile, and the modulo rows (divisors kept
     # nonzero: |y| + 1).
@@ -83,3 +84,24 @@ class ElementwiseRows:
         w = pl.tile.cast(v, target_type=pl.INT32, mode="trunc")
         pl.tile.store(w, [0, 0], out)
         pl.tile.store(v, [0, 0], out2)
+
+    # tile.rsqrt, plain and with its scratch (pto-isa's high-precision form),
+    # of |x| + 1.
+    @pl.function(type=pl.FunctionType.AIV)
+    def rsqrt(self, a: pl.Tensor[[2, 8], pl.FP32], plain: pl.Out[pl.Tensor[[2, 8], pl.FP32]],
+              precise: pl.Out[pl.Tensor[[2, 8], pl.FP32]]):
+        x: pl.Tile[[2, 8], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [2, 8])
+        y = pl.tile.adds(pl.tile.abs(x), 1.0)
+        block: pl.Tile[[1, 8], pl.FP32, pl.MemorySpace.Vec] = pl.tile.create(shape=[1, 8], dtype=pl.FP32)
+        r = pl.tile.rsqrt(y)
+        p = pl.tile.rsqrt(y, tmp=block)
+        pl.tile.store(r, [0, 0], plain)
+        pl.tile.store(p, [0, 0], precise)
+
+    # tile.xors by the numbers (runtime/tests/xors.py).
+    @pl.function(type=pl.FunctionType.AIV)
+    def xors(self, a: pl.Tensor[[1, 16], pl.INT16], out: pl.Out[pl.Tensor[[1, 16], pl.INT16]]):
+        x: pl.Tile[[1, 16], pl.INT16, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 16])
+        scratch: pl.Tile[[1, 16], pl.INT16, pl.MemorySpace.Vec] = pl.tile.create(shape=[1, 16], dtype=pl.INT16)
+        y = pl.tile.xors(x, 6, scratch)
+        pl.tile.store(y, [0, 0], out)

@@ -1,6 +1,7 @@
 # tile.slice: windows of a tile's buffer (no copy), read by element-wise
 # ops, reductions and stores, at constant and run-time offsets, a window of
-# a window, and whole columns of an NZ Mat tile feeding the cube.
+# a window, and whole columns of an NZ Mat tile feeding the cube;
+# tile.reshape: the same buffer as another shape.
 # view_ops_numpy_test compares ptoc-sim with NumPy on it; pto_isa_sim_test
 # compares pto-isa's CPU simulation of the emitted C++ with ptoc-sim.
 import pypto.language as pl
@@ -58,3 +59,19 @@ class Slices:
         br: pl.Tile[[64, 16], pl.FP16, pl.MemorySpace.Right] = pl.tile.extract(bm, 0, 16, shape=[64, 16], target_memory=pl.MemorySpace.Right)
         c: pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Acc] = pl.tile.matmul(al, br)
         pl.tile.store(c, [0, 0], out)
+
+    # tile.reshape: a [4, 128] tile read as [64, 8] (and back) and as
+    # [2, 2, 128], computed on and stored in each shape.
+    @pl.function(type=pl.FunctionType.AIV)
+    def reshape(self, a: pl.Tensor[[4, 128], pl.FP32], narrow: pl.Out[pl.Tensor[[64, 8], pl.FP32]],
+                back: pl.Out[pl.Tensor[[4, 128], pl.FP32]], rows: pl.Out[pl.Tensor[[64, 1], pl.FP32]]):
+        x: pl.Tile[[4, 128], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [4, 128])
+        r: pl.Tile[[64, 8], pl.FP32, pl.MemorySpace.Vec] = pl.tile.reshape(x, [64, 8])
+        y = pl.tile.muls(r, 3.0)
+        pl.tile.store(y, [0, 0], narrow)
+        tmp: pl.Tile[[64, 8], pl.FP32, pl.MemorySpace.Vec] = pl.tile.create(shape=[64, 8], dtype=pl.FP32)
+        s: pl.Tile[[64, 1], pl.FP32] = pl.tile.row_sum(r, tmp)
+        pl.tile.store(s, [0, 0], rows)
+        b: pl.Tile[[4, 128], pl.FP32, pl.MemorySpace.Vec] = pl.tile.reshape(y, [4, 128])
+        z = pl.tile.add(b, x)
+        pl.tile.store(z, [0, 0], back)

@@ -126,6 +126,19 @@ AICORE void TMATMUL_ACC(AccT& out, AccT& in, LeftT& lhs, RightT& rhs,
     sim::Elementwise(#NAME, sim::Describe(dst), sim::Describe(src), nullptr,        \
                      static_cast<double>(scalar), &scratch, site);                  \
   }
+// A unary instruction whose scratch tile may be left out (TRSQRT): both
+// overloads, as pto-isa declares them.
+#define PTO_ELEMENTWISE_UnaryScratch(NAME)                                          \
+  PTO_ELEMENTWISE_Unary(NAME)                                                        \
+  template <typename DstT, typename SrcT, typename TmpT,                            \
+            std::enable_if_t<detail::vec_tiles_v<DstT, SrcT> &&                      \
+                                 is_tile_in_v<TmpT, TileType::Vec>, int> = 0>         \
+  AICORE void NAME(DstT& dst, SrcT& src, TmpT& tmp,                                 \
+                   sim::CallSite site = sim::CallSite::Here()) {                    \
+    const sim::TileDesc scratch = sim::Describe(tmp);                               \
+    sim::Elementwise(#NAME, sim::Describe(dst), sim::Describe(src), nullptr, 0.0,   \
+                     &scratch, site);                                               \
+  }
 #define PTOC_TILE_ELEMENTWISE(OP, INSTR, FORM, SCRATCH, DTYPES, PARAMS, COST, VALUE) \
   PTO_ELEMENTWISE_##FORM(INSTR)
 #define PTOC_TILE_ELEMENTWISE_ALIAS(OP, INSTR, FORM, SCRATCH, DTYPES, PARAMS, COST, VALUE)
@@ -137,6 +150,7 @@ AICORE void TMATMUL_ACC(AccT& out, AccT& in, LeftT& lhs, RightT& rhs,
 #undef PTO_ELEMENTWISE_Scalar
 #undef PTO_ELEMENTWISE_BinaryScratch
 #undef PTO_ELEMENTWISE_ScalarScratch
+#undef PTO_ELEMENTWISE_UnaryScratch
 
 // Reductions along the rows (with a scratch tile) or the columns of a Vec tile.
 #define PTO_ROW_REDUCTION(NAME)                                                       \

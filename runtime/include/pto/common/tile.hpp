@@ -206,6 +206,24 @@ AICORE void TSUBVIEW(DstT& dst, SrcT& src, uint16_t row, uint16_t col) {
   dst.set_view();
 }
 
+// Places `dst` on `src`'s buffer as another tile type, as pto-isa's
+// TRESHAPE does: no copy, one memory, one byte size, both boxed or neither.
+// (This memory holds every tile row-major; codegen reshapes only buffers
+// whose elements are in the same order in both types.)
+template <typename DstT, typename SrcT,
+          std::enable_if_t<is_tile_v<DstT> && is_tile_v<SrcT>, int> = 0>
+AICORE void TRESHAPE(DstT& dst, SrcT& src) {
+  static_assert(DstT::kLoc == SrcT::kLoc,
+                "TRESHAPE: Source and target TileType must be identical.");
+  static_assert(sizeof(typename DstT::DType) * DstT::kRows * DstT::kCols ==
+                    sizeof(typename SrcT::DType) * SrcT::kRows * SrcT::kCols,
+                "TRESHAPE: Total byte size must match.");
+  static_assert((DstT::kSLayout == SLayout::NoneBox) == (SrcT::kSLayout == SLayout::NoneBox),
+                "TRESHAPE: Cannot reshape between boxed and non-boxed layouts.");
+  dst.set_address(src.address());
+  dst.set_view();
+}
+
 }  // namespace pto
 
 #endif  // PTO_COMMON_TILE_HPP_
