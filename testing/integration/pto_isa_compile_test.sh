@@ -25,65 +25,56 @@ build_tools //driver:ptoc
 ptoc="$bin/driver/ptoc"
 begin_run ptoc-pto-isa-compile
 
-# --- emit ---
-emitted=0
-rejected=0
-for kernel in $(conf_kernels); do
-  for backend in a2a3 a5; do
-    base="$(echo "${kernel%.py}" | tr '/' '_').$backend"
-    if "$ptoc" "$kernel" --emit=cce --backend="$backend" --pipe-sync=barrier-all \
-        -o "$out/$base.cpp" 2>/dev/null; then
-      emitted=$((emitted + 1))
-      if [[ "$kernel" == examples/* ]]; then
-        echo "$base" >> "$out/list"
-      else
-        echo "$base" >> "$out/list.stand-in-only"
-      fi
-    else
-      rejected=$((rejected + 1))
-    fi
-    # The same kernel with the planned set_flag / wait_flag pairs (the default).
-    if "$ptoc" "$kernel" --emit=cce --backend="$backend" --pipe-sync=flags \
-        -o "$out/$base.flags.cpp" 2>/dev/null; then
-      emitted=$((emitted + 1))
-      echo "$base.flags" >> "$out/list"
-    else
-      rejected=$((rejected + 1))
-    fi
-  done
-done
+# --- emit, two at a time ---
+# emit_one KERNEL BACKEND: prints `pto-isa BASE`, `stand-in BASE` (its C++
+# is compiled against the stand-in only) or `rejected` per variant.
+emit_one() {
+  local kernel="$1" backend="$2" base
+  base="$(echo "${kernel%.py}" | tr '/' '_').$backend"
+  if "$ptoc" "$kernel" --emit=cce --backend="$backend" --pipe-sync=barrier-all \
+      -o "$out/$base.cpp" 2>/dev/null; then
+    if [[ "$kernel" == examples/* ]]; then echo "pto-isa $base"; else echo "stand-in $base"; fi
+  else
+    echo rejected
+  fi
+  # The same kernel with the planned set_flag / wait_flag pairs (the default).
+  if "$ptoc" "$kernel" --emit=cce --backend="$backend" --pipe-sync=flags \
+      -o "$out/$base.flags.cpp" 2>/dev/null; then
+    echo "pto-isa $base.flags"
+  else
+    echo rejected
+  fi
+}
+export -f emit_one
+export ptoc out
+for kernel in $(conf_kernels); do echo "$kernel a2a3"; echo "$kernel a5"; done |
+  xargs -P2 -L1 bash -c 'emit_one "$1" "$2"' _ | sort > "$out/emitted"
+awk '$1 == "pto-isa" { print $2 }' "$out/emitted" > "$out/list"
+awk '$1 != "rejected" { print $2 }' "$out/emitted" > "$out/list.all"
+emitted=$(wc -l < "$out/list.all")
+rejected=$(grep -c '^rejected' "$out/emitted")
 echo "ptoc emitted $emitted .cpp ($rejected kernel x backend builds rejected by ptoc, skipped)"
 
-# --- compile, two at a time ---
-compile_one() {  # BASE [stand-in-only]
-  local base="$1" dir="$out"
-  if [[ "${2:-}" != stand-in-only ]] &&
-     "$CXX_PTO_ISA" "${pto_isa_flags[@]}" "${pto_isa_pch_flags[@]}" -fsyntax-only \
-       "$dir/$base.cpp" > "$dir/$base.pto-isa.log" 2>&1; then
-    touch "$dir/$base.pto-isa.ok"
+# --- compile ---
+check_compiles "$out/list" pto-isa "$CXX_PTO_ISA" "${pto_isa_flags[@]}" "${pto_isa_pch_flags[@]}"
+stand_in=(g++ -std=c++17 -Wall -I"$conf_repo/runtime/include")
+check_compiles "$out/list.all" vec "${stand_in[@]}" -D__DAV_VEC__
+check_compiles "$out/list.all" cube "${stand_in[@]}" -D__DAV_CUBE__
+while read -r base; do
+  if [[ -e "$out/$base.vec.ok" && -e "$out/$base.cube.ok" ]]; then
+    touch "$out/$base.stand-in.ok"
+  else
+    cat "$out/$base.vec.log" "$out/$base.cube.log" > "$out/$base.stand-in.log" 2>/dev/null
   fi
-  local ok=1
-  for core in __DAV_VEC__ __DAV_CUBE__; do
-    g++ -std=c++17 -fsyntax-only -Wall -I"$conf_repo/runtime/include" -D"$core" \
-        "$dir/$base.cpp" >> "$dir/$base.stand-in.log" 2>&1 || ok=0
-  done
-  [[ $ok -eq 1 ]] && touch "$dir/$base.stand-in.ok"
-  return 0
-}
-export -f compile_one
-export out conf_repo
-export pto_isa_flags_str="${pto_isa_flags[*]} ${pto_isa_pch_flags[*]}"
-touch "$out/list.stand-in-only"
-{ cat "$out/list"; sed 's/$/ stand-in-only/' "$out/list.stand-in-only"; } |
-  xargs -P2 -L1 bash -c 'pto_isa_flags=($pto_isa_flags_str); pto_isa_pch_flags=(); compile_one "$@"' _
+done < "$out/list.all"
 
 # --- report ---
 failed=0
 for header in pto-isa stand-in; do
   good=0
   total=0
-  lists=("$out/list")
-  [[ $header == stand-in ]] && lists+=("$out/list.stand-in-only")
+  list="$out/list"
+  [[ $header == stand-in ]] && list="$out/list.all"
   while read -r base; do
     total=$((total + 1))
     if [[ -e "$out/$base.$header.ok" ]]; then
@@ -92,7 +83,7 @@ for header in pto-isa stand-in; do
       echo "FAILED [$header] $base.cpp: $(first_error "$out/$base.$header.log" | sed "s|$out/||")"
       failed=$((failed + 1))
     fi
-  done < <(cat "${lists[@]}")
+  done < "$list"
   echo "$header: compiled $good of $total"
   eval "good_$(echo $header | tr '-' '_')=$good total_$(echo $header | tr '-' '_')=$total"
 done

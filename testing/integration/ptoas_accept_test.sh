@@ -25,40 +25,46 @@ build_tools //driver:ptoc
 ptoc="$bin/driver/ptoc"
 begin_run ptoc-ptoas
 
-# --- emit: BASE KERNEL BACKEND [FLAGS] ---
-emitted=0
-rejected=0
+# --- emit, two at a time ---
+# emit KERNEL BACKEND TAG [FLAGS]: prints `BASE BACKEND COMPILE(yes|no)`, or
+# `rejected`.
 emit() {
   local kernel="$1" backend="$2" tag="$3"
   shift 3
   local base
   base="$(echo "${kernel%.py}" | tr '/' '_').$backend$tag"
   if "$ptoc" "$kernel" --emit=pto --backend="$backend" "$@" -o "$out/$base.pto" 2>/dev/null; then
-    emitted=$((emitted + 1))
     local compile=yes
     [[ "$tag" == .barrier-all && "$kernel" != examples/* ]] && compile=no
-    echo "$base $backend $compile" >> "$out/list"
+    echo "$base $backend $compile"
   else
-    rejected=$((rejected + 1))
+    echo rejected
   fi
 }
-for kernel in $(conf_kernels); do
-  for backend in a2a3 a5; do
-    # The default: ptoc's own sync plan and addresses (--pipe-sync=flags),
-    # level3, no --enable-insert-sync.
-    emit "$kernel" "$backend" ""
-    # No intra-core sync, addresses left to ptoas: level2.
-    emit "$kernel" "$backend" ".barrier-all" --pipe-sync=barrier-all
-    if [[ "$kernel" == examples/* ]]; then
-      emit "$kernel" "$backend" ".narrow" --narrow-regions
-      emit "$kernel" "$backend" ".barrier" --v2c-sync=barrier
-    fi
-  done
-done
+# emit_all KERNEL BACKEND: every variant of one kernel on one backend.
+emit_all() {
+  local kernel="$1" backend="$2"
+  # The default: ptoc's own sync plan and addresses (--pipe-sync=flags),
+  # level3, no --enable-insert-sync.
+  emit "$kernel" "$backend" ""
+  # No intra-core sync, addresses left to ptoas: level2.
+  emit "$kernel" "$backend" ".barrier-all" --pipe-sync=barrier-all
+  if [[ "$kernel" == examples/* ]]; then
+    emit "$kernel" "$backend" ".narrow" --narrow-regions
+    emit "$kernel" "$backend" ".barrier" --v2c-sync=barrier
+  fi
+}
+export -f emit emit_all
+export ptoc out
+for kernel in $(conf_kernels); do echo "$kernel a2a3"; echo "$kernel a5"; done |
+  xargs -P2 -L1 bash -c 'emit_all "$1" "$2"' _ | sort > "$out/emitted"
+grep -v '^rejected' "$out/emitted" > "$out/list"
+emitted=$(wc -l < "$out/list")
+rejected=$(grep -c '^rejected' "$out/emitted")
 echo "ptoc emitted $emitted .pto ($rejected builds rejected by ptoc, skipped)"
 
-# --- ptoas, then pto-isa, two at a time ---
-assemble_one() {  # BASE BACKEND COMPILE(yes|no)
+# --- ptoas, two at a time ---
+assemble_one() {  # BASE BACKEND
   local base="$1" arch=a3
   [[ "$2" == a5 ]] && arch=a5
   local level=()
@@ -67,19 +73,18 @@ assemble_one() {  # BASE BACKEND COMPILE(yes|no)
   if "$PTOAS" --pto-arch="$arch" "${level[@]}" "$out/$base.pto" -o "$out/$base.cpp" > "$out/$base.ptoas.log" 2>&1 &&
      [[ -s "$out/$base.cpp" ]]; then
     touch "$out/$base.ptoas.ok"
-    [[ "$3" == no ]] && return 0
-    # shellcheck disable=SC2086
-    if "$CXX_PTO_ISA" $pto_isa_flags_str -fsyntax-only "$out/$base.cpp" \
-        > "$out/$base.pto-isa.log" 2>&1; then
-      touch "$out/$base.pto-isa.ok"
-    fi
   fi
   return 0
 }
 export -f assemble_one
-export out PTOAS CXX_PTO_ISA
-export pto_isa_flags_str="${pto_isa_flags[*]} ${pto_isa_pch_flags[*]}"
-xargs -P2 -L1 bash -c 'assemble_one "$1" "$2" "$3"' _ < "$out/list"
+export PTOAS
+xargs -P2 -L1 bash -c 'assemble_one "$1" "$2"' _ < "$out/list"
+
+# --- pto-isa, for ptoas's C++ ---
+while read -r base _ compile; do
+  [[ "$compile" == yes && -e "$out/$base.ptoas.ok" ]] && echo "$base"
+done < "$out/list" > "$out/list.compile"
+check_compiles "$out/list.compile" pto-isa "$CXX_PTO_ISA" "${pto_isa_flags[@]}" "${pto_isa_pch_flags[@]}"
 
 # --- report ---
 failed=0
