@@ -30,6 +30,7 @@ cache shared across machines never serves a result built against others.
 """
 
 DEFAULT_PASSES = [
+    "flatten-kernel-scopes",
     "convert-tensor-to-tile-ops",
     "lower-composite-ops",
     "infer-tile-memory-space",
@@ -42,6 +43,7 @@ DEFAULT_PASSES = [
 
 # The file-name segment of each pass's output.
 _STEP_SUFFIX = {
+    "flatten-kernel-scopes": "flat",
     "convert-tensor-to-tile-ops": "tiled",
     "lower-composite-ops": "lowered",
     "infer-tile-memory-space": "memory",

@@ -159,7 +159,12 @@ ResultRule VecTileLike(int i, std::vector<int> tile_args) {
       RETURN_IF_ERROR(RequireTile(call, a));
     }
     const Type& t = ArgType(call, i);
-    return std::optional<Type>(Type::Tile(t.shape(), t.dtype(), MemorySpace::kVec));
+    // As PyPTO: the result is valid where the first computed tile is (its
+    // valid_shape, static or run-time); pto-isa takes the operands and the
+    // result of one instruction with the same valid dimensions.
+    TileView view = ImplicitView(MemorySpace::kVec);
+    view.valid_shape = t.view().valid_shape;
+    return std::optional<Type>(Type::Tile(t.shape(), t.dtype(), MemorySpace::kVec, view));
   };
 }
 

@@ -2,15 +2,18 @@
 # The PyPTO corpus compiled (issue 29): every in-scope kernel program of
 # $PYPTO_CORPUS (MANIFEST.tsv: expect_error 0, no host features; a function
 # of type InCore, AIC, AIV or Group) through ptoc's default pipeline on both
-# backends, and every .pto ptoc writes through the real ptoas
+# backends, every .pto ptoc writes through the real ptoas
 # (`--backend=a2a3` -> `--pto-arch=a3`, `a5` -> `a5`, at the level its
-# line 2 names).
+# line 2 names), and, for every program ptoas accepts, both its C++ and
+# ptoc's own (`--emit=cce`) through pto-isa ($CXX_PTO_ISA -fsyntax-only,
+# in batches: testing/batch_compile.bash).
 #
 # Prints per backend how many programs reach a .pto ptoas accepts, how many
 # ptoc refuses, and ptoc's first errors grouped (numbers and names
 # folded), most frequent first. Fails when ptoas rejects any .pto ptoc
-# wrote (ptoc never writes what ptoas refuses) or when the accepted
-# programs fall below the floors (they only ever go up).
+# wrote, or pto-isa any C++ of an accepted program (ptoc never writes what
+# they refuse), or when the accepted programs fall below the floors (they
+# only ever go up).
 #
 # The corpus: $PYPTO_CORPUS, else <repo>/../shared/pypto-corpus; missing
 # means skipped (exit 77), or failed under CI=true, like ptoas.
@@ -25,10 +28,10 @@ MIN_A5=691
 corpus="${PYPTO_CORPUS:-$conf_repo/../shared/pypto-corpus}"
 [[ -f "$corpus/MANIFEST.tsv" ]] || skip_or_fail "$name" "no PyPTO corpus at $corpus (set PYPTO_CORPUS)"
 need_ptoas "$name"
+need_pto_isa "$name"
 build_tools //driver:ptoc
 ptoc="$bin/driver/ptoc"
-out="$(mktemp -d)"
-trap 'rm -rf "$out"' EXIT
+begin_run ptoc-corpus
 
 awk -F'\t' 'NR > 1 && $7 == "0" && $8 == "" { print $1 }' "$corpus/MANIFEST.tsv" |
   while read -r f; do
@@ -47,7 +50,13 @@ compile_one() {  # PROGRAM BACKEND: prints OK, PTOC or PTOAS and the program
   grep -q 'level2' <(sed -n 2p "$base.pto") && level=level2
   if "$PTOAS" --pto-arch="$arch" --pto-level="$level" "$base.pto" -o "$base.cpp" \
       > "$base.ptoas" 2>&1; then
-    echo "OK $f"
+    # ptoc's own C++ of a program ptoas accepts, for pto-isa.
+    if "$ptoc" "$corpus/programs/$f" --backend="$backend" --emit=cce -o "$base.ptoc.cpp" \
+        2> "$base.ptoc.err"; then
+      echo "OK $f"
+    else
+      echo "CCE $f"
+    fi
   else
     echo "PTOAS $f"
   fi
@@ -72,6 +81,24 @@ for backend in a2a3 a5; do
   while read -r _ f; do
     grep -m1 'error:' "$out/$backend/${f%.py}.err" | sed -E "s/^[^ ]* error: //; s/'[^']*'/'X'/g; s/[0-9]+/N/g"
   done < <(grep '^PTOC ' "$out/$backend.results") | sort | uniq -c | sort -rn | head -25
+  while read -r _ f; do
+    echo "FAILED: $backend: ptoc writes a .pto of $f but not its C++: $(first_error "$out/$backend/${f%.py}.ptoc.err")"
+    status=1
+  done < <(grep '^CCE ' "$out/$backend.results")
+  # pto-isa: ptoas's C++ and ptoc's of every accepted program.
+  awk -v b="$backend" '$1 == "OK" { sub(/[.]py$/, "", $2); print b "/" $2; print b "/" $2 ".ptoc" }' \
+    "$out/$backend.results" > "$out/$backend.compile"
+  check_compiles "$out/$backend.compile" pto-isa "$CXX_PTO_ISA" "${pto_isa_flags[@]}" "${pto_isa_pch_flags[@]}"
+  compiled=0
+  while read -r base; do
+    if [[ -e "$out/$base.pto-isa.ok" ]]; then
+      compiled=$((compiled + 1))
+    else
+      echo "FAILED: $backend: pto-isa rejects $base.cpp: $(first_error "$out/$base.pto-isa.log" | sed "s|$out/||")"
+      status=1
+    fi
+  done < "$out/$backend.compile"
+  echo "  pto-isa compiles $compiled of $(wc -l < "$out/$backend.compile") C++ files (ptoas's and ptoc's)"
   floor=$MIN_A2A3
   [[ "$backend" == a5 ]] && floor=$MIN_A5
   if [[ $rejected -ne 0 ]]; then

@@ -21,6 +21,8 @@ class TimePasses:
 
 # TIME: ptoc --time-passes (wall seconds):
 # TIME-NEXT: load {{[0-9]+\.[0-9]+}}
+# TIME-NEXT: flatten-kernel-scopes {{[0-9]+\.[0-9]+}}
+# TIME-NEXT: flatten-kernel-scopes checks {{[0-9]+\.[0-9]+}}
 # TIME-NEXT: convert-tensor-to-tile-ops {{[0-9]+\.[0-9]+}}
 # TIME-NEXT: convert-tensor-to-tile-ops checks {{[0-9]+\.[0-9]+}}
 # TIME-NEXT: lower-composite-ops {{[0-9]+\.[0-9]+}}
