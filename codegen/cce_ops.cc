@@ -191,6 +191,28 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       Line(absl::StrCat(op.cce_name, "(", name, ", ", src.name, ", ", r, ", ", c, ");"));
       return result(TileValue{name, tile, src.buffer, /*view=*/true});
     }
+    case OpKind::kAssemble: {
+      // The target copied into a tile of its own, then the source into the
+      // window of it at the offsets (lowering.cc), as PyPTO writes it.
+      ASSIGN_OR_RETURN(TileValue target, TileOperand(*call.args[0]));
+      ASSIGN_OR_RETURN(TileValue src, TileOperand(*call.args[1]));
+      const ViewWindow& w = plan.view;
+      std::string r = absl::StrCat(w.folded_row);
+      if (w.row_offset != nullptr) {
+        ASSIGN_OR_RETURN(r, ScalarAs(*w.row_offset, DType::kINDEX));
+      }
+      ASSIGN_OR_RETURN(std::string c, ScalarAs(*w.col_offset, DType::kINDEX));
+      ASSIGN_OR_RETURN(TileValue dst, NewTile(call.type, hint, true, loc));
+      OrderStep(plan.steps[0], {target.buffer, src.buffer}, dst.buffer);
+      Line(absl::StrCat(op.cce_name, "(", dst.name, ", ", target.name, ");"));
+      const TileGeometry tile = ViewTile(w, dst.geometry);
+      const std::string view = Fresh("window");
+      Line(absl::StrCat(CceTileType(tile), " ", view, ";"));
+      Line(absl::StrCat("TSUBVIEW(", view, ", ", dst.name, ", ", r, ", ", c, ");"));
+      OrderStep(plan.steps[1], {target.buffer, src.buffer}, dst.buffer);
+      Line(absl::StrCat(op.cce_name, "(", view, ", ", src.name, ");"));
+      return result(dst);
+    }
     case OpKind::kTileRead:
     case OpKind::kTileWrite: {
       // The scalar unit's access of one element (lowering.cc), at the

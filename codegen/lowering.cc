@@ -233,6 +233,118 @@ absl::Status CheckExtract(const Expr& call, Backend backend, const Location& loc
   return absl::OkStatus();
 }
 
+// tile.assemble (target, source, offsets): the window of the result (the
+// target's type) the source is copied into, as PyPTO's lowering writes it
+// (pto.subview at the offsets, pto.tmov into it), or the error at `loc`.
+// Vec tiles of one dtype, row-major ND, no valid_shape; a tile of rank > 2
+// is its rows folded (PyPTO's FlattenTileNdTo2D), so the source must be one
+// contiguous band of them, at constant offsets.
+absl::Status PlanAssemble(const Expr& call, Backend backend, const Location& loc,
+                          ViewWindow* w) {
+  const Type& dst = call.type;
+  const Type& src = call.args[1]->type;
+  if (!dst.is_tile() || !src.is_tile()) return ErrorAt(loc, "tile.assemble takes two tiles");
+  if (dst.memory() != MemorySpace::kVec || src.memory() != MemorySpace::kVec) {
+    return ErrorAt(loc, absl::StrCat("a tile.assemble of a ", MemorySpaceName(src.memory()),
+                                     " tile into a ", MemorySpaceName(dst.memory()),
+                                     " tile cannot be emitted yet (Vec tiles only)"));
+  }
+  if (src.dtype() != dst.dtype()) {
+    return ErrorAt(loc, absl::StrCat("tile.assemble writes a ", DTypeName(src.dtype()),
+                                     " tile into a ", DTypeName(dst.dtype()), " one"));
+  }
+  const size_t rank = dst.shape().size();
+  if (src.shape().size() != rank || rank < 2) {
+    return ErrorAt(loc, absl::StrCat("tile.assemble of a rank-", src.shape().size(),
+                                     " source into a rank-", rank, " target cannot be emitted "
+                                     "(one offset per dimension of both, rank 2 or more)"));
+  }
+  if (!dst.has_static_shape() || !src.has_static_shape()) {
+    return ErrorAt(loc, "tile.assemble needs tiles of static shape");
+  }
+  for (const Type* t : {&dst, &src}) {
+    if (!t->view().valid_shape.empty() && t->view().valid_shape != t->shape()) {
+      return ErrorAt(loc, "a tile.assemble of tiles with a valid_shape cannot be emitted yet");
+    }
+  }
+  const Expr& offsets = *call.args[2];
+  if ((offsets.kind != ExprKind::kList && offsets.kind != ExprKind::kTuple) ||
+      offsets.args.size() != rank) {
+    return ErrorAt(loc, absl::StrCat("tile.assemble takes ", rank, " offsets"));
+  }
+  std::vector<int64_t> t, s;
+  for (size_t d = 0; d < rank; ++d) {
+    t.push_back(dst.shape()[d].value);
+    s.push_back(src.shape()[d].value);
+    const Expr& o = *offsets.args[d];
+    const int64_t first = o.kind == ExprKind::kInt ? o.int_value : 0;
+    if (first < 0 || first > t[d] - s[d]) {
+      return ErrorAt(loc, absl::StrCat("tile.assemble writes ", o.kind == ExprKind::kInt ? "" :
+                                       "at least ", first, ":", first + s[d], " of dimension ",
+                                       d, " of a tile of ", t[d], "; the source must lie "
+                                       "inside the target"));
+    }
+  }
+  w->col_offset = offsets.args[rank - 1].get();
+  w->cols = s[rank - 1];
+  if (rank == 2) {
+    w->row_offset = offsets.args[0].get();
+    w->rows = s[0];
+  } else {
+    // Folded rows: below the outermost dimension the source spans partly,
+    // it must span its target's dimensions whole.
+    w->rows = 1;
+    CheckedInt row = 0, stride = 1;
+    bool partial = false;
+    for (size_t d = rank - 1; d-- > 0;) {
+      const Expr& o = *offsets.args[d];
+      if (o.kind != ExprKind::kInt) {
+        return ErrorAt(loc, absl::StrCat("a tile.assemble of rank-", rank,
+                                         " tiles needs constant offsets"));
+      }
+      if (partial && s[d] != 1) {
+        return ErrorAt(loc, absl::StrCat(
+            "tile.assemble of ", TypeToString(src), " into ", TypeToString(dst),
+            " is not one contiguous row band of the target's folded rows"));
+      }
+      partial = partial || s[d] != t[d];
+      row += CheckedInt(o.int_value) * stride;
+      stride *= t[d];
+      w->rows *= s[d];
+    }
+    ASSIGN_OR_RETURN(w->folded_row, FitOrError(row, loc, "the folded row offset"));
+  }
+  ASSIGN_OR_RETURN(TileGeometry g, GeometryOf(dst, backend, loc));
+  if (g.blayout != Layout::kRowMajor || g.slayout != Layout::kNoneBox) {
+    return ErrorAt(loc, "tile.assemble writes into a row-major (ND) tile; this one is not");
+  }
+  // A view starts on a 32-byte boundary of its row (as for tile.slice).
+  const int64_t esize = DTypeBytes(g.dtype);
+  if (w->col_offset->kind == ExprKind::kInt && (w->col_offset->int_value * esize) % 32 != 0) {
+    return ErrorAt(loc, absl::StrCat(
+        "tile.assemble writes from column ", w->col_offset->int_value, ", ",
+        w->col_offset->int_value * esize, " bytes into the target's rows; its window starts on a "
+        "32-byte boundary (a multiple of ", 32 / esize, " ", DTypeName(g.dtype), " columns)"));
+  }
+  // ptoas's a2a3 tmov takes Vec tiles of one shape, and it shapes the
+  // window as its parent's rows: the source must span them whole.
+  ASSIGN_OR_RETURN(TileGeometry from, GeometryOf(src, backend, loc));
+  if (backend == Backend::kA2A3 && from.cols != g.cols) {
+    return ErrorAt(loc, absl::StrCat(
+        "on a2a3 tile.assemble writes only whole rows of its target (ptoas moves Vec tiles "
+        "between tiles of one shape): this source's rows are ", from.cols, " ",
+        DTypeName(g.dtype), " elements, the target's ", g.cols));
+  }
+  w->pto = g;
+  w->pto.rows = w->rows;
+  w->pto.cols = w->cols;
+  w->pto.valid_rows = Dim::Static(w->rows);
+  w->pto.valid_cols = Dim::Static(w->cols);
+  w->cce = w->pto;
+  w->cce.cols = g.cols;
+  return absl::OkStatus();
+}
+
 // tile.reshape: pto.treshape / TRESHAPE re-read the source's buffer as the
 // result's tile type, no copy (ptoas and pto-isa: one memory, one byte size,
 // both boxed or neither). That is the reshape only when both buffers hold
@@ -609,6 +721,14 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       // A view too: the source's buffer as another tile type, no machine op.
       RETURN_IF_ERROR(CheckReshape(call, backend, loc));
       plan.tile_args = {0};
+      break;
+    case OpKind::kAssemble:
+      // PyPTO's two moves: the target into the result, then the source into
+      // the result's window (both Vec -> Vec, on V).
+      RETURN_IF_ERROR(PlanAssemble(call, backend, loc, &plan.view));
+      plan.tile_args = {0, 1};
+      steps.push_back(Step(MachineOp::kTMov, Pipe::kV, {Arg(0)}, {Result()}));
+      steps.push_back(Step(MachineOp::kTMov, Pipe::kV, {Arg(1)}, {Result()}));
       break;
     case OpKind::kExtract:
       RETURN_IF_ERROR(CheckExtract(call, backend, loc));

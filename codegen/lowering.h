@@ -98,6 +98,9 @@ struct MachineStep {
 struct ViewWindow {
   const Expr* row_offset = nullptr;  // constants or scalar expressions
   const Expr* col_offset = nullptr;
+  // Null row_offset: the row offset is this constant (a tile.assemble
+  // window of tiles of rank > 2, its leading offsets folded into rows).
+  int64_t folded_row = 0;
   // The window's sizes; PTO-AS prints them and its valid dims (static).
   int64_t rows = 0;
   int64_t cols = 0;
@@ -145,7 +148,8 @@ struct CallLowering {
   // push / pop / free: the split attribute.
   int64_t split = 0;
   bool atomic_add = false;
-  // kSubview: the window.
+  // kSubview: the window. kAssemble: the window of the result the source
+  // is copied into (pto, cce: its tile types; rows x cols the source's).
   ViewWindow view;
   // tile.read / tile.write: the element's row-major offset into the
   // tile's physical buffer, `offset_constant` plus each run-time index

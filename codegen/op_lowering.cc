@@ -80,6 +80,9 @@ constexpr FixedLowering kFixedLowerings[] = {
     {"tile.write", OpKind::kTileWrite, "tsetval", "SetValue"},
     {"tile.slice", OpKind::kSubview, "subview", "TSUBVIEW"},
     {"tile.reshape", OpKind::kReshape, "treshape", "TRESHAPE"},
+    // PyPTO's lowering: pto.subview of the result at the offsets, and a
+    // pto.tmov of the source into it (after a tmov of the target).
+    {"tile.assemble", OpKind::kAssemble, "tmov", "TMOV"},
     // What ptoas 0.60 accepts for textract's destination (a2a3: no INT32).
     {"tile.extract", OpKind::kExtract, "textract", "TEXTRACT",
      "a2a3: FP32 FP16 BF16 INT8 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8"},
@@ -210,7 +213,7 @@ OpFamily FamilyOf(OpKind kind) {
     case OpKind::kRemoteStore: case OpKind::kTileMove: case OpKind::kTileCreate:
     case OpKind::kMatmul: case OpKind::kElementwise: case OpKind::kCast:
     case OpKind::kRowReduce: case OpKind::kColReduce: case OpKind::kSubview:
-    case OpKind::kReshape:
+    case OpKind::kReshape: case OpKind::kAssemble:
     case OpKind::kMatmulAcc: case OpKind::kColExpand: case OpKind::kBroadcast:
     case OpKind::kFull: case OpKind::kExtract: case OpKind::kTileRead:
     case OpKind::kTileWrite:

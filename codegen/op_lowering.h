@@ -40,6 +40,9 @@ enum class OpKind {
   kExtract,      // tile.extract (src, row, col, shape): a window copied into a
                  // tile of its own, in the target memory (Mat -> Left / Right,
                  // Acc -> Mat, Vec -> Vec)
+  kAssemble,     // tile.assemble (target, source, offsets): a copy of the target
+                 // with the source written into a window of it (TMOV, then a
+                 // TMOV into a subview), Vec
   kMatmulAcc,    // tile.matmul_acc: acc += lhs x rhs, in the acc tile's buffer
   kTileRead,     // tile.read (tile, indices): one element of a Vec tile, PIPE_S
   kTileWrite,    // tile.write (tile, indices, value): one element set in place, PIPE_S

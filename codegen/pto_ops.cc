@@ -202,6 +202,36 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
            loc);
       return std::optional<Value>(dst);
     }
+    case OpKind::kAssemble: {
+      // The target copied into a tile of its own, then the source into the
+      // window of it at the offsets (lowering.cc), as PyPTO writes it.
+      RETURN_IF_ERROR(tile_operand(0));
+      RETURN_IF_ERROR(tile_operand(1));
+      const ViewWindow& w = plan.view;
+      std::string r = Index(w.folded_row);
+      if (w.row_offset != nullptr) {
+        ASSIGN_OR_RETURN(r, LowerIndex(*w.row_offset));
+      }
+      ASSIGN_OR_RETURN(std::string c, LowerIndex(*w.col_offset));
+      ASSIGN_OR_RETURN(Value dst, AllocTile(call.type, hint, loc));
+      const Buffer out = BufferOf(call.type, dst);
+      const std::vector<Buffer> args = {BufferOf(call.args[0]->type, tiles[0]),
+                                        BufferOf(call.args[1]->type, tiles[1])};
+      Sync(plan.steps[0], args, out, {}, loc);
+      Line(absl::StrCat("pto.", op.pto_name, " ins(", tiles[0].name, " : ", tiles[0].type,
+                        ") outs(", dst.name, " : ", dst.type, ")"),
+           loc);
+      const std::string ty = PtoTileType(w.pto);
+      const std::string view = NewName("window");
+      Line(absl::StrCat(view, " = pto.subview ", dst.name, "[", r, ", ", c, "] sizes [", w.rows,
+                        ", ", w.cols, "] : ", dst.type, " -> ", ty),
+           loc);
+      Sync(plan.steps[1], args, out, {}, loc);
+      Line(absl::StrCat("pto.", op.pto_name, " ins(", tiles[1].name, " : ", tiles[1].type,
+                        ") outs(", view, " : ", ty, ")"),
+           loc);
+      return std::optional<Value>(dst);
+    }
     case OpKind::kTileRead:
     case OpKind::kTileWrite: {
       RETURN_IF_ERROR(tile_operand(0));

@@ -282,6 +282,37 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
     if (absl::Status s = NeedTiles(call, args, 1); !s.ok()) return s;
     return Window(call, *args[0].tile, lists);
   }
+  if (l != nullptr && kind == codegen::OpKind::kAssemble) {
+    // The target with the source written at the offsets (one per dimension).
+    RETURN_IF_ERROR(NeedTiles(call, args, 2));
+    const TileData& target = *args[0].tile;
+    const TileData& src = *args[1].tile;
+    const std::vector<int64_t> none;
+    const std::vector<int64_t>& offsets = lists.size() > 2 ? lists[2] : none;
+    const size_t rank = target.shape.size();
+    if (src.shape.size() != rank || offsets.size() != rank) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "'tile.assemble' of a ", ShapeText(src.shape), " tile into a ",
+          ShapeText(target.shape), " one takes one offset per dimension"));
+    }
+    for (size_t d = 0; d < rank; ++d) {
+      if (offsets[d] < 0 || offsets[d] > target.shape[d] - src.shape[d]) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "out-of-bounds tile.assemble: dimension ", d, " ", offsets[d], ":",
+            offsets[d] + src.shape[d], " of a ", ShapeText(target.shape), " tile"));
+      }
+    }
+    auto t = NewTile(call.type, target.shape);
+    t->data = target.data;
+    std::vector<int64_t> index(rank, 0);  // of the source element
+    for (int64_t i = 0; i < src.NumElements(); ++i) {
+      int64_t at = 0;
+      for (size_t d = 0; d < rank; ++d) at = at * target.shape[d] + offsets[d] + index[d];
+      t->data[at] = src.data[i];
+      for (size_t d = rank; d-- > 0 && ++index[d] == src.shape[d];) index[d] = 0;
+    }
+    return std::shared_ptr<const TileData>(t);
+  }
   if (l != nullptr && kind == codegen::OpKind::kReshape) {
     // The same elements in row-major order, as the result's shape (the
     // device reads the same buffer; codegen admits only the buffers whose

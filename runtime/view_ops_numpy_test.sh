@@ -1,5 +1,5 @@
 #!/bin/bash
-# The view ops (tile.slice, tile.reshape) and tile.extract on ptoc-sim against NumPy:
+# The view ops (tile.slice, tile.reshape), tile.extract and tile.assemble on ptoc-sim against NumPy:
 # runtime/testdata/slices.py (each kernel, both backends) from seeded inputs, every output compared with
 # NumPy's slicing of the same inputs (exact for the copies and sums of
 # quarter-integers, 1e-6 relative for the cube's FP16 products).
@@ -35,6 +35,10 @@ elif name == "extract_vec":
     save("a", rng.integers(-64, 64, (16, 128)) / 4)
 elif name == "reshape":
     save("a", rng.integers(-64, 64, (4, 128)) / 4)
+elif name == "assemble":
+    save("a", rng.integers(-64, 64, (16, 128)) / 4)
+    save("b", rng.integers(-64, 64, (4, 128)) / 4)
+    save("c", rng.integers(-64, 64, (4, 8, 16)) / 4)
 elif name == "extract_cube":
     save("a", rng.integers(-8, 8, (32, 64)) / 2)
     save("b", rng.integers(-8, 8, (64, 32)) / 2)
@@ -68,6 +72,13 @@ elif name == "reshape":
     want["narrow"] = 3 * a.reshape(64, 8)
     want["rows"] = a.reshape(64, 8).sum(axis=1, keepdims=True)
     want["back"] = 4 * a
+elif name == "assemble":
+    a, b, c, r = load("a", (16, 128)), load("b", (4, 128)), load("c", (4, 8, 16)), 10
+    want["out"] = a.copy()
+    want["out"][r:r + 4, :] = b
+    want["kept"] = 2 * a
+    want["out3"] = c.copy()
+    want["out3"][2] = 1.5
 elif name == "extract_cube":
     a, b = load("a", (32, 64)), load("b", (64, 32))
     want["out"] = a[16:32, :].astype(np.float32) @ b[:, 16:32].astype(np.float32)
@@ -87,6 +98,7 @@ for backend in a2a3 a5; do
   run extract_vec runtime/testdata/slices.py extract_vec "$backend" --scalar r=5
   run extract_cube runtime/testdata/slices.py extract_cube "$backend"
   run reshape runtime/testdata/slices.py reshape "$backend"
+  run assemble runtime/testdata/slices.py assemble "$backend" --scalar r=10
 done
 echo "view_ops_numpy_test: $checked runs checked, $failed failed"
-[[ $failed -eq 0 && $checked -eq 10 ]]
+[[ $failed -eq 0 && $checked -eq 12 ]]

@@ -1,7 +1,8 @@
 # tile.slice: windows of a tile's buffer (no copy), read by element-wise
 # ops, reductions and stores, at constant and run-time offsets, a window of
 # a window, and whole columns of an NZ Mat tile feeding the cube;
-# tile.reshape: the same buffer as another shape.
+# tile.reshape: the same buffer as another shape; tile.assemble: a tile
+# written into a window of a copy of another.
 # view_ops_numpy_test compares ptoc-sim with NumPy on it; pto_isa_sim_test
 # compares pto-isa's CPU simulation of the emitted C++ with ptoc-sim.
 import pypto.language as pl
@@ -75,3 +76,22 @@ class Slices:
         b: pl.Tile[[4, 128], pl.FP32, pl.MemorySpace.Vec] = pl.tile.reshape(y, [4, 128])
         z = pl.tile.add(b, x)
         pl.tile.store(z, [0, 0], back)
+
+    # tile.assemble: rows of a tile written into a copy of another at a
+    # run-time row offset (the target itself is read again after), and a
+    # 3-D page written into its folded rows.
+    @pl.function(type=pl.FunctionType.AIV)
+    def assemble(self, a: pl.Tensor[[16, 128], pl.FP32], b: pl.Tensor[[4, 128], pl.FP32],
+                 c: pl.Tensor[[4, 8, 16], pl.FP16], r: pl.Scalar[pl.INDEX],
+                 out: pl.Out[pl.Tensor[[16, 128], pl.FP32]], kept: pl.Out[pl.Tensor[[16, 128], pl.FP32]],
+                 out3: pl.Out[pl.Tensor[[4, 8, 16], pl.FP16]]):
+        x: pl.Tile[[16, 128], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [16, 128])
+        y: pl.Tile[[4, 128], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(b, [0, 0], [4, 128])
+        z: pl.Tile[[16, 128], pl.FP32, pl.MemorySpace.Vec] = pl.tile.assemble(x, y, [r, 0])
+        pl.tile.store(z, [0, 0], out)
+        x2 = pl.tile.muls(x, 2.0)
+        pl.tile.store(x2, [0, 0], kept)
+        t: pl.Tile[[4, 8, 16], pl.FP16, pl.MemorySpace.Vec] = pl.tile.load(c, [0, 0, 0], [4, 8, 16])
+        page = pl.tile.full([1, 8, 16], dtype=pl.FP16, value=1.5)
+        t2: pl.Tile[[4, 8, 16], pl.FP16, pl.MemorySpace.Vec] = pl.tile.assemble(t, page, [2, 0, 0])
+        pl.tile.store(t2, [0, 0, 0], out3)
