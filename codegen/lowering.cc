@@ -245,9 +245,9 @@ absl::Status PlanAssemble(const Expr& call, Backend backend, const Location& loc
   const Type& src = call.args[1]->type;
   if (!dst.is_tile() || !src.is_tile()) return ErrorAt(loc, "tile.assemble takes two tiles");
   if (dst.memory() != MemorySpace::kVec || src.memory() != MemorySpace::kVec) {
-    return ErrorAt(loc, absl::StrCat("a tile.assemble of a ", MemorySpaceName(src.memory()),
-                                     " tile into a ", MemorySpaceName(dst.memory()),
-                                     " tile cannot be emitted yet (Vec tiles only)"));
+    return ErrorAt(loc, absl::StrCat("a tile.assemble of a tile in ", MemorySpaceName(src.memory()),
+                                     " into a tile in ", MemorySpaceName(dst.memory()),
+                                     " cannot be emitted yet (Vec tiles only)"));
   }
   if (src.dtype() != dst.dtype()) {
     return ErrorAt(loc, absl::StrCat("tile.assemble writes a ", DTypeName(src.dtype()),
