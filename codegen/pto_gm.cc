@@ -60,6 +60,11 @@ absl::StatusOr<PtoFunctionEmitter::GmTensor*> PtoFunctionEmitter::Gm(const Expr&
     for (const Param& q : fn_.params) {
       if (q.var->name == d.symbol && q.var->type.is_scalar()) p = q.var;
     }
+    if (p == nullptr && d.is_expr()) {
+      return ErrorAt(loc, absl::StrCat("dim '", d.symbol,
+                                       "' is an expression; code generation takes a constant "
+                                       "or a scalar parameter of the kernel here"));
+    }
     if (p == nullptr) {
       return ErrorAt(loc, absl::StrCat("dim '", d.symbol, "' is not a scalar parameter"));
     }

@@ -67,6 +67,8 @@ std::string PlOpName(const std::string& name) {
   return name;
 }
 
+}  // namespace
+
 // PyPTO's short spellings (`pl.add`, `pl.exp`, `pl.reserve_buffer`) name
 // the op of the family the first argument's type selects: `tile.X` on a
 // tile (`tile.Xs` when the second argument is a scalar), `tensor.X` on a
@@ -107,7 +109,6 @@ std::string ResolveShortOp(const std::string& op, const std::vector<ExprPtr>& ar
   return op;
 }
 
-}  // namespace
 
 absl::StatusOr<ExprPtr> Parser::ParseQualified() {
   const size_t start_index = pos_;

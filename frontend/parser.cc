@@ -583,6 +583,35 @@ bool IsBinaryOpToken(absl::string_view op) {
   return false;
 }
 
+// Appends token `t` to `text` (after `prev`, null at the start) spaced as
+// ruff spaces it: after a comma, around a binary operator (one that follows
+// an operand), between two words; a trailing comma inside brackets dropped.
+void AppendSpaced(std::string& text, const Token* prev, const Token& t, bool& prev_binary) {
+  if (t.kind == TokenKind::kOp && (t.text == ")" || t.text == "]") &&
+      absl::EndsWith(text, ", ")) {
+    text.resize(text.size() - 2);
+  }
+  auto ends_operand = [](const Token* p) {
+    return p != nullptr && (p->kind != TokenKind::kOp || p->text == ")" || p->text == "]");
+  };
+  const bool binary = t.kind == TokenKind::kOp && ends_operand(prev) && IsBinaryOpToken(t.text);
+  if (prev != nullptr && prev->kind == TokenKind::kOp && prev->text == ",") {
+    text += " ";
+  } else if (binary || (t.kind != TokenKind::kOp && ends_operand(prev) &&
+                        prev->kind != TokenKind::kOp)) {
+    text += " ";
+  } else if (prev_binary) {
+    text += " ";
+  } else if (prev != nullptr && prev->kind == TokenKind::kOp && t.kind == TokenKind::kOp &&
+             !prev->text.empty() && !t.text.empty() &&
+             IsTwoCharOperator(absl::StrCat(prev->text.substr(prev->text.size() - 1),
+                                            t.text.substr(0, 1)))) {
+    text += " ";  // `= =` must not print as `==`, which reads back as one token
+  }
+  text += t.kind == TokenKind::kString ? QuoteString(t.text) : t.text;
+  prev_binary = binary;
+}
+
 }  // namespace
 
 absl::StatusOr<std::string> Parser::ParseTypeElementText() {
@@ -614,34 +643,69 @@ absl::StatusOr<std::string> Parser::ParseTypeElementText() {
       view_depth = -1;  // the end of valid_shape=[...]
     }
     if (depth > kMaxDepth) return TooDeep();
-    // A trailing comma inside the element's brackets is dropped.
-    if (t.kind == TokenKind::kOp && (t.text == ")" || t.text == "]") &&
-        absl::EndsWith(text, ", ")) {
-      text.resize(text.size() - 2);
-    }
-    // Spaced as ruff spaces it: after a comma, around a binary operator
-    // (one that follows an operand), between two words.
-    auto ends_operand = [](const Token* p) {
-      return p != nullptr && (p->kind != TokenKind::kOp || p->text == ")" || p->text == "]");
-    };
-    const bool binary = t.kind == TokenKind::kOp && ends_operand(prev) && IsBinaryOpToken(t.text);
-    if (prev != nullptr && prev->kind == TokenKind::kOp && prev->text == ",") {
-      text += " ";
-    } else if (binary || (t.kind != TokenKind::kOp && ends_operand(prev) &&
-                          prev->kind != TokenKind::kOp)) {
-      text += " ";
-    } else if (prev_binary) {
-      text += " ";
-    } else if (prev != nullptr && prev->kind == TokenKind::kOp && t.kind == TokenKind::kOp &&
-               !prev->text.empty() && !t.text.empty() &&
-               IsTwoCharOperator(absl::StrCat(prev->text.substr(prev->text.size() - 1),
-                                              t.text.substr(0, 1)))) {
-      text += " ";  // `= =` must not print as `==`, which reads back as one token
-    }
-    text += t.kind == TokenKind::kString ? QuoteString(t.text) : t.text;
+    AppendSpaced(text, prev, t, prev_binary);
     prev = &t;
-    prev_binary = binary;
   }
+  return text;
+}
+
+bool Parser::IsBoundScalar(const std::string& name) const {
+  for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it) {
+    auto found = it->find(name);
+    if (found != it->end()) {
+      return found->second.var != nullptr && found->second.var->type.is_scalar();
+    }
+  }
+  return false;
+}
+
+absl::StatusOr<std::string> Parser::ParseDimExprText() {
+  std::string text;
+  int depth = 0;
+  Token query;  // the last machine query, respelled
+  const Token* prev = nullptr;
+  bool prev_binary = false;
+  while (!AtKind(TokenKind::kEnd)) {
+    if (depth == 0 && (AtOp(",") || AtOp("]"))) break;
+    if (AtKind(TokenKind::kNewline) || AtKind(TokenKind::kIndent) ||
+        AtKind(TokenKind::kDedent)) {
+      return Unexpected("the end of the dimension");
+    }
+    // A machine query (`pld.world_size()`) is spelled by its op, as the
+    // printer spells the call, so the annotation and the value agree.
+    if (AtName("pld") && AtOp(".", 1) && AtKind(TokenKind::kName, 2) && AtOp("(", 3) &&
+        AtOp(")", 4)) {
+      std::string op = absl::StrCat("pld.", Peek(2).text);
+      if (OpRegistry::Get().Find(op) == nullptr) {
+        op = absl::StrCat("pld.", ResolveShortOp(Peek(2).text, {}));
+      }
+      query = Peek();
+      query.text = absl::StrCat(op, "()");
+      for (int i = 0; i < 5; ++i) Next();
+      AppendSpaced(text, prev, query, prev_binary);
+      prev = &query;
+      continue;
+    }
+    if (AtKind(TokenKind::kFloat) || AtKind(TokenKind::kString) || AtOp("/")) {
+      return ErrorAtToken(Peek(), "a dimension is an integer: an integer constant, an integer "
+                                  "scalar or an integer expression of them");
+    }
+    // A name that is not an attribute or a callee is a scalar the body has
+    // bound before (PyPTO's valid_shape over a local), or else a dimension
+    // the function must have, as a lone name is.
+    if (AtKind(TokenKind::kName) && !IsKeyword(Peek().text) && !AtOp(".", 1) &&
+        !AtOp("(", 1) && !(prev != nullptr && prev->kind == TokenKind::kOp && prev->text == ".") &&
+        !IsBoundScalar(Peek().text)) {
+      symbolic_dims_.push_back(DimRef{Peek().text, Loc(Peek())});
+    }
+    const Token& t = Next();
+    if (t.kind == TokenKind::kOp && (t.text == "(" || t.text == "[")) ++depth;
+    if (t.kind == TokenKind::kOp && (t.text == ")" || t.text == "]")) --depth;
+    if (depth > kMaxDepth) return TooDeep();
+    AppendSpaced(text, prev, t, prev_binary);
+    prev = &t;
+  }
+  if (text.empty()) return Unexpected("a dimension (an integer, a scalar parameter or an expression)");
   return text;
 }
 
@@ -663,14 +727,17 @@ absl::StatusOr<Shape> Parser::ParseShape() {
   RETURN_IF_ERROR(ExpectOp("["));
   Shape shape;
   while (!AtOp("]")) {
-    if (AtKind(TokenKind::kInt)) {
+    const bool alone = AtOp(",", 1) || AtOp("]", 1);
+    if (AtKind(TokenKind::kInt) && alone) {
       shape.push_back(Dim::Static(Next().int_value));
-    } else if (AtKind(TokenKind::kName) && !IsKeyword(Peek().text)) {
+    } else if (AtKind(TokenKind::kName) && !IsKeyword(Peek().text) && alone) {
       const Token& name = Next();
       symbolic_dims_.push_back(DimRef{name.text, Loc(name)});
       shape.push_back(Dim::Symbolic(name.text));
     } else {
-      return Unexpected("a dimension (an integer or a scalar parameter)");
+      // PyPTO's composite dimension (`NR * 64`), kept as written.
+      ASSIGN_OR_RETURN(std::string text, ParseDimExprText());
+      shape.push_back(Dim::Symbolic(std::move(text)));
     }
     if (!AtOp(",")) break;
     Next();

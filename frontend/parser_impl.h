@@ -161,6 +161,10 @@ class Parser {
   absl::StatusOr<std::string> ParseTypeElementText();
   absl::StatusOr<DType> ParseDTypeRef();
   absl::StatusOr<Shape> ParseShape();
+  // The text of a dimension written as an expression, up to its `,` / `]`.
+  absl::StatusOr<std::string> ParseDimExprText();
+  // Whether `name` is bound, in the scopes open here, to a scalar.
+  bool IsBoundScalar(const std::string& name) const;
   absl::StatusOr<TileView> ParseTileView(MemorySpace memory);
   // `pl.TileLayout.X` (the prefix tokens are checked here).
   absl::StatusOr<Layout> ParseLayoutRef();
@@ -424,6 +428,10 @@ Type ReturnedType(const Function& fn);
 
 // Python keywords: never names of variables, parameters or functions.
 bool IsKeyword(absl::string_view name);
+
+// PyPTO's short spelling `op` (`add`, `world_size`) as the registered op the
+// arguments' types select (parse_call.cc); `op` itself when none is.
+std::string ResolveShortOp(const std::string& op, const std::vector<ExprPtr>& args);
 
 bool IsBoolScalar(const Type& t);
 

@@ -337,5 +337,56 @@ class P:
               HasSubstr("cannot capture a TaskId"));
 }
 
+// PyPTO's composite dimensions: an integer expression over constants,
+// pl.dynamic names, scalar parameters, scalars the body bound before and
+// machine queries, kept as written and printed back as it reads.
+TEST(PyptoFormsTest, ExpressionDims) {
+  const std::string text = std::string(kImports) + R"(NR = pl.dynamic("NR")
+
+
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def chip(self, o: pl.Out[pl.Tensor[[1, NR * 64], pl.FP32]]) -> pl.Tensor[[1, NR * 64], pl.FP32]:
+        return o
+
+    @pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)
+    def host(self):
+        buf = pld.alloc_window_buffer(pld.world_size() * pl.INT32.get_byte())
+        signal = pld.window(buf, [pld.world_size()], dtype=pl.INT32)
+        typed: pld.DistributedTensor[[pld.world_size()], pl.INT32] = pld.window(buf, [pld.world_size()], dtype=pl.INT32)
+
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, a: pl.Tensor[[64, 64], pl.FP32], n: pl.Scalar[pl.INDEX]):
+        half = n // 2
+        t: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec, pl.TileView(valid_shape=[(half - 1) * 2, 64])] = pl.load(
+            a, [0, 0], [64, 64], valid_shape=[(half - 1) * 2, 64]
+        )
+)";
+  std::string out = RoundTrip(text);
+  EXPECT_THAT(out, HasSubstr("o: pl.Out[pl.Tensor[[1, NR * 64], pl.FP32]]"));
+  EXPECT_THAT(out, HasSubstr("signal = pld.tensor.window(buf, [pld.system.world_size()], dtype=pl.INT32)"));
+  // The annotation agrees with the window's type (both spell the query by
+  // its op), so it is accepted, and printed only where PyPTO prints it.
+  EXPECT_THAT(out, HasSubstr("typed = pld.tensor.window(buf, [pld.system.world_size()], dtype=pl.INT32)"));
+  EXPECT_THAT(out, HasSubstr("valid_shape=[(half - 1) * 2, 64]"));
+  EXPECT_EQ(RoundTrip(out), out);
+  // A name in a dimension is still a dimension: defined, and an integer.
+  EXPECT_THAT(Error(std::string(kImports) + R"(@pl.program
+class P:
+    @pl.function
+    def f(self, x: pl.Tensor[[Q * 2], pl.FP32]) -> pl.Tensor[[Q * 2], pl.FP32]:
+        return x
+)"),
+              HasSubstr("dimension 'Q' is not an integer scalar parameter"));
+  EXPECT_THAT(Error(std::string(kImports) + R"(@pl.program
+class P:
+    @pl.function
+    def f(self, x: pl.Tensor[[128.0, 64], pl.FP32]) -> pl.Tensor[[128.0, 64], pl.FP32]:
+        return x
+)"),
+              HasSubstr("a dimension is an integer"));
+}
+
 }  // namespace
 }  // namespace ptoc

@@ -10,6 +10,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "ir/builder.h"
+#include "ir/dim_expr.h"
 #include "ir/registry.h"
 #include "ir/status_macros.h"
 
@@ -133,14 +134,12 @@ ResultOr TensorCreateResult(const Expr& call) {
   }
   Shape dims;
   for (const ExprPtr& e : shape->args) {
-    if (e->kind == ExprKind::kInt) {
-      dims.push_back(Dim::Static(e->int_value));
-    } else if (e->kind == ExprKind::kVar && e->type.is_scalar()) {
-      dims.push_back(Dim::Symbolic(e->var->name));
-    } else {
+    std::optional<Dim> dim = DimOfExpr(*e);
+    if (!dim) {
       return absl::InvalidArgumentError(
-          "'tensor.create': a shape dim must be a constant or a scalar parameter");
+          "'tensor.create': a shape dim must be an integer constant, scalar or expression");
     }
+    dims.push_back(*std::move(dim));
   }
   std::optional<DType> d = ParseDType(dtype->str);
   if (!d) return absl::InvalidArgumentError("'tensor.create': bad dtype");
@@ -220,14 +219,12 @@ absl::StatusOr<Shape> ShapeOfList(const Expr& call, const Expr& list) {
   }
   Shape dims;
   for (const ExprPtr& e : list.args) {
-    if (e->kind == ExprKind::kInt) {
-      dims.push_back(Dim::Static(e->int_value));
-    } else if (e->kind == ExprKind::kVar && e->type.is_scalar()) {
-      dims.push_back(Dim::Symbolic(e->var->name));
-    } else {
+    std::optional<Dim> dim = DimOfExpr(*e);
+    if (!dim) {
       return absl::InvalidArgumentError(absl::StrCat(
-          "'", call.str, "': a shape dim must be a constant or a scalar variable"));
+          "'", call.str, "': a shape dim must be an integer constant, scalar or expression"));
     }
+    dims.push_back(*std::move(dim));
   }
   return dims;
 }

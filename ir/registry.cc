@@ -12,6 +12,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "ir/builder.h"
+#include "ir/dim_expr.h"
 #include "ir/status_macros.h"
 
 namespace ptoc {
@@ -97,7 +98,7 @@ absl::Status RequireWindow(const Expr& call, int i) {
   return absl::OkStatus();
 }
 
-// A shape written as a list: constants or integer scalar parameters.
+// A shape written as a list: constants, integer scalars or expressions.
 absl::StatusOr<Shape> ShapeOf(const Expr& call, const Expr& list) {
   if (list.kind != ExprKind::kList && list.kind != ExprKind::kTuple) {
     return absl::InvalidArgumentError(
@@ -105,14 +106,12 @@ absl::StatusOr<Shape> ShapeOf(const Expr& call, const Expr& list) {
   }
   Shape shape;
   for (const ExprPtr& e : list.args) {
-    if (e->kind == ExprKind::kInt) {
-      shape.push_back(Dim::Static(e->int_value));
-    } else if (e->kind == ExprKind::kVar && e->type.is_scalar()) {
-      shape.push_back(Dim::Symbolic(e->var->name));
-    } else {
+    std::optional<Dim> dim = DimOfExpr(*e);
+    if (!dim) {
       return absl::InvalidArgumentError(absl::StrCat(
-          "'", call.str, "': a shape dim must be a constant or a scalar parameter"));
+          "'", call.str, "': a shape dim must be an integer constant, scalar or expression"));
     }
+    shape.push_back(*std::move(dim));
   }
   return shape;
 }

@@ -1,13 +1,22 @@
 #include "ir/types.h"
 
+#include <algorithm>
 #include <array>
 #include <utility>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 
 namespace ptoc {
+
+bool Dim::is_expr() const {
+  if (symbol.empty()) return false;
+  const auto word = [](char c) { return absl::ascii_isalnum(c) || c == '_'; };
+  return absl::ascii_isdigit(symbol[0]) || !std::all_of(symbol.begin(), symbol.end(), word);
+}
+
 namespace {
 
 constexpr std::array<std::pair<DType, absl::string_view>, 22> kDTypeNames = {{

@@ -40,14 +40,20 @@ int DTypeBytes(DType d);
 bool IsIntegerDType(DType d);  // INTn, UINTn and INDEX
 bool IsFloatDType(DType d);    // FPn, BF16, HFn
 
-// A shape dimension: a constant, or the name of an integer scalar parameter.
+// A shape dimension: a constant, the name of an integer scalar parameter
+// (or pl.dynamic dimension), or an integer expression over them as written
+// (`NR * 64`, `pld.world_size()`; PyPTO's composite dims): kept as text,
+// printed back as it reads, and never computed with (code generation asks
+// for a parameter by the symbol and refuses an expression at its use).
 struct Dim {
   int64_t value = 0;
-  std::string symbol;  // non-empty: dynamic, named by a parameter
+  std::string symbol;  // non-empty: dynamic, a name or an expression's text
 
   static Dim Static(int64_t v) { return Dim{v, ""}; }
   static Dim Symbolic(std::string name) { return Dim{0, std::move(name)}; }
   bool is_static() const { return symbol.empty(); }
+  // A dynamic dim written as an expression rather than one name.
+  bool is_expr() const;
   bool operator==(const Dim& o) const {
     return value == o.value && symbol == o.symbol;
   }

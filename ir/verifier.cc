@@ -914,7 +914,7 @@ class FunctionVerifier {
       for (const Dim& d : t.view().valid_shape) dims.push_back(&d);
     }
     for (const Dim* d : dims) {
-      if (d->is_static() || IsDimName(d->symbol)) continue;
+      if (d->is_static() || d->is_expr() || IsDimName(d->symbol)) continue;
       Error(loc, absl::StrCat("dimension '", d->symbol, "' (in ", what,
                               ") is not an integer scalar parameter of '", function_.name,
                               "' or a pl.dynamic name"));
