@@ -322,6 +322,18 @@ absl::Status Parser::ParseDecorator(Function& fn) {
       Next();
     }
     RETURN_IF_ERROR(ExpectOp(")"));
+    // A core function's level= and role= are its type's (PyPTO derives
+    // them): one that agrees is implied, and printed from the type.
+    std::vector<NamedExpr> kept;
+    for (NamedExpr& a : fn.decorator_args) {
+      if (std::optional<std::string> e = CheckStampedLevelRole(fn, a)) {
+        return ErrorAt(a.value->loc, *e);
+      }
+      if (StampedLevel(fn.kind).empty() || (a.name != "level" && a.name != "role")) {
+        kept.push_back(std::move(a));
+      }
+    }
+    fn.decorator_args = std::move(kept);
   }
   return ExpectKind(TokenKind::kNewline, "end of line");
 }

@@ -445,7 +445,14 @@ class FunctionPrinter {
     if (f_.kind != FunctionKind::kOpaque) {
       args.push_back(absl::StrCat("type=pl.FunctionType.", FunctionKindName(f_.kind)));
     }
+    // A core function carries the level and role PyPTO stamps on it.
+    const absl::string_view level = StampedLevel(f_.kind);
+    if (!level.empty()) {
+      args.push_back(absl::StrCat("level=pl.Level.", level));
+      args.push_back("role=pl.Role.SubWorker");
+    }
     for (const NamedExpr& a : f_.decorator_args) {
+      if (!level.empty() && (a.name == "level" || a.name == "role")) continue;
       args.push_back(absl::StrCat(a.name, "=", expr_.Print(*a.value)));
     }
     if (!f_.attrs.empty()) {

@@ -97,6 +97,24 @@ absl::string_view FunctionKindName(FunctionKind k) {
   return "?";
 }
 
+absl::string_view StampedLevel(FunctionKind k) {
+  switch (k) {
+    case FunctionKind::kAIC: return "AIC";
+    case FunctionKind::kAIV: return "AIV";
+    case FunctionKind::kGroup: return "CORE_GROUP";
+    default: return "";
+  }
+}
+
+std::optional<std::string> CheckStampedLevelRole(const Function& f, const NamedExpr& arg) {
+  const absl::string_view level = StampedLevel(f.kind);
+  if (level.empty() || (arg.name != "level" && arg.name != "role")) return std::nullopt;
+  const absl::string_view want = arg.name == "level" ? level : "SubWorker";
+  if (arg.value->kind == ExprKind::kEnum && arg.value->str == want) return std::nullopt;
+  return absl::StrCat("type=pl.FunctionType.", FunctionKindName(f.kind), " implies ", arg.name,
+                      "=pl.", arg.name == "level" ? "Level." : "Role.", want);
+}
+
 std::optional<FunctionKind> ParseFunctionKind(absl::string_view s) {
   for (const auto& [kind, name] : kKindNames) {
     if (name == s) return kind;

@@ -222,6 +222,13 @@ enum class Direction { kIn, kOut, kInOut };
 
 absl::string_view FunctionKindName(FunctionKind k);  // "InCore", ...
 std::optional<FunctionKind> ParseFunctionKind(absl::string_view s);
+// The level PyPTO stamps on a core function of this kind, always with
+// role=pl.Role.SubWorker ("AIC", "AIV", "CORE_GROUP"; its Function derives
+// both from the type and its printer prints them); empty for other kinds.
+absl::string_view StampedLevel(FunctionKind k);
+// The error for a `level=` / `role=` decorator argument that disagrees
+// with the stamp of `f`'s kind (PyPTO refuses it), or std::nullopt.
+std::optional<std::string> CheckStampedLevelRole(const Function& f, const NamedExpr& arg);
 
 // Python's keywords ("for", "True", ...): never a name in the text format.
 bool IsPythonKeyword(absl::string_view name);

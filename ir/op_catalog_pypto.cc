@@ -373,6 +373,7 @@ void AddPyptoOps(OpRegistry& r) {
                           return std::optional<Type>(call.args[0]->type);
                         });
   tassemble.lane = LaneOfFirstTile;
+  tassemble.writes_first_arg = true;
   r.Register(std::move(tassemble));
   // tile.get_subblock_idx is compiled: registry.cc.
   for (const char* name : {"tile.get_block_idx", "tile.get_block_num"}) {

@@ -689,6 +689,13 @@ Lane FirstTileLane(const Expr& call) {
   return LaneOfMemory(call.args[0]->type.memory());
 }
 
+Lane CoreTypeLane(const Expr& call) {
+  const Expr* core = call.FindAttr("core_type");
+  if (core != nullptr && core->kind == ExprKind::kString && core->str == "aic") return Lane::kCube;
+  if (core != nullptr && core->kind == ExprKind::kString && core->str == "aiv") return Lane::kVector;
+  return Lane::kAny;
+}
+
 }  // namespace
 
 void AddPyptoTableOps(OpRegistry& r) {
@@ -733,6 +740,14 @@ void AddPyptoTableOps(OpRegistry& r) {
     info.compiled = false;
     info.result = RuleFor(row.rule, info.name, info.params);
     r.Register(std::move(info));
+  }
+  // Explicit cross-core events: core_type= ("aic" / "aiv") names the lane
+  // a mixed kernel keeps them on; without it, and for the FFTS setup, both
+  // lanes run them (PyPTO's ClassifyIntrinsicCallAffinity).
+  for (absl::string_view op : {"system.sync_set", "system.sync_wait", "system.set_ffts"}) {
+    OpInfo* info = r.FindMutable(op);
+    info->lane = CoreTypeLane;
+    info->any_lane_runs_on_both = true;
   }
   // The collectives PyPTO's LowerCompositeOps expands (lower-composite-ops).
   static constexpr std::pair<absl::string_view, Composite> kComposites[] = {

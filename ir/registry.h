@@ -238,6 +238,13 @@ struct OpInfo {
   PipeDirection pipe = PipeDirection::kNone;
   GmAccess access;
   LaneRule lane;
+  // A call whose lane rule says kAny runs on both lanes of a split kernel
+  // (PyPTO's SHARED affinity for cross-core control: system.set_ffts, and
+  // system.sync_set / sync_wait without core_type=).
+  bool any_lane_runs_on_both = false;
+  // The op writes its first argument in place and its result is that
+  // argument (tile.assemble): an effect even when the result is unused.
+  bool writes_first_arg = false;
   // Rewrites a call PyPTO normalizes when it builds it into that canonical
   // form (the parser runs it before the result rule; the printer prints
   // the canonical call): pld.tensor.alloc_window_buffer(shape, dtype=) is

@@ -231,6 +231,9 @@ class FunctionVerifier {
     CheckSymbolicDims();
     VerifyAttrEnums(function_.attrs, "function attribute", function_.loc, sink_);
     VerifyAttrEnums(function_.decorator_args, "decorator argument", function_.loc, sink_);
+    for (const NamedExpr& a : function_.decorator_args) {
+      if (std::optional<std::string> e = CheckStampedLevelRole(function_, a)) Error(a.value->loc, *e);
+    }
     for (const NamedExpr& a : function_.attrs) {
       if (a.value->kind == ExprKind::kVar || a.value->kind == ExprKind::kCall) {
         Error(a.value->loc, absl::StrCat("function attribute '", a.name,

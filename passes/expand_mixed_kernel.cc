@@ -1,5 +1,6 @@
 #include "passes/expand_mixed_kernel.h"
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -300,6 +301,12 @@ absl::StatusOr<bool> ExpandMixedKernel::Run(Program& program, PassContext& conte
     KernelWork work = mixed_kernel::SurveyKernel(f);
     if (!work.mixed()) {
       f.kind = work.cube ? FunctionKind::kAIC : FunctionKind::kAIV;
+      // The InCore's level= / role= give way to the new type's stamp.
+      f.decorator_args.erase(std::remove_if(f.decorator_args.begin(), f.decorator_args.end(),
+                                            [](const NamedExpr& a) {
+                                              return a.name == "level" || a.name == "role";
+                                            }),
+                             f.decorator_args.end());
       continue;
     }
     // PyPTO's return convention (mixed_kernel/returns.h): every returned

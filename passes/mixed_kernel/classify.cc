@@ -55,6 +55,9 @@ LaneClassifier::LaneClassifier(const Function& f) {
 }
 
 LaneMask LaneClassifier::AnyCallLanes(const Expr& call, const Stmt& leaf) const {
+  if (const OpInfo* info = LookupOp(call); info != nullptr && info->any_lane_runs_on_both) {
+    return kBothLanes;
+  }
   std::optional<OpRole> role = RoleOf(call);
   if (!role.has_value()) return kAiv;
   switch (*role) {

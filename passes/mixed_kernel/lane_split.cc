@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "ir/builder.h"
+#include "ir/walk.h"
 #include "passes/mixed_kernel/returns.h"
 
 namespace ptoc {
@@ -65,6 +66,33 @@ std::string ProducerName(const Stmt& producer) {
     case StmtKind::kIf: return "a branch";
     default: return "a statement";
   }
+}
+
+// An assignment whose only effect is its value: every call in it is tile
+// arithmetic, a view or scalar code. Dead, it is dropped from its lane, as
+// PyPTO's split drops dead assignments (all but stores, transfers, frees,
+// pipe setup and tile.assemble: its dce::IsSideEffectOp). GM reads stay:
+// the hand-offs were ordered with them in place, and every GM access the
+// kernel writes is kept (README_expand_mixed_kernel.md).
+bool EffectFree(const Stmt& leaf) {
+  if (leaf.kind != StmtKind::kAssign || leaf.value == nullptr) return false;
+  bool effect_free = true;
+  WalkExprTree(*leaf.value, [&](const Expr& e) {
+    if (e.kind != ExprKind::kCall) return;
+    const OpInfo* info = LookupOp(e);  // null: a function call or an unknown op
+    if (info == nullptr || info->writes_first_arg) {
+      effect_free = false;
+      return;
+    }
+    switch (info->role) {
+      case OpRole::kCompute:
+      case OpRole::kPureScalar:
+        break;
+      default:
+        effect_free = false;
+    }
+  });
+  return effect_free;
 }
 
 }  // namespace
@@ -186,7 +214,10 @@ LaneMask LanePlacement::NeedOfLeaf(const Stmt& leaf, bool* changed) {
   LeafLanes l = LeafLanesOf(leaf, classifier_, pinned_);
   LaneMask lanes = kNoLane;
   switch (l.kind) {
-    case LeafLanes::Kind::kFixed: lanes = l.lanes; break;
+    case LeafLanes::Kind::kFixed:
+      // Dead code, written so or left dead by the split, runs nowhere.
+      lanes = EffectFree(leaf) && need_[leaf.var] == kNoLane ? kNoLane : l.lanes;
+      break;
     case LeafLanes::Kind::kPure: lanes = need_[leaf.var]; break;
     case LeafLanes::Kind::kBoundary: lanes = kBothLanes; break;
     default: break;

@@ -70,4 +70,4 @@ class Mixed:
 # CHECK: pair PIPE_V -> PIPE_MTE3 {{.*}} (carried by the loop at {{.*}}:59:9:
 # CHECK-NOT: repair
 # CHECK-NOT: loop end
-# CHECK: check: 2550 of 2550 executions, clean
+# CHECK: check: 850 of 850 executions, clean

@@ -35,7 +35,7 @@ class HandWritten:
 # A5-NEXT: v, target_memory=pl.Mem.Vec, blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major
 # A5-NEXT: )
 # A5-NEXT: pl.tile.tpush_to_aic(nz)
-# A5: @pl.function(type=pl.FunctionType.AIV)
+# A5: @pl.function(type=pl.FunctionType.AIV, level=pl.Level.AIV, role=pl.Role.SubWorker)
 # A5-NEXT: def vector_kernel(
 # A5: w_nz: {{.*}} = pl.tile.move(
 # A5-NEXT: w, target_memory=pl.Mem.Vec, blayout=pl.TileLayout.col_major, slayout=pl.TileLayout.row_major
@@ -43,7 +43,7 @@ class HandWritten:
 # A5-NEXT: pl.tile.tpush_to_aic(w_nz)
 # A2A3-LABEL: def producer(
 # A2A3: pl.tile.tpush_to_aic(v)
-# A2A3: @pl.function(type=pl.FunctionType.AIV)
+# A2A3: @pl.function(type=pl.FunctionType.AIV, level=pl.Level.AIV, role=pl.Role.SubWorker)
 # A2A3-NEXT: def vector_kernel(
 # A2A3: pl.tile.tpush_to_aic(w)
 # A2A3-NOT: _nz

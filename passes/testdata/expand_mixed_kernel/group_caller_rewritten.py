@@ -17,12 +17,12 @@ class Grouped:
     def launch(self, x: pl.Tensor[[16, 16], pl.FP32], y: pl.Out[pl.Tensor[[16, 16], pl.FP32]]):
         self.mixed(x, y)
 
-# CHECK: @pl.function(type=pl.FunctionType.AIC)
+# CHECK: @pl.function(type=pl.FunctionType.AIC, level=pl.Level.AIC, role=pl.Role.SubWorker)
 # CHECK-NEXT: def mixed_aic(
-# CHECK: @pl.function(type=pl.FunctionType.AIV)
+# CHECK: @pl.function(type=pl.FunctionType.AIV, level=pl.Level.AIV, role=pl.Role.SubWorker)
 # CHECK-NEXT: def mixed_aiv(
 # CHECK-NOT: def mixed(
-# CHECK: @pl.function(type=pl.FunctionType.Group)
+# CHECK: @pl.function(type=pl.FunctionType.Group, level=pl.Level.CORE_GROUP, role=pl.Role.SubWorker)
 # CHECK-NEXT: def launch(
 # CHECK: self.mixed_aic(x, y)
 # CHECK-NEXT: self.mixed_aiv(x, y)

@@ -9,7 +9,7 @@ import pypto.language.distributed as pld
 
 @pl.program
 class Retype:
-    # CHECK: @pl.function(type=pl.FunctionType.AIC)
+    # CHECK: @pl.function(type=pl.FunctionType.AIC, level=pl.Level.AIC, role=pl.Role.SubWorker)
     # CHECK-NEXT: def cube_only(
     @pl.function(type=pl.FunctionType.InCore)
     def cube_only(self, a: pl.Tensor[[16, 16], pl.FP16], out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]):
@@ -20,7 +20,7 @@ class Retype:
         # CHECK: pl.tile.store(c, [0, 0], out)
         # CHECK-NOT: pl.tile.tpush
 
-    # CHECK: @pl.function(type=pl.FunctionType.AIV)
+    # CHECK: @pl.function(type=pl.FunctionType.AIV, level=pl.Level.AIV, role=pl.Role.SubWorker)
     # CHECK-NEXT: def vector_only(
     @pl.function(type=pl.FunctionType.InCore)
     def vector_only(self, a: pl.Tensor[[16, 16], pl.FP32], out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]):
@@ -28,7 +28,7 @@ class Retype:
         r = pl.tile.relu(v)
         pl.tile.store(r, [0, 0], out)
 
-    # CHECK: @pl.function(type=pl.FunctionType.AIV)
+    # CHECK: @pl.function(type=pl.FunctionType.AIV, level=pl.Level.AIV, role=pl.Role.SubWorker)
     # CHECK-NEXT: def scalar_only(
     @pl.function(type=pl.FunctionType.InCore)
     def scalar_only(self, flag: pl.InOut[pl.Tensor[[1, 1], pl.INT32]]):

@@ -18,11 +18,11 @@ class Called:
     def main(self, x: pl.Tensor[[16, 16], pl.FP32], y: pl.Out[pl.Tensor[[16, 16], pl.FP32]]):
         self.mixed(x, y)
 
-# CHECK: @pl.function(type=pl.FunctionType.AIC, attrs={"slot_num": 4})
+# CHECK: @pl.function(type=pl.FunctionType.AIC, level=pl.Level.AIC, role=pl.Role.SubWorker, attrs={"slot_num": 4})
 # CHECK-NEXT: def mixed_aic(
-# CHECK: @pl.function(type=pl.FunctionType.AIV, attrs={"slot_num": 4})
+# CHECK: @pl.function(type=pl.FunctionType.AIV, level=pl.Level.AIV, role=pl.Role.SubWorker, attrs={"slot_num": 4})
 # CHECK-NEXT: def mixed_aiv(
-# CHECK: @pl.function(type=pl.FunctionType.Group, attrs={"slot_num": 4})
+# CHECK: @pl.function(type=pl.FunctionType.Group, level=pl.Level.CORE_GROUP, role=pl.Role.SubWorker, attrs={"slot_num": 4})
 # CHECK-NEXT: def mixed(
 # CHECK: self.mixed_aic(a, out)
 # CHECK-NEXT: self.mixed_aiv(a, out)

@@ -6,13 +6,13 @@
 # RUN: ptoc %s --passes=expand-mixed-kernel --emit=text | FileCheck %s
 # CHECK-LABEL: def mm_relu_aiv(
 # CHECK: return out
-# CHECK: @pl.function(type=pl.FunctionType.Group)
+# CHECK: @pl.function(type=pl.FunctionType.Group, level=pl.Level.CORE_GROUP, role=pl.Role.SubWorker)
 # CHECK-NEXT: def mm_relu(
 # CHECK-SAME: out: pl.Out[pl.Tensor{{.*}} -> pl.Tensor
 # CHECK-NEXT: self.mm_relu_aic(a, b, out)
 # CHECK-NEXT: self.mm_relu_aiv(a, b, out)
 # CHECK-NEXT: return out
-# CHECK: @pl.function(type=pl.FunctionType.AIV)
+# CHECK: @pl.function(type=pl.FunctionType.AIV, level=pl.Level.AIV, role=pl.Role.SubWorker)
 # CHECK-NEXT: def twice(
 # CHECK-LABEL: def main(
 # CHECK: with pl.spmd(2):

@@ -16,7 +16,7 @@
 # CHECK-NOT: pl.tile.store(c,
 # CHECK: relu_out_1 = pl.tile.store(pl.tile.relu(v), [0, 0], relu_out)
 # CHECK: {{^        return acc_out, relu_out$}}
-# CHECK: @pl.function(type=pl.FunctionType.Group)
+# CHECK: @pl.function(type=pl.FunctionType.Group, level=pl.Level.CORE_GROUP, role=pl.Role.SubWorker)
 # CHECK-NEXT: def mm2(
 # CHECK: ) -> tuple[
 # CHECK-NEXT: self.mm2_aic(a, b, acc_out, relu_out)

@@ -14,7 +14,7 @@
 # CHECK-SAME: pl.FP32]]) -> pl.Tensor{{.*}}:
 # CHECK: out_ret = pl.tile.store(pl.tile.relu(v), [0, 0], out)
 # CHECK: {{^        return out$}}
-# CHECK: @pl.function(type=pl.FunctionType.Group)
+# CHECK: @pl.function(type=pl.FunctionType.Group, level=pl.Level.CORE_GROUP, role=pl.Role.SubWorker)
 # CHECK-NEXT: def mm_relu(
 # CHECK-SAME: -> pl.Tensor{{.*}}:
 # CHECK-NEXT: self.mm_relu_aic(a, b, out)

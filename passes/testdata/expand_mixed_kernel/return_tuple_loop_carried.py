@@ -16,7 +16,7 @@
 # CHECK-NOT: k_iter
 # CHECK: v_next = pl.tile.store(pl.tile.relu(k_vec), [0, kv0], v_iter)
 # CHECK: {{^        return k_proj, v_proj$}}
-# CHECK: @pl.function(type=pl.FunctionType.Group)
+# CHECK: @pl.function(type=pl.FunctionType.Group, level=pl.Level.CORE_GROUP, role=pl.Role.SubWorker)
 # CHECK-NEXT: def kv_proj(
 # CHECK: self.kv_proj_aic(k_proj, v_proj, x, w)
 # CHECK-NEXT: self.kv_proj_aiv(k_proj, v_proj, x, w)

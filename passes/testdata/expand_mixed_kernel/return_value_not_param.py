@@ -13,7 +13,7 @@
 # CHECK: ) -> tuple[
 # CHECK: rv: pl.Tile{{.*}} = pl.tile.relu(v)
 # CHECK: {{^        return rv, out$}}
-# CHECK: @pl.function(type=pl.FunctionType.Group)
+# CHECK: @pl.function(type=pl.FunctionType.Group, level=pl.Level.CORE_GROUP, role=pl.Role.SubWorker)
 # CHECK-NEXT: def mm_relu(
 # CHECK: ) -> tuple[
 # CHECK-NEXT: self.mm_relu_aic(a, b, out)

@@ -37,4 +37,4 @@ class P:
 # CHECK-NEXT: h: pl.Tile{{.}}[16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.tpop_from_aic(split=1)
 # CHECK: pl.system.tfree_to_aic(h, split=1)
 # CHECK: pl.tile.store({{.*}}, [aiv_id * 16, 0], out)
-# CHECK: type=pl.FunctionType.Group, attrs={"split_aiv": True}
+# CHECK: type=pl.FunctionType.Group, level=pl.Level.CORE_GROUP, role=pl.Role.SubWorker, attrs={"split_aiv": True}

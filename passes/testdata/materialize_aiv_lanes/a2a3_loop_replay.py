@@ -33,7 +33,7 @@ class LoopReplay:
             row: pl.Scalar[pl.INDEX] = i * 16
             pl.tile.store(r, [row, 0], out)
 
-# CHECK-LABEL: @pl.function(type=pl.FunctionType.AIV, attrs={"dual_aiv_dispatch": True})
+# CHECK-LABEL: @pl.function(type=pl.FunctionType.AIV, level=pl.Level.AIV, role=pl.Role.SubWorker, attrs={"dual_aiv_dispatch": True})
 # CHECK-NEXT: def k_aiv(
 # CHECK: sb: pl.Scalar[pl.INDEX] = pl.tile.get_subblock_idx()
 # CHECK-NEXT: c2v_buf: pl.Scalar[pl.INT32] = pl.system.reserve_buffer(

@@ -5,7 +5,7 @@
 # The cube lane is untouched.
 # CHECK-LABEL: def rope_score_aic(
 # CHECK-NOT: get_subblock_idx
-# CHECK-LABEL: @pl.function(type=pl.FunctionType.AIV, attrs={"dual_aiv_dispatch": True})
+# CHECK-LABEL: @pl.function(type=pl.FunctionType.AIV, level=pl.Level.AIV, role=pl.Role.SubWorker, attrs={"dual_aiv_dispatch": True})
 # CHECK-NEXT: def rope_score_aiv(
 # CHECK: sb: pl.Scalar[pl.INDEX] = pl.tile.get_subblock_idx()
 # CHECK-NEXT: v2c_import: pl.Scalar[pl.INT32] = pl.system.import_peer_buffer(

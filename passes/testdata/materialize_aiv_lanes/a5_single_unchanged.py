@@ -7,7 +7,7 @@
 # RUN: FileCheck %s < %t.after
 # A single a2a3 AIV function without a pipe is unchanged too.
 # RUN: ptoc examples/ring_allreduce.py --passes=materialize-aiv-lanes --backend=a2a3 --emit=text | FileCheck %s --check-prefix=NOPIPE
-# CHECK-LABEL: @pl.function(type=pl.FunctionType.AIV)
+# CHECK-LABEL: @pl.function(type=pl.FunctionType.AIV, level=pl.Level.AIV, role=pl.Role.SubWorker)
 # CHECK-NEXT: def mm_relu_aiv(
 # CHECK-NOT: get_subblock_idx
 # CHECK-NOT: dual_aiv_dispatch

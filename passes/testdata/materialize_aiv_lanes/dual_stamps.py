@@ -29,11 +29,11 @@ class Stamps:
         h: pl.Tile[[8, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.tpop_from_aic(split=1)
         pl.system.tfree_to_aic(h, split=1)
 
-# CHECK: @pl.function(type=pl.FunctionType.AIV, attrs={"dual_aiv_dispatch": True})
+# CHECK: @pl.function(type=pl.FunctionType.AIV, level=pl.Level.AIV, role=pl.Role.SubWorker, attrs={"dual_aiv_dispatch": True})
 # CHECK-NEXT: def lanes(self, out: pl.Out[pl.Tensor{{\[}}[32, 16], pl.FP32]]):
 # CHECK-NEXT: lane: pl.Scalar[pl.INDEX] = pl.tile.get_subblock_idx()
 # CHECK-NOT: if
-# CHECK: @pl.function(type=pl.FunctionType.AIV, attrs={"dual_aiv_dispatch": True})
+# CHECK: @pl.function(type=pl.FunctionType.AIV, level=pl.Level.AIV, role=pl.Role.SubWorker, attrs={"dual_aiv_dispatch": True})
 # CHECK-NEXT: def halves(
 # CHECK-NOT: if
 # ERR: error: 'halves' runs on both AIV lanes (dual_aiv_dispatch), but 'tile.tpop_from_aic' is a no-split transfer: on a5 it reaches AIV lane 0 only
