@@ -712,7 +712,14 @@ absl::StatusOr<std::string> Parser::ParseDimExprText() {
     }
     const Token& t = Next();
     if (t.kind == TokenKind::kOp && (t.text == "(" || t.text == "[")) ++depth;
-    if (t.kind == TokenKind::kOp && (t.text == ")" || t.text == "]")) --depth;
+    if (t.kind == TokenKind::kOp && (t.text == ")" || t.text == "]")) {
+      --depth;
+      // ruff's magic trailing comma of a call laid out over lines.
+      if (absl::EndsWith(text, ",")) {
+        text.pop_back();
+        prev = nullptr;  // nothing to space the bracket from
+      }
+    }
     if (depth > kMaxDepth) return TooDeep();
     AppendSpaced(text, prev, t, prev_binary);
     prev = &t;
@@ -739,6 +746,8 @@ absl::StatusOr<Shape> Parser::ParseShape() {
   RETURN_IF_ERROR(ExpectOp("["));
   Shape shape;
   while (!AtOp("]")) {
+    // A dimension is positive: a leading minus is no dimension.
+    if (AtOp("-")) return Unexpected("a dimension (an integer or a scalar parameter)");
     const bool alone = AtOp(",", 1) || AtOp("]", 1);
     if (AtKind(TokenKind::kInt) && alone) {
       shape.push_back(Dim::Static(Next().int_value));

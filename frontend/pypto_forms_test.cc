@@ -371,6 +371,29 @@ class P:
   EXPECT_THAT(out, HasSubstr("typed = pld.tensor.window(buf, [pld.system.world_size()], dtype=pl.INT32)"));
   EXPECT_THAT(out, HasSubstr("valid_shape=[(half - 1) * 2, 64]"));
   EXPECT_EQ(RoundTrip(out), out);
+  // Laid out over lines by ruff (a magic trailing comma), it reads the same.
+  EXPECT_THAT(RoundTrip(std::string(kImports) + R"(NR = pl.dynamic("NR")
+
+
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def chip(
+        self,
+        o: pl.Tensor[
+            [
+                pl.min(
+                    NR,
+                    64,
+                ),
+                16,
+            ],
+            pl.FP32,
+        ],
+    ):
+        pass
+)"),
+              HasSubstr("o: pl.Tensor[[pl.min(NR, 64), 16], pl.FP32]"));
   // A name in a dimension is still a dimension: defined, and an integer.
   EXPECT_THAT(Error(std::string(kImports) + R"(@pl.program
 class P:
