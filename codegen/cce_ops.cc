@@ -298,6 +298,11 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
   const Location& loc = LocOf(call);
   auto scalar = [](std::string s) { return std::optional<Value>(Value{std::move(s), {}}); };
   switch (op.kind) {
+    case OpKind::kConst: {
+      // PyPTO's typed literal: the number as a value of its dtype.
+      ASSIGN_OR_RETURN(std::string v, ScalarAs(*call.args[0], call.type.dtype()));
+      return scalar(v);
+    }
     case OpKind::kGetCommCtx:
       return scalar(comm_ctx_);
     case OpKind::kRank:

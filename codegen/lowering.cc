@@ -932,6 +932,7 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       break;
     }
     case OpKind::kTileCreate:
+    case OpKind::kConst:
     case OpKind::kGetCommCtx:
     case OpKind::kRank:
     case OpKind::kNRanks:

@@ -45,6 +45,7 @@ enum class OpKind {
                  // TMOV into a subview), Vec
   kMatmulAcc,    // tile.matmul_acc: acc += lhs x rhs, in the acc tile's buffer
   kTileRead,     // tile.read (tile, indices): one element of a Vec tile, PIPE_S
+  kConst,        // pl.const(value, dtype): a literal of that dtype, no machine op
   kTileWrite,    // tile.write (tile, indices, value): one element set in place, PIPE_S
   kGetCommCtx,
   kRank,

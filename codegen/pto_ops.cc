@@ -369,6 +369,12 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
   const OpLowering& op = *plan.op;
   const Location& loc = LocOf(call);
   switch (op.kind) {
+    case OpKind::kConst: {
+      // PyPTO's typed literal: the number as a constant of its dtype.
+      const DType d = call.type.dtype();
+      ASSIGN_OR_RETURN(std::string v, LowerAs(*call.args[0], d));
+      return std::optional<Value>(Value{v, PtoScalarType(d)});
+    }
     case OpKind::kGetCommCtx:
       return std::optional<Value>(Value{comm_ctx_, "!pto.ptr<i64>"});
     case OpKind::kRank:
