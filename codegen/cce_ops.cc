@@ -213,6 +213,25 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       Line(absl::StrCat(op.cce_name, "(", view, ", ", src.name, ");"));
       return result(dst);
     }
+    case OpKind::kMgather: {
+      // MGATHER<Coalesce::Row|Elem[, GatherOOB::X]>(dst, table, idx), the
+      // whole table as the GlobalTensor, after the barrier the plan asks
+      // for (lowering.cc).
+      static constexpr const char* kOob[] = {"Undefined", "Clamp", "Wrap", "Zero"};
+      ASSIGN_OR_RETURN(TileValue idx, TileOperand(*call.args[1]));
+      ASSIGN_OR_RETURN(GmTensor* t, Gm(*call.args[0]));
+      const std::string gt = GlobalView(*t, t->ptr, WholeRegion(*t));
+      ASSIGN_OR_RETURN(TileValue dst, NewTile(call.type, hint, true, loc));
+      if (plan.steps[0].barrier_all_before) BarrierAll();
+      for (const MachineStep& step : plan.steps) {
+        OrderStep(step, {idx.buffer}, dst.buffer, {t->param});
+      }
+      Line(absl::StrCat(op.cce_name, "<Coalesce::", plan.gather_elem ? "Elem" : "Row",
+                        plan.gather_oob == 0 ? "" : absl::StrCat(", GatherOOB::",
+                                                                 kOob[plan.gather_oob]),
+                        ">(", dst.name, ", ", gt, ", ", idx.name, ");"));
+      return result(dst);
+    }
     case OpKind::kTileRead:
     case OpKind::kTileWrite: {
       // The scalar unit's access of one element (lowering.cc), at the

@@ -389,6 +389,14 @@ Interpreter::OpResult Interpreter::CallOp(LaneState& l, const Expr& call, const 
   checker_.BeginOp(l.id, &LocOf(call, stmt));
   switch (info->role) {
     case OpRole::kCompute: {
+      if (const codegen::OpLowering* lw = codegen::LoweringOf(call);
+          lw != nullptr && lw->kind == codegen::OpKind::kMgather) {
+        ASSIGN_OR_RETURN(codegen::CallLowering plan,
+                         codegen::PlanCall(*l.code->function, call,
+                                           w_.a5 ? Backend::kA5 : Backend::kA2A3, 0,
+                                           LocOf(call, stmt)));
+        return Mgather(l, call, plan);
+      }
       std::vector<Value> args;
       std::vector<std::vector<int64_t>> lists(call.args.size());
       for (size_t i = 0; i < call.args.size(); ++i) {
