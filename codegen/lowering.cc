@@ -393,6 +393,11 @@ absl::Status PlanMgather(const Expr& call, Backend backend, const Location& loc,
                                      TypeToString(idx), " ([R, 1] needs a column-major (DN) "
                                      "tile, which ptoc does not lay out yet)"));
   }
+  if (!plan->gather_elem && mem.shape().size() != 2) {
+    // a5's pto-isa counts the table's rows in its second-to-last dim only.
+    return ErrorAt(loc, absl::StrCat("tile.mgather by rows of a rank-", mem.shape().size(),
+                                     " table cannot be emitted yet (a rank-2 table)"));
+  }
   const int64_t cols = dst.shape()[1].value;
   if (backend == Backend::kA2A3 && cols * DTypeBytes(dst.dtype()) % 32 != 0) {
     return ErrorAt(loc, absl::StrCat("on a2a3 tile.mgather gathers rows of whole 32-byte "
@@ -401,8 +406,9 @@ absl::Status PlanMgather(const Expr& call, Backend backend, const Location& loc,
                                      " bytes"));
   }
   plan->tile_args = {1};
+  const Shape valid = dst.view().valid_shape.empty() ? dst.shape() : dst.view().valid_shape;
   plan->steps = MgatherSteps(backend, plan->gather_elem,
-                             dst.shape()[0] == Dim::Static(1) && dst.shape()[1] == Dim::Static(1));
+                             valid[0] == Dim::Static(1) && valid[1] == Dim::Static(1));
   return absl::OkStatus();
 }
 

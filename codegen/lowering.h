@@ -179,8 +179,8 @@ Pipe FreePipe(bool a5, bool from_vec);
 // tile.mgather's phases (Arg(0) the index tile), as ptoas's sync model
 // has them (SyncMacroModel.cpp): a2a3 reads the indices on the scalar unit,
 // then DMAs each row on MTE2 (row) or reads and writes every element on S
-// (`elem`); a5 runs a SIMT kernel on V (a `single` element: the index on V,
-// the element on S). pto-isa's a2a3 and single-element code sets and waits
+// (`elem`); a5 runs a SIMT kernel on V (a `single` element, a valid shape of
+// [1, 1]: the index on V, the element on S). pto-isa's a2a3 and single-element code sets and waits
 // EVENT_ID0 of those pipe pairs itself, which the plan does not reserve, so
 // the first phase has a PIPE_ALL barrier before it: no flag of the plan is
 // set across the call. ptoc-run-cpp's MGATHER issues the same phases.

@@ -261,7 +261,7 @@ void Gather(const TileDesc& dst, const GlobalDesc& table, const TileDesc& idx, b
   // The phases ptoc's plan has (codegen/lowering.h, MgatherSteps).
   for (const ptoc::codegen::MachineStep& step : ptoc::codegen::MgatherSteps(
            c.w().a5 ? ptoc::codegen::Backend::kA5 : ptoc::codegen::Backend::kA2A3, elem,
-           dst.rows == 1 && dst.cols == 1)) {
+           dst.valid_rows == 1 && dst.valid_cols == 1)) {
     std::vector<ptoc::codegen::PlanAccess> accesses;
     auto add = [&](const ptoc::codegen::Operand& o, bool write) {
       if (o.kind == ptoc::codegen::Operand::Kind::kGm) {
