@@ -213,6 +213,25 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       Line(absl::StrCat(op.cce_name, "(", view, ", ", src.name, ");"));
       return result(dst);
     }
+    case OpKind::kMgather: {
+      // MGATHER<Coalesce::Row|Elem[, GatherOOB::X]>(dst, table, idx), the
+      // whole table as the GlobalTensor, after the barrier the plan asks
+      // for (lowering.cc).
+      static constexpr const char* kOob[] = {"Undefined", "Clamp", "Wrap", "Zero"};
+      ASSIGN_OR_RETURN(TileValue idx, TileOperand(*call.args[1]));
+      ASSIGN_OR_RETURN(GmTensor* t, Gm(*call.args[0]));
+      const std::string gt = GlobalView(*t, t->ptr, WholeRegion(*t));
+      ASSIGN_OR_RETURN(TileValue dst, NewTile(call.type, hint, true, loc));
+      if (plan.steps[0].barrier_all_before) BarrierAll();
+      for (const MachineStep& step : plan.steps) {
+        OrderStep(step, {idx.buffer}, dst.buffer, {t->param});
+      }
+      Line(absl::StrCat(op.cce_name, "<Coalesce::", plan.gather_elem ? "Elem" : "Row",
+                        plan.gather_oob == 0 ? "" : absl::StrCat(", GatherOOB::",
+                                                                 kOob[plan.gather_oob]),
+                        ">(", dst.name, ", ", gt, ", ", idx.name, ");"));
+      return result(dst);
+    }
     case OpKind::kTileRead:
     case OpKind::kTileWrite: {
       // The scalar unit's access of one element (lowering.cc), at the
@@ -298,6 +317,11 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
   const Location& loc = LocOf(call);
   auto scalar = [](std::string s) { return std::optional<Value>(Value{std::move(s), {}}); };
   switch (op.kind) {
+    case OpKind::kConst: {
+      // PyPTO's typed literal: the number as a value of its dtype.
+      ASSIGN_OR_RETURN(std::string v, ScalarAs(*call.args[0], call.type.dtype()));
+      return scalar(v);
+    }
     case OpKind::kGetCommCtx:
       return scalar(comm_ctx_);
     case OpKind::kRank:

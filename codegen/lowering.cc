@@ -345,6 +345,73 @@ absl::Status PlanAssemble(const Expr& call, Backend backend, const Location& loc
   return absl::OkStatus();
 }
 
+// tile.mgather (mem, idx): PyPTO's Vec form (pto_ops_memory.cpp), checked
+// as ptoas and pto-isa check it.
+absl::Status PlanMgather(const Expr& call, Backend backend, const Location& loc,
+                         CallLowering* plan) {
+  const Type& mem = call.args[0]->type;
+  const Type& idx = call.args[1]->type;
+  const Type& dst = call.type;
+  if (!dst.is_tile() || dst.memory() != MemorySpace::kVec) {
+    return ErrorAt(loc, "tile.mgather into Mat (the cube's GM -> L1 gather, with GM indices) "
+                        "cannot be emitted yet; gather into Vec");
+  }
+  const Expr* c = call.FindAttr("coalesce");
+  plan->gather_elem = c != nullptr && ((c->kind == ExprKind::kString && c->str == "elem") ||
+                                       (c->kind == ExprKind::kInt && c->int_value == 1));
+  if (const Expr* o = call.FindAttr("gather_oob"); o != nullptr) {
+    static constexpr const char* kModes[] = {"undefined", "clamp", "wrap", "zero"};
+    plan->gather_oob = -1;
+    for (int i = 0; i < 4; ++i) {
+      if ((o->kind == ExprKind::kString && o->str == kModes[i]) ||
+          (o->kind == ExprKind::kInt && o->int_value == i)) {
+        plan->gather_oob = i;
+      }
+    }
+    if (plan->gather_oob < 0) {
+      return ErrorAt(loc, "tile.mgather's gather_oob is one of \"undefined\", \"clamp\", "
+                          "\"wrap\", \"zero\" (0-3)");
+    }
+  }
+  if (!mem.is_tensor() || !idx.is_tile()) {
+    return ErrorAt(loc, "a Vec tile.mgather reads a GM tensor at the indices of a tile");
+  }
+  ASSIGN_OR_RETURN(TileGeometry g, GeometryOf(dst, backend, loc));
+  ASSIGN_OR_RETURN(TileGeometry ig, GeometryOf(idx, backend, loc));
+  if (g.blayout != Layout::kRowMajor || g.slayout != Layout::kNoneBox ||
+      ig.blayout != Layout::kRowMajor || ig.slayout != Layout::kNoneBox) {
+    return ErrorAt(loc, "tile.mgather gathers into a row-major (ND) tile from a row-major "
+                        "index tile");
+  }
+  if (!dst.has_static_shape() || !idx.has_static_shape()) {
+    return ErrorAt(loc, "tile.mgather needs tiles of static shape");
+  }
+  if (!plan->gather_elem && idx.shape()[0] != Dim::Static(1)) {
+    // ptoas takes [R, 1] row indices only as a col_major (DN) tile, and
+    // ptoc lays such a Vec tile out ND.
+    return ErrorAt(loc, absl::StrCat("tile.mgather by rows takes a [1, R] index tile; this one is ",
+                                     TypeToString(idx), " ([R, 1] needs a column-major (DN) "
+                                     "tile, which ptoc does not lay out yet)"));
+  }
+  if (!plan->gather_elem && mem.shape().size() != 2) {
+    // a5's pto-isa counts the table's rows in its second-to-last dim only.
+    return ErrorAt(loc, absl::StrCat("tile.mgather by rows of a rank-", mem.shape().size(),
+                                     " table cannot be emitted yet (a rank-2 table)"));
+  }
+  const int64_t cols = dst.shape()[1].value;
+  if (backend == Backend::kA2A3 && cols * DTypeBytes(dst.dtype()) % 32 != 0) {
+    return ErrorAt(loc, absl::StrCat("on a2a3 tile.mgather gathers rows of whole 32-byte "
+                                     "blocks: ", cols, " ", DTypeName(dst.dtype()),
+                                     " elements are ", cols * DTypeBytes(dst.dtype()),
+                                     " bytes"));
+  }
+  plan->tile_args = {1};
+  const Shape valid = dst.view().valid_shape.empty() ? dst.shape() : dst.view().valid_shape;
+  plan->steps = MgatherSteps(backend, plan->gather_elem,
+                             valid[0] == Dim::Static(1) && valid[1] == Dim::Static(1));
+  return absl::OkStatus();
+}
+
 // tile.reshape: pto.treshape / TRESHAPE re-read the source's buffer as the
 // result's tile type, no copy (ptoas and pto-isa: one memory, one byte size,
 // both boxed or neither). That is the reshape only when both buffers hold
@@ -602,6 +669,25 @@ absl::StatusOr<std::vector<Dim>> RegionSizes(const CallLowering& plan, const Exp
   return InvalidateSizes(*call.args[1]);
 }
 
+std::vector<MachineStep> MgatherSteps(Backend backend, bool elem, bool single) {
+  std::vector<MachineStep> steps;
+  bool hidden_events = true;
+  if (backend == Backend::kA5 && !(elem && single)) {
+    steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Gm(), Arg(0)}, {Result()}));
+    hidden_events = false;
+  } else if (backend == Backend::kA5) {
+    steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0)}, {}));
+    steps.push_back(Step(MachineOp::kScalarWrite, Pipe::kS, {Gm()}, {Result()}));
+  } else if (elem) {
+    steps.push_back(Step(MachineOp::kScalarWrite, Pipe::kS, {Arg(0), Gm()}, {Result()}));
+  } else {
+    steps.push_back(Step(MachineOp::kScalarRead, Pipe::kS, {Arg(0)}, {}));
+    steps.push_back(Step(MachineOp::kTLoad, Pipe::kMte2, {Gm()}, {Result()}));
+  }
+  steps[0].barrier_all_before = hidden_events;
+  return steps;
+}
+
 absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Backend backend,
                                       int depth, const Location& loc) {
   ASSIGN_OR_RETURN(const OpLowering* op, LowerableOp(fn, call, loc));
@@ -729,6 +815,9 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       plan.tile_args = {0, 1};
       steps.push_back(Step(MachineOp::kTMov, Pipe::kV, {Arg(0)}, {Result()}));
       steps.push_back(Step(MachineOp::kTMov, Pipe::kV, {Arg(1)}, {Result()}));
+      break;
+    case OpKind::kMgather:
+      RETURN_IF_ERROR(PlanMgather(call, backend, loc, &plan));
       break;
     case OpKind::kExtract:
       RETURN_IF_ERROR(CheckExtract(call, backend, loc));
@@ -932,6 +1021,7 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       break;
     }
     case OpKind::kTileCreate:
+    case OpKind::kConst:
     case OpKind::kGetCommCtx:
     case OpKind::kRank:
     case OpKind::kNRanks:

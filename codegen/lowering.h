@@ -151,6 +151,10 @@ struct CallLowering {
   // kSubview: the window. kAssemble: the window of the result the source
   // is copied into (pto, cce: its tile types; rows x cols the source's).
   ViewWindow view;
+  // tile.mgather: element (not row) coalescing, and the out-of-bounds
+  // mode (0 undefined, 1 clamp, 2 wrap, 3 zero: PyPTO's and ptoas's order).
+  bool gather_elem = false;
+  int gather_oob = 0;
   // tile.read / tile.write: the element's row-major offset into the
   // tile's physical buffer, `offset_constant` plus each run-time index
   // times its stride (PyPTO's idx0 * cols + idx1, constants folded).
@@ -171,6 +175,16 @@ Pipe PopPipe(bool a5, bool to_vec);
 // TFREE: on a2a3 TPOP freed the slot (S, no instruction); on a5 the free
 // signal runs on V (C2V, `from_vec`) or MTE1 (V2C).
 Pipe FreePipe(bool a5, bool from_vec);
+
+// tile.mgather's phases (Arg(0) the index tile), as ptoas's sync model
+// has them (SyncMacroModel.cpp): a2a3 reads the indices on the scalar unit,
+// then DMAs each row on MTE2 (row) or reads and writes every element on S
+// (`elem`); a5 runs a SIMT kernel on V (a `single` element, a valid shape of
+// [1, 1]: the index on V, the element on S). pto-isa's a2a3 and single-element code sets and waits
+// EVENT_ID0 of those pipe pairs itself, which the plan does not reserve, so
+// the first phase has a PIPE_ALL barrier before it: no flag of the plan is
+// set across the call. ptoc-run-cpp's MGATHER issues the same phases.
+std::vector<MachineStep> MgatherSteps(Backend backend, bool elem, bool single);
 
 // The plan of `call` in kernel `fn` at loop / branch nesting `depth`, or
 // the diagnostic at `loc` that says why it cannot be lowered.

@@ -86,6 +86,12 @@ constexpr FixedLowering kFixedLowerings[] = {
     // What ptoas 0.60 accepts for textract's destination (a2a3: no INT32).
     {"tile.extract", OpKind::kExtract, "textract", "TEXTRACT",
      "a2a3: FP32 FP16 BF16 INT8 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8"},
+    // PyPTO's typed literal (a ConstInt / ConstFloat of the dtype).
+    {"const", OpKind::kConst},
+    // pto.mgather / MGATHER<Coalesce::Row|Elem[, GatherOOB::X]>: what ptoas
+    // and pto-isa take for the table's (and the result's) element type.
+    {"tile.mgather", OpKind::kMgather, "mgather", "MGATHER",
+     "a2a3: FP32 FP16 BF16 INT32 INT16 INT8 | a5: FP32 FP16 BF16 INT32 INT16 INT8"},
     {"pld.get_comm_ctx", OpKind::kGetCommCtx},
     {"pld.rank", OpKind::kRank},
     {"pld.nranks", OpKind::kNRanks},
@@ -213,7 +219,7 @@ OpFamily FamilyOf(OpKind kind) {
     case OpKind::kRemoteStore: case OpKind::kTileMove: case OpKind::kTileCreate:
     case OpKind::kMatmul: case OpKind::kElementwise: case OpKind::kCast:
     case OpKind::kRowReduce: case OpKind::kColReduce: case OpKind::kSubview:
-    case OpKind::kReshape: case OpKind::kAssemble:
+    case OpKind::kReshape: case OpKind::kAssemble: case OpKind::kMgather:
     case OpKind::kMatmulAcc: case OpKind::kColExpand: case OpKind::kBroadcast:
     case OpKind::kFull: case OpKind::kExtract: case OpKind::kTileRead:
     case OpKind::kTileWrite:
@@ -225,7 +231,7 @@ OpFamily FamilyOf(OpKind kind) {
     case OpKind::kReserveBuffer: case OpKind::kImportBuffer: case OpKind::kAicInitPipe:
     case OpKind::kAivInitPipe:
       return OpFamily::kPipe;
-    case OpKind::kGetCommCtx: case OpKind::kRank: case OpKind::kNRanks: case OpKind::kSubblockIdx:
+    case OpKind::kConst: case OpKind::kGetCommCtx: case OpKind::kRank: case OpKind::kNRanks: case OpKind::kSubblockIdx:
     case OpKind::kBlockIdx: case OpKind::kBlockNum:
     case OpKind::kTensorRead: case OpKind::kTensorWrite: case OpKind::kTilePut: case OpKind::kTensorPut:
     case OpKind::kTileGet: case OpKind::kTensorGet: case OpKind::kNotify: case OpKind::kWait:

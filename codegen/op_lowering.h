@@ -43,8 +43,11 @@ enum class OpKind {
   kAssemble,     // tile.assemble (target, source, offsets): a copy of the target
                  // with the source written into a window of it (TMOV, then a
                  // TMOV into a subview), Vec
+  kMgather,      // tile.mgather (mem, idx): rows or elements of a GM table at
+                 // the indices of a Vec INT32 tile, into a Vec tile
   kMatmulAcc,    // tile.matmul_acc: acc += lhs x rhs, in the acc tile's buffer
   kTileRead,     // tile.read (tile, indices): one element of a Vec tile, PIPE_S
+  kConst,        // pl.const(value, dtype): a literal of that dtype, no machine op
   kTileWrite,    // tile.write (tile, indices, value): one element set in place, PIPE_S
   kGetCommCtx,
   kRank,

@@ -232,6 +232,33 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
            loc);
       return std::optional<Value>(dst);
     }
+    case OpKind::kMgather: {
+      // PyPTO's Vec form: the whole table as a partition view, the index
+      // tile, the coalesce mode and a non-default out-of-bounds mode, after
+      // the barrier the plan asks for (lowering.cc).
+      static constexpr const char* kOob[] = {"undefined", "clamp", "wrap", "zero"};
+      RETURN_IF_ERROR(tile_operand(1));
+      ASSIGN_OR_RETURN(GmTensor* t, Gm(*call.args[0]));
+      Value pv = Partition(t->view, *t, WholeRegion(*t), loc);
+      ASSIGN_OR_RETURN(Value dst, AllocTile(call.type, hint, loc));
+      if (plan.steps[0].barrier_all_before) {
+        Line("pto.barrier <PIPE_ALL>", loc);
+        if (flags()) planner_.FullBarrier();
+      }
+      for (const MachineStep& step : plan.steps) {
+        Sync(step, {BufferOf(call.args[1]->type, tiles[0])}, BufferOf(call.type, dst),
+             {t->param}, loc);
+      }
+      Line(absl::StrCat("pto.", op.pto_name, " ins(", pv.name, ", ", tiles[0].name, " : ",
+                        pv.type, ", ", tiles[0].type, ") outs(", dst.name, " : ", dst.type,
+                        ") {coalesce = #pto<coalesce ", plan.gather_elem ? "elem" : "row", ">",
+                        plan.gather_oob == 0 ? ""
+                            : absl::StrCat(", gatherOob = #pto<gather_oob ",
+                                           kOob[plan.gather_oob], ">"),
+                        "}"),
+           loc);
+      return std::optional<Value>(dst);
+    }
     case OpKind::kTileRead:
     case OpKind::kTileWrite: {
       RETURN_IF_ERROR(tile_operand(0));
@@ -369,6 +396,12 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
   const OpLowering& op = *plan.op;
   const Location& loc = LocOf(call);
   switch (op.kind) {
+    case OpKind::kConst: {
+      // PyPTO's typed literal: the number as a constant of its dtype.
+      const DType d = call.type.dtype();
+      ASSIGN_OR_RETURN(std::string v, LowerAs(*call.args[0], d));
+      return std::optional<Value>(Value{v, PtoScalarType(d)});
+    }
     case OpKind::kGetCommCtx:
       return std::optional<Value>(Value{comm_ctx_, "!pto.ptr<i64>"});
     case OpKind::kRank:

@@ -389,6 +389,14 @@ Interpreter::OpResult Interpreter::CallOp(LaneState& l, const Expr& call, const 
   checker_.BeginOp(l.id, &LocOf(call, stmt));
   switch (info->role) {
     case OpRole::kCompute: {
+      if (const codegen::OpLowering* lw = codegen::LoweringOf(call);
+          lw != nullptr && lw->kind == codegen::OpKind::kMgather) {
+        ASSIGN_OR_RETURN(codegen::CallLowering plan,
+                         codegen::PlanCall(*l.code->function, call,
+                                           w_.a5 ? Backend::kA5 : Backend::kA2A3, 0,
+                                           LocOf(call, stmt)));
+        return Mgather(l, call, plan);
+      }
       std::vector<Value> args;
       std::vector<std::vector<int64_t>> lists(call.args.size());
       for (size_t i = 0; i < call.args.size(); ++i) {
@@ -422,6 +430,14 @@ Interpreter::OpResult Interpreter::CallOp(LaneState& l, const Expr& call, const 
       // The vector lanes' own pure scalar, tile.get_subblock_idx: which
       // AIV subblock the lane is (0 under a 1C:1V launch).
       if (LaneOf(call) == Lane::kVector) return Value::Int(l.subblock);
+      if (const codegen::OpLowering* lw = codegen::LoweringOf(call);
+          lw != nullptr && lw->kind == codegen::OpKind::kConst) {
+        // pl.const(value, dtype): the literal as a number of its dtype.
+        ASSIGN_OR_RETURN(Value v, Eval(l, *call.args[0]));
+        const DType d = call.type.dtype();
+        if (d == DType::kBOOL) return Value::Bool(v.AsInt() != 0);
+        return IsFloatDType(d) ? Value::Float(v.AsDouble()) : Value::Int(v.AsInt());
+      }
       // One block per device: the simulated launch's block_dim is 1.
       if (call.str == kOpBlockIdx) return Value::Int(0);
       if (call.str == kOpBlockNum) return Value::Int(1);

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "codegen/lowering.h"
 #include "ir/ir.h"
 #include "ir/registry.h"
 #include "runtime/checker.h"
@@ -74,6 +75,8 @@ class Interpreter {
 
   // ---- GM accesses (memory_ops.cc) ----
   OpResult TileLoad(LaneState& l, const Expr& call);
+  // tile.mgather: rows or elements of the whole table at the index tile's.
+  OpResult Mgather(LaneState& l, const Expr& call, const codegen::CallLowering& plan);
   OpResult TileStore(LaneState& l, const Expr& call);
   OpResult TensorRead(LaneState& l, const Expr& call);
   OpResult TensorWrite(LaneState& l, const Expr& call);

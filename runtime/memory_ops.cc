@@ -62,6 +62,46 @@ Interpreter::OpResult Interpreter::TileLoad(LaneState& l, const Expr& call) {
   return Value::Tile(LoadRegion(*runs, w_.machine.allocation(alloc).dtype, call.type, shape));
 }
 
+Interpreter::OpResult Interpreter::Mgather(LaneState& l, const Expr& call,
+                                           const codegen::CallLowering& plan) {
+  ASSIGN_OR_RETURN(int alloc, EvalTensor(l, *call.args[0]));
+  ASSIGN_OR_RETURN(Value idx, Eval(l, *call.args[1]));
+  if (idx.kind != Value::Kind::kTile) return absl::InvalidArgumentError("expected a tile");
+  const Allocation& a = w_.machine.allocation(alloc);
+  const std::vector<int64_t> dims = a.shape;
+  auto runs = Region(l, alloc, std::vector<int64_t>(dims.size(), 0), dims, call.loc,
+                     "tile.mgather");
+  std::vector<int64_t> shape;
+  for (const Dim& d : call.type.shape()) shape.push_back(d.value);  // static (lowering.cc)
+  std::shared_ptr<TileData> out = NewTile(call.type, shape);
+  if (!runs) return Value::Tile(out);
+  // The whole table, row-major; a row is its last dim.
+  std::vector<int64_t> flat = {1};
+  for (int64_t d : dims) flat[0] *= d;
+  const std::shared_ptr<TileData> table = LoadRegion(*runs, a.dtype, call.type, flat);
+  const int64_t row = plan.gather_elem ? 1 : dims.back();
+  const int64_t cap = flat[0] / row;  // rows (row mode) or elements
+  const int64_t cols = out->shape[1];
+  for (int64_t i = 0; i < out->NumElements(); ++i) {
+    // The index of the row (row mode: idx[0, r]) or of the element.
+    const int64_t k = plan.gather_elem ? i : i / cols;
+    int64_t at = static_cast<uint32_t>(static_cast<int64_t>(idx.tile->data[k]));
+    if (at >= cap) {
+      switch (plan.gather_oob) {
+        case 1: at = cap - 1; break;
+        case 2: at %= cap; break;
+        case 3: out->data[i] = 0; continue;
+        default:
+          return absl::OutOfRangeError(absl::StrCat(
+              "tile.mgather index ", at, " is outside the table's ", cap,
+              plan.gather_elem ? " elements" : " rows", " (gather_oob undefined)"));
+      }
+    }
+    out->data[i] = table->data[at * row + (plan.gather_elem ? 0 : i % cols)];
+  }
+  return Value::Tile(out);
+}
+
 Interpreter::OpResult Interpreter::TileStore(LaneState& l, const Expr& call) {
   ASSIGN_OR_RETURN(Value tile, Eval(l, *call.args[0]));
   if (tile.kind != Value::Kind::kTile) return absl::InvalidArgumentError("expected a tile");

@@ -1,7 +1,8 @@
 #!/bin/bash
-# The view ops (tile.slice, tile.reshape), tile.extract and tile.assemble on ptoc-sim against NumPy:
-# runtime/testdata/slices.py (each kernel, both backends) from seeded inputs, every output compared with
-# NumPy's slicing of the same inputs (exact for the copies and sums of
+# The view ops (tile.slice, tile.reshape), tile.extract, tile.assemble and
+# tile.mgather on ptoc-sim against NumPy: runtime/testdata/slices.py and
+# mgather.py (each kernel, both backends) from seeded inputs, every output
+# compared with NumPy's slicing and indexing of the same inputs (exact for the copies and sums of
 # quarter-integers, 1e-6 relative for the cube's FP16 products).
 # usage: view_ops_numpy_test.sh PTOC_SIM
 set -uo pipefail
@@ -39,6 +40,11 @@ elif name == "assemble":
     save("a", rng.integers(-64, 64, (16, 128)) / 4)
     save("b", rng.integers(-64, 64, (4, 128)) / 4)
     save("c", rng.integers(-64, 64, (4, 8, 16)) / 4)
+elif name == "mgather":
+    save("mem", rng.integers(-64, 64, (64, 32)) / 4)
+    save("idx", rng.integers(0, 80, (1, 16)))
+    save("table", rng.integers(-64, 64, (256,)) / 4)
+    save("eidx", rng.integers(0, 300, (8, 32)))
 elif name == "extract_cube":
     save("a", rng.integers(-8, 8, (32, 64)) / 2)
     save("b", rng.integers(-8, 8, (64, 32)) / 2)
@@ -79,6 +85,11 @@ elif name == "assemble":
     want["kept"] = 2 * a
     want["out3"] = c.copy()
     want["out3"][2] = 1.5
+elif name == "mgather":
+    mem, idx = load("mem", (64, 32)), load("idx", (16,)).astype(np.int64)
+    table, eidx = load("table", (256,)), load("eidx", (8, 32)).astype(np.int64)
+    want["rows"] = 2 * mem[idx % 64]
+    want["elems"] = np.where(eidx < 256, table[np.minimum(eidx, 255)], 0)
 elif name == "extract_cube":
     a, b = load("a", (32, 64)), load("b", (64, 32))
     want["out"] = a[16:32, :].astype(np.float32) @ b[:, 16:32].astype(np.float32)
@@ -99,6 +110,7 @@ for backend in a2a3 a5; do
   run extract_cube runtime/testdata/slices.py extract_cube "$backend"
   run reshape runtime/testdata/slices.py reshape "$backend"
   run assemble runtime/testdata/slices.py assemble "$backend" --scalar r=10
+  run mgather runtime/testdata/mgather.py k "$backend"
 done
 echo "view_ops_numpy_test: $checked runs checked, $failed failed"
-[[ $failed -eq 0 && $checked -eq 12 ]]
+[[ $failed -eq 0 && $checked -eq 14 ]]

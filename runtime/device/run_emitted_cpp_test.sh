@@ -128,6 +128,8 @@ same reshape runtime/testdata/slices.py reshape ""
 same reshape_a5 runtime/testdata/slices.py reshape "--backend=a5"
 same assemble runtime/testdata/slices.py assemble "" --scalar r=10
 same assemble_a5 runtime/testdata/slices.py assemble "--backend=a5" --scalar r=10
+same mgather runtime/testdata/mgather.py k ""
+same mgather_a5 runtime/testdata/mgather.py k "--backend=a5"
 same blocks runtime/testdata/block_idx.py k ""
 same matmul_acc runtime/testdata/matmul_acc.py k ""
 same matmul_acc_a5 runtime/testdata/matmul_acc.py k "--backend=a5"

@@ -229,6 +229,54 @@ void Extract(const TileDesc& dst, const TileDesc& src, int row, int col, CallSit
           TileCost("TEXTRACT." + SpaceName(dst), dst));
 }
 
+void Gather(const TileDesc& dst, const GlobalDesc& table, const TileDesc& idx, bool elem,
+            int oob, CallSite site) {
+  Call c(site);
+  int alloc = -1;
+  auto runs = ptoc::sim::device::Region(c, table, "MGATHER", &alloc);
+  auto ix = ptoc::sim::device::ReadTile(c, idx, "MGATHER");
+  if (!runs || ix == nullptr) return;
+  const std::vector<double> t = ptoc::sim::device::ReadRegion(c, *runs, DTypeOf(table.dtype));
+  const int64_t row = elem ? 1 : table.shape[4];
+  const int64_t cap = static_cast<int64_t>(t.size()) / row;  // rows or elements
+  std::vector<double> out;
+  for (int i = 0; i < dst.valid_rows; ++i) {
+    for (int j = 0; j < dst.valid_cols; ++j) {
+      const double k = ix->data[elem ? static_cast<size_t>(i) * dst.valid_cols + j : i];
+      int64_t at = static_cast<uint32_t>(static_cast<int64_t>(k));
+      if (at >= cap && oob == 3) {
+        out.push_back(0);
+        continue;
+      }
+      if (at >= cap && (oob == 1 || oob == 2)) at = oob == 1 ? cap - 1 : at % cap;
+      if (at >= cap) {
+        c.m().Protocol(absl::StrCat("MGATHER index ", at, " is outside the table's ", cap,
+                                    elem ? " elements" : " rows", " (GatherOOB::Undefined)"));
+        return;
+      }
+      out.push_back(t[at * row + (elem ? 0 : j)]);
+    }
+  }
+  ptoc::sim::device::WriteTile(c, dst, out, "MGATHER");
+  // The phases ptoc's plan has (codegen/lowering.h, MgatherSteps).
+  for (const ptoc::codegen::MachineStep& step : ptoc::codegen::MgatherSteps(
+           c.w().a5 ? ptoc::codegen::Backend::kA5 : ptoc::codegen::Backend::kA2A3, elem,
+           dst.valid_rows == 1 && dst.valid_cols == 1)) {
+    std::vector<ptoc::codegen::PlanAccess> accesses;
+    auto add = [&](const ptoc::codegen::Operand& o, bool write) {
+      if (o.kind == ptoc::codegen::Operand::Kind::kGm) {
+        ptoc::sim::device::GmAccesses(c, *runs, alloc, write, &accesses);
+      } else {
+        accesses.push_back(o.kind == ptoc::codegen::Operand::Kind::kResult
+                               ? TileAccess(dst, write) : TileAccess(idx, write));
+      }
+    };
+    for (const ptoc::codegen::Operand& o : step.reads) add(o, false);
+    for (const ptoc::codegen::Operand& o : step.writes) add(o, true);
+    IssueOp(c, step, std::move(accesses), TileCost("MGATHER", dst));
+  }
+}
+
 void Fill(const TileDesc& dst, double value, CallSite site) {
   Call c(site);
   ptoc::sim::device::WriteTile(

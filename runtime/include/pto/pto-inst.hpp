@@ -6,6 +6,7 @@
 //   instructions   pto/common/instructions.hpp
 //                                          TLOAD TSTORE TMOV TMATMUL TADD TSUB TMUL
 //                                          TDIV TMAX TEXP TRELU TNEG TADDS TMULS SYNCALL
+//                                          MGATHER
 //   cross-core     pto/common/fifo.hpp     TPipe, TPUSH, TPOP, TFREE
 //   ranks          pto/comm/comm.hpp       pto::comm::TNOTIFY TWAIT TTEST TPUT TGET
 //   intrinsics     pto/common/intrinsics.hpp

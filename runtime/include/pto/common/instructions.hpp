@@ -215,6 +215,23 @@ AICORE void TEXTRACT(DstT& dst, SrcT& src, uint16_t row, uint16_t col,
   sim::Extract(sim::Describe(dst), sim::Describe(src), row, col, site);
 }
 
+// Rows (Coalesce::Row: row r of dst is the table's row idx[0, r]) or
+// elements (Coalesce::Elem: dst[i, j] = table[idx[i, j]]) of a GM table at
+// the INT32 indices of a Vec tile, into a Vec tile; an index past the table
+// as Oob says.
+template <Coalesce Mode, GatherOOB Oob = GatherOOB::Undefined, typename DstT, typename GlobalT,
+          typename IdxT,
+          std::enable_if_t<detail::tile_and_global_v<DstT, GlobalT> &&
+                               is_tile_in_v<DstT, TileType::Vec> &&
+                               is_tile_in_v<IdxT, TileType::Vec> &&
+                               std::is_same_v<typename IdxT::DType, int32_t>,
+                           int> = 0>
+AICORE void MGATHER(DstT& dst, GlobalT& table, IdxT& idx,
+                    sim::CallSite site = sim::CallSite::Here()) {
+  sim::Gather(sim::Describe(dst), sim::DescribeGlobal(table), sim::Describe(idx),
+              Mode == Coalesce::Elem, static_cast<int>(Oob), site);
+}
+
 // Every element of a Vec tile set to one value.
 template <typename DstT, std::enable_if_t<detail::vec_tiles_v<DstT>, int> = 0>
 AICORE void TEXPANDS(DstT& dst, typename DstT::DType scalar,

@@ -116,6 +116,10 @@ AICORE void Expand(const char* instruction, const TileDesc& dst, const TileDesc*
 // TEXTRACT: the window of `src` at (row, col) of `dst`'s valid shape,
 // copied into `dst` (in its element type).
 AICORE void Extract(const TileDesc& dst, const TileDesc& src, int row, int col, CallSite site);
+// MGATHER: rows (`elem` false) or elements of the table at `idx`'s
+// indices; `oob` pto-isa's GatherOOB (0 undefined, 1 clamp, 2 wrap, 3 zero).
+AICORE void Gather(const TileDesc& dst, const GlobalDesc& table, const TileDesc& idx, bool elem,
+                   int oob, CallSite site);
 // TEXPANDS: every element of `dst` set to `value`.
 AICORE void Fill(const TileDesc& dst, double value, CallSite site);
 // Tile::GetValue / SetValue: element `offset` of a Vec tile's buffer, on

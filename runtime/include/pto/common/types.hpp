@@ -30,6 +30,10 @@ enum class Layout : int { ND = 0, DN, NZ };
 
 enum class AtomicType : int { AtomicNone = 0, AtomicAdd };
 
+// MGATHER's modes, as pto-isa numbers them.
+enum class Coalesce : uint8_t { Row = 0, Elem = 1 };
+enum class GatherOOB : uint8_t { Undefined = 0, Clamp = 1, Wrap = 2, Zero = 3 };
+
 // TCVT's rounding, as pto-isa numbers it.
 enum class RoundMode : uint8_t {
   CAST_NONE = 0,
