@@ -82,7 +82,8 @@ class Generator {
   // At the top level a store sometimes rebinds the tensor's name to its
   // result, so that later accesses go through the store result.
   std::string Rebind(int depth, const std::string& tensor) {
-    return depth == 0 && rng_.Chance(30) ? absl::StrCat(tensor, " = ") : "";
+    bool here = depth == 0 || options_.rebind_in_bodies;
+    return here && rng_.Chance(30) ? absl::StrCat(tensor, " = ") : "";
   }
 
   std::string Load(Kind k) {

@@ -20,6 +20,10 @@ struct MixedProgramOptions {
   int top_level_stmts = 8;
   int max_stmts_per_body = 4;
   int max_depth = 2;
+  // GM stores also rebind the tensor inside loops and branches
+  // (`s32 = pl.tile.store(...)`), so loops carry tensor versions and
+  // branches merge them.
+  bool rebind_in_bodies = false;
 };
 
 // The text of a program with one InCore kernel `kernel` for `seed`.

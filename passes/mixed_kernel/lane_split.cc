@@ -18,21 +18,12 @@ const Expr* YieldValue(const Stmt* body, size_t k) {
   return y != nullptr && k < y->values.size() ? y->values[k].get() : nullptr;
 }
 
-void CollectDefs(const Stmt& s, absl::flat_hash_map<const Var*, const Stmt*>* defs,
-                 absl::flat_hash_map<const Var*, const Var*>* store_alias) {
-  for (const StmtPtr& child : s.stmts) CollectDefs(*child, defs, store_alias);
+void CollectDefs(const Stmt& s, absl::flat_hash_map<const Var*, const Stmt*>* defs) {
+  for (const StmtPtr& child : s.stmts) CollectDefs(*child, defs);
   switch (s.kind) {
-    case StmtKind::kAssign: {
+    case StmtKind::kAssign:
       (*defs)[s.var] = &s;
-      const Expr* call = CallOf(s);
-      const OpInfo* info = call != nullptr ? LookupOp(*call) : nullptr;
-      if (info != nullptr && info->role == OpRole::kGmStore && info->access.tensor_arg >= 0 &&
-          info->access.tensor_arg < static_cast<int>(call->args.size()) &&
-          call->args[info->access.tensor_arg]->kind == ExprKind::kVar) {
-        (*store_alias)[s.var] = call->args[info->access.tensor_arg]->var;
-      }
       break;
-    }
     case StmtKind::kFor:
       if (s.var != nullptr) (*defs)[s.var] = &s;
       for (const Var* v : s.iter_args) (*defs)[v] = &s;
@@ -44,7 +35,79 @@ void CollectDefs(const Stmt& s, absl::flat_hash_map<const Var*, const Stmt*>* de
     default:
       break;
   }
-  for (const Stmt* body : BodiesOf(s)) CollectDefs(*body, defs, store_alias);
+  for (const Stmt* body : BodiesOf(s)) CollectDefs(*body, defs);
+}
+
+using VersionMap = absl::flat_hash_map<const Var*, const Var*>;
+
+const Var* Origin(const VersionMap& version_of, const Var* v) {
+  // Bounded: a program that is not in SSA form could alias in a circle.
+  size_t steps = 0;
+  for (auto it = version_of.find(v); it != version_of.end() && steps++ < version_of.size();
+       it = version_of.find(v)) {
+    v = it->second;
+  }
+  return v;
+}
+
+const Var* OriginOf(const VersionMap& version_of, const Expr* e) {
+  return e != nullptr && e->kind == ExprKind::kVar ? Origin(version_of, e->var) : nullptr;
+}
+
+// Fills `version_of` (LanePlacement::version_of_) in program order, so that
+// what a loop or branch gives back is resolved before it.
+void CollectVersions(const Stmt& seq, VersionMap* version_of) {
+  for (const StmtPtr& child : seq.stmts) {
+    const Stmt& s = *child;
+    switch (s.kind) {
+      case StmtKind::kAssign: {
+        const Expr* call = CallOf(s);
+        const OpInfo* info = call != nullptr ? LookupOp(*call) : nullptr;
+        if (info != nullptr && info->role == OpRole::kGmStore && info->access.tensor_arg >= 0 &&
+            info->access.tensor_arg < static_cast<int>(call->args.size()) &&
+            call->args[info->access.tensor_arg]->kind == ExprKind::kVar &&
+            call->args[info->access.tensor_arg]->var != s.var) {
+          (*version_of)[s.var] = call->args[info->access.tensor_arg]->var;
+        }
+        break;
+      }
+      case StmtKind::kFor: {
+        // A GM tensor's iterations are all versions of one tensor; a tile or
+        // scalar is a version of the initial value only when the body gives
+        // back the iteration's value unchanged.
+        for (size_t k = 0; k < s.iter_args.size(); ++k) {
+          if (s.iter_args[k]->type.is_tensor() && s.init_values[k]->kind == ExprKind::kVar) {
+            (*version_of)[s.iter_args[k]] = s.init_values[k]->var;
+          }
+        }
+        CollectVersions(*s.body, version_of);
+        for (size_t k = 0; k < s.iter_args.size() && k < s.results.size(); ++k) {
+          if (s.init_values[k]->kind != ExprKind::kVar) continue;
+          const Var* origin = Origin(*version_of, s.iter_args[k]);
+          if (OriginOf(*version_of, YieldValue(s.body.get(), k)) != origin) continue;
+          (*version_of)[s.iter_args[k]] = s.init_values[k]->var;
+          (*version_of)[s.results[k]] = s.init_values[k]->var;
+        }
+        break;
+      }
+      case StmtKind::kIf: {
+        for (const Stmt* body : BodiesOf(s)) CollectVersions(*body, version_of);
+        if (s.else_body == nullptr) break;
+        for (size_t k = 0; k < s.results.size(); ++k) {
+          const Expr* then_value = YieldValue(s.body.get(), k);
+          const Var* origin = OriginOf(*version_of, then_value);
+          if (origin != nullptr &&
+              origin == OriginOf(*version_of, YieldValue(s.else_body.get(), k))) {
+            (*version_of)[s.results[k]] = then_value->var;
+          }
+        }
+        break;
+      }
+      default:
+        for (const Stmt* body : BodiesOf(s)) CollectVersions(*body, version_of);
+        break;
+    }
+  }
 }
 
 absl::string_view HeaderWhat(const Stmt& s) {
@@ -112,7 +175,8 @@ LeafLanes LeafLanesOf(const Stmt& leaf, const LaneClassifier& classifier,
 LanePlacement::LanePlacement(const Function& f, const LaneClassifier& classifier,
                              const PinnedLanes& pinned)
     : f_(f), classifier_(classifier), pinned_(pinned) {
-  CollectDefs(*f.body, &def_, &store_alias_);
+  CollectDefs(*f.body, &def_);
+  CollectVersions(*f.body, &version_of_);
 }
 
 LaneMask LanePlacement::Placed(const Stmt* s) const {
@@ -224,8 +288,8 @@ LaneMask LanePlacement::NeedOfLeaf(const Stmt& leaf, bool* changed) {
   }
   if (leaf.value) AddNeed(*leaf.value, lanes, changed);
   if (leaf.kind == StmtKind::kAssign) {
-    auto alias = store_alias_.find(leaf.var);
-    if (alias != store_alias_.end()) {
+    auto alias = version_of_.find(leaf.var);
+    if (alias != version_of_.end()) {
       // Lanes without the store see the stored-into tensor itself.
       AddNeed(alias->second, need_[leaf.var] & ~lanes, changed);
     }
@@ -269,9 +333,17 @@ bool LanePlacement::NeedStep(const Stmt& seq) {
         changed |= NeedStep(*s.body);
         LaneMask lanes = placed_[&s];
         for (const StmtPtr& c : s.body->stmts) lanes |= Placed(c.get());
+        const LaneMask body_lanes = lanes;
         for (size_t k = 0; k < s.iter_args.size(); ++k) {
           LaneMask kept = need_[s.iter_args[k]];
           if (k < s.results.size()) kept |= need_[s.results[k]];
+          if (k < s.results.size() && version_of_.contains(s.results[k])) {
+            // A lane with no work in the loop reads what the loop gives
+            // back a version of (a GM tensor: PyPTO repoints it to the
+            // parameter).
+            AddNeed(*s.init_values[k], kept & ~body_lanes, &changed);
+            kept &= body_lanes;
+          }
           kept = keep(s.iter_args[k], kept);
           if (k < s.results.size()) keep(s.results[k], kept);
           AddNeed(*s.init_values[k], kept, &changed);
@@ -291,8 +363,17 @@ bool LanePlacement::NeedStep(const Stmt& seq) {
         for (const Stmt* body : BodiesOf(s)) {
           for (const StmtPtr& c : body->stmts) lanes |= Placed(c.get());
         }
+        const LaneMask body_lanes = lanes;
         for (size_t k = 0; k < s.results.size(); ++k) {
-          LaneMask kept = keep(s.results[k], need_[s.results[k]]);
+          LaneMask needed = need_[s.results[k]];
+          auto alias = version_of_.find(s.results[k]);
+          if (alias != version_of_.end()) {
+            // As for loops: a lane with no work in the branch reads what
+            // every branch gives back a version of.
+            AddNeed(alias->second, needed & ~body_lanes, &changed);
+            needed &= body_lanes;
+          }
+          LaneMask kept = keep(s.results[k], needed);
           for (const Stmt* body : BodiesOf(s)) {
             if (const Expr* y = YieldValue(body, k)) AddNeed(*y, kept, &changed);
           }
@@ -493,6 +574,13 @@ void LanePlacement::FilterSeq(const Stmt& orig, Stmt& copy, LaneMask lane,
   copy.stmts = std::move(kept);
 }
 
+bool LanePlacement::Present(const Var* v, LaneMask lane) const {
+  auto def = def_.find(v);
+  if (def == def_.end()) return true;  // a parameter
+  if (def->second->kind == StmtKind::kAssign) return (Placed(def->second) & lane) != kNoLane;
+  return (Kept(v) & lane) != kNoLane;
+}
+
 std::unique_ptr<Function> LanePlacement::BuildLane(LaneMask lane,
                                                    const std::string& name) const {
   auto fn = std::make_unique<Function>();
@@ -510,19 +598,16 @@ std::unique_ptr<Function> LanePlacement::BuildLane(LaneMask lane,
   for (const NamedExpr& a : f_.attrs) fn->attrs.push_back(MakeAttr(a.name, Clone(*a.value)));
   fn->body = Clone(*f_.body);
   FilterSeq(*f_.body, *fn->body, lane, nullptr);
-  // On a lane without a store, its result is the tensor stored into.
-  for (const auto& [result, target] : store_alias_) {
-    const Var* image = result;
-    while (true) {
-      auto def = def_.find(image);
-      auto alias = store_alias_.find(image);
-      if (def == def_.end() || alias == store_alias_.end() ||
-          (Placed(def->second) & lane) != kNoLane) {
-        break;
-      }
+  // A version not made on this lane is what it is a version of
+  // (version_of_).
+  for (const auto& [version, target] : version_of_) {
+    const Var* image = version;
+    for (size_t steps = 0; !Present(image, lane) && steps <= version_of_.size(); ++steps) {
+      auto alias = version_of_.find(image);
+      if (alias == version_of_.end()) break;
       image = alias->second;
     }
-    if (image != result) copy_of[result] = copy_of[image];
+    if (image != version) copy_of[version] = copy_of[image];
   }
   ReplaceVars(*fn->body, copy_of);
   if (lane == kAic) DropReturnValues(*fn->body);

@@ -57,6 +57,7 @@ class LanePlacement {
   void CheckUses(const Stmt& user, const Expr& e, LaneMask lanes, bool header,
                  DiagnosticSink* errors);
   const Stmt* RootProducer(const Var* v, LaneMask missing) const;
+  bool Present(const Var* v, LaneMask lane) const;
   void FilterSeq(const Stmt& orig, Stmt& copy, LaneMask lane,
                  const std::vector<const Var*>* yield_keys) const;
 
@@ -68,9 +69,15 @@ class LanePlacement {
   absl::flat_hash_map<const Var*, LaneMask> kept_;
   absl::flat_hash_map<const Stmt*, LaneMask> placed_;
   absl::flat_hash_map<const Var*, const Stmt*> def_;
-  // A store result -> the tensor it stored into (its value on a lane
-  // without the store).
-  absl::flat_hash_map<const Var*, const Var*> store_alias_;
+  // A value -> the value it is a version of: its value on a lane without
+  // the statement that makes it. A store result -> the GM tensor stored
+  // into (the same GM); a loop-carried value -> the loop's initial value,
+  // when the loop gives back a version of it (for a tile or scalar: the
+  // value itself, unchanged); a branch result -> the value every branch
+  // gives back a version of. A lane that keeps no work of the loop or
+  // branch reads the origin instead of keeping a construct that only
+  // forwards it.
+  absl::flat_hash_map<const Var*, const Var*> version_of_;
   absl::flat_hash_map<const Stmt*, const Stmt*> reported_;
 };
 
