@@ -193,7 +193,12 @@ ResultOr TileMoveResult(const Expr& call) {
   RETURN_IF_ERROR(RequireTile(call, 0));
   const Type& src = ArgType(call, 0);
   MemorySpace m = MemoryAttrOf(call, src.memory());
-  return std::optional<Type>(Type::Tile(src.shape(), src.dtype(), m, ViewOf(call, m)));
+  // The layout is the destination's (a move into Vec from Acc delivers ND
+  // on both targets: README_expand_mixed_kernel.md), the valid region the
+  // source's, as PyPTO's tile.move carries it.
+  TileView view = ViewOf(call, m);
+  view.valid_shape = src.view().valid_shape;
+  return std::optional<Type>(Type::Tile(src.shape(), src.dtype(), m, view));
 }
 
 ResultOr TileCreateResult(const Expr& call) {
