@@ -113,6 +113,15 @@ class Inference : public MutableStmtVisitor<Inference, absl::Status> {
   }
 
   absl::Status VisitAssign(Stmt& s) {
+    // An op that makes its result in a space of its own (a vector op in
+    // Vec) does so whatever its operands' spaces: an operand elsewhere is
+    // moved to it (InsertMoves), as PyPTO's pass does.
+    const OpInfo* info = s.value->kind == ExprKind::kCall ? LookupOp(*s.value) : nullptr;
+    if (info != nullptr && info->memory.output == MemorySpec::Output::kFixed &&
+        s.value->type.is_tile()) {
+      Set(s.var, info->memory.fixed);
+      return absl::OkStatus();
+    }
     Set(s.var, MemoryOf(*s.value));
     return absl::OkStatus();
   }
@@ -209,11 +218,13 @@ class Inference : public MutableStmtVisitor<Inference, absl::Status> {
   // statement, reused by later consumers in the same sequence (and the
   // sequences inside it), for the moves one core makes (Mat into Left /
   // Right / Bias, Acc into Mat) and the cube-vector hand-offs
-  // expand-mixed-kernel splits (Acc into Vec, Vec into Mat). Other
+  // expand-mixed-kernel splits (Acc or Mat into Vec, Vec into Mat; a Mat tile
+  // cannot cross, which expand-mixed-kernel reports at the move). Other
   // mismatches stay errors (CheckOperands, code generation).
   static bool Movable(MemorySpace from, MemorySpace to) {
     using M = MemorySpace;
-    return (from == M::kMat && (to == M::kLeft || to == M::kRight || to == M::kBias)) ||
+    return (from == M::kMat && (to == M::kLeft || to == M::kRight || to == M::kBias ||
+                                to == M::kVec)) ||
            (from == M::kAcc && (to == M::kMat || to == M::kVec)) ||
            (from == M::kVec && to == M::kMat);
   }
@@ -232,23 +243,8 @@ class Inference : public MutableStmtVisitor<Inference, absl::Status> {
     std::vector<StmtPtr> stmts;
     for (StmtPtr& c : s->stmts) {
       if (NeedsMove(*c)) {
-        Expr& call = *c->value;
-        const OpInfo* info = LookupOp(call);
-        for (size_t i = 0; i < info->memory.inputs.size() && i < call.args.size(); ++i) {
-          std::optional<MemorySpace> to = MoveTarget(*info, call, i);
-          if (!to.has_value()) continue;
-          Var* source = call.args[i]->var;
-          const auto key = std::make_pair(source, *to);
-          auto it = moved_.find(key);
-          if (it == moved_.end()) {
-            stmts.push_back(MoveStmt(source, *to, c->loc));
-            it = moved_.emplace(key, stmts.back()->var).first;
-            scope_keys_.push_back(key);
-          }
-          call.args[i] = MakeVarRef(it->second, call.args[i]->loc);
-          *changed = true;
-        }
-        RetypeExpr(call, c->kind == StmtKind::kAssign ? &c->var->type : nullptr);
+        MoveOperands(*c->value, c->loc, &stmts, changed);
+        RetypeExpr(*c->value, c->kind == StmtKind::kAssign ? &c->var->type : nullptr);
       }
       for (StmtPtr* body : {&c->body, &c->else_body}) {
         if (*body != nullptr) InsertMoves(*body, changed);
@@ -260,6 +256,42 @@ class Inference : public MutableStmtVisitor<Inference, absl::Status> {
       moved_.erase(scope_keys_.back());
       scope_keys_.pop_back();
     }
+  }
+
+  // Moves the tile operands of `e` and of the calls nested in it that are
+  // in a space their op does not take (new moves go to `stmts`, before the
+  // statement at `loc`).
+  void MoveOperands(Expr& e, const Location& loc, std::vector<StmtPtr>* stmts, bool* changed) {
+    for (ExprPtr& a : e.args) MoveOperands(*a, loc, stmts, changed);
+    const OpInfo* info = e.kind == ExprKind::kCall ? LookupOp(e) : nullptr;
+    if (info == nullptr) return;
+    for (size_t i = 0; i < info->memory.inputs.size() && i < e.args.size(); ++i) {
+      std::optional<MemorySpace> to = MoveTarget(*info, e, i);
+      if (!to.has_value()) continue;
+      Var* source = e.args[i]->var;
+      const auto key = std::make_pair(source, *to);
+      auto it = moved_.find(key);
+      if (it == moved_.end()) {
+        stmts->push_back(MoveStmt(source, *to, loc));
+        it = moved_.emplace(key, stmts->back()->var).first;
+        scope_keys_.push_back(key);
+      }
+      e.args[i] = MakeVarRef(it->second, e.args[i]->loc);
+      *changed = true;
+    }
+  }
+
+  // Whether `e` or a call nested in it has an operand to move.
+  bool HasOperandToMove(const Expr& e) const {
+    for (const ExprPtr& a : e.args) {
+      if (HasOperandToMove(*a)) return true;
+    }
+    const OpInfo* info = e.kind == ExprKind::kCall ? LookupOp(e) : nullptr;
+    if (info == nullptr) return false;
+    for (size_t i = 0; i < info->memory.inputs.size() && i < e.args.size(); ++i) {
+      if (MoveTarget(*info, e, i).has_value()) return true;
+    }
+    return false;
   }
 
   // The space argument `i` of `call` must be moved to, if any.
@@ -275,21 +307,24 @@ class Inference : public MutableStmtVisitor<Inference, absl::Status> {
       if (a == m) return std::nullopt;
     }
     if (!Movable(m, allowed[0])) return std::nullopt;
+    if (LaneOfMemory(m) != LaneOfMemory(allowed[0])) {
+      // A hand-off between the cube and the vector lane: only in a kernel
+      // expand-mixed-kernel splits. A Mat tile goes only to a vector op
+      // (whose result is in Vec); elsewhere (a store, tile.read) the op's
+      // own rule about Mat is the clearer error.
+      if (f_.kind != FunctionKind::kInCore) return std::nullopt;
+      if (m == MemorySpace::kMat && !(info.memory.output == MemorySpec::Output::kFixed &&
+                                      info.memory.fixed == MemorySpace::kVec)) {
+        return std::nullopt;
+      }
+    }
     return allowed[0];
   }
 
-  // An assignment or call statement of an op with a tile argument to move.
+  // An assignment or call statement with a tile operand to move.
   bool NeedsMove(const Stmt& s) const {
-    if ((s.kind != StmtKind::kAssign && s.kind != StmtKind::kEval) || s.value == nullptr ||
-        s.value->kind != ExprKind::kCall) {
-      return false;
-    }
-    const OpInfo* info = LookupOp(*s.value);
-    if (info == nullptr) return false;
-    for (size_t i = 0; i < info->memory.inputs.size() && i < s.value->args.size(); ++i) {
-      if (MoveTarget(*info, *s.value, i).has_value()) return true;
-    }
-    return false;
+    return (s.kind == StmtKind::kAssign || s.kind == StmtKind::kEval) && s.value != nullptr &&
+           HasOperandToMove(*s.value);
   }
 
   // `<name>_<Space> = tile.move(source, target_memory=<Space>)`, typed by

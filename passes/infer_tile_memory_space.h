@@ -10,9 +10,13 @@
 // its source's; a loop-carried tile its initial value's, or what the body
 // yields when that differs (an accumulator created in Vec that matmul_acc
 // writes in Acc); an if result what its branches yield. Tiles that have a
-// memory space keep it. An inferred tile that an op needs in another space
-// (a Vec tile passed to tile.matmul) is an error at the argument: PyPTO
-// would insert a tile.move there; ptoc asks for it to be written.
+// memory space keep it; an op with a fixed result space (a vector op: Vec)
+// makes its result there whatever its operands' spaces. A tile an op takes
+// in another space gets a tile.move before the statement, as PyPTO inserts
+// it (Mat into Left / Right / Bias, Acc into Mat, and in InCore kernels the
+// cube-vector hand-offs: Acc or, for a vector op, Mat into Vec, Vec into
+// Mat), also for calls nested in another's arguments; other mismatches are
+// errors at the argument.
 #ifndef PTOC_PASSES_INFER_TILE_MEMORY_SPACE_H_
 #define PTOC_PASSES_INFER_TILE_MEMORY_SPACE_H_
 

@@ -54,6 +54,10 @@ std::vector<std::pair<StmtPtr, LaneMask>> Transfer(Function& f, const Stmt& move
   return out;
 }
 
+std::string TileNameOf(const Expr& e) {
+  return e.kind == ExprKind::kVar ? e.var->name : "the moved tile";
+}
+
 void RewriteSeq(KernelRewrite& rw, Stmt& seq) {
   for (size_t i = 0; i < seq.stmts.size(); ++i) {
     Stmt& s = *seq.stmts[i];
@@ -90,6 +94,16 @@ void RewriteSeq(KernelRewrite& rw, Stmt& seq) {
           "the AIV lane, so it must land in Vec, not ",
           MemorySpaceName(s.var->type.memory()),
           "; to write the tile to global memory, use pl.tile.store"));
+      continue;
+    }
+    if (c2v && call.args[0]->type.memory() != MemorySpace::kAcc) {
+      // pto-isa's TPUSH sends Acc and Vec tiles only (both targets).
+      rw.diagnostics->Error(s.loc, absl::StrCat(
+          "in kernel '", rw.kernel->name, "': tile '", TileNameOf(*call.args[0]), "' is in ",
+          MemorySpaceName(call.args[0]->type.memory()),
+          ", and the cube hands tiles to the vector lane from Acc only (TPUSH takes Acc "
+          "or Vec tiles); load the data into Vec with pl.tile.load, or compute it into "
+          "Acc"));
       continue;
     }
     if (!call.args[0]->type.has_static_shape()) {

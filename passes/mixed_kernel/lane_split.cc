@@ -452,6 +452,12 @@ void LanePlacement::CheckUses(const Stmt& user, const Expr& e, LaneMask lanes, b
           HolderWhat(user), " holds work for the ", LaneMaskName(missing),
           " lane too; bounds and conditions of a mixed kernel must be computable on both "
           "lanes (from parameters, constants, loop variables and pure scalar arithmetic)");
+    } else if (v->type.is_tile()) {
+      message = absl::StrCat(
+          "in kernel '", f_.name, "': tile '", v->name, "' is computed on the ",
+          LaneMaskName(has), " lane only", from, ", but the ", LaneMaskName(missing),
+          " lane uses it here; a tile crosses between the lanes by a tile.move into the "
+          "other lane's memory, written as a statement of its own");
     } else {
       message = absl::StrCat(
           "in kernel '", f_.name, "': '", v->name, "' is computed on the ",
