@@ -10,8 +10,6 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "ir/registry.h"
-#include "ir/status_macros.h"
-#include "ir/types.h"
 
 namespace ptoc {
 namespace {
@@ -161,21 +159,6 @@ void AddMemorySpecs(OpRegistry& r) {
       spec.output = MemorySpec::Output::kFromAttr;
     } else if (out == "inherit") {
       spec.output = MemorySpec::Output::kInheritInput;
-    }
-    if (spec.output == MemorySpec::Output::kFixed && info->result) {
-      // PyPTO stamps a fixed output space on the result whatever its
-      // operand's space (a tile.cast of an Acc tile is a Vec tile); the
-      // operand is moved there by infer-tile-memory-space.
-      ResultRule deduce = std::move(info->result);
-      info->result = [deduce, fixed = spec.fixed](
-                         const Expr& call) -> absl::StatusOr<std::optional<Type>> {
-        ASSIGN_OR_RETURN(std::optional<Type> type, deduce(call));
-        if (type.has_value() && type->is_tile() && type->has_memory() &&
-            type->memory() != fixed) {
-          type = PlacedIn(*type, fixed);
-        }
-        return type;
-      };
     }
     info->memory = std::move(spec);
   }

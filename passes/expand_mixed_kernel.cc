@@ -88,6 +88,47 @@ struct Lanes {
   std::unique_ptr<Function> aiv;
 };
 
+// A hand-written transfer in a kernel whose pipe the pass sets up names
+// that pipe: no id, or id 0.
+void CheckHandWrittenPipeIds(const Function& f, const Stmt& s, DiagnosticSink* d) {
+  if (const Expr* call = CallOf(s);
+      call != nullptr && mixed_kernel::FifoDirection(*call) != PipeDirection::kNone) {
+    const Expr* id = call->FindAttr("id");
+    if (id != nullptr && !(id->kind == ExprKind::kInt && id->int_value == 0)) {
+      d->Error(id->loc.known() ? id->loc : call->loc, absl::StrCat(
+          "in kernel '", f.name, "': this hand-written '", call->str, "' names pipe id ",
+          id->kind == ExprKind::kInt ? absl::StrCat(id->int_value) : std::string("(dynamic)"),
+          ", but the kernel has no hand-written pipe setup and the pass sets up pipe 0 only; "
+          "drop id=, or set the pipes up by hand (system.reserve_buffer / "
+          "import_peer_buffer / *_initialize_pipe)"));
+    }
+  }
+  for (const Stmt* c : ChildrenOf(s)) CheckHandWrittenPipeIds(f, *c, d);
+}
+
+// Hand-written transfers share the pass's pipe: with the pass's own, every
+// push must meet a pop at the same point of the other lane.
+void CheckTransfersPairUp(const Function& f, const Expr& first_hand_written, const Lanes& lanes,
+                          DiagnosticSink* d) {
+  struct Pairing {
+    PipeDirection dir;
+    const Function* producer;
+    const Function* consumer;
+  };
+  for (const Pairing& p : {Pairing{PipeDirection::kC2V, lanes.aic.get(), lanes.aiv.get()},
+                           Pairing{PipeDirection::kV2C, lanes.aiv.get(), lanes.aic.get()}}) {
+    if (TransfersPairUp(*p.producer, *p.consumer, p.dir)) continue;
+    d->Error(first_hand_written.loc.known() ? first_hand_written.loc : f.loc, absl::StrCat(
+        "in kernel '", f.name, "': with the hand-written transfers, the ",
+        p.dir == PipeDirection::kC2V ? "cube-to-vector pushes of the AIC lane and the pops "
+                                       "of the AIV lane"
+                                     : "vector-to-cube pushes of the AIV lane and the pops "
+                                       "of the AIC lane",
+        " differ in number, order or control flow, so the lanes would wait on each other "
+        "forever; write each push with its pop, or the crossing as a tile.move"));
+  }
+}
+
 // Splits mixed kernel `f` (which it rewrites on the way). Returns nullopt
 // after reporting errors.
 // `token_split` >= 0 for a split_aiv kernel (its regions lowered):
@@ -99,16 +140,11 @@ std::optional<Lanes> SplitKernel(Function& f, const KernelWork& work,
   mixed_kernel::NormalizeBodies(f.body);
   LaneClassifier classifier(f);
   CheckSplittable(f, *f.body, classifier, d);
-  // Without hand-written setup the pass owns the kernel's pipe: a transfer
-  // written by hand would share it with the ones the pass makes.
-  if (const Expr* t = work.hand_written_transfer; t != nullptr && !work.hand_written_setup) {
-    d->Error(t->loc.known() ? t->loc : f.loc,
-             absl::StrCat("in kernel '", f.name, "': a hand-written '", t->str,
-                          "' in a mixed kernel without hand-written pipe setup; the pass "
-                          "makes the kernel's pipe and its transfers itself: write the "
-                          "crossing as tile.move, or set the pipe up by hand "
-                          "(system.reserve_buffer / import_peer_buffer / *_initialize_pipe)"));
-  }
+  // Without hand-written setup the pass sets up the kernel's one pipe, and
+  // hand-written transfers share it with the pass's own (as PyPTO sizes its
+  // pipe from every transfer of the kernel): they must use its id.
+  const bool shared_pipe = work.hand_written_transfer != nullptr && !work.hand_written_setup;
+  if (shared_pipe) CheckHandWrittenPipeIds(f, *f.body, d);
   if (d->error_count() > errors) return std::nullopt;
 
   KernelRewrite rewrite;
@@ -135,6 +171,7 @@ std::optional<Lanes> SplitKernel(Function& f, const KernelWork& work,
   } else {
     mixed_kernel::InsertPipeSetup(f, *lanes.aic, *lanes.aiv, d);
   }
+  if (shared_pipe) CheckTransfersPairUp(f, *work.hand_written_transfer, lanes, d);
   // The lane binding comes before the pipe setup (dual-aiv.md, "Lane binding").
   if (lane_binding != nullptr) mixed_kernel::HoistLaneBinding(*lanes.aiv, *lane_binding);
   if (d->error_count() > errors) return std::nullopt;

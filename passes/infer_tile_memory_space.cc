@@ -83,6 +83,18 @@ class Inference : public MutableStmtVisitor<Inference, absl::Status> {
     return MemorySpace::kVec;
   }
 
+  // Whether a tile operand `call` takes in Vec is in another space.
+  static bool HasOperandOutsideVec(const OpInfo& info, const Expr& call) {
+    for (size_t i = 0; i < info.memory.inputs.size() && i < call.args.size(); ++i) {
+      const Type& t = call.args[i]->type;
+      if (!info.memory.inputs[i].empty() && info.memory.inputs[i][0] == MemorySpace::kVec &&
+          t.is_tile() && t.has_memory() && t.memory() != MemorySpace::kVec) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   void Set(Var* v, std::optional<MemorySpace> m) {
     if (NeedsMemory(v->type) && m.has_value()) memory_[v] = *m;
   }
@@ -113,13 +125,17 @@ class Inference : public MutableStmtVisitor<Inference, absl::Status> {
   }
 
   absl::Status VisitAssign(Stmt& s) {
-    // An op that makes its result in a space of its own (a vector op in
-    // Vec) does so whatever its operands' spaces: an operand elsewhere is
-    // moved to it (InsertMoves), as PyPTO's pass does.
+    // A vector op makes its result in Vec whatever its operands' spaces:
+    // an operand elsewhere is moved to Vec (InsertMoves), as PyPTO's pass
+    // does.
     const OpInfo* info = s.value->kind == ExprKind::kCall ? LookupOp(*s.value) : nullptr;
     if (info != nullptr && info->memory.output == MemorySpec::Output::kFixed &&
-        s.value->type.is_tile()) {
-      Set(s.var, info->memory.fixed);
+        info->memory.fixed == MemorySpace::kVec && s.var->type.is_tile() &&
+        HasOperandOutsideVec(*info, *s.value)) {
+      // A vector op of a tile elsewhere: its result is in Vec also over the
+      // space the parser deduced from that operand (a tile.cast of an Acc
+      // tile), as PyPTO's pass retypes it.
+      memory_[s.var] = info->memory.fixed;
       return absl::OkStatus();
     }
     Set(s.var, MemoryOf(*s.value));

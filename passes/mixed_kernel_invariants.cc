@@ -212,9 +212,7 @@ void CheckGroup(const Program& program, const Function& group, DiagnosticSink& s
   };
   for (const Pairing& p : {Pairing{PipeDirection::kC2V, aic, aiv},
                            Pairing{PipeDirection::kV2C, aiv, aic}}) {
-    std::string pushes = Skeleton(*p.producer, p.dir, OpRole::kPush).Of(p.producer->body);
-    std::string pops = Skeleton(*p.consumer, p.dir, OpRole::kPop).Of(p.consumer->body);
-    if (pushes != pops) {
+    if (!TransfersPairUp(*p.producer, *p.consumer, p.dir)) {
       sink.Error(group.loc, absl::StrCat(
           "in Group '", group.name, "': the ", DirName(p.dir), " pushes of '",
           p.producer->name, "' and the pops of '", p.consumer->name,
@@ -224,6 +222,11 @@ void CheckGroup(const Program& program, const Function& group, DiagnosticSink& s
 }
 
 }  // namespace
+
+bool TransfersPairUp(const Function& producer, const Function& consumer, PipeDirection dir) {
+  return Skeleton(producer, dir, OpRole::kPush).Of(producer.body) ==
+         Skeleton(consumer, dir, OpRole::kPop).Of(consumer.body);
+}
 
 absl::Status VerifyMixedKernelInvariants(const Program& program, bool allow_in_core) {
   DiagnosticSink sink;

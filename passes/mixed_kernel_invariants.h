@@ -16,12 +16,18 @@
 
 #include "absl/status/status.h"
 #include "ir/ir.h"
+#include "ir/registry.h"
 
 namespace ptoc {
 
 // OK, or an InvalidArgument status with one diagnostic per violation.
 // With `allow_in_core`, InCore functions are skipped instead of reported:
 // the check of the lanes an input already has (written by hand).
+// True when the `dir` pushes of `producer` and the pops of `consumer` sit at
+// the same points of the same control flow (the same number, in the same
+// order, under equal loop bounds and conditions).
+bool TransfersPairUp(const Function& producer, const Function& consumer, PipeDirection dir);
+
 absl::Status VerifyMixedKernelInvariants(const Program& program, bool allow_in_core = false);
 
 }  // namespace ptoc

@@ -1,6 +1,6 @@
-# In a mixed kernel without hand-written pipe setup the pass owns the pipe:
-# a hand-written transfer is an error at the op (it was an internal error
-# of the pass's post-condition check, found by the pipeline fuzzer).
+# In a mixed kernel without hand-written pipe setup the pass sets up pipe 0,
+# which hand-written transfers share; one that names another pipe is an
+# error at its id (and the pass's post-condition check is never reached).
 # RUN: not ptoc %s --passes=expand-mixed-kernel --emit=text 2>&1 | FileCheck %s
 import pypto.language as pl
 
@@ -15,5 +15,6 @@ class K:
         t: pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.tpop_from_aic(id=1)
         pl.system.tfree_to_aic(t, id=1)
 
-# CHECK: hand_written_transfer_without_setup_error.py:15:61: error: in kernel 'k': a hand-written 'tile.tpop_from_aic' in a mixed kernel without hand-written pipe setup; the pass makes the kernel's pipe and its transfers itself: write the crossing as tile.move, or set the pipe up by hand (system.reserve_buffer / import_peer_buffer / *_initialize_pipe)
+# CHECK: hand_written_transfer_pipe_id_error.py:15:86: error: in kernel 'k': this hand-written 'tile.tpop_from_aic' names pipe id 1, but the kernel has no hand-written pipe setup and the pass sets up pipe 0 only; drop id=, or set the pipes up by hand
+# CHECK: hand_written_transfer_pipe_id_error.py:16:38: error: in kernel 'k': this hand-written 'system.tfree_to_aic' names pipe id 1
 # CHECK-NOT: internal error
