@@ -584,6 +584,7 @@ absl::StatusOr<TileGeometry> PlacedResult(const CallLowering& plan, const Expr& 
   // (TSELS takes its tiles in types of their own and reads them by element;
   // TSEL takes dst, lhs and rhs in one type; TCMPS packs its source's rows.)
   if (view && (kind == OpKind::kColExpand || kind == OpKind::kCompare ||
+               kind == OpKind::kTranspose ||
                (kind == OpKind::kSelect && plan.scalar_arg < 0) ||
                (e != nullptr && e->scratch_arg() >= 0))) {
     // ptoas reads the tile's rows and columns from its operand type, which
@@ -838,6 +839,9 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       break;
     case OpKind::kSelect:
       RETURN_IF_ERROR(PlanSelect(call, backend, loc, &plan));
+      break;
+    case OpKind::kTranspose:
+      RETURN_IF_ERROR(PlanTranspose(call, backend, loc, &plan));
       break;
     case OpKind::kExtract:
       RETURN_IF_ERROR(CheckExtract(call, backend, loc));

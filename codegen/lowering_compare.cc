@@ -184,5 +184,39 @@ absl::Status PlanSelect(const Expr& call, Backend backend, const Location& loc,
   return absl::OkStatus();
 }
 
+absl::Status PlanTranspose(const Expr& call, Backend backend, const Location& loc,
+                           CallLowering* plan) {
+  ASSIGN_OR_RETURN(TileGeometry src, StaticTile(call, call.args[0]->type, "source", backend, loc));
+  if (src.memory != MemorySpace::kVec) {
+    return ErrorAt(loc, absl::StrCat("'tile.transpose' (TTRANS) transposes a Vec tile, not one in ",
+                                     MemorySpaceName(src.memory)));
+  }
+  if (call.args.size() < 4 || !call.args[3]->type.is_tile()) {
+    return ErrorAt(loc, "'tile.transpose' (TTRANS) needs a scratch tile, its fourth argument "
+                        "(PyPTO allocates it with tile.create; pass one of the source's type)");
+  }
+  ASSIGN_OR_RETURN(TileGeometry out, StaticTile(call, call.type, "result", backend, loc));
+  ASSIGN_OR_RETURN(TileGeometry tmp, GeometryOf(call.args[3]->type, backend, loc));
+  if (out.valid_rows != src.valid_cols || out.valid_cols != src.valid_rows) {
+    return ErrorAt(loc, absl::StrCat("'tile.transpose' of a ", src.valid_rows.value, " x ",
+                                     src.valid_cols.value, " tile writes a ",
+                                     src.valid_cols.value, " x ", src.valid_rows.value, " one"));
+  }
+  if (tmp.dtype != src.dtype) {
+    return ErrorAt(loc, absl::StrCat("'tile.transpose' (TTRANS) takes a scratch tile of its "
+                                     "source's element type, ", DTypeName(src.dtype), ", not ",
+                                     DTypeName(tmp.dtype)));
+  }
+  if (backend == Backend::kA2A3 && Bytes(tmp) < Bytes(src)) {
+    // ptoas 0.60's a2a3 verifier of pto.ttrans (when the scratch is used).
+    return ErrorAt(loc, absl::StrCat("on a2a3 'tile.transpose' (TTRANS) takes a scratch tile of "
+                                     "at least its source's ", Bytes(src), " bytes (ptoas's "
+                                     "rule), not ", Bytes(tmp)));
+  }
+  plan->tile_args = {0, 3};
+  plan->steps.push_back(VectorStep({Arg(0)}, {Result(), Arg(1)}));
+  return absl::OkStatus();
+}
+
 }  // namespace codegen
 }  // namespace ptoc

@@ -1,4 +1,5 @@
-// The lowering plans of the compare and select ops (part of lowering.h's
+// The lowering plans of the compare and select ops and of tile.transpose
+// (part of lowering.h's
 // PlanCall, in a file of their own): tile.cmp / tile.cmps write one bit per
 // element of a Vec tile into a packed UINT8 mask (pto.tcmp / pto.tcmps,
 // TCMP / TCMPS with a CmpMode); tile.sel / tile.sels pick, per element, by
@@ -34,6 +35,14 @@ absl::Status PlanCompare(const Expr& call, Backend backend, const Location& loc,
 // of the result's type and a row of its bytes).
 absl::Status PlanSelect(const Expr& call, Backend backend, const Location& loc,
                         CallLowering* plan);
+
+// tile.transpose (tile, axis1, axis2, tmp): a 2-D Vec tile transposed
+// through its scratch tile (pto.ttrans ins(%src, %tmp), TTRANS(dst, src,
+// tmp); the scratch written), or the error at `loc` (no scratch tile: PyPTO
+// allocates one with tile.create, ptoc asks for it; a scratch of another
+// element type; on a2a3 one smaller than the source, ptoas's rule).
+absl::Status PlanTranspose(const Expr& call, Backend backend, const Location& loc,
+                           CallLowering* plan);
 
 }  // namespace codegen
 }  // namespace ptoc

@@ -107,6 +107,11 @@ constexpr FixedLowering kFixedLowerings[] = {
     {"tile.sels", OpKind::kSelect, "tsels", "TSELS",
      "a2a3: FP32 FP16 INT32 INT16 UINT32 UINT16 | "
      "a5: FP32 FP16 INT32 INT16 INT8 UINT32 UINT16 UINT8"},
+    // pto.ttrans ins(%src, %tmp) / TTRANS(dst, src, tmp): ptoas's types for
+    // each element width (4: i32 / f32, 2: i16 / f16 / bf16, 1: i8).
+    {"tile.transpose", OpKind::kTranspose, "ttrans", "TTRANS",
+     "a2a3: FP32 FP16 BF16 INT32 INT16 INT8 UINT32 UINT16 UINT8 | "
+     "a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT32 UINT16 UINT8"},
     {"pld.get_comm_ctx", OpKind::kGetCommCtx},
     {"pld.rank", OpKind::kRank},
     {"pld.nranks", OpKind::kNRanks},
@@ -238,6 +243,7 @@ OpFamily FamilyOf(OpKind kind) {
     case OpKind::kMatmulAcc: case OpKind::kColExpand: case OpKind::kBroadcast:
     case OpKind::kFull: case OpKind::kExtract: case OpKind::kTileRead:
     case OpKind::kTileWrite: case OpKind::kCompare: case OpKind::kSelect:
+    case OpKind::kTranspose:
       return OpFamily::kTile;
     case OpKind::kFence: case OpKind::kCacheInvalidate: case OpKind::kSyncAll:
       return OpFamily::kSystem;

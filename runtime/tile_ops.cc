@@ -398,6 +398,23 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
     for (double& x : t->data) x = RoundToDType(x, t->dtype);
     return std::shared_ptr<const TileData>(t);
   }
+  if (l != nullptr && kind == codegen::OpKind::kTranspose) {
+    // TTRANS: rows become columns (the scratch holds nothing the program reads).
+    RETURN_IF_ERROR(NeedTiles(call, args, 1));
+    const TileData& a = *args[0].tile;
+    if (a.shape.size() != 2) {
+      return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' of a ",
+                                                     ShapeText(a.shape), " tile"));
+    }
+    auto t = Like(call, a);
+    t->shape = {a.shape[1], a.shape[0]};
+    for (int64_t r = 0; r < a.shape[0]; ++r) {
+      for (int64_t c = 0; c < a.shape[1]; ++c) {
+        t->data[static_cast<size_t>(c * a.shape[0] + r)] = a.data[static_cast<size_t>(r * a.shape[1] + c)];
+      }
+    }
+    return std::shared_ptr<const TileData>(t);
+  }
   if (l != nullptr && kind == codegen::OpKind::kCompare) {
     // A bit per element into the packed UINT8 mask of the call's type.
     RETURN_IF_ERROR(NeedTiles(call, args, 1));

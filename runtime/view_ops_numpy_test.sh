@@ -1,12 +1,13 @@
 #!/bin/bash
 # The view ops (tile.slice, tile.reshape), tile.extract, tile.assemble,
-# tile.mgather, the compare / select ops and tile.sin / tile.cos on ptoc-sim
-# against NumPy: runtime/testdata/slices.py, mgather.py, compare_select.py
-# and trig.py (each kernel, both backends; trig.py through ptoc's default
-# pipeline first, whose lower-composite-ops expands sin and cos) from seeded inputs, every output
-# compared with NumPy's slicing and indexing of the same inputs (exact for the copies and sums of
-# quarter-integers, 1e-6 relative for the cube's FP16 products, 5e-7
-# absolute for sin and cos).
+# tile.mgather, the compare / select ops, tile.transpose and tile.sin /
+# tile.cos on ptoc-sim against NumPy: runtime/testdata/slices.py,
+# mgather.py, compare_select.py, transpose.py and trig.py (each kernel, both
+# backends; trig.py through ptoc's default pipeline first, whose
+# lower-composite-ops expands sin and cos) from seeded inputs, every output
+# compared with NumPy's result for the same inputs (exact for the copies,
+# selections and sums of quarter-integers, 1e-6 relative for the cube's FP16
+# products, 5e-7 absolute for sin and cos).
 # usage: view_ops_numpy_test.sh PTOC_SIM PTOC
 set -uo pipefail
 sim="$1"
@@ -55,6 +56,9 @@ elif name == "compare_select":
     save("a", a)
     save("b", b)
     save("c", rng.integers(-8, 9, (16, 16)))
+elif name == "transpose":
+    save("a", rng.integers(-64, 64, (16, 32)) / 4)
+    save("b", rng.integers(-64, 64, (32, 64)) / 4)
 elif name == "trig":
     save("a", np.concatenate([rng.uniform(-20, 20, 256), np.arange(-64, 64) * np.pi / 4,
                               rng.uniform(-1, 1, 128)]).astype(np.float32))
@@ -114,6 +118,9 @@ elif name == "compare_select":
     want["picked"] = np.where(a >= b, a, b)
     want["clipped"] = np.where(a >= 0.5, a, -1.0)
     want["flagged"] = np.where(c != 3, c, 100)
+elif name == "transpose":
+    want["at"] = load("a", (16, 32)).T
+    want["bt"] = load("b", (32, 64)).T
 elif name == "trig":
     # PyPTO's FP32 polynomial: within a few ulp of the exact values.
     a = load("a", (8, 64)).astype(np.float32).astype(np.float64)
@@ -143,6 +150,7 @@ for backend in a2a3 a5; do
   run mgather runtime/testdata/mgather.py k "$backend"
   run compare_select runtime/testdata/compare_select.py k "$backend"
   run trig runtime/testdata/trig.py k "$backend"
+  run transpose runtime/testdata/transpose.py k "$backend"
 done
 echo "view_ops_numpy_test: $checked runs checked, $failed failed"
-[[ $failed -eq 0 && $checked -eq 18 ]]
+[[ $failed -eq 0 && $checked -eq 20 ]]

@@ -220,6 +220,28 @@ void Select(const TileDesc& dst, const TileDesc& mask, const TileDesc& src, cons
   IssueOp(c, MOp::kTVector, Pipe::kV, std::move(accesses), TileCost(what, dst));
 }
 
+void Transpose(const TileDesc& dst, const TileDesc& src, const TileDesc& tmp, CallSite site) {
+  Call c(site);
+  if (dst.valid_rows != src.valid_cols || dst.valid_cols != src.valid_rows) {
+    c.m().Protocol(absl::StrCat("TTRANS of a ", src.valid_rows, " x ", src.valid_cols,
+                                " tile into a ", dst.valid_rows, " x ", dst.valid_cols, " one"));
+    return;
+  }
+  auto a = ptoc::sim::device::ReadTile(c, src, "TTRANS");
+  if (a == nullptr) return;
+  std::vector<double> out(a->data.size());
+  for (int r = 0; r < src.valid_rows; ++r) {
+    for (int col = 0; col < src.valid_cols; ++col) {
+      out[static_cast<size_t>(col) * src.valid_rows + r] =
+          a->data[static_cast<size_t>(r) * src.valid_cols + col];
+    }
+  }
+  ptoc::sim::device::WriteTile(c, dst, out, "TTRANS");
+  IssueOp(c, MOp::kTVector, Pipe::kV,
+          {TileAccess(src, false), TileAccess(tmp, true), TileAccess(dst, true)},
+          TileCost("TTRANS", src));
+}
+
 void Reduce(const char* instruction, const TileDesc& dst, const TileDesc& src,
             const TileDesc* tmp, CallSite site) {
   Call c(site);

@@ -274,6 +274,14 @@ AICORE void TSELS(DstT& dst, MaskT& mask, SrcT& src, TmpT& tmp, typename SrcT::D
               static_cast<double>(scalar), scratch, site);
 }
 
+// A Vec tile transposed (dst[j, i] = src[i, j]) through a scratch tile of
+// its element type, which is written.
+template <typename DstT, typename SrcT, typename TmpT,
+          std::enable_if_t<detail::vec_tiles_v<DstT, SrcT, TmpT>, int> = 0>
+AICORE void TTRANS(DstT& dst, SrcT& src, TmpT& tmp, sim::CallSite site = sim::CallSite::Here()) {
+  sim::Transpose(sim::Describe(dst), sim::Describe(src), sim::Describe(tmp), site);
+}
+
 // Every element of a Vec tile set to one value.
 template <typename DstT, std::enable_if_t<detail::vec_tiles_v<DstT>, int> = 0>
 AICORE void TEXPANDS(DstT& dst, typename DstT::DType scalar,

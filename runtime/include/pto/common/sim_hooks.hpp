@@ -128,6 +128,9 @@ AICORE void Compare(const TileDesc& dst, const TileDesc& src, const TileDesc* rh
 // `src` where `mask`'s bit is set, else `rhs` or `scalar`; `tmp` written.
 AICORE void Select(const TileDesc& dst, const TileDesc& mask, const TileDesc& src,
                    const TileDesc* rhs, double scalar, const TileDesc& tmp, CallSite site);
+// TTRANS: `src` transposed into `dst`; `tmp` written.
+AICORE void Transpose(const TileDesc& dst, const TileDesc& src, const TileDesc& tmp,
+                      CallSite site);
 // TEXPANDS: every element of `dst` set to `value`.
 AICORE void Fill(const TileDesc& dst, double value, CallSite site);
 // Tile::GetValue / SetValue: element `offset` of a Vec tile's buffer, on
