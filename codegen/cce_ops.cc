@@ -1,4 +1,5 @@
 // C++ emission: the lowering of each op.
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -284,9 +285,8 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
   }
   std::string scalar;
   if (plan.scalar_arg >= 0) {
-    // In the tile's element type (tile.full: its result's).
-    const DType d = op.kind == OpKind::kFull ? call.type.dtype() : srcs[0].geometry.dtype;
-    ASSIGN_OR_RETURN(scalar, ScalarAs(*call.args[plan.scalar_arg], d));
+    // In the element type of the tile it goes with (lowering.cc).
+    ASSIGN_OR_RETURN(scalar, ScalarAs(*call.args[plan.scalar_arg], plan.scalar_dtype));
   }
   std::vector<TileGeometry> geometries;
   for (const TileValue& v : srcs) geometries.push_back(v.geometry);
@@ -303,6 +303,9 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
   if (op.kind == OpKind::kMatmul) name = "TMATMUL";
   if (op.kind == OpKind::kCast) {
     operands.push_back(absl::StrCat("RoundMode::CAST_", RoundModeName(CastRoundMode(call))));
+  }
+  if (plan.cmp_mode >= 0) {
+    operands.push_back(absl::StrCat("CmpMode::", absl::AsciiStrToUpper(CmpModeName(plan.cmp_mode))));
   }
   OrderStep(plan.steps[0], args, dst.buffer);
   Line(absl::StrCat(name, "(", absl::StrJoin(operands, ", "), ");"));

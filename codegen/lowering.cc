@@ -3,6 +3,7 @@
 #include "absl/algorithm/container.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "codegen/lowering_compare.h"
 #include "codegen/pipes.h"
 #include "codegen/target_info.h"
 #include "ir/diagnostics.h"
@@ -579,7 +580,13 @@ absl::StatusOr<TileGeometry> PlacedResult(const CallLowering& plan, const Expr& 
     view = view || types.back() != CceTileType(*plain);
   }
   const ElementwiseOp* e = plan.op->elementwise;
-  if (view && (plan.op->kind == OpKind::kColExpand || (e != nullptr && e->scratch_arg() >= 0))) {
+  const OpKind kind = plan.op->kind;
+  // (TSELS takes its tiles in types of their own and reads them by element;
+  // TSEL takes dst, lhs and rhs in one type; TCMPS packs its source's rows.)
+  if (view && (kind == OpKind::kColExpand || kind == OpKind::kCompare ||
+               kind == OpKind::kTranspose ||
+               (kind == OpKind::kSelect && plan.scalar_arg < 0) ||
+               (e != nullptr && e->scratch_arg() >= 0))) {
     // ptoas reads the tile's rows and columns from its operand type, which
     // for a window is its source's (PyPTO copies such an operand first);
     // the column expansions and the rows with a scratch tile then find
@@ -636,6 +643,11 @@ absl::Status ElementOfViewError(const Expr& call, const Location& loc) {
   return ErrorAt(loc, absl::StrCat("'", call.str, "' of a window of a wider tile (tile.slice), "
                                    "or of a result computed from windows, cannot be emitted "
                                    "yet; copy it into a tile of its own first (tile.move)"));
+}
+
+absl::string_view CmpModeName(int mode) {
+  static constexpr absl::string_view kNames[] = {"eq", "ne", "lt", "le", "gt", "ge"};
+  return mode >= 0 && mode < 6 ? kNames[mode] : "eq";
 }
 
 MachineStep DcciStep() { return Step(MachineOp::kDcci, Pipe::kS, {}, {Gm()}); }
@@ -696,10 +708,13 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
     RETURN_IF_ERROR(CheckOperandMemory(call, loc));
   }
   // The element type an instruction is restricted on: its first operand's,
-  // or its result's when it reads no tile (tile.full).
-  const Type* typed = !call.args.empty() && call.args[0]->type.is_tile() ? &call.args[0]->type
-                      : call.type.is_tile()                                ? &call.type
-                                                                           : nullptr;
+  // or its result's when it reads no tile (tile.full) or its first is a
+  // mask (tile.sel / sels).
+  const bool by_result = op->kind == OpKind::kSelect;
+  const Type* typed = !by_result && !call.args.empty() && call.args[0]->type.is_tile()
+                          ? &call.args[0]->type
+                      : call.type.is_tile() ? &call.type
+                                            : nullptr;
   if (std::optional<std::vector<DType>> takes = LoweringDTypes(*op, BackendName(backend));
       takes.has_value() && typed != nullptr && !absl::c_linear_search(*takes, typed->dtype())) {
     std::vector<std::string> names;
@@ -819,6 +834,15 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
     case OpKind::kMgather:
       RETURN_IF_ERROR(PlanMgather(call, backend, loc, &plan));
       break;
+    case OpKind::kCompare:
+      RETURN_IF_ERROR(PlanCompare(call, backend, loc, &plan));
+      break;
+    case OpKind::kSelect:
+      RETURN_IF_ERROR(PlanSelect(call, backend, loc, &plan));
+      break;
+    case OpKind::kTranspose:
+      RETURN_IF_ERROR(PlanTranspose(call, backend, loc, &plan));
+      break;
     case OpKind::kExtract:
       RETURN_IF_ERROR(CheckExtract(call, backend, loc));
       plan.tile_args = {0};
@@ -840,6 +864,7 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       break;
     case OpKind::kFull:
       plan.scalar_arg = 1;
+      plan.scalar_dtype = call.type.dtype();
       steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {}, {Result()}));
       break;
     case OpKind::kElementwise: {
@@ -849,6 +874,7 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       for (int i = 0; i < e.arity() && i < static_cast<int>(call.args.size()); ++i) {
         if (!e.is_tile(i)) {
           plan.scalar_arg = i;
+          plan.scalar_dtype = call.args[0]->type.dtype();
           continue;
         }
         const Operand tile = Arg(static_cast<int>(plan.tile_args.size()));

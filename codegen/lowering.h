@@ -123,6 +123,12 @@ struct CallLowering {
   // them at its own position.
   std::vector<int> tile_args;
   int scalar_arg = -1;
+  // The element type the scalar operand is passed in: the tile's it goes
+  // with (the first operand's; tile.full's and tile.sels's: the result's).
+  DType scalar_dtype = DType::kFP32;
+  // tile.cmp / tile.cmps: the comparison, PyPTO's cmp_type (0 eq, 1 ne,
+  // 2 lt, 3 le, 4 gt, 5 ge: pto-isa's CmpMode); -1 for other ops.
+  int cmp_mode = -1;
   // The machine ops, in order (empty for ops without any: tile.create,
   // scalars, buffer and pipe setup).
   std::vector<MachineStep> steps;
@@ -221,6 +227,10 @@ absl::Status CarriedViewError(const Location& loc);
 // tile.read / tile.write of a window (tile.slice) or of a result placed as
 // one: ptoc-sim copies a window's elements, the device aliases them.
 absl::Status ElementOfViewError(const Expr& call, const Location& loc);
+
+// A comparison's name as both targets spell it: "eq" ... "ge" (PTO-AS
+// `#pto<cmp gt>`; C++ `CmpMode::GT` in upper case).
+absl::string_view CmpModeName(int mode);
 
 // The step of the dcci lines codegen adds after a remote store or a put
 // (and of an explicit region invalidate): scalar, writes GM.

@@ -92,6 +92,26 @@ constexpr FixedLowering kFixedLowerings[] = {
     // and pto-isa take for the table's (and the result's) element type.
     {"tile.mgather", OpKind::kMgather, "mgather", "MGATHER",
      "a2a3: FP32 FP16 BF16 INT32 INT16 INT8 | a5: FP32 FP16 BF16 INT32 INT16 INT8"},
+    // Compare into a packed mask, select by one: what ptoas 0.60 accepts
+    // (its verifiers' arch rules) and pto-isa compiles (its CPU TCMP takes
+    // FP32 FP16 BF16 INT32 only), for the compared tile's and (select) the
+    // result's element type, probed one kernel per op, type and backend.
+    {"tile.cmp", OpKind::kCompare, "tcmp", "TCMP",
+     "a2a3: FP32 FP16 INT32 | a5: FP32 FP16 BF16 INT32"},
+    {"tile.cmps", OpKind::kCompare, "tcmps", "TCMPS",
+     "a2a3: FP32 FP16 INT32 INT16 UINT32 UINT16 | "
+     "a5: FP32 FP16 INT32 INT16 INT8 UINT32 UINT16 UINT8"},
+    {"tile.sel", OpKind::kSelect, "tsel", "TSEL",
+     "a2a3: FP32 FP16 BF16 INT32 INT16 UINT32 UINT16 | "
+     "a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT32 UINT16 UINT8"},
+    {"tile.sels", OpKind::kSelect, "tsels", "TSELS",
+     "a2a3: FP32 FP16 INT32 INT16 UINT32 UINT16 | "
+     "a5: FP32 FP16 INT32 INT16 INT8 UINT32 UINT16 UINT8"},
+    // pto.ttrans ins(%src, %tmp) / TTRANS(dst, src, tmp): ptoas's types for
+    // each element width (4: i32 / f32, 2: i16 / f16 / bf16, 1: i8).
+    {"tile.transpose", OpKind::kTranspose, "ttrans", "TTRANS",
+     "a2a3: FP32 FP16 BF16 INT32 INT16 INT8 UINT32 UINT16 UINT8 | "
+     "a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT32 UINT16 UINT8"},
     {"pld.get_comm_ctx", OpKind::kGetCommCtx},
     {"pld.rank", OpKind::kRank},
     {"pld.nranks", OpKind::kNRanks},
@@ -222,7 +242,8 @@ OpFamily FamilyOf(OpKind kind) {
     case OpKind::kReshape: case OpKind::kAssemble: case OpKind::kMgather:
     case OpKind::kMatmulAcc: case OpKind::kColExpand: case OpKind::kBroadcast:
     case OpKind::kFull: case OpKind::kExtract: case OpKind::kTileRead:
-    case OpKind::kTileWrite:
+    case OpKind::kTileWrite: case OpKind::kCompare: case OpKind::kSelect:
+    case OpKind::kTranspose:
       return OpFamily::kTile;
     case OpKind::kFence: case OpKind::kCacheInvalidate: case OpKind::kSyncAll:
       return OpFamily::kSystem;

@@ -45,6 +45,12 @@ enum class OpKind {
                  // TMOV into a subview), Vec
   kMgather,      // tile.mgather (mem, idx): rows or elements of a GM table at
                  // the indices of a Vec INT32 tile, into a Vec tile
+  kCompare,      // tile.cmp / tile.cmps (tile, tile or scalar): a bit per element
+                 // into a packed UINT8 mask, by cmp_type (TCMP / TCMPS)
+  kSelect,       // tile.sel (mask, lhs, rhs, tmp) / tile.sels (mask, src, tmp,
+                 // scalar): per element by the mask's bit (TSEL / TSELS)
+  kTranspose,    // tile.transpose (tile, axis1, axis2, tmp): a 2-D Vec tile
+                 // transposed through a scratch tile (TTRANS)
   kMatmulAcc,    // tile.matmul_acc: acc += lhs x rhs, in the acc tile's buffer
   kTileRead,     // tile.read (tile, indices): one element of a Vec tile, PIPE_S
   kConst,        // pl.const(value, dtype): a literal of that dtype, no machine op

@@ -349,8 +349,8 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
   for (int i : plan.tile_args) RETURN_IF_ERROR(tile_operand(i));
   std::string scalar, scalar_type;
   if (plan.scalar_arg >= 0) {
-    // In the tile's element type (tile.full: its result's).
-    const DType d = op.kind == OpKind::kFull ? call.type.dtype() : call.args[0]->type.dtype();
+    // In the element type of the tile it goes with (lowering.cc).
+    const DType d = plan.scalar_dtype;
     ASSIGN_OR_RETURN(scalar, LowerAs(*call.args[plan.scalar_arg], d));
     scalar_type = PtoScalarType(d);
   }
@@ -379,10 +379,12 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
     names.push_back(slot < 0 ? scalar : tiles[slot].name);
     types.push_back(slot < 0 ? scalar_type : tiles[slot].type);
   }
-  const std::string mode =
-      op.kind == OpKind::kCast
-          ? absl::StrCat(" {rmode = #pto<round_mode ", RoundModeName(CastRoundMode(call)), ">}")
-          : "";
+  std::string mode;
+  if (op.kind == OpKind::kCast) {
+    mode = absl::StrCat(" {rmode = #pto<round_mode ", RoundModeName(CastRoundMode(call)), ">}");
+  } else if (plan.cmp_mode >= 0) {
+    mode = absl::StrCat(" {cmpMode = #pto<cmp ", CmpModeName(plan.cmp_mode), ">}");
+  }
   Line(absl::StrCat("pto.", name, " ins(", absl::StrJoin(names, ", "), mode, " : ",
                     absl::StrJoin(types, ", "), ") outs(", dst.name, " : ", dst.type, ")"),
        loc);

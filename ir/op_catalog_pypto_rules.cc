@@ -237,6 +237,42 @@ ResultOr MgatherResult(const Expr& call) {
   return std::optional<Type>(Type::Tile(std::move(shape), mem.dtype(), m, view));
 }
 
+// tile.cmp / tile.cmps (PyPTO's MakePackedPredicateTileType): a UINT8 tile
+// of one bit per element of the compared tile, packed by rows: the last dim
+// is ceil(C / 8) bytes rounded up to 32, of which ceil(valid C / 8) are
+// valid; the other dims, and the layout, are the compared tile's.
+ResultOr PackedMaskResult(const Expr& call) {
+  RETURN_IF_ERROR(Need(call, 0, call.args[0]->type.is_tile(), "a tile"));
+  const Type& src = call.args[0]->type;
+  if (src.shape().empty()) {
+    return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' on a rank-0 tile"));
+  }
+  if (call.FindAttr("cmp_type") == nullptr) {
+    return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' requires 'cmp_type'"));
+  }
+  const auto packed = [](const Dim& d, int64_t align) -> std::optional<Dim> {
+    if (!d.is_static()) return std::nullopt;
+    const int64_t bytes = (d.value + 7) / 8;
+    return Dim::Static((bytes + align - 1) / align * align);
+  };
+  Shape shape = src.shape();
+  Shape valid = ValidOf(src);
+  std::optional<Dim> cols = packed(shape.back(), 32);
+  std::optional<Dim> valid_cols = packed(valid.back(), 1);
+  if (!cols || !valid_cols) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("'", call.str, "' of a tile with a dynamic last dimension cannot be typed"));
+  }
+  shape.back() = *cols;
+  valid.back() = *valid_cols;
+  TileView view = src.view();
+  view.valid_shape = valid != shape ? valid : Shape{};
+  if (!src.has_memory()) {
+    return std::optional<Type>(Type::TileWithoutMemory(std::move(shape), DType::kUINT8, view));
+  }
+  return std::optional<Type>(Type::Tile(std::move(shape), DType::kUINT8, src.memory(), view));
+}
+
 // tile.gatherb(src, offset, output_dtype=src's): one UINT32 byte offset per
 // 32-byte block, [R, C] offsets -> [R, C * (32 / element bytes)].
 ResultOr GatherbResult(const Expr& call) {

@@ -61,6 +61,7 @@ enum Rule {
   kTransposeView,   // the trailing axes swapped, each layout's major-ness flipped
   kMatmulMx,        // [M, K] x [K, N] in FP32 Acc, lhs / rhs are arguments 1 and 3
   kMgather,         // rows or elements of a GM table gathered into a Vec / Mat tile
+  kPackedMask,      // a bit per element, packed into UINT8 rows (tile.cmp / cmps)
   kGatherb,         // 32-byte blocks: [R, C] offsets -> [R, C * 32 / element bytes]
   kPrefetchContext, // PyPTO's handles: pl.PrefetchAsyncContext, pl.AsyncEvent,
   kPrefetchEvent,   // pl.AsyncSession; wait gives a BOOL
@@ -204,8 +205,8 @@ const Row kRows[] = {
     {"tile.batch_matmul_acc", "acc,lhs,rhs", "", "acc,lhs,rhs", kLike0},
     {"tile.cast", "tile", "d:target_type,e:mode", "tile,target_type,mode", kCast},
     {"tile.ci", "start,shape", "d:dtype,b:descending", "start,shape,dtype,descending", kFull},
-    {"tile.cmp", "lhs,rhs", "e:cmp_type", "lhs,rhs,cmp_type", kAnnotation},
-    {"tile.cmps", "lhs,rhs", "e:cmp_type", "lhs,rhs,cmp_type", kAnnotation},
+    {"tile.cmp", "lhs,rhs", "e:cmp_type", "lhs,rhs,cmp_type", kPackedMask},
+    {"tile.cmps", "lhs,rhs", "e:cmp_type", "lhs,rhs,cmp_type", kPackedMask},
     {"tile.col_argmax", "tile,tmp_tile", "", "tile,tmp_tile", kColReduceInt32},
     {"tile.col_argmin", "tile,tmp_tile", "", "tile,tmp_tile", kColReduceInt32},
     {"tile.col_expand", "target,col_vec", "", "target,col_vec", kLike0},
@@ -275,7 +276,7 @@ const Row kRows[] = {
     {"tile.scatter_mask", "dst,src", "e:mask_pattern", "dst,src,mask_pattern", kAnnotation},
     {"tile.scatter_update", "input,index?,src?", "e:dim,e:index,e:src", "input", kLike0},
     {"tile.sel", "mask,lhs,rhs,tmp", "", "mask,lhs,rhs,tmp", kLike1},
-    {"tile.sels", "mask,src,tmp,scalar", "", "mask,src,tmp,scalar", kAnnotation},
+    {"tile.sels", "mask,src,tmp,scalar", "", "mask,src,tmp,scalar", kLike1},
     {"tile.set_validshape", "tile,valid_rows,valid_cols", "", "tile,valid_rows,valid_cols", kLike0},
     {"tile.sin", "tile", "", "tile", kLike0},
     {"tile.sort32", "src,idx", "", "src,idx", kAnnotation},
@@ -603,6 +604,7 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
     case kTransposeView: return pypto_catalog::TransposeViewResult;
     case kMatmulMx: return pypto_catalog::MatmulMxResult;
     case kMgather: return pypto_catalog::MgatherResult;
+    case kPackedMask: return pypto_catalog::PackedMaskResult;
     case kGatherb: return pypto_catalog::GatherbResult;
     case kPrefetchContext:
       return [](const Expr&) -> ResultOr {
@@ -758,6 +760,9 @@ void AddPyptoTableOps(OpRegistry& r) {
       {"pld.tensor.barrier", Composite::kBarrier},
       {"pld.tensor.all_to_all", Composite::kAllToAll},
       {"pld.tensor.all_to_all_v", Composite::kAllToAllV},
+      // No target has an instruction: PyPTO's polynomial of vector ops.
+      {"tile.sin", Composite::kSin},
+      {"tile.cos", Composite::kCos},
   };
   for (const auto& [op, kind] : kComposites) r.FindMutable(op)->composite = kind;
 }

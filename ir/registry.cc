@@ -732,7 +732,8 @@ const OpRegistry& OpRegistry::Get() {
           "tile.col_expand_div", "tile.col_expand_max", "tile.col_expand_min",
           "tile.col_expand_expdif", "tile.get_block_idx", "tile.get_block_num",
           "tile.matmul_acc", "tile.full", "tile.extract", "tile.read", "tile.write",
-          "tile.reshape", "tile.assemble", "const", "tile.mgather"}) {
+          "tile.reshape", "tile.assemble", "const", "tile.mgather", "tile.cmp", "tile.cmps",
+          "tile.sel", "tile.sels", "tile.transpose"}) {
       r->FindMutable(op)->compiled = true;
     }
     // TCOLSUM with a scratch tile takes {isBinary = true}; not lowered yet.

@@ -188,6 +188,8 @@ enum class Composite {
   kBarrier,        // pld.tensor.barrier
   kAllToAll,       // pld.tensor.all_to_all
   kAllToAllV,      // pld.tensor.all_to_all_v
+  kSin,            // tile.sin: range reduction and a polynomial (no instruction)
+  kCos,            // tile.cos
 };
 
 struct OpInfo {

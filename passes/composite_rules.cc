@@ -259,6 +259,10 @@ absl::StatusOr<ExprPtr> Expand(Emitter& e, const Expr& call) {
       return AllToAllV(e, call);
     case Composite::kBarrier:
       return Barrier(e, call);
+    case Composite::kSin:
+      return SinCos(e, call, false);
+    case Composite::kCos:
+      return SinCos(e, call, true);
     case Composite::kNone:
       break;
   }

@@ -38,6 +38,10 @@ std::vector<int64_t> StaticShape(const Type& t);
 absl::StatusOr<ExprPtr> AllReduce(Emitter& e, const Expr& call);
 absl::StatusOr<ExprPtr> ReduceScatter(Emitter& e, const Expr& call);
 
+// ---- tile.sin / tile.cos (composite_trig.cc) ----
+
+absl::StatusOr<ExprPtr> SinCos(Emitter& e, const Expr& call, bool cos);
+
 }  // namespace ptoc::composite
 
 #endif  // PTOC_PASSES_COMPOSITE_RULES_H_

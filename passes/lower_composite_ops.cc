@@ -153,6 +153,7 @@ static PassRegistration<LowerCompositeOpsPass> registration(
     "lower-composite-ops",
     "Expands PyPTO's composite collectives (pld.tensor.allreduce, allgather, reduce_scatter, "
     "broadcast, barrier, all_to_all, all_to_all_v) in kernels into the notify / wait / "
-    "remote-load / store sequences PyPTO's LowerCompositeOps generates.");
+    "remote-load / store sequences PyPTO's LowerCompositeOps generates, and tile.sin / "
+    "tile.cos into its polynomial of vector ops.");
 
 }  // namespace ptoc

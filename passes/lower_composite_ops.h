@@ -1,5 +1,5 @@
 // Pass `lower-composite-ops`: PyPTO's LowerCompositeOps for the distributed
-// collectives.
+// collectives and tile.sin / tile.cos.
 //
 // A kernel may call a collective of PyPTO's `pld.tensor` family as one op:
 // `data = pld.tensor.allreduce(data, signal, op=pld.ReduceOp.Sum)`. The op
@@ -64,6 +64,12 @@
 // of unequal (or, for 2-byte elements, unaligned) segments, and the forms
 // PyPTO rejects itself (no signal, core_num > 1, a signal of the other
 // protocol's shape).
+//
+// tile.sin / tile.cos, which no target has an instruction for, expand as
+// PyPTO expands them: a Cody-Waite range reduction and a degree-9 odd
+// polynomial of FP32 vector ops (tile.muls / adds / sub / mul / add and
+// tile.cast; passes/composite_trig.cc); `x = pl.tile.sin(t)` becomes about
+// 30 statements ending in `x = sign * (r * P(r^2))`.
 #ifndef PTOC_PASSES_LOWER_COMPOSITE_OPS_H_
 #define PTOC_PASSES_LOWER_COMPOSITE_OPS_H_
 

@@ -9,6 +9,7 @@
 #include "codegen/op_lowering.h"
 #include "ir/registry.h"
 #include "ir/status_macros.h"
+#include "runtime/mask_ops.h"
 
 namespace ptoc {
 namespace sim {
@@ -394,6 +395,62 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
                                  v.data, a.shape[0], a.shape[1]));
     auto t = Like(call, a);
     t->data = std::move(r);
+    for (double& x : t->data) x = RoundToDType(x, t->dtype);
+    return std::shared_ptr<const TileData>(t);
+  }
+  if (l != nullptr && kind == codegen::OpKind::kTranspose) {
+    // TTRANS: rows become columns (the scratch holds nothing the program reads).
+    RETURN_IF_ERROR(NeedTiles(call, args, 1));
+    const TileData& a = *args[0].tile;
+    if (a.shape.size() != 2) {
+      return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' of a ",
+                                                     ShapeText(a.shape), " tile"));
+    }
+    auto t = Like(call, a);
+    t->shape = {a.shape[1], a.shape[0]};
+    for (int64_t r = 0; r < a.shape[0]; ++r) {
+      for (int64_t c = 0; c < a.shape[1]; ++c) {
+        t->data[static_cast<size_t>(c * a.shape[0] + r)] = a.data[static_cast<size_t>(r * a.shape[1] + c)];
+      }
+    }
+    return std::shared_ptr<const TileData>(t);
+  }
+  if (l != nullptr && kind == codegen::OpKind::kCompare) {
+    // A bit per element into the packed UINT8 mask of the call's type.
+    RETURN_IF_ERROR(NeedTiles(call, args, 1));
+    const TileData& a = *args[0].tile;
+    const TileData* b = args.size() > 1 && args[1].kind == Value::Kind::kTile
+                            ? args[1].tile.get() : nullptr;
+    if (a.shape.size() != 2 || !call.type.is_tile() || !call.type.has_static_shape() ||
+        call.type.shape().size() != 2 || (b != nullptr && b->shape != a.shape) ||
+        (b == nullptr && (args.size() < 2 || !args[1].is_number()))) {
+      return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' of a ",
+                                                     ShapeText(a.shape), " tile"));
+    }
+    const Expr* mode = call.FindAttr("cmp_type");
+    auto t = NewTile(call.type, {call.type.shape()[0].value, call.type.shape()[1].value});
+    t->data = CompareBlock(mode != nullptr ? static_cast<int>(mode->int_value) : 0, a.dtype,
+                           a.data, b != nullptr ? &b->data : nullptr,
+                           b == nullptr ? args[1].AsDouble() : 0.0, a.shape[0], a.shape[1],
+                           t->shape[1]);
+    return std::shared_ptr<const TileData>(t);
+  }
+  if (l != nullptr && kind == codegen::OpKind::kSelect) {
+    // sel (mask, lhs, rhs, tmp) / sels (mask, src, tmp, scalar).
+    RETURN_IF_ERROR(NeedTiles(call, args, 3));
+    const TileData& m = *args[0].tile;
+    const TileData& a = *args[1].tile;
+    const bool scalar = args.size() > 3 && args[3].kind != Value::Kind::kTile;
+    const TileData* b = scalar ? nullptr : args[2].tile.get();
+    if (a.shape.size() != 2 || m.shape.size() != 2 || (b != nullptr && b->shape != a.shape) ||
+        (scalar && !args[3].is_number())) {
+      return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' of a ",
+                                                     ShapeText(a.shape), " tile"));
+    }
+    auto t = Like(call, a);
+    t->data = SelectBlock(m.data, m.shape[1], 8 * DTypeBytes(m.dtype), t->dtype, a.data,
+                          b != nullptr ? &b->data : nullptr, scalar ? args[3].AsDouble() : 0.0,
+                          a.shape[0], a.shape[1]);
     for (double& x : t->data) x = RoundToDType(x, t->dtype);
     return std::shared_ptr<const TileData>(t);
   }

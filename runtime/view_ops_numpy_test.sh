@@ -1,12 +1,17 @@
 #!/bin/bash
-# The view ops (tile.slice, tile.reshape), tile.extract, tile.assemble and
-# tile.mgather on ptoc-sim against NumPy: runtime/testdata/slices.py and
-# mgather.py (each kernel, both backends) from seeded inputs, every output
-# compared with NumPy's slicing and indexing of the same inputs (exact for the copies and sums of
-# quarter-integers, 1e-6 relative for the cube's FP16 products).
-# usage: view_ops_numpy_test.sh PTOC_SIM
+# The view ops (tile.slice, tile.reshape), tile.extract, tile.assemble,
+# tile.mgather, the compare / select ops, tile.transpose and tile.sin /
+# tile.cos on ptoc-sim against NumPy: runtime/testdata/slices.py,
+# mgather.py, compare_select.py, transpose.py and trig.py (each kernel, both
+# backends; trig.py through ptoc's default pipeline first, whose
+# lower-composite-ops expands sin and cos) from seeded inputs, every output
+# compared with NumPy's result for the same inputs (exact for the copies,
+# selections and sums of quarter-integers, 1e-6 relative for the cube's FP16
+# products, 5e-7 absolute for sin and cos).
+# usage: view_ops_numpy_test.sh PTOC_SIM PTOC
 set -uo pipefail
 sim="$1"
+ptoc="$2"
 tmp="${TEST_TMPDIR:-$(mktemp -d)}"
 py=/usr/bin/python3  # Debian's, with python3-numpy (tools/setup.sh)
 if ! "$py" -c "import numpy" 2>/dev/null; then
@@ -45,10 +50,27 @@ elif name == "mgather":
     save("idx", rng.integers(0, 80, (1, 16)))
     save("table", rng.integers(-64, 64, (256,)) / 4)
     save("eidx", rng.integers(0, 300, (8, 32)))
+elif name == "compare_select":
+    a = rng.integers(-8, 9, (8, 32)) / 4
+    b = np.where(rng.random((8, 32)) < 0.25, a, rng.integers(-8, 9, (8, 32)) / 4)
+    save("a", a)
+    save("b", b)
+    save("c", rng.integers(-8, 9, (16, 16)))
+elif name == "transpose":
+    save("a", rng.integers(-64, 64, (16, 32)) / 4)
+    save("b", rng.integers(-64, 64, (32, 64)) / 4)
+elif name == "trig":
+    save("a", np.concatenate([rng.uniform(-20, 20, 256), np.arange(-64, 64) * np.pi / 4,
+                              rng.uniform(-1, 1, 128)]).astype(np.float32))
 elif name == "extract_cube":
     save("a", rng.integers(-8, 8, (32, 64)) / 2)
     save("b", rng.integers(-8, 8, (64, 32)) / 2)
 PY
+  if [[ "$name" == trig ]]; then
+    "$ptoc" "$kernel" --backend="$backend" --emit=pb -o "$d/k.pb" ||
+      { echo "FAILED: $name $backend: ptoc"; failed=$((failed + 1)); return; }
+    kernel="$d/k.pb"
+  fi
   if ! "$sim" "$kernel" --entry="$entry" --ranks=1 --backend="$backend" --inputs="$d/in" \
       --dump-outputs="$d/out" "$@" > "$d/sim.log" 2>&1; then
     echo "FAILED: $name $backend: ptoc-sim"; cat "$d/sim.log"; failed=$((failed + 1)); return
@@ -60,6 +82,7 @@ d, name = sys.argv[1:]
 def load(param, shape, where="in"):
     return np.loadtxt(f"{d}/{where}/{param}.0.txt", dtype=np.float64).reshape(shape)
 want = {}
+atol = 0  # 0: 1e-6 relative
 if name == "slices_vec":
     a, r = load("a", (16, 128)), 6
     want["halves"] = a[:, :64] + a[:, 64:]
@@ -90,13 +113,27 @@ elif name == "mgather":
     table, eidx = load("table", (256,)), load("eidx", (8, 32)).astype(np.int64)
     want["rows"] = 2 * mem[idx % 64]
     want["elems"] = np.where(eidx < 256, table[np.minimum(eidx, 255)], 0)
+elif name == "compare_select":
+    a, b, c = load("a", (8, 32)), load("b", (8, 32)), load("c", (16, 16))
+    want["picked"] = np.where(a >= b, a, b)
+    want["clipped"] = np.where(a >= 0.5, a, -1.0)
+    want["flagged"] = np.where(c != 3, c, 100)
+elif name == "transpose":
+    want["at"] = load("a", (16, 32)).T
+    want["bt"] = load("b", (32, 64)).T
+elif name == "trig":
+    # PyPTO's FP32 polynomial: within a few ulp of the exact values.
+    a = load("a", (8, 64)).astype(np.float32).astype(np.float64)
+    atol = 5e-7
+    want["s"] = np.sin(a)
+    want["c"] = np.cos(a)
 elif name == "extract_cube":
     a, b = load("a", (32, 64)), load("b", (64, 32))
     want["out"] = a[16:32, :].astype(np.float32) @ b[:, 16:32].astype(np.float32)
 bad = 0
 for param, w in want.items():
     got = load(param, w.shape, "out")
-    if not np.allclose(got, w, rtol=1e-6, atol=0):
+    if not np.allclose(got, w, rtol=0 if atol else 1e-6, atol=atol):
         print(f"{name} {param}: ptoc-sim {got.ravel()[:8]} ... NumPy {w.ravel()[:8]} ...")
         bad += 1
 sys.exit(1 if bad else 0)
@@ -111,6 +148,9 @@ for backend in a2a3 a5; do
   run reshape runtime/testdata/slices.py reshape "$backend"
   run assemble runtime/testdata/slices.py assemble "$backend" --scalar r=10
   run mgather runtime/testdata/mgather.py k "$backend"
+  run compare_select runtime/testdata/compare_select.py k "$backend"
+  run trig runtime/testdata/trig.py k "$backend"
+  run transpose runtime/testdata/transpose.py k "$backend"
 done
 echo "view_ops_numpy_test: $checked runs checked, $failed failed"
-[[ $failed -eq 0 && $checked -eq 14 ]]
+[[ $failed -eq 0 && $checked -eq 20 ]]

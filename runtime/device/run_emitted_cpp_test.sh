@@ -130,6 +130,12 @@ same assemble runtime/testdata/slices.py assemble "" --scalar r=10
 same assemble_a5 runtime/testdata/slices.py assemble "--backend=a5" --scalar r=10
 same mgather runtime/testdata/mgather.py k ""
 same mgather_a5 runtime/testdata/mgather.py k "--backend=a5"
+same compare_select runtime/testdata/compare_select.py k ""
+same compare_select_a5 runtime/testdata/compare_select.py k "--backend=a5"
+same trig runtime/testdata/trig.py k ""
+same trig_a5 runtime/testdata/trig.py k "--backend=a5"
+same transpose runtime/testdata/transpose.py k ""
+same transpose_a5 runtime/testdata/transpose.py k "--backend=a5"
 same blocks runtime/testdata/block_idx.py k ""
 same matmul_acc runtime/testdata/matmul_acc.py k ""
 same matmul_acc_a5 runtime/testdata/matmul_acc.py k "--backend=a5"

@@ -12,6 +12,7 @@
 #include "ir/registry.h"
 #include "pto/pto-inst.hpp"
 #include "runtime/device/hook_support.h"
+#include "runtime/mask_ops.h"
 #include "runtime/tile_ops.h"
 
 namespace pto {
@@ -159,6 +160,86 @@ void Elementwise(const char* instruction, const TileDesc& dst, const TileDesc& l
   if (scratch != nullptr) accesses.push_back(TileAccess(*scratch, true));
   accesses.push_back(TileAccess(dst, true));
   IssueOp(c, MOp::kTVector, Pipe::kV, std::move(accesses), TileCost(instruction, dst));
+}
+
+void Compare(const TileDesc& dst, const TileDesc& src, const TileDesc* rhs, double scalar,
+             int mode, CallSite site) {
+  Call c(site);
+  const char* what = rhs != nullptr ? "TCMP" : "TCMPS";
+  if (rhs != nullptr && !ptoc::sim::device::SameShape(c, src, *rhs, what)) return;
+  if (dst.valid_rows != src.valid_rows || dst.valid_cols != (src.valid_cols + 7) / 8) {
+    c.m().Protocol(absl::StrCat(what, " of ", src.valid_rows, " x ", src.valid_cols,
+                                " elements into a mask of ", dst.valid_rows, " x ",
+                                dst.valid_cols, " bytes"));
+    return;
+  }
+  auto a = ptoc::sim::device::ReadTile(c, src, what);
+  auto b = rhs != nullptr ? ptoc::sim::device::ReadTile(c, *rhs, what) : nullptr;
+  if (a == nullptr || (rhs != nullptr && b == nullptr)) return;
+  ptoc::sim::device::WriteTile(
+      c, dst,
+      ptoc::sim::CompareBlock(mode, DTypeOf(src.dtype), a->data, b != nullptr ? &b->data : nullptr,
+                              scalar, src.valid_rows, src.valid_cols, dst.valid_cols),
+      what);
+  std::vector<ptoc::codegen::PlanAccess> accesses = {TileAccess(src, false)};
+  if (rhs != nullptr) accesses.push_back(TileAccess(*rhs, false));
+  accesses.push_back(TileAccess(dst, true));
+  IssueOp(c, MOp::kTVector, Pipe::kV, std::move(accesses), TileCost(what, src));
+}
+
+void Select(const TileDesc& dst, const TileDesc& mask, const TileDesc& src, const TileDesc* rhs,
+            double scalar, const TileDesc& tmp, CallSite site) {
+  Call c(site);
+  const char* what = rhs != nullptr ? "TSEL" : "TSELS";
+  if (!ptoc::sim::device::SameShape(c, dst, src, what) ||
+      (rhs != nullptr && !ptoc::sim::device::SameShape(c, src, *rhs, what))) {
+    return;
+  }
+  auto m = ptoc::sim::device::ReadTile(c, mask, what);
+  auto a = ptoc::sim::device::ReadTile(c, src, what);
+  auto b = rhs != nullptr ? ptoc::sim::device::ReadTile(c, *rhs, what) : nullptr;
+  if (m == nullptr || a == nullptr || (rhs != nullptr && b == nullptr)) return;
+  const int bits = 8 * ptoc::DTypeBytes(DTypeOf(mask.dtype));
+  if (mask.valid_rows < src.valid_rows || mask.valid_cols * bits < src.valid_cols) {
+    c.m().Protocol(absl::StrCat(what, " of ", src.valid_rows, " x ", src.valid_cols,
+                                " elements by a mask of ", mask.valid_rows, " x ",
+                                mask.valid_cols));
+    return;
+  }
+  ptoc::sim::device::WriteTile(
+      c, dst,
+      ptoc::sim::SelectBlock(m->data, mask.valid_cols, bits, DTypeOf(dst.dtype), a->data,
+                             b != nullptr ? &b->data : nullptr, scalar, src.valid_rows,
+                             src.valid_cols),
+      what);
+  std::vector<ptoc::codegen::PlanAccess> accesses = {TileAccess(mask, false),
+                                                      TileAccess(src, false)};
+  if (rhs != nullptr) accesses.push_back(TileAccess(*rhs, false));
+  accesses.push_back(TileAccess(tmp, true));
+  accesses.push_back(TileAccess(dst, true));
+  IssueOp(c, MOp::kTVector, Pipe::kV, std::move(accesses), TileCost(what, dst));
+}
+
+void Transpose(const TileDesc& dst, const TileDesc& src, const TileDesc& tmp, CallSite site) {
+  Call c(site);
+  if (dst.valid_rows != src.valid_cols || dst.valid_cols != src.valid_rows) {
+    c.m().Protocol(absl::StrCat("TTRANS of a ", src.valid_rows, " x ", src.valid_cols,
+                                " tile into a ", dst.valid_rows, " x ", dst.valid_cols, " one"));
+    return;
+  }
+  auto a = ptoc::sim::device::ReadTile(c, src, "TTRANS");
+  if (a == nullptr) return;
+  std::vector<double> out(a->data.size());
+  for (int r = 0; r < src.valid_rows; ++r) {
+    for (int col = 0; col < src.valid_cols; ++col) {
+      out[static_cast<size_t>(col) * src.valid_rows + r] =
+          a->data[static_cast<size_t>(r) * src.valid_cols + col];
+    }
+  }
+  ptoc::sim::device::WriteTile(c, dst, out, "TTRANS");
+  IssueOp(c, MOp::kTVector, Pipe::kV,
+          {TileAccess(src, false), TileAccess(tmp, true), TileAccess(dst, true)},
+          TileCost("TTRANS", src));
 }
 
 void Reduce(const char* instruction, const TileDesc& dst, const TileDesc& src,

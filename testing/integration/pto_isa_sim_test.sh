@@ -68,6 +68,9 @@ cases=(
   "matmul_acc runtime/testdata/matmul_acc.py k 1 0"
   "expand runtime/testdata/expand.py k 0 1e-5"
   "full runtime/testdata/full.py k 0 0"
+  "compare_select runtime/testdata/compare_select.py k 0 0"
+  "transpose runtime/testdata/transpose.py k 0 0"
+  "trig runtime/testdata/trig.py k 0 0"
 )
 for c in "${cases[@]}"; do
   for backend in a2a3 a5; do

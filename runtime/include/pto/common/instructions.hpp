@@ -232,6 +232,56 @@ AICORE void MGATHER(DstT& dst, GlobalT& table, IdxT& idx,
               Mode == Coalesce::Elem, static_cast<int>(Oob), site);
 }
 
+// A packed predicate mask of a bit per element (row r of the source in row
+// r of the mask, bit c % 8 of byte c / 8) comparing a Vec tile with another
+// of its type or with a scalar, and the selections by one: per element the
+// first source where the bit is set, else the second (or the scalar). The
+// scratch tile is written.
+template <typename DstT, typename SrcT,
+          std::enable_if_t<detail::vec_tiles_v<SrcT> && is_tile_in_v<DstT, TileType::Vec>,
+                           int> = 0>
+AICORE void TCMPS(DstT& dst, SrcT& src, typename SrcT::DType scalar, CmpMode mode,
+                  sim::CallSite site = sim::CallSite::Here()) {
+  sim::Compare(sim::Describe(dst), sim::Describe(src), nullptr, static_cast<double>(scalar),
+               static_cast<int>(mode), site);
+}
+template <typename DstT, typename Src0T, typename Src1T,
+          std::enable_if_t<detail::vec_tiles_v<Src0T, Src1T> && is_tile_in_v<DstT, TileType::Vec>,
+                           int> = 0>
+AICORE void TCMP(DstT& dst, Src0T& src0, Src1T& src1, CmpMode mode,
+                 sim::CallSite site = sim::CallSite::Here()) {
+  const sim::TileDesc rhs = sim::Describe(src1);
+  sim::Compare(sim::Describe(dst), sim::Describe(src0), &rhs, 0.0, static_cast<int>(mode), site);
+}
+template <typename DstT, typename MaskT, typename TmpT,
+          std::enable_if_t<detail::vec_tiles_v<DstT> && is_tile_in_v<MaskT, TileType::Vec> &&
+                               is_tile_in_v<TmpT, TileType::Vec>,
+                           int> = 0>
+AICORE void TSEL(DstT& dst, MaskT& mask, DstT& src0, DstT& src1, TmpT& tmp,
+                 sim::CallSite site = sim::CallSite::Here()) {
+  const sim::TileDesc rhs = sim::Describe(src1), scratch = sim::Describe(tmp);
+  sim::Select(sim::Describe(dst), sim::Describe(mask), sim::Describe(src0), &rhs, 0.0, scratch,
+              site);
+}
+template <typename DstT, typename MaskT, typename SrcT, typename TmpT,
+          std::enable_if_t<detail::vec_tiles_v<DstT, SrcT> && is_tile_in_v<MaskT, TileType::Vec> &&
+                               is_tile_in_v<TmpT, TileType::Vec>,
+                           int> = 0>
+AICORE void TSELS(DstT& dst, MaskT& mask, SrcT& src, TmpT& tmp, typename SrcT::DType scalar,
+                  sim::CallSite site = sim::CallSite::Here()) {
+  const sim::TileDesc scratch = sim::Describe(tmp);
+  sim::Select(sim::Describe(dst), sim::Describe(mask), sim::Describe(src), nullptr,
+              static_cast<double>(scalar), scratch, site);
+}
+
+// A Vec tile transposed (dst[j, i] = src[i, j]) through a scratch tile of
+// its element type, which is written.
+template <typename DstT, typename SrcT, typename TmpT,
+          std::enable_if_t<detail::vec_tiles_v<DstT, SrcT, TmpT>, int> = 0>
+AICORE void TTRANS(DstT& dst, SrcT& src, TmpT& tmp, sim::CallSite site = sim::CallSite::Here()) {
+  sim::Transpose(sim::Describe(dst), sim::Describe(src), sim::Describe(tmp), site);
+}
+
 // Every element of a Vec tile set to one value.
 template <typename DstT, std::enable_if_t<detail::vec_tiles_v<DstT>, int> = 0>
 AICORE void TEXPANDS(DstT& dst, typename DstT::DType scalar,

@@ -120,6 +120,17 @@ AICORE void Extract(const TileDesc& dst, const TileDesc& src, int row, int col, 
 // indices; `oob` pto-isa's GatherOOB (0 undefined, 1 clamp, 2 wrap, 3 zero).
 AICORE void Gather(const TileDesc& dst, const GlobalDesc& table, const TileDesc& idx, bool elem,
                    int oob, CallSite site);
+// TCMP (`rhs` the second tile) / TCMPS (`rhs` null, `scalar`): the packed
+// mask of `src` compared by CmpMode `mode` into `dst` (runtime/mask_ops.h).
+AICORE void Compare(const TileDesc& dst, const TileDesc& src, const TileDesc* rhs,
+                    double scalar, int mode, CallSite site);
+// TSEL (`rhs` the second tile) / TSELS (`rhs` null, `scalar`): per element
+// `src` where `mask`'s bit is set, else `rhs` or `scalar`; `tmp` written.
+AICORE void Select(const TileDesc& dst, const TileDesc& mask, const TileDesc& src,
+                   const TileDesc* rhs, double scalar, const TileDesc& tmp, CallSite site);
+// TTRANS: `src` transposed into `dst`; `tmp` written.
+AICORE void Transpose(const TileDesc& dst, const TileDesc& src, const TileDesc& tmp,
+                      CallSite site);
 // TEXPANDS: every element of `dst` set to `value`.
 AICORE void Fill(const TileDesc& dst, double value, CallSite site);
 // Tile::GetValue / SetValue: element `offset` of a Vec tile's buffer, on

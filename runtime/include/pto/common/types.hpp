@@ -45,6 +45,9 @@ enum class RoundMode : uint8_t {
   CAST_ODD = 6,
 };
 
+// TCMP / TCMPS's comparison, as pto-isa numbers it.
+enum class CmpMode : uint8_t { EQ = 0, NE = 1, LT = 2, LE = 3, GT = 4, GE = 5 };
+
 // The cross-core FIFO between the cube (AIC) and vector (AIV) lanes. Plain
 // enums, as in pto-isa: TPipe takes the direction as a uint8_t.
 enum Direction : uint8_t { DIR_C2V = 1, DIR_V2C = 2, DIR_BOTH = 3 };
