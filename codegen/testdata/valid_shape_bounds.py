@@ -19,7 +19,7 @@ import pypto.language as pl
 
 @pl.program
 class Tail:
-    @pl.function(type=pl.FunctionType.InCore)
+    @pl.function(type=pl.FunctionType.AIV)
     def k(self, x: pl.Tensor[[20, 64], pl.FP32], y: pl.Out[pl.Tensor[[20, 64], pl.FP32]]):
         t = pl.tile.load(x, [16, 0], [16, 64], valid_shape=[4, 64])
         e = pl.tile.exp(t)
