@@ -670,7 +670,9 @@ absl::StatusOr<std::vector<Dim>> RegionSizes(const CallLowering& plan, const Exp
                                              size_t rank, const Location& loc) {
   switch (plan.extent) {
     case CallLowering::Extent::kResult:
-      return call.type.shape();
+      // The GM region is what the load moves: its tile's valid part, as
+      // PyPTO partitions it and pto-isa's TLOAD requires.
+      return call.type.is_tile() ? MovedExtent(call.type) : call.type.shape();
     case CallLowering::Extent::kTileArg0:
       return TileRegion(call.args[0]->type, rank, loc);
     case CallLowering::Extent::kElement:

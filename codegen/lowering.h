@@ -237,8 +237,9 @@ absl::string_view CmpModeName(int mode);
 MachineStep DcciStep();
 
 // The sizes of the region `plan` addresses in a tensor of `rank` dims:
-// the result's shape, tile argument 0's (TileRegion), one element, or the
-// sizes argument of a region invalidate (InvalidateSizes).
+// the result tile's MovedExtent (else the result's shape), tile argument
+// 0's (TileRegion), one element, or the sizes argument of a region
+// invalidate (InvalidateSizes).
 absl::StatusOr<std::vector<Dim>> RegionSizes(const CallLowering& plan, const Expr& call,
                                              size_t rank, const Location& loc);
 

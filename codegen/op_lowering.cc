@@ -291,7 +291,7 @@ const std::vector<OpLowering>& AllLowerings() {
 
 absl::StatusOr<std::vector<Dim>> TileRegion(const Type& tile, size_t rank,
                                             const Location& loc) {
-  std::vector<Dim> dims = tile.shape();
+  std::vector<Dim> dims = MovedExtent(tile);  // the valid part is what moves
   if (dims.size() > rank) {
     return ErrorAt(loc, absl::StrCat("a tile of rank ", dims.size(),
                                      " does not fit a tensor of rank ", rank));

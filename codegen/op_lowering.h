@@ -143,8 +143,9 @@ OpFamily FamilyOf(OpKind kind);
 // Every entry, in table order (for the test that the catalog is covered).
 const std::vector<OpLowering>& AllLowerings();
 
-// The region a tile covers in a tensor of `rank` dims: its shape with
-// leading 1s. A tile of higher rank than the tensor is an error at `loc`.
+// The region a tile moves in a tensor of `rank` dims: its MovedExtent (the
+// valid part) with leading 1s. A tile of higher rank than the tensor is an
+// error at `loc`.
 absl::StatusOr<std::vector<Dim>> TileRegion(const Type& tile, size_t rank,
                                             const Location& loc);
 

@@ -230,7 +230,22 @@ absl::StatusOr<ExprPtr> Parser::ParseSubmit(const Token& base, const std::string
                                          : " (a submit may leave out Out / InOut arguments)"));
   }
   const OpInfo* info = OpRegistry::Get().Find(op);
+  // PyPTO's submit takes the attrs={...} dict of a kernel call (its keys are
+  // checked with the call's, ir/verify_pypto.h); its printer writes it last,
+  // after deps= ... predicate=.
+  ExprPtr call_attrs;
+  auto dict = std::find_if(keywords.begin(), keywords.end(),
+                           [](const Keyword& k) { return k.name.text == kCallAttrsName; });
+  if (dict != keywords.end()) {
+    if (dict->value->kind != ExprKind::kDict) {
+      return ErrorAt(dict->value->loc, absl::StrCat("attrs= on a call to '", name.text,
+                                                    "' must be a dict literal {\"key\": value, ...}"));
+    }
+    call_attrs = std::move(dict->value);
+    keywords.erase(dict);
+  }
   ASSIGN_OR_RETURN(std::vector<NamedExpr> attrs, CheckAttrs(*info, loc, std::move(keywords)));
+  if (call_attrs != nullptr) attrs.push_back(MakeAttr(std::string(kCallAttrsName), std::move(call_attrs)));
   std::vector<Type> results;
   if (callee->return_type.has_value()) {
     const Type& r = *callee->return_type;

@@ -740,6 +740,7 @@ void AddPyptoTableOps(OpRegistry& r) {
     info.role = row.rule == kInt32Scalar ? OpRole::kPureScalar : OpRole::kCompute;
     info.lane = FirstTileLane;
     info.compiled = false;
+    info.deferred_wait = row.rule == kDeferWait;
     info.result = RuleFor(row.rule, info.name, info.params);
     r.Register(std::move(info));
   }

@@ -247,6 +247,10 @@ struct OpInfo {
   // The op writes its first argument in place and its result is that
   // argument (tile.assemble): an effect even when the result is unused.
   bool writes_first_arg = false;
+  // Registers a deferred completion of the task that runs it
+  // (pld.system.defer_wait): the function holding it is a deferred waiter,
+  // held to PyPTO's waiter contract (passes/mixed_kernel/deferred_wait.h).
+  bool deferred_wait = false;
   // Rewrites a call PyPTO normalizes when it builds it into that canonical
   // form (the parser runs it before the result rule; the printer prints
   // the canonical call): pld.tensor.alloc_window_buffer(shape, dtype=) is

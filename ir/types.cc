@@ -347,6 +347,16 @@ bool HasMxLayout(const Type& t) {
 
 bool SameUpToMemRef(const Type& a, const Type& b) { return WithoutMemRef(a) == WithoutMemRef(b); }
 
+Shape MovedExtent(const Type& t) {
+  Shape moved = t.shape();
+  const Shape& valid = t.view().valid_shape;
+  if (valid.size() != moved.size()) return moved;
+  for (size_t i = 0; i < moved.size(); ++i) {
+    if (valid[i].is_static()) moved[i] = valid[i];
+  }
+  return moved;
+}
+
 Type PlacedIn(const Type& t, MemorySpace m) {
   TileView view = t.view();
   if (!t.has_explicit_view()) {

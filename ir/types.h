@@ -191,6 +191,12 @@ bool SameUpToMemRef(const Type& a, const Type& b);
 // becomes `m`'s, keeping the valid shape; a written view is kept.
 Type PlacedIn(const Type& t, MemorySpace m);
 
+// The extent of tile `t` that a DMA load or store moves, as PyPTO's
+// valid-region transfer has it (the bound checks, both emitters' GM region
+// and the simulator read it): each dim of its valid_shape that is static,
+// else the box dim (a run-time valid dim keeps the box).
+Shape MovedExtent(const Type& t);
+
 // A tensor with one of PyPTO's MX layouts (MX_A_ZZ, MX_B_NN), written bare
 // (`pl.MX_A_ZZ`, `pl.TensorLayout.MX_B_NN`) or as a pl.TensorView layout.
 bool HasMxLayout(const Type& t);

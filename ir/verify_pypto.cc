@@ -200,6 +200,9 @@ class PyptoRules {
     }
     if (info->callee_arg && !call.args.empty() && call.args[0]->kind == ExprKind::kString) {
       CheckSubmitArity(spelled, call, loc);
+      for (const NamedExpr& a : call.attrs) {
+        if (IsCallAttrsDict(a)) CheckSubmitAttrsDict(call, *a.value, stmt_loc);
+      }
     }
     if (const Expr* deps = call.FindAttr("deps")) CheckDeps(spelled, *deps, stmt_loc);
     if (const Expr* dumps = call.FindAttr("dumps"); dumps != nullptr && info->callee_arg) {
@@ -276,6 +279,27 @@ class PyptoRules {
                                     needed == callee->params.size()
                                         ? ""
                                         : absl::StrCat(" to ", callee->params.size())));
+    }
+  }
+
+  // A submit's attrs={...} as PyPTO's kernel-call parser reads it: any key
+  // but manual_dep_edges (deps= says those), arg_directions one pl.adir
+  // value per argument.
+  void CheckSubmitAttrsDict(const Expr& call, const Expr& dict, const Location& stmt_loc) {
+    const std::string& callee = call.args[0]->str;
+    for (const NamedExpr& entry : dict.attrs) {
+      const Expr& value = entry.value != nullptr ? *entry.value : dict;
+      if (entry.name == "manual_dep_edges") {
+        sink_.Error(At(value, stmt_loc),
+                    absl::StrCat("attrs={'manual_dep_edges': ...} is not accepted on a call to '",
+                                 callee, "'; write the edges as deps=[...]"));
+      } else if (entry.name == "arg_directions" &&
+                 (value.kind != ExprKind::kList || value.args.size() != call.args.size() - 1)) {
+        sink_.Error(At(value, stmt_loc),
+                    absl::StrCat("attrs['arg_directions'] on a call to '", callee,
+                                 "' must be a list of one pl.adir value per argument (",
+                                 call.args.size() - 1, ")"));
+      }
     }
   }
 

@@ -227,10 +227,12 @@ class ShapeVerifier {
                                                     : std::nullopt);
       }
     } else if (a.tile_arg >= 0) {
+      // What the store moves: the tile's valid part (PyPTO's valid-region
+      // transfer), not its whole box.
       const Type& tile = call.args[a.tile_arg]->type;
       if (!tile.is_tile() || tile.shape().size() > rank) return std::nullopt;
       extents.assign(rank - tile.shape().size(), 1);  // leading dims of 1, as codegen
-      for (const Dim& d : tile.shape()) {
+      for (const Dim& d : MovedExtent(tile)) {
         extents.push_back(d.is_static() ? std::optional<int64_t>(d.value) : std::nullopt);
       }
     } else if (a.shape_arg >= 0) {
@@ -249,6 +251,14 @@ class ShapeVerifier {
           return std::nullopt;
         }
         extents.push_back(e->int_value);
+      }
+      // A load reads only its tile's valid part: the box may overhang the
+      // tensor (PyPTO's clamped window read checks the valid shape).
+      if (call.type.is_tile() && call.type.shape().size() == rank) {
+        const Shape moved = MovedExtent(call.type);
+        for (size_t i = 0; i < rank; ++i) {
+          if (moved[i].is_static()) extents[i] = moved[i].value;
+        }
       }
     } else {
       extents.assign(rank, 1);  // one element

@@ -17,6 +17,7 @@
 #include "passes/mixed_kernel/boundary_moves.h"
 #include "passes/mixed_kernel/classify.h"
 #include "passes/mixed_kernel/common.h"
+#include "passes/mixed_kernel/deferred_wait.h"
 #include "passes/mixed_kernel/gm_handoff.h"
 #include "passes/mixed_kernel/lane_fifo.h"
 #include "passes/mixed_kernel/lane_split.h"
@@ -307,6 +308,14 @@ absl::StatusOr<bool> ExpandMixedKernel::Run(Program& program, PassContext& conte
   DiagnosticSink* d = context.diagnostics != nullptr ? context.diagnostics : &local;
   size_t first_diagnostic = d->formatted().size();
   int errors = d->error_count();
+  auto reported = [&]() {
+    std::vector<std::string> text(d->formatted().begin() + first_diagnostic,
+                                  d->formatted().end());
+    return absl::InvalidArgumentError(absl::StrJoin(text, "\n"));
+  };
+  // PyPTO audits every function for the deferred-waiter contract first.
+  mixed_kernel::CheckDeferredWaiters(program, d);
+  if (d->error_count() > errors) return reported();
   bool changed = false;
 
   // Split every mixed kernel (kept in place until all are done).
@@ -363,11 +372,7 @@ absl::StatusOr<bool> ExpandMixedKernel::Run(Program& program, PassContext& conte
     }
     splits[i] = SplitKernel(f, work, context.options, token_split, lane_binding, d);
   }
-  if (d->error_count() > errors) {
-    std::vector<std::string> text(d->formatted().begin() + first_diagnostic,
-                                  d->formatted().end());
-    return absl::InvalidArgumentError(absl::StrJoin(text, "\n"));
-  }
+  if (d->error_count() > errors) return reported();
 
   // Point the callers at the lanes, then put the lanes (and a Group where
   // one is needed) where each kernel was.
@@ -395,11 +400,7 @@ absl::StatusOr<bool> ExpandMixedKernel::Run(Program& program, PassContext& conte
       if (f->kind == FunctionKind::kAIV) changed |= mixed_kernel::AdaptPushesToNz(*f);
     }
   }
-  if (d->error_count() > errors) {
-    std::vector<std::string> text(d->formatted().begin() + first_diagnostic,
-                                  d->formatted().end());
-    return absl::InvalidArgumentError(absl::StrJoin(text, "\n"));
-  }
+  if (d->error_count() > errors) return reported();
   return changed;
 }
 

@@ -1,5 +1,6 @@
 #include "passes/mixed_kernel_invariants.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -8,6 +9,7 @@
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
 #include "ir/types.h"
+#include "ir/walk.h"
 #include "passes/mixed_kernel/common.h"
 #include "passes/mixed_kernel/lane_fifo.h"
 
@@ -48,6 +50,42 @@ void CheckNoSplitBoundary(const Function& fn, const Stmt& body, DiagnosticSink& 
       sink.Error(call.loc, absl::StrCat("in '", fn.name, "': '", call.str,
                                         "' is only allowed in a split_aiv InCore kernel, "
                                         "which expand-mixed-kernel lowers"));
+    }
+  });
+}
+
+// One buffer per pipe: a `*_initialize_pipe` whose buffer (the value of a
+// system.reserve_buffer / import_peer_buffer, or another one of the same
+// name and kind) another pipe of the function already uses would have the
+// two pipes' slots overwrite each other.
+void CheckPipeBuffers(const Function& fn, DiagnosticSink& sink) {
+  absl::flat_hash_map<const Var*, std::string> buffer_of;  // var -> its buffer's key
+  ForEachStmt(*fn.body, [&](const Stmt& s) {
+    const Expr* call = s.kind == StmtKind::kAssign ? CallOf(s) : nullptr;
+    if (call == nullptr) return;
+    const std::optional<OpRole> role = RoleOf(*call);
+    if (role != OpRole::kReserveBuffer && role != OpRole::kImportBuffer) return;
+    const Expr* name = call->FindAttr("name");
+    buffer_of[s.var] = absl::StrCat(call->str, "(name=\"",
+                                    name != nullptr ? name->str : s.var->name, "\")");
+  });
+  absl::flat_hash_map<std::string, const Expr*> first_pipe;
+  ForEachStmt(*fn.body, [&](const Stmt& s) {
+    const Expr* call = CallOf(s);
+    if (call == nullptr || RoleOf(*call) != OpRole::kInitPipe) return;
+    for (const ExprPtr& arg : call->args) {
+      if (arg->kind != ExprKind::kVar) continue;
+      auto buffer = buffer_of.find(arg->var);
+      const std::string key =
+          buffer != buffer_of.end() ? buffer->second : absl::StrCat("'", arg->var->name, "'");
+      auto [it, fresh] = first_pipe.emplace(key, call);
+      if (fresh || it->second == call) continue;
+      sink.Error(arg->loc.known() ? arg->loc : call->loc,
+                 absl::StrCat("in '", fn.name, "': this '", call->str, "' uses the buffer ", key,
+                              " that another pipe already uses; two pipes cannot share one "
+                              "buffer (their slots would overwrite each other): give each pipe "
+                              "its own system.reserve_buffer / import_peer_buffer"));
+      sink.Note(it->second->loc, "the pipe that uses it first");
     }
   });
 }
@@ -234,12 +272,16 @@ absl::Status VerifyMixedKernelInvariants(const Program& program, bool allow_in_c
     if (!fn->body) continue;
     switch (fn->kind) {
       case FunctionKind::kInCore:
-        if (allow_in_core) break;
+        if (allow_in_core) {
+          CheckPipeBuffers(*fn, sink);
+          break;
+        }
         sink.Error(fn->loc, absl::StrCat("InCore function '", fn->name,
                                          "' remains after expand-mixed-kernel"));
         break;
       case FunctionKind::kAIC:
       case FunctionKind::kAIV:
+        CheckPipeBuffers(*fn, sink);
         CheckLane(*fn, sink);
         break;
       case FunctionKind::kGroup:

@@ -85,12 +85,17 @@ class Interpreter {
   OpResult Put(LaneState& l, const Expr& call);
   OpResult Get(LaneState& l, const Expr& call);
   OpResult CacheInvalidate(LaneState& l, const Expr& call);
-  // Reads a region into a tile of `type` through the lane's DMA.
+  // Reads a region into a tile of `type` and box `shape` through the lane's
+  // DMA; the region fills the tile's leading part of extent `moved` (its
+  // valid part, ir/types.h MovedExtent; empty: the whole box).
   std::shared_ptr<TileData> LoadRegion(const std::vector<Run>& runs, DType dtype,
-                                       const Type& type, std::vector<int64_t> shape);
-  // Issues a DMA write of `tile` into the region; pending until a fence.
+                                       const Type& type, std::vector<int64_t> shape,
+                                       const std::vector<int64_t>& moved = {});
+  // Issues a DMA write of `tile`'s leading part of extent `moved` (empty:
+  // all of it) into the region; pending until a fence.
   void StoreRegion(LaneState& l, const std::vector<Run>& runs, int alloc,
-                   const TileData& tile, bool atomic_add);
+                   const TileData& tile, bool atomic_add,
+                   const std::vector<int64_t>& moved = {});
   // Copies a whole tensor to another (put / get): complete at once.
   void CopyTensor(LaneState& l, int src, int dst, bool atomic_add);
 

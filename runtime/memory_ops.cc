@@ -1,5 +1,8 @@
 // GM accesses of the interpreter: DMA loads and stores, scalar accesses
 // through the data cache, remote and copy ops, and the markers.
+#include <algorithm>
+#include <vector>
+
 #include "absl/strings/str_cat.h"
 #include "ir/status_macros.h"
 #include "runtime/interpreter.h"
@@ -14,19 +17,49 @@ bool AtomicAdd(const Expr& call) {
   return a != nullptr && a->str == "add";
 }
 
+// The part of a tile of type `t` and box `box` a DMA moves: the static dims
+// of its valid shape (MovedExtent), the box's elsewhere.
+std::vector<int64_t> MovedPart(const Type& t, const std::vector<int64_t>& box) {
+  std::vector<int64_t> moved = box;
+  const Shape extent = t.is_tile() ? MovedExtent(t) : Shape();
+  if (extent.size() != box.size()) return moved;
+  for (size_t i = 0; i < box.size(); ++i) {
+    if (extent[i].is_static()) moved[i] = std::min(extent[i].value, box[i]);
+  }
+  return moved;
+}
+
+// Where in a tile of box `box` the k-th element (row-major) of its leading
+// part `moved` lives.
+int64_t BoxIndex(int64_t k, const std::vector<int64_t>& moved, const std::vector<int64_t>& box) {
+  if (moved.empty() || moved == box) return k;
+  int64_t index = 0;
+  int64_t stride = 1;
+  for (size_t d = moved.size(); d-- > 0;) {
+    index += (k % moved[d]) * stride;
+    k /= moved[d];
+    stride *= box[d];
+  }
+  return index;
+}
+
 }  // namespace
 
 std::shared_ptr<TileData> Interpreter::LoadRegion(const std::vector<Run>& runs, DType dtype,
                                                   const Type& type,
-                                                  std::vector<int64_t> shape) {
+                                                  std::vector<int64_t> shape,
+                                                  const std::vector<int64_t>& moved) {
+  const std::vector<int64_t> box = shape;
   std::shared_ptr<TileData> tile = NewTile(type, std::move(shape));
   const int esize = DTypeBytes(dtype);
   std::vector<uint8_t> bytes;
-  size_t at = 0;
+  int64_t k = 0;
   for (const Run& r : runs) {
     bytes.resize(r.elements * esize);
     checker_.Read(ReadPath::kDma, r.addr, static_cast<int>(bytes.size()), bytes.data());
-    for (int64_t i = 0; i < r.elements && at < tile->data.size(); ++i, ++at) {
+    for (int64_t i = 0; i < r.elements; ++i, ++k) {
+      const int64_t at = BoxIndex(k, moved, box);
+      if (at >= static_cast<int64_t>(tile->data.size())) break;
       tile->data[at] = RoundToDType(DecodeElement(&bytes[i * esize], dtype), tile->dtype);
     }
   }
@@ -34,17 +67,20 @@ std::shared_ptr<TileData> Interpreter::LoadRegion(const std::vector<Run>& runs, 
 }
 
 void Interpreter::StoreRegion(LaneState& l, const std::vector<Run>& runs, int alloc,
-                              const TileData& tile, bool atomic_add) {
+                              const TileData& tile, bool atomic_add,
+                              const std::vector<int64_t>& moved) {
   const Allocation& a = w_.machine.allocation(alloc);
   const int esize = DTypeBytes(a.dtype);
   uint32_t wid = checker_.NewWrite(WriteKind::kDma, atomic_add, alloc);
   PendingWrite write;
   write.atomic_add = atomic_add;
   write.dtype = a.dtype;
-  size_t at = 0;
+  int64_t k = 0;
   for (const Run& r : runs) {
     Segment seg{r.addr, std::vector<uint8_t>(r.elements * esize), wid};
-    for (int64_t i = 0; i < r.elements && at < tile.data.size(); ++i, ++at) {
+    for (int64_t i = 0; i < r.elements; ++i, ++k) {
+      const int64_t at = BoxIndex(k, moved, tile.shape);
+      if (at >= static_cast<int64_t>(tile.data.size())) break;
       EncodeElement(tile.data[at], a.dtype, &seg.data[i * esize]);
     }
     checker_.NoteWrite(wid, seg.addr, static_cast<int>(seg.data.size()));
@@ -57,9 +93,11 @@ Interpreter::OpResult Interpreter::TileLoad(LaneState& l, const Expr& call) {
   ASSIGN_OR_RETURN(int alloc, EvalTensor(l, *call.args[0]));
   ASSIGN_OR_RETURN(std::vector<int64_t> offsets, EvalInts(l, *call.args[1]));
   ASSIGN_OR_RETURN(std::vector<int64_t> shape, EvalInts(l, *call.args[2]));
-  auto runs = Region(l, alloc, offsets, shape, call.loc, "tile.load");
+  const std::vector<int64_t> moved = MovedPart(call.type, shape);
+  auto runs = Region(l, alloc, offsets, moved, call.loc, "tile.load");
   if (!runs) return Value::Tile(NewTile(call.type, shape));
-  return Value::Tile(LoadRegion(*runs, w_.machine.allocation(alloc).dtype, call.type, shape));
+  return Value::Tile(
+      LoadRegion(*runs, w_.machine.allocation(alloc).dtype, call.type, shape, moved));
 }
 
 Interpreter::OpResult Interpreter::Mgather(LaneState& l, const Expr& call,
@@ -107,8 +145,9 @@ Interpreter::OpResult Interpreter::TileStore(LaneState& l, const Expr& call) {
   if (tile.kind != Value::Kind::kTile) return absl::InvalidArgumentError("expected a tile");
   ASSIGN_OR_RETURN(std::vector<int64_t> offsets, EvalInts(l, *call.args[1]));
   ASSIGN_OR_RETURN(int alloc, EvalTensor(l, *call.args[2]));
-  auto runs = Region(l, alloc, offsets, tile.tile->shape, call.loc, "tile.store");
-  if (runs) StoreRegion(l, *runs, alloc, *tile.tile, AtomicAdd(call));
+  const std::vector<int64_t> moved = MovedPart(call.args[0]->type, tile.tile->shape);
+  auto runs = Region(l, alloc, offsets, moved, call.loc, "tile.store");
+  if (runs) StoreRegion(l, *runs, alloc, *tile.tile, AtomicAdd(call), moved);
   return Value::Tensor(alloc);
 }
 
@@ -155,9 +194,11 @@ Interpreter::OpResult Interpreter::RemoteLoad(LaneState& l, const Expr& call) {
   ASSIGN_OR_RETURN(std::vector<int64_t> shape, EvalInts(l, *call.args[3]));
   int remote = PeerAllocation(l, target, peer.AsInt(), call.loc);
   if (remote < 0) return Value::Tile(NewTile(call.type, shape));
-  auto runs = Region(l, remote, offsets, shape, call.loc, "pld.tile.remote_load");
+  const std::vector<int64_t> moved = MovedPart(call.type, shape);
+  auto runs = Region(l, remote, offsets, moved, call.loc, "pld.tile.remote_load");
   if (!runs) return Value::Tile(NewTile(call.type, shape));
-  return Value::Tile(LoadRegion(*runs, w_.machine.allocation(remote).dtype, call.type, shape));
+  return Value::Tile(
+      LoadRegion(*runs, w_.machine.allocation(remote).dtype, call.type, shape, moved));
 }
 
 Interpreter::OpResult Interpreter::RemoteStore(LaneState& l, const Expr& call) {
@@ -168,10 +209,10 @@ Interpreter::OpResult Interpreter::RemoteStore(LaneState& l, const Expr& call) {
   ASSIGN_OR_RETURN(std::vector<int64_t> offsets, EvalInts(l, *call.args[3]));
   int remote = PeerAllocation(l, target, peer.AsInt(), call.loc);
   if (remote < 0) return Value();
-  auto runs = Region(l, remote, offsets, tile.tile->shape, call.loc,
-                     "pld.tile.remote_store");
+  const std::vector<int64_t> moved = MovedPart(call.args[0]->type, tile.tile->shape);
+  auto runs = Region(l, remote, offsets, moved, call.loc, "pld.tile.remote_store");
   if (!runs) return Value();
-  StoreRegion(l, *runs, remote, *tile.tile, AtomicAdd(call));
+  StoreRegion(l, *runs, remote, *tile.tile, AtomicAdd(call), moved);
   // The peer-region invalidate the code generator emits after the store.
   const int esize = DTypeBytes(w_.machine.allocation(remote).dtype);
   for (const Run& r : *runs) w_.machine.InvalidateRange(l.id, r.addr, r.elements * esize);

@@ -39,6 +39,30 @@ int64_t SplitOf(const Expr& call) {
 
 bool HasRegion(const Stmt& s) { return FirstSplitAivRegion(s) != nullptr; }
 
+// Why C8 refuses a split whose lanes would hold e0 and e1 (a gather's
+// joined tile is always twice its even half, so only shards get here):
+// where PyPTO refuses it too, and where PyPTO takes it but ptoc cannot say
+// it (passes/README_expand_mixed_kernel.md, "Split axes").
+std::string UnevenSplitReason(bool dynamic_valid, int64_t e0, int64_t e1) {
+  if (dynamic_valid) {
+    return "PyPTO keeps the even code for a run-time extent, but ptoc cannot give each lane "
+           "its own valid extent; ptoc needs an even, fully valid split axis";
+  }
+  if (e0 > e1 + 1 && e1 != 0) {
+    return "pto-isa places lane 1 at its own extent or one past it, so the lanes must be "
+           "equal, differ by one or leave lane 1 empty (PyPTO refuses this too)";
+  }
+  if (e0 == e1 + 1) {
+    return "PyPTO sends this with the odd split code (3 or 4), which the pinned ptoas takes "
+           "only on a one-way GM-backed C2V pipe and a5's fixpipe does not have; ptoc's "
+           "transports carry one type for both lanes and cannot give lane 1 its own extent, "
+           "so ptoc needs an even, fully valid split axis";
+  }
+  return "PyPTO sends this with the even code and an empty lane 1, but ptoc's transports "
+         "carry one type for both lanes and cannot give lane 1 its own extent, so ptoc needs "
+         "an even, fully valid split axis";
+}
+
 // Variables whose value depends on the lane: the region lanes / lane
 // bindings, and pure scalars computed from them.
 class LaneValues {
@@ -291,10 +315,11 @@ class Checker {
       const int64_t h = (n + 1) / 2;
       const int64_t e0 = std::min(valid, h);
       const int64_t e1 = std::clamp<int64_t>(valid - h, 0, h);
-      d_->Error(at, absl::StrCat(Kernel(f_), "'", call.str, "' splits ", n, " ",
-                                       axis_name, " (", valid, " valid) between the 2 AIV lanes: "
-                                       "the lanes would hold ", e0, " and ", e1,
-                                       "; ptoc needs an even, fully valid split axis"));
+      d_->Error(at, absl::StrCat(Kernel(f_), "'", call.str, "' splits ", n, " ", axis_name, " (",
+                                 dynamic_valid ? "a run-time number" : absl::StrCat(valid),
+                                 " valid) between the 2 AIV lanes: the lanes would hold ",
+                                 dynamic_valid ? "unknown extents" : absl::StrCat(e0, " and ", e1),
+                                 "; ", UnevenSplitReason(dynamic_valid, e0, e1)));
       return;
     }
     // C10 (a5 split forms).
