@@ -195,9 +195,13 @@ ResultOr TileMoveResult(const Expr& call) {
   MemorySpace m = MemoryAttrOf(call, src.memory());
   // The layout is the destination's (a move into Vec from Acc delivers ND
   // on both targets: README_expand_mixed_kernel.md), the valid region the
-  // source's, as PyPTO's tile.move carries it.
+  // source's, as PyPTO's tile.move carries it, except into the matmul
+  // operand buffers (Left, Right): ptoas takes a matmul only with whole,
+  // matching operand shapes.
   TileView view = ViewOf(call, m);
-  view.valid_shape = src.view().valid_shape;
+  if (m != MemorySpace::kLeft && m != MemorySpace::kRight) {
+    view.valid_shape = src.view().valid_shape;
+  }
   return std::optional<Type>(Type::Tile(src.shape(), src.dtype(), m, view));
 }
 
