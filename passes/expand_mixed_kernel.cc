@@ -111,20 +111,13 @@ void CheckHandWrittenPipeIds(const Function& f, const Stmt& s, DiagnosticSink* d
 // push must meet a pop at the same point of the other lane.
 void CheckTransfersPairUp(const Function& f, const Expr& first_hand_written, const Lanes& lanes,
                           DiagnosticSink* d) {
-  struct Pairing {
-    PipeDirection dir;
-    const Function* producer;
-    const Function* consumer;
-  };
-  for (const Pairing& p : {Pairing{PipeDirection::kC2V, lanes.aic.get(), lanes.aiv.get()},
-                           Pairing{PipeDirection::kV2C, lanes.aiv.get(), lanes.aic.get()}}) {
-    if (TransfersPairUp(*p.producer, *p.consumer, p.dir)) continue;
+  for (PipeDirection dir : UnpairedDirections(*lanes.aic, *lanes.aiv)) {
     d->Error(first_hand_written.loc.known() ? first_hand_written.loc : f.loc, absl::StrCat(
         "in kernel '", f.name, "': with the hand-written transfers, the ",
-        p.dir == PipeDirection::kC2V ? "cube-to-vector pushes of the AIC lane and the pops "
-                                       "of the AIV lane"
-                                     : "vector-to-cube pushes of the AIV lane and the pops "
-                                       "of the AIC lane",
+        dir == PipeDirection::kC2V ? "cube-to-vector pushes of the AIC lane and the pops "
+                                     "of the AIV lane"
+                                   : "vector-to-cube pushes of the AIV lane and the pops "
+                                     "of the AIC lane",
         " differ in number, order or control flow, so the lanes would wait on each other "
         "forever; write each push with its pop, or the crossing as a tile.move"));
   }

@@ -83,6 +83,12 @@ class Inference : public MutableStmtVisitor<Inference, absl::Status> {
     return MemorySpace::kVec;
   }
 
+  // A vector op: its result is always in Vec.
+  static bool IsVectorOp(const OpInfo& info) {
+    return info.memory.output == MemorySpec::Output::kFixed &&
+           info.memory.fixed == MemorySpace::kVec;
+  }
+
   // Whether a tile operand `call` takes in Vec is in another space.
   static bool HasOperandOutsideVec(const OpInfo& info, const Expr& call) {
     for (size_t i = 0; i < info.memory.inputs.size() && i < call.args.size(); ++i) {
@@ -129,13 +135,12 @@ class Inference : public MutableStmtVisitor<Inference, absl::Status> {
     // an operand elsewhere is moved to Vec (InsertMoves), as PyPTO's pass
     // does.
     const OpInfo* info = s.value->kind == ExprKind::kCall ? LookupOp(*s.value) : nullptr;
-    if (info != nullptr && info->memory.output == MemorySpec::Output::kFixed &&
-        info->memory.fixed == MemorySpace::kVec && s.var->type.is_tile() &&
+    if (info != nullptr && IsVectorOp(*info) && s.var->type.is_tile() &&
         HasOperandOutsideVec(*info, *s.value)) {
       // A vector op of a tile elsewhere: its result is in Vec also over the
       // space the parser deduced from that operand (a tile.cast of an Acc
       // tile), as PyPTO's pass retypes it.
-      memory_[s.var] = info->memory.fixed;
+      memory_[s.var] = MemorySpace::kVec;
       return absl::OkStatus();
     }
     Set(s.var, MemoryOf(*s.value));
@@ -329,10 +334,7 @@ class Inference : public MutableStmtVisitor<Inference, absl::Status> {
       // (whose result is in Vec); elsewhere (a store, tile.read) the op's
       // own rule about Mat is the clearer error.
       if (f_.kind != FunctionKind::kInCore) return std::nullopt;
-      if (m == MemorySpace::kMat && !(info.memory.output == MemorySpec::Output::kFixed &&
-                                      info.memory.fixed == MemorySpace::kVec)) {
-        return std::nullopt;
-      }
+      if (m == MemorySpace::kMat && !IsVectorOp(info)) return std::nullopt;
     }
     return allowed[0];
   }

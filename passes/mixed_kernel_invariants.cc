@@ -243,27 +243,28 @@ void CheckGroup(const Program& program, const Function& group, DiagnosticSink& s
     if (callee->kind == FunctionKind::kAIV) aiv = callee;
   }
   if (aic == nullptr || aiv == nullptr) return;
-  struct Pairing {
-    PipeDirection dir;
-    const Function* producer;
-    const Function* consumer;
-  };
-  for (const Pairing& p : {Pairing{PipeDirection::kC2V, aic, aiv},
-                           Pairing{PipeDirection::kV2C, aiv, aic}}) {
-    if (!TransfersPairUp(*p.producer, *p.consumer, p.dir)) {
-      sink.Error(group.loc, absl::StrCat(
-          "in Group '", group.name, "': the ", DirName(p.dir), " pushes of '",
-          p.producer->name, "' and the pops of '", p.consumer->name,
-          "' differ in number, order or control flow"));
-    }
+  for (PipeDirection dir : UnpairedDirections(*aic, *aiv)) {
+    const bool c2v = dir == PipeDirection::kC2V;
+    sink.Error(group.loc, absl::StrCat(
+        "in Group '", group.name, "': the ", DirName(dir), " pushes of '",
+        (c2v ? aic : aiv)->name, "' and the pops of '", (c2v ? aiv : aic)->name,
+        "' differ in number, order or control flow"));
   }
 }
 
 }  // namespace
 
-bool TransfersPairUp(const Function& producer, const Function& consumer, PipeDirection dir) {
-  return Skeleton(producer, dir, OpRole::kPush).Of(producer.body) ==
-         Skeleton(consumer, dir, OpRole::kPop).Of(consumer.body);
+std::vector<PipeDirection> UnpairedDirections(const Function& aic, const Function& aiv) {
+  std::vector<PipeDirection> unpaired;
+  for (PipeDirection dir : {PipeDirection::kC2V, PipeDirection::kV2C}) {
+    const Function& producer = dir == PipeDirection::kC2V ? aic : aiv;
+    const Function& consumer = dir == PipeDirection::kC2V ? aiv : aic;
+    if (Skeleton(producer, dir, OpRole::kPush).Of(producer.body) !=
+        Skeleton(consumer, dir, OpRole::kPop).Of(consumer.body)) {
+      unpaired.push_back(dir);
+    }
+  }
+  return unpaired;
 }
 
 absl::Status VerifyMixedKernelInvariants(const Program& program, bool allow_in_core) {

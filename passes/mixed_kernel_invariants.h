@@ -14,6 +14,8 @@
 #ifndef PTOC_PASSES_MIXED_KERNEL_INVARIANTS_H_
 #define PTOC_PASSES_MIXED_KERNEL_INVARIANTS_H_
 
+#include <vector>
+
 #include "absl/status/status.h"
 #include "ir/ir.h"
 #include "ir/registry.h"
@@ -23,10 +25,10 @@ namespace ptoc {
 // OK, or an InvalidArgument status with one diagnostic per violation.
 // With `allow_in_core`, InCore functions are skipped instead of reported:
 // the check of the lanes an input already has (written by hand).
-// True when the `dir` pushes of `producer` and the pops of `consumer` sit at
-// the same points of the same control flow (the same number, in the same
-// order, under equal loop bounds and conditions).
-bool TransfersPairUp(const Function& producer, const Function& consumer, PipeDirection dir);
+// The directions (C2V, then V2C) whose pushes on one lane and pops on the
+// other do not sit at the same points of the same control flow (the same
+// number, in the same order, under equal loop bounds and conditions).
+std::vector<PipeDirection> UnpairedDirections(const Function& aic, const Function& aiv);
 
 absl::Status VerifyMixedKernelInvariants(const Program& program, bool allow_in_core = false);
 
