@@ -298,6 +298,32 @@ const Function* Program::FindFunction(absl::string_view name) const {
 ExprPtr Clone(const Expr& e) { return CloneExpr(e, nullptr); }
 StmtPtr Clone(const Stmt& s) { return CloneStmt(s, nullptr); }
 
+std::unique_ptr<Function> CloneFunction(const Function& f) {
+  auto cf = std::make_unique<Function>();
+  cf->name = f.name;
+  cf->kind = f.kind;
+  cf->return_type = f.return_type;
+  cf->loc = f.loc;
+  cf->has_self = f.has_self;
+  cf->requires_runtime_binding = f.requires_runtime_binding;
+  VarMap map;
+  for (const auto& v : f.vars) {
+    cf->vars.push_back(std::make_unique<Var>(*v));
+    map[v.get()] = cf->vars.back().get();
+  }
+  for (const Param& param : f.params) {
+    cf->params.push_back(Param{Remap(param.var, &map), param.direction});
+  }
+  for (const NamedExpr& a : f.attrs) {
+    cf->attrs.push_back(NamedExpr{a.name, CloneExpr(*a.value, &map)});
+  }
+  for (const NamedExpr& a : f.decorator_args) {
+    cf->decorator_args.push_back(NamedExpr{a.name, CloneExpr(*a.value, &map)});
+  }
+  if (f.body) cf->body = CloneStmt(*f.body, &map);
+  return cf;
+}
+
 std::unique_ptr<Program> CloneProgram(const Program& p) {
   auto c = std::make_unique<Program>();
   c->name = p.name;
@@ -308,35 +334,9 @@ std::unique_ptr<Program> CloneProgram(const Program& p) {
   for (const NamedExpr& a : p.decorator_args) {
     c->decorator_args.push_back(NamedExpr{a.name, CloneExpr(*a.value, nullptr)});
   }
-  for (const auto& f : p.functions) {
-    auto cf = std::make_unique<Function>();
-    cf->name = f->name;
-    cf->kind = f->kind;
-    cf->return_type = f->return_type;
-    cf->loc = f->loc;
-    cf->has_self = f->has_self;
-    cf->requires_runtime_binding = f->requires_runtime_binding;
-    VarMap map;
-    for (const auto& v : f->vars) {
-      cf->vars.push_back(std::make_unique<Var>(*v));
-      map[v.get()] = cf->vars.back().get();
-    }
-    for (const Param& param : f->params) {
-      cf->params.push_back(Param{Remap(param.var, &map), param.direction});
-    }
-    for (const NamedExpr& a : f->attrs) {
-      cf->attrs.push_back(NamedExpr{a.name, CloneExpr(*a.value, &map)});
-    }
-    for (const NamedExpr& a : f->decorator_args) {
-      cf->decorator_args.push_back(NamedExpr{a.name, CloneExpr(*a.value, &map)});
-    }
-    if (f->body) cf->body = CloneStmt(*f->body, &map);
-    c->functions.push_back(std::move(cf));
-  }
+  for (const auto& f : p.functions) c->functions.push_back(CloneFunction(*f));
   return c;
 }
-
-
 
 std::optional<ScopeValueError> CheckFunctionCallKeyword(const Function& callee,
                                                         absl::string_view name,

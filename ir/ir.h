@@ -289,9 +289,11 @@ struct Program {
 };
 
 // Deep copies. Clone(Expr/Stmt) keeps Var pointers (the copy lives in the
-// same function); CloneProgram remaps every Var to the copy's.
+// same function); CloneFunction and CloneProgram remap every Var to the
+// copy's.
 ExprPtr Clone(const Expr& e);
 StmtPtr Clone(const Stmt& s);
+std::unique_ptr<Function> CloneFunction(const Function& f);
 std::unique_ptr<Program> CloneProgram(const Program& p);
 
 }  // namespace ptoc

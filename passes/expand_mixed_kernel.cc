@@ -19,6 +19,7 @@
 #include "passes/mixed_kernel/common.h"
 #include "passes/mixed_kernel/deferred_wait.h"
 #include "passes/mixed_kernel/gm_handoff.h"
+#include "passes/mixed_kernel/group_abi.h"
 #include "passes/mixed_kernel/lane_fifo.h"
 #include "passes/mixed_kernel/lane_split.h"
 #include "passes/mixed_kernel/pipe_setup.h"
@@ -388,6 +389,9 @@ absl::StatusOr<bool> ExpandMixedKernel::Run(Program& program, PassContext& conte
     program.functions.push_back(std::move(splits[i]->aiv));
     if (group) program.functions.push_back(std::move(group));
   }
+  if (d->error_count() > errors) return reported();
+  // Hand-written Groups: both lanes take the Group's parameters.
+  changed |= mixed_kernel::NormalizeGroupAbis(program, d);
   if (context.options.backend == "a5") {
     for (auto& f : program.functions) {
       if (f->kind == FunctionKind::kAIV) changed |= mixed_kernel::AdaptPushesToNz(*f);
