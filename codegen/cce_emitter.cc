@@ -210,6 +210,10 @@ absl::StatusOr<std::string> CceFunctionEmitter::Emit() {
     }
     scalars_[p.var] = name;
   }
+  for (const std::string& d : abi_.dynamic_dims) {
+    dynamic_dims_[d] = Fresh(d);
+    params.push_back(absl::StrCat("int64_t ", dynamic_dims_[d]));
+  }
   if (abi_.comm_ctx) {
     comm_ctx_ = Fresh("comm_ctx");
     params.push_back(absl::StrCat("__gm__ int64_t* ", comm_ctx_));

@@ -193,6 +193,8 @@ class CceFunctionEmitter : public BodyEmitter {
   absl::flat_hash_map<const Var*, std::string> scalars_;  // scalars and comm ctx
   absl::flat_hash_map<const Var*, TileValue> tiles_;
   absl::node_hash_map<const Var*, GmTensor> gm_;  // stable addresses
+  // The ABI's dynamic dims: pl.dynamic name -> its parameter.
+  absl::flat_hash_map<std::string, std::string> dynamic_dims_;
   std::string comm_ctx_;
   std::string gm_pipe_buffer_;
   std::string sync_workspace_;

@@ -85,7 +85,9 @@ absl::StatusOr<std::string> CceFunctionEmitter::ParamValue(const std::string& sy
     if (p.var->type.dtype() == DType::kINDEX) return name;
     return absl::StrCat("static_cast<int64_t>(", name, ")");
   }
-  return ErrorAt(loc, absl::StrCat("dim '", symbol, "' is not a scalar parameter"));
+  if (auto it = dynamic_dims_.find(symbol); it != dynamic_dims_.end()) return it->second;
+  return ErrorAt(loc, absl::StrCat("dim '", symbol, "' is not a scalar parameter or a "
+                                   "pl.dynamic dim of a tensor parameter"));
 }
 
 absl::StatusOr<CceFunctionEmitter::TileValue> CceFunctionEmitter::NewTile(

@@ -18,6 +18,7 @@ namespace {
 
 // What one lane uses by itself.
 struct LaneUsage {
+  std::vector<std::string> dynamic_dims;
   bool comm_ctx = false;
   bool pipe = false;
   std::array<int, 3> soft_syncalls = {0, 0, 0};
@@ -32,6 +33,29 @@ bool NeedsCommCtx(OpKind k) {
     default:
       return false;
   }
+}
+
+// The pl.dynamic names of `program` sizing the tensor parameters of `f`
+// that are no scalar parameter of `f` (a dim written as an expression is
+// code generation's error where it is used).
+std::vector<std::string> DynamicDimsOf(const Program& program, const Function& f) {
+  std::vector<std::string> names;
+  for (const Param& p : f.params) {
+    if (!p.var->type.is_tensor()) continue;
+    for (const Dim& d : p.var->type.shape()) {
+      if (d.is_static() || d.is_expr()) continue;
+      const bool declared = std::find(program.dynamic_dims.begin(), program.dynamic_dims.end(),
+                                      d.symbol) != program.dynamic_dims.end();
+      const bool scalar_param = std::any_of(f.params.begin(), f.params.end(), [&](const Param& q) {
+        return q.var->name == d.symbol && q.var->type.is_scalar();
+      });
+      if (declared && !scalar_param &&
+          std::find(names.begin(), names.end(), d.symbol) == names.end()) {
+        names.push_back(d.symbol);
+      }
+    }
+  }
+  return names;
 }
 
 LaneUsage UsageOf(const Function& f) {
@@ -153,6 +177,7 @@ absl::StatusOr<std::vector<KernelAbi>> ComputeKernelAbis(const Program& program,
     }
     abis[i].emitted = true;
     usage[i] = UsageOf(f);
+    usage[i].dynamic_dims = DynamicDimsOf(program, f);
   }
   // The lanes one Group launches together share their trailing parameters.
   for (int g = 0; g < n; ++g) {
@@ -187,6 +212,12 @@ absl::StatusOr<std::vector<KernelAbi>> ComputeKernelAbis(const Program& program,
     int mix = 0, aic_only = 0, aiv_only = 0;
     for (int i = 0; i < n; ++i) {
       if (!abis[i].emitted || Find(parent, i) != root) continue;
+      for (const std::string& d : usage[i].dynamic_dims) {
+        if (std::find(all.dynamic_dims.begin(), all.dynamic_dims.end(), d) ==
+            all.dynamic_dims.end()) {
+          all.dynamic_dims.push_back(d);
+        }
+      }
       all.comm_ctx |= usage[i].comm_ctx;
       all.pipe |= usage[i].pipe;
       mix = std::max(mix, usage[i].soft_syncalls[0]);
@@ -196,6 +227,7 @@ absl::StatusOr<std::vector<KernelAbi>> ComputeKernelAbis(const Program& program,
     for (int i = 0; i < n; ++i) {
       if (!abis[i].emitted || Find(parent, i) != root) continue;
       KernelAbi& abi = abis[i];
+      abi.dynamic_dims = all.dynamic_dims;
       abi.comm_ctx = all.comm_ctx;
       abi.gm_pipe_buffer = all.pipe && backend == Backend::kA2A3;
       abi.syncall_slot_base = {0, mix, mix + aic_only};

@@ -1,7 +1,10 @@
 // The kernel ABI: which functions become kernels, and the trailing
 // parameters the runtime supplies after a kernel's own ones.
 //
-// In order, when used: `comm_ctx` (rank, number of ranks, each rank's window
+// In order, when used: the kernel's dynamic dims (each pl.dynamic name
+// that sizes a dim of a tensor parameter and is no scalar parameter of
+// its own, an index, as PyPTO's code generation appends them), `comm_ctx`
+// (rank, number of ranks, each rank's window
 // base), `gm_pipe_buffer` (a2a3: the GM backing store of the cross-core
 // FIFO), `sync_workspace` (16 zeroed i32 per soft syncall). The two lanes of
 // a Group are launched with the same argument list, so they get the same
@@ -28,6 +31,8 @@ enum class SyncCore { kMix = 0, kAicOnly = 1, kAivOnly = 2 };
 struct KernelAbi {
   bool emitted = false;  // an AIC or AIV function
   std::string group;     // the first Group that launches it ("" for none)
+  // pl.dynamic names, in order of first use in the parameters' types.
+  std::vector<std::string> dynamic_dims;
   bool comm_ctx = false;
   bool gm_pipe_buffer = false;
   bool sync_workspace = false;

@@ -248,6 +248,10 @@ absl::StatusOr<std::string> PtoFunctionEmitter::Emit() {
     params.push_back(absl::StrCat(v.name, ": ", type));
     values_[p.var] = std::move(v);
   }
+  for (const std::string& d : abi_.dynamic_dims) {
+    dynamic_dims_[d] = NewName(d);
+    params.push_back(absl::StrCat(dynamic_dims_[d], ": index"));
+  }
   if (abi_.comm_ctx) {
     comm_ctx_ = NewName("comm_ctx");
     params.push_back(absl::StrCat(comm_ctx_, ": !pto.ptr<i64>"));

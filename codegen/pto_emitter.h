@@ -169,6 +169,10 @@ class PtoFunctionEmitter : public BodyEmitter {
   // is the tensor view the region is in (the tensor's or a peer's copy).
   using Access = GmAccess<GmTensor>;
   absl::StatusOr<Access> AccessOf(const Expr& call, const CallLowering& plan);
+  // The index value of the dim symbol `symbol` (a scalar parameter, or a
+  // dynamic dim of the ABI); `what` names it in the error.
+  absl::StatusOr<std::string> SymbolValue(const std::string& symbol, absl::string_view what,
+                                          const Location& loc);
   absl::StatusOr<Region> RegionAt(const GmTensor& t, const Expr& offsets,
                                   const std::vector<Dim>& sizes, const Location& loc);
   Region WholeRegion(const GmTensor& t);
@@ -217,6 +221,8 @@ class PtoFunctionEmitter : public BodyEmitter {
   // made from the parameter's).
   std::map<std::string, std::string> view_ptrs_;
   absl::node_hash_map<const Var*, GmTensor> gm_;  // stable addresses
+  // The ABI's dynamic dims: pl.dynamic name -> its index parameter.
+  absl::flat_hash_map<std::string, std::string> dynamic_dims_;
   std::string comm_ctx_;              // "%comm_ctx" when the ABI has it
   std::string gm_pipe_buffer_;
   std::string sync_workspace_;

@@ -56,20 +56,14 @@ absl::StatusOr<PtoFunctionEmitter::GmTensor*> PtoFunctionEmitter::Gm(const Expr&
       t.dims.push_back(Index(d.value));
       continue;
     }
-    const Var* p = nullptr;
-    for (const Param& q : fn_.params) {
-      if (q.var->name == d.symbol && q.var->type.is_scalar()) p = q.var;
-    }
-    if (p == nullptr && d.is_expr()) {
+    if (d.is_expr()) {
       return ErrorAt(loc, absl::StrCat("dim '", d.symbol,
                                        "' is an expression; code generation takes a constant "
                                        "or a scalar parameter of the kernel here"));
     }
-    if (p == nullptr) {
-      return ErrorAt(loc, absl::StrCat("dim '", d.symbol, "' is not a scalar parameter"));
-    }
+    ASSIGN_OR_RETURN(std::string dim, SymbolValue(d.symbol, "dim", loc));
     t.static_dims.push_back(std::nullopt);
-    t.dims.push_back(Cast(values_[p].name, p->type.dtype(), DType::kINDEX, loc));
+    t.dims.push_back(std::move(dim));
   }
   const size_t rank = t.dims.size();
   t.strides.assign(rank, Index(1));
@@ -114,21 +108,27 @@ absl::StatusOr<PtoFunctionEmitter::Access> PtoFunctionEmitter::AccessOf(
   return ResolveGmAccess(plan, call, loc, lower);
 }
 
+absl::StatusOr<std::string> PtoFunctionEmitter::SymbolValue(const std::string& symbol,
+                                                             absl::string_view what,
+                                                             const Location& loc) {
+  for (const Param& q : fn_.params) {
+    if (q.var->name == symbol && q.var->type.is_scalar()) {
+      return Cast(values_[q.var].name, q.var->type.dtype(), DType::kINDEX, loc);
+    }
+  }
+  if (auto it = dynamic_dims_.find(symbol); it != dynamic_dims_.end()) return it->second;
+  return ErrorAt(loc, absl::StrCat(what, " '", symbol, "' is not a scalar parameter or a "
+                                   "pl.dynamic dim of a tensor parameter"));
+}
+
 absl::StatusOr<PtoFunctionEmitter::Region> PtoFunctionEmitter::RegionAt(
     const GmTensor& t, const Expr& offsets, const std::vector<Dim>& sizes,
     const Location& loc) {
   RegionLowering lower;
   lower.offset = [&](const Expr& o) { return LowerIndex(o); };
   lower.static_size = [&](int64_t size) { return Index(size); };
-  lower.symbolic_size = [&](const std::string& symbol) -> absl::StatusOr<std::string> {
-    const Var* p = nullptr;
-    for (const Param& q : fn_.params) {
-      if (q.var->name == symbol && q.var->type.is_scalar()) p = q.var;
-    }
-    if (p == nullptr) {
-      return ErrorAt(loc, absl::StrCat("size '", symbol, "' is not a scalar parameter"));
-    }
-    return Cast(values_[p].name, p->type.dtype(), DType::kINDEX, loc);
+  lower.symbolic_size = [&](const std::string& symbol) {
+    return SymbolValue(symbol, "size", loc);
   };
   return codegen::RegionAt(t.param->name, t.dims.size(), offsets, sizes, loc, lower);
 }

@@ -88,18 +88,7 @@ absl::StatusOr<PtoFunctionEmitter::Value> PtoFunctionEmitter::AllocTile(
   // static one lives in the type alone.
   for (int i = 0; i < 2; ++i) {
     if (dims[i].is_static()) continue;
-    std::string v;
-    {
-      const Var* p = nullptr;
-      for (const Param& param : fn_.params) {
-        if (param.var->name == dims[i].symbol) p = param.var;
-      }
-      if (p == nullptr || !p->type.is_scalar()) {
-        return ErrorAt(loc, absl::StrCat("valid dim '", dims[i].symbol,
-                                         "' is not a scalar parameter"));
-      }
-      v = Cast(values_[p].name, p->type.dtype(), DType::kINDEX, loc);
-    }
+    ASSIGN_OR_RETURN(std::string v, SymbolValue(dims[i].symbol, "valid dim", loc));
     absl::StrAppend(&valid, " ", keys[i], " = ", v);
   }
   // At level3 the address comes first.

@@ -66,9 +66,23 @@ absl::Status ResolveScalarsAndShapes(
       params.scalars[i] = value;
       found = true;
     }
+    // Else a pl.dynamic dim of a tensor parameter (a kernel takes it after
+    // its own parameters: codegen/kernel_abi.h).
+    for (size_t i = 0; i < n && !found; ++i) {
+      const Type& t = entry.params[i].var->type;
+      if (!t.is_tensor()) continue;
+      for (const Dim& d : t.shape()) {
+        if (d.is_static() || d.symbol != name) continue;
+        ASSIGN_OR_RETURN(Value value, ParseScalar(name, text, DType::kINDEX));
+        params.dynamic_dims[name] = value.i;
+        found = true;
+        break;
+      }
+    }
     if (!found) {
       return absl::InvalidArgumentError(absl::StrCat("error: --scalar ", name, ": '", entry.name,
-                                                     "' has no scalar parameter '", name, "'"));
+                                                     "' has no scalar parameter '", name,
+                                                     "' and no tensor dim named so"));
     }
   }
   for (size_t i = 0; i < n; ++i) {
@@ -94,6 +108,9 @@ absl::Status ResolveScalarsAndShapes(
         if (entry.params[j].var->name == d.symbol && params.scalars[j].kind == Value::Kind::kInt) {
           value = params.scalars[j].i;
         }
+      }
+      if (auto it = params.dynamic_dims.find(d.symbol); it != params.dynamic_dims.end()) {
+        value = it->second;
       }
       if (value < 0) {
         return ErrorAt(v.loc, absl::StrCat("the dim '", d.symbol, "' of '", v.name,

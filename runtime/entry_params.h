@@ -7,6 +7,7 @@
 #define PTOC_RUNTIME_ENTRY_PARAMS_H_
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -97,6 +98,9 @@ struct EntryParams {
   std::vector<Value> scalars;                               // per entry parameter (kNone: a tensor)
   std::vector<std::vector<int64_t>> shapes;                 // per entry parameter (tensors)
   std::vector<std::vector<std::vector<uint8_t>>> contents;  // [rank][parameter]
+  // The pl.dynamic dims of the tensor parameters that are no scalar
+  // parameter, as given by --scalar NAME=VALUE.
+  std::map<std::string, int64_t> dynamic_dims;
 };
 
 // The scalars and shapes; `scalars` as given on the command line (NAME ->

@@ -161,6 +161,10 @@ std::vector<uint64_t> KernelArgs(const World& w, const LaneKernel& k, const Entr
       args.push_back(static_cast<uint64_t>(v.AsInt()));
     }
   }
+  for (const std::string& d : k.abi.dynamic_dims) {
+    auto it = params.dynamic_dims.find(d);
+    args.push_back(static_cast<uint64_t>(it != params.dynamic_dims.end() ? it->second : 0));
+  }
   if (k.abi.comm_ctx) args.push_back(reinterpret_cast<uintptr_t>(ctx.comm_ctx.data()));
   if (k.abi.gm_pipe_buffer) args.push_back(reinterpret_cast<uintptr_t>(ctx.pipe_buffer.data()));
   if (k.abi.sync_workspace) {
@@ -208,7 +212,8 @@ absl::StatusOr<CppRunResult> RunEmittedCpp(const Program& program, const CppRunO
     }
     syncall_slots = std::max(syncall_slots, k.abi.syncall_slots);
     const size_t count =
-        call.args.size() + k.abi.comm_ctx + k.abi.gm_pipe_buffer + k.abi.sync_workspace;
+        call.args.size() + k.abi.dynamic_dims.size() + k.abi.comm_ctx + k.abi.gm_pipe_buffer +
+        k.abi.sync_workspace;
     if (count > kMaxKernelArgs) {
       return absl::InvalidArgumentError(
           absl::StrCat("error: '", call.function->name, "' takes ", count,
