@@ -86,8 +86,18 @@ absl::StatusOr<std::string> CceFunctionEmitter::ParamValue(const std::string& sy
     return absl::StrCat("static_cast<int64_t>(", name, ")");
   }
   if (auto it = dynamic_dims_.find(symbol); it != dynamic_dims_.end()) return it->second;
-  return ErrorAt(loc, absl::StrCat("dim '", symbol, "' is not a scalar parameter or a "
-                                   "pl.dynamic dim of a tensor parameter"));
+  // An integer scalar the body computed (the latest of that name).
+  const Var* local = nullptr;
+  for (const auto& v : fn_.vars) {
+    if (v->name == symbol && v->type.is_scalar() && scalars_.contains(v.get())) local = v.get();
+  }
+  if (local != nullptr) {
+    if (local->type.dtype() == DType::kINDEX) return scalars_.at(local);
+    return absl::StrCat("static_cast<int64_t>(", scalars_.at(local), ")");
+  }
+  return ErrorAt(loc, absl::StrCat("dim '", symbol, "' is not a scalar parameter, a "
+                                   "pl.dynamic dim of a tensor parameter or a scalar computed "
+                                   "before it"));
 }
 
 absl::StatusOr<CceFunctionEmitter::TileValue> CceFunctionEmitter::NewTile(
@@ -326,6 +336,13 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       // PyPTO's typed literal: the number as a value of its dtype.
       ASSIGN_OR_RETURN(std::string v, ScalarAs(*call.args[0], call.type.dtype()));
       return scalar(v);
+    }
+    case OpKind::kScalarMinMax: {
+      const DType d = call.type.dtype();
+      ASSIGN_OR_RETURN(std::string a, ScalarAs(*call.args[0], d));
+      ASSIGN_OR_RETURN(std::string b, ScalarAs(*call.args[1], d));
+      const char* pick = call.str == "min" ? " < " : " > ";
+      return scalar(absl::StrCat("((", a, ")", pick, "(", b, ") ? (", a, ") : (", b, "))"));
     }
     case OpKind::kGetCommCtx:
       return scalar(comm_ctx_);

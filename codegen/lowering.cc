@@ -1050,6 +1050,7 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
     }
     case OpKind::kTileCreate:
     case OpKind::kConst:
+    case OpKind::kScalarMinMax:
     case OpKind::kGetCommCtx:
     case OpKind::kRank:
     case OpKind::kNRanks:

@@ -88,6 +88,8 @@ constexpr FixedLowering kFixedLowerings[] = {
      "a2a3: FP32 FP16 BF16 INT8 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8"},
     // PyPTO's typed literal (a ConstInt / ConstFloat of the dtype).
     {"const", OpKind::kConst},
+    {"min", OpKind::kScalarMinMax},
+    {"max", OpKind::kScalarMinMax},
     // pto.mgather / MGATHER<Coalesce::Row|Elem[, GatherOOB::X]>: what ptoas
     // and pto-isa take for the table's (and the result's) element type.
     {"tile.mgather", OpKind::kMgather, "mgather", "MGATHER",
@@ -252,7 +254,7 @@ OpFamily FamilyOf(OpKind kind) {
     case OpKind::kReserveBuffer: case OpKind::kImportBuffer: case OpKind::kAicInitPipe:
     case OpKind::kAivInitPipe:
       return OpFamily::kPipe;
-    case OpKind::kConst: case OpKind::kGetCommCtx: case OpKind::kRank: case OpKind::kNRanks: case OpKind::kSubblockIdx:
+    case OpKind::kConst: case OpKind::kScalarMinMax: case OpKind::kGetCommCtx: case OpKind::kRank: case OpKind::kNRanks: case OpKind::kSubblockIdx:
     case OpKind::kBlockIdx: case OpKind::kBlockNum:
     case OpKind::kTensorRead: case OpKind::kTensorWrite: case OpKind::kTilePut: case OpKind::kTensorPut:
     case OpKind::kTileGet: case OpKind::kTensorGet: case OpKind::kNotify: case OpKind::kWait:

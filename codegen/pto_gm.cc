@@ -117,8 +117,15 @@ absl::StatusOr<std::string> PtoFunctionEmitter::SymbolValue(const std::string& s
     }
   }
   if (auto it = dynamic_dims_.find(symbol); it != dynamic_dims_.end()) return it->second;
-  return ErrorAt(loc, absl::StrCat(what, " '", symbol, "' is not a scalar parameter or a "
-                                   "pl.dynamic dim of a tensor parameter"));
+  // An integer scalar the body computed (the latest of that name).
+  const Var* local = nullptr;
+  for (const auto& v : fn_.vars) {
+    if (v->name == symbol && v->type.is_scalar() && values_.contains(v.get())) local = v.get();
+  }
+  if (local != nullptr) return Cast(values_[local].name, local->type.dtype(), DType::kINDEX, loc);
+  return ErrorAt(loc, absl::StrCat(what, " '", symbol, "' is not a scalar parameter, a "
+                                   "pl.dynamic dim of a tensor parameter or a scalar computed "
+                                   "before it"));
 }
 
 absl::StatusOr<PtoFunctionEmitter::Region> PtoFunctionEmitter::RegionAt(

@@ -393,6 +393,18 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       ASSIGN_OR_RETURN(std::string v, LowerAs(*call.args[0], d));
       return std::optional<Value>(Value{v, PtoScalarType(d)});
     }
+    case OpKind::kScalarMinMax: {
+      const DType d = call.type.dtype();
+      ASSIGN_OR_RETURN(std::string a, LowerAs(*call.args[0], d));
+      ASSIGN_OR_RETURN(std::string b, LowerAs(*call.args[1], d));
+      const bool min = call.str == "min";
+      const std::string name = IsFloatDType(d)      ? (min ? "minimumf" : "maximumf")
+                               : IsUnsignedDType(d) ? (min ? "minui" : "maxui")
+                                                    : (min ? "minsi" : "maxsi");
+      std::string r = Result(hint);
+      Line(absl::StrCat(r, " = arith.", name, " ", a, ", ", b, " : ", PtoScalarType(d)), loc);
+      return std::optional<Value>(Value{r, PtoScalarType(d)});
+    }
     case OpKind::kGetCommCtx:
       return std::optional<Value>(Value{comm_ctx_, "!pto.ptr<i64>"});
     case OpKind::kRank:

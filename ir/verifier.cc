@@ -931,11 +931,10 @@ class FunctionVerifier {
         program_.dynamic_dims.end()) {
       return true;
     }
-    for (const Param& p : function_.params) {
-      if (p.var != nullptr && p.var->name == name && p.var->type.is_scalar() &&
-          IsIntegerDType(p.var->type.dtype())) {
-        return true;
-      }
+    // A scalar parameter, or an integer scalar the body computes (PyPTO's
+    // `valid_shape=[pl.min(m, n), n]` names its SSA value).
+    for (const auto& v : function_.vars) {
+      if (v->name == name && v->type.is_scalar() && IsIntegerDType(v->type.dtype())) return true;
     }
     return false;
   }

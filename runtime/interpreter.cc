@@ -438,6 +438,19 @@ Interpreter::OpResult Interpreter::CallOp(LaneState& l, const Expr& call, const 
         if (d == DType::kBOOL) return Value::Bool(v.AsInt() != 0);
         return IsFloatDType(d) ? Value::Float(v.AsDouble()) : Value::Int(v.AsInt());
       }
+      if (const codegen::OpLowering* lw = codegen::LoweringOf(call);
+          lw != nullptr && lw->kind == codegen::OpKind::kScalarMinMax) {
+        // pl.min / pl.max: of the two, in the result's dtype.
+        ASSIGN_OR_RETURN(Value a, Eval(l, *call.args[0]));
+        ASSIGN_OR_RETURN(Value b, Eval(l, *call.args[1]));
+        const bool min = call.str == "min";
+        if (IsFloatDType(call.type.dtype())) {
+          const double x = a.AsDouble(), y = b.AsDouble();
+          return Value::Float(min ? std::min(x, y) : std::max(x, y));
+        }
+        const int64_t x = a.AsInt(), y = b.AsInt();
+        return Value::Int(min ? std::min(x, y) : std::max(x, y));
+      }
       // One block per device: the simulated launch's block_dim is 1.
       if (call.str == kOpBlockIdx) return Value::Int(0);
       if (call.str == kOpBlockNum) return Value::Int(1);

@@ -119,6 +119,7 @@ same ew_rsqrt_a5 runtime/testdata/elementwise_rows.py rsqrt "--backend=a5"
 same named_main runtime/testdata/kernel_named_main.py main ""
 same dynamic_dims runtime/testdata/dynamic_dims.py add_rows "" --scalar M=32 --scalar N=16
 same dynamic_dims_mixed runtime/testdata/dynamic_dims.py mm_relu "" --scalar M=32
+same scalar_min_max runtime/testdata/dynamic_dims.py clamp_rows "" --scalar r=40
 same reductions runtime/testdata/reductions.py k ""
 same slices_vec runtime/testdata/slices.py vec "" --scalar r=6
 same slices_cube runtime/testdata/slices.py cube ""

@@ -29,3 +29,12 @@ class DynamicDims:
         cv = pl.tile.move(c, target_memory=pl.Mem.Vec)
         r = pl.tile.relu(cv)
         pl.tile.store(r, [16, 0], out)
+
+    # pl.min / pl.max of scalars (arith.minsi / maxsi; a conditional in
+    # C++): the row is clamped to [0, 16]; run with r=40 it is 16.
+    @pl.function(type=pl.FunctionType.AIV)
+    def clamp_rows(self, a: pl.Tensor[[32, 16], pl.FP32], out: pl.Out[pl.Tensor[[16, 16], pl.FP32]],
+                   r: pl.Scalar[pl.INDEX]):
+        row = pl.max(pl.min(r, 16), 0)
+        x = pl.tile.load(a, [row, 0], [16, 16], target_memory=pl.Mem.Vec)
+        pl.tile.store(x, [0, 0], out)
