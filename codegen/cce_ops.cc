@@ -404,11 +404,18 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       ASSIGN_OR_RETURN(TileValue stage,
                        plan.stage_arg >= 0
                            ? TileOperand(*call.args[plan.stage_arg])
-                           : NewTile(StagingTileFor(local.param->type), "stage", true, loc));
+                           : NewTile(*plan.staging, "stage", true, loc));
       ASSIGN_OR_RETURN(std::string peer, PeerPointer(remote, *call.args[plan.peer_arg], loc));
-      const Region remote_region = WholeRegion(remote);
+      Region remote_region = WholeRegion(remote);
+      Region local_region = WholeRegion(local);
+      if (plan.remote_offsets_arg >= 0) {
+        ASSIGN_OR_RETURN(remote_region, RegionAt(remote, *call.args[plan.remote_offsets_arg],
+                                                 plan.transfer_shape, loc));
+        ASSIGN_OR_RETURN(local_region, RegionAt(local, *call.args[plan.local_offsets_arg],
+                                                plan.transfer_shape, loc));
+      }
       const std::string remote_gt = GlobalView(remote, peer, remote_region);
-      const std::string local_gt = GlobalView(local, local.ptr, WholeRegion(local));
+      const std::string local_gt = GlobalView(local, local.ptr, local_region);
       if (step.barrier_all_before) BarrierAll();
       if (put) {
         Line(absl::StrCat(plan.atomic_add ? "pto::comm::TPUT<AtomicType::AtomicAdd>("

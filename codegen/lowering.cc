@@ -14,6 +14,27 @@ namespace ptoc {
 namespace codegen {
 namespace {
 
+// The staging tile of pld.tensor.put / get: chunk_rows x chunk_cols where
+// PyPTO's attributes give them (the other from the transfer), else sized
+// from the transferred shape (`transfer`, the subregion's; empty: the
+// local tensor's).
+TileGeometry TransferStagingTile(const Expr& call, int local_arg, const Shape& transfer) {
+  const Type& local = call.args[local_arg]->type;
+  TileGeometry g = StagingTileFor(transfer.empty() ? local.shape() : transfer, local.dtype());
+  const int64_t rows = IntAttr(call, "chunk_rows", 0);
+  const int64_t cols = IntAttr(call, "chunk_cols", 0);
+  const int64_t elem = DTypeBytes(local.dtype());
+  if (rows > 0) {
+    g.rows = rows;
+    g.valid_rows = Dim::Static(rows);
+  }
+  if (cols > 0) {
+    g.cols = RoundUp(cols, 32 / elem).value();
+    g.valid_cols = Dim::Static(cols);
+  }
+  return g;
+}
+
 Operand Arg(int i) { return Operand{Operand::Kind::kTileArg, i}; }
 Operand Result() { return Operand{Operand::Kind::kResult, 0}; }
 Operand Gm() { return Operand{Operand::Kind::kGm, 0}; }
@@ -952,6 +973,16 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       plan.local_arg = put ? 2 : 0;
       plan.peer_arg = 1;
       plan.stage_arg = tile_form ? 3 : -1;
+      if (!tile_form) {
+        if (call.args.size() == 6) {
+          plan.remote_offsets_arg = put ? 3 : 4;
+          plan.local_offsets_arg = put ? 4 : 3;
+          absl::StatusOr<Shape> shape = ShapeOfList(call, *call.args[5]);
+          if (!shape.ok()) return ErrorAt(loc, shape.status().message());
+          plan.transfer_shape = *std::move(shape);
+        }
+        plan.staging = TransferStagingTile(call, plan.local_arg, plan.transfer_shape);
+      }
       // TPUT / TGET are DMA (MTE2 and MTE3 inside, with their own events);
       // the barriers around them drain the pipes that issue them.
       MachineStep s = Step(put ? MachineOp::kTPut : MachineOp::kTGet, Pipe::kMte2, {Gm()},

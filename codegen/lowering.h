@@ -137,6 +137,15 @@ struct CallLowering {
   int remote_arg = -1;
   int local_arg = -1;
   int stage_arg = -1;
+  // The subregion form (pld.tensor.put / get with dst_offsets, src_offsets,
+  // shape): the arguments with the remote and the local region's offsets,
+  // and their shape (-1: whole tensors).
+  int remote_offsets_arg = -1;
+  int local_offsets_arg = -1;
+  Shape transfer_shape;
+  // The staging tile the code generator allocates (stage_arg -1): sized by
+  // chunk_rows / chunk_cols, else from the transferred shape.
+  std::optional<TileGeometry> staging;
   // notify / wait / test: the argument with the element's offsets (the
   // value compared or written follows it).
   int offsets_arg = -1;

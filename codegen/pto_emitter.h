@@ -156,7 +156,7 @@ class PtoFunctionEmitter : public BodyEmitter {
   // `placed`: the C++ tile it is placed as, when not its type's.
   absl::StatusOr<Value> AllocTile(const Type& type, absl::string_view hint,
                                   const Location& loc, const TileGeometry* placed = nullptr);
-  absl::StatusOr<Value> AllocStagingTile(const Type& tensor, const Location& loc);
+  absl::StatusOr<Value> AllocStagingTile(const TileGeometry& g, const Location& loc);
   // Flags mode: `addr = %c<A>_i64 ` with ptoc's address of a new tile
   // (level3); otherwise "".
   absl::StatusOr<std::string> Address(const TileGeometry& g, const Location& loc);

@@ -99,8 +99,7 @@ absl::StatusOr<PtoFunctionEmitter::Value> PtoFunctionEmitter::AllocTile(
 }
 
 absl::StatusOr<PtoFunctionEmitter::Value> PtoFunctionEmitter::AllocStagingTile(
-    const Type& tensor, const Location& loc) {
-  const TileGeometry g = StagingTileFor(tensor);
+    const TileGeometry& g, const Location& loc) {
   const std::string ty = PtoTileType(g);
   const std::string name = NewName("stage");
   ASSIGN_OR_RETURN(std::string addr, Address(g, loc));
@@ -476,13 +475,20 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
         ASSIGN_OR_RETURN(Value s, TileArg(*call.args[plan.stage_arg]));
         stage = s;
       } else {
-        ASSIGN_OR_RETURN(Value s, AllocStagingTile(local.param->type, loc));
+        ASSIGN_OR_RETURN(Value s, AllocStagingTile(*plan.staging, loc));
         stage = s;
       }
       ASSIGN_OR_RETURN(std::string view, PeerView(remote, *call.args[plan.peer_arg], loc));
-      const Region remote_region = WholeRegion(remote);
+      Region remote_region = WholeRegion(remote);
+      Region local_region = WholeRegion(local);
+      if (plan.remote_offsets_arg >= 0) {
+        ASSIGN_OR_RETURN(remote_region, RegionAt(remote, *call.args[plan.remote_offsets_arg],
+                                                 plan.transfer_shape, loc));
+        ASSIGN_OR_RETURN(local_region, RegionAt(local, *call.args[plan.local_offsets_arg],
+                                                plan.transfer_shape, loc));
+      }
       Value remote_pv = Partition(view, remote, remote_region, loc);
-      Value local_pv = Partition(local.view, local, WholeRegion(local), loc);
+      Value local_pv = Partition(local.view, local, local_region, loc);
       const Value& d = put ? remote_pv : local_pv;
       const Value& s = put ? local_pv : remote_pv;
       if (step.barrier_all_before) {

@@ -259,9 +259,8 @@ absl::StatusOr<TileGeometry> GeometryOf(const Type& tile, Backend backend,
   return g;
 }
 
-TileGeometry StagingTileFor(const Type& tensor) {
-  const int64_t elem = DTypeBytes(tensor.dtype());
-  const Shape& shape = tensor.shape();
+TileGeometry StagingTileFor(const Shape& shape, DType dtype) {
+  const int64_t elem = DTypeBytes(dtype);
   int64_t cols = kStagingBytes / elem;
   if (!shape.empty() && shape.back().is_static()) cols = std::min(cols, shape.back().value);
   cols = std::max<int64_t>(cols, 1);
@@ -277,7 +276,7 @@ TileGeometry StagingTileFor(const Type& tensor) {
                            : max_rows;
   TileGeometry g;
   g.memory = MemorySpace::kVec;
-  g.dtype = tensor.dtype();
+  g.dtype = dtype;
   g.rows = rows;
   g.cols = RoundUp(cols, 32 / elem).value();  // cols <= kStagingBytes
   g.valid_rows = Dim::Static(rows);

@@ -95,10 +95,11 @@ absl::string_view PtoMemoryName(MemorySpace m);  // vec mat left right acc bias
 absl::string_view CceTileTypeName(MemorySpace m);  // Vec Mat Left Right Acc Bias
 
 // The Vec staging tile the code generator allocates for pld.tensor.put /
-// pld.tensor.get: the tensor's rows of its last dim, both capped so the tile
-// stays within kStagingBytes; the transfer walks the tensor through it.
+// pld.tensor.get moving `shape` of `dtype`: its rows of its last dim, both
+// capped so the tile stays within kStagingBytes; the transfer walks the
+// region through it.
 constexpr int64_t kStagingBytes = 16 * 1024;
-TileGeometry StagingTileFor(const Type& tensor);
+TileGeometry StagingTileFor(const Shape& shape, DType dtype);
 
 // Row-major element strides of a static shape (the last dim has stride 1).
 std::vector<int64_t> RowMajorStrides(const std::vector<int64_t>& shape);

@@ -518,8 +518,8 @@ void AddScalarAndCommOps(OpRegistry& r) {
   // PyPTO: put(dst, peer, src, dst_offsets=None, src_offsets=None,
   // shape=None, *, atomic, chunk_rows=0, chunk_cols=0, pipeline=False): the
   // whole slice (3 arguments) or a subregion (6; the three lists together).
-  // The chunk attributes size PyPTO's staging tile; codegen lowers neither
-  // them nor the subregion form.
+  // The chunk attributes size the staging tile; pipeline= (a second one,
+  // ping-pong) is not lowered yet.
   std::vector<AttrSpec> put_attrs = AtomicAttrs();
   for (AttrSpec& a : TransferChunkAttrs()) put_attrs.push_back(std::move(a));
   Add(r, {"pld.tensor.put", {"dst", "peer", "src", "dst_offsets", "src_offsets", "shape"},
@@ -527,8 +527,7 @@ void AddScalarAndCommOps(OpRegistry& r) {
           CheckedNoResult({2}, {0}, {}), GmAccess{0, -1, -1, -1}, PipeDirection::kNone,
           {3, 6}});
   OpInfo* tensor_put = r.FindMutable("pld.tensor.put");
-  tensor_put->compiled_arities = {3};
-  tensor_put->uncompiled_attrs = {"chunk_rows", "chunk_cols", "pipeline"};
+  tensor_put->uncompiled_attrs = {"pipeline"};
   Add(r, {"pld.tile.get", {"dst", "peer", "src", "stage"}, {}, OpRole::kGet,
           FixedLane(Lane::kVector), CheckedNoResult({0}, {2}, {3}),
           GmAccess{0, -1, -1, -1}});
@@ -539,8 +538,7 @@ void AddScalarAndCommOps(OpRegistry& r) {
           CheckedNoResult({0}, {2}, {}), GmAccess{0, -1, -1, -1}, PipeDirection::kNone,
           {3, 6}});
   OpInfo* tensor_get = r.FindMutable("pld.tensor.get");
-  tensor_get->compiled_arities = {3};
-  tensor_get->uncompiled_attrs = {"chunk_rows", "chunk_cols", "pipeline"};
+  tensor_get->uncompiled_attrs = {"pipeline"};
   Add(r, {"pld.system.notify", {"target", "peer", "offsets", "value"},
           {EnumAttr("op", "NotifyOp", "AtomicAdd")}, OpRole::kNotify,
           FixedLane(Lane::kAny), CheckedNoResult({}, {0}, {}), GmAccess{0, 2, -1, -1}});

@@ -97,6 +97,8 @@ class Interpreter {
                    const TileData& tile, bool atomic_add,
                    const std::vector<int64_t>& moved = {});
   // Copies a whole tensor to another (put / get): complete at once.
+  absl::StatusOr<bool> CopyRegion(LaneState& l, const Expr& call, int src, int dst,
+                                  bool atomic_add, std::vector<Run>* dst_runs);
   void CopyTensor(LaneState& l, int src, int dst, bool atomic_add);
 
   // ---- signals, FIFO, barriers (sync_ops.cc) ----

@@ -240,12 +240,51 @@ void Interpreter::CopyTensor(LaneState& l, int src, int dst, bool atomic_add) {
   w_.machine.CommitNow(l.id, write);
 }
 
+// A subregion put / get (dst_offsets, src_offsets, shape): the region of
+// `src` copied into the one of `dst`, row by row. False when either is out
+// of bounds (reported); `dst_runs` gets the written runs.
+absl::StatusOr<bool> Interpreter::CopyRegion(LaneState& l, const Expr& call, int src, int dst,
+                                             bool atomic_add, std::vector<Run>* dst_runs) {
+  ASSIGN_OR_RETURN(std::vector<int64_t> dst_offsets, EvalInts(l, *call.args[3]));
+  ASSIGN_OR_RETURN(std::vector<int64_t> src_offsets, EvalInts(l, *call.args[4]));
+  ASSIGN_OR_RETURN(std::vector<int64_t> shape, EvalInts(l, *call.args[5]));
+  auto from = Region(l, src, src_offsets, shape, call.loc, call.str);
+  auto to = Region(l, dst, dst_offsets, shape, call.loc, call.str);
+  if (!from || !to) return false;
+  const DType dtype = w_.machine.allocation(dst).dtype;
+  const int esize = DTypeBytes(dtype);
+  uint32_t wid = checker_.NewWrite(WriteKind::kCopy, atomic_add, dst);
+  PendingWrite write;
+  write.atomic_add = atomic_add;
+  write.dtype = dtype;
+  // Both regions have `shape`: their runs are the same rows.
+  for (size_t i = 0; i < from->size() && i < to->size(); ++i) {
+    Segment seg{(*to)[i].addr, std::vector<uint8_t>((*to)[i].elements * esize), wid};
+    checker_.Read(ReadPath::kDma, (*from)[i].addr, static_cast<int>(seg.data.size()),
+                  seg.data.data());
+    checker_.NoteWrite(wid, seg.addr, static_cast<int>(seg.data.size()));
+    write.segments.push_back(std::move(seg));
+  }
+  w_.machine.CommitNow(l.id, write);
+  *dst_runs = *std::move(to);
+  return true;
+}
+
 Interpreter::OpResult Interpreter::Put(LaneState& l, const Expr& call) {
   ASSIGN_OR_RETURN(int dst, EvalTensor(l, *call.args[0]));
   ASSIGN_OR_RETURN(Value peer, Eval(l, *call.args[1]));
   ASSIGN_OR_RETURN(int src, EvalTensor(l, *call.args[2]));
   int remote = PeerAllocation(l, dst, peer.AsInt(), call.loc);
   if (remote < 0) return Value();
+  if (call.args.size() == 6) {
+    std::vector<Run> written;
+    ASSIGN_OR_RETURN(bool copied, CopyRegion(l, call, src, remote, AtomicAdd(call), &written));
+    if (!copied) return Value();
+    // The peer-region invalidate the code generator emits after the put.
+    const int esize = DTypeBytes(w_.machine.allocation(remote).dtype);
+    for (const Run& r : written) w_.machine.InvalidateRange(l.id, r.addr, r.elements * esize);
+    return Value();
+  }
   const Allocation& to = w_.machine.allocation(remote);
   const Allocation& from = w_.machine.allocation(src);
   if (to.elements != from.elements) {
@@ -266,6 +305,11 @@ Interpreter::OpResult Interpreter::Get(LaneState& l, const Expr& call) {
   ASSIGN_OR_RETURN(int src, EvalTensor(l, *call.args[2]));
   int remote = PeerAllocation(l, src, peer.AsInt(), call.loc);
   if (remote < 0) return Value();
+  if (call.args.size() == 6) {
+    std::vector<Run> written;
+    RETURN_IF_ERROR(CopyRegion(l, call, remote, dst, false, &written).status());
+    return Value();
+  }
   const Allocation& to = w_.machine.allocation(dst);
   const Allocation& from = w_.machine.allocation(remote);
   if (to.elements != from.elements) {

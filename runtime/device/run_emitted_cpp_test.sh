@@ -102,6 +102,7 @@ same v2c_a5 examples/v2c_handoff.py rope_score "--backend=a5"
 same reduce examples/reduce_to_root.py reduce_to_root "" --ranks=4
 same mailbox runtime/testdata/mailbox.py mailbox "" --ranks=4
 same put_get runtime/testdata/put_get.py exchange "" --ranks=4
+same put_get_subregion runtime/testdata/put_get_subregion.py exchange "" --ranks=2
 same poll runtime/testdata/poll.py poll "" --ranks=2
 same split_attention examples/split_attention.py split_attention "--backend=a2a3"
 same split_attention_a5 examples/split_attention.py split_attention "--backend=a5"
