@@ -4,6 +4,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "codegen/lowering_compare.h"
+#include "codegen/lowering_pad.h"
 #include "codegen/pipes.h"
 #include "codegen/target_info.h"
 #include "ir/diagnostics.h"
@@ -584,7 +585,7 @@ absl::StatusOr<TileGeometry> PlacedResult(const CallLowering& plan, const Expr& 
   // (TSELS takes its tiles in types of their own and reads them by element;
   // TSEL takes dst, lhs and rhs in one type; TCMPS packs its source's rows.)
   if (view && (kind == OpKind::kColExpand || kind == OpKind::kCompare ||
-               kind == OpKind::kTranspose ||
+               kind == OpKind::kTranspose || kind == OpKind::kFillPad ||
                (kind == OpKind::kSelect && plan.scalar_arg < 0) ||
                (e != nullptr && e->scratch_arg() >= 0))) {
     // ptoas reads the tile's rows and columns from its operand type, which
@@ -844,6 +845,9 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       break;
     case OpKind::kTranspose:
       RETURN_IF_ERROR(PlanTranspose(call, backend, loc, &plan));
+      break;
+    case OpKind::kFillPad:
+      RETURN_IF_ERROR(PlanFillPad(call, backend, loc, &plan));
       break;
     case OpKind::kExtract:
       RETURN_IF_ERROR(CheckExtract(call, backend, loc));
