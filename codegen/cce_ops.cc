@@ -150,6 +150,10 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       }
       return std::optional<Value>();
     }
+    case OpKind::kTileAlloc:
+      // PyPTO's MemRef buffer: no code; ptoc places the tiles that name it
+      // (the pl.Ptr is named only in their types' pl.MemRef text).
+      return std::optional<Value>(Value{});
     case OpKind::kTileCreate: {
       ASSIGN_OR_RETURN(TileValue dst, NewTile(call.type, hint, true, loc));
       return result(dst);

@@ -597,6 +597,21 @@ absl::StatusOr<TileGeometry> PlacedResult(const CallLowering& plan, const Expr& 
         "window of a wider tile (tile.slice): copy the window into a tile of its own first "
         "(tile.move)"));
   }
+  if (!view && e != nullptr && e->form == ElementwiseOp::Form::kBinary && operands.size() == 2 &&
+      (operands[0].pad != PadValue::kNull || operands[1].pad != PadValue::kNull)) {
+    // pto-isa's binary instructions take three tiles of one type, pad
+    // included; PyPTO's result has none (a fresh view), so a result of
+    // two padded tiles (tile.fillpad's) is placed as their type.
+    if (operands[0].pad != operands[1].pad) {
+      return ErrorAt(loc, absl::StrCat(
+          "'", call.str, "' (", plan.op->cce_name, ") takes its tiles in one C++ type, and its "
+          "operands have different pads (pl.PadValue.", PadValueName(operands[0].pad),
+          " and pl.PadValue.", PadValueName(operands[1].pad), "): pad both alike (tile.fillpad)"));
+    }
+    TileGeometry placed = *own;
+    placed.pad = operands[0].pad;
+    return placed;
+  }
   if (!view || e == nullptr || e->form != ElementwiseOp::Form::kBinary || types.size() != 2) {
     return own;
   }
@@ -1053,6 +1068,7 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       break;
     }
     case OpKind::kTileCreate:
+    case OpKind::kTileAlloc:
     case OpKind::kConst:
     case OpKind::kGetCommCtx:
     case OpKind::kRank:

@@ -32,6 +32,7 @@ constexpr FixedLowering kFixedLowerings[] = {
     {"tile.store", OpKind::kTileStore},
     {"tile.move", OpKind::kTileMove},
     {"tile.create", OpKind::kTileCreate},
+    {"tile.alloc", OpKind::kTileAlloc},
     {"tile.cast", OpKind::kCast, "tcvt", "TCVT"},
     // The reductions' types: what ptoas 0.60 accepts and pto-isa compiles
     // among FP32 FP16 BF16 INT32 INT16 INT8 UINT8, probed per backend.
@@ -255,7 +256,7 @@ OpFamily FamilyOf(OpKind kind) {
     case OpKind::kMatmulAcc: case OpKind::kColExpand: case OpKind::kBroadcast:
     case OpKind::kFull: case OpKind::kExtract: case OpKind::kTileRead:
     case OpKind::kTileWrite: case OpKind::kCompare: case OpKind::kSelect:
-    case OpKind::kTranspose: case OpKind::kFillPad:
+    case OpKind::kTranspose: case OpKind::kFillPad: case OpKind::kTileAlloc:
       return OpFamily::kTile;
     case OpKind::kFence: case OpKind::kCacheInvalidate: case OpKind::kSyncAll:
       return OpFamily::kSystem;

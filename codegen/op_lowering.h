@@ -25,6 +25,9 @@ enum class OpKind {
   kTileStore,
   kTileMove,
   kTileCreate,
+  kTileAlloc,    // tile.alloc (memory_space, size): PyPTO's MemRef buffer, a
+                 // pl.Ptr named only by tile types' pl.MemRef text; no code
+                 // (ptoc places every tile itself), as PyPTO emits none
   kMatmul,
   kElementwise,  // a row of ir/tile_elementwise.def
   kCast,         // tile.cast: TCVT with a rounding mode

@@ -169,6 +169,10 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       }
       return std::optional<Value>();
     }
+    case OpKind::kTileAlloc:
+      // PyPTO's MemRef buffer: no code; ptoc places the tiles that name it
+      // (the pl.Ptr is named only in their types' pl.MemRef text).
+      return std::optional<Value>(Value{});
     case OpKind::kTileCreate: {
       ASSIGN_OR_RETURN(Value dst, AllocTile(call.type, hint, loc));
       return std::optional<Value>(dst);

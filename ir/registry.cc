@@ -738,7 +738,7 @@ const OpRegistry& OpRegistry::Get() {
           "tile.matmul_acc", "tile.full", "tile.extract", "tile.read", "tile.write",
           "tile.reshape", "tile.assemble", "const", "tile.mgather", "tile.cmp", "tile.cmps",
           "tile.sel", "tile.sels", "tile.transpose", "tile.fillpad", "tile.fillpad_expand",
-          "tile.fillpad_inplace"}) {
+          "tile.fillpad_inplace", "tile.alloc"}) {
       r->FindMutable(op)->compiled = true;
     }
     // TCOLSUM with a scratch tile takes {isBinary = true}; not lowered yet.

@@ -51,7 +51,7 @@ TEST(RegistryTest, HoldsTheWholeCatalog) {
       "tile.extract", "tile.read", "tile.write", "tile.reshape",
       "tile.assemble", "const", "tile.mgather", "tile.cmp", "tile.cmps", "tile.sel",
       "tile.sels", "tile.transpose", "tile.fillpad", "tile.fillpad_expand",
-      "tile.fillpad_inplace"};
+      "tile.fillpad_inplace", "tile.alloc"};
   for (const char* op : ops) EXPECT_NE(OpRegistry::Get().Find(op), nullptr) << op;
   size_t compiled = 0;
   for (const OpInfo* op : OpRegistry::Get().All()) compiled += op->compiled ? 1 : 0;
