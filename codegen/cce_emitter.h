@@ -186,6 +186,9 @@ class CceFunctionEmitter : public BodyEmitter {
   int indent_ = 1;
   int depth_ = 0;
   int next_buffer_id_ = 0;
+  // The address each placed tile buffer got (tile.fillpad_inplace gives its
+  // result the source's).
+  absl::flat_hash_map<int, int64_t> buffer_address_;
   std::string body_;
   std::string prologue_;  // values every statement may use (own window base)
   std::string* out_ = &body_;

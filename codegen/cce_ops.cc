@@ -127,6 +127,7 @@ absl::StatusOr<CceFunctionEmitter::TileValue> CceFunctionEmitter::NewTile(
     ASSIGN_OR_RETURN(int64_t address, allocator_.Allocate(g, loc));
     Line(absl::StrCat("TASSIGN(", name, ", ", Hex(address), ");"));
     t.buffer.id = next_buffer_id_++;
+    buffer_address_[t.buffer.id] = address;
   }
   return t;
 }
@@ -161,6 +162,10 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       }
       return std::optional<Value>();
     }
+    case OpKind::kTileAlloc:
+      // PyPTO's MemRef buffer: no code; ptoc places the tiles that name it
+      // (the pl.Ptr is named only in their types' pl.MemRef text).
+      return std::optional<Value>(Value{});
     case OpKind::kTileCreate: {
       ASSIGN_OR_RETURN(TileValue dst, NewTile(call.type, hint, true, loc));
       return result(dst);
@@ -286,6 +291,23 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       Line(absl::StrCat(op.cce_name, "(", srcs[0].name, ", ", srcs[0].name, ", ", srcs[1].name,
                         ", ", srcs[2].name, ");"));
       return result(srcs[0]);
+    }
+    case OpKind::kFillPad: {
+      if (!IsFillPadInPlace(call)) break;
+      // In place: a tile of the result's type at the source's address,
+      // the source's buffer to the sync plan.
+      ASSIGN_OR_RETURN(TileValue src, TileOperand(*call.args[0]));
+      auto address = buffer_address_.find(src.buffer.id);
+      if (src.view || address == buffer_address_.end()) {
+        return ErrorAt(loc, "'tile.fillpad_inplace' pads a tile of its own, not a window or "
+                            "a reshaped view (copy it into a tile of its own first: tile.move)");
+      }
+      ASSIGN_OR_RETURN(TileValue dst, NewTile(call.type, hint, false, loc));
+      Line(absl::StrCat("TASSIGN(", dst.name, ", ", Hex(address->second), ");"));
+      dst.buffer = src.buffer;
+      OrderStep(plan.steps[0], {src.buffer}, dst.buffer);
+      Line(absl::StrCat(op.cce_name, "(", dst.name, ", ", src.name, ");"));
+      return result(dst);
     }
     default:
       break;

@@ -4,6 +4,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "codegen/lowering_compare.h"
+#include "codegen/lowering_pad.h"
 #include "codegen/pipes.h"
 #include "codegen/target_info.h"
 #include "ir/diagnostics.h"
@@ -605,7 +606,7 @@ absl::StatusOr<TileGeometry> PlacedResult(const CallLowering& plan, const Expr& 
   // (TSELS takes its tiles in types of their own and reads them by element;
   // TSEL takes dst, lhs and rhs in one type; TCMPS packs its source's rows.)
   if (view && (kind == OpKind::kColExpand || kind == OpKind::kCompare ||
-               kind == OpKind::kTranspose ||
+               kind == OpKind::kTranspose || kind == OpKind::kFillPad ||
                (kind == OpKind::kSelect && plan.scalar_arg < 0) ||
                (e != nullptr && e->scratch_arg() >= 0))) {
     // ptoas reads the tile's rows and columns from its operand type, which
@@ -616,6 +617,21 @@ absl::StatusOr<TileGeometry> PlacedResult(const CallLowering& plan, const Expr& 
         "'", call.str, "' (", plan.op->cce_name, ") takes whole tiles, and an operand is a "
         "window of a wider tile (tile.slice): copy the window into a tile of its own first "
         "(tile.move)"));
+  }
+  if (!view && e != nullptr && e->form == ElementwiseOp::Form::kBinary && operands.size() == 2 &&
+      (operands[0].pad != PadValue::kNull || operands[1].pad != PadValue::kNull)) {
+    // pto-isa's binary instructions take three tiles of one type, pad
+    // included; PyPTO's result has none (a fresh view), so a result of
+    // two padded tiles (tile.fillpad's) is placed as their type.
+    if (operands[0].pad != operands[1].pad) {
+      return ErrorAt(loc, absl::StrCat(
+          "'", call.str, "' (", plan.op->cce_name, ") takes its tiles in one C++ type, and its "
+          "operands have different pads (pl.PadValue.", PadValueName(operands[0].pad),
+          " and pl.PadValue.", PadValueName(operands[1].pad), "): pad both alike (tile.fillpad)"));
+    }
+    TileGeometry placed = *own;
+    placed.pad = operands[0].pad;
+    return placed;
   }
   if (!view || e == nullptr || e->form != ElementwiseOp::Form::kBinary || types.size() != 2) {
     return own;
@@ -866,6 +882,9 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
     case OpKind::kTranspose:
       RETURN_IF_ERROR(PlanTranspose(call, backend, loc, &plan));
       break;
+    case OpKind::kFillPad:
+      RETURN_IF_ERROR(PlanFillPad(call, backend, loc, &plan));
+      break;
     case OpKind::kExtract:
       RETURN_IF_ERROR(CheckExtract(call, backend, loc));
       plan.tile_args = {0};
@@ -1080,6 +1099,7 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       break;
     }
     case OpKind::kTileCreate:
+    case OpKind::kTileAlloc:
     case OpKind::kConst:
     case OpKind::kScalarMinMax:
     case OpKind::kGetCommCtx:

@@ -23,11 +23,16 @@ struct FixedLowering {
   absl::string_view cce_name = "";
   absl::string_view accepts = "";  // see OpLowering::accepts
 };
+constexpr char kFillPadTypes[] =
+    "a2a3: FP32 FP16 BF16 INT32 INT16 INT8 UINT32 UINT16 UINT8 | "
+    "a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT32 UINT16 UINT8";
+
 constexpr FixedLowering kFixedLowerings[] = {
     {"tile.load", OpKind::kTileLoad},
     {"tile.store", OpKind::kTileStore},
     {"tile.move", OpKind::kTileMove},
     {"tile.create", OpKind::kTileCreate},
+    {"tile.alloc", OpKind::kTileAlloc},
     {"tile.cast", OpKind::kCast, "tcvt", "TCVT"},
     // The reductions' types: what ptoas 0.60 accepts and pto-isa compiles
     // among FP32 FP16 BF16 INT32 INT16 INT8 UINT8, probed per backend.
@@ -114,6 +119,12 @@ constexpr FixedLowering kFixedLowerings[] = {
     {"tile.transpose", OpKind::kTranspose, "ttrans", "TTRANS",
      "a2a3: FP32 FP16 BF16 INT32 INT16 INT8 UINT32 UINT16 UINT8 | "
      "a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT32 UINT16 UINT8"},
+    // ptoas 0.60 spells all three pto.tfillpad (it infers the expand form
+    // from the shapes, the in-place one from equal addresses); pto-isa's
+    // CPU and NPU forms take 1-, 2- and 4-byte elements.
+    {"tile.fillpad", OpKind::kFillPad, "tfillpad", "TFILLPAD", kFillPadTypes},
+    {"tile.fillpad_expand", OpKind::kFillPad, "tfillpad", "TFILLPAD_EXPAND", kFillPadTypes},
+    {"tile.fillpad_inplace", OpKind::kFillPad, "tfillpad", "TFILLPAD_INPLACE", kFillPadTypes},
     {"pld.get_comm_ctx", OpKind::kGetCommCtx},
     {"pld.rank", OpKind::kRank},
     {"pld.nranks", OpKind::kNRanks},
@@ -235,6 +246,8 @@ absl::Status CheckOperandMemory(const Expr& call, const Location& loc) {
 }
 
 
+bool IsFillPadInPlace(const Expr& call) { return call.is_op_call("tile.fillpad_inplace"); }
+
 OpFamily FamilyOf(OpKind kind) {
   switch (kind) {
     case OpKind::kTileLoad: case OpKind::kTileStore: case OpKind::kRemoteLoad:
@@ -245,7 +258,7 @@ OpFamily FamilyOf(OpKind kind) {
     case OpKind::kMatmulAcc: case OpKind::kColExpand: case OpKind::kBroadcast:
     case OpKind::kFull: case OpKind::kExtract: case OpKind::kTileRead:
     case OpKind::kTileWrite: case OpKind::kCompare: case OpKind::kSelect:
-    case OpKind::kTranspose:
+    case OpKind::kTranspose: case OpKind::kFillPad: case OpKind::kTileAlloc:
       return OpFamily::kTile;
     case OpKind::kFence: case OpKind::kCacheInvalidate: case OpKind::kSyncAll:
       return OpFamily::kSystem;

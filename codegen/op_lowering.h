@@ -25,6 +25,9 @@ enum class OpKind {
   kTileStore,
   kTileMove,
   kTileCreate,
+  kTileAlloc,    // tile.alloc (memory_space, size): PyPTO's MemRef buffer, a
+                 // pl.Ptr named only by tile types' pl.MemRef text; no code
+                 // (ptoc places every tile itself), as PyPTO emits none
   kMatmul,
   kElementwise,  // a row of ir/tile_elementwise.def
   kCast,         // tile.cast: TCVT with a rounding mode
@@ -51,6 +54,10 @@ enum class OpKind {
                  // scalar): per element by the mask's bit (TSEL / TSELS)
   kTranspose,    // tile.transpose (tile, axis1, axis2, tmp): a 2-D Vec tile
                  // transposed through a scratch tile (TTRANS)
+  kFillPad,      // tile.fillpad / fillpad_expand / fillpad_inplace (tile): the
+                 // source's valid region copied, the rest of the (larger)
+                 // result set to its type's pad (TFILLPAD*); in place: the
+                 // result is the source's buffer
   kMatmulAcc,    // tile.matmul_acc: acc += lhs x rhs, in the acc tile's buffer
   kTileRead,     // tile.read (tile, indices): one element of a Vec tile, PIPE_S
   kConst,        // pl.const(value, dtype): a literal of that dtype, no machine op
@@ -131,6 +138,10 @@ absl::Status CheckOperandMemory(const Expr& call, const Location& loc);
 // RoundMode::CAST_ROUND).
 int CastRoundMode(const Expr& call);
 absl::string_view RoundModeName(int mode);
+
+// Whether `call` is tile.fillpad_inplace (kFillPad whose result is its
+// source's buffer: TFILLPAD_INPLACE, the source padded too).
+bool IsFillPadInPlace(const Expr& call);
 
 // The groups of op kinds; each emitter lowers a family with one method.
 enum class OpFamily {

@@ -236,6 +236,9 @@ class PtoFunctionEmitter : public BodyEmitter {
   std::optional<TileAllocator> allocator_;
   std::set<int64_t> addresses_;
   int64_t next_buffer_ = 0;
+  // The `addr = %c.. ` clause each tile buffer was allocated with (flags
+  // mode): tile.fillpad_inplace gives its result the source's.
+  absl::flat_hash_map<int64_t, std::string> buffer_addr_;
 };
 
 }  // namespace codegen

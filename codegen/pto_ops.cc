@@ -4,6 +4,7 @@
 #include "absl/strings/str_replace.h"
 #include "absl/strings/strip.h"
 #include "codegen/pto_emitter.h"
+
 #include "ir/checked_math.h"
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
@@ -77,6 +78,7 @@ absl::StatusOr<PtoFunctionEmitter::Value> PtoFunctionEmitter::AllocTile(
   const std::string name = NewName(hint.empty() ? "tile" : hint);
   ASSIGN_OR_RETURN(std::string addr, Address(placed != nullptr ? *placed : g, loc));
   const int64_t buffer = next_buffer_++;
+  buffer_addr_[buffer] = addr;
   if (!g.has_dynamic_valid()) {
     Line(absl::StrCat(name, " = pto.alloc_tile ", addr, ": ", ty), loc);
     return Value{name, ty, buffer, as};
@@ -155,6 +157,10 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       }
       return std::optional<Value>();
     }
+    case OpKind::kTileAlloc:
+      // PyPTO's MemRef buffer: no code; ptoc places the tiles that name it
+      // (the pl.Ptr is named only in their types' pl.MemRef text).
+      return std::optional<Value>(Value{});
     case OpKind::kTileCreate: {
       ASSIGN_OR_RETURN(Value dst, AllocTile(call.type, hint, loc));
       return std::optional<Value>(dst);
@@ -329,6 +335,29 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
                         " -> ", ty),
            loc);
       return std::optional<Value>(Value{name, ty, tiles[0].buffer, ViewTile(w, source)});
+    }
+    case OpKind::kFillPad: {
+      if (!IsFillPadInPlace(call)) break;
+      // In place: the result is a tile of its own type at the source's
+      // address (ptoas infers TFILLPAD<InPlace> from the equal addresses),
+      // the source's buffer to the sync plan.
+      RETURN_IF_ERROR(tile_operand(0));
+      auto addr = buffer_addr_.find(tiles[0].buffer);
+      if (tiles[0].placed.has_value() || addr == buffer_addr_.end()) {
+        return ErrorAt(loc, "'tile.fillpad_inplace' pads a tile of its own, not a window or "
+                            "a reshaped view (copy it into a tile of its own first: tile.move)");
+      }
+      ASSIGN_OR_RETURN(TileGeometry g, GeometryOf(call.type, backend_, loc));
+      const std::string ty = PtoTileType(g);
+      const std::string name = NewName(hint.empty() ? "padded" : hint);
+      Line(absl::StrCat(name, " = pto.alloc_tile ", addr->second, ": ", ty), loc);
+      Value dst{name, ty, tiles[0].buffer};
+      Sync(plan.steps[0], {BufferOf(call.args[0]->type, tiles[0])}, BufferOf(call.type, dst), {},
+           loc);
+      Line(absl::StrCat("pto.", op.pto_name, " ins(", tiles[0].name, " : ", tiles[0].type,
+                        ") outs(", dst.name, " : ", dst.type, ")"),
+           loc);
+      return std::optional<Value>(dst);
     }
     default:
       break;

@@ -254,6 +254,7 @@ absl::StatusOr<TileGeometry> GeometryOf(const Type& tile, Backend backend,
     g.blayout = Layout::kRowMajor;
   }
   g.fractal = g.memory == MemorySpace::kAcc ? 1024 : 512;
+  g.pad = tile.view().pad;
   g.rows = buffer.padded_rows.value();
   g.cols = buffer.padded_cols.value();
   return g;
@@ -287,13 +288,26 @@ TileGeometry StagingTileFor(const Shape& shape, DType dtype) {
   return g;
 }
 
+namespace {
+
+absl::string_view CcePadName(PadValue p) {
+  switch (p) {
+    case PadValue::kZero: return "Zero";
+    case PadValue::kMax: return "Max";
+    case PadValue::kMin: return "Min";
+    default: return "Null";
+  }
+}
+
+}  // namespace
+
 std::string PtoTileType(const TileGeometry& g) {
   return absl::StrCat("!pto.tile_buf<loc=", PtoMemoryName(g.memory),
                       ", dtype=", PtoElementType(g.dtype), ", rows=", g.rows,
                       ", cols=", g.cols, ", v_row=", PtoDim(g.valid_rows),
                       ", v_col=", PtoDim(g.valid_cols), ", blayout=", LayoutName(g.blayout),
                       ", slayout=", LayoutName(g.slayout), ", fractal=", g.fractal,
-                      ", pad=0>");
+                      ", pad=", static_cast<int>(g.pad), ">");
 }
 
 std::string CceTileType(const TileGeometry& g) {
@@ -301,7 +315,7 @@ std::string CceTileType(const TileGeometry& g) {
                       ", ", g.rows, ", ", g.cols, ", BLayout::",
                       CceLayoutName(g.blayout, false), ", ", CceDim(g.valid_rows), ", ",
                       CceDim(g.valid_cols), ", SLayout::", CceLayoutName(g.slayout, true),
-                      ", ", g.fractal, ", PadValue::Null>");
+                      ", ", g.fractal, ", PadValue::", CcePadName(g.pad), ">");
 }
 
 }  // namespace codegen

@@ -72,6 +72,7 @@ struct TileGeometry {
   Layout blayout = Layout::kRowMajor;
   Layout slayout = Layout::kNoneBox;
   int fractal = 512;  // bytes of one fractal box
+  PadValue pad = PadValue::kNull;  // the type's pad (tile.fillpad's result)
 
   int64_t bytes() const { return rows * cols * DTypeBytes(dtype); }
   bool has_dynamic_valid() const {
@@ -85,10 +86,12 @@ absl::StatusOr<TileGeometry> GeometryOf(const Type& tile, Backend backend,
                                         const Location& loc);
 
 // `!pto.tile_buf<loc=vec, dtype=f32, rows=.., cols=.., v_row=.., v_col=..,
-// blayout=.., slayout=.., fractal=.., pad=0>`.
+// blayout=.., slayout=.., fractal=.., pad=N>` (N: 0 null, 1 zero, 2 max,
+// 3 min).
 std::string PtoTileType(const TileGeometry& g);
 // `Tile<TileType::Vec, float, R, C, BLayout::RowMajor, VR, VC,
-// SLayout::NoneBox, 512, PadValue::Null>` (-1 for a dynamic valid dim).
+// SLayout::NoneBox, 512, PadValue::Null>` (-1 for a dynamic valid dim;
+// PadValue::Zero / Max / Min for a padded tile).
 std::string CceTileType(const TileGeometry& g);
 
 absl::string_view PtoMemoryName(MemorySpace m);  // vec mat left right acc bias

@@ -801,10 +801,20 @@ absl::StatusOr<TileView> Parser::ParseTileView(MemorySpace memory) {
       ASSIGN_OR_RETURN(view.slayout, ParseLayoutRef());
     } else if (field.text == "valid_shape") {
       ASSIGN_OR_RETURN(view.valid_shape, ParseShape());
+    } else if (field.text == "pad") {
+      // PyPTO's pl.PadValue.{null, zero, max, min}.
+      if (!(AtDotted("pl", "PadValue") && AtOp(".", 3) && AtKind(TokenKind::kName, 4))) {
+        return Unexpected("a pad value (pl.PadValue.zero, pl.PadValue.max, ...)");
+      }
+      for (int i = 0; i < 4; ++i) Next();
+      const Token& name = Next();
+      std::optional<PadValue> pad = ParsePadValue(name.text);
+      if (!pad) return ErrorAtToken(name, absl::StrCat("unknown pad value '", name.text, "'"));
+      view.pad = *pad;
     } else {
       return ErrorAtToken(field, absl::StrCat("unknown TileView field '", field.text,
-                                              "'; expected blayout, slayout "
-                                              "or valid_shape"));
+                                              "'; expected blayout, slayout, "
+                                              "valid_shape or pad"));
     }
     if (!AtOp(",")) break;
     Next();

@@ -118,6 +118,9 @@ std::string TypeText(const Type& t) {
   if (!view.valid_shape.empty()) {
     fields.push_back(absl::StrCat("valid_shape=", DimsText(view.valid_shape)));
   }
+  if (view.pad != PadValue::kNull) {
+    fields.push_back(absl::StrCat("pad=pl.PadValue.", PadValueName(view.pad)));
+  }
   return absl::StrCat(
       "pl.Tile[", DimsText(t.shape()), ", pl.", DTypeName(t.dtype()),
       t.extra().empty() ? "" : ", ", t.extra(),

@@ -133,6 +133,49 @@ class Constructs:
 
 TEST(RoundTripTest, EveryConstruct) { ExpectRoundTrip(kConstructs, "constructs.py"); }
 
+// A TileView's pad (PyPTO's pl.PadValue): tile.fillpad sets it, an
+// annotation may write it, element-wise ops give a fresh view without it;
+// PyPTO's printer writes it after the other fields.
+constexpr char kPads[] = R"(import pypto.language as pl
+
+
+@pl.program
+class Pads:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, a: pl.Tensor[[16, 128], pl.FP32], n: pl.Scalar[pl.INDEX], out: pl.Out[pl.Tensor[[16, 128], pl.FP32]]):
+        x: pl.Tile[[16, 128], pl.FP32] = pl.tile.load(a, [0, 0], [16, 128], [16, n], target_memory=pl.MemorySpace.Vec)
+        y = pl.tile.fillpad(x, pad_value=pl.PadValue.min)
+        z = pl.tile.muls(y, 2.0)
+        w: pl.Tile[[16, 128], pl.FP32, pl.MemorySpace.Vec, pl.TileView(valid_shape=[16, n], pad=pl.PadValue.max)] = pl.tile.fillpad(z, pl.PadValue.max)
+        e = pl.tile.fillpad_expand(x, [32, 128])
+        pl.tile.store(w, [0, 0], out)
+)";
+
+TEST(RoundTripTest, TileViewPads) {
+  ExpectRoundTrip(kPads, "pads.py");
+  absl::StatusOr<std::unique_ptr<Program>> p = ParseProgram(kPads, "pads.py");
+  ASSERT_TRUE(p.ok()) << p.status();
+  const std::string printed = PrintProgram(**p);
+  EXPECT_TRUE(absl::StrContains(
+      printed, "y: pl.Tile[[16, 128], pl.FP32, pl.Mem.Vec, pl.TileView(pad=pl.PadValue.min)] = "
+               "pl.tile.fillpad(x, pad_value=pl.PadValue.min)"))
+      << printed;
+  EXPECT_TRUE(absl::StrContains(printed, "z: pl.Tile[[16, 128], pl.FP32, pl.Mem.Vec] = "))
+      << printed;
+  EXPECT_TRUE(absl::StrContains(
+      printed, "pl.TileView(valid_shape=[16, n], pad=pl.PadValue.max)] = pl.tile.fillpad(z, "))
+      << printed;
+  EXPECT_TRUE(absl::StrContains(
+      printed, "e: pl.Tile[[32, 128], pl.FP32, pl.Mem.Vec, pl.TileView(pad=pl.PadValue.zero)] = "
+               "pl.tile.fillpad_expand(x, [32, 128])"))
+      << printed;
+  absl::StatusOr<std::unique_ptr<Program>> bad = ParseProgram(
+      absl::StrReplaceAll(kPads, {{"pad=pl.PadValue.max", "pad=pl.PadValue.huge"}}), "bad.py");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_TRUE(absl::StrContains(bad.status().message(), "unknown pad value 'huge'"))
+      << bad.status();
+}
+
 TEST(RoundTripTest, PrintedConstructs) {
   absl::StatusOr<std::unique_ptr<Program>> p = ParseProgram(kConstructs, "constructs.py");
   ASSERT_TRUE(p.ok()) << p.status();

@@ -51,6 +51,11 @@ class Hasher {
     Int(static_cast<int64_t>(t.view().blayout));
     Int(static_cast<int64_t>(t.view().slayout));
     Dims(t.view().valid_shape);
+    // Only a set pad adds to the text (fingerprints of pad-less types stay).
+    if (t.view().pad != PadValue::kNull) {
+      Tag('P');
+      Int(static_cast<int64_t>(t.view().pad));
+    }
     Str(t.extra());
     Str(t.handle());
     Int(static_cast<int64_t>(t.elements().size()));

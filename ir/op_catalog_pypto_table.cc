@@ -55,6 +55,8 @@ enum Rule {
   kDeferWait,       // pld.system.defer_wait: an INT32 window signal, cmp=Ge
   kTensorToWindow,  // pld.tensor.remote_store: a GM tensor into a window, no value
   kGatherIndex,     // the `index` argument's shape, the input's dtype (tensor.gather)
+  kFillpad,         // tile.fillpad*: the source (or the `shape` argument) wholly
+                    // valid, its pad the pad_value (zero by default)
   kSame0,           // exactly the first argument's type (gather_row fills it in place)
   kLike2,           // the third argument's type (mscatter returns its output tensor)
   kTranspose,       // two axes (constants) swapped; a tile's view is ND, no memory
@@ -225,9 +227,9 @@ const Row kRows[] = {
     {"tile.cos", "tile", "", "tile", kLike0},
     {"tile.expands", "target,scalar", "", "target,scalar", kLike0},
     {"tile.extract", "src,index_row,index_col,shape", "m:target_memory", "src,index_row,index_col,shape", kExtract},
-    {"tile.fillpad", "tile", "p:pad_value", "tile,pad_value", kLike0},
-    {"tile.fillpad_expand", "tile,shape", "p:pad_value", "tile,shape,pad_value", kShapeArg1},
-    {"tile.fillpad_inplace", "tile", "p:pad_value", "tile,pad_value", kLike0},
+    {"tile.fillpad", "tile", "p:pad_value", "tile,pad_value", kFillpad},
+    {"tile.fillpad_expand", "tile,shape", "p:pad_value", "tile,shape,pad_value", kFillpad},
+    {"tile.fillpad_inplace", "tile", "p:pad_value", "tile,pad_value", kFillpad},
     {"tile.fmod", "lhs,rhs", "", "lhs,rhs", kLike0},
     {"tile.fmods", "lhs,rhs", "", "lhs,rhs", kLike0},
     {"tile.full", "shape,value", "d:dtype", "shape,dtype,value", kFull},
@@ -340,7 +342,47 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
           return absl::InvalidArgumentError(
               absl::StrCat("'", call.str, "': init_cond must be a pl.BOOL scalar"));
         }
-        return std::optional<Type>(Broadcast(call.args[0]->type, call));
+        // PyPTO's element-wise rules give a fresh view: no pad.
+        return std::optional<Type>(WithoutPad(Broadcast(call.args[0]->type, call)));
+      };
+    case kFillpad:
+      return [name](const Expr& call) -> ResultOr {
+        // PyPTO's DeduceTileFillpad*: the whole tile valid, pad = pad_value.
+        RETURN_IF_ERROR(Need(call, 0, call.args[0]->type.is_tile(), "a tile"));
+        const Type& t = call.args[0]->type;
+        Shape shape = t.shape();
+        if (name == "tile.fillpad_expand") {
+          if (call.args.size() < 2) {
+            return absl::InvalidArgumentError("'tile.fillpad_expand' needs a shape");
+          }
+          ASSIGN_OR_RETURN(shape, ShapeOfList(call, *call.args[1]));
+          if (shape.size() != t.shape().size()) {
+            return absl::InvalidArgumentError(
+                "'tile.fillpad_expand': the shape's rank is not the source's");
+          }
+          for (size_t i = 0; i < shape.size(); ++i) {
+            if (!shape[i].is_static()) {
+              return absl::InvalidArgumentError(absl::StrCat(
+                  "'tile.fillpad_expand': shape dimension ", i, " must be a constant integer"));
+            }
+            if (t.shape()[i].is_static() && shape[i].value < t.shape()[i].value) {
+              return absl::InvalidArgumentError(absl::StrCat(
+                  "'tile.fillpad_expand': destination dimension ", i, " (", shape[i].value,
+                  ") must be >= the source's (", t.shape()[i].value, ")"));
+            }
+          }
+        }
+        PadValue pad = PadValue::kZero;
+        const Expr* p = call.FindAttr("pad_value");
+        if (p != nullptr && p->kind == ExprKind::kEnum) {
+          if (std::optional<PadValue> v = ParsePadValue(p->str)) pad = *v;
+        }
+        TileView view = t.view();
+        view.valid_shape.clear();
+        view.pad = pad;
+        Type r = t.has_memory() ? Type::Tile(std::move(shape), t.dtype(), t.memory(), view)
+                                : Type::TileWithoutMemory(std::move(shape), t.dtype(), view);
+        return std::optional<Type>(r.WithExtra(t.extra()));
       };
     case kLike1:
       return [](const Expr& call) -> ResultOr {

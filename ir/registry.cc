@@ -735,7 +735,8 @@ const OpRegistry& OpRegistry::Get() {
           "tile.col_expand_expdif", "tile.get_block_idx", "tile.get_block_num",
           "tile.matmul_acc", "tile.full", "tile.extract", "tile.read", "tile.write",
           "tile.reshape", "tile.assemble", "const", "tile.mgather", "tile.cmp", "tile.cmps",
-          "tile.sel", "tile.sels", "tile.transpose", "min", "max"}) {
+          "tile.sel", "tile.sels", "tile.transpose", "tile.fillpad", "tile.fillpad_expand",
+          "tile.fillpad_inplace", "tile.alloc", "min", "max"}) {
       r->FindMutable(op)->compiled = true;
     }
     // TCOLSUM with a scratch tile takes {isBinary = true}; not lowered yet.

@@ -50,7 +50,8 @@ TEST(RegistryTest, HoldsTheWholeCatalog) {
       "tile.col_expand_max", "tile.col_expand_min", "tile.col_expand_expdif", "tile.full",
       "tile.extract", "tile.read", "tile.write", "tile.reshape",
       "tile.assemble", "const", "tile.mgather", "tile.cmp", "tile.cmps", "tile.sel",
-      "tile.sels", "tile.transpose", "min", "max"};
+      "tile.sels", "tile.transpose", "tile.fillpad", "tile.fillpad_expand",
+      "tile.fillpad_inplace", "tile.alloc", "min", "max"};
   for (const char* op : ops) EXPECT_NE(OpRegistry::Get().Find(op), nullptr) << op;
   size_t compiled = 0;
   for (const OpInfo* op : OpRegistry::Get().All()) compiled += op->compiled ? 1 : 0;

@@ -129,6 +129,7 @@ void TypeToProto(const Type& t, ir::Type* out) {
     view->set_blayout(static_cast<ir::TileLayout>(EnumToProto(t.view().blayout)));
     view->set_slayout(static_cast<ir::TileLayout>(EnumToProto(t.view().slayout)));
     ShapeToProto(t.view().valid_shape, view->mutable_valid_shape());
+    view->set_pad(static_cast<ir::PadValue>(static_cast<int>(t.view().pad)));
   }
 }
 
@@ -533,6 +534,10 @@ class Reader {
     view.blayout = *b;
     view.slayout = *s;
     RETURN_IF_ERROR(ReadShape(t.view().valid_shape(), &view.valid_shape));
+    if (t.view().pad() < 0 || t.view().pad() > static_cast<int>(PadValue::kMin)) {
+      return Error(absl::StrCat("bad pad value ", t.view().pad()));
+    }
+    view.pad = static_cast<PadValue>(t.view().pad());
     return tile(std::move(view));
   }
 

@@ -205,6 +205,28 @@ TEST(SerializeTest, ExamplesRoundTrip) {
   }
 }
 
+TEST(SerializeTest, TileViewPadsRoundTrip) {
+  absl::StatusOr<std::unique_ptr<Program>> p = ParseProgram(R"(import pypto.language as pl
+
+
+@pl.program
+class Pads:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, a: pl.Tensor[[16, 128], pl.FP32], out: pl.Out[pl.Tensor[[16, 128], pl.FP32]]):
+        x: pl.Tile[[16, 128], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [16, 128])
+        y = pl.tile.fillpad(x, pad_value=pl.PadValue.min)
+        z = pl.tile.fillpad(y, pad_value=pl.PadValue.max)
+        pl.tile.store(z, [0, 0], out)
+)", "pads.py");
+  ASSERT_TRUE(p.ok()) << p.status();
+  const std::string printed = PrintProgram(**p);
+  ASSERT_TRUE(absl::StrContains(printed, "pad=pl.PadValue.min")) << printed;
+  ASSERT_TRUE(absl::StrContains(printed, "pad=pl.PadValue.max")) << printed;
+  absl::StatusOr<std::unique_ptr<Program>> back = FromProto(ToProto(**p));
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(PrintProgram(**back), printed);
+}
+
 TEST(SerializeTest, EveryTruncationIsAnError) {
   std::string bytes = SerializeProgram(*BuildSample());
   for (size_t k = 0; k < bytes.size(); ++k) {

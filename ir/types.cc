@@ -44,6 +44,13 @@ constexpr std::array<std::pair<Layout, absl::string_view>, 3> kLayoutNames = {{
     {Layout::kNoneBox, "none_box"},
 }};
 
+constexpr std::array<std::pair<PadValue, absl::string_view>, 4> kPadNames = {{
+    {PadValue::kNull, "null"},
+    {PadValue::kZero, "zero"},
+    {PadValue::kMax, "max"},
+    {PadValue::kMin, "min"},
+}};
+
 template <typename E, size_t N>
 absl::string_view NameOf(const std::array<std::pair<E, absl::string_view>, N>& table,
                          E value) {
@@ -79,6 +86,8 @@ std::optional<MemorySpace> ParseMemorySpace(absl::string_view s) {
   return ValueOf(kMemoryNames, s);
 }
 std::optional<Layout> ParseLayout(absl::string_view s) { return ValueOf(kLayoutNames, s); }
+absl::string_view PadValueName(PadValue p) { return NameOf(kPadNames, p); }
+std::optional<PadValue> ParsePadValue(absl::string_view s) { return ValueOf(kPadNames, s); }
 
 int DTypeBytes(DType d) {
   switch (d) {
@@ -278,6 +287,9 @@ std::string TypeToString(const Type& t) {
         if (!t.view().valid_shape.empty()) {
           absl::StrAppend(&s, ", valid_shape=", DimsToString(t.view().valid_shape));
         }
+        if (t.view().pad != PadValue::kNull) {
+          absl::StrAppend(&s, ", pad=pl.PadValue.", PadValueName(t.view().pad));
+        }
         absl::StrAppend(&s, ")");
       }
       return absl::StrCat(s, "]");
@@ -364,6 +376,15 @@ Type PlacedIn(const Type& t, MemorySpace m) {
     view.valid_shape = t.view().valid_shape;
   }
   return Type::Tile(t.shape(), t.dtype(), m, view).WithExtra(t.extra());
+}
+
+Type WithoutPad(const Type& t) {
+  if (!t.is_tile() || t.view().pad == PadValue::kNull) return t;
+  TileView view = t.view();
+  view.pad = PadValue::kNull;
+  Type r = t.has_memory() ? Type::Tile(t.shape(), t.dtype(), t.memory(), view)
+                          : Type::TileWithoutMemory(t.shape(), t.dtype(), view);
+  return r.WithExtra(t.extra());
 }
 
 }  // namespace ptoc

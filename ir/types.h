@@ -26,6 +26,11 @@ inline constexpr int kNumMemorySpaces = static_cast<int>(MemorySpace::kRightScal
 
 enum class Layout { kRowMajor, kColMajor, kNoneBox };
 
+// What a tile holds outside its valid region (PyPTO's pl.PadValue, the
+// TileView's `pad`): nothing defined (null), zeros, or the element type's
+// largest / smallest value (+-inf for floats). tile.fillpad sets it.
+enum class PadValue { kNull, kZero, kMax, kMin };
+
 // Spellings used by the text format: "FP32", "Vec", "row_major".
 absl::string_view DTypeName(DType d);
 absl::string_view MemorySpaceName(MemorySpace m);
@@ -33,6 +38,8 @@ absl::string_view LayoutName(Layout l);
 std::optional<DType> ParseDType(absl::string_view s);
 std::optional<MemorySpace> ParseMemorySpace(absl::string_view s);
 std::optional<Layout> ParseLayout(absl::string_view s);
+absl::string_view PadValueName(PadValue p);  // null zero max min
+std::optional<PadValue> ParsePadValue(absl::string_view s);
 
 // Size of one element in bytes (INDEX and TASK_ID are 8, BOOL is 1; the
 // 4-bit types count as 1).
@@ -66,10 +73,11 @@ struct TileView {
   Layout blayout = Layout::kRowMajor;
   Layout slayout = Layout::kNoneBox;
   Shape valid_shape;  // empty: the whole tile is valid
+  PadValue pad = PadValue::kNull;
 
   bool operator==(const TileView& o) const {
     return blayout == o.blayout && slayout == o.slayout &&
-           valid_shape == o.valid_shape;
+           valid_shape == o.valid_shape && pad == o.pad;
   }
   bool operator!=(const TileView& o) const { return !(*this == o); }
 };
@@ -190,6 +198,10 @@ bool SameUpToMemRef(const Type& a, const Type& b);
 // `t` (a tile without a memory space) placed in `m`: an implicit view
 // becomes `m`'s, keeping the valid shape; a written view is kept.
 Type PlacedIn(const Type& t, MemorySpace m);
+
+// `t` with no pad (a tile type; others are returned as they are): the
+// result of an op that writes a fresh tile (PyPTO's element-wise rules).
+Type WithoutPad(const Type& t);
 
 // The extent of tile `t` that a DMA load or store moves, as PyPTO's
 // valid-region transfer has it (the bound checks, both emitters' GM region

@@ -397,6 +397,10 @@ Interpreter::OpResult Interpreter::CallOp(LaneState& l, const Expr& call, const 
                                            LocOf(call, stmt)));
         return Mgather(l, call, plan);
       }
+      if (const codegen::OpLowering* lw = codegen::LoweringOf(call);
+          lw != nullptr && lw->kind == codegen::OpKind::kTileAlloc) {
+        return Value();  // PyPTO's MemRef buffer: nothing runs
+      }
       std::vector<Value> args;
       std::vector<std::vector<int64_t>> lists(call.args.size());
       for (size_t i = 0; i < call.args.size(); ++i) {

@@ -238,6 +238,32 @@ absl::StatusOr<Value> TileElementOp(const Expr& call, const std::vector<Value>& 
   return args[0];
 }
 
+double PadNumber(PadValue pad, DType dtype) {
+  if (pad != PadValue::kMax && pad != PadValue::kMin) return 0;
+  const bool max = pad == PadValue::kMax;
+  if (IsFloatDType(dtype)) return max ? INFINITY : -INFINITY;
+  switch (dtype) {
+    case DType::kINT8: return max ? 127 : -128;
+    case DType::kINT16: return max ? 32767 : -32768;
+    case DType::kINT32: return max ? 2147483647.0 : -2147483648.0;
+    case DType::kUINT8: return max ? 255 : 0;
+    case DType::kUINT16: return max ? 65535 : 0;
+    case DType::kUINT32: return max ? 4294967295.0 : 0;
+    default: return 0;
+  }
+}
+
+std::vector<double> FillPadBlock(const std::vector<double>& src, int64_t src_rows,
+                                 int64_t src_cols, int64_t rows, int64_t cols, double pad) {
+  std::vector<double> out(static_cast<size_t>(rows * cols), pad);
+  for (int64_t r = 0; r < std::min(rows, src_rows); ++r) {
+    for (int64_t c = 0; c < std::min(cols, src_cols); ++c) {
+      out[static_cast<size_t>(r * cols + c)] = src[static_cast<size_t>(r * src_cols + c)];
+    }
+  }
+  return out;
+}
+
 TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
                          const std::vector<int64_t>& create_shape,
                          const std::vector<std::vector<int64_t>>& lists) {
@@ -412,6 +438,41 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
       for (int64_t c = 0; c < a.shape[1]; ++c) {
         t->data[static_cast<size_t>(c * a.shape[0] + r)] = a.data[static_cast<size_t>(r * a.shape[1] + c)];
       }
+    }
+    return std::shared_ptr<const TileData>(t);
+  }
+  if (l != nullptr && kind == codegen::OpKind::kFillPad) {
+    // TFILLPAD*: the source's valid region (its static valid dims; a
+    // run-time one is the box, as a load moves it here) at the top left of
+    // the result, the rest the result type's pad.
+    RETURN_IF_ERROR(NeedTiles(call, args, 1));
+    const TileData& a = *args[0].tile;
+    if (a.shape.size() != 2 || !call.type.is_tile() || !call.type.has_static_shape() ||
+        call.type.shape().size() != 2) {
+      return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' of a ",
+                                                     ShapeText(a.shape), " tile"));
+    }
+    int64_t vr = a.shape[0], vc = a.shape[1];
+    if (a.view.valid_shape.size() == 2) {
+      if (a.view.valid_shape[0].is_static()) vr = std::min(vr, a.view.valid_shape[0].value);
+      if (a.view.valid_shape[1].is_static()) vc = std::min(vc, a.view.valid_shape[1].value);
+    }
+    std::vector<double> valid(static_cast<size_t>(vr * vc));
+    for (int64_t r = 0; r < vr; ++r) {
+      for (int64_t c = 0; c < vc; ++c) {
+        valid[static_cast<size_t>(r * vc + c)] = a.data[static_cast<size_t>(r * a.shape[1] + c)];
+      }
+    }
+    auto t = std::make_shared<TileData>();
+    t->shape = {call.type.shape()[0].value, call.type.shape()[1].value};
+    t->dtype = call.type.dtype();
+    t->memory = call.type.memory();
+    t->view = call.type.view();
+    t->data = FillPadBlock(valid, vr, vc, t->shape[0], t->shape[1],
+                           RoundToDType(PadNumber(call.type.view().pad, t->dtype), t->dtype));
+    if (codegen::IsFillPadInPlace(call) && a.data.size() == t->data.size()) {
+      // In place, as on the device: the source's buffer is padded too.
+      const_cast<TileData&>(a).data = t->data;
     }
     return std::shared_ptr<const TileData>(t);
   }

@@ -53,6 +53,16 @@ absl::StatusOr<std::vector<double>> ExpandBlock(absl::string_view instruction,
                                                 const std::vector<double>& vec, int64_t rows,
                                                 int64_t cols);
 
+// The value a pad of `pad` writes in an element of `dtype` (pto-isa's
+// PadValueMap): 0 (null, zero); the largest / smallest value (max, min),
+// +-inf for the float types.
+double PadNumber(PadValue pad, DType dtype);
+
+// TFILLPAD: a rows x cols row-major block whose top-left src_rows x
+// src_cols part is `src` (row-major, src_cols a row) and the rest `pad`.
+std::vector<double> FillPadBlock(const std::vector<double>& src, int64_t src_rows,
+                                 int64_t src_cols, int64_t rows, int64_t cols, double pad);
+
 // A tile of `shape` with the dtype, memory and view of `type` (a tile type).
 std::shared_ptr<TileData> NewTile(const Type& type, std::vector<int64_t> shape);
 

@@ -1,8 +1,10 @@
 #!/bin/bash
 # The view ops (tile.slice, tile.reshape), tile.extract, tile.assemble,
-# tile.mgather, the compare / select ops, tile.transpose and tile.sin /
+# tile.mgather, the compare / select ops, tile.transpose, the tile.fillpad
+# ops and tile.sin /
 # tile.cos on ptoc-sim against NumPy: runtime/testdata/slices.py,
-# mgather.py, compare_select.py, transpose.py and trig.py (each kernel, both
+# mgather.py, compare_select.py, transpose.py, fillpad.py and trig.py (each
+# kernel, both
 # backends; trig.py through ptoc's default pipeline first, whose
 # lower-composite-ops expands sin and cos) from seeded inputs, every output
 # compared with NumPy's result for the same inputs (exact for the copies,
@@ -56,6 +58,10 @@ elif name == "compare_select":
     save("a", a)
     save("b", b)
     save("c", rng.integers(-8, 9, (16, 16)))
+elif name == "fillpad":
+    save("a", rng.integers(-64, 64, (16, 128)) / 4)
+    save("b", rng.integers(-64, 64, (16, 64)) / 4)
+    save("c", rng.integers(-1000, 1000, (8, 16)))
 elif name == "transpose":
     save("a", rng.integers(-64, 64, (16, 32)) / 4)
     save("b", rng.integers(-64, 64, (32, 64)) / 4)
@@ -118,6 +124,16 @@ elif name == "compare_select":
     want["picked"] = np.where(a >= b, a, b)
     want["clipped"] = np.where(a >= 0.5, a, -1.0)
     want["flagged"] = np.where(c != 3, c, 100)
+elif name == "fillpad":
+    a, b, c = load("a", (16, 128)), load("b", (16, 64)), load("c", (8, 16))
+    def padded(x, vr, vc, shape, pad):
+        out = np.full(shape, pad, dtype=np.float64)
+        out[:vr, :vc] = x[:vr, :vc]
+        return out
+    want["pa"] = padded(a, 12, 100, (16, 128), -np.inf)
+    want["pd"] = 2 * padded(a, 12, 100, (16, 128), 0)
+    want["pb"] = padded(b, 10, 48, (32, 64), np.inf)
+    want["pc"] = padded(c, 5, 9, (8, 16), 2**31 - 1)
 elif name == "transpose":
     want["at"] = load("a", (16, 32)).T
     want["bt"] = load("b", (32, 64)).T
@@ -151,6 +167,7 @@ for backend in a2a3 a5; do
   run compare_select runtime/testdata/compare_select.py k "$backend"
   run trig runtime/testdata/trig.py k "$backend"
   run transpose runtime/testdata/transpose.py k "$backend"
+  run fillpad runtime/testdata/fillpad.py k "$backend"
 done
 echo "view_ops_numpy_test: $checked runs checked, $failed failed"
-[[ $failed -eq 0 && $checked -eq 20 ]]
+[[ $failed -eq 0 && $checked -eq 22 ]]

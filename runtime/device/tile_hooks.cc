@@ -242,6 +242,23 @@ void Transpose(const TileDesc& dst, const TileDesc& src, const TileDesc& tmp, Ca
           TileCost("TTRANS", src));
 }
 
+void FillPad(const TileDesc& dst, const TileDesc& src, int pad, const char* what,
+             CallSite site) {
+  Call c(site);
+  auto a = ptoc::sim::device::ReadTile(c, src, what);
+  if (a == nullptr) return;
+  const ptoc::DType dtype = DTypeOf(dst.dtype);
+  const double value = ptoc::sim::RoundToDType(
+      ptoc::sim::PadNumber(static_cast<ptoc::PadValue>(pad), dtype), dtype);
+  ptoc::sim::device::WriteTile(
+      c, dst,
+      ptoc::sim::FillPadBlock(a->data, src.valid_rows, src.valid_cols, dst.valid_rows,
+                              dst.valid_cols, value),
+      what);
+  IssueOp(c, MOp::kTVector, Pipe::kV, {TileAccess(src, false), TileAccess(dst, true)},
+          TileCost("TFILLPAD", dst));
+}
+
 void Reduce(const char* instruction, const TileDesc& dst, const TileDesc& src,
             const TileDesc* tmp, CallSite site) {
   Call c(site);

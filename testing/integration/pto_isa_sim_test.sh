@@ -70,6 +70,7 @@ cases=(
   "full runtime/testdata/full.py k 0 0"
   "compare_select runtime/testdata/compare_select.py k 0 0"
   "transpose runtime/testdata/transpose.py k 0 0"
+  "fillpad runtime/testdata/fillpad.py k 0 0"
   "trig runtime/testdata/trig.py k 0 0"
 )
 for c in "${cases[@]}"; do

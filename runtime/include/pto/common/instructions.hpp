@@ -282,6 +282,47 @@ AICORE void TTRANS(DstT& dst, SrcT& src, TmpT& tmp, sim::CallSite site = sim::Ca
   sim::Transpose(sim::Describe(dst), sim::Describe(src), sim::Describe(tmp), site);
 }
 
+// TFILLPAD / TFILLPAD_EXPAND / TFILLPAD_INPLACE: the source's valid region
+// copied to the top left of the destination, the rest of it set to the
+// destination type's pad (pto-isa: not Null; elements of 1, 2 or 4 bytes of
+// one size; the expand form's destination at least the source's shape, the
+// others' equal to it; in place: the destination at the source's address).
+namespace detail {
+template <typename DstT, typename SrcT>
+constexpr bool fillpad_tiles_v =
+    vec_tiles_v<DstT, SrcT> && DstT::kPad != PadValue::Null &&
+    sizeof(typename DstT::DType) == sizeof(typename SrcT::DType) &&
+    (sizeof(typename DstT::DType) == 1 || sizeof(typename DstT::DType) == 2 ||
+     sizeof(typename DstT::DType) == 4);
+}  // namespace detail
+
+template <typename DstT, typename SrcT,
+          std::enable_if_t<detail::fillpad_tiles_v<DstT, SrcT> && DstT::kRows == SrcT::kRows &&
+                               DstT::kCols == SrcT::kCols,
+                           int> = 0>
+AICORE void TFILLPAD(DstT& dst, SrcT& src, sim::CallSite site = sim::CallSite::Here()) {
+  sim::FillPad(sim::Describe(dst), sim::Describe(src), static_cast<int>(DstT::kPad), "TFILLPAD",
+               site);
+}
+
+template <typename DstT, typename SrcT,
+          std::enable_if_t<detail::fillpad_tiles_v<DstT, SrcT> && DstT::kRows == SrcT::kRows &&
+                               DstT::kCols == SrcT::kCols,
+                           int> = 0>
+AICORE void TFILLPAD_INPLACE(DstT& dst, SrcT& src, sim::CallSite site = sim::CallSite::Here()) {
+  sim::FillPad(sim::Describe(dst), sim::Describe(src), static_cast<int>(DstT::kPad),
+               "TFILLPAD_INPLACE", site);
+}
+
+template <typename DstT, typename SrcT,
+          std::enable_if_t<detail::fillpad_tiles_v<DstT, SrcT> && DstT::kRows >= SrcT::kRows &&
+                               DstT::kCols >= SrcT::kCols,
+                           int> = 0>
+AICORE void TFILLPAD_EXPAND(DstT& dst, SrcT& src, sim::CallSite site = sim::CallSite::Here()) {
+  sim::FillPad(sim::Describe(dst), sim::Describe(src), static_cast<int>(DstT::kPad),
+               "TFILLPAD_EXPAND", site);
+}
+
 // Every element of a Vec tile set to one value.
 template <typename DstT, std::enable_if_t<detail::vec_tiles_v<DstT>, int> = 0>
 AICORE void TEXPANDS(DstT& dst, typename DstT::DType scalar,

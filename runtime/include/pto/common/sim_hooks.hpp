@@ -131,6 +131,10 @@ AICORE void Select(const TileDesc& dst, const TileDesc& mask, const TileDesc& sr
 // TTRANS: `src` transposed into `dst`; `tmp` written.
 AICORE void Transpose(const TileDesc& dst, const TileDesc& src, const TileDesc& tmp,
                       CallSite site);
+// TFILLPAD*: `src`'s valid region into `dst`'s top left, the rest of `dst`
+// its pad (`pad`: PadValue); `what` names the instruction.
+AICORE void FillPad(const TileDesc& dst, const TileDesc& src, int pad, const char* what,
+                    CallSite site);
 // TEXPANDS: every element of `dst` set to `value`.
 AICORE void Fill(const TileDesc& dst, double value, CallSite site);
 // Tile::GetValue / SetValue: element `offset` of a Vec tile's buffer, on
