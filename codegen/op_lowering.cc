@@ -44,9 +44,7 @@ constexpr FixedLowering kFixedLowerings[] = {
     {"tile.col_min", OpKind::kColReduce, "tcolmin", "TCOLMIN",
      "a2a3: FP32 FP16 INT32 INT16 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8"},
     // The expand family: a per-column ([1, N]) vector against every row of
-    // a tile, or a vector repeated to the tile's shape. (The per-row ops,
-    // tile.row_expand_add ..., read their [M, 1] vector as a DN column;
-    // ptoc lays such tiles out ND, which ptoas refuses for them.)
+    // a tile, or a vector repeated to the tile's shape.
     {"tile.col_expand_add", OpKind::kColExpand, "tcolexpandadd", "TCOLEXPANDADD",
      "a2a3: FP32 FP16 INT32 INT16 | a5: FP32 FP16 INT32 INT16 INT8 UINT8"},
     {"tile.col_expand_sub", OpKind::kColExpand, "tcolexpandsub", "TCOLEXPANDSUB",
@@ -60,6 +58,26 @@ constexpr FixedLowering kFixedLowerings[] = {
     {"tile.col_expand_min", OpKind::kColExpand, "tcolexpandmin", "TCOLEXPANDMIN",
      "a2a3: FP32 FP16 INT32 INT16 | a5: FP32 FP16 INT32 INT16 INT8 UINT8"},
     {"tile.col_expand_expdif", OpKind::kColExpand, "tcolexpandexpdif", "TCOLEXPANDEXPDIF",
+     "a2a3: FP32 FP16 | a5: FP32 FP16"},
+    // The per-row ops: ptoas takes their [M, 1] vector as a DN column or as
+    // a row-major 32-byte block a row; ptoc's [M, 1] tiles are ND with
+    // 32-byte rows, so the vector's rows are filled (TROWEXPAND into its
+    // own buffer) and read as the block (lowering.cc). Types: what ptoas
+    // accepts and pto-isa compiles, probed per op, type and backend.
+    {"tile.row_expand_add", OpKind::kRowExpand, "trowexpandadd", "TROWEXPANDADD",
+     "a2a3: FP32 FP16 INT32 INT16 UINT32 UINT16 | a5: FP32 FP16 INT32 INT16 UINT32 UINT16"},
+    {"tile.row_expand_sub", OpKind::kRowExpand, "trowexpandsub", "TROWEXPANDSUB",
+     "a2a3: FP32 FP16 INT32 INT16 UINT32 UINT16 | a5: FP32 FP16 INT32 INT16 UINT32 UINT16"},
+    {"tile.row_expand_mul", OpKind::kRowExpand, "trowexpandmul", "TROWEXPANDMUL",
+     "a2a3: FP32 FP16 INT32 INT16 UINT32 UINT16 |"
+     "a5: FP32 FP16 INT32 INT16 UINT32 UINT16 UINT8"},
+    {"tile.row_expand_div", OpKind::kRowExpand, "trowexpanddiv", "TROWEXPANDDIV",
+     "a2a3: FP32 FP16 | a5: FP32 FP16 INT32 INT16 UINT32 UINT16"},
+    {"tile.row_expand_max", OpKind::kRowExpand, "trowexpandmax", "TROWEXPANDMAX",
+     "a2a3: FP32 FP16 INT32 INT16 UINT32 UINT16 | a5: FP32 FP16 INT32 INT16 UINT32 UINT16"},
+    {"tile.row_expand_min", OpKind::kRowExpand, "trowexpandmin", "TROWEXPANDMIN",
+     "a2a3: FP32 FP16 INT32 INT16 UINT32 UINT16 | a5: FP32 FP16 INT32 INT16 UINT32 UINT16"},
+    {"tile.row_expand_expdif", OpKind::kRowExpand, "trowexpandexpdif", "TROWEXPANDEXPDIF",
      "a2a3: FP32 FP16 | a5: FP32 FP16"},
     {"tile.row_expand", OpKind::kBroadcast, "trowexpand", "TROWEXPAND",
      "a2a3: FP32 FP16 BF16 INT32 INT16 INT8 UINT8 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8"},
@@ -132,6 +150,10 @@ constexpr FixedLowering kFixedLowerings[] = {
     {"system.fence", OpKind::kFence},
     {"system.cacheinvalid", OpKind::kCacheInvalidate},
     {"system.syncall", OpKind::kSyncAll},
+    // PyPTO's pto.barrier <PIPE_V | PIPE_M | PIPE_ALL>, pipe_barrier(...).
+    {"system.bar_v", OpKind::kBarrier, "PIPE_V", "PIPE_V"},
+    {"system.bar_m", OpKind::kBarrier, "PIPE_M", "PIPE_M"},
+    {"system.bar_all", OpKind::kBarrier, "PIPE_ALL", "PIPE_ALL"},
     {"tile.tpush_to_aiv", OpKind::kPushToAiv},
     {"tile.tpush_to_aic", OpKind::kPushToAic},
     {"tile.tpop_from_aic", OpKind::kPopFromAic},
@@ -241,11 +263,13 @@ OpFamily FamilyOf(OpKind kind) {
     case OpKind::kRowReduce: case OpKind::kColReduce: case OpKind::kSubview:
     case OpKind::kReshape: case OpKind::kAssemble: case OpKind::kMgather:
     case OpKind::kMatmulAcc: case OpKind::kColExpand: case OpKind::kBroadcast:
+    case OpKind::kRowExpand:
     case OpKind::kFull: case OpKind::kExtract: case OpKind::kTileRead:
     case OpKind::kTileWrite: case OpKind::kCompare: case OpKind::kSelect:
     case OpKind::kTranspose:
       return OpFamily::kTile;
     case OpKind::kFence: case OpKind::kCacheInvalidate: case OpKind::kSyncAll:
+    case OpKind::kBarrier:
       return OpFamily::kSystem;
     case OpKind::kPushToAiv: case OpKind::kPushToAic: case OpKind::kPopFromAic:
     case OpKind::kPopFromAiv: case OpKind::kFreeToAic: case OpKind::kFreeToAiv:

@@ -33,6 +33,9 @@ enum class OpKind {
   kColExpand,    // tile.col_expand_add / ... (tile, [1, N] vector): op per column
   kBroadcast,    // tile.row_expand / col_expand (target, vector): the vector
                  // repeated to the target's shape; only the vector is read
+  kRowExpand,    // tile.row_expand_add / ... (tile, [M, 1] vector[, tmp]): op per
+                 // row; the vector's 32-byte rows filled first (TROWEXPAND into
+                 // its own buffer), then read as PTO's row-major block carrier
   kFull,         // tile.full (shape, value): a fresh Vec tile of one value
   kSubview,      // tile.slice: a window of its source's buffer, no machine op
   kReshape,      // tile.reshape: its source's buffer read as another shape
@@ -73,6 +76,7 @@ enum class OpKind {
   kWait,
   kTest,
   kFence,
+  kBarrier,      // system.bar_v / bar_m / bar_all: pipe_barrier(PIPE_V | M | ALL)
   kCacheInvalidate,
   kSyncAll,
   kPushToAiv,

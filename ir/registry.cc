@@ -737,7 +737,10 @@ const OpRegistry& OpRegistry::Get() {
           "tile.col_expand_expdif", "tile.get_block_idx", "tile.get_block_num",
           "tile.matmul_acc", "tile.full", "tile.extract", "tile.read", "tile.write",
           "tile.reshape", "tile.assemble", "const", "tile.mgather", "tile.cmp", "tile.cmps",
-          "tile.sel", "tile.sels", "tile.transpose"}) {
+          "tile.sel", "tile.sels", "tile.transpose", "tile.row_expand_add",
+          "tile.row_expand_sub", "tile.row_expand_mul", "tile.row_expand_div",
+          "tile.row_expand_max", "tile.row_expand_min", "tile.row_expand_expdif",
+          "system.bar_v", "system.bar_m", "system.bar_all"}) {
       r->FindMutable(op)->compiled = true;
     }
     // TCOLSUM with a scratch tile takes {isBinary = true}; not lowered yet.

@@ -143,7 +143,13 @@ absl::StatusOr<std::vector<double>> ExpandBlock(absl::string_view instruction,
   } else {
     return absl::InvalidArgumentError(absl::StrCat("no expand ", instruction));
   }
-  if (static_cast<int64_t>(vec.size()) != (by_row ? rows : cols) ||
+  // A per-row vector may be pto-isa's block tile: k elements a row, of
+  // which element c % k is read (lowering_ops4.h).
+  const int64_t k = by_row && rows > 0 && !kind.empty() &&
+                            static_cast<int64_t>(vec.size()) % rows == 0
+                        ? std::max<int64_t>(1, static_cast<int64_t>(vec.size()) / rows)
+                        : 1;
+  if (static_cast<int64_t>(vec.size()) != (by_row ? rows * k : cols) ||
       static_cast<int64_t>(in.size()) != rows * cols) {
     return absl::InvalidArgumentError(
         absl::StrCat(instruction, " of a ", rows, " x ", cols, " tile by a vector of ",
@@ -153,7 +159,7 @@ absl::StatusOr<std::vector<double>> ExpandBlock(absl::string_view instruction,
   for (int64_t r = 0; r < rows; ++r) {
     for (int64_t c = 0; c < cols; ++c) {
       const int64_t i = r * cols + c;
-      out[i] = combine(kind.empty() ? 0.0 : in[i], vec[by_row ? r : c]);
+      out[i] = combine(kind.empty() ? 0.0 : in[i], vec[by_row ? r * k + c % k : c]);
     }
   }
   return out;
@@ -378,7 +384,8 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
     return std::shared_ptr<const TileData>(t);
   }
   if (l != nullptr &&
-      (kind == codegen::OpKind::kColExpand || kind == codegen::OpKind::kBroadcast)) {
+      (kind == codegen::OpKind::kColExpand || kind == codegen::OpKind::kBroadcast ||
+       kind == codegen::OpKind::kRowExpand)) {
     RETURN_IF_ERROR(NeedTiles(call, args, 2));
     // The tile (or the broadcast's target) gives the shape; the vector is
     // [M, 1] for a row expand, [1, N] for a column one.

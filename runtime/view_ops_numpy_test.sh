@@ -1,8 +1,9 @@
 #!/bin/bash
 # The view ops (tile.slice, tile.reshape), tile.extract, tile.assemble,
-# tile.mgather, the compare / select ops, tile.transpose and tile.sin /
-# tile.cos on ptoc-sim against NumPy: runtime/testdata/slices.py,
-# mgather.py, compare_select.py, transpose.py and trig.py (each kernel, both
+# tile.mgather, the compare / select ops, tile.transpose, tile.sin /
+# tile.cos and the per-row expansions on ptoc-sim against NumPy:
+# runtime/testdata/slices.py, mgather.py, compare_select.py, transpose.py,
+# trig.py and row_expand.py (each kernel, both
 # backends; trig.py through ptoc's default pipeline first, whose
 # lower-composite-ops expands sin and cos) from seeded inputs, every output
 # compared with NumPy's result for the same inputs (exact for the copies,
@@ -59,6 +60,11 @@ elif name == "compare_select":
 elif name == "transpose":
     save("a", rng.integers(-64, 64, (16, 32)) / 4)
     save("b", rng.integers(-64, 64, (32, 64)) / 4)
+elif name == "row_expand":
+    save("a", rng.integers(-64, 64, (16, 32)) / 4)
+    save("rv", rng.integers(-8, 9, (16, 1)) / 4)
+    save("b", rng.integers(-1000, 1000, (8, 64)))
+    save("bv", rng.integers(-1000, 1000, (8, 1)))
 elif name == "trig":
     save("a", np.concatenate([rng.uniform(-20, 20, 256), np.arange(-64, 64) * np.pi / 4,
                               rng.uniform(-1, 1, 128)]).astype(np.float32))
@@ -121,6 +127,12 @@ elif name == "compare_select":
 elif name == "transpose":
     want["at"] = load("a", (16, 32)).T
     want["bt"] = load("b", (32, 64)).T
+elif name == "row_expand":
+    a, r = load("a", (16, 32)), load("rv", (16, 1))
+    want["o_add"], want["o_sub"], want["o_mul"] = a + r, a - r, a * r
+    want["o_div"], want["o_max"], want["o_min"] = a / (abs(r) + 1), np.maximum(a, r), np.minimum(a, r)
+    want["o_exp"] = np.exp(a - r)
+    want["o_int"] = load("b", (8, 64)) - load("bv", (8, 1))
 elif name == "trig":
     # PyPTO's FP32 polynomial: within a few ulp of the exact values.
     a = load("a", (8, 64)).astype(np.float32).astype(np.float64)
@@ -151,6 +163,7 @@ for backend in a2a3 a5; do
   run compare_select runtime/testdata/compare_select.py k "$backend"
   run trig runtime/testdata/trig.py k "$backend"
   run transpose runtime/testdata/transpose.py k "$backend"
+  run row_expand runtime/testdata/row_expand.py k "$backend"
 done
 echo "view_ops_numpy_test: $checked runs checked, $failed failed"
-[[ $failed -eq 0 && $checked -eq 20 ]]
+[[ $failed -eq 0 && $checked -eq 22 ]]

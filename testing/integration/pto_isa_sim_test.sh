@@ -71,6 +71,7 @@ cases=(
   "compare_select runtime/testdata/compare_select.py k 0 0"
   "transpose runtime/testdata/transpose.py k 0 0"
   "trig runtime/testdata/trig.py k 0 0"
+  "row_expand runtime/testdata/row_expand.py k 0 1e-6"
 )
 for c in "${cases[@]}"; do
   for backend in a2a3 a5; do
