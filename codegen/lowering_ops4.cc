@@ -67,6 +67,22 @@ absl::Status PlanRowExpand(const Expr& call, Backend backend, const Location& lo
   return absl::OkStatus();
 }
 
+absl::Status PlanArgReduce(const Expr& call, Backend backend, const Location& loc,
+                           CallLowering* plan) {
+  (void)backend;
+  const std::string name = absl::StrCat("'", call.str, "' (", plan->op->cce_name, ")");
+  if (call.args.size() < 2 || !call.args[1]->type.is_tile()) {
+    return ErrorAt(loc, absl::StrCat(name, " needs a scratch tile, its second argument "
+                                            "(PyPTO allocates it with tile.create)"));
+  }
+  if (!call.type.is_tile() || call.type.dtype() != DType::kINT32) {
+    return ErrorAt(loc, absl::StrCat(name, " writes INT32 indices"));
+  }
+  plan->tile_args = {0, 1};
+  plan->steps.push_back(VectorStep({Arg(0), Arg(1)}, {Result(), Arg(1)}));
+  return absl::OkStatus();
+}
+
 void PlanBarrier(const OpLowering& op, CallLowering* plan) {
   MachineStep s;
   s.op = MachineOp::kFence;

@@ -40,6 +40,12 @@ absl::Status PlanRowExpand(const Expr& call, Backend backend, const Location& lo
 // buffer, every column of a 32-byte row valid.
 TileGeometry RowExpandBlock(const TileGeometry& vector);
 
+// tile.row_argmax / row_argmin / col_argmax / col_argmin (tile, tmp): tile
+// arguments {0, 1}, one V step writing the result and the scratch, or the
+// error at `loc` (no scratch tile, an index that is not INT32).
+absl::Status PlanArgReduce(const Expr& call, Backend backend, const Location& loc,
+                           CallLowering* plan);
+
 // system.bar_*: one scalar-unit step; bar_all's drains every pipe.
 void PlanBarrier(const OpLowering& op, CallLowering* plan);
 

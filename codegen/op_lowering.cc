@@ -90,6 +90,21 @@ constexpr FixedLowering kFixedLowerings[] = {
     // What ptoas accepts for texpands' destination.
     {"tile.full", OpKind::kFull, "texpands", "TEXPANDS",
      "a2a3: FP32 FP16 BF16 INT32 INT16 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8"},
+    // PyPTO's tile.expands (target, scalar): tile.full of the target's type.
+    {"tile.expands", OpKind::kFull, "texpands", "TEXPANDS",
+     "a2a3: FP32 FP16 BF16 INT32 INT16 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8"},
+    // The arg reductions: the source types ptoas accepts and pto-isa
+    // compiles (probed per op, type and backend); the index is INT32.
+    {"tile.row_argmax", OpKind::kArgReduce, "trowargmax", "TROWARGMAX",
+     "a2a3: FP32 FP16 INT32 INT16 UINT32 UINT16 | a5: FP32 FP16 INT32 INT16 UINT32 UINT16"},
+    {"tile.row_argmin", OpKind::kArgReduce, "trowargmin", "TROWARGMIN",
+     "a2a3: FP32 FP16 INT32 INT16 UINT32 UINT16 | a5: FP32 FP16 INT32 INT16 UINT32 UINT16"},
+    {"tile.col_argmax", OpKind::kArgReduce, "tcolargmax", "TCOLARGMAX",
+     "a2a3: FP32 FP16 BF16 INT32 INT16 INT8 UINT32 UINT16 UINT8 | "
+     "a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT32 UINT16 UINT8"},
+    {"tile.col_argmin", OpKind::kArgReduce, "tcolargmin", "TCOLARGMIN",
+     "a2a3: FP32 FP16 BF16 INT32 INT16 INT8 UINT32 UINT16 UINT8 | "
+     "a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT32 UINT16 UINT8"},
     {"tile.matmul", OpKind::kMatmul},
     {"tile.matmul_acc", OpKind::kMatmulAcc, "tmatmul.acc", "TMATMUL_ACC"},
     // The scalar unit's element access of a Vec tile (Tile::GetValue /
@@ -263,7 +278,7 @@ OpFamily FamilyOf(OpKind kind) {
     case OpKind::kRowReduce: case OpKind::kColReduce: case OpKind::kSubview:
     case OpKind::kReshape: case OpKind::kAssemble: case OpKind::kMgather:
     case OpKind::kMatmulAcc: case OpKind::kColExpand: case OpKind::kBroadcast:
-    case OpKind::kRowExpand:
+    case OpKind::kRowExpand: case OpKind::kArgReduce:
     case OpKind::kFull: case OpKind::kExtract: case OpKind::kTileRead:
     case OpKind::kTileWrite: case OpKind::kCompare: case OpKind::kSelect:
     case OpKind::kTranspose:

@@ -30,6 +30,9 @@ enum class OpKind {
   kCast,         // tile.cast: TCVT with a rounding mode
   kRowReduce,    // tile.row_sum / max / min / prod (tile, scratch) -> [.., M, 1]
   kColReduce,    // tile.col_sum / max / min / prod (tile) -> [1, N]
+  kArgReduce,    // tile.row_argmax / ... / col_argmin (tile, tmp): the INT32 index
+                 // of the first greatest / least element of each row ([M, 1]) or
+                 // column ([1, N]), the scratch written
   kColExpand,    // tile.col_expand_add / ... (tile, [1, N] vector): op per column
   kBroadcast,    // tile.row_expand / col_expand (target, vector): the vector
                  // repeated to the target's shape; only the vector is read

@@ -740,7 +740,8 @@ const OpRegistry& OpRegistry::Get() {
           "tile.sel", "tile.sels", "tile.transpose", "tile.row_expand_add",
           "tile.row_expand_sub", "tile.row_expand_mul", "tile.row_expand_div",
           "tile.row_expand_max", "tile.row_expand_min", "tile.row_expand_expdif",
-          "system.bar_v", "system.bar_m", "system.bar_all"}) {
+          "system.bar_v", "system.bar_m", "system.bar_all", "tile.expands",
+          "tile.row_argmax", "tile.row_argmin", "tile.col_argmax", "tile.col_argmin"}) {
       r->FindMutable(op)->compiled = true;
     }
     // TCOLSUM with a scratch tile takes {isBinary = true}; not lowered yet.

@@ -96,15 +96,31 @@ absl::StatusOr<std::vector<double>> ReduceBlock(absl::string_view instruction,
   const bool by_row = absl::StartsWith(instruction, "TROW");
   const absl::string_view kind = instruction.substr(std::min<size_t>(4, instruction.size()));
   if ((!by_row && !absl::StartsWith(instruction, "TCOL")) ||
-      (kind != "SUM" && kind != "MAX" && kind != "MIN" && kind != "PROD")) {
+      (kind != "SUM" && kind != "MAX" && kind != "MIN" && kind != "PROD" &&
+       kind != "ARGMAX" && kind != "ARGMIN")) {
     return absl::InvalidArgumentError(absl::StrCat("no reduction ", instruction));
+  }
+  const int64_t outer = by_row ? rows : cols, inner = by_row ? cols : rows;
+  if (kind == "ARGMAX" || kind == "ARGMIN") {
+    // The index of the first greatest (least) element, as pto-isa's CPU
+    // simulation compares: strictly.
+    std::vector<double> out(outer);
+    for (int64_t o = 0; o < outer; ++o) {
+      int64_t best = 0;
+      double v = in[by_row ? o * cols : o];
+      for (int64_t i = 1; i < inner; ++i) {
+        const double x = in[by_row ? o * cols + i : i * cols + o];
+        if (kind == "ARGMAX" ? x > v : x < v) v = x, best = i;
+      }
+      out[o] = static_cast<double>(best);
+    }
+    return out;
   }
   auto combine = [kind](double acc, double x) {
     if (kind == "SUM") return acc + x;
     if (kind == "PROD") return acc * x;
     return kind == "MAX" ? std::max(acc, x) : std::min(acc, x);
   };
-  const int64_t outer = by_row ? rows : cols, inner = by_row ? cols : rows;
   std::vector<double> out(outer);
   for (int64_t o = 0; o < outer; ++o) {
     double acc = in[by_row ? o * cols : o];
@@ -358,7 +374,8 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
     return std::shared_ptr<const TileData>(t);
   }
   if (l != nullptr &&
-      (kind == codegen::OpKind::kRowReduce || kind == codegen::OpKind::kColReduce)) {
+      (kind == codegen::OpKind::kRowReduce || kind == codegen::OpKind::kColReduce ||
+       kind == codegen::OpKind::kArgReduce)) {
     RETURN_IF_ERROR(NeedTiles(call, args, 1));
     const TileData& a = *args[0].tile;
     if (a.shape.empty()) {
@@ -368,7 +385,9 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
     ASSIGN_OR_RETURN(std::vector<double> r, ReduceBlock(l->cce_name, a.data, rows, cols));
     auto t = Like(call, a);
     t->shape = a.shape;
-    (kind == codegen::OpKind::kRowReduce ? t->shape.back() : t->shape.front()) = 1;
+    const bool by_row = kind == codegen::OpKind::kRowReduce ||
+                        (kind == codegen::OpKind::kArgReduce && absl::StartsWith(l->cce_name, "TROW"));
+    (by_row ? t->shape.back() : t->shape.front()) = 1;
     t->data = std::move(r);
     for (double& v : t->data) v = RoundToDType(v, t->dtype);
     return std::shared_ptr<const TileData>(t);

@@ -1,9 +1,9 @@
 #!/bin/bash
 # The view ops (tile.slice, tile.reshape), tile.extract, tile.assemble,
 # tile.mgather, the compare / select ops, tile.transpose, tile.sin /
-# tile.cos and the per-row expansions on ptoc-sim against NumPy:
-# runtime/testdata/slices.py, mgather.py, compare_select.py, transpose.py,
-# trig.py and row_expand.py (each kernel, both
+# tile.cos, the per-row expansions and the arg reductions on ptoc-sim
+# against NumPy: runtime/testdata/slices.py, mgather.py, compare_select.py,
+# transpose.py, trig.py, row_expand.py and arg_reduce.py (each kernel, both
 # backends; trig.py through ptoc's default pipeline first, whose
 # lower-composite-ops expands sin and cos) from seeded inputs, every output
 # compared with NumPy's result for the same inputs (exact for the copies,
@@ -65,6 +65,9 @@ elif name == "row_expand":
     save("rv", rng.integers(-8, 9, (16, 1)) / 4)
     save("b", rng.integers(-1000, 1000, (8, 64)))
     save("bv", rng.integers(-1000, 1000, (8, 1)))
+elif name == "arg_reduce":
+    save("a", rng.integers(-8, 8, (16, 32)) / 4)  # ties: the first index wins
+    save("b", rng.integers(-50, 50, (8, 64)))
 elif name == "trig":
     save("a", np.concatenate([rng.uniform(-20, 20, 256), np.arange(-64, 64) * np.pi / 4,
                               rng.uniform(-1, 1, 128)]).astype(np.float32))
@@ -133,6 +136,11 @@ elif name == "row_expand":
     want["o_div"], want["o_max"], want["o_min"] = a / (abs(r) + 1), np.maximum(a, r), np.minimum(a, r)
     want["o_exp"] = np.exp(a - r)
     want["o_int"] = load("b", (8, 64)) - load("bv", (8, 1))
+elif name == "arg_reduce":
+    a, b = load("a", (16, 32)), load("b", (8, 64))
+    want["rmax"], want["rmin"] = a.argmax(axis=1)[:, None], a.argmin(axis=1)[:, None]
+    want["cmax"], want["cmin"] = a.argmax(axis=0)[None, :], b.argmin(axis=0)[None, :]
+    want["filled"] = np.full((16, 32), -2.25)
 elif name == "trig":
     # PyPTO's FP32 polynomial: within a few ulp of the exact values.
     a = load("a", (8, 64)).astype(np.float32).astype(np.float64)
@@ -164,6 +172,7 @@ for backend in a2a3 a5; do
   run trig runtime/testdata/trig.py k "$backend"
   run transpose runtime/testdata/transpose.py k "$backend"
   run row_expand runtime/testdata/row_expand.py k "$backend"
+  run arg_reduce runtime/testdata/arg_reduce.py k "$backend"
 done
 echo "view_ops_numpy_test: $checked runs checked, $failed failed"
-[[ $failed -eq 0 && $checked -eq 22 ]]
+[[ $failed -eq 0 && $checked -eq 24 ]]
