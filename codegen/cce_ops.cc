@@ -180,6 +180,36 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       Line(absl::StrCat(op.cce_name, "(", name, ", ", src.name, ");"));
       return result(TileValue{name, g, src.buffer, /*view=*/true});
     }
+    case OpKind::kTernary: {
+      // As ptoas computes it: TADD / TSUB / TADDS / TSUBS into the result,
+      // then TADD of the carry into it (lowering_ops4.h).
+      std::vector<TileValue> srcs;
+      for (int i : plan.tile_args) {
+        ASSIGN_OR_RETURN(TileValue v, TileOperand(*call.args[i]));
+        if (v.view) {
+          return ErrorAt(loc, absl::StrCat("'", call.str, "' (", op.cce_name, ") takes whole "
+                                           "tiles, and an operand is a window of a wider tile "
+                                           "(tile.slice): copy the window into a tile of its "
+                                           "own first (tile.move)"));
+        }
+        srcs.push_back(v);
+      }
+      const bool scalar = plan.scalar_arg >= 0;
+      std::string second = scalar ? "" : srcs[1].name;
+      if (scalar) {
+        ASSIGN_OR_RETURN(second, ScalarAs(*call.args[plan.scalar_arg], plan.scalar_dtype));
+      }
+      ASSIGN_OR_RETURN(TileValue dst, NewTile(call.type, hint, true, loc));
+      std::vector<Buffer> args;
+      for (const TileValue& v : srcs) args.push_back(v.buffer);
+      const bool add = op.cce_name == "TADDC" || op.cce_name == "TADDSC";
+      OrderStep(plan.steps[0], args, dst.buffer);
+      Line(absl::StrCat(add ? "TADD" : "TSUB", scalar ? "S" : "", "(", dst.name, ", ",
+                        srcs[0].name, ", ", second, ");"));
+      OrderStep(plan.steps[1], args, dst.buffer);
+      Line(absl::StrCat("TADD(", dst.name, ", ", dst.name, ", ", srcs.back().name, ");"));
+      return result(dst);
+    }
     case OpKind::kRowExpand: {
       // The vector's rows filled in its own buffer, read as ptoas's block
       // tile (TRESHAPE), then the op (lowering_ops4.h).

@@ -585,7 +585,7 @@ absl::StatusOr<TileGeometry> PlacedResult(const CallLowering& plan, const Expr& 
   // (TSELS takes its tiles in types of their own and reads them by element;
   // TSEL takes dst, lhs and rhs in one type; TCMPS packs its source's rows.)
   if (view && (kind == OpKind::kColExpand || kind == OpKind::kRowExpand ||
-               kind == OpKind::kArgReduce ||
+               kind == OpKind::kArgReduce || kind == OpKind::kTernary ||
                kind == OpKind::kCompare ||
                kind == OpKind::kTranspose ||
                (kind == OpKind::kSelect && plan.scalar_arg < 0) ||
@@ -861,6 +861,9 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
     case OpKind::kColExpand:
       plan.tile_args = {0, 1};
       steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0), Arg(1)}, {Result()}));
+      break;
+    case OpKind::kTernary:
+      RETURN_IF_ERROR(PlanTernary(call, loc, &plan));
       break;
     case OpKind::kArgReduce:
       RETURN_IF_ERROR(PlanArgReduce(call, backend, loc, &plan));

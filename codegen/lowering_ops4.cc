@@ -83,6 +83,34 @@ absl::Status PlanArgReduce(const Expr& call, Backend backend, const Location& lo
   return absl::OkStatus();
 }
 
+absl::Status PlanTernary(const Expr& call, const Location& loc, CallLowering* plan) {
+  const bool scalar = !call.args[1]->type.is_tile();
+  const Type& a = call.args[0]->type;
+  const Type& c = call.args[2]->type;
+  const Type* b = scalar ? nullptr : &call.args[1]->type;
+  for (const Type* t : {&c, b}) {
+    if (t == nullptr) continue;
+    if (!a.is_tile() || !t->is_tile() || t->dtype() != a.dtype() ||
+        t->shape() != a.shape()) {
+      return ErrorAt(loc, absl::StrCat("'", call.str, "' (", plan->op->cce_name,
+                                       ") takes tiles of one shape and element type"));
+    }
+  }
+  if (scalar) {
+    plan->tile_args = {0, 2};
+    plan->scalar_arg = 1;
+    plan->scalar_dtype = a.dtype();
+    plan->steps.push_back(VectorStep({Arg(0)}, {Result()}));
+  } else {
+    plan->tile_args = {0, 1, 2};
+    plan->steps.push_back(VectorStep({Arg(0), Arg(1)}, {Result()}));
+  }
+  // Then the carry added to the result, in place.
+  plan->steps.push_back(VectorStep({Result(), Arg(static_cast<int>(plan->tile_args.size()) - 1)},
+                                   {Result()}));
+  return absl::OkStatus();
+}
+
 void PlanBarrier(const OpLowering& op, CallLowering* plan) {
   MachineStep s;
   s.op = MachineOp::kFence;

@@ -46,6 +46,13 @@ TileGeometry RowExpandBlock(const TileGeometry& vector);
 absl::Status PlanArgReduce(const Expr& call, Backend backend, const Location& loc,
                            CallLowering* plan);
 
+// tile.addc / subc (a, b, c) and tile.addsc / subsc (a, scalar, c): the
+// tiles (and the scalar, in their element type) in PyPTO's order, two V
+// steps as ptoas computes them (TADD / TSUB / TADDS / TSUBS into the result,
+// then TADD of the carry into it; PTO-AS prints the one pto.taddc ...), or
+// the error at `loc` (tiles of different shapes or types).
+absl::Status PlanTernary(const Expr& call, const Location& loc, CallLowering* plan);
+
 // system.bar_*: one scalar-unit step; bar_all's drains every pipe.
 void PlanBarrier(const OpLowering& op, CallLowering* plan);
 

@@ -105,6 +105,17 @@ constexpr FixedLowering kFixedLowerings[] = {
     {"tile.col_argmin", OpKind::kArgReduce, "tcolargmin", "TCOLARGMIN",
      "a2a3: FP32 FP16 BF16 INT32 INT16 INT8 UINT32 UINT16 UINT8 | "
      "a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT32 UINT16 UINT8"},
+    // Three operands, the carry last. ptoas (and ptoc's C++) compute them
+    // as two instructions, TADD / TSUB / TADDS / TSUBS then TADD into the
+    // result: the types both of those take (tile_elementwise.def).
+    {"tile.addc", OpKind::kTernary, "taddc", "TADDC",
+     "a2a3: FP32 FP16 INT32 INT16 UINT32 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8 UINT32"},
+    {"tile.subc", OpKind::kTernary, "tsubc", "TSUBC",
+     "a2a3: FP32 FP16 INT32 INT16 UINT32 | a5: FP32 FP16 INT32 INT16 INT8 UINT8 UINT32"},
+    {"tile.addsc", OpKind::kTernary, "taddsc", "TADDSC",
+     "a2a3: FP32 FP16 INT32 INT16 UINT32 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8 UINT32"},
+    {"tile.subsc", OpKind::kTernary, "tsubsc", "TSUBSC",
+     "a2a3: FP32 FP16 INT32 INT16 UINT32 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8 UINT32"},
     {"tile.matmul", OpKind::kMatmul},
     {"tile.matmul_acc", OpKind::kMatmulAcc, "tmatmul.acc", "TMATMUL_ACC"},
     // The scalar unit's element access of a Vec tile (Tile::GetValue /
@@ -278,7 +289,7 @@ OpFamily FamilyOf(OpKind kind) {
     case OpKind::kRowReduce: case OpKind::kColReduce: case OpKind::kSubview:
     case OpKind::kReshape: case OpKind::kAssemble: case OpKind::kMgather:
     case OpKind::kMatmulAcc: case OpKind::kColExpand: case OpKind::kBroadcast:
-    case OpKind::kRowExpand: case OpKind::kArgReduce:
+    case OpKind::kRowExpand: case OpKind::kArgReduce: case OpKind::kTernary:
     case OpKind::kFull: case OpKind::kExtract: case OpKind::kTileRead:
     case OpKind::kTileWrite: case OpKind::kCompare: case OpKind::kSelect:
     case OpKind::kTranspose:

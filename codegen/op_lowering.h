@@ -39,6 +39,8 @@ enum class OpKind {
   kRowExpand,    // tile.row_expand_add / ... (tile, [M, 1] vector[, tmp]): op per
                  // row; the vector's 32-byte rows filled first (TROWEXPAND into
                  // its own buffer), then read as PTO's row-major block carrier
+  kTernary,      // tile.addc / subc (a, b, c): a + b + c, a - b + c; tile.addsc /
+                 // subsc (a, scalar, c): a + s + c, a - s + c (TADDC ... TSUBSC)
   kFull,         // tile.full (shape, value): a fresh Vec tile of one value
   kSubview,      // tile.slice: a window of its source's buffer, no machine op
   kReshape,      // tile.reshape: its source's buffer read as another shape

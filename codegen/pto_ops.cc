@@ -319,6 +319,35 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
            loc);
       return std::optional<Value>(Value{name, ty, tiles[0].buffer, g});
     }
+    case OpKind::kTernary: {
+      // PyPTO's one instruction (ptoas computes it in two: lowering_ops4.h).
+      for (int i : plan.tile_args) RETURN_IF_ERROR(tile_operand(i));
+      for (const Value& t : tiles) {
+        if (t.placed.has_value()) {
+          return ErrorAt(loc, absl::StrCat("'", call.str, "' (", op.cce_name, ") takes whole "
+                                           "tiles, and an operand is a window of a wider tile "
+                                           "(tile.slice): copy the window into a tile of its "
+                                           "own first (tile.move)"));
+        }
+      }
+      std::vector<std::string> names, types;
+      for (const Value& t : tiles) names.push_back(t.name), types.push_back(t.type);
+      if (plan.scalar_arg >= 0) {
+        ASSIGN_OR_RETURN(std::string s, LowerAs(*call.args[plan.scalar_arg], plan.scalar_dtype));
+        names.insert(names.begin() + 1, s);
+        types.insert(types.begin() + 1, PtoScalarType(plan.scalar_dtype));
+      }
+      ASSIGN_OR_RETURN(Value dst, AllocTile(call.type, hint, loc));
+      std::vector<Buffer> args;
+      for (size_t i = 0; i < tiles.size(); ++i) {
+        args.push_back(BufferOf(call.args[plan.tile_args[i]]->type, tiles[i]));
+      }
+      for (const MachineStep& step : plan.steps) Sync(step, args, BufferOf(call.type, dst), {}, loc);
+      Line(absl::StrCat("pto.", op.pto_name, " ins(", absl::StrJoin(names, ", "), " : ",
+                        absl::StrJoin(types, ", "), ") outs(", dst.name, " : ", dst.type, ")"),
+           loc);
+      return std::optional<Value>(dst);
+    }
     case OpKind::kRowExpand: {
       // The vector's rows filled in its own buffer, read as ptoas's block
       // tile, then the op (lowering_ops4.h).

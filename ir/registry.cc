@@ -741,7 +741,8 @@ const OpRegistry& OpRegistry::Get() {
           "tile.row_expand_sub", "tile.row_expand_mul", "tile.row_expand_div",
           "tile.row_expand_max", "tile.row_expand_min", "tile.row_expand_expdif",
           "system.bar_v", "system.bar_m", "system.bar_all", "tile.expands",
-          "tile.row_argmax", "tile.row_argmin", "tile.col_argmax", "tile.col_argmin"}) {
+          "tile.row_argmax", "tile.row_argmin", "tile.col_argmax", "tile.col_argmin",
+          "tile.addc", "tile.subc", "tile.addsc", "tile.subsc"}) {
       r->FindMutable(op)->compiled = true;
     }
     // TCOLSUM with a scratch tile takes {isBinary = true}; not lowered yet.

@@ -181,6 +181,25 @@ absl::StatusOr<std::vector<double>> ExpandBlock(absl::string_view instruction,
   return out;
 }
 
+absl::StatusOr<std::vector<double>> TernaryBlock(absl::string_view instruction,
+                                                 const std::vector<double>& a,
+                                                 const std::vector<double>* b, double scalar,
+                                                 const std::vector<double>& c) {
+  const bool add = instruction == "TADDC" || instruction == "TADDSC";
+  if (!add && instruction != "TSUBC" && instruction != "TSUBSC") {
+    return absl::InvalidArgumentError(absl::StrCat("no ternary ", instruction));
+  }
+  if (c.size() != a.size() || (b != nullptr && b->size() != a.size())) {
+    return absl::InvalidArgumentError(absl::StrCat(instruction, " of tiles of different sizes"));
+  }
+  std::vector<double> out(a.size());
+  for (size_t i = 0; i < a.size(); ++i) {
+    const double x = b != nullptr ? (*b)[i] : scalar;
+    out[i] = (add ? a[i] + x : a[i] - x) + c[i];
+  }
+  return out;
+}
+
 std::shared_ptr<TileData> NewTile(const Type& type, std::vector<int64_t> shape) {
   auto t = std::make_shared<TileData>();
   t->dtype = type.dtype();
@@ -419,6 +438,28 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
                                                   ? std::vector<double>(a.data.size())
                                                   : a.data,
                                  v.data, a.shape[0], a.shape[1]));
+    auto t = Like(call, a);
+    t->data = std::move(r);
+    for (double& x : t->data) x = RoundToDType(x, t->dtype);
+    return std::shared_ptr<const TileData>(t);
+  }
+  if (l != nullptr && kind == codegen::OpKind::kTernary) {
+    // TADDC / TSUBC (a, b, c), TADDSC / TSUBSC (a, scalar, c).
+    if (args.size() < 3 || args[0].kind != Value::Kind::kTile ||
+        args[2].kind != Value::Kind::kTile ||
+        (args[1].kind != Value::Kind::kTile && !args[1].is_number())) {
+      return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' takes three operands"));
+    }
+    const TileData& a = *args[0].tile;
+    const TileData& c = *args[2].tile;
+    const TileData* b = args[1].kind == Value::Kind::kTile ? args[1].tile.get() : nullptr;
+    if (c.shape != a.shape || (b != nullptr && b->shape != a.shape)) {
+      return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' of tiles of different "
+                                                     "shapes"));
+    }
+    ASSIGN_OR_RETURN(std::vector<double> r,
+                     TernaryBlock(l->cce_name, a.data, b != nullptr ? &b->data : nullptr,
+                                  b == nullptr ? args[1].AsDouble() : 0.0, c.data));
     auto t = Like(call, a);
     t->data = std::move(r);
     for (double& x : t->data) x = RoundToDType(x, t->dtype);

@@ -1,11 +1,12 @@
 #!/bin/bash
 # The view ops (tile.slice, tile.reshape), tile.extract, tile.assemble,
 # tile.mgather, the compare / select ops, tile.transpose, tile.sin /
-# tile.cos, the per-row expansions and the arg reductions on ptoc-sim
-# against NumPy: runtime/testdata/slices.py, mgather.py, compare_select.py,
-# transpose.py, trig.py, row_expand.py and arg_reduce.py (each kernel, both
-# backends; trig.py through ptoc's default pipeline first, whose
-# lower-composite-ops expands sin and cos) from seeded inputs, every output
+# tile.cos, the per-row expansions, the arg reductions and tile.addc ... on
+# ptoc-sim against NumPy: runtime/testdata/slices.py, mgather.py,
+# compare_select.py, transpose.py, trig.py, row_expand.py, arg_reduce.py and
+# ternary.py (each kernel, both backends; trig.py through ptoc's default
+# pipeline first, whose lower-composite-ops expands sin and cos) from seeded
+# inputs, every output
 # compared with NumPy's result for the same inputs (exact for the copies,
 # selections and sums of quarter-integers, 1e-6 relative for the cube's FP16
 # products, 5e-7 absolute for sin and cos).
@@ -68,6 +69,10 @@ elif name == "row_expand":
 elif name == "arg_reduce":
     save("a", rng.integers(-8, 8, (16, 32)) / 4)  # ties: the first index wins
     save("b", rng.integers(-50, 50, (8, 64)))
+elif name == "ternary":
+    save("a", rng.integers(-64, 64, (16, 32)) / 4)
+    save("b", rng.integers(-64, 64, (16, 32)) / 4)
+    save("c", rng.integers(-1000, 1000, (8, 64)))
 elif name == "trig":
     save("a", np.concatenate([rng.uniform(-20, 20, 256), np.arange(-64, 64) * np.pi / 4,
                               rng.uniform(-1, 1, 128)]).astype(np.float32))
@@ -141,6 +146,10 @@ elif name == "arg_reduce":
     want["rmax"], want["rmin"] = a.argmax(axis=1)[:, None], a.argmin(axis=1)[:, None]
     want["cmax"], want["cmin"] = a.argmax(axis=0)[None, :], b.argmin(axis=0)[None, :]
     want["filled"] = np.full((16, 32), -2.25)
+elif name == "ternary":
+    a, b, c = load("a", (16, 32)), load("b", (16, 32)), load("c", (8, 64))
+    want["o1"], want["o2"] = a + b + b, a - 1.5 + b
+    want["o3"], want["o4"] = c - c + c, c + 7 + c
 elif name == "trig":
     # PyPTO's FP32 polynomial: within a few ulp of the exact values.
     a = load("a", (8, 64)).astype(np.float32).astype(np.float64)
@@ -173,6 +182,7 @@ for backend in a2a3 a5; do
   run transpose runtime/testdata/transpose.py k "$backend"
   run row_expand runtime/testdata/row_expand.py k "$backend"
   run arg_reduce runtime/testdata/arg_reduce.py k "$backend"
+  run ternary runtime/testdata/ternary.py k "$backend"
 done
 echo "view_ops_numpy_test: $checked runs checked, $failed failed"
-[[ $failed -eq 0 && $checked -eq 24 ]]
+[[ $failed -eq 0 && $checked -eq 26 ]]

@@ -73,6 +73,7 @@ cases=(
   "trig runtime/testdata/trig.py k 0 0"
   "row_expand runtime/testdata/row_expand.py k 0 1e-6"
   "arg_reduce runtime/testdata/arg_reduce.py k 0 0"
+  "ternary runtime/testdata/ternary.py k 0 0"
 )
 for c in "${cases[@]}"; do
   for backend in a2a3 a5; do
