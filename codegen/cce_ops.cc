@@ -4,6 +4,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "codegen/cce_emitter.h"
+#include "codegen/lowering_ops4.h"
 #include "ir/checked_math.h"
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
@@ -195,6 +196,58 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       Line(absl::StrCat(CceTileType(g), " ", name, ";"));
       Line(absl::StrCat(op.cce_name, "(", name, ", ", src.name, ");"));
       return result(TileValue{name, g, src.buffer, /*view=*/true});
+    }
+    case OpKind::kTernary: {
+      // As ptoas computes it: TADD / TSUB / TADDS / TSUBS into the result,
+      // then TADD of the carry into it (lowering_ops4.h).
+      std::vector<TileValue> srcs;
+      for (int i : plan.tile_args) {
+        ASSIGN_OR_RETURN(TileValue v, TileOperand(*call.args[i]));
+        if (v.view) {
+          return ErrorAt(loc, absl::StrCat("'", call.str, "' (", op.cce_name, ") takes whole "
+                                           "tiles, and an operand is a window of a wider tile "
+                                           "(tile.slice): copy the window into a tile of its "
+                                           "own first (tile.move)"));
+        }
+        srcs.push_back(v);
+      }
+      const bool scalar = plan.scalar_arg >= 0;
+      std::string second = scalar ? "" : srcs[1].name;
+      if (scalar) {
+        ASSIGN_OR_RETURN(second, ScalarAs(*call.args[plan.scalar_arg], plan.scalar_dtype));
+      }
+      ASSIGN_OR_RETURN(TileValue dst, NewTile(call.type, hint, true, loc));
+      std::vector<Buffer> args;
+      for (const TileValue& v : srcs) args.push_back(v.buffer);
+      const bool add = op.cce_name == "TADDC" || op.cce_name == "TADDSC";
+      OrderStep(plan.steps[0], args, dst.buffer);
+      Line(absl::StrCat(add ? "TADD" : "TSUB", scalar ? "S" : "", "(", dst.name, ", ",
+                        srcs[0].name, ", ", second, ");"));
+      OrderStep(plan.steps[1], args, dst.buffer);
+      Line(absl::StrCat("TADD(", dst.name, ", ", dst.name, ", ", srcs.back().name, ");"));
+      return result(dst);
+    }
+    case OpKind::kRowExpand: {
+      // The vector's rows filled in its own buffer, read as ptoas's block
+      // tile (TRESHAPE), then the op (lowering_ops4.h).
+      ASSIGN_OR_RETURN(TileValue src, TileOperand(*call.args[0]));
+      ASSIGN_OR_RETURN(TileValue vec, TileOperand(*call.args[1]));
+      if (src.view || vec.view) {
+        return ErrorAt(loc, absl::StrCat("'", call.str, "' (", op.cce_name, ") takes whole "
+                                         "tiles, and an operand is a window of a wider tile "
+                                         "(tile.slice): copy the window into a tile of its own "
+                                         "first (tile.move)"));
+      }
+      const TileGeometry g = RowExpandBlock(vec.geometry);
+      const std::string block = Fresh("rows");
+      Line(absl::StrCat(CceTileType(g), " ", block, ";"));
+      Line(absl::StrCat("TRESHAPE(", block, ", ", vec.name, ");"));
+      OrderStep(plan.steps[0], {src.buffer, vec.buffer}, vec.buffer);
+      Line(absl::StrCat("TROWEXPAND(", block, ", ", vec.name, ");"));
+      ASSIGN_OR_RETURN(TileValue dst, NewTile(call.type, hint, true, loc));
+      OrderStep(plan.steps[1], {src.buffer, vec.buffer}, dst.buffer);
+      Line(absl::StrCat(op.cce_name, "(", dst.name, ", ", src.name, ", ", block, ");"));
+      return result(dst);
     }
     case OpKind::kSubview: {
       // A view of the source's buffer: TSUBVIEW places it, the memory plan
@@ -492,6 +545,12 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
     if (step.drains_all) Line("pipe_barrier(PIPE_ALL);");
     for (Pipe p : step.drains) Line(absl::StrCat("pipe_barrier(", PipeName(p), ");"));
     Line("dsb(DSB_DDR);");
+    return std::optional<Value>();
+  }
+  if (op.kind == OpKind::kBarrier) {
+    OrderStep(plan.steps[0], {}, {});
+    if (!BarrierPrinted(op, fn_.kind, backend_)) return std::optional<Value>();
+    Line(absl::StrCat("pipe_barrier(", op.cce_name, ");"));
     return std::optional<Value>();
   }
   if (op.kind == OpKind::kCacheInvalidate) {

@@ -5,6 +5,7 @@
 #include "absl/strings/str_join.h"
 #include "codegen/lowering_compare.h"
 #include "codegen/lowering_pad.h"
+#include "codegen/lowering_ops4.h"
 #include "codegen/pipes.h"
 #include "codegen/target_info.h"
 #include "ir/diagnostics.h"
@@ -605,7 +606,9 @@ absl::StatusOr<TileGeometry> PlacedResult(const CallLowering& plan, const Expr& 
   const OpKind kind = plan.op->kind;
   // (TSELS takes its tiles in types of their own and reads them by element;
   // TSEL takes dst, lhs and rhs in one type; TCMPS packs its source's rows.)
-  if (view && (kind == OpKind::kColExpand || kind == OpKind::kCompare ||
+  if (view && (kind == OpKind::kColExpand || kind == OpKind::kRowExpand ||
+               kind == OpKind::kArgReduce || kind == OpKind::kTernary ||
+               kind == OpKind::kCompare ||
                kind == OpKind::kTranspose || kind == OpKind::kFillPad ||
                (kind == OpKind::kSelect && plan.scalar_arg < 0) ||
                (e != nullptr && e->scratch_arg() >= 0))) {
@@ -898,6 +901,18 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
     case OpKind::kColExpand:
       plan.tile_args = {0, 1};
       steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0), Arg(1)}, {Result()}));
+      break;
+    case OpKind::kTernary:
+      RETURN_IF_ERROR(PlanTernary(call, loc, &plan));
+      break;
+    case OpKind::kArgReduce:
+      RETURN_IF_ERROR(PlanArgReduce(call, backend, loc, &plan));
+      break;
+    case OpKind::kRowExpand:
+      RETURN_IF_ERROR(PlanRowExpand(call, backend, loc, &plan));
+      break;
+    case OpKind::kBarrier:
+      PlanBarrier(*op, &plan);
       break;
     case OpKind::kBroadcast:
       // The target (argument 0) gives only the result's shape.

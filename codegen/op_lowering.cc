@@ -49,9 +49,7 @@ constexpr FixedLowering kFixedLowerings[] = {
     {"tile.col_min", OpKind::kColReduce, "tcolmin", "TCOLMIN",
      "a2a3: FP32 FP16 INT32 INT16 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8"},
     // The expand family: a per-column ([1, N]) vector against every row of
-    // a tile, or a vector repeated to the tile's shape. (The per-row ops,
-    // tile.row_expand_add ..., read their [M, 1] vector as a DN column;
-    // ptoc lays such tiles out ND, which ptoas refuses for them.)
+    // a tile, or a vector repeated to the tile's shape.
     {"tile.col_expand_add", OpKind::kColExpand, "tcolexpandadd", "TCOLEXPANDADD",
      "a2a3: FP32 FP16 INT32 INT16 | a5: FP32 FP16 INT32 INT16 INT8 UINT8"},
     {"tile.col_expand_sub", OpKind::kColExpand, "tcolexpandsub", "TCOLEXPANDSUB",
@@ -66,6 +64,26 @@ constexpr FixedLowering kFixedLowerings[] = {
      "a2a3: FP32 FP16 INT32 INT16 | a5: FP32 FP16 INT32 INT16 INT8 UINT8"},
     {"tile.col_expand_expdif", OpKind::kColExpand, "tcolexpandexpdif", "TCOLEXPANDEXPDIF",
      "a2a3: FP32 FP16 | a5: FP32 FP16"},
+    // The per-row ops: ptoas takes their [M, 1] vector as a DN column or as
+    // a row-major 32-byte block a row; ptoc's [M, 1] tiles are ND with
+    // 32-byte rows, so the vector's rows are filled (TROWEXPAND into its
+    // own buffer) and read as the block (lowering.cc). Types: what ptoas
+    // accepts and pto-isa compiles, probed per op, type and backend.
+    {"tile.row_expand_add", OpKind::kRowExpand, "trowexpandadd", "TROWEXPANDADD",
+     "a2a3: FP32 FP16 INT32 INT16 UINT32 UINT16 | a5: FP32 FP16 INT32 INT16 UINT32 UINT16"},
+    {"tile.row_expand_sub", OpKind::kRowExpand, "trowexpandsub", "TROWEXPANDSUB",
+     "a2a3: FP32 FP16 INT32 INT16 UINT32 UINT16 | a5: FP32 FP16 INT32 INT16 UINT32 UINT16"},
+    {"tile.row_expand_mul", OpKind::kRowExpand, "trowexpandmul", "TROWEXPANDMUL",
+     "a2a3: FP32 FP16 INT32 INT16 UINT32 UINT16 |"
+     "a5: FP32 FP16 INT32 INT16 UINT32 UINT16 UINT8"},
+    {"tile.row_expand_div", OpKind::kRowExpand, "trowexpanddiv", "TROWEXPANDDIV",
+     "a2a3: FP32 FP16 | a5: FP32 FP16 INT32 INT16 UINT32 UINT16"},
+    {"tile.row_expand_max", OpKind::kRowExpand, "trowexpandmax", "TROWEXPANDMAX",
+     "a2a3: FP32 FP16 INT32 INT16 UINT32 UINT16 | a5: FP32 FP16 INT32 INT16 UINT32 UINT16"},
+    {"tile.row_expand_min", OpKind::kRowExpand, "trowexpandmin", "TROWEXPANDMIN",
+     "a2a3: FP32 FP16 INT32 INT16 UINT32 UINT16 | a5: FP32 FP16 INT32 INT16 UINT32 UINT16"},
+    {"tile.row_expand_expdif", OpKind::kRowExpand, "trowexpandexpdif", "TROWEXPANDEXPDIF",
+     "a2a3: FP32 FP16 | a5: FP32 FP16"},
     {"tile.row_expand", OpKind::kBroadcast, "trowexpand", "TROWEXPAND",
      "a2a3: FP32 FP16 BF16 INT32 INT16 INT8 UINT8 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8"},
     {"tile.col_expand", OpKind::kBroadcast, "tcolexpand", "TCOLEXPAND",
@@ -77,6 +95,32 @@ constexpr FixedLowering kFixedLowerings[] = {
     // What ptoas accepts for texpands' destination.
     {"tile.full", OpKind::kFull, "texpands", "TEXPANDS",
      "a2a3: FP32 FP16 BF16 INT32 INT16 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8"},
+    // PyPTO's tile.expands (target, scalar): tile.full of the target's type.
+    {"tile.expands", OpKind::kFull, "texpands", "TEXPANDS",
+     "a2a3: FP32 FP16 BF16 INT32 INT16 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8"},
+    // The arg reductions: the source types ptoas accepts and pto-isa
+    // compiles (probed per op, type and backend); the index is INT32.
+    {"tile.row_argmax", OpKind::kArgReduce, "trowargmax", "TROWARGMAX",
+     "a2a3: FP32 FP16 INT32 INT16 UINT32 UINT16 | a5: FP32 FP16 INT32 INT16 UINT32 UINT16"},
+    {"tile.row_argmin", OpKind::kArgReduce, "trowargmin", "TROWARGMIN",
+     "a2a3: FP32 FP16 INT32 INT16 UINT32 UINT16 | a5: FP32 FP16 INT32 INT16 UINT32 UINT16"},
+    {"tile.col_argmax", OpKind::kArgReduce, "tcolargmax", "TCOLARGMAX",
+     "a2a3: FP32 FP16 BF16 INT32 INT16 INT8 UINT32 UINT16 UINT8 | "
+     "a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT32 UINT16 UINT8"},
+    {"tile.col_argmin", OpKind::kArgReduce, "tcolargmin", "TCOLARGMIN",
+     "a2a3: FP32 FP16 BF16 INT32 INT16 INT8 UINT32 UINT16 UINT8 | "
+     "a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT32 UINT16 UINT8"},
+    // Three operands, the carry last. ptoas (and ptoc's C++) compute them
+    // as two instructions, TADD / TSUB / TADDS / TSUBS then TADD into the
+    // result: the types both of those take (tile_elementwise.def).
+    {"tile.addc", OpKind::kTernary, "taddc", "TADDC",
+     "a2a3: FP32 FP16 INT32 INT16 UINT32 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8 UINT32"},
+    {"tile.subc", OpKind::kTernary, "tsubc", "TSUBC",
+     "a2a3: FP32 FP16 INT32 INT16 UINT32 | a5: FP32 FP16 INT32 INT16 INT8 UINT8 UINT32"},
+    {"tile.addsc", OpKind::kTernary, "taddsc", "TADDSC",
+     "a2a3: FP32 FP16 INT32 INT16 UINT32 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8 UINT32"},
+    {"tile.subsc", OpKind::kTernary, "tsubsc", "TSUBSC",
+     "a2a3: FP32 FP16 INT32 INT16 UINT32 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8 UINT32"},
     {"tile.matmul", OpKind::kMatmul},
     {"tile.matmul_acc", OpKind::kMatmulAcc, "tmatmul.acc", "TMATMUL_ACC"},
     // The scalar unit's element access of a Vec tile (Tile::GetValue /
@@ -145,6 +189,10 @@ constexpr FixedLowering kFixedLowerings[] = {
     {"system.fence", OpKind::kFence},
     {"system.cacheinvalid", OpKind::kCacheInvalidate},
     {"system.syncall", OpKind::kSyncAll},
+    // PyPTO's pto.barrier <PIPE_V | PIPE_M | PIPE_ALL>, pipe_barrier(...).
+    {"system.bar_v", OpKind::kBarrier, "PIPE_V", "PIPE_V"},
+    {"system.bar_m", OpKind::kBarrier, "PIPE_M", "PIPE_M"},
+    {"system.bar_all", OpKind::kBarrier, "PIPE_ALL", "PIPE_ALL"},
     {"tile.tpush_to_aiv", OpKind::kPushToAiv},
     {"tile.tpush_to_aic", OpKind::kPushToAic},
     {"tile.tpop_from_aic", OpKind::kPopFromAic},
@@ -256,11 +304,13 @@ OpFamily FamilyOf(OpKind kind) {
     case OpKind::kRowReduce: case OpKind::kColReduce: case OpKind::kSubview:
     case OpKind::kReshape: case OpKind::kAssemble: case OpKind::kMgather:
     case OpKind::kMatmulAcc: case OpKind::kColExpand: case OpKind::kBroadcast:
+    case OpKind::kRowExpand: case OpKind::kArgReduce: case OpKind::kTernary:
     case OpKind::kFull: case OpKind::kExtract: case OpKind::kTileRead:
     case OpKind::kTileWrite: case OpKind::kCompare: case OpKind::kSelect:
     case OpKind::kTranspose: case OpKind::kFillPad: case OpKind::kTileAlloc:
       return OpFamily::kTile;
     case OpKind::kFence: case OpKind::kCacheInvalidate: case OpKind::kSyncAll:
+    case OpKind::kBarrier:
       return OpFamily::kSystem;
     case OpKind::kPushToAiv: case OpKind::kPushToAic: case OpKind::kPopFromAic:
     case OpKind::kPopFromAiv: case OpKind::kFreeToAic: case OpKind::kFreeToAiv:

@@ -33,9 +33,17 @@ enum class OpKind {
   kCast,         // tile.cast: TCVT with a rounding mode
   kRowReduce,    // tile.row_sum / max / min / prod (tile, scratch) -> [.., M, 1]
   kColReduce,    // tile.col_sum / max / min / prod (tile) -> [1, N]
+  kArgReduce,    // tile.row_argmax / ... / col_argmin (tile, tmp): the INT32 index
+                 // of the first greatest / least element of each row ([M, 1]) or
+                 // column ([1, N]), the scratch written
   kColExpand,    // tile.col_expand_add / ... (tile, [1, N] vector): op per column
   kBroadcast,    // tile.row_expand / col_expand (target, vector): the vector
                  // repeated to the target's shape; only the vector is read
+  kRowExpand,    // tile.row_expand_add / ... (tile, [M, 1] vector[, tmp]): op per
+                 // row; the vector's 32-byte rows filled first (TROWEXPAND into
+                 // its own buffer), then read as PTO's row-major block carrier
+  kTernary,      // tile.addc / subc (a, b, c): a + b + c, a - b + c; tile.addsc /
+                 // subsc (a, scalar, c): a + s + c, a - s + c (TADDC ... TSUBSC)
   kFull,         // tile.full (shape, value): a fresh Vec tile of one value
   kSubview,      // tile.slice: a window of its source's buffer, no machine op
   kReshape,      // tile.reshape: its source's buffer read as another shape
@@ -81,6 +89,7 @@ enum class OpKind {
   kWait,
   kTest,
   kFence,
+  kBarrier,      // system.bar_v / bar_m / bar_all: pipe_barrier(PIPE_V | M | ALL)
   kCacheInvalidate,
   kSyncAll,
   kPushToAiv,

@@ -3,6 +3,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/strip.h"
+#include "codegen/lowering_ops4.h"
 #include "codegen/pto_emitter.h"
 
 #include "ir/checked_math.h"
@@ -312,6 +313,66 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
            loc);
       return std::optional<Value>(Value{name, ty, tiles[0].buffer, g});
     }
+    case OpKind::kTernary: {
+      // PyPTO's one instruction (ptoas computes it in two: lowering_ops4.h).
+      for (int i : plan.tile_args) RETURN_IF_ERROR(tile_operand(i));
+      for (const Value& t : tiles) {
+        if (t.placed.has_value()) {
+          return ErrorAt(loc, absl::StrCat("'", call.str, "' (", op.cce_name, ") takes whole "
+                                           "tiles, and an operand is a window of a wider tile "
+                                           "(tile.slice): copy the window into a tile of its "
+                                           "own first (tile.move)"));
+        }
+      }
+      std::vector<std::string> names, types;
+      for (const Value& t : tiles) names.push_back(t.name), types.push_back(t.type);
+      if (plan.scalar_arg >= 0) {
+        ASSIGN_OR_RETURN(std::string s, LowerAs(*call.args[plan.scalar_arg], plan.scalar_dtype));
+        names.insert(names.begin() + 1, s);
+        types.insert(types.begin() + 1, PtoScalarType(plan.scalar_dtype));
+      }
+      ASSIGN_OR_RETURN(Value dst, AllocTile(call.type, hint, loc));
+      std::vector<Buffer> args;
+      for (size_t i = 0; i < tiles.size(); ++i) {
+        args.push_back(BufferOf(call.args[plan.tile_args[i]]->type, tiles[i]));
+      }
+      for (const MachineStep& step : plan.steps) Sync(step, args, BufferOf(call.type, dst), {}, loc);
+      Line(absl::StrCat("pto.", op.pto_name, " ins(", absl::StrJoin(names, ", "), " : ",
+                        absl::StrJoin(types, ", "), ") outs(", dst.name, " : ", dst.type, ")"),
+           loc);
+      return std::optional<Value>(dst);
+    }
+    case OpKind::kRowExpand: {
+      // The vector's rows filled in its own buffer, read as ptoas's block
+      // tile, then the op (lowering_ops4.h).
+      RETURN_IF_ERROR(tile_operand(0));
+      RETURN_IF_ERROR(tile_operand(1));
+      if (tiles[0].placed.has_value() || tiles[1].placed.has_value()) {
+        return ErrorAt(loc, absl::StrCat("'", call.str, "' (", op.cce_name, ") takes whole "
+                                         "tiles, and an operand is a window of a wider tile "
+                                         "(tile.slice): copy the window into a tile of its own "
+                                         "first (tile.move)"));
+      }
+      ASSIGN_OR_RETURN(TileGeometry vec, GeometryOf(call.args[1]->type, backend_, loc));
+      const std::string block_ty = PtoTileType(RowExpandBlock(vec));
+      const std::string block = NewName("rows");
+      Line(absl::StrCat(block, " = pto.treshape ", tiles[1].name, " : ", tiles[1].type, " -> ",
+                        block_ty),
+           loc);
+      const Buffer vbuf = BufferOf(call.args[1]->type, tiles[1]);
+      const std::vector<Buffer> args = {BufferOf(call.args[0]->type, tiles[0]), vbuf};
+      Sync(plan.steps[0], args, vbuf, {}, loc);
+      Line(absl::StrCat("pto.trowexpand ins(", tiles[1].name, " : ", tiles[1].type, ") outs(",
+                        block, " : ", block_ty, ")"),
+           loc);
+      ASSIGN_OR_RETURN(Value dst, AllocTile(call.type, hint, loc));
+      Sync(plan.steps[1], args, BufferOf(call.type, dst), {}, loc);
+      Line(absl::StrCat("pto.", op.pto_name, " ins(", tiles[0].name, ", ", block, " : ",
+                        tiles[0].type, ", ", block_ty, ") outs(", dst.name, " : ", dst.type,
+                        ")"),
+           loc);
+      return std::optional<Value>(dst);
+    }
     case OpKind::kSubview: {
       // A view of the source's buffer: no buffer, no address of its own.
       RETURN_IF_ERROR(tile_operand(0));
@@ -582,6 +643,12 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
   if (op.kind == OpKind::kFence) {
     Sync(plan.steps[0], {}, {}, {}, loc);
     Line("pto.fence.barrier_all #pto.fence_scope<gm>", loc);
+    return std::optional<Value>();
+  }
+  if (op.kind == OpKind::kBarrier) {
+    Sync(plan.steps[0], {}, {}, {}, loc);
+    if (!BarrierPrinted(op, fn_.kind, backend_)) return std::optional<Value>();
+    Line(absl::StrCat("pto.barrier <", op.pto_name, ">"), loc);
     return std::optional<Value>();
   }
   if (op.kind == OpKind::kCacheInvalidate) {

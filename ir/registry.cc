@@ -736,7 +736,13 @@ const OpRegistry& OpRegistry::Get() {
           "tile.matmul_acc", "tile.full", "tile.extract", "tile.read", "tile.write",
           "tile.reshape", "tile.assemble", "const", "tile.mgather", "tile.cmp", "tile.cmps",
           "tile.sel", "tile.sels", "tile.transpose", "tile.fillpad", "tile.fillpad_expand",
-          "tile.fillpad_inplace", "tile.alloc", "min", "max"}) {
+          "tile.fillpad_inplace", "tile.alloc", "min", "max",
+          "tile.row_expand_add",
+          "tile.row_expand_sub", "tile.row_expand_mul", "tile.row_expand_div",
+          "tile.row_expand_max", "tile.row_expand_min", "tile.row_expand_expdif",
+          "system.bar_v", "system.bar_m", "system.bar_all", "tile.expands",
+          "tile.row_argmax", "tile.row_argmin", "tile.col_argmax", "tile.col_argmin",
+          "tile.addc", "tile.subc", "tile.addsc", "tile.subsc"}) {
       r->FindMutable(op)->compiled = true;
     }
     // TCOLSUM with a scratch tile takes {isBinary = true}; not lowered yet.

@@ -51,7 +51,13 @@ TEST(RegistryTest, HoldsTheWholeCatalog) {
       "tile.extract", "tile.read", "tile.write", "tile.reshape",
       "tile.assemble", "const", "tile.mgather", "tile.cmp", "tile.cmps", "tile.sel",
       "tile.sels", "tile.transpose", "tile.fillpad", "tile.fillpad_expand",
-      "tile.fillpad_inplace", "tile.alloc", "min", "max"};
+      "tile.fillpad_inplace", "tile.alloc", "min", "max",
+      "tile.row_expand_add", "tile.row_expand_sub",
+      "tile.row_expand_mul", "tile.row_expand_div", "tile.row_expand_max",
+      "tile.row_expand_min", "tile.row_expand_expdif", "system.bar_v", "system.bar_m",
+      "system.bar_all", "tile.expands", "tile.row_argmax", "tile.row_argmin",
+      "tile.col_argmax", "tile.col_argmin", "tile.addc", "tile.subc", "tile.addsc",
+      "tile.subsc"};
   for (const char* op : ops) EXPECT_NE(OpRegistry::Get().Find(op), nullptr) << op;
   size_t compiled = 0;
   for (const OpInfo* op : OpRegistry::Get().All()) compiled += op->compiled ? 1 : 0;

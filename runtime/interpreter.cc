@@ -390,6 +390,12 @@ Interpreter::OpResult Interpreter::CallOp(LaneState& l, const Expr& call, const 
   switch (info->role) {
     case OpRole::kCompute: {
       if (const codegen::OpLowering* lw = codegen::LoweringOf(call);
+          lw != nullptr && lw->kind == codegen::OpKind::kBarrier) {
+        // pipe_barrier: PIPE_ALL waits for every pipe, the DMA writes too.
+        if (lw->pto_name == "PIPE_ALL") w_.machine.Fence(l.id);
+        return Value();
+      }
+      if (const codegen::OpLowering* lw = codegen::LoweringOf(call);
           lw != nullptr && lw->kind == codegen::OpKind::kMgather) {
         ASSIGN_OR_RETURN(codegen::CallLowering plan,
                          codegen::PlanCall(*l.code->function, call,

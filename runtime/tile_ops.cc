@@ -96,15 +96,31 @@ absl::StatusOr<std::vector<double>> ReduceBlock(absl::string_view instruction,
   const bool by_row = absl::StartsWith(instruction, "TROW");
   const absl::string_view kind = instruction.substr(std::min<size_t>(4, instruction.size()));
   if ((!by_row && !absl::StartsWith(instruction, "TCOL")) ||
-      (kind != "SUM" && kind != "MAX" && kind != "MIN" && kind != "PROD")) {
+      (kind != "SUM" && kind != "MAX" && kind != "MIN" && kind != "PROD" &&
+       kind != "ARGMAX" && kind != "ARGMIN")) {
     return absl::InvalidArgumentError(absl::StrCat("no reduction ", instruction));
+  }
+  const int64_t outer = by_row ? rows : cols, inner = by_row ? cols : rows;
+  if (kind == "ARGMAX" || kind == "ARGMIN") {
+    // The index of the first greatest (least) element, as pto-isa's CPU
+    // simulation compares: strictly.
+    std::vector<double> out(outer);
+    for (int64_t o = 0; o < outer; ++o) {
+      int64_t best = 0;
+      double v = in[by_row ? o * cols : o];
+      for (int64_t i = 1; i < inner; ++i) {
+        const double x = in[by_row ? o * cols + i : i * cols + o];
+        if (kind == "ARGMAX" ? x > v : x < v) v = x, best = i;
+      }
+      out[o] = static_cast<double>(best);
+    }
+    return out;
   }
   auto combine = [kind](double acc, double x) {
     if (kind == "SUM") return acc + x;
     if (kind == "PROD") return acc * x;
     return kind == "MAX" ? std::max(acc, x) : std::min(acc, x);
   };
-  const int64_t outer = by_row ? rows : cols, inner = by_row ? cols : rows;
   std::vector<double> out(outer);
   for (int64_t o = 0; o < outer; ++o) {
     double acc = in[by_row ? o * cols : o];
@@ -143,7 +159,13 @@ absl::StatusOr<std::vector<double>> ExpandBlock(absl::string_view instruction,
   } else {
     return absl::InvalidArgumentError(absl::StrCat("no expand ", instruction));
   }
-  if (static_cast<int64_t>(vec.size()) != (by_row ? rows : cols) ||
+  // A per-row vector may be pto-isa's block tile: k elements a row, of
+  // which element c % k is read (lowering_ops4.h).
+  const int64_t k = by_row && rows > 0 && !kind.empty() &&
+                            static_cast<int64_t>(vec.size()) % rows == 0
+                        ? std::max<int64_t>(1, static_cast<int64_t>(vec.size()) / rows)
+                        : 1;
+  if (static_cast<int64_t>(vec.size()) != (by_row ? rows * k : cols) ||
       static_cast<int64_t>(in.size()) != rows * cols) {
     return absl::InvalidArgumentError(
         absl::StrCat(instruction, " of a ", rows, " x ", cols, " tile by a vector of ",
@@ -153,8 +175,27 @@ absl::StatusOr<std::vector<double>> ExpandBlock(absl::string_view instruction,
   for (int64_t r = 0; r < rows; ++r) {
     for (int64_t c = 0; c < cols; ++c) {
       const int64_t i = r * cols + c;
-      out[i] = combine(kind.empty() ? 0.0 : in[i], vec[by_row ? r : c]);
+      out[i] = combine(kind.empty() ? 0.0 : in[i], vec[by_row ? r * k + c % k : c]);
     }
+  }
+  return out;
+}
+
+absl::StatusOr<std::vector<double>> TernaryBlock(absl::string_view instruction,
+                                                 const std::vector<double>& a,
+                                                 const std::vector<double>* b, double scalar,
+                                                 const std::vector<double>& c) {
+  const bool add = instruction == "TADDC" || instruction == "TADDSC";
+  if (!add && instruction != "TSUBC" && instruction != "TSUBSC") {
+    return absl::InvalidArgumentError(absl::StrCat("no ternary ", instruction));
+  }
+  if (c.size() != a.size() || (b != nullptr && b->size() != a.size())) {
+    return absl::InvalidArgumentError(absl::StrCat(instruction, " of tiles of different sizes"));
+  }
+  std::vector<double> out(a.size());
+  for (size_t i = 0; i < a.size(); ++i) {
+    const double x = b != nullptr ? (*b)[i] : scalar;
+    out[i] = (add ? a[i] + x : a[i] - x) + c[i];
   }
   return out;
 }
@@ -378,7 +419,8 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
     return std::shared_ptr<const TileData>(t);
   }
   if (l != nullptr &&
-      (kind == codegen::OpKind::kRowReduce || kind == codegen::OpKind::kColReduce)) {
+      (kind == codegen::OpKind::kRowReduce || kind == codegen::OpKind::kColReduce ||
+       kind == codegen::OpKind::kArgReduce)) {
     RETURN_IF_ERROR(NeedTiles(call, args, 1));
     const TileData& a = *args[0].tile;
     if (a.shape.empty()) {
@@ -388,7 +430,9 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
     ASSIGN_OR_RETURN(std::vector<double> r, ReduceBlock(l->cce_name, a.data, rows, cols));
     auto t = Like(call, a);
     t->shape = a.shape;
-    (kind == codegen::OpKind::kRowReduce ? t->shape.back() : t->shape.front()) = 1;
+    const bool by_row = kind == codegen::OpKind::kRowReduce ||
+                        (kind == codegen::OpKind::kArgReduce && absl::StartsWith(l->cce_name, "TROW"));
+    (by_row ? t->shape.back() : t->shape.front()) = 1;
     t->data = std::move(r);
     for (double& v : t->data) v = RoundToDType(v, t->dtype);
     return std::shared_ptr<const TileData>(t);
@@ -404,7 +448,8 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
     return std::shared_ptr<const TileData>(t);
   }
   if (l != nullptr &&
-      (kind == codegen::OpKind::kColExpand || kind == codegen::OpKind::kBroadcast)) {
+      (kind == codegen::OpKind::kColExpand || kind == codegen::OpKind::kBroadcast ||
+       kind == codegen::OpKind::kRowExpand)) {
     RETURN_IF_ERROR(NeedTiles(call, args, 2));
     // The tile (or the broadcast's target) gives the shape; the vector is
     // [M, 1] for a row expand, [1, N] for a column one.
@@ -419,6 +464,28 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
                                                   ? std::vector<double>(a.data.size())
                                                   : a.data,
                                  v.data, a.shape[0], a.shape[1]));
+    auto t = Like(call, a);
+    t->data = std::move(r);
+    for (double& x : t->data) x = RoundToDType(x, t->dtype);
+    return std::shared_ptr<const TileData>(t);
+  }
+  if (l != nullptr && kind == codegen::OpKind::kTernary) {
+    // TADDC / TSUBC (a, b, c), TADDSC / TSUBSC (a, scalar, c).
+    if (args.size() < 3 || args[0].kind != Value::Kind::kTile ||
+        args[2].kind != Value::Kind::kTile ||
+        (args[1].kind != Value::Kind::kTile && !args[1].is_number())) {
+      return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' takes three operands"));
+    }
+    const TileData& a = *args[0].tile;
+    const TileData& c = *args[2].tile;
+    const TileData* b = args[1].kind == Value::Kind::kTile ? args[1].tile.get() : nullptr;
+    if (c.shape != a.shape || (b != nullptr && b->shape != a.shape)) {
+      return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' of tiles of different "
+                                                     "shapes"));
+    }
+    ASSIGN_OR_RETURN(std::vector<double> r,
+                     TernaryBlock(l->cce_name, a.data, b != nullptr ? &b->data : nullptr,
+                                  b == nullptr ? args[1].AsDouble() : 0.0, c.data));
     auto t = Like(call, a);
     t->data = std::move(r);
     for (double& x : t->data) x = RoundToDType(x, t->dtype);

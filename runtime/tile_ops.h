@@ -48,6 +48,14 @@ absl::StatusOr<std::vector<double>> ReduceBlock(absl::string_view instruction,
 // TCOLEXPAND<OP> each column (cols long); OP is ADD, SUB, MUL, DIV, MAX,
 // MIN or EXPDIF (exp(x - v)), and none (TROWEXPAND, TCOLEXPAND) repeats the
 // vector (`in` is then ignored). An unknown name or a wrong size is an error.
+// TADDC / TSUBC (`b` the second tile) and TADDSC / TSUBSC (`b` null,
+// `scalar`): a + b + c / a - b + c element by element (pto-isa's CPU
+// simulation). An unknown name or different sizes are an error.
+absl::StatusOr<std::vector<double>> TernaryBlock(absl::string_view instruction,
+                                                 const std::vector<double>& a,
+                                                 const std::vector<double>* b, double scalar,
+                                                 const std::vector<double>& c);
+
 absl::StatusOr<std::vector<double>> ExpandBlock(absl::string_view instruction,
                                                 const std::vector<double>& in,
                                                 const std::vector<double>& vec, int64_t rows,

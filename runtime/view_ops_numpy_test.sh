@@ -1,12 +1,13 @@
 #!/bin/bash
 # The view ops (tile.slice, tile.reshape), tile.extract, tile.assemble,
-# tile.mgather, the compare / select ops, tile.transpose, the tile.fillpad
-# ops and tile.sin /
-# tile.cos on ptoc-sim against NumPy: runtime/testdata/slices.py,
-# mgather.py, compare_select.py, transpose.py, fillpad.py and trig.py (each
-# kernel, both
-# backends; trig.py through ptoc's default pipeline first, whose
-# lower-composite-ops expands sin and cos) from seeded inputs, every output
+# tile.mgather, the compare / select ops, tile.transpose, tile.sin /
+# tile.cos, the tile.fillpad ops, the per-row expansions, the arg
+# reductions and tile.addc ... on ptoc-sim against NumPy:
+# runtime/testdata/slices.py, mgather.py, compare_select.py, transpose.py,
+# trig.py, fillpad.py, row_expand.py, arg_reduce.py and ternary.py (each
+# kernel, both backends; trig.py through ptoc's default pipeline first,
+# whose lower-composite-ops expands sin and cos) from seeded inputs, every
+# output
 # compared with NumPy's result for the same inputs (exact for the copies,
 # selections and sums of quarter-integers, 1e-6 relative for the cube's FP16
 # products, 5e-7 absolute for sin and cos).
@@ -65,6 +66,18 @@ elif name == "fillpad":
 elif name == "transpose":
     save("a", rng.integers(-64, 64, (16, 32)) / 4)
     save("b", rng.integers(-64, 64, (32, 64)) / 4)
+elif name == "row_expand":
+    save("a", rng.integers(-64, 64, (16, 32)) / 4)
+    save("rv", rng.integers(-8, 9, (16, 1)) / 4)
+    save("b", rng.integers(-1000, 1000, (8, 64)))
+    save("bv", rng.integers(-1000, 1000, (8, 1)))
+elif name == "arg_reduce":
+    save("a", rng.integers(-8, 8, (16, 32)) / 4)  # ties: the first index wins
+    save("b", rng.integers(-50, 50, (8, 64)))
+elif name == "ternary":
+    save("a", rng.integers(-64, 64, (16, 32)) / 4)
+    save("b", rng.integers(-64, 64, (16, 32)) / 4)
+    save("c", rng.integers(-1000, 1000, (8, 64)))
 elif name == "trig":
     save("a", np.concatenate([rng.uniform(-20, 20, 256), np.arange(-64, 64) * np.pi / 4,
                               rng.uniform(-1, 1, 128)]).astype(np.float32))
@@ -137,6 +150,21 @@ elif name == "fillpad":
 elif name == "transpose":
     want["at"] = load("a", (16, 32)).T
     want["bt"] = load("b", (32, 64)).T
+elif name == "row_expand":
+    a, r = load("a", (16, 32)), load("rv", (16, 1))
+    want["o_add"], want["o_sub"], want["o_mul"] = a + r, a - r, a * r
+    want["o_div"], want["o_max"], want["o_min"] = a / (abs(r) + 1), np.maximum(a, r), np.minimum(a, r)
+    want["o_exp"] = np.exp(a - r)
+    want["o_int"] = load("b", (8, 64)) - load("bv", (8, 1))
+elif name == "arg_reduce":
+    a, b = load("a", (16, 32)), load("b", (8, 64))
+    want["rmax"], want["rmin"] = a.argmax(axis=1)[:, None], a.argmin(axis=1)[:, None]
+    want["cmax"], want["cmin"] = a.argmax(axis=0)[None, :], b.argmin(axis=0)[None, :]
+    want["filled"] = np.full((16, 32), -2.25)
+elif name == "ternary":
+    a, b, c = load("a", (16, 32)), load("b", (16, 32)), load("c", (8, 64))
+    want["o1"], want["o2"] = a + b + b, a - 1.5 + b
+    want["o3"], want["o4"] = c - c + c, c + 7 + c
 elif name == "trig":
     # PyPTO's FP32 polynomial: within a few ulp of the exact values.
     a = load("a", (8, 64)).astype(np.float32).astype(np.float64)
@@ -168,6 +196,9 @@ for backend in a2a3 a5; do
   run trig runtime/testdata/trig.py k "$backend"
   run transpose runtime/testdata/transpose.py k "$backend"
   run fillpad runtime/testdata/fillpad.py k "$backend"
+  run row_expand runtime/testdata/row_expand.py k "$backend"
+  run arg_reduce runtime/testdata/arg_reduce.py k "$backend"
+  run ternary runtime/testdata/ternary.py k "$backend"
 done
 echo "view_ops_numpy_test: $checked runs checked, $failed failed"
-[[ $failed -eq 0 && $checked -eq 22 ]]
+[[ $failed -eq 0 && $checked -eq 28 ]]

@@ -72,6 +72,9 @@ cases=(
   "transpose runtime/testdata/transpose.py k 0 0"
   "fillpad runtime/testdata/fillpad.py k 0 0"
   "trig runtime/testdata/trig.py k 0 0"
+  "row_expand runtime/testdata/row_expand.py k 0 1e-6"
+  "arg_reduce runtime/testdata/arg_reduce.py k 0 0"
+  "ternary runtime/testdata/ternary.py k 0 0"
 )
 for c in "${cases[@]}"; do
   for backend in a2a3 a5; do

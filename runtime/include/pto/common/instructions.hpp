@@ -175,6 +175,23 @@ PTO_COL_REDUCTION(TCOLSUM)
 PTO_COL_REDUCTION(TCOLMAX)
 PTO_COL_REDUCTION(TCOLMIN)
 PTO_COL_REDUCTION(TCOLPROD)
+// The arg reductions: INT32 indices of a Vec tile's rows or columns, with a
+// scratch tile of the source's type.
+#define PTO_ARG_REDUCTION(NAME)                                                       \
+  template <typename DstT, typename SrcT, typename TmpT,                             \
+            std::enable_if_t<detail::vec_tiles_v<SrcT, TmpT> &&                      \
+                                 is_tile_in_v<DstT, TileType::Vec> &&                  \
+                                 std::is_same_v<typename DstT::DType, int32_t>, int> = 0> \
+  AICORE void NAME(DstT& dst, SrcT& src, TmpT& tmp,                                  \
+                   sim::CallSite site = sim::CallSite::Here()) {                      \
+    const sim::TileDesc scratch = sim::Describe(tmp);                                 \
+    sim::Reduce(#NAME, sim::Describe(dst), sim::Describe(src), &scratch, site);       \
+  }
+PTO_ARG_REDUCTION(TROWARGMAX)
+PTO_ARG_REDUCTION(TROWARGMIN)
+PTO_ARG_REDUCTION(TCOLARGMAX)
+PTO_ARG_REDUCTION(TCOLARGMIN)
+#undef PTO_ARG_REDUCTION
 #undef PTO_ROW_REDUCTION
 #undef PTO_COL_REDUCTION
 
@@ -198,6 +215,13 @@ PTO_EXPAND(TROWEXPAND)
 PTO_EXPAND(TCOLEXPAND)
 PTO_EXPAND_BINARY(TCOLEXPANDADD)
 PTO_EXPAND_BINARY(TCOLEXPANDSUB)
+PTO_EXPAND_BINARY(TROWEXPANDADD)
+PTO_EXPAND_BINARY(TROWEXPANDSUB)
+PTO_EXPAND_BINARY(TROWEXPANDMUL)
+PTO_EXPAND_BINARY(TROWEXPANDDIV)
+PTO_EXPAND_BINARY(TROWEXPANDMAX)
+PTO_EXPAND_BINARY(TROWEXPANDMIN)
+PTO_EXPAND_BINARY(TROWEXPANDEXPDIF)
 PTO_EXPAND_BINARY(TCOLEXPANDMUL)
 PTO_EXPAND_BINARY(TCOLEXPANDDIV)
 PTO_EXPAND_BINARY(TCOLEXPANDMAX)
