@@ -797,6 +797,16 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
                                          a5 ? "Vec or Acc" : "Vec, Mat or Acc", ", not ",
                                          MemorySpaceName(from)));
       }
+      // ptoas: only the Acc store (the fixpipe) converts; from Vec or Mat the
+      // tile and the tensor have elements of one width.
+      const DType tile_dtype = call.args[0]->type.dtype();
+      const DType gm_dtype = call.args[2]->type.dtype();
+      if (from != MemorySpace::kAcc && DTypeBytes(tile_dtype) != DTypeBytes(gm_dtype)) {
+        return ErrorAt(loc, absl::StrCat("'tile.store' of a ", DTypeName(tile_dtype), " tile in ",
+                                         MemorySpaceName(from), " into a ", DTypeName(gm_dtype),
+                                         " tensor: only a store from Acc converts; cast the "
+                                         "tile to ", DTypeName(gm_dtype), " first"));
+      }
       Addresses(plan, 2, -1, 1, Extent::kTileArg0);
       steps.push_back(
           Step(MachineOp::kTStore, StorePipe(MemoryOfArg(call, 0)), {Arg(0)}, {Gm()}));
