@@ -108,10 +108,39 @@ bool Retyped(const Type& declared, const Type& value) {
   return !SameUpToExtra(WithoutFullValidShape(declared), WithoutFullValidShape(value));
 }
 
+namespace {
+
+// `value` (a tile of rank > 2 with static dims and no partial valid shape)
+// folded to rank 2 as code generation lays it out: the leading dims make
+// the rows (PyPTO's FlattenTileNdTo2D does the same).
+std::optional<Type> FoldedTo2D(const Type& value) {
+  if (!value.is_tile() || value.shape().size() <= 2) return std::nullopt;
+  Type full = WithoutFullValidShape(value);
+  if (!full.view().valid_shape.empty()) return std::nullopt;
+  int64_t rows = 1;
+  for (size_t i = 0; i + 1 < value.shape().size(); ++i) {
+    if (!value.shape()[i].is_static()) return std::nullopt;
+    rows *= value.shape()[i].value;
+  }
+  Shape folded = {Dim::Static(rows), value.shape().back()};
+  Type r = value.has_memory()
+               ? Type::Tile(folded, value.dtype(), value.memory(), full.view())
+               : Type::TileWithoutMemory(folded, value.dtype(), full.view());
+  return r.WithExtra(value.extra());
+}
+
+}  // namespace
+
+bool FoldsNdTo2D(const Stmt& assign) {
+  if (!FlattensNd(*assign.value)) return false;
+  std::optional<Type> folded = FoldedTo2D(assign.value->type);
+  return folded.has_value() && !Retyped(assign.var->type, *folded);
+}
+
 const Stmt* FirstRetypedAssign(const Stmt& s) {
   if (s.kind == StmtKind::kAssign && s.var != nullptr && s.value != nullptr &&
       !s.value->type.is_none() && Retyped(s.var->type, s.value->type) &&
-      !(s.var->type.is_scalar() && s.value->type.is_scalar())) {
+      !(s.var->type.is_scalar() && s.value->type.is_scalar()) && !FoldsNdTo2D(s)) {
     return &s;
   }
   for (const StmtPtr& c : s.stmts) {

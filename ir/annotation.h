@@ -40,9 +40,14 @@ bool FlattensNd(const Expr& value);
 // type text): the compile path must convert or refuse it.
 bool Retyped(const Type& declared, const Type& value);
 
+// Whether `assign` names a rank > 2 tile.load / tile.create result by its
+// rank-2 fold (PyPTO's FlattenTileNdTo2D output): code generation lays an
+// N-d tile out folded the same way, so nothing is converted.
+bool FoldsNdTo2D(const Stmt& assign);
+
 // The first `name: T = value` under `body` whose name is retyped to
 // something other than a scalar of another dtype (a conversion the code
-// generators emit), or nullptr. ptoc compiles no other retyping: the
+// generators emit) or an N-d fold (FoldsNdTo2D), or nullptr. ptoc compiles no other retyping: the
 // compile path refuses it at this statement.
 const Stmt* FirstRetypedAssign(const Stmt& body);
 
