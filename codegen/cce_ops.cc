@@ -186,6 +186,19 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       // that the elements keep their order): TRESHAPE places it there, the
       // memory plan gives it nothing, the pipe order sees the source's buffer.
       ASSIGN_OR_RETURN(TileValue src, TileOperand(*call.args[0]));
+      if (plan.staging.has_value()) {
+        // A vector turned on its side (lowering.cc's VectorTurnScratch).
+        if (src.view) {
+          return ErrorAt(loc, "a tile.reshape of a window of a wider tile (tile.slice) into a "
+                              "vector of the other orientation cannot be emitted; copy the "
+                              "window into a tile of its own first (tile.move)");
+        }
+        ASSIGN_OR_RETURN(TileValue dst, NewTile(call.type, hint, true, loc));
+        ASSIGN_OR_RETURN(TileValue tmp, NewTile(*plan.staging, "stage", true, loc));
+        OrderStep(plan.steps[0], {src.buffer}, dst.buffer);
+        Line(absl::StrCat("TTRANS(", dst.name, ", ", src.name, ", ", tmp.name, ");"));
+        return result(dst);
+      }
       ASSIGN_OR_RETURN(TileGeometry own, GeometryOf(call.args[0]->type, backend_, loc));
       if (src.view && CceTileType(src.geometry) != CceTileType(own)) {
         return ErrorAt(loc, "a tile.reshape of a window of a wider tile (tile.slice) cannot be "

@@ -485,6 +485,37 @@ absl::Status CheckReshape(const Expr& call, Backend backend, const Location& loc
   return absl::OkStatus();
 }
 
+// PyPTO lays an [N, 1] tile out column-major, so its reshape to [1, N] (and
+// back) keeps the bytes; ptoc pads each of its rows to 32 bytes, and the
+// same reshape moves the elements. It is then TTRANS, which needs a scratch
+// tile of the source's bytes (ptoas's a2a3 rule): that tile, or nullopt
+// when `call` is no such reshape of a whole, static Vec tile.
+std::optional<TileGeometry> VectorTurnScratch(const Expr& call, Backend backend) {
+  const Type& src = call.args[0]->type;
+  const Type& dst = call.type;
+  if (!src.is_tile() || !dst.is_tile() || src.shape().size() != 2 || dst.shape().size() != 2) {
+    return std::nullopt;
+  }
+  const auto dim = [](const Type& t, int i) {
+    return t.shape()[i].is_static() ? t.shape()[i].value : -1;
+  };
+  const bool column_to_row = dim(src, 1) == 1 && dim(dst, 0) == 1 && dim(src, 0) == dim(dst, 1);
+  const bool row_to_column = dim(src, 0) == 1 && dim(dst, 1) == 1 && dim(src, 1) == dim(dst, 0);
+  if (!(column_to_row || row_to_column) || dim(src, 0) < 0 || dim(src, 1) < 0) return std::nullopt;
+  absl::StatusOr<TileGeometry> s = GeometryOf(src, backend, Location{});
+  absl::StatusOr<TileGeometry> d = GeometryOf(dst, backend, Location{});
+  if (!s.ok() || !d.ok() || s->memory != MemorySpace::kVec || d->memory != MemorySpace::kVec) {
+    return std::nullopt;
+  }
+  const auto whole = [](const TileGeometry& g, const Type& t) {
+    return g.valid_rows.is_static() && g.valid_cols.is_static() &&
+           g.valid_rows.value == t.shape()[0].value && g.valid_cols.value == t.shape()[1].value;
+  };
+  const int64_t elem = DTypeBytes(s->dtype);
+  if (!whole(*s, src) || !whole(*d, dst) || (elem != 2 && elem != 4)) return std::nullopt;
+  return *s;
+}
+
 // What an element-wise instruction needs of its scratch tile (the row's
 // Scratch rule), as ptoas's verifier and pto-isa's static checks state it.
 absl::Status CheckScratch(const Expr& call, const ElementwiseOp& e, Backend backend,
@@ -870,11 +901,19 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       // give it the source's buffer).
       if (absl::Status s = PlanView(call, backend, loc, &plan.view); !s.ok()) return s;
       break;
-    case OpKind::kReshape:
+    case OpKind::kReshape: {
       // A view too: the source's buffer as another tile type, no machine op.
-      RETURN_IF_ERROR(CheckReshape(call, backend, loc));
+      // A vector turned on its side ([N, 1] <-> [1, N]) whose rows pad is
+      // no view here; it is a transpose into a tile of its own.
       plan.tile_args = {0};
+      absl::Status view = CheckReshape(call, backend, loc);
+      if (view.ok()) break;
+      std::optional<TileGeometry> scratch = VectorTurnScratch(call, backend);
+      if (!scratch.has_value()) return view;
+      plan.staging = scratch;
+      steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0)}, {Result()}));
       break;
+    }
     case OpKind::kAssemble:
       // PyPTO's two moves: the target into the result, then the source into
       // the result's window (both Vec -> Vec, on V).

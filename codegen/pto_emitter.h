@@ -157,6 +157,10 @@ class PtoFunctionEmitter : public BodyEmitter {
   absl::StatusOr<Value> AllocTile(const Type& type, absl::string_view hint,
                                   const Location& loc, const TileGeometry* placed = nullptr);
   absl::StatusOr<Value> AllocStagingTile(const TileGeometry& g, const Location& loc);
+  // A tile.reshape that turns a vector on its side (plan.staging: lowering.cc's
+  // VectorTurnScratch): pto.ttrans into a tile of its own.
+  absl::StatusOr<std::optional<Value>> TurnVector(const Expr& call, const CallLowering& plan,
+                                                  const Value& src, absl::string_view hint);
   // Flags mode: `addr = %c<A>_i64 ` with ptoc's address of a new tile
   // (level3); otherwise "".
   absl::StatusOr<std::string> Address(const TileGeometry& g, const Location& loc);

@@ -110,6 +110,23 @@ absl::StatusOr<PtoFunctionEmitter::Value> PtoFunctionEmitter::AllocStagingTile(
   return Value{name, ty, next_buffer_++};
 }
 
+absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::TurnVector(
+    const Expr& call, const CallLowering& plan, const Value& src, absl::string_view hint) {
+  const Location& loc = LocOf(call);
+  if (src.placed.has_value()) {
+    return ErrorAt(loc, "a tile.reshape of a window of a wider tile (tile.slice) into a vector "
+                        "of the other orientation cannot be emitted; copy the window into a "
+                        "tile of its own first (tile.move)");
+  }
+  ASSIGN_OR_RETURN(Value dst, AllocTile(call.type, hint, loc));
+  ASSIGN_OR_RETURN(Value tmp, AllocStagingTile(*plan.staging, loc));
+  Sync(plan.steps[0], {BufferOf(call.args[0]->type, src)}, BufferOf(call.type, dst), {}, loc);
+  Line(absl::StrCat("pto.ttrans ins(", src.name, ", ", tmp.name, " : ", src.type, ", ", tmp.type,
+                    ") outs(", dst.name, " : ", dst.type, ")"),
+       loc);
+  return std::optional<Value>(dst);
+}
+
 absl::StatusOr<std::string> PtoFunctionEmitter::Address(const TileGeometry& g,
                                                         const Location& loc) {
   if (!flags()) return std::string();
@@ -300,6 +317,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       // own. Marked placed (as its own tile) so that, like a window, it is
       // neither carried by a loop nor read by element.
       RETURN_IF_ERROR(tile_operand(0));
+      if (plan.staging.has_value()) return TurnVector(call, plan, tiles[0], hint);
       ASSIGN_OR_RETURN(TileGeometry own, GeometryOf(call.args[0]->type, backend_, loc));
       if (tiles[0].placed.has_value() && CceTileType(*tiles[0].placed) != CceTileType(own)) {
         return ErrorAt(loc, "a tile.reshape of a window of a wider tile (tile.slice) cannot be "

@@ -44,6 +44,9 @@ elif name == "extract_vec":
     save("a", rng.integers(-64, 64, (16, 128)) / 4)
 elif name == "reshape":
     save("a", rng.integers(-64, 64, (4, 128)) / 4)
+elif name == "turn":
+    save("a", rng.integers(-64, 64, (16, 64)) / 4)
+    save("h", rng.integers(-64, 64, (1, 32)) / 4)
 elif name == "assemble":
     save("a", rng.integers(-64, 64, (16, 128)) / 4)
     save("b", rng.integers(-64, 64, (4, 128)) / 4)
@@ -120,6 +123,11 @@ elif name == "reshape":
     want["narrow"] = 3 * a.reshape(64, 8)
     want["rows"] = a.reshape(64, 8).sum(axis=1, keepdims=True)
     want["back"] = 4 * a
+elif name == "turn":
+    a, h = load("a", (16, 64)), load("h", (1, 32))
+    want["flat"] = 2 * a.sum(axis=1).reshape(1, 16)
+    want["col"] = 2 * a.sum(axis=1, keepdims=True)
+    want["hcol"] = h.reshape(32, 1)
 elif name == "assemble":
     a, b, c, r = load("a", (16, 128)), load("b", (4, 128)), load("c", (4, 8, 16)), 10
     want["out"] = a.copy()
@@ -190,6 +198,7 @@ for backend in a2a3 a5; do
   run extract_vec runtime/testdata/slices.py extract_vec "$backend" --scalar r=5
   run extract_cube runtime/testdata/slices.py extract_cube "$backend"
   run reshape runtime/testdata/slices.py reshape "$backend"
+  run turn runtime/testdata/slices.py turn "$backend"
   run assemble runtime/testdata/slices.py assemble "$backend" --scalar r=10
   run mgather runtime/testdata/mgather.py k "$backend"
   run compare_select runtime/testdata/compare_select.py k "$backend"
@@ -201,4 +210,4 @@ for backend in a2a3 a5; do
   run ternary runtime/testdata/ternary.py k "$backend"
 done
 echo "view_ops_numpy_test: $checked runs checked, $failed failed"
-[[ $failed -eq 0 && $checked -eq 28 ]]
+[[ $failed -eq 0 && $checked -eq 30 ]]

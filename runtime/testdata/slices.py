@@ -77,6 +77,25 @@ class Slices:
         z = pl.tile.add(b, x)
         pl.tile.store(z, [0, 0], back)
 
+    # tile.reshape of a vector onto its side: [16, 1] row sums read as
+    # [1, 16] (a transpose here, rows pad to 32 bytes), computed on, and
+    # turned back; FP16 both ways too.
+    @pl.function(type=pl.FunctionType.AIV)
+    def turn(self, a: pl.Tensor[[16, 64], pl.FP32], h: pl.Tensor[[1, 32], pl.FP16],
+             flat: pl.Out[pl.Tensor[[1, 16], pl.FP32]], col: pl.Out[pl.Tensor[[16, 1], pl.FP32]],
+             hcol: pl.Out[pl.Tensor[[32, 1], pl.FP16]]):
+        x: pl.Tile[[16, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [16, 64])
+        tmp: pl.Tile[[16, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.create(shape=[16, 64], dtype=pl.FP32)
+        s: pl.Tile[[16, 1], pl.FP32, pl.MemorySpace.Vec] = pl.tile.row_sum(x, tmp)
+        r: pl.Tile[[1, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.reshape(s, [1, 16])
+        r2 = pl.tile.muls(r, 2.0)
+        pl.tile.store(r2, [0, 0], flat)
+        c: pl.Tile[[16, 1], pl.FP32, pl.MemorySpace.Vec] = pl.tile.reshape(r2, [16, 1])
+        pl.tile.store(c, [0, 0], col)
+        hv: pl.Tile[[1, 32], pl.FP16, pl.MemorySpace.Vec] = pl.tile.load(h, [0, 0], [1, 32])
+        hc: pl.Tile[[32, 1], pl.FP16, pl.MemorySpace.Vec] = pl.tile.reshape(hv, [32, 1])
+        pl.tile.store(hc, [0, 0], hcol)
+
     # tile.assemble: rows of a tile written into a copy of another at a
     # run-time row offset (the target itself is read again after), and a
     # 3-D page written into its folded rows.

@@ -64,6 +64,7 @@ cases=(
   "extract_vec runtime/testdata/slices.py extract_vec 0 0 --scalar r=5"
   "extract_cube runtime/testdata/slices.py extract_cube 1 0"
   "reshape runtime/testdata/slices.py reshape 0 0"
+  "turn runtime/testdata/slices.py turn 0 0"
   "assemble runtime/testdata/slices.py assemble 0 0 --scalar r=10"
   "matmul_acc runtime/testdata/matmul_acc.py k 1 0"
   "expand runtime/testdata/expand.py k 0 1e-5"
