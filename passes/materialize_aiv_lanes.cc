@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "ir/builder.h"
 #include "ir/diagnostics.h"
+#include "ir/output_returns.h"
 #include "ir/registry.h"
 #include "ir/status_macros.h"
 #include "ir/walk.h"
@@ -440,8 +441,23 @@ void AppendDualAttr(Function& f) {
   f.attrs.push_back(MakeAttr(kDualAttr, MakeBool(true, f.loc)));
 }
 
+// A returned name of an output parameter (`updated = pl.store(t, o, out)`,
+// `return updated`) is defined on lane 0 only: the final return gives the
+// parameter it names instead, which every lane holds.
+void ReturnNamedOutputParams(Function& f, Stmt& body) {
+  if (body.stmts.empty() || body.stmts.back()->kind != StmtKind::kReturn) return;
+  for (ExprPtr& v : body.stmts.back()->values) {
+    if (v->kind != ExprKind::kVar) continue;
+    const Var* named = OutputParamNamed(f, *v);
+    for (const Param& p : f.params) {
+      if (p.var == named && p.var != v->var) v = MakeVarRef(p.var, v->loc);
+    }
+  }
+}
+
 absl::Status Rewrite(Function& f) {
   Stmt& body = EnsureSeq(f.body);
+  ReturnNamedOutputParams(f, body);
   std::vector<StmtPtr> all = std::move(body.stmts);
   body.stmts.clear();
   std::map<const Var*, Var*> visible;
