@@ -40,8 +40,9 @@ std::string PassOptions::Get(absl::string_view flag) const {
 
 std::vector<std::string> DefaultPipeline() {
   return {"flatten-kernel-scopes", "convert-tensor-to-tile-ops", "lower-composite-ops",
-          "infer-tile-memory-space", "expand-mixed-kernel",      "insert-comm-fence",
-          "check-comm-contract",     "hoist-output-returns",     "materialize-aiv-lanes"};
+          "infer-tile-memory-space", "expand-mixed-kernel",      "stamp-tfree-split",
+          "insert-comm-fence",       "check-comm-contract",      "hoist-output-returns",
+          "materialize-aiv-lanes"};
 }
 
 }  // namespace ptoc
