@@ -423,6 +423,11 @@ absl::StatusOr<StmtPtr> Parser::ParseAssign(std::optional<YieldTargets>& yield,
                                                   TypeToString(value->type)));
     }
     type = *std::move(refined);
+    const OpInfo* info =
+        value->is_call() && !value->is_function_call ? LookupOp(*value) : nullptr;
+    if (info != nullptr && info->fresh_tile && SameTileBuffer(type, value->type)) {
+      value->type = type;  // a fresh tile is allocated as its name says
+    }
   }
   RETURN_IF_ERROR(CheckReassign(targets.names[0], targets.locs[0], type));
   Var* var = fn_->NewVar(targets.names[0], type, targets.locs[0]);

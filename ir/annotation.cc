@@ -89,6 +89,11 @@ std::optional<Type> AnnotatedType(const Type& annotation, const Type& value,
   }
 }
 
+bool SameTileBuffer(const Type& a, const Type& b) {
+  return a.is_tile() && b.is_tile() && a.shape() == b.shape() && a.dtype() == b.dtype() &&
+         a.has_memory() == b.has_memory() && (!a.has_memory() || a.memory() == b.memory());
+}
+
 bool FlattensNd(const Expr& value) {
   return value.is_op_call("tile.load") || value.is_op_call("tile.create");
 }

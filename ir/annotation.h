@@ -31,6 +31,10 @@ std::optional<Type> AnnotatedType(const Type& annotation, const Type& value,
 // is the machine-word integer of loop variables and addresses).
 bool DTypesCompatible(DType a, DType b);
 
+// Two tile types of one shape, dtype and memory; their views may differ
+// (the types an annotation may give a fresh tile, OpInfo::fresh_tile).
+bool SameTileBuffer(const Type& a, const Type& b);
+
 // Whether `value` is a call whose result an annotation may flatten (see
 // AnnotatedType).
 bool FlattensNd(const Expr& value);

@@ -456,6 +456,7 @@ void AddTileOps(OpRegistry& r) {
           },
           TileCreateResult, {}, PipeDirection::kNone, {},
           {"shape", "dtype", "target_memory", "transpose"}});
+  r.FindMutable("tile.create")->fresh_tile = true;
   Add(r, {"tile.matmul", {"lhs", "rhs"}, {AttrSpec{"out_dtype", AttrKind::kDType}},
           OpRole::kCompute, FixedLane(Lane::kCube), MatmulResult});
   for (const ElementwiseOp& e : ElementwiseOps()) {

@@ -247,6 +247,10 @@ struct OpInfo {
   // The op writes its first argument in place and its result is that
   // argument (tile.assemble): an effect even when the result is unused.
   bool writes_first_arg = false;
+  // The result is a new tile no argument fills (tile.create): a name's
+  // annotation may give it any view (valid shape, layouts) of its shape,
+  // dtype and memory, and the tile is allocated as annotated.
+  bool fresh_tile = false;
   // Registers a deferred completion of the task that runs it
   // (pld.system.defer_wait): the function holding it is a deferred waiter,
   // held to PyPTO's waiter contract (passes/mixed_kernel/deferred_wait.h).

@@ -1022,7 +1022,8 @@ class FunctionVerifier {
     if (!result.ok()) {
       Error(call.loc, result.status().message());
     } else if (result->has_value() && !SameUpToExtra(**result, call.type) &&
-               !PlacedByInference(**result, call.type)) {
+               !PlacedByInference(**result, call.type) &&
+               !(info->fresh_tile && SameTileBuffer(**result, call.type))) {
       Error(call.loc, absl::StrCat("'", call.str, "' returns ", TypeToString(**result),
                                    ", but the IR records ", TypeToString(call.type)));
     } else if (!result->has_value() && !call.type.is_tile()) {
