@@ -30,6 +30,12 @@ absl::string_view WaitCmp(const Expr& call) {
   return a != nullptr && a->str == "Ge" ? "GE" : "EQ";
 }
 
+// tile.gemv ...: pto-isa's AccPhase template argument (lowering_cube.h).
+std::string AccPhaseTemplate(const CallLowering& plan) {
+  if (plan.acc_phase.empty()) return "";
+  return absl::StrCat("<AccPhase::", plan.acc_phase == "final" ? "Final" : "Partial", ">");
+}
+
 }  // namespace
 
 absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::LowerCall(
@@ -354,8 +360,8 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
         args.push_back(v.buffer);
       }
       OrderStep(plan.steps[0], args, srcs[0].buffer);
-      Line(absl::StrCat(op.cce_name, "(", srcs[0].name, ", ", srcs[0].name, ", ", srcs[1].name,
-                        ", ", srcs[2].name, ");"));
+      Line(absl::StrCat(op.cce_name, AccPhaseTemplate(plan), "(", srcs[0].name, ", ",
+                        srcs[0].name, ", ", srcs[1].name, ", ", srcs[2].name, ");"));
       return result(srcs[0]);
     }
     case OpKind::kFillPad: {
@@ -400,7 +406,6 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
   for (int slot : OperandSlots(plan)) operands.push_back(slot < 0 ? scalar : srcs[slot].name);
   absl::string_view name = op.cce_name;
   if (op.kind == OpKind::kTileMove) name = "TMOV";
-  if (op.kind == OpKind::kMatmul) name = "TMATMUL";
   if (op.kind == OpKind::kCast) {
     operands.push_back(absl::StrCat("RoundMode::CAST_", RoundModeName(CastRoundMode(call))));
   }
@@ -408,7 +413,7 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
     operands.push_back(absl::StrCat("CmpMode::", absl::AsciiStrToUpper(CmpModeName(plan.cmp_mode))));
   }
   OrderStep(plan.steps[0], args, dst.buffer);
-  Line(absl::StrCat(name, "(", absl::StrJoin(operands, ", "), ");"));
+  Line(absl::StrCat(name, AccPhaseTemplate(plan), "(", absl::StrJoin(operands, ", "), ");"));
   return result(dst);
 }
 

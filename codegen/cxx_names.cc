@@ -24,7 +24,7 @@ const absl::flat_hash_set<std::string>& CxxReservedNames() {
       "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq", "main", "std",
       "pto", "Tile", "TileType", "BLayout", "SLayout", "PadValue", "Layout",
       "GlobalTensor", "Shape", "Stride", "DYNAMIC", "TASSIGN", "TLOAD", "TSTORE", "TMOV",
-      "TMATMUL", "TCVT", "RoundMode", "TPUSH", "TPOP", "TFREE", "TPipe", "Direction", "TileSplitAxis",
+      "TMATMUL", "TCVT", "RoundMode", "AccPhase", "TPUSH", "TPOP", "TFREE", "TPipe", "Direction", "TileSplitAxis",
       "AtomicType", "SYNCALL", "SyncAllMode", "SyncCoreType", "dcci", "dsb",
       "pipe_barrier", "set_flag", "wait_flag", "cache_line_t", "dcci_dst_t", "pipe_t",
       "mem_dsb_t", "event_t", "set_mask_norm", "set_vector_mask", "get_subblockid",

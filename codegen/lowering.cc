@@ -4,8 +4,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "codegen/lowering_compare.h"
-#include "codegen/lowering_pad.h"
+#include "codegen/lowering_cube.h"
 #include "codegen/lowering_ops4.h"
+#include "codegen/lowering_pad.h"
 #include "codegen/pipes.h"
 #include "codegen/target_info.h"
 #include "ir/diagnostics.h"
@@ -854,18 +855,12 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
           Step(MachineOp::kTMov, MovePipe(MemoryOfArg(call, 0)), {Arg(0)}, {Result()}));
       break;
     case OpKind::kMatmul:
-      plan.tile_args = {0, 1};
-      steps.push_back(Step(MachineOp::kTMatmul, Pipe::kM, {Arg(0), Arg(1)}, {Result()}));
-      break;
     case OpKind::kMatmulAcc:
-      // The cube accumulates into the acc tile's own buffer (pto-isa's
-      // TMATMUL_ACC writes its output operand and ignores the input one),
-      // so the result is that buffer: the emitters give it the acc's.
-      if (call.args.size() > 3) {
-        return ErrorAt(loc, "tile.matmul_acc with an init_cond cannot be emitted yet");
-      }
-      plan.tile_args = {0, 1, 2};
-      steps.push_back(Step(MachineOp::kTMatmul, Pipe::kM, {Arg(0), Arg(1), Arg(2)}, {Result()}));
+      // kMatmulAcc: the cube accumulates into the acc tile's own buffer
+      // (pto-isa's TMATMUL_ACC writes its output operand and ignores the
+      // input one), so the result is that buffer: the emitters give it the
+      // acc's (lowering_cube.h).
+      RETURN_IF_ERROR(PlanCube(call, loc, &plan));
       break;
     case OpKind::kCast: {
       const Expr* mode = call.FindAttr("mode");

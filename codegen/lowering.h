@@ -129,6 +129,9 @@ struct CallLowering {
   // tile.cmp / tile.cmps: the comparison, PyPTO's cmp_type (0 eq, 1 ne,
   // 2 lt, 3 le, 4 gt, 5 ge: pto-isa's CmpMode); -1 for other ops.
   int cmp_mode = -1;
+  // tile.gemv ...: PyPTO's acc_phase, "partial" or "final" (empty:
+  // unspecified): {accPhase = #pto<acc_phase partial>}, TGEMV<AccPhase::Partial>.
+  std::string acc_phase;
   // The machine ops, in order (empty for ops without any: tile.create,
   // scalars, buffer and pipe setup).
   std::vector<MachineStep> steps;

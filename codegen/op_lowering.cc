@@ -121,8 +121,14 @@ constexpr FixedLowering kFixedLowerings[] = {
      "a2a3: FP32 FP16 INT32 INT16 UINT32 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8 UINT32"},
     {"tile.subsc", OpKind::kTernary, "tsubsc", "TSUBSC",
      "a2a3: FP32 FP16 INT32 INT16 UINT32 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8 UINT32"},
-    {"tile.matmul", OpKind::kMatmul},
+    // A fresh Acc tile: lhs x rhs (+ the [1, N] bias row in the Bias table);
+    // tile.gemv* take a one-row lhs and PyPTO's acc_phase.
+    {"tile.matmul", OpKind::kMatmul, "tmatmul", "TMATMUL"},
+    {"tile.matmul_bias", OpKind::kMatmul, "tmatmul.bias", "TMATMUL_BIAS"},
     {"tile.matmul_acc", OpKind::kMatmulAcc, "tmatmul.acc", "TMATMUL_ACC"},
+    {"tile.gemv", OpKind::kMatmul, "tgemv", "TGEMV"},
+    {"tile.gemv_bias", OpKind::kMatmul, "tgemv.bias", "TGEMV_BIAS"},
+    {"tile.gemv_acc", OpKind::kMatmulAcc, "tgemv.acc", "TGEMV_ACC"},
     // The scalar unit's element access of a Vec tile (Tile::GetValue /
     // SetValue at a row-major offset into the physical buffer).
     {"tile.read", OpKind::kTileRead, "tgetval", "GetValue"},
@@ -259,6 +265,11 @@ absl::StatusOr<const OpLowering*> LowerableOp(const Function& fn, const Expr& ca
     if (call.is_function_call) {
       return ErrorAt(loc, absl::StrCat("a call of function '", call.str,
                                        "' inside a kernel cannot be emitted; inline it"));
+    }
+    if (const OpInfo* info = LookupOp(call);
+        info != nullptr && !info->not_compiled_reason.empty()) {
+      return ErrorAt(loc, absl::StrCat("op '", call.str, "' has no code generation: ",
+                                       info->not_compiled_reason));
     }
     if (LookupOp(call) != nullptr) {
       return ErrorAt(loc, absl::StrCat("op '", call.str,

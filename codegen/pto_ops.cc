@@ -28,6 +28,12 @@ absl::string_view WaitCmp(const Expr& call) {
   return a != nullptr && a->str == "Ge" ? "ge" : "eq";
 }
 
+// tile.gemv ...: PyPTO's spelling of the accumulation phase (lowering_cube.h).
+std::string AccPhaseSuffix(const CallLowering& plan) {
+  if (plan.acc_phase.empty()) return "";
+  return absl::StrCat(" {accPhase = #pto<acc_phase ", plan.acc_phase, ">}");
+}
+
 }  // namespace
 
 absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::LowerCall(
@@ -197,7 +203,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       Sync(plan.steps[0], args, BufferOf(call.args[0]->type, tiles[0]), {}, loc);
       Line(absl::StrCat("pto.", op.pto_name, " ins(", absl::StrJoin(names, ", "), " : ",
                         absl::StrJoin(types, ", "), ") outs(", tiles[0].name, " : ",
-                        tiles[0].type, ")"),
+                        tiles[0].type, ")", AccPhaseSuffix(plan)),
            loc);
       return std::optional<Value>(tiles[0]);
     }
@@ -464,7 +470,6 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
   ASSIGN_OR_RETURN(Value dst, AllocTile(call.type, hint, loc, &placed));
   absl::string_view name = op.pto_name;
   if (op.kind == OpKind::kTileMove) name = "tmov";
-  if (op.kind == OpKind::kMatmul) name = "tmatmul";
   std::vector<Buffer> args;
   for (size_t i = 0; i < tiles.size(); ++i) {
     args.push_back(BufferOf(call.args[plan.tile_args[i]]->type, tiles[i]));
@@ -482,7 +487,8 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
     mode = absl::StrCat(" {cmpMode = #pto<cmp ", CmpModeName(plan.cmp_mode), ">}");
   }
   Line(absl::StrCat("pto.", name, " ins(", absl::StrJoin(names, ", "), mode, " : ",
-                    absl::StrJoin(types, ", "), ") outs(", dst.name, " : ", dst.type, ")"),
+                    absl::StrJoin(types, ", "), ") outs(", dst.name, " : ", dst.type, ")",
+                    AccPhaseSuffix(plan)),
        loc);
   return std::optional<Value>(dst);
 }

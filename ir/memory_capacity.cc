@@ -34,11 +34,18 @@ TileBuffer TileBufferOf(const Shape& shape, DType dtype, MemorySpace memory, Lay
   b.cols = shape.empty() ? 1 : shape.back().value;
   const int64_t elem = DTypeBytes(dtype);
   const int64_t box_cols = 32 / elem;
+  // One row in Mat, Left or Acc stays one row: pto-isa's Tile admits
+  // Rows == 1 for a boxed layout (the gemv vector, its result and the bias
+  // row), its cube takes Left and Acc of one row count, and ptoas moves Mat
+  // into Left or Bias only between tiles of one physical shape.
+  const bool one_row = b.rows.ok() && b.rows.value() == 1 &&
+                       (memory == MemorySpace::kMat || memory == MemorySpace::kLeft ||
+                        memory == MemorySpace::kAcc);
   if (memory == MemorySpace::kAcc) {
-    b.padded_rows = RoundUp(b.rows, 16);
+    b.padded_rows = one_row ? b.rows : RoundUp(b.rows, 16);
     b.padded_cols = RoundUp(b.cols, 16);
   } else if (slayout == Layout::kRowMajor) {
-    b.padded_rows = RoundUp(b.rows, 16);
+    b.padded_rows = one_row ? b.rows : RoundUp(b.rows, 16);
     b.padded_cols = RoundUp(b.cols, box_cols);
   } else if (slayout == Layout::kColMajor) {
     b.padded_rows = RoundUp(b.rows, box_cols);

@@ -743,9 +743,25 @@ const OpRegistry& OpRegistry::Get() {
           "tile.row_expand_max", "tile.row_expand_min", "tile.row_expand_expdif",
           "system.bar_v", "system.bar_m", "system.bar_all", "tile.expands",
           "tile.row_argmax", "tile.row_argmin", "tile.col_argmax", "tile.col_argmin",
-          "tile.addc", "tile.subc", "tile.addsc", "tile.subsc"}) {
+          "tile.addc", "tile.subc", "tile.addsc", "tile.subsc", "tile.matmul_bias",
+          "tile.gemv", "tile.gemv_bias", "tile.gemv_acc"}) {
       r->FindMutable(op)->compiled = true;
     }
+    // PyPTO lowers these before code generation, in FlattenTileNdTo2D
+    // (src/ir/transforms/flatten_tile_nd_to_2d/batch_matmul.cpp); its
+    // backend has no lowering of batch_matmul, nor of a rank > 2
+    // transpose_view (pto.treshape of a 2-D NZ tile as ZN).
+    for (const char* op : {"tile.batch_matmul", "tile.batch_matmul_acc"}) {
+      r->FindMutable(op)->not_compiled_reason =
+          "PyPTO lowers it before code generation (its FlattenTileNdTo2D pass unrolls the "
+          "batch into one 2-D tile.matmul / matmul_acc per batch page, sliced from the "
+          "operands, and stores or assembles each result), a pass ptoc does not have yet; "
+          "write the per-batch 2-D tile.matmul calls";
+    }
+    r->FindMutable("tile.transpose_view")->not_compiled_reason =
+        "PyPTO's code generation reinterprets a 2-D tile in place (pto.treshape, NZ as ZN), "
+        "and its FlattenTileNdTo2D pass removes the rank > 2 views that feed "
+        "tile.batch_matmul; ptoc has neither yet";
     // TCOLSUM with a scratch tile takes {isBinary = true}; not lowered yet.
     r->FindMutable("tile.col_sum")->compiled_arities = {1};
     // PyPTO (src/ir/op/tensor_ops/memory.cpp, transform.cpp,

@@ -264,6 +264,9 @@ struct OpInfo {
   // False for PyPTO's ops ptoc parses, verifies and prints but does not
   // compile (no codegen lowering yet; codegen rejects them).
   bool compiled = true;
+  // Of an op not compiled: why, when it is more than "not yet" (codegen's
+  // error says it).
+  std::string not_compiled_reason;
   // Of a compiled op, the argument counts codegen lowers (empty: all
   // arities) and the attributes it cannot honour: a call with another
   // arity, or with one of these attributes set, is rejected by codegen and

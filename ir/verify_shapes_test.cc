@@ -57,9 +57,17 @@ TEST(MemoryCapacityTest, OneTableForBothBackends) {
   EXPECT_EQ(MemoryCapacity(MemorySpace::kVec, Backend::kA5), 256 * 1024);
   EXPECT_EQ(ParseBackend(""), Backend::kA2A3);
   EXPECT_FALSE(ParseBackend("a9").has_value());
-  // An Acc tile pads its rows to 16.
-  TileBuffer b = TileBufferOf({Dim::Static(1), Dim::Static(16)}, DType::kFP32,
+  // An Acc tile pads its rows to 16, except a one-row tile (a gemv's
+  // result), as one in Mat or Left: pto-isa's Tile admits Rows == 1.
+  TileBuffer b = TileBufferOf({Dim::Static(2), Dim::Static(16)}, DType::kFP32,
                               MemorySpace::kAcc, Layout::kRowMajor);
+  EXPECT_EQ(b.bytes.value(), 16 * 16 * 4);
+  for (MemorySpace m : {MemorySpace::kAcc, MemorySpace::kMat, MemorySpace::kLeft}) {
+    b = TileBufferOf({Dim::Static(1), Dim::Static(16)}, DType::kFP32, m, Layout::kRowMajor);
+    EXPECT_EQ(b.bytes.value(), 16 * 4) << MemorySpaceName(m);
+  }
+  b = TileBufferOf({Dim::Static(1), Dim::Static(16)}, DType::kFP32, MemorySpace::kVec,
+                   Layout::kRowMajor);
   EXPECT_EQ(b.bytes.value(), 16 * 16 * 4);
 }
 

@@ -21,7 +21,6 @@ using TileResult = absl::StatusOr<std::shared_ptr<const TileData>>;
 // ir/tile_elementwise.def).
 constexpr char kMove[] = "tile.move";
 constexpr char kCreate[] = "tile.create";
-constexpr char kMatmul[] = "tile.matmul";
 
 std::string ShapeText(const std::vector<int64_t>& shape) {
   return absl::StrCat("[", absl::StrJoin(shape, ", "), "]");
@@ -56,9 +55,10 @@ std::shared_ptr<TileData> Like(const Expr& call, const TileData& src) {
   return t;
 }
 
-// lhs x rhs, added to `acc` when there is one (tile.matmul_acc).
+// lhs x rhs, added to `acc` when there is one (tile.matmul_acc), plus the
+// [1, N] `bias` row in every row when there is one (tile.matmul_bias).
 TileResult Matmul(const Expr& call, const TileData& lhs, const TileData& rhs,
-                  const TileData* acc = nullptr) {
+                  const TileData* acc = nullptr, const TileData* bias = nullptr) {
   if (lhs.shape.size() != 2 || rhs.shape.size() != 2 || lhs.shape[1] != rhs.shape[0]) {
     return absl::InvalidArgumentError(absl::StrCat("'tile.matmul' of ", ShapeText(lhs.shape),
                                                    " by ", ShapeText(rhs.shape)));
@@ -69,16 +69,23 @@ TileResult Matmul(const Expr& call, const TileData& lhs, const TileData& rhs,
                                                    " by ", ShapeText(rhs.shape), " into ",
                                                    ShapeText(acc->shape)));
   }
+  if (bias != nullptr && bias->data.size() != static_cast<size_t>(n)) {
+    return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' with a bias of ",
+                                                   ShapeText(bias->shape), " for ", n,
+                                                   " columns"));
+  }
   auto out = std::make_shared<TileData>();
   out->shape = {m, n};
-  out->dtype = DType::kFP32;
+  out->dtype = call.type.is_tile() ? call.type.dtype() : DType::kFP32;
   out->memory = MemorySpace::kAcc;
   out->view = call.type.is_tile() ? call.type.view() : ImplicitView(MemorySpace::kAcc);
   out->data.resize(m * n);
   for (int64_t i = 0; i < m; ++i) {
     for (int64_t j = 0; j < n; ++j) {
       // The cube accumulates in fp32.
-      float sum = acc != nullptr ? static_cast<float>(acc->data[i * n + j]) : 0;
+      float sum = acc != nullptr    ? static_cast<float>(acc->data[i * n + j])
+                  : bias != nullptr ? static_cast<float>(bias->data[j])
+                                    : 0;
       for (int64_t x = 0; x < k; ++x) {
         sum += static_cast<float>(lhs.data[i * k + x]) * static_cast<float>(rhs.data[x * n + j]);
       }
@@ -326,13 +333,16 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
     t->data = args[0].tile->data;
     return std::shared_ptr<const TileData>(t);
   }
-  if (call.str == kMatmul) {
-    RETURN_IF_ERROR(NeedTiles(call, args, 2));
-    return Matmul(call, *args[0].tile, *args[1].tile);
-  }
   // The lowered families, by the lowering table's kind (one lookup).
   const codegen::OpLowering* l = codegen::LoweringOf(call);
   const codegen::OpKind kind = l != nullptr ? l->kind : codegen::OpKind::kTileCreate;
+  if (l != nullptr && kind == codegen::OpKind::kMatmul) {
+    // tile.matmul / gemv (lhs, rhs), tile.matmul_bias / gemv_bias (lhs, rhs, bias).
+    const bool bias = args.size() > 2;
+    RETURN_IF_ERROR(NeedTiles(call, args, bias ? 3 : 2));
+    return Matmul(call, *args[0].tile, *args[1].tile, nullptr,
+                  bias ? args[2].tile.get() : nullptr);
+  }
   if (l != nullptr && kind == codegen::OpKind::kMatmulAcc) {
     RETURN_IF_ERROR(NeedTiles(call, args, 3));
     return Matmul(call, *args[1].tile, *args[2].tile, args[0].tile.get());

@@ -2,9 +2,11 @@
 # The view ops (tile.slice, tile.reshape), tile.extract, tile.assemble,
 # tile.mgather, the compare / select ops, tile.transpose, tile.sin /
 # tile.cos, the tile.fillpad ops, the per-row expansions, the arg
-# reductions and tile.addc ... on ptoc-sim against NumPy:
+# reductions, tile.addc ..., tile.matmul_bias and tile.gemv ... on ptoc-sim
+# against NumPy:
 # runtime/testdata/slices.py, mgather.py, compare_select.py, transpose.py,
-# trig.py, fillpad.py, row_expand.py, arg_reduce.py and ternary.py (each
+# trig.py, fillpad.py, row_expand.py, arg_reduce.py, ternary.py,
+# matmul_bias.py and gemv.py (each
 # kernel, both backends; trig.py through ptoc's default pipeline first,
 # whose lower-composite-ops expands sin and cos) from seeded inputs, every
 # output
@@ -81,6 +83,14 @@ elif name == "ternary":
     save("a", rng.integers(-64, 64, (16, 32)) / 4)
     save("b", rng.integers(-64, 64, (16, 32)) / 4)
     save("c", rng.integers(-1000, 1000, (8, 64)))
+elif name == "gemv":
+    save("a", rng.integers(-8, 8, (1, 128)) / 2)
+    save("b", rng.integers(-8, 8, (128, 32)) / 2)
+    save("bias", rng.integers(-64, 64, (1, 32)) / 4)
+elif name == "matmul_bias":
+    save("a", rng.integers(-8, 8, (16, 64)) / 2)
+    save("b", rng.integers(-8, 8, (64, 32)) / 2)
+    save("bias", rng.integers(-64, 64, (1, 32)) / 4)
 elif name == "trig":
     save("a", np.concatenate([rng.uniform(-20, 20, 256), np.arange(-64, 64) * np.pi / 4,
                               rng.uniform(-1, 1, 128)]).astype(np.float32))
@@ -173,6 +183,13 @@ elif name == "ternary":
     a, b, c = load("a", (16, 32)), load("b", (16, 32)), load("c", (8, 64))
     want["o1"], want["o2"] = a + b + b, a - 1.5 + b
     want["o3"], want["o4"] = c - c + c, c + 7 + c
+elif name == "gemv":
+    a, b, bias = load("a", (1, 128)), load("b", (128, 32)), load("bias", (1, 32))
+    want["o1"] = a @ b
+    want["o2"] = a[:, :64] @ b[:64, :] + bias
+elif name == "matmul_bias":
+    a, b, bias = load("a", (16, 64)), load("b", (64, 32)), load("bias", (1, 32))
+    want["out"] = a @ b + bias
 elif name == "trig":
     # PyPTO's FP32 polynomial: within a few ulp of the exact values.
     a = load("a", (8, 64)).astype(np.float32).astype(np.float64)
@@ -208,6 +225,8 @@ for backend in a2a3 a5; do
   run row_expand runtime/testdata/row_expand.py k "$backend"
   run arg_reduce runtime/testdata/arg_reduce.py k "$backend"
   run ternary runtime/testdata/ternary.py k "$backend"
+  run matmul_bias runtime/testdata/matmul_bias.py k "$backend"
+  run gemv runtime/testdata/gemv.py k "$backend"
 done
 echo "view_ops_numpy_test: $checked runs checked, $failed failed"
-[[ $failed -eq 0 && $checked -eq 30 ]]
+[[ $failed -eq 0 && $checked -eq 34 ]]

@@ -86,9 +86,9 @@ namespace {
 // TMATMUL (acc = lhs x rhs) and TMATMUL_ACC (acc += lhs x rhs, in acc's own
 // buffer, as pto-isa's cube does).
 void MatmulInto(const TileDesc& acc, const TileDesc& lhs, const TileDesc& rhs, CallSite site,
-                bool accumulate) {
+                bool accumulate, const TileDesc* bias = nullptr) {
   Call c(site);
-  const char* what = accumulate ? "TMATMUL_ACC" : "TMATMUL";
+  const char* what = accumulate ? "TMATMUL_ACC" : bias != nullptr ? "TMATMUL_BIAS" : "TMATMUL";
   const int m = lhs.valid_rows, k = lhs.valid_cols, n = rhs.valid_cols;
   if (rhs.valid_rows != k || acc.valid_rows != m || acc.valid_cols != n) {
     c.m().Protocol(absl::StrCat(what, " of [", m, ", ", k, "] by [", rhs.valid_rows, ", ", n,
@@ -99,11 +99,22 @@ void MatmulInto(const TileDesc& acc, const TileDesc& lhs, const TileDesc& rhs, C
   auto b = ptoc::sim::device::ReadTile(c, rhs, what);
   auto in = accumulate ? ptoc::sim::device::ReadTile(c, acc, what) : nullptr;
   if (a == nullptr || b == nullptr || (accumulate && in == nullptr)) return;
+  decltype(a) row = nullptr;
+  if (bias != nullptr) {
+    if (bias->valid_cols < n) {
+      c.m().Protocol(absl::StrCat(what, " with a bias of ", bias->valid_cols, " columns for ", n));
+      return;
+    }
+    row = ptoc::sim::device::ReadTile(c, *bias, what);
+    if (row == nullptr) return;
+  }
   std::vector<double> out(static_cast<size_t>(m) * n);
   for (int i = 0; i < m; ++i) {
     for (int j = 0; j < n; ++j) {
       // The cube accumulates in fp32.
-      float sum = accumulate ? static_cast<float>(in->data[static_cast<size_t>(i) * n + j]) : 0;
+      float sum = accumulate      ? static_cast<float>(in->data[static_cast<size_t>(i) * n + j])
+                  : row != nullptr ? static_cast<float>(row->data[j])
+                                   : 0;
       for (int x = 0; x < k; ++x) {
         sum += static_cast<float>(a->data[i * k + x]) * static_cast<float>(b->data[x * n + j]);
       }
@@ -121,6 +132,7 @@ void MatmulInto(const TileDesc& acc, const TileDesc& lhs, const TileDesc& rhs, C
   std::vector<ptoc::codegen::PlanAccess> accesses = {TileAccess(lhs, false),
                                                       TileAccess(rhs, false)};
   if (accumulate) accesses.push_back(TileAccess(acc, false));
+  if (bias != nullptr) accesses.push_back(TileAccess(*bias, false));
   accesses.push_back(TileAccess(acc, true));
   IssueOp(c, MOp::kTMatmul, Pipe::kM, std::move(accesses), std::move(cost));
 }
@@ -129,6 +141,11 @@ void MatmulInto(const TileDesc& acc, const TileDesc& lhs, const TileDesc& rhs, C
 
 void Matmul(const TileDesc& acc, const TileDesc& lhs, const TileDesc& rhs, CallSite site) {
   MatmulInto(acc, lhs, rhs, site, /*accumulate=*/false);
+}
+
+void MatmulBias(const TileDesc& acc, const TileDesc& lhs, const TileDesc& rhs,
+                const TileDesc* bias, CallSite site) {
+  MatmulInto(acc, lhs, rhs, site, /*accumulate=*/false, bias);
 }
 
 void MatmulAcc(const TileDesc& acc, const TileDesc& lhs, const TileDesc& rhs, CallSite site) {

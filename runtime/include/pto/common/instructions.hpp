@@ -69,6 +69,45 @@ AICORE void TMATMUL(AccT& acc, LeftT& lhs, RightT& rhs,
   sim::Matmul(sim::Describe(acc), sim::Describe(lhs), sim::Describe(rhs), site);
 }
 
+// acc = lhs x rhs + the bias row in every row (a one-row Bias tile of the
+// accumulator's type, as pto-isa's TMATMUL_BIAS_IMPL asserts).
+template <typename AccT, typename LeftT, typename RightT, typename BiasT,
+          std::enable_if_t<detail::cube_operands_v<AccT, LeftT, RightT> &&
+                               is_tile_in_v<BiasT, TileType::Bias> &&
+                               detail::same_dtype_v<AccT, BiasT> && BiasT::kRows == 1,
+                           int> = 0>
+AICORE void TMATMUL_BIAS(AccT& acc, LeftT& lhs, RightT& rhs, BiasT& bias,
+                         sim::CallSite site = sim::CallSite::Here()) {
+  const sim::TileDesc b = sim::Describe(bias);
+  sim::MatmulBias(sim::Describe(acc), sim::Describe(lhs), sim::Describe(rhs), &b, site);
+}
+
+// The one-row forms (lhs [1, K]): acc = lhs x rhs, + the bias row, and
+// acc += lhs x rhs in acc's own buffer; the phase changes nothing here.
+template <AccPhase Phase = AccPhase::Unspecified, typename AccT, typename LeftT, typename RightT,
+          std::enable_if_t<detail::cube_operands_v<AccT, LeftT, RightT>, int> = 0>
+AICORE void TGEMV(AccT& acc, LeftT& lhs, RightT& rhs, sim::CallSite site = sim::CallSite::Here()) {
+  sim::Matmul(sim::Describe(acc), sim::Describe(lhs), sim::Describe(rhs), site);
+}
+template <AccPhase Phase = AccPhase::Unspecified, typename AccT, typename LeftT, typename RightT,
+          typename BiasT,
+          std::enable_if_t<detail::cube_operands_v<AccT, LeftT, RightT> &&
+                               is_tile_in_v<BiasT, TileType::Bias> &&
+                               detail::same_dtype_v<AccT, BiasT> && BiasT::kRows == 1,
+                           int> = 0>
+AICORE void TGEMV_BIAS(AccT& acc, LeftT& lhs, RightT& rhs, BiasT& bias,
+                       sim::CallSite site = sim::CallSite::Here()) {
+  const sim::TileDesc b = sim::Describe(bias);
+  sim::MatmulBias(sim::Describe(acc), sim::Describe(lhs), sim::Describe(rhs), &b, site);
+}
+template <AccPhase Phase = AccPhase::Unspecified, typename AccT, typename LeftT, typename RightT,
+          std::enable_if_t<detail::cube_operands_v<AccT, LeftT, RightT>, int> = 0>
+AICORE void TGEMV_ACC(AccT& out, AccT& in, LeftT& lhs, RightT& rhs,
+                      sim::CallSite site = sim::CallSite::Here()) {
+  (void)in;
+  sim::MatmulAcc(sim::Describe(out), sim::Describe(lhs), sim::Describe(rhs), site);
+}
+
 // acc += lhs x rhs. As in pto-isa, the cube accumulates into the output
 // tile's buffer and the input accumulator is not read: ptoc passes the
 // same tile twice.

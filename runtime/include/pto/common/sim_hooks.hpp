@@ -94,6 +94,9 @@ AICORE void Store(const GlobalDesc& dst, const TileDesc& src, AtomicType atomic,
 AICORE void Move(const TileDesc& dst, const TileDesc& src, CallSite site);
 AICORE void Matmul(const TileDesc& acc, const TileDesc& lhs, const TileDesc& rhs,
                    CallSite site);
+// acc = lhs x rhs + the `bias` row in every row (TMATMUL_BIAS).
+AICORE void MatmulBias(const TileDesc& acc, const TileDesc& lhs, const TileDesc& rhs,
+                       const TileDesc* bias, CallSite site);
 // acc += lhs x rhs in acc's own buffer (TMATMUL_ACC).
 AICORE void MatmulAcc(const TileDesc& acc, const TileDesc& lhs, const TileDesc& rhs,
                       CallSite site);

@@ -30,6 +30,10 @@ enum class Layout : int { ND = 0, DN, NZ };
 
 enum class AtomicType : int { AtomicNone = 0, AtomicAdd };
 
+// The cube's accumulation phase (TGEMV<AccPhase::Partial> ...), as pto-isa
+// numbers it; the model computes every phase alike.
+enum class AccPhase : uint8_t { Unspecified = 0x0, Unknown = Unspecified, Partial = 0x2, Final = 0x3 };
+
 // MGATHER's modes, as pto-isa numbers them.
 enum class Coalesce : uint8_t { Row = 0, Elem = 1 };
 enum class GatherOOB : uint8_t { Undefined = 0, Clamp = 1, Wrap = 2, Zero = 3 };
