@@ -5,6 +5,7 @@
 #include "absl/strings/str_join.h"
 #include "codegen/cce_emitter.h"
 #include "codegen/lowering_ops4.h"
+#include "codegen/lowering_ops5.h"
 #include "ir/checked_math.h"
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
@@ -196,6 +197,24 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       Line(absl::StrCat(CceTileType(g), " ", name, ";"));
       Line(absl::StrCat(op.cce_name, "(", name, ", ", src.name, ");"));
       return result(TileValue{name, g, src.buffer, /*view=*/true});
+    }
+    case OpKind::kGatherB: {
+      // A window copied into a tile of its own first when the plan says so
+      // (lowering_ops5.h): TEXTRACT at [0, 0], as ptoas spells pto.textract.
+      ASSIGN_OR_RETURN(TileValue src, TileOperand(*call.args[0]));
+      ASSIGN_OR_RETURN(TileValue off, TileOperand(*call.args[1]));
+      std::vector<Buffer> args = {src.buffer, off.buffer};
+      if (GatherBCopiesSource(plan)) {
+        ASSIGN_OR_RETURN(TileValue copy, NewTile(call.args[0]->type, "window", true, loc));
+        OrderStep(plan.steps[0], args, copy.buffer);
+        Line(absl::StrCat("TEXTRACT(", copy.name, ", ", src.name, ", 0, 0);"));
+        src = copy;
+        args[0] = copy.buffer;
+      }
+      ASSIGN_OR_RETURN(TileValue dst, NewTile(call.type, hint, true, loc));
+      OrderStep(plan.steps.back(), args, dst.buffer);
+      Line(absl::StrCat(op.cce_name, "(", dst.name, ", ", src.name, ", ", off.name, ");"));
+      return result(dst);
     }
     case OpKind::kTernary: {
       // As ptoas computes it: TADD / TSUB / TADDS / TSUBS into the result,

@@ -6,6 +6,7 @@
 #include "codegen/lowering_compare.h"
 #include "codegen/lowering_pad.h"
 #include "codegen/lowering_ops4.h"
+#include "codegen/lowering_ops5.h"
 #include "codegen/pipes.h"
 #include "codegen/target_info.h"
 #include "ir/diagnostics.h"
@@ -914,6 +915,9 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       break;
     case OpKind::kTernary:
       RETURN_IF_ERROR(PlanTernary(call, loc, &plan));
+      break;
+    case OpKind::kGatherB:
+      RETURN_IF_ERROR(PlanGatherB(fn, call, backend, loc, &plan));
       break;
     case OpKind::kArgReduce:
       RETURN_IF_ERROR(PlanArgReduce(call, backend, loc, &plan));

@@ -121,6 +121,9 @@ constexpr FixedLowering kFixedLowerings[] = {
      "a2a3: FP32 FP16 INT32 INT16 UINT32 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8 UINT32"},
     {"tile.subsc", OpKind::kTernary, "tsubsc", "TSUBSC",
      "a2a3: FP32 FP16 INT32 INT16 UINT32 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8 UINT32"},
+    // 32-byte blocks by byte offset: any element type of 1, 2 or 4 bytes
+    // (ptoas's verifiers, pto-isa's three TGATHERB paths).
+    {"tile.gatherb", OpKind::kGatherB, "tgatherb", "TGATHERB"},
     {"tile.matmul", OpKind::kMatmul},
     {"tile.matmul_acc", OpKind::kMatmulAcc, "tmatmul.acc", "TMATMUL_ACC"},
     // The scalar unit's element access of a Vec tile (Tile::GetValue /
@@ -305,6 +308,7 @@ OpFamily FamilyOf(OpKind kind) {
     case OpKind::kReshape: case OpKind::kAssemble: case OpKind::kMgather:
     case OpKind::kMatmulAcc: case OpKind::kColExpand: case OpKind::kBroadcast:
     case OpKind::kRowExpand: case OpKind::kArgReduce: case OpKind::kTernary:
+    case OpKind::kGatherB:
     case OpKind::kFull: case OpKind::kExtract: case OpKind::kTileRead:
     case OpKind::kTileWrite: case OpKind::kCompare: case OpKind::kSelect:
     case OpKind::kTranspose: case OpKind::kFillPad: case OpKind::kTileAlloc:

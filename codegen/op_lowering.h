@@ -44,6 +44,8 @@ enum class OpKind {
                  // its own buffer), then read as PTO's row-major block carrier
   kTernary,      // tile.addc / subc (a, b, c): a + b + c, a - b + c; tile.addsc /
                  // subsc (a, scalar, c): a + s + c, a - s + c (TADDC ... TSUBSC)
+  kGatherB,      // tile.gatherb (src, offset): 32-byte blocks of src at UINT32
+                 // byte offsets (TGATHERB); a window source may be copied first
   kFull,         // tile.full (shape, value): a fresh Vec tile of one value
   kSubview,      // tile.slice: a window of its source's buffer, no machine op
   kReshape,      // tile.reshape: its source's buffer read as another shape

@@ -4,6 +4,7 @@
 #include "absl/strings/str_replace.h"
 #include "absl/strings/strip.h"
 #include "codegen/lowering_ops4.h"
+#include "codegen/lowering_ops5.h"
 #include "codegen/pto_emitter.h"
 
 #include "ir/checked_math.h"
@@ -339,6 +340,30 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       for (const MachineStep& step : plan.steps) Sync(step, args, BufferOf(call.type, dst), {}, loc);
       Line(absl::StrCat("pto.", op.pto_name, " ins(", absl::StrJoin(names, ", "), " : ",
                         absl::StrJoin(types, ", "), ") outs(", dst.name, " : ", dst.type, ")"),
+           loc);
+      return std::optional<Value>(dst);
+    }
+    case OpKind::kGatherB: {
+      // A window copied into a tile of its own first when the plan says so
+      // (lowering_ops5.h), as PyPTO materializes it: pto.textract at [0, 0].
+      RETURN_IF_ERROR(tile_operand(0));
+      RETURN_IF_ERROR(tile_operand(1));
+      std::vector<Buffer> args = {BufferOf(call.args[0]->type, tiles[0]),
+                                  BufferOf(call.args[1]->type, tiles[1])};
+      Value src = tiles[0];
+      if (GatherBCopiesSource(plan)) {
+        ASSIGN_OR_RETURN(Value copy, AllocTile(call.args[0]->type, "window", loc));
+        Sync(plan.steps[0], args, BufferOf(call.args[0]->type, copy), {}, loc);
+        Line(absl::StrCat("pto.textract ins(", src.name, ", ", Index(0), ", ", Index(0), " : ",
+                          src.type, ", index, index) outs(", copy.name, " : ", copy.type, ")"),
+             loc);
+        src = copy;
+        args[0] = BufferOf(call.args[0]->type, copy);
+      }
+      ASSIGN_OR_RETURN(Value dst, AllocTile(call.type, hint, loc));
+      Sync(plan.steps.back(), args, BufferOf(call.type, dst), {}, loc);
+      Line(absl::StrCat("pto.", op.pto_name, " ins(", src.name, ", ", tiles[1].name, " : ",
+                        src.type, ", ", tiles[1].type, ") outs(", dst.name, " : ", dst.type, ")"),
            loc);
       return std::optional<Value>(dst);
     }

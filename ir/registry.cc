@@ -742,7 +742,8 @@ const OpRegistry& OpRegistry::Get() {
           "tile.row_expand_max", "tile.row_expand_min", "tile.row_expand_expdif",
           "system.bar_v", "system.bar_m", "system.bar_all", "tile.expands",
           "tile.row_argmax", "tile.row_argmin", "tile.col_argmax", "tile.col_argmin",
-          "tile.addc", "tile.subc", "tile.addsc", "tile.subsc"}) {
+          "tile.addc", "tile.subc", "tile.addsc", "tile.subsc",
+          "tile.gatherb"}) {
       r->FindMutable(op)->compiled = true;
     }
     // TCOLSUM with a scratch tile takes {isBinary = true}; not lowered yet.

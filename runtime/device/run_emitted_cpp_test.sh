@@ -148,6 +148,8 @@ same arg_reduce runtime/testdata/arg_reduce.py k ""
 same arg_reduce_a5 runtime/testdata/arg_reduce.py k "--backend=a5"
 same ternary runtime/testdata/ternary.py k ""
 same ternary_a5 runtime/testdata/ternary.py k "--backend=a5"
+same gatherb runtime/testdata/gatherb.py k "" --scalar col=16
+same gatherb_a5 runtime/testdata/gatherb.py k "--backend=a5" --scalar col=16
 same blocks runtime/testdata/block_idx.py k ""
 same matmul_acc runtime/testdata/matmul_acc.py k ""
 same matmul_acc_a5 runtime/testdata/matmul_acc.py k "--backend=a5"
