@@ -198,6 +198,21 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       Line(absl::StrCat(op.cce_name, "(", name, ", ", src.name, ");"));
       return result(TileValue{name, g, src.buffer, /*view=*/true});
     }
+    case OpKind::kSetValidShape: {
+      // The source's buffer as a Tile of the result's type (its valid shape
+      // the call's): lowering_ops5.h.
+      ASSIGN_OR_RETURN(TileValue src, TileOperand(*call.args[0]));
+      auto address = buffer_address_.find(src.buffer.id);
+      if (src.view || address == buffer_address_.end()) {
+        return ErrorAt(loc, "pl.set_validshape cannot narrow a tile view (a slice or reshape "
+                            "result): a view carries its valid extent in its type; narrow at "
+                            "the slice itself or call pl.set_validshape on the source tile");
+      }
+      ASSIGN_OR_RETURN(TileValue dst, NewTile(call.type, hint, false, loc));
+      Line(absl::StrCat("TASSIGN(", dst.name, ", ", Hex(address->second), ");"));
+      dst.buffer = src.buffer;
+      return result(dst);
+    }
     case OpKind::kGatherB: {
       // A window copied into a tile of its own first when the plan says so
       // (lowering_ops5.h): TEXTRACT at [0, 0], as ptoas spells pto.textract.

@@ -919,6 +919,9 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
     case OpKind::kGatherB:
       RETURN_IF_ERROR(PlanGatherB(fn, call, backend, loc, &plan));
       break;
+    case OpKind::kSetValidShape:
+      RETURN_IF_ERROR(PlanSetValidShape(fn, call, loc, &plan));
+      break;
     case OpKind::kArgReduce:
       RETURN_IF_ERROR(PlanArgReduce(call, backend, loc, &plan));
       break;

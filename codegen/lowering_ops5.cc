@@ -34,13 +34,19 @@ const Expr* AssignedValue(const Stmt& s, const Var* v) {
   return nullptr;
 }
 
-// The tile.slice call `e` is (or the variable `e` names was assigned), or null.
-const Expr* SliceOf(const Function& fn, const Expr& e) {
+// The call of an op of `kind` that `e` is (or the variable `e` names was
+// assigned), or null.
+const Expr* CallOfKind(const Function& fn, const Expr& e, OpKind kind) {
   const Expr* x = &e;
   if (x->kind == ExprKind::kVar && fn.body != nullptr) x = AssignedValue(*fn.body, x->var);
   if (x == nullptr || x->kind != ExprKind::kCall) return nullptr;
   const OpLowering* l = LoweringOf(*x);
-  return l != nullptr && l->kind == OpKind::kSubview ? x : nullptr;
+  return l != nullptr && l->kind == kind ? x : nullptr;
+}
+
+// The tile.slice call `e` is (or the variable `e` names was assigned), or null.
+const Expr* SliceOf(const Function& fn, const Expr& e) {
+  return CallOfKind(fn, e, OpKind::kSubview);
 }
 
 }  // namespace
@@ -83,6 +89,19 @@ absl::Status PlanGatherB(const Function& fn, const Expr& call, Backend backend,
     }
   }
   plan->steps.push_back(VectorStep({Arg(0), Arg(1)}, {Result()}));
+  return absl::OkStatus();
+}
+
+absl::Status PlanSetValidShape(const Function& fn, const Expr& call, const Location& loc,
+                               CallLowering* plan) {
+  if (SliceOf(fn, *call.args[0]) != nullptr ||
+      CallOfKind(fn, *call.args[0], OpKind::kReshape) != nullptr) {
+    return ErrorAt(loc, "pl.set_validshape cannot narrow a tile view (a slice or reshape "
+                        "result): a view carries its valid extent in its type; narrow at the "
+                        "slice itself (pl.tile.slice(tile, shape, offset, valid_shape=[...])) or "
+                        "call pl.set_validshape on the source tile before taking the view");
+  }
+  plan->tile_args = {0};
   return absl::OkStatus();
 }
 

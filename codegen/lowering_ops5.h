@@ -13,6 +13,16 @@
 // through the window's own rows. An aligned window narrower than its
 // source is refused: PyPTO reads it in place, the offsets stepping through
 // the wider rows of its source, which ptoc-sim does not model.
+//
+// tile.set_validshape (tile, valid_rows, valid_cols): metadata only, as
+// PyPTO lowers it. The result is the source's buffer with that valid shape
+// (its type says so: ir's SetValidShapeResult). PTO-AS: a handle of the
+// source's address with a run-time valid shape (v_row=?, v_col=?, the
+// source's valid dims), then PyPTO's `pto.set_validshape %h, %r, %c`
+// (ptoas takes it only on such a handle); C++: a Tile of the result's type
+// at the source's address. No machine op: the sync plan sees the source's
+// buffer. A window or a reshaped view is refused (PyPTO's rule: a view
+// carries its valid shape in its type; narrow it at the tile.slice).
 #ifndef PTOC_CODEGEN_LOWERING_OPS5_H_
 #define PTOC_CODEGEN_LOWERING_OPS5_H_
 
@@ -29,6 +39,11 @@ namespace codegen {
 // Arg(0) is then the copy), or the error at `loc`.
 absl::Status PlanGatherB(const Function& fn, const Expr& call, Backend backend,
                          const Location& loc, CallLowering* plan);
+
+// tile.set_validshape: tile argument {0}, no step, or the error at `loc`
+// (the source a window or a reshaped view).
+absl::Status PlanSetValidShape(const Function& fn, const Expr& call, const Location& loc,
+                               CallLowering* plan);
 
 // Whether a planned tile.gatherb copies its source window first.
 inline bool GatherBCopiesSource(const CallLowering& plan) { return plan.steps.size() == 2; }

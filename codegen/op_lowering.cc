@@ -124,6 +124,8 @@ constexpr FixedLowering kFixedLowerings[] = {
     // 32-byte blocks by byte offset: any element type of 1, 2 or 4 bytes
     // (ptoas's verifiers, pto-isa's three TGATHERB paths).
     {"tile.gatherb", OpKind::kGatherB, "tgatherb", "TGATHERB"},
+    // Metadata only: the source's buffer with another valid shape.
+    {"tile.set_validshape", OpKind::kSetValidShape, "set_validshape", "SetValidShape"},
     {"tile.matmul", OpKind::kMatmul},
     {"tile.matmul_acc", OpKind::kMatmulAcc, "tmatmul.acc", "TMATMUL_ACC"},
     // The scalar unit's element access of a Vec tile (Tile::GetValue /
@@ -308,7 +310,7 @@ OpFamily FamilyOf(OpKind kind) {
     case OpKind::kReshape: case OpKind::kAssemble: case OpKind::kMgather:
     case OpKind::kMatmulAcc: case OpKind::kColExpand: case OpKind::kBroadcast:
     case OpKind::kRowExpand: case OpKind::kArgReduce: case OpKind::kTernary:
-    case OpKind::kGatherB:
+    case OpKind::kGatherB: case OpKind::kSetValidShape:
     case OpKind::kFull: case OpKind::kExtract: case OpKind::kTileRead:
     case OpKind::kTileWrite: case OpKind::kCompare: case OpKind::kSelect:
     case OpKind::kTranspose: case OpKind::kFillPad: case OpKind::kTileAlloc:
@@ -361,6 +363,12 @@ const std::vector<OpLowering>& AllLowerings() {
 absl::StatusOr<std::vector<Dim>> TileRegion(const Type& tile, size_t rank,
                                             const Location& loc) {
   std::vector<Dim> dims = MovedExtent(tile);  // the valid part is what moves
+  // A store moves the tile's valid part, a run-time one too (PyPTO's
+  // partition_view sizes are the valid_shape; TSTORE asserts they match).
+  const Shape& valid = tile.is_tile() ? tile.view().valid_shape : Shape();
+  for (size_t i = 0; i < dims.size() && i < valid.size(); ++i) {
+    if (!valid[i].is_static()) dims[i] = valid[i];
+  }
   if (dims.size() > rank) {
     return ErrorAt(loc, absl::StrCat("a tile of rank ", dims.size(),
                                      " does not fit a tensor of rank ", rank));

@@ -512,6 +512,27 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
     for (double& x : t->data) x = RoundToDType(x, t->dtype);
     return std::shared_ptr<const TileData>(t);
   }
+  if (l != nullptr && kind == codegen::OpKind::kSetValidShape) {
+    // The same buffer with another valid shape, recorded as evaluated (the
+    // store moves that part: memory_ops.cc).
+    RETURN_IF_ERROR(NeedTiles(call, args, 1));
+    const TileData& a = *args[0].tile;
+    if (args.size() < 3 || !args[1].is_number() || !args[2].is_number() || a.shape.size() != 2) {
+      return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' takes a 2-D tile, "
+                                                     "valid_rows and valid_cols"));
+    }
+    const int64_t vr = static_cast<int64_t>(args[1].AsDouble());
+    const int64_t vc = static_cast<int64_t>(args[2].AsDouble());
+    if (vr < 0 || vc < 0 || vr > a.shape[0] || vc > a.shape[1]) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "'", call.str, "' to ", vr, " x ", vc, " of a ", ShapeText(a.shape), " tile"));
+    }
+    auto t = std::make_shared<TileData>(a);
+    t->fifo_ring = -1;
+    t->view = call.type.view();
+    t->view.valid_shape = {Dim::Static(vr), Dim::Static(vc)};
+    return std::shared_ptr<const TileData>(t);
+  }
   if (l != nullptr && kind == codegen::OpKind::kGatherB) {
     // TGATHERB: result row r, 32-byte block c, is the 32 source bytes at
     // byte offset offset[r][c] (pto-isa's CPU simulation: a block past the

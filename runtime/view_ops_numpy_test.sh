@@ -2,10 +2,11 @@
 # The view ops (tile.slice, tile.reshape), tile.extract, tile.assemble,
 # tile.mgather, the compare / select ops, tile.transpose, tile.sin /
 # tile.cos, the tile.fillpad ops, the per-row expansions, the arg
-# reductions, tile.addc ... and tile.gatherb on ptoc-sim against NumPy:
+# reductions, tile.addc ..., tile.gatherb and tile.set_validshape on
+# ptoc-sim against NumPy:
 # runtime/testdata/slices.py, mgather.py, compare_select.py, transpose.py,
-# trig.py, fillpad.py, row_expand.py, arg_reduce.py, ternary.py and
-# gatherb.py (each
+# trig.py, fillpad.py, row_expand.py, arg_reduce.py, ternary.py,
+# gatherb.py and set_validshape.py (each
 # kernel, both backends; trig.py through ptoc's default pipeline first,
 # whose lower-composite-ops expands sin and cos) from seeded inputs, every
 # output
@@ -75,6 +76,9 @@ elif name == "row_expand":
 elif name == "arg_reduce":
     save("a", rng.integers(-8, 8, (16, 32)) / 4)  # ties: the first index wins
     save("b", rng.integers(-50, 50, (8, 64)))
+elif name == "set_validshape":
+    save("a", rng.integers(-64, 64, (32, 32)) / 4)
+    save("out", rng.integers(-64, 64, (32, 32)) / 4)
 elif name == "gatherb":
     save("a", rng.integers(-64, 64, (16, 128)) / 4)
     save("w", rng.integers(-64, 64, (16, 256)) / 4)
@@ -166,6 +170,10 @@ elif name == "arg_reduce":
     want["rmax"], want["rmin"] = a.argmax(axis=1)[:, None], a.argmin(axis=1)[:, None]
     want["cmax"], want["cmin"] = a.argmax(axis=0)[None, :], b.argmin(axis=0)[None, :]
     want["filled"] = np.full((16, 32), -2.25)
+elif name == "set_validshape":
+    a, out = load("a", (32, 32)), load("out", (32, 32))
+    want["out"] = out.copy()
+    want["out"][:13, :20] = 2 * a[:13, :20]
 elif name == "gatherb":
     a, w, off = load("a", (16, 128)), load("w", (16, 256)), load("off", (8, 8)).astype(np.int64)
     def gather(src, dtype, cols):
@@ -214,6 +222,7 @@ for backend in a2a3 a5; do
   run arg_reduce runtime/testdata/arg_reduce.py k "$backend"
   run ternary runtime/testdata/ternary.py k "$backend"
   run gatherb runtime/testdata/gatherb.py k "$backend" --scalar col=16
+  run set_validshape runtime/testdata/set_validshape.py k "$backend" --scalar r=13 --scalar c=20
 done
 echo "view_ops_numpy_test: $checked runs checked, $failed failed"
-[[ $failed -eq 0 && $checked -eq 30 ]]
+[[ $failed -eq 0 && $checked -eq 32 ]]
