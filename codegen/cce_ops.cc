@@ -195,6 +195,22 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       ASSIGN_OR_RETURN(TileGeometry g, GeometryOf(call.type, backend_, loc));
       const std::string name = Fresh(hint.empty() ? "reshaped" : hint);
       Line(absl::StrCat(CceTileType(g), " ", name, ";"));
+      if (g.dtype != own.dtype) {
+        // tile.reinterpret_view into another element type: pto-isa's
+        // TRESHAPE takes only "compatible" types (its CPU form's static
+        // check refuses float <-> int and float <-> half), so the result is
+        // a Tile of its type at the source's address.
+        auto address = buffer_address_.find(src.buffer.id);
+        if (src.view || address == buffer_address_.end()) {
+          return ErrorAt(loc, absl::StrCat(
+              "'", call.str, "' of a window of a tile (tile.slice) into another element type "
+              "cannot be emitted as C++ yet (pto-isa's TRESHAPE refuses most pairs); "
+              "reinterpret the whole tile, or copy the window into a tile of its own first "
+              "(tile.move)"));
+        }
+        Line(absl::StrCat("TASSIGN(", name, ", ", Hex(address->second), ");"));
+        return result(TileValue{name, g, src.buffer, /*view=*/true});
+      }
       Line(absl::StrCat(op.cce_name, "(", name, ", ", src.name, ");"));
       return result(TileValue{name, g, src.buffer, /*view=*/true});
     }

@@ -458,6 +458,14 @@ absl::Status CheckReshape(const Expr& call, Backend backend, const Location& loc
     return ErrorAt(loc, "a tile.reshape of a tile with a valid_shape cannot be emitted yet "
                         "(pto.treshape keeps the whole buffer)");
   }
+  if (s.dtype != d.dtype &&
+      s.rows * s.cols * DTypeBytes(s.dtype) != d.rows * d.cols * DTypeBytes(d.dtype)) {
+    return ErrorAt(loc, absl::StrCat(
+        "'", call.str, "' of ", TypeToString(src), " into ", TypeToString(dst),
+        " is not a view: pto.treshape keeps the buffer's bytes, and ptoc lays the source out in ",
+        s.rows * s.cols * DTypeBytes(s.dtype), " bytes, the result in ",
+        d.rows * d.cols * DTypeBytes(d.dtype)));
+  }
   const bool same_buffer = s.rows == d.rows && s.cols == d.cols && s.blayout == d.blayout &&
                            s.slayout == d.slayout && s.fractal == d.fractal;
   if (same_buffer) return absl::OkStatus();

@@ -134,6 +134,9 @@ constexpr FixedLowering kFixedLowerings[] = {
     {"tile.write", OpKind::kTileWrite, "tsetval", "SetValue"},
     {"tile.slice", OpKind::kSubview, "subview", "TSUBVIEW"},
     {"tile.reshape", OpKind::kReshape, "treshape", "TRESHAPE"},
+    // PyPTO's byte-preserving reinterpretation: pto.treshape into another
+    // element type (and shape), the buffer's bytes kept.
+    {"tile.reinterpret_view", OpKind::kReshape, "treshape", "TRESHAPE"},
     // PyPTO's lowering: pto.subview of the result at the offsets, and a
     // pto.tmov of the source into it (after a tmov of the target).
     {"tile.assemble", OpKind::kAssemble, "tmov", "TMOV"},

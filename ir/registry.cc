@@ -743,7 +743,7 @@ const OpRegistry& OpRegistry::Get() {
           "system.bar_v", "system.bar_m", "system.bar_all", "tile.expands",
           "tile.row_argmax", "tile.row_argmin", "tile.col_argmax", "tile.col_argmin",
           "tile.addc", "tile.subc", "tile.addsc", "tile.subsc",
-          "tile.gatherb", "tile.set_validshape"}) {
+          "tile.gatherb", "tile.set_validshape", "tile.reinterpret_view"}) {
       r->FindMutable(op)->compiled = true;
     }
     // TCOLSUM with a scratch tile takes {isBinary = true}; not lowered yet.

@@ -414,6 +414,19 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
     std::vector<int64_t> shape;
     for (const Dim& d : call.type.shape()) shape.push_back(d.value);
     auto t = NewTile(call.type, shape);
+    if (t->dtype != a.dtype) {
+      // tile.reinterpret_view: the same bytes read as the result's type.
+      const int64_t sb = DTypeBytes(a.dtype), db = DTypeBytes(t->dtype);
+      if (t->NumElements() * db != a.NumElements() * sb) {
+        return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' of a ",
+                                                       ShapeText(a.shape), " tile into ",
+                                                       ShapeText(shape), " of another size"));
+      }
+      std::vector<uint8_t> bytes(static_cast<size_t>(a.NumElements() * sb));
+      for (size_t i = 0; i < a.data.size(); ++i) EncodeElement(a.data[i], a.dtype, &bytes[i * sb]);
+      for (size_t i = 0; i < t->data.size(); ++i) t->data[i] = DecodeElement(&bytes[i * db], t->dtype);
+      return std::shared_ptr<const TileData>(t);
+    }
     if (t->NumElements() != a.NumElements()) {
       return absl::InvalidArgumentError(absl::StrCat("'tile.reshape' of a ", ShapeText(a.shape),
                                                      " tile into ", ShapeText(shape)));

@@ -3,7 +3,7 @@
 # tile.mgather, the compare / select ops, tile.transpose, tile.sin /
 # tile.cos, the tile.fillpad ops, the per-row expansions, the arg
 # reductions, tile.addc ..., tile.gatherb and tile.set_validshape on
-# ptoc-sim against NumPy:
+# ptoc-sim against NumPy (and tile.reinterpret_view: reinterpret.py):
 # runtime/testdata/slices.py, mgather.py, compare_select.py, transpose.py,
 # trig.py, fillpad.py, row_expand.py, arg_reduce.py, ternary.py,
 # gatherb.py and set_validshape.py (each
@@ -76,6 +76,8 @@ elif name == "row_expand":
 elif name == "arg_reduce":
     save("a", rng.integers(-8, 8, (16, 32)) / 4)  # ties: the first index wins
     save("b", rng.integers(-50, 50, (8, 64)))
+elif name == "reinterpret":
+    save("a", rng.integers(-64, 64, (8, 16)) / 4)
 elif name == "set_validshape":
     save("a", rng.integers(-64, 64, (32, 32)) / 4)
     save("out", rng.integers(-64, 64, (32, 32)) / 4)
@@ -170,6 +172,10 @@ elif name == "arg_reduce":
     want["rmax"], want["rmin"] = a.argmax(axis=1)[:, None], a.argmin(axis=1)[:, None]
     want["cmax"], want["cmin"] = a.argmax(axis=0)[None, :], b.argmin(axis=0)[None, :]
     want["filled"] = np.full((16, 32), -2.25)
+elif name == "reinterpret":
+    a = load("a", (8, 16)).astype(np.float32)
+    want["o1"] = a.view(np.int32).astype(np.float64)
+    want["o2"] = a.view(np.float16).astype(np.float64).reshape(8, 32)
 elif name == "set_validshape":
     a, out = load("a", (32, 32)), load("out", (32, 32))
     want["out"] = out.copy()
@@ -222,7 +228,8 @@ for backend in a2a3 a5; do
   run arg_reduce runtime/testdata/arg_reduce.py k "$backend"
   run ternary runtime/testdata/ternary.py k "$backend"
   run gatherb runtime/testdata/gatherb.py k "$backend" --scalar col=16
+  run reinterpret runtime/testdata/reinterpret.py k "$backend"
   run set_validshape runtime/testdata/set_validshape.py k "$backend" --scalar r=13 --scalar c=20
 done
 echo "view_ops_numpy_test: $checked runs checked, $failed failed"
-[[ $failed -eq 0 && $checked -eq 32 ]]
+[[ $failed -eq 0 && $checked -eq 34 ]]

@@ -150,6 +150,8 @@ same ternary runtime/testdata/ternary.py k ""
 same ternary_a5 runtime/testdata/ternary.py k "--backend=a5"
 same gatherb runtime/testdata/gatherb.py k "" --scalar col=16
 same gatherb_a5 runtime/testdata/gatherb.py k "--backend=a5" --scalar col=16
+same reinterpret runtime/testdata/reinterpret.py k ""
+same reinterpret_a5 runtime/testdata/reinterpret.py k "--backend=a5"
 same set_validshape runtime/testdata/set_validshape.py k "" --scalar r=13 --scalar c=20
 same set_validshape_a5 runtime/testdata/set_validshape.py k "--backend=a5" --scalar r=13 --scalar c=20
 same blocks runtime/testdata/block_idx.py k ""
