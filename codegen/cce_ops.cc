@@ -5,6 +5,7 @@
 #include "absl/strings/str_join.h"
 #include "codegen/cce_emitter.h"
 #include "codegen/lowering_ops4.h"
+#include "codegen/lowering_ops5.h"
 #include "ir/checked_math.h"
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
@@ -213,8 +214,57 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       ASSIGN_OR_RETURN(TileGeometry g, GeometryOf(call.type, backend_, loc));
       const std::string name = Fresh(hint.empty() ? "reshaped" : hint);
       Line(absl::StrCat(CceTileType(g), " ", name, ";"));
+      if (g.dtype != own.dtype) {
+        // tile.reinterpret_view into another element type: pto-isa's
+        // TRESHAPE takes only "compatible" types (its CPU form's static
+        // check refuses float <-> int and float <-> half), so the result is
+        // a Tile of its type at the source's address.
+        auto address = buffer_address_.find(src.buffer.id);
+        if (src.view || address == buffer_address_.end()) {
+          return ErrorAt(loc, absl::StrCat(
+              "'", call.str, "' of a window of a tile (tile.slice) into another element type "
+              "cannot be emitted as C++ yet (pto-isa's TRESHAPE refuses most pairs); "
+              "reinterpret the whole tile, or copy the window into a tile of its own first "
+              "(tile.move)"));
+        }
+        Line(absl::StrCat("TASSIGN(", name, ", ", Hex(address->second), ");"));
+        return result(TileValue{name, g, src.buffer, /*view=*/true});
+      }
       Line(absl::StrCat(op.cce_name, "(", name, ", ", src.name, ");"));
       return result(TileValue{name, g, src.buffer, /*view=*/true});
+    }
+    case OpKind::kSetValidShape: {
+      // The source's buffer as a Tile of the result's type (its valid shape
+      // the call's): lowering_ops5.h.
+      ASSIGN_OR_RETURN(TileValue src, TileOperand(*call.args[0]));
+      auto address = buffer_address_.find(src.buffer.id);
+      if (src.view || address == buffer_address_.end()) {
+        return ErrorAt(loc, "pl.set_validshape cannot narrow a tile view (a slice or reshape "
+                            "result): a view carries its valid extent in its type; narrow at "
+                            "the slice itself or call pl.set_validshape on the source tile");
+      }
+      ASSIGN_OR_RETURN(TileValue dst, NewTile(call.type, hint, false, loc));
+      Line(absl::StrCat("TASSIGN(", dst.name, ", ", Hex(address->second), ");"));
+      dst.buffer = src.buffer;
+      return result(dst);
+    }
+    case OpKind::kGatherB: {
+      // A window copied into a tile of its own first when the plan says so
+      // (lowering_ops5.h): TEXTRACT at [0, 0], as ptoas spells pto.textract.
+      ASSIGN_OR_RETURN(TileValue src, TileOperand(*call.args[0]));
+      ASSIGN_OR_RETURN(TileValue off, TileOperand(*call.args[1]));
+      std::vector<Buffer> args = {src.buffer, off.buffer};
+      if (GatherBCopiesSource(plan)) {
+        ASSIGN_OR_RETURN(TileValue copy, NewTile(call.args[0]->type, "window", true, loc));
+        OrderStep(plan.steps[0], args, copy.buffer);
+        Line(absl::StrCat("TEXTRACT(", copy.name, ", ", src.name, ", 0, 0);"));
+        src = copy;
+        args[0] = copy.buffer;
+      }
+      ASSIGN_OR_RETURN(TileValue dst, NewTile(call.type, hint, true, loc));
+      OrderStep(plan.steps.back(), args, dst.buffer);
+      Line(absl::StrCat(op.cce_name, "(", dst.name, ", ", src.name, ", ", off.name, ");"));
+      return result(dst);
     }
     case OpKind::kTernary: {
       // As ptoas computes it: TADD / TSUB / TADDS / TSUBS into the result,

@@ -6,6 +6,7 @@
 #include "codegen/lowering_compare.h"
 #include "codegen/lowering_cube.h"
 #include "codegen/lowering_ops4.h"
+#include "codegen/lowering_ops5.h"
 #include "codegen/lowering_pad.h"
 #include "codegen/pipes.h"
 #include "codegen/target_info.h"
@@ -457,6 +458,14 @@ absl::Status CheckReshape(const Expr& call, Backend backend, const Location& loc
   if (!whole(s, src) || !whole(d, dst)) {
     return ErrorAt(loc, "a tile.reshape of a tile with a valid_shape cannot be emitted yet "
                         "(pto.treshape keeps the whole buffer)");
+  }
+  if (s.dtype != d.dtype &&
+      s.rows * s.cols * DTypeBytes(s.dtype) != d.rows * d.cols * DTypeBytes(d.dtype)) {
+    return ErrorAt(loc, absl::StrCat(
+        "'", call.str, "' of ", TypeToString(src), " into ", TypeToString(dst),
+        " is not a view: pto.treshape keeps the buffer's bytes, and ptoc lays the source out in ",
+        s.rows * s.cols * DTypeBytes(s.dtype), " bytes, the result in ",
+        d.rows * d.cols * DTypeBytes(d.dtype)));
   }
   const bool same_buffer = s.rows == d.rows && s.cols == d.cols && s.blayout == d.blayout &&
                            s.slayout == d.slayout && s.fractal == d.fractal;
@@ -948,6 +957,12 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       break;
     case OpKind::kTernary:
       RETURN_IF_ERROR(PlanTernary(call, loc, &plan));
+      break;
+    case OpKind::kGatherB:
+      RETURN_IF_ERROR(PlanGatherB(fn, call, backend, loc, &plan));
+      break;
+    case OpKind::kSetValidShape:
+      RETURN_IF_ERROR(PlanSetValidShape(fn, call, loc, &plan));
       break;
     case OpKind::kArgReduce:
       RETURN_IF_ERROR(PlanArgReduce(call, backend, loc, &plan));

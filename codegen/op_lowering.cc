@@ -121,6 +121,11 @@ constexpr FixedLowering kFixedLowerings[] = {
      "a2a3: FP32 FP16 INT32 INT16 UINT32 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8 UINT32"},
     {"tile.subsc", OpKind::kTernary, "tsubsc", "TSUBSC",
      "a2a3: FP32 FP16 INT32 INT16 UINT32 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8 UINT32"},
+    // 32-byte blocks by byte offset: any element type of 1, 2 or 4 bytes
+    // (ptoas's verifiers, pto-isa's three TGATHERB paths).
+    {"tile.gatherb", OpKind::kGatherB, "tgatherb", "TGATHERB"},
+    // Metadata only: the source's buffer with another valid shape.
+    {"tile.set_validshape", OpKind::kSetValidShape, "set_validshape", "SetValidShape"},
     // A fresh Acc tile: lhs x rhs (+ the [1, N] bias row in the Bias table);
     // tile.gemv* take a one-row lhs and PyPTO's acc_phase.
     {"tile.matmul", OpKind::kMatmul, "tmatmul", "TMATMUL"},
@@ -135,6 +140,9 @@ constexpr FixedLowering kFixedLowerings[] = {
     {"tile.write", OpKind::kTileWrite, "tsetval", "SetValue"},
     {"tile.slice", OpKind::kSubview, "subview", "TSUBVIEW"},
     {"tile.reshape", OpKind::kReshape, "treshape", "TRESHAPE"},
+    // PyPTO's byte-preserving reinterpretation: pto.treshape into another
+    // element type (and shape), the buffer's bytes kept.
+    {"tile.reinterpret_view", OpKind::kReshape, "treshape", "TRESHAPE"},
     // PyPTO's lowering: pto.subview of the result at the offsets, and a
     // pto.tmov of the source into it (after a tmov of the target).
     {"tile.assemble", OpKind::kAssemble, "tmov", "TMOV"},
@@ -316,6 +324,7 @@ OpFamily FamilyOf(OpKind kind) {
     case OpKind::kReshape: case OpKind::kAssemble: case OpKind::kMgather:
     case OpKind::kMatmulAcc: case OpKind::kColExpand: case OpKind::kBroadcast:
     case OpKind::kRowExpand: case OpKind::kArgReduce: case OpKind::kTernary:
+    case OpKind::kGatherB: case OpKind::kSetValidShape:
     case OpKind::kFull: case OpKind::kExtract: case OpKind::kTileRead:
     case OpKind::kTileWrite: case OpKind::kCompare: case OpKind::kSelect:
     case OpKind::kTranspose: case OpKind::kFillPad: case OpKind::kTileAlloc:
@@ -368,6 +377,12 @@ const std::vector<OpLowering>& AllLowerings() {
 absl::StatusOr<std::vector<Dim>> TileRegion(const Type& tile, size_t rank,
                                             const Location& loc) {
   std::vector<Dim> dims = MovedExtent(tile);  // the valid part is what moves
+  // A store moves the tile's valid part, a run-time one too (PyPTO's
+  // partition_view sizes are the valid_shape; TSTORE asserts they match).
+  const Shape& valid = tile.is_tile() ? tile.view().valid_shape : Shape();
+  for (size_t i = 0; i < dims.size() && i < valid.size(); ++i) {
+    if (!valid[i].is_static()) dims[i] = valid[i];
+  }
   if (dims.size() > rank) {
     return ErrorAt(loc, absl::StrCat("a tile of rank ", dims.size(),
                                      " does not fit a tensor of rank ", rank));

@@ -44,6 +44,10 @@ enum class OpKind {
                  // its own buffer), then read as PTO's row-major block carrier
   kTernary,      // tile.addc / subc (a, b, c): a + b + c, a - b + c; tile.addsc /
                  // subsc (a, scalar, c): a + s + c, a - s + c (TADDC ... TSUBSC)
+  kGatherB,      // tile.gatherb (src, offset): 32-byte blocks of src at UINT32
+                 // byte offsets (TGATHERB); a window source may be copied first
+  kSetValidShape,// tile.set_validshape (tile, rows, cols): the tile's buffer with
+                 // that valid shape, in place (pto.set_validshape), no machine op
   kFull,         // tile.full (shape, value): a fresh Vec tile of one value
   kSubview,      // tile.slice: a window of its source's buffer, no machine op
   kReshape,      // tile.reshape: its source's buffer read as another shape
@@ -165,7 +169,8 @@ OpFamily FamilyOf(OpKind kind);
 const std::vector<OpLowering>& AllLowerings();
 
 // The region a tile moves in a tensor of `rank` dims: its MovedExtent (the
-// valid part) with leading 1s. A tile of higher rank than the tensor is an
+// valid part; a run-time valid dim too, as PyPTO's store partition has it)
+// with leading 1s. A tile of higher rank than the tensor is an
 // error at `loc`.
 absl::StatusOr<std::vector<Dim>> TileRegion(const Type& tile, size_t rank,
                                             const Location& loc);

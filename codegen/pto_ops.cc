@@ -4,6 +4,7 @@
 #include "absl/strings/str_replace.h"
 #include "absl/strings/strip.h"
 #include "codegen/lowering_ops4.h"
+#include "codegen/lowering_ops5.h"
 #include "codegen/pto_emitter.h"
 
 #include "ir/checked_math.h"
@@ -363,6 +364,63 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       for (const MachineStep& step : plan.steps) Sync(step, args, BufferOf(call.type, dst), {}, loc);
       Line(absl::StrCat("pto.", op.pto_name, " ins(", absl::StrJoin(names, ", "), " : ",
                         absl::StrJoin(types, ", "), ") outs(", dst.name, " : ", dst.type, ")"),
+           loc);
+      return std::optional<Value>(dst);
+    }
+    case OpKind::kSetValidShape: {
+      // The source's buffer with another valid shape (lowering_ops5.h): a
+      // run-time-valid handle at its address, then PyPTO's instruction.
+      RETURN_IF_ERROR(tile_operand(0));
+      auto addr = buffer_addr_.find(tiles[0].buffer);
+      if (tiles[0].placed.has_value() || addr == buffer_addr_.end()) {
+        return ErrorAt(loc, "pl.set_validshape cannot narrow a tile view (a slice or reshape "
+                            "result): a view carries its valid extent in its type; narrow at "
+                            "the slice itself or call pl.set_validshape on the source tile");
+      }
+      ASSIGN_OR_RETURN(TileGeometry src, GeometryOf(call.args[0]->type, backend_, loc));
+      ASSIGN_OR_RETURN(TileGeometry g, GeometryOf(call.type, backend_, loc));
+      std::string dims[2];
+      const Dim from[2] = {src.valid_rows, src.valid_cols};
+      for (int i = 0; i < 2; ++i) {
+        if (from[i].is_static()) {
+          dims[i] = Index(from[i].value);
+        } else {
+          ASSIGN_OR_RETURN(dims[i], SymbolValue(from[i].symbol, "valid dim", loc));
+        }
+      }
+      g.valid_rows = Dim::Symbolic("?");
+      g.valid_cols = Dim::Symbolic("?");
+      const std::string ty = PtoTileType(g);
+      const std::string name = NewName(hint.empty() ? "narrowed" : hint);
+      Line(absl::StrCat(name, " = pto.alloc_tile ", addr->second, "valid_row = ", dims[0],
+                        " valid_col = ", dims[1], " : ", ty),
+           loc);
+      ASSIGN_OR_RETURN(std::string r, LowerIndex(*call.args[1]));
+      ASSIGN_OR_RETURN(std::string c, LowerIndex(*call.args[2]));
+      Line(absl::StrCat("pto.", op.pto_name, " ", name, ", ", r, ", ", c, " : ", ty), loc);
+      return std::optional<Value>(Value{name, ty, tiles[0].buffer});
+    }
+    case OpKind::kGatherB: {
+      // A window copied into a tile of its own first when the plan says so
+      // (lowering_ops5.h), as PyPTO materializes it: pto.textract at [0, 0].
+      RETURN_IF_ERROR(tile_operand(0));
+      RETURN_IF_ERROR(tile_operand(1));
+      std::vector<Buffer> args = {BufferOf(call.args[0]->type, tiles[0]),
+                                  BufferOf(call.args[1]->type, tiles[1])};
+      Value src = tiles[0];
+      if (GatherBCopiesSource(plan)) {
+        ASSIGN_OR_RETURN(Value copy, AllocTile(call.args[0]->type, "window", loc));
+        Sync(plan.steps[0], args, BufferOf(call.args[0]->type, copy), {}, loc);
+        Line(absl::StrCat("pto.textract ins(", src.name, ", ", Index(0), ", ", Index(0), " : ",
+                          src.type, ", index, index) outs(", copy.name, " : ", copy.type, ")"),
+             loc);
+        src = copy;
+        args[0] = BufferOf(call.args[0]->type, copy);
+      }
+      ASSIGN_OR_RETURN(Value dst, AllocTile(call.type, hint, loc));
+      Sync(plan.steps.back(), args, BufferOf(call.type, dst), {}, loc);
+      Line(absl::StrCat("pto.", op.pto_name, " ins(", src.name, ", ", tiles[1].name, " : ",
+                        src.type, ", ", tiles[1].type, ") outs(", dst.name, " : ", dst.type, ")"),
            loc);
       return std::optional<Value>(dst);
     }

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "ir/dim_expr.h"
 #include "ir/registry.h"
 #include "ir/status_macros.h"
 
@@ -306,6 +307,40 @@ ResultOr GatherbResult(const Expr& call) {
   TileView view = NdView();
   if (valid != shape) view.valid_shape = std::move(valid);
   return std::optional<Type>(Type::TileWithoutMemory(std::move(shape), d, view));
+}
+
+// tile.set_validshape(tile, valid_rows, valid_cols): the tile's type (its
+// buffer, shape and layout) with that valid shape, each a constant or a
+// scalar (PyPTO's DeduceTileSetValidShapeType).
+ResultOr SetValidShapeResult(const Expr& call) {
+  RETURN_IF_ERROR(Need(call, 0, call.args[0]->type.is_tile(), "a tile"));
+  const Type& t = call.args[0]->type;
+  if (t.shape().size() != 2 || call.args.size() != 3) {
+    return absl::InvalidArgumentError(
+        "'tile.set_validshape' takes a 2D tile, valid_rows and valid_cols");
+  }
+  Shape valid;
+  for (int i = 1; i <= 2; ++i) {
+    std::optional<Dim> d = DimOfExpr(*call.args[i]);
+    if (!d.has_value()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "'tile.set_validshape' ", i == 1 ? "valid_rows" : "valid_cols",
+          " must be a constant or a scalar"));
+    }
+    const Dim& bound = t.shape()[i - 1];
+    if (d->is_static() && (d->value < 0 || (bound.is_static() && d->value > bound.value))) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "'tile.set_validshape' ", i == 1 ? "valid_rows" : "valid_cols", " (", d->value,
+          ") exceeds tile bound ", bound.is_static() ? bound.value : 0));
+    }
+    valid.push_back(*d);
+  }
+  TileView view = t.view();
+  view.valid_shape = valid == t.shape() ? Shape() : std::move(valid);
+  if (!t.has_memory()) {
+    return std::optional<Type>(Type::TileWithoutMemory(t.shape(), t.dtype(), view));
+  }
+  return std::optional<Type>(Type::Tile(t.shape(), t.dtype(), t.memory(), view));
 }
 
 }  // namespace pypto_catalog

@@ -39,6 +39,7 @@ ResultOr TransposeViewResult(const Expr& call);  // tile.transpose_view
 ResultOr MatmulMxResult(const Expr& call);       // tile.matmul_mx(_bias)
 ResultOr MgatherResult(const Expr& call);        // tile.mgather
 ResultOr GatherbResult(const Expr& call);        // tile.gatherb
+ResultOr SetValidShapeResult(const Expr& call);  // tile.set_validshape
 ResultOr PackedMaskResult(const Expr& call);     // tile.cmp / tile.cmps
 
 }  // namespace pypto_catalog

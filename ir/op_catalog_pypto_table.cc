@@ -65,6 +65,7 @@ enum Rule {
   kMgather,         // rows or elements of a GM table gathered into a Vec / Mat tile
   kPackedMask,      // a bit per element, packed into UINT8 rows (tile.cmp / cmps)
   kGatherb,         // 32-byte blocks: [R, C] offsets -> [R, C * 32 / element bytes]
+  kSetValidShape,   // the tile's type with valid_shape [valid_rows, valid_cols]
   kPrefetchContext, // PyPTO's handles: pl.PrefetchAsyncContext, pl.AsyncEvent,
   kPrefetchEvent,   // pl.AsyncSession; wait gives a BOOL
   kPrefetchSession,
@@ -279,7 +280,7 @@ const Row kRows[] = {
     {"tile.scatter_update", "input,index?,src?", "e:dim,e:index,e:src", "input", kLike0},
     {"tile.sel", "mask,lhs,rhs,tmp", "", "mask,lhs,rhs,tmp", kLike1},
     {"tile.sels", "mask,src,tmp,scalar", "", "mask,src,tmp,scalar", kLike1},
-    {"tile.set_validshape", "tile,valid_rows,valid_cols", "", "tile,valid_rows,valid_cols", kLike0},
+    {"tile.set_validshape", "tile,valid_rows,valid_cols", "", "tile,valid_rows,valid_cols", kSetValidShape},
     {"tile.sin", "tile", "", "tile", kLike0},
     {"tile.sort32", "src,idx", "", "src,idx", kAnnotation},
     {"tile.subc", "lhs,rhs,rhs2", "", "lhs,rhs,rhs2", kAnnotation},
@@ -648,6 +649,7 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
     case kMgather: return pypto_catalog::MgatherResult;
     case kPackedMask: return pypto_catalog::PackedMaskResult;
     case kGatherb: return pypto_catalog::GatherbResult;
+    case kSetValidShape: return pypto_catalog::SetValidShapeResult;
     case kPrefetchContext:
       return [](const Expr&) -> ResultOr {
         return std::optional<Type>(Type::Handle("PrefetchAsyncContext"));

@@ -744,7 +744,8 @@ const OpRegistry& OpRegistry::Get() {
           "system.bar_v", "system.bar_m", "system.bar_all", "tile.expands",
           "tile.row_argmax", "tile.row_argmin", "tile.col_argmax", "tile.col_argmin",
           "tile.addc", "tile.subc", "tile.addsc", "tile.subsc", "tile.matmul_bias",
-          "tile.gemv", "tile.gemv_bias", "tile.gemv_acc"}) {
+          "tile.gemv", "tile.gemv_bias", "tile.gemv_acc", "tile.gatherb", "tile.set_validshape",
+          "tile.reinterpret_view"}) {
       r->FindMutable(op)->compiled = true;
     }
     // PyPTO lowers these before code generation, in FlattenTileNdTo2D

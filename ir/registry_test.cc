@@ -57,7 +57,8 @@ TEST(RegistryTest, HoldsTheWholeCatalog) {
       "tile.row_expand_min", "tile.row_expand_expdif", "system.bar_v", "system.bar_m",
       "system.bar_all", "tile.expands", "tile.row_argmax", "tile.row_argmin",
       "tile.col_argmax", "tile.col_argmin", "tile.addc", "tile.subc", "tile.addsc",
-      "tile.subsc", "tile.matmul_bias", "tile.gemv", "tile.gemv_bias", "tile.gemv_acc"};
+      "tile.subsc", "tile.matmul_bias", "tile.gemv", "tile.gemv_bias", "tile.gemv_acc",
+      "tile.gatherb", "tile.set_validshape", "tile.reinterpret_view"};
   for (const char* op : ops) EXPECT_NE(OpRegistry::Get().Find(op), nullptr) << op;
   size_t compiled = 0;
   for (const OpInfo* op : OpRegistry::Get().All()) compiled += op->compiled ? 1 : 0;

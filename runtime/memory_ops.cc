@@ -145,7 +145,16 @@ Interpreter::OpResult Interpreter::TileStore(LaneState& l, const Expr& call) {
   if (tile.kind != Value::Kind::kTile) return absl::InvalidArgumentError("expected a tile");
   ASSIGN_OR_RETURN(std::vector<int64_t> offsets, EvalInts(l, *call.args[1]));
   ASSIGN_OR_RETURN(int alloc, EvalTensor(l, *call.args[2]));
-  const std::vector<int64_t> moved = MovedPart(call.args[0]->type, tile.tile->shape);
+  std::vector<int64_t> moved = MovedPart(call.args[0]->type, tile.tile->shape);
+  // A run-time valid dim of the type: the tile's own (tile.set_validshape
+  // records the evaluated one), as the device's TSTORE moves only that.
+  const Shape& type_valid = call.args[0]->type.view().valid_shape;
+  const Shape& own = tile.tile->view.valid_shape;
+  for (size_t i = 0; i < moved.size() && i < own.size() && i < type_valid.size(); ++i) {
+    if (!type_valid[i].is_static() && own[i].is_static()) {
+      moved[i] = std::min(moved[i], own[i].value);
+    }
+  }
   auto runs = Region(l, alloc, offsets, moved, call.loc, "tile.store");
   if (runs) StoreRegion(l, *runs, alloc, *tile.tile, AtomicAdd(call), moved);
   return Value::Tensor(alloc);

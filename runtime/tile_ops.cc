@@ -207,6 +207,27 @@ absl::StatusOr<std::vector<double>> TernaryBlock(absl::string_view instruction,
   return out;
 }
 
+std::vector<double> GatherBBlock(const std::vector<uint8_t>& src_bytes,
+                                 const std::vector<double>& off, int64_t off_cols, DType dst,
+                                 int64_t valid_rows, int64_t valid_cols) {
+  const int64_t db = DTypeBytes(dst);
+  const int64_t per_block = 32 / db;
+  std::vector<double> out(static_cast<size_t>(valid_rows * valid_cols), 0.0);
+  for (int64_t r = 0; r < valid_rows; ++r) {
+    for (int64_t c = 0; c < valid_cols / per_block && c < off_cols; ++c) {
+      const size_t k = static_cast<size_t>(r * off_cols + c);
+      if (k >= off.size()) continue;
+      const double o = off[k];
+      if (o < 0 || o + 32 > static_cast<double>(src_bytes.size())) continue;
+      for (int64_t e = 0; e < per_block; ++e) {
+        out[static_cast<size_t>(r * valid_cols + c * per_block + e)] =
+            DecodeElement(&src_bytes[static_cast<size_t>(o) + e * db], dst);
+      }
+    }
+  }
+  return out;
+}
+
 std::shared_ptr<TileData> NewTile(const Type& type, std::vector<int64_t> shape) {
   auto t = std::make_shared<TileData>();
   t->dtype = type.dtype();
@@ -403,6 +424,19 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
     std::vector<int64_t> shape;
     for (const Dim& d : call.type.shape()) shape.push_back(d.value);
     auto t = NewTile(call.type, shape);
+    if (t->dtype != a.dtype) {
+      // tile.reinterpret_view: the same bytes read as the result's type.
+      const int64_t sb = DTypeBytes(a.dtype), db = DTypeBytes(t->dtype);
+      if (t->NumElements() * db != a.NumElements() * sb) {
+        return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' of a ",
+                                                       ShapeText(a.shape), " tile into ",
+                                                       ShapeText(shape), " of another size"));
+      }
+      std::vector<uint8_t> bytes(static_cast<size_t>(a.NumElements() * sb));
+      for (size_t i = 0; i < a.data.size(); ++i) EncodeElement(a.data[i], a.dtype, &bytes[i * sb]);
+      for (size_t i = 0; i < t->data.size(); ++i) t->data[i] = DecodeElement(&bytes[i * db], t->dtype);
+      return std::shared_ptr<const TileData>(t);
+    }
     if (t->NumElements() != a.NumElements()) {
       return absl::InvalidArgumentError(absl::StrCat("'tile.reshape' of a ", ShapeText(a.shape),
                                                      " tile into ", ShapeText(shape)));
@@ -499,6 +533,63 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
     auto t = Like(call, a);
     t->data = std::move(r);
     for (double& x : t->data) x = RoundToDType(x, t->dtype);
+    return std::shared_ptr<const TileData>(t);
+  }
+  if (l != nullptr && kind == codegen::OpKind::kSetValidShape) {
+    // The same buffer with another valid shape, recorded as evaluated (the
+    // store moves that part: memory_ops.cc).
+    RETURN_IF_ERROR(NeedTiles(call, args, 1));
+    const TileData& a = *args[0].tile;
+    if (args.size() < 3 || !args[1].is_number() || !args[2].is_number() || a.shape.size() != 2) {
+      return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' takes a 2-D tile, "
+                                                     "valid_rows and valid_cols"));
+    }
+    const int64_t vr = static_cast<int64_t>(args[1].AsDouble());
+    const int64_t vc = static_cast<int64_t>(args[2].AsDouble());
+    if (vr < 0 || vc < 0 || vr > a.shape[0] || vc > a.shape[1]) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "'", call.str, "' to ", vr, " x ", vc, " of a ", ShapeText(a.shape), " tile"));
+    }
+    auto t = std::make_shared<TileData>(a);
+    t->fifo_ring = -1;
+    t->view = call.type.view();
+    t->view.valid_shape = {Dim::Static(vr), Dim::Static(vc)};
+    return std::shared_ptr<const TileData>(t);
+  }
+  if (l != nullptr && kind == codegen::OpKind::kGatherB) {
+    // TGATHERB: result row r, 32-byte block c, is the 32 source bytes at
+    // byte offset offset[r][c] (pto-isa's CPU simulation: a block past the
+    // source's end is left as it was), for the result's valid rows and
+    // blocks. The source's bytes are its rows back to back, which is its
+    // buffer when a row fills whole 32-byte blocks.
+    RETURN_IF_ERROR(NeedTiles(call, args, 2));
+    const TileData& src = *args[0].tile;
+    const TileData& off = *args[1].tile;
+    const int64_t sb = DTypeBytes(src.dtype);
+    if (!call.type.is_tile() || !call.type.has_static_shape() || src.shape.size() != 2 ||
+        off.shape.size() != 2 || (src.shape[1] * sb) % 32 != 0) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "'", call.str, "' of a source whose rows are not whole 32-byte blocks is not "
+          "modelled"));
+    }
+    std::vector<int64_t> shape;
+    for (const Dim& d : call.type.shape()) shape.push_back(d.value);
+    Shape valid = call.type.view().valid_shape;
+    if (valid.empty()) valid = call.type.shape();
+    if (valid.size() != 2 || !valid[0].is_static() || !valid[1].is_static()) {
+      return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' with a run-time valid "
+                                                     "shape is not modelled"));
+    }
+    auto t = NewTile(call.type, shape);
+    std::vector<uint8_t> bytes(src.data.size() * sb);
+    for (size_t i = 0; i < src.data.size(); ++i) EncodeElement(src.data[i], src.dtype, &bytes[i * sb]);
+    const std::vector<double> block =
+        GatherBBlock(bytes, off.data, off.shape[1], t->dtype, valid[0].value, valid[1].value);
+    for (int64_t r = 0; r < valid[0].value; ++r) {
+      for (int64_t c = 0; c < valid[1].value; ++c) {
+        t->data[r * shape[1] + c] = block[r * valid[1].value + c];
+      }
+    }
     return std::shared_ptr<const TileData>(t);
   }
   if (l != nullptr && kind == codegen::OpKind::kTranspose) {

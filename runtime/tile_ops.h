@@ -56,6 +56,14 @@ absl::StatusOr<std::vector<double>> TernaryBlock(absl::string_view instruction,
                                                  const std::vector<double>* b, double scalar,
                                                  const std::vector<double>& c);
 
+// TGATHERB: the result's valid part (valid_rows x valid_cols, row-major),
+// row r's 32-byte block c the `dst` elements of the 32 bytes at byte
+// offset off[r * off_cols + c] of `src_bytes` (the source's buffer); a block
+// past its end is left 0 (pto-isa's CPU simulation leaves it as it was).
+std::vector<double> GatherBBlock(const std::vector<uint8_t>& src_bytes,
+                                 const std::vector<double>& off, int64_t off_cols, DType dst,
+                                 int64_t valid_rows, int64_t valid_cols);
+
 absl::StatusOr<std::vector<double>> ExpandBlock(absl::string_view instruction,
                                                 const std::vector<double>& in,
                                                 const std::vector<double>& vec, int64_t rows,

@@ -2,11 +2,12 @@
 # The view ops (tile.slice, tile.reshape), tile.extract, tile.assemble,
 # tile.mgather, the compare / select ops, tile.transpose, tile.sin /
 # tile.cos, the tile.fillpad ops, the per-row expansions, the arg
-# reductions, tile.addc ..., tile.matmul_bias and tile.gemv ... on ptoc-sim
-# against NumPy:
+# reductions, tile.addc ..., tile.matmul_bias and tile.gemv ..., tile.gatherb
+# and tile.set_validshape on ptoc-sim against NumPy (and
+# tile.reinterpret_view: reinterpret.py):
 # runtime/testdata/slices.py, mgather.py, compare_select.py, transpose.py,
 # trig.py, fillpad.py, row_expand.py, arg_reduce.py, ternary.py,
-# matmul_bias.py and gemv.py (each
+# matmul_bias.py, gemv.py, gatherb.py and set_validshape.py (each
 # kernel, both backends; trig.py through ptoc's default pipeline first,
 # whose lower-composite-ops expands sin and cos) from seeded inputs, every
 # output
@@ -79,6 +80,15 @@ elif name == "row_expand":
 elif name == "arg_reduce":
     save("a", rng.integers(-8, 8, (16, 32)) / 4)  # ties: the first index wins
     save("b", rng.integers(-50, 50, (8, 64)))
+elif name == "reinterpret":
+    save("a", rng.integers(-64, 64, (8, 16)) / 4)
+elif name == "set_validshape":
+    save("a", rng.integers(-64, 64, (32, 32)) / 4)
+    save("out", rng.integers(-64, 64, (32, 32)) / 4)
+elif name == "gatherb":
+    save("a", rng.integers(-64, 64, (16, 128)) / 4)
+    save("w", rng.integers(-64, 64, (16, 256)) / 4)
+    save("off", rng.integers(0, 128, (8, 8)) * 32)  # any of the 128 blocks of a
 elif name == "ternary":
     save("a", rng.integers(-64, 64, (16, 32)) / 4)
     save("b", rng.integers(-64, 64, (16, 32)) / 4)
@@ -179,6 +189,23 @@ elif name == "arg_reduce":
     want["rmax"], want["rmin"] = a.argmax(axis=1)[:, None], a.argmin(axis=1)[:, None]
     want["cmax"], want["cmin"] = a.argmax(axis=0)[None, :], b.argmin(axis=0)[None, :]
     want["filled"] = np.full((16, 32), -2.25)
+elif name == "reinterpret":
+    a = load("a", (8, 16)).astype(np.float32)
+    want["o1"] = a.view(np.int32).astype(np.float64)
+    want["o2"] = a.view(np.float16).astype(np.float64).reshape(8, 32)
+elif name == "set_validshape":
+    a, out = load("a", (32, 32)), load("out", (32, 32))
+    want["out"] = out.copy()
+    want["out"][:13, :20] = 2 * a[:13, :20]
+elif name == "gatherb":
+    a, w, off = load("a", (16, 128)), load("w", (16, 256)), load("off", (8, 8)).astype(np.int64)
+    def gather(src, dtype, cols):
+        raw = src.astype(np.float16).tobytes()
+        return np.array([np.concatenate([np.frombuffer(raw[o:o + 32], dtype) for o in row])
+                         for row in off]).astype(np.float64).reshape(8, cols)
+    want["o1"] = gather(a, np.float16, 128)
+    want["o2"] = gather(w[:, 16:144], np.float16, 128)
+    want["o3"] = gather(a, np.float32, 64)
 elif name == "ternary":
     a, b, c = load("a", (16, 32)), load("b", (16, 32)), load("c", (8, 64))
     want["o1"], want["o2"] = a + b + b, a - 1.5 + b
@@ -227,6 +254,9 @@ for backend in a2a3 a5; do
   run ternary runtime/testdata/ternary.py k "$backend"
   run matmul_bias runtime/testdata/matmul_bias.py k "$backend"
   run gemv runtime/testdata/gemv.py k "$backend"
+  run gatherb runtime/testdata/gatherb.py k "$backend" --scalar col=16
+  run reinterpret runtime/testdata/reinterpret.py k "$backend"
+  run set_validshape runtime/testdata/set_validshape.py k "$backend" --scalar r=13 --scalar c=20
 done
 echo "view_ops_numpy_test: $checked runs checked, $failed failed"
-[[ $failed -eq 0 && $checked -eq 34 ]]
+[[ $failed -eq 0 && $checked -eq 40 ]]

@@ -148,6 +148,12 @@ same arg_reduce runtime/testdata/arg_reduce.py k ""
 same arg_reduce_a5 runtime/testdata/arg_reduce.py k "--backend=a5"
 same ternary runtime/testdata/ternary.py k ""
 same ternary_a5 runtime/testdata/ternary.py k "--backend=a5"
+same gatherb runtime/testdata/gatherb.py k "" --scalar col=16
+same gatherb_a5 runtime/testdata/gatherb.py k "--backend=a5" --scalar col=16
+same reinterpret runtime/testdata/reinterpret.py k ""
+same reinterpret_a5 runtime/testdata/reinterpret.py k "--backend=a5"
+same set_validshape runtime/testdata/set_validshape.py k "" --scalar r=13 --scalar c=20
+same set_validshape_a5 runtime/testdata/set_validshape.py k "--backend=a5" --scalar r=13 --scalar c=20
 same blocks runtime/testdata/block_idx.py k ""
 same matmul_bias runtime/testdata/matmul_bias.py k ""
 same matmul_bias_a5 runtime/testdata/matmul_bias.py k "--backend=a5"

@@ -259,6 +259,24 @@ void Transpose(const TileDesc& dst, const TileDesc& src, const TileDesc& tmp, Ca
           TileCost("TTRANS", src));
 }
 
+void GatherB(const TileDesc& dst, const TileDesc& src, const TileDesc& offset, CallSite site) {
+  Call c(site);
+  const uint8_t* bytes = ptoc::sim::device::TileBytes(c, src, "TGATHERB");
+  auto off = ptoc::sim::device::ReadTile(c, offset, "TGATHERB");
+  if (bytes == nullptr || off == nullptr) return;
+  const size_t n = static_cast<size_t>(src.rows) * src.row_stride *
+                   ptoc::DTypeBytes(DTypeOf(src.dtype));
+  ptoc::sim::device::WriteTile(
+      c, dst,
+      ptoc::sim::GatherBBlock(std::vector<uint8_t>(bytes, bytes + n), off->data,
+                              offset.valid_cols, DTypeOf(dst.dtype), dst.valid_rows,
+                              dst.valid_cols),
+      "TGATHERB");
+  IssueOp(c, MOp::kTVector, Pipe::kV,
+          {TileAccess(src, false), TileAccess(offset, false), TileAccess(dst, true)},
+          TileCost("TGATHERB", dst));
+}
+
 void FillPad(const TileDesc& dst, const TileDesc& src, int pad, const char* what,
              CallSite site) {
   Call c(site);

@@ -345,6 +345,22 @@ AICORE void TTRANS(DstT& dst, SrcT& src, TmpT& tmp, sim::CallSite site = sim::Ca
   sim::Transpose(sim::Describe(dst), sim::Describe(src), sim::Describe(tmp), site);
 }
 
+// 32-byte blocks of a Vec tile's buffer at the UINT32 byte offsets of a Vec
+// tile, into a Vec tile of elements of 1, 2 or 4 bytes (pto-isa's rule).
+template <typename DstT, typename SrcT, typename OffT,
+          std::enable_if_t<is_tile_in_v<DstT, TileType::Vec> &&
+                               is_tile_in_v<SrcT, TileType::Vec> &&
+                               is_tile_in_v<OffT, TileType::Vec> &&
+                               std::is_same_v<typename OffT::DType, uint32_t> &&
+                               (sizeof(typename DstT::DType) == 1 ||
+                                sizeof(typename DstT::DType) == 2 ||
+                                sizeof(typename DstT::DType) == 4),
+                           int> = 0>
+AICORE void TGATHERB(DstT& dst, SrcT& src, OffT& offset,
+                     sim::CallSite site = sim::CallSite::Here()) {
+  sim::GatherB(sim::Describe(dst), sim::Describe(src), sim::Describe(offset), site);
+}
+
 // TFILLPAD / TFILLPAD_EXPAND / TFILLPAD_INPLACE: the source's valid region
 // copied to the top left of the destination, the rest of it set to the
 // destination type's pad (pto-isa: not Null; elements of 1, 2 or 4 bytes of

@@ -134,6 +134,9 @@ AICORE void Select(const TileDesc& dst, const TileDesc& mask, const TileDesc& sr
 // TTRANS: `src` transposed into `dst`; `tmp` written.
 AICORE void Transpose(const TileDesc& dst, const TileDesc& src, const TileDesc& tmp,
                       CallSite site);
+// TGATHERB: `dst`'s 32-byte blocks from `src`'s bytes at `offset`'s byte offsets.
+AICORE void GatherB(const TileDesc& dst, const TileDesc& src, const TileDesc& offset,
+                    CallSite site);
 // TFILLPAD*: `src`'s valid region into `dst`'s top left, the rest of `dst`
 // its pad (`pad`: PadValue); `what` names the instruction.
 AICORE void FillPad(const TileDesc& dst, const TileDesc& src, int pad, const char* what,
