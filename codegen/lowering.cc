@@ -910,6 +910,16 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       // A vector turned on its side ([N, 1] <-> [1, N]) whose rows pad is
       // no view here; it is a transpose into a tile of its own.
       plan.tile_args = {0};
+      if (const DType from = call.args[0]->type.dtype(), to = call.type.dtype();
+          from != to && !(IsIntegerDType(from) && IsIntegerDType(to))) {
+        // tile.reinterpret_view: ptoas spells it pto.treshape, whose C++
+        // pto-isa's TRESHAPE refuses unless both types are integers or
+        // both C++ floating types (which FP16 and BF16 are not).
+        return ErrorAt(loc, absl::StrCat("'", call.str, "' of ", DTypeName(from), " as ",
+                                         DTypeName(to), " cannot be emitted: pto.treshape "
+                                         "(pto-isa's TRESHAPE) reads a tile as another type "
+                                         "only between integer types"));
+      }
       absl::Status view = CheckReshape(call, backend, loc);
       if (view.ok()) break;
       std::optional<TileGeometry> scratch = VectorTurnScratch(call, backend);

@@ -82,6 +82,7 @@ elif name == "arg_reduce":
     save("b", rng.integers(-50, 50, (8, 64)))
 elif name == "reinterpret":
     save("a", rng.integers(-64, 64, (8, 16)) / 4)
+    save("b", rng.integers(-2**31, 2**31, (8, 16)))
 elif name == "set_validshape":
     save("a", rng.integers(-64, 64, (32, 32)) / 4)
     save("out", rng.integers(-64, 64, (32, 32)) / 4)
@@ -191,8 +192,8 @@ elif name == "arg_reduce":
     want["filled"] = np.full((16, 32), -2.25)
 elif name == "reinterpret":
     a = load("a", (8, 16)).astype(np.float32)
-    want["o1"] = a.view(np.int32).astype(np.float64)
-    want["o2"] = a.view(np.float16).astype(np.float64).reshape(8, 32)
+    b = load("b", (8, 16)).astype(np.int32)
+    want["o1"] = b.view(np.int16).astype(np.float64).reshape(8, 32)
 elif name == "set_validshape":
     a, out = load("a", (32, 32)), load("out", (32, 32))
     want["out"] = out.copy()
