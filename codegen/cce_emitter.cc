@@ -80,33 +80,7 @@ absl::StatusOr<std::string> EmitCceFile(const Program& program,
                                &helpers, sync, next_unit);
     ASSIGN_OR_RETURN(std::string f, emitter.Emit());
     next_unit = emitter.planner().next_unit();
-    if (sync.planners != nullptr) sync.planners->emplace(fn.name, emitter.planner());
-    if (sync.plan_text != nullptr) {
-      absl::StrAppend(sync.plan_text, FormatSyncPlan(fn.name, emitter.planner().units()));
-      // The plan's own check (pipe-sync.md §4.2), with the dropped units
-      // left out.
-      bool covered = false;
-      const std::vector<std::string> findings = emitter.planner().Check(sync.drop, &covered);
-      const int64_t executions = emitter.planner().executions();
-      absl::StrAppend(sync.plan_text, "  check: ",
-                      covered ? absl::StrCat(executions, " of ", executions)
-                              : absl::StrCat("not all of ", executions,
-                                             " (the check's budget or states ran out)"),
-                      " executions, ",
-                      !findings.empty() ? absl::StrCat(findings.size(), " findings")
-                      : covered         ? std::string("clean")
-                                        : std::string("no findings in the part checked"),
-                      "\n");
-      for (const std::string& f : findings) {
-        absl::StrAppend(sync.plan_text, "  finding: ", f, "\n");
-      }
-      if (IsFlags(sync.mode)) {
-        absl::StrAppend(sync.plan_text, FormatOutcome(emitter.planner()));
-      }
-      if (sync.removal_check) {
-        absl::StrAppend(sync.plan_text, FormatRemovalCheck(emitter.planner(), sync.drop));
-      }
-    }
+    PublishPlan(fn.name, emitter.planner(), sync);
     absl::StrAppend(&kernels, "\n", f);
   }
   std::string text = absl::StrCat(
@@ -232,8 +206,9 @@ absl::StatusOr<std::string> CceFunctionEmitter::Emit() {
   Marker(end_gap);
   if (plan_.cleans_data_cache) {
     // Scalar writes sit in the data cache: write them back before the
-    // kernel retires (what ptoas ends such a kernel with).
-    if (!planner_.Tail(end_gap, fn_.loc, /*epilogue=*/true)) BarrierAll();
+    // kernel retires, after every pipe is done (what ptoas ends such a
+    // kernel with; the PTO-AS emitter records the same barrier).
+    BarrierAll();
     Line("dcci((__gm__ void*)0, cache_line_t::ENTIRE_DATA_CACHE);");
     Line("dsb(DSB_DDR);");
   } else {

@@ -85,6 +85,7 @@ absl::StatusOr<std::string> EmitPtoModule(const Program& program,
                                next_unit);
     ASSIGN_OR_RETURN(std::string f, emitter.Emit());
     next_unit = emitter.planner().next_unit();
+    PublishPlan(fn.name, emitter.planner(), sync);
     if (!first) text += "\n";
     first = false;
     text += f;
@@ -134,11 +135,13 @@ void PtoFunctionEmitter::Marker(int gap) {
 
 void PtoFunctionEmitter::Sync(const MachineStep& step, const std::vector<Buffer>& args,
                               const Buffer& result, const std::vector<const Var*>& gm,
-                              const Location& loc, const GmBox& box) {
+                              const GmBox& box) {
   if (!flags()) return;
   std::vector<int64_t> params;
   for (const Var* v : gm) params.push_back(ParamIndex(fn_, v));
-  Marker(planner_.Op(step, AccessesOf(step, args, result, params, box), loc));
+  // The statement's location, as the C++ emitter records it (ptoc-sim
+  // finds a plan's items by their statements).
+  Marker(planner_.Op(step, AccessesOf(step, args, result, params, box), cur_loc()));
 }
 
 // ---- text ----
@@ -273,7 +276,13 @@ absl::StatusOr<std::string> PtoFunctionEmitter::Emit() {
   if (flags()) {
     const int end = planner_.EndBlock(fn_.loc);
     Marker(end);
-    planner_.Tail(end, fn_.loc);
+    if (plan_.cleans_data_cache) {
+      // ptoas ends a kernel with scalar GM writes with PIPE_ALL, then
+      // writes the data cache back: no tail of ours is needed after it.
+      planner_.FullBarrier();
+    } else {
+      planner_.Tail(end, fn_.loc);
+    }
     planner_.Sweep();
     body_ = planner_.Render(body_, PtoSync, sync_.drop);
     // ptoc's tile addresses, after the other constants (level3).

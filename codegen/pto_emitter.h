@@ -88,7 +88,7 @@ class PtoFunctionEmitter : public BodyEmitter {
   // parameters its GM operand names (empty: all of GM), `box` the region of
   // them a DMA step moves (empty: all).
   void Sync(const MachineStep& step, const std::vector<Buffer>& args, const Buffer& result,
-            const std::vector<const Var*>& gm, const Location& loc, const GmBox& box = {});
+            const std::vector<const Var*>& gm, const GmBox& box = {});
   // The buffer of tile value `v` of type `t`.
   static Buffer BufferOf(const Type& t, const Value& v) {
     return Buffer{t.is_tile() ? t.memory() : MemorySpace::kDDR, static_cast<int>(v.buffer)};

@@ -265,7 +265,7 @@ absl::StatusOr<std::string> PtoFunctionEmitter::PeerView(const GmTensor& t, cons
 }
 
 void PtoFunctionEmitter::InvalidateAll(const Location& loc) {
-  Sync(DcciStep(), {}, {}, {}, loc);
+  Sync(DcciStep(), {}, {}, {});
   Line("pto.cmo.cacheinvalid all #pto.address_space<gm>", loc);
 }
 
@@ -284,7 +284,7 @@ absl::Status PtoFunctionEmitter::InvalidateRegion(const std::string& view, const
     return absl::OkStatus();
   }
   const size_t rank = t.dims.size();
-  Sync(DcciStep(), {}, {}, {t.param}, loc);
+  Sync(DcciStep(), {}, {}, {t.param});
   if (lines->line_loop) return InvalidateLineLoop(view, t, r, *lines, loc);
   for (const LineAccess& line : lines->lines) {
     Region one;

@@ -127,7 +127,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Tur
   }
   ASSIGN_OR_RETURN(Value dst, AllocTile(call.type, hint, loc));
   ASSIGN_OR_RETURN(Value tmp, AllocStagingTile(*plan.staging, loc));
-  Sync(plan.steps[0], {BufferOf(call.args[0]->type, src)}, BufferOf(call.type, dst), {}, loc);
+  Sync(plan.steps[0], {BufferOf(call.args[0]->type, src)}, BufferOf(call.type, dst), {});
   Line(absl::StrCat("pto.ttrans ins(", src.name, ", ", tmp.name, " : ", src.type, ", ", tmp.type,
                     ") outs(", dst.name, " : ", dst.type, ")"),
        loc);
@@ -159,7 +159,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       ASSIGN_OR_RETURN(Access a, AccessOf(call, plan));
       Value pv = Partition(a.base, *a.tensor, a.region, loc);
       ASSIGN_OR_RETURN(Value dst, AllocTile(call.type, hint, loc));
-      Sync(plan.steps[0], {}, BufferOf(call.type, dst), {a.tensor->param}, loc,
+      Sync(plan.steps[0], {}, BufferOf(call.type, dst), {a.tensor->param},
            BoxOf(a.region, a.tensor->static_dims));
       Line(absl::StrCat("pto.tload ins(", pv.name, " : ", pv.type, ") outs(", dst.name,
                         " : ", dst.type, ")"),
@@ -171,8 +171,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       RETURN_IF_ERROR(tile_operand(0));
       ASSIGN_OR_RETURN(Access a, AccessOf(call, plan));
       Value pv = Partition(a.base, *a.tensor, a.region, loc);
-      Sync(plan.steps[0], {BufferOf(call.args[0]->type, tiles[0])}, {}, {a.tensor->param},
-           loc, BoxOf(a.region, a.tensor->static_dims));
+      Sync(plan.steps[0], {BufferOf(call.args[0]->type, tiles[0])}, {}, {a.tensor->param}, BoxOf(a.region, a.tensor->static_dims));
       Line(absl::StrCat("pto.tstore ins(", tiles[0].name, " : ", tiles[0].type, ") outs(",
                         pv.name, " : ", pv.type, ")", AtomicSuffix(plan)),
            loc);
@@ -201,7 +200,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
         types.push_back(tiles[i].type);
         args.push_back(BufferOf(call.args[i]->type, tiles[i]));
       }
-      Sync(plan.steps[0], args, BufferOf(call.args[0]->type, tiles[0]), {}, loc);
+      Sync(plan.steps[0], args, BufferOf(call.args[0]->type, tiles[0]), {});
       Line(absl::StrCat("pto.", op.pto_name, " ins(", absl::StrJoin(names, ", "), " : ",
                         absl::StrJoin(types, ", "), ") outs(", tiles[0].name, " : ",
                         tiles[0].type, ")", AccPhaseSuffix(plan)),
@@ -214,8 +213,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       ASSIGN_OR_RETURN(std::string r, LowerIndex(*call.args[1]));
       ASSIGN_OR_RETURN(std::string c, LowerIndex(*call.args[2]));
       ASSIGN_OR_RETURN(Value dst, AllocTile(call.type, hint, loc));
-      Sync(plan.steps[0], {BufferOf(call.args[0]->type, tiles[0])}, BufferOf(call.type, dst), {},
-           loc);
+      Sync(plan.steps[0], {BufferOf(call.args[0]->type, tiles[0])}, BufferOf(call.type, dst), {});
       Line(absl::StrCat("pto.", op.pto_name, " ins(", tiles[0].name, ", ", r, ", ", c, " : ",
                         tiles[0].type, ", index, index) outs(", dst.name, " : ", dst.type, ")"),
            loc);
@@ -236,7 +234,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       const Buffer out = BufferOf(call.type, dst);
       const std::vector<Buffer> args = {BufferOf(call.args[0]->type, tiles[0]),
                                         BufferOf(call.args[1]->type, tiles[1])};
-      Sync(plan.steps[0], args, out, {}, loc);
+      Sync(plan.steps[0], args, out, {});
       Line(absl::StrCat("pto.", op.pto_name, " ins(", tiles[0].name, " : ", tiles[0].type,
                         ") outs(", dst.name, " : ", dst.type, ")"),
            loc);
@@ -245,7 +243,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       Line(absl::StrCat(view, " = pto.subview ", dst.name, "[", r, ", ", c, "] sizes [", w.rows,
                         ", ", w.cols, "] : ", dst.type, " -> ", ty),
            loc);
-      Sync(plan.steps[1], args, out, {}, loc);
+      Sync(plan.steps[1], args, out, {});
       Line(absl::StrCat("pto.", op.pto_name, " ins(", tiles[1].name, " : ", tiles[1].type,
                         ") outs(", view, " : ", ty, ")"),
            loc);
@@ -266,7 +264,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       }
       for (const MachineStep& step : plan.steps) {
         Sync(step, {BufferOf(call.args[1]->type, tiles[0])}, BufferOf(call.type, dst),
-             {t->param}, loc);
+             {t->param});
       }
       Line(absl::StrCat("pto.", op.pto_name, " ins(", pv.name, ", ", tiles[0].name, " : ",
                         pv.type, ", ", tiles[0].type, ") outs(", dst.name, " : ", dst.type,
@@ -304,7 +302,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       const DType d = call.args[0]->type.dtype();
       const Buffer buffer = BufferOf(call.args[0]->type, tiles[0]);
       if (op.kind == OpKind::kTileRead) {
-        Sync(plan.steps[0], {buffer}, {}, {}, loc);
+        Sync(plan.steps[0], {buffer}, {}, {});
         const std::string r = Result(hint);
         Line(absl::StrCat(r, " = pto.", op.pto_name, " ins(", tiles[0].name, ", ", offset,
                           " : ", tiles[0].type, ", index) outs : ", PtoScalarType(d)),
@@ -312,7 +310,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
         return std::optional<Value>(Value{r, PtoScalarType(d)});
       }
       ASSIGN_OR_RETURN(std::string v, LowerAs(*call.args[2], d));
-      Sync(plan.steps[0], {buffer}, buffer, {}, loc);
+      Sync(plan.steps[0], {buffer}, buffer, {});
       Line(absl::StrCat("pto.", op.pto_name, " ins(", offset, ", ", v, " : index, ",
                         PtoScalarType(d), ") outs(", tiles[0].name, " : ", tiles[0].type, ")"),
            loc);
@@ -361,7 +359,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       for (size_t i = 0; i < tiles.size(); ++i) {
         args.push_back(BufferOf(call.args[plan.tile_args[i]]->type, tiles[i]));
       }
-      for (const MachineStep& step : plan.steps) Sync(step, args, BufferOf(call.type, dst), {}, loc);
+      for (const MachineStep& step : plan.steps) Sync(step, args, BufferOf(call.type, dst), {});
       Line(absl::StrCat("pto.", op.pto_name, " ins(", absl::StrJoin(names, ", "), " : ",
                         absl::StrJoin(types, ", "), ") outs(", dst.name, " : ", dst.type, ")"),
            loc);
@@ -410,7 +408,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       Value src = tiles[0];
       if (GatherBCopiesSource(plan)) {
         ASSIGN_OR_RETURN(Value copy, AllocTile(call.args[0]->type, "window", loc));
-        Sync(plan.steps[0], args, BufferOf(call.args[0]->type, copy), {}, loc);
+        Sync(plan.steps[0], args, BufferOf(call.args[0]->type, copy), {});
         Line(absl::StrCat("pto.textract ins(", src.name, ", ", Index(0), ", ", Index(0), " : ",
                           src.type, ", index, index) outs(", copy.name, " : ", copy.type, ")"),
              loc);
@@ -418,7 +416,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
         args[0] = BufferOf(call.args[0]->type, copy);
       }
       ASSIGN_OR_RETURN(Value dst, AllocTile(call.type, hint, loc));
-      Sync(plan.steps.back(), args, BufferOf(call.type, dst), {}, loc);
+      Sync(plan.steps.back(), args, BufferOf(call.type, dst), {});
       Line(absl::StrCat("pto.", op.pto_name, " ins(", src.name, ", ", tiles[1].name, " : ",
                         src.type, ", ", tiles[1].type, ") outs(", dst.name, " : ", dst.type, ")"),
            loc);
@@ -443,12 +441,12 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
            loc);
       const Buffer vbuf = BufferOf(call.args[1]->type, tiles[1]);
       const std::vector<Buffer> args = {BufferOf(call.args[0]->type, tiles[0]), vbuf};
-      Sync(plan.steps[0], args, vbuf, {}, loc);
+      Sync(plan.steps[0], args, vbuf, {});
       Line(absl::StrCat("pto.trowexpand ins(", tiles[1].name, " : ", tiles[1].type, ") outs(",
                         block, " : ", block_ty, ")"),
            loc);
       ASSIGN_OR_RETURN(Value dst, AllocTile(call.type, hint, loc));
-      Sync(plan.steps[1], args, BufferOf(call.type, dst), {}, loc);
+      Sync(plan.steps[1], args, BufferOf(call.type, dst), {});
       Line(absl::StrCat("pto.", op.pto_name, " ins(", tiles[0].name, ", ", block, " : ",
                         tiles[0].type, ", ", block_ty, ") outs(", dst.name, " : ", dst.type,
                         ")"),
@@ -495,8 +493,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       const std::string name = NewName(hint.empty() ? "padded" : hint);
       Line(absl::StrCat(name, " = pto.alloc_tile ", addr->second, ": ", ty), loc);
       Value dst{name, ty, tiles[0].buffer};
-      Sync(plan.steps[0], {BufferOf(call.args[0]->type, tiles[0])}, BufferOf(call.type, dst), {},
-           loc);
+      Sync(plan.steps[0], {BufferOf(call.args[0]->type, tiles[0])}, BufferOf(call.type, dst), {});
       Line(absl::StrCat("pto.", op.pto_name, " ins(", tiles[0].name, " : ", tiles[0].type,
                         ") outs(", dst.name, " : ", dst.type, ")"),
            loc);
@@ -532,7 +529,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
   for (size_t i = 0; i < tiles.size(); ++i) {
     args.push_back(BufferOf(call.args[plan.tile_args[i]]->type, tiles[i]));
   }
-  Sync(plan.steps[0], args, BufferOf(call.type, dst), {}, loc);
+  Sync(plan.steps[0], args, BufferOf(call.type, dst), {});
   std::vector<std::string> names, types;
   for (int slot : OperandSlots(plan)) {
     names.push_back(slot < 0 ? scalar : tiles[slot].name);
@@ -616,14 +613,14 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       const DType stored = d == DType::kINDEX ? DType::kINT64 : d;
       if (op.kind == OpKind::kTensorWrite) {
         ASSIGN_OR_RETURN(std::string v, LowerAs(*call.args[2], stored));
-        Sync(plan.steps[0], {}, {}, {t->param}, loc);
+        Sync(plan.steps[0], {}, {}, {t->param});
         Line(absl::StrCat("pto.store_scalar ", v, ", ", ptr, "[", index, "] : ", ptr_type,
                           ", ", PtoScalarType(stored)),
              loc);
         return std::optional<Value>();
       }
       std::string r = d == stored ? Result(hint) : Temp();
-      Sync(plan.steps[0], {}, {}, {t->param}, loc);
+      Sync(plan.steps[0], {}, {}, {t->param});
       Line(absl::StrCat(r, " = pto.load_scalar ", ptr, "[", index, "] : ", ptr_type, " -> ",
                         PtoScalarType(stored)),
            loc);
@@ -695,14 +692,14 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       Line("pto.barrier <PIPE_ALL>", loc);
       if (flags()) planner_.FullBarrier();
     }
-    Sync(plan.steps[0], {}, {}, {t->param}, loc);
+    Sync(plan.steps[0], {}, {}, {t->param});
     Line(absl::StrCat("pto.comm.tnotify(", pv.name, ", ", value, " : ", pv.type,
                       ", i32) {notifyOp = #pto<notify_op ",
                       kind != nullptr && kind->str == "Set" ? "set" : "atomic_add", ">}"),
          loc);
     return std::optional<Value>();
   }
-  Sync(plan.steps[0], {}, {}, {t->param}, loc);
+  Sync(plan.steps[0], {}, {}, {t->param});
   if (op.kind == OpKind::kWait) {
     Line(absl::StrCat("pto.comm.twait(", pv.name, ", ", value, " : ", pv.type,
                       ", i32) {cmp = #pto<wait_cmp ", WaitCmp(call), ">}"),
@@ -723,12 +720,12 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
   const OpLowering& op = *plan.op;
   const Location& loc = LocOf(call);
   if (op.kind == OpKind::kFence) {
-    Sync(plan.steps[0], {}, {}, {}, loc);
+    Sync(plan.steps[0], {}, {}, {});
     Line("pto.fence.barrier_all #pto.fence_scope<gm>", loc);
     return std::optional<Value>();
   }
   if (op.kind == OpKind::kBarrier) {
-    Sync(plan.steps[0], {}, {}, {}, loc);
+    Sync(plan.steps[0], {}, {}, {});
     if (!BarrierPrinted(op, fn_.kind, backend_)) return std::optional<Value>();
     Line(absl::StrCat("pto.barrier <", op.pto_name, ">"), loc);
     return std::optional<Value>();
@@ -746,7 +743,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
   const SyncCore core = SyncCoreOf(call);
   static constexpr absl::string_view kCoreNames[] = {"mix", "aic_only", "aiv_only"};
   const absl::string_view core_name = kCoreNames[static_cast<int>(core)];
-  Sync(plan.steps[0], {}, {}, {}, loc);
+  Sync(plan.steps[0], {}, {}, {});
   if (!IsSoftSyncAll(call)) {
     Line(absl::StrCat("pto.syncall() mode = #pto.sync_all_mode<hard>, core_type = "
                       "#pto.sync_core_type<",
@@ -860,7 +857,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
     case OpKind::kPushToAiv:
     case OpKind::kPushToAic: {
       ASSIGN_OR_RETURN(Value tile, TileArg(*call.args[0]));
-      Sync(plan.steps[0], {BufferOf(call.args[0]->type, tile)}, {}, {}, loc);
+      Sync(plan.steps[0], {BufferOf(call.args[0]->type, tile)}, {}, {});
       Line(absl::StrCat("pto.", op.kind == OpKind::kPushToAiv ? "tpush_to_aiv" : "tpush_to_aic",
                         "(", tile.name, " : ", tile.type, ") ", attrs),
            loc);
@@ -873,7 +870,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       const std::string r = NewName(hint.empty() ? "popped" : hint);
       const std::string ty = PtoTileType(g);
       const Value popped{r, ty, kRingBufferBase + pipe.id};
-      Sync(plan.steps[0], {}, BufferOf(call.type, popped), {}, loc);
+      Sync(plan.steps[0], {}, BufferOf(call.type, popped), {});
       Line(absl::StrCat(r, " = pto.", from_aic ? "tpop_from_aic " : "tpop_from_aiv ", attrs,
                         " -> ", ty),
            loc);
@@ -881,7 +878,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
     }
     default: {  // tfree
       ASSIGN_OR_RETURN(Value tile, TileArg(*call.args[0]));
-      Sync(plan.steps[0], {BufferOf(call.args[0]->type, tile)}, {}, {}, loc);
+      Sync(plan.steps[0], {BufferOf(call.args[0]->type, tile)}, {}, {});
       Line(absl::StrCat("pto.", op.kind == OpKind::kFreeToAic ? "tfree_from_aic "
                                                                : "tfree_from_aiv ",
                         attrs),

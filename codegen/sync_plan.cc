@@ -577,14 +577,12 @@ int SyncPlanner::EndBlock(const Location& loc) {
   return gap;
 }
 
-bool SyncPlanner::Tail(int gap, const Location& loc, bool epilogue) {
+void SyncPlanner::Tail(int gap, const Location& loc) {
   PlannerTime time;
-  const bool busy = state_.busy || (!epilogue && state_.sync_busy);
-  if (!(barrier_all() ? rule_.Tail() : busy)) return false;
-  const int unit = AddBarrierAll(gap, 4, loc, "tail");
-  units_[unit - first_unit_].keep = epilogue;
+  const bool busy = state_.busy || state_.sync_busy;
+  if (!(barrier_all() ? rule_.Tail() : busy)) return;
+  AddBarrierAll(gap, 4, loc, "tail");
   Reset();
-  return true;
 }
 
 std::vector<PlanAccess> AccessesOf(const MachineStep& step, const std::vector<Buffer>& args,
@@ -719,6 +717,34 @@ std::string FormatRemovalCheck(const SyncPlanner& planner, const std::set<int>& 
     }
   }
   return absl::StrCat("  removal: ", caught, " of ", tried, " units caught\n", missed);
+}
+
+void PublishPlan(absl::string_view function, const SyncPlanner& planner,
+                 const SyncOptions& sync) {
+  if (sync.planners != nullptr) sync.planners->emplace(std::string(function), planner);
+  if (sync.plan_text == nullptr) return;
+  absl::StrAppend(sync.plan_text, FormatSyncPlan(function, planner.units()));
+  // The plan's own check (pipe-sync.md §4.2), with the dropped units left
+  // out.
+  bool covered = false;
+  const std::vector<std::string> findings = planner.Check(sync.drop, &covered);
+  const int64_t executions = planner.executions();
+  absl::StrAppend(sync.plan_text, "  check: ",
+                  covered ? absl::StrCat(executions, " of ", executions)
+                          : absl::StrCat("not all of ", executions,
+                                         " (the check's budget or states ran out)"),
+                  " executions, ",
+                  !findings.empty() ? absl::StrCat(findings.size(), " findings")
+                  : covered         ? std::string("clean")
+                                    : std::string("no findings in the part checked"),
+                  "\n");
+  for (const std::string& f : findings) {
+    absl::StrAppend(sync.plan_text, "  finding: ", f, "\n");
+  }
+  if (IsFlags(sync.mode)) absl::StrAppend(sync.plan_text, FormatOutcome(planner));
+  if (sync.removal_check) {
+    absl::StrAppend(sync.plan_text, FormatRemovalCheck(planner, sync.drop));
+  }
 }
 
 }  // namespace codegen

@@ -134,7 +134,6 @@ struct SyncUnit {
   // "repair"
   std::string why;
   Location loop;  // a carried pair: the loop whose iterations it orders
-  bool keep = false;  // never removed by the sweep (Tail's `epilogue`)
 };
 
 namespace plan_check {
@@ -207,17 +206,15 @@ class SyncPlanner {
   // condition is a block of its own before it).
   void BeginBlock(bool loop_body = false);
   int EndBlock(const Location& loc);
-  // An explicit pipe_barrier(PIPE_ALL) the emitter prints itself.
+  // An explicit pipe_barrier(PIPE_ALL) the emitter prints itself, or that
+  // the assembler is known to print there (ptoas's epilogue).
   void FullBarrier();
   // At the end of the kernel body (`gap`: EndBlock's of the body): the tail
   // barrier when a non-scalar op, or a sync instruction on a pipe other
-  // than S, may still be running. `epilogue`: the emitter ends the kernel
-  // with pipe_barrier(PIPE_ALL), dcci, dsb (a kernel that cleans the data
-  // cache) and prints that barrier itself unless this returns true: the
-  // tail is then planned only for a machine op (as before sync
-  // instructions counted), and the sweep keeps it.
-  // Returns whether it was placed.
-  bool Tail(int gap, const Location& loc, bool epilogue = false);
+  // than S, may still be running. A kernel that ends with its own
+  // PIPE_ALL (one that cleans the data cache) records that with
+  // FullBarrier() instead.
+  void Tail(int gap, const Location& loc);
 
   // Run once the kernel is planned: the check (Check()) of the plan; what
   // it finds is repaired with pipe_barrier(PIPE_ALL) (the planner is meant
@@ -485,6 +482,13 @@ std::string FormatOutcome(const SyncPlanner& planner);
 // out besides `drop`: "  removal: C of N units caught", then one
 // "  not caught: unit K" line per unit whose removal gives no finding.
 std::string FormatRemovalCheck(const SyncPlanner& planner, const std::set<int>& drop);
+
+// What an emitter does with the plan of kernel `function` once it is
+// emitted: keeps a copy in sync.planners and appends its --emit=syncplan
+// report (units, check, outcome, removal check) to sync.plan_text, where
+// those are set. Both printers call it, so they report the same way.
+void PublishPlan(absl::string_view function, const SyncPlanner& planner,
+                 const SyncOptions& sync);
 
 }  // namespace codegen
 }  // namespace ptoc

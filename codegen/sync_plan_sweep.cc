@@ -354,7 +354,6 @@ void SyncPlanner::Sweep() {
         outcome_.sweep_stopped = true;
         break;
       }
-      if (units_[u].keep) continue;
       const int number = first_unit_ + u;
       removed.insert(number);
       if (!baseline.Try(number, removed, &spent)) removed.erase(number);
