@@ -763,6 +763,17 @@ const OpRegistry& OpRegistry::Get() {
         "PyPTO's code generation reinterprets a 2-D tile in place (pto.treshape, NZ as ZN), "
         "and its FlattenTileNdTo2D pass removes the rank > 2 views that feed "
         "tile.batch_matmul; ptoc has neither yet";
+    // ptoas spells them (pto.sync.set / sync.wait / set_ffts become
+    // ffts_cross_core_sync, wait_flag_dev, set_ffts_base_addr), but
+    // pto-isa's CPU simulation declares none of the three, so neither
+    // ptoas's C++ nor ptoc's would compile against it (comm-hazards.md H4).
+    for (const char* op : {"system.sync_set", "system.sync_wait", "system.set_ffts"}) {
+      r->FindMutable(op)->not_compiled_reason =
+          "FFTS cross-core events (ffts_cross_core_sync, wait_flag_dev, set_ffts_base_addr) "
+          "have no form in pto-isa's CPU simulation, so ptoc cannot emit code pto-isa "
+          "compiles; hand the data over with a tile.tpush / tpop pipe or a GM signal "
+          "(pld.system.notify / wait) instead";
+    }
     // TCOLSUM with a scratch tile takes {isBinary = true}; not lowered yet.
     r->FindMutable("tile.col_sum")->compiled_arities = {1};
     // PyPTO (src/ir/op/tensor_ops/memory.cpp, transform.cpp,
