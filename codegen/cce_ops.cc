@@ -584,7 +584,9 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
   ASSIGN_OR_RETURN(std::string value, ScalarAs(*call.args[plan.offsets_arg + 1], DType::kINT32));
   if (op.kind == OpKind::kNotify) {
     const Expr* kind = AttrOrDefault(call, "op");
-    if (plan.steps[0].barrier_all_before) BarrierAll();
+    // releases_reads: the flags plan orders what must complete before it;
+    // barrier-all drains every pipe.
+    if (plan.steps[0].releases_reads && !flags()) BarrierAll();
     OrderStep(plan.steps[0], {}, {}, {t->param});
     Line(absl::StrCat("pto::comm::TNOTIFY(", gt, ", ", value, ", pto::comm::NotifyOp::",
                       kind != nullptr && kind->str == "Set" ? "Set" : "AtomicAdd", ");"));

@@ -1105,8 +1105,9 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       if (notify) {
         MachineStep s = Step(MachineOp::kTNotify, Pipe::kS, {}, {Gm()});
         // TNOTIFY ends with its own pipe_barrier(PIPE_ALL) (inside the
-        // library call: the emitters print only the one before it).
-        s.barrier_all_before = s.barrier_all_after = true;
+        // library call); what must complete before it is releases_reads'.
+        s.barrier_all_after = true;
+        s.releases_reads = true;
         steps.push_back(s);
       } else {
         steps.push_back(Step(MachineOp::kTWait, Pipe::kS, {Gm()}, {}));

@@ -85,6 +85,11 @@ struct MachineStep {
   // notify's own trailing one is inside TNOTIFY).
   bool barrier_all_before = false;
   bool barrier_all_after = false;
+  // A notify (comm-hazards.md H1): once it lands, a peer may overwrite
+  // what this lane read, so every GM access still in flight must complete
+  // before it issues. The plan orders them as a write of all of GM
+  // (AccessesOf); --pipe-sync=barrier-all drains every pipe before it.
+  bool releases_reads = false;
   // kFence: an AIV fence drains every pipe (drains_all); an AIC fence
   // drains these pipes one by one.
   bool drains_all = false;

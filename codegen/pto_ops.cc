@@ -688,10 +688,9 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
   ASSIGN_OR_RETURN(std::string value, LowerAs(*call.args[plan.offsets_arg + 1], DType::kINT32));
   if (op.kind == OpKind::kNotify) {
     const Expr* kind = AttrOrDefault(call, "op");
-    if (plan.steps[0].barrier_all_before) {
-      Line("pto.barrier <PIPE_ALL>", loc);
-      if (flags()) planner_.FullBarrier();
-    }
+    // releases_reads: the flags plan orders what must complete before
+    // it; barrier-all drains every pipe.
+    if (plan.steps[0].releases_reads && !flags()) Line("pto.barrier <PIPE_ALL>", loc);
     Sync(plan.steps[0], {}, {}, {t->param});
     Line(absl::StrCat("pto.comm.tnotify(", pv.name, ", ", value, " : ", pv.type,
                       ", i32) {notifyOp = #pto<notify_op ",

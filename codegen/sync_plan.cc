@@ -603,6 +603,7 @@ std::vector<PlanAccess> AccessesOf(const MachineStep& step, const std::vector<Bu
   };
   for (const Operand& o : step.reads) add(o, false);
   for (const Operand& o : step.writes) add(o, true);
+  if (step.releases_reads) accesses.push_back(PlanAccess{MemorySpace::kDDR, -1, true});
   return accesses;
 }
 

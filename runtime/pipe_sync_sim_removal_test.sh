@@ -37,6 +37,7 @@ runs=(
   "$dir/18_widening.py|--passes=|--entry=k"
   "runtime/testdata/gm_regions.py|--passes=|--entry=k --scalar r=3"
   "$dir/syncplan_and_drop.py|--passes=|--entry=k"
+  "$dir/34_credit_notify_after_load.py|--passes=|--entry=k --ranks=2 --scalar left=1"
   "examples/matmul_relu.py||--entry=mm_relu"
   "examples/v2c_handoff.py||--entry=rope_score"
   "examples/attention_tile.py||--entry=attention_tile"

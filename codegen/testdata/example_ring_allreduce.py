@@ -2,8 +2,9 @@
 # vector kernel taking the communicator after its own parameters; every
 # store that publishes into `scratch` is followed by the 16-line region
 # invalidate (1024 bytes) and the fence; each barrier round notifies and
-# waits, then invalidates all of GM before reading the left neighbour's
-# chunk with a peer tload.
+# waits (the fence has drained every pipe, so nothing more precedes the
+# notify: comm-hazards.md H1), then invalidates all of GM before reading
+# the left neighbour's chunk with a peer tload.
 # RUN: ptoc examples/ring_allreduce.py --emit=pto | FileCheck %s --check-prefix=PTO
 # RUN: ptoc examples/ring_allreduce.py --emit=pto | grep -c single_cache_line | FileCheck %s --check-prefix=LINES
 # RUN: ptoc examples/ring_allreduce.py --emit=cce | FileCheck %s --check-prefix=CCE
@@ -26,8 +27,8 @@
 # PTO: pto.partition_view %scratch_view, offsets = [%c0, %c240], sizes = [%c1, %c16]
 # PTO-NEXT: pto.cmo.cacheinvalid {{.*}} single_cache_line
 # PTO-NEXT: pto.fence.barrier_all #pto.fence_scope<gm>
-# PTO: pto.barrier <PIPE_ALL>
-# PTO-NEXT: pto.comm.tnotify({{.*}}) {notifyOp = #pto<notify_op atomic_add>}
+# PTO-NOT: pto.barrier
+# PTO: pto.comm.tnotify({{.*}}) {notifyOp = #pto<notify_op atomic_add>}
 # PTO: pto.comm.twait({{.*}}) {cmp = #pto<wait_cmp ge>}
 # PTO: pto.cmo.cacheinvalid all #pto.address_space<gm>
 # PTO: %scratch_peer = pto.addptr %scratch,
