@@ -153,7 +153,7 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       ASSIGN_OR_RETURN(Access a, AccessOf(call, plan));
       const std::string gt = GlobalView(*a.tensor, a.base, a.region);
       ASSIGN_OR_RETURN(TileValue dst, NewTile(call.type, hint, true, loc));
-      OrderStep(plan.steps[0], {}, dst.buffer, {a.tensor->param}, BoxOf(a.region, a.tensor->static_dims));
+      OrderStep(plan.steps[0], {}, dst.buffer, {a.tensor->param}, BoxIn(*a.tensor, a.region));
       Line(absl::StrCat("TLOAD(", dst.name, ", ", gt, ");"));
       return result(dst);
     }
@@ -162,7 +162,7 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       ASSIGN_OR_RETURN(TileValue tile, TileOperand(*call.args[0]));
       ASSIGN_OR_RETURN(Access a, AccessOf(call, plan));
       const std::string gt = GlobalView(*a.tensor, a.base, a.region);
-      OrderStep(plan.steps[0], {tile.buffer}, {}, {a.tensor->param}, BoxOf(a.region, a.tensor->static_dims));
+      OrderStep(plan.steps[0], {tile.buffer}, {}, {a.tensor->param}, BoxIn(*a.tensor, a.region));
       Line(StoreCall(plan, gt, tile.name));
       if (plan.steps.size() > 1 && plan.steps[1].op == MachineOp::kDcci) {
         // A remote store: the peer region's lines.

@@ -160,7 +160,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       Value pv = Partition(a.base, *a.tensor, a.region, loc);
       ASSIGN_OR_RETURN(Value dst, AllocTile(call.type, hint, loc));
       Sync(plan.steps[0], {}, BufferOf(call.type, dst), {a.tensor->param}, loc,
-           BoxOf(a.region, a.tensor->static_dims));
+           BoxIn(*a.tensor, a.region));
       Line(absl::StrCat("pto.tload ins(", pv.name, " : ", pv.type, ") outs(", dst.name,
                         " : ", dst.type, ")"),
            loc);
@@ -172,7 +172,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       ASSIGN_OR_RETURN(Access a, AccessOf(call, plan));
       Value pv = Partition(a.base, *a.tensor, a.region, loc);
       Sync(plan.steps[0], {BufferOf(call.args[0]->type, tiles[0])}, {}, {a.tensor->param},
-           loc, BoxOf(a.region, a.tensor->static_dims));
+           loc, BoxIn(*a.tensor, a.region));
       Line(absl::StrCat("pto.tstore ins(", tiles[0].name, " : ", tiles[0].type, ") outs(",
                         pv.name, " : ", pv.type, ")", AtomicSuffix(plan)),
            loc);
@@ -611,7 +611,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       ASSIGN_OR_RETURN(std::string index, LinearIndex(*t, *call.args[1], loc));
       const DType d = t->dtype;
       const std::string mem = PtoElementType(d);
-      const std::string ptr = values_[t->param].name;
+      const std::string ptr = t->ptr;
       const std::string ptr_type = absl::StrCat("!pto.ptr<", mem, ">");
       const DType stored = d == DType::kINDEX ? DType::kINT64 : d;
       if (op.kind == OpKind::kTensorWrite) {
