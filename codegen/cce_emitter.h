@@ -123,6 +123,10 @@ class CceFunctionEmitter : public BodyEmitter {
   absl::Status Assign(const std::vector<Var*>& vars, const Stmt* yield, const Location& loc);
   // Declares C++ variables for loop-carried / branch-merged values.
   absl::Status DeclareCarried(const std::vector<Var*>& vars, const Location& loc);
+  // Declares the carried scalars and tiles of loop `s` with their initial
+  // values (into `carried`; the results name the same variables) and binds
+  // carried communicator handles.
+  absl::Status LoopInits(const Stmt& s, std::vector<Var*>& carried);
   std::string Materialize(const std::string& expr, DType type, absl::string_view base);
 
   // ---- scalar expressions (cce_scalars.cc) ----

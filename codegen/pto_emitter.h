@@ -137,6 +137,10 @@ class PtoFunctionEmitter : public BodyEmitter {
                                                  const std::vector<Var*>& vars,
                                                  const Location& loc);
   bool Carried(const Var* v) const;  // a loop/branch value the scf op carries
+  // The carried values of loop `s` (their indices), their initial values
+  // and types; communicator handles are bound, not carried.
+  absl::Status LoopInits(const Stmt& s, std::vector<size_t>& carried,
+                         std::vector<std::string>& inits, std::vector<std::string>& types);
   absl::StatusOr<std::string> TypeOfValue(const Type& t, const Location& loc);
 
   // ---- scalar expressions (pto_scalars.cc) ----

@@ -117,6 +117,8 @@ absl::Status TensorOrigins::VisitFor(const Stmt& s) {
   return Merge(s.iter_args, TrailingYield(*s.body), s.loc);
 }
 
+absl::Status TensorOrigins::VisitWhile(const Stmt& s) { return VisitFor(s); }
+
 absl::Status TensorOrigins::VisitIf(const Stmt& s) {
   RETURN_IF_ERROR(Visit(*s.body));
   RETURN_IF_ERROR(Merge(s.results, TrailingYield(*s.body), s.loc));

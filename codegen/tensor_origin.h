@@ -42,6 +42,7 @@ class TensorOrigins : public StmtVisitor<TensorOrigins, absl::Status> {
   absl::Status VisitStmt(const Stmt& s);
   absl::Status VisitAssign(const Stmt& s);
   absl::Status VisitFor(const Stmt& s);
+  absl::Status VisitWhile(const Stmt& s);  // as a for loop
   absl::Status VisitIf(const Stmt& s);
   absl::Status VisitUnpack(const Stmt& s);
   absl::Status Bind(const Var* v, const Expr& value, const Location& loc);
