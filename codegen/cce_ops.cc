@@ -327,7 +327,17 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       ASSIGN_OR_RETURN(std::string c, ScalarAs(*w.col_offset, DType::kINDEX));
       const TileGeometry tile = ViewTile(w, src.geometry);
       const std::string name = Fresh(hint.empty() ? "view" : hint);
-      Line(absl::StrCat(CceTileType(tile), " ", name, ";"));
+      // A run-time valid dim is the tile's constructor argument (pto-isa's
+      // Tile takes only the dynamic ones); TSUBVIEW sets its data alone.
+      std::vector<std::string> valid;
+      for (const Dim& d : {tile.valid_rows, tile.valid_cols}) {
+        if (d.is_static()) continue;
+        ASSIGN_OR_RETURN(std::string v, ParamValue(d.symbol, loc));
+        valid.push_back(v);
+      }
+      Line(absl::StrCat(CceTileType(tile), " ", name,
+                        valid.empty() ? "" : absl::StrCat("(", absl::StrJoin(valid, ", "), ")"),
+                        ";"));
       Line(absl::StrCat(op.cce_name, "(", name, ", ", src.name, ", ", r, ", ", c, ");"));
       return result(TileValue{name, tile, src.buffer, /*view=*/true});
     }

@@ -469,10 +469,19 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       }
       const std::string ty = PtoTileType(w.pto);
       const std::string name = NewName(hint.empty() ? "view" : hint);
-      const std::string valid =
-          w.explicit_valid ? absl::StrCat(" valid [", Index(w.pto.valid_rows.value), ", ",
-                                          Index(w.pto.valid_cols.value), "]")
-                           : "";
+      std::string valid;
+      if (w.explicit_valid) {
+        std::vector<std::string> dims;
+        for (const Dim& d : {w.pto.valid_rows, w.pto.valid_cols}) {
+          if (d.is_static()) {
+            dims.push_back(Index(d.value));
+            continue;
+          }
+          ASSIGN_OR_RETURN(std::string v, SymbolValue(d.symbol, "valid dim", loc));
+          dims.push_back(v);
+        }
+        valid = absl::StrCat(" valid [", absl::StrJoin(dims, ", "), "]");
+      }
       Line(absl::StrCat(name, " = pto.", op.pto_name, " ", tiles[0].name, "[", r, ", ", c,
                         "] sizes [", w.rows, ", ", w.cols, "]", valid, " : ", tiles[0].type,
                         " -> ", ty),
