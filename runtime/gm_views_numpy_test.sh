@@ -1,7 +1,8 @@
 #!/bin/bash
 # GM views (codegen/tensor_origin.h) in the emitted C++: runtime/testdata/
-# gm_views.py compiled for both backends, run by ptoc-run-cpp from seeded
-# inputs, its output equal to NumPy's (exact: sums of quarter-integers).
+# gm_views.py and gm_views_loop.py compiled for both backends, run by
+# ptoc-run-cpp from seeded inputs, their outputs equal to NumPy's (exact:
+# sums of quarter-integers, copied rows).
 # usage: gm_views_numpy_test.sh PTOC PTOC_SIM PTOC_RUN_CPP PTO_INST_HPP
 set -uo pipefail
 source runtime/device/test_lib.bash gm_views "$@"
@@ -47,6 +48,26 @@ got = np.loadtxt(f"{d}/out/out.0.txt").ravel()
 want = np.loadtxt(f"{d}/want.txt").ravel()
 sys.exit(0 if np.array_equal(got, want) else 1)
 PY
+  # Windows made in a loop at run-time offsets: the rows of `data` mirrored.
+  d="$out/$backend.loop"
+  mkdir -p "$d/in" "$d/out"
+  "$py" -c "import numpy as np; np.savetxt('$d/in/data.0.txt', np.arange(512).reshape(1, -1), fmt='%d')"
+  checks=$((checks + 1))
+  loop=runtime/testdata/gm_views_loop.py
+  "$ptoc" "$loop" --backend="$backend" --emit=pb -o "$d/k.pb" &&
+    "$ptoc" "$loop" --backend="$backend" --emit=cce -o "$out/loop_$backend.cpp" &&
+    compile "loop_$backend" || { fail "$backend loop: compile"; continue; }
+  if ! "$run_cpp" "$d/k.pb" --backend="$backend" --cpp="$out/loop_$backend.cpp" \
+      --vec="$out/loop_$backend.vec.so" --cube="$out/loop_$backend.cube.so" --entry=k --ranks=1 \
+      --inputs="$d/in" --dump-outputs="$d/out" >"$d/run.txt" 2>&1; then
+    fail "$backend loop: ptoc-run-cpp: $(tail -3 "$d/run.txt")"
+    continue
+  fi
+  "$py" -c "
+import sys, numpy as np
+got = np.loadtxt('$d/out/out.0.txt').reshape(8, 64)
+sys.exit(0 if np.array_equal(got, np.arange(512).reshape(8, 64)[::-1]) else 1)" ||
+    fail "$backend loop: output differs from NumPy's"
 done
 echo "$checks checks, $failures failed"
 [[ $failures -eq 0 ]]
