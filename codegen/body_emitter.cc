@@ -5,6 +5,7 @@
 #include "codegen/loop_scope.h"
 #include "ir/diagnostics.h"
 #include "ir/output_returns.h"
+#include "ir/registry.h"
 #include "ir/status_macros.h"
 #include "ir/walk.h"
 
@@ -63,7 +64,10 @@ absl::Status BodyEmitter::VisitAssign(const Stmt& s) {
   // A tensor value names its origin's GM (tensor_origin.h): only the
   // effect of the op that makes it is emitted.
   if (!s.var->type.is_tensor()) return EmitAssign(s);
-  if (s.value->kind == ExprKind::kCall) return EmitEval(*s.value);
+  if (s.value->kind != ExprKind::kCall) return absl::OkStatus();
+  const OpInfo* info = LookupOp(*s.value);
+  if (info != nullptr && info->gm_view != GmView::kNone) return EmitGmView(s);
+  return EmitEval(*s.value);
   return absl::OkStatus();
 }
 

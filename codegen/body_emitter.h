@@ -54,6 +54,9 @@ class BodyEmitter : private StmtVisitor<BodyEmitter, absl::Status> {
   virtual absl::Status EmitFor(const Stmt& s) = 0;
   virtual absl::Status EmitIf(const Stmt& s) = 0;
   virtual absl::Status EmitWhile(const Stmt& s) = 0;
+  // Makes the tensor view of `s.var`, a GM view (OpInfo::gm_view) of its
+  // source (tensor_origin.h).
+  virtual absl::Status EmitGmView(const Stmt& s) = 0;
 
   Location cur_loc_;
   const Stmt* final_return_ = nullptr;

@@ -351,20 +351,9 @@ absl::Status CceFunctionEmitter::Assign(const std::vector<Var*>& vars, const Stm
   return absl::OkStatus();
 }
 
-absl::Status CceFunctionEmitter::EmitFor(const Stmt& s) {
-  ASSIGN_OR_RETURN(std::string lb, ScalarAs(*s.start, DType::kINDEX));
-  ASSIGN_OR_RETURN(std::string ub, ScalarAs(*s.stop, DType::kINDEX));
-  ASSIGN_OR_RETURN(std::string step, ScalarAs(*s.step, DType::kINDEX));
-  if (s.step->kind == ExprKind::kInt && s.step->int_value == 0) {
-    return ErrorAt(s.step->loc.known() ? s.step->loc : s.loc, "range() step must not be zero");
-  }
-  // Python evaluates range()'s arguments once.
-  std::string stop = IsSimple(ub) ? ub : Materialize(ub, DType::kINDEX, "stop");
-  std::string stride = IsSimple(step) || s.step->kind == ExprKind::kInt
-                           ? step
-                           : Materialize(step, DType::kINDEX, "step");
-  // Loop-carried values live in variables declared before the loop.
-  std::vector<Var*> carried;
+absl::Status CceFunctionEmitter::LoopInits(const Stmt& s, std::vector<Var*>& carried) {
+  // Loop-carried values live in variables declared before the loop; the
+  // results are the same variables.
   for (size_t i = 0; i < s.iter_args.size(); ++i) {
     Var* v = s.iter_args[i];
     if (i >= s.init_values.size()) return ErrorAt(s.loc, "a loop-carried value has no init");
@@ -401,6 +390,23 @@ absl::Status CceFunctionEmitter::EmitFor(const Stmt& s) {
       }
     }
   }
+  return absl::OkStatus();
+}
+
+absl::Status CceFunctionEmitter::EmitFor(const Stmt& s) {
+  ASSIGN_OR_RETURN(std::string lb, ScalarAs(*s.start, DType::kINDEX));
+  ASSIGN_OR_RETURN(std::string ub, ScalarAs(*s.stop, DType::kINDEX));
+  ASSIGN_OR_RETURN(std::string step, ScalarAs(*s.step, DType::kINDEX));
+  if (s.step->kind == ExprKind::kInt && s.step->int_value == 0) {
+    return ErrorAt(s.step->loc.known() ? s.step->loc : s.loc, "range() step must not be zero");
+  }
+  // Python evaluates range()'s arguments once.
+  std::string stop = IsSimple(ub) ? ub : Materialize(ub, DType::kINDEX, "stop");
+  std::string stride = IsSimple(step) || s.step->kind == ExprKind::kInt
+                           ? step
+                           : Materialize(step, DType::kINDEX, "step");
+  std::vector<Var*> carried;
+  RETURN_IF_ERROR(LoopInits(s, carried));
   Marker(planner_.BeginLoop(s.loc));
   planner_.BeginBlock(/*loop_body=*/true);
   const std::string iv = Fresh(s.var->name);
@@ -471,6 +477,11 @@ absl::Status CceFunctionEmitter::EmitIf(const Stmt& s) {
 }
 
 absl::Status CceFunctionEmitter::EmitWhile(const Stmt& s) {
+  // Loop-carried values: variables declared before the loop (LoopInits),
+  // assigned the yielded values at the end of the body; the condition
+  // reads them, and the results are their values when it fails.
+  std::vector<Var*> carried;
+  RETURN_IF_ERROR(LoopInits(s, carried));
   // The condition's statements run before every iteration: a block of
   // their own.
   Marker(planner_.BeginLoop(s.loc));
@@ -500,7 +511,9 @@ absl::Status CceFunctionEmitter::EmitWhile(const Stmt& s) {
   absl::Status status = EmitStmts(*s.body, &yield);
   --depth_;
   if (!status.ok()) return status;
-  if (yield != nullptr) return ErrorAt(yield->loc, "a while loop carries no values to yield");
+  if (!carried.empty()) {
+    RETURN_IF_ERROR(Assign(s.iter_args, yield, s.loc));
+  }
   Marker(planner_.EndBlock(s.loc));
   Close();
   planner_.EndLoop();

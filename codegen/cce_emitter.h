@@ -78,10 +78,14 @@ class CceFunctionEmitter : public BodyEmitter {
     std::string expr;
     std::optional<TileValue> tile;
   };
-  // A GM parameter: pointer, dims and strides as C++ expressions.
+  // A GM parameter: pointer, dims and strides as C++ expressions; or a GM
+  // view of one (tensor_origin.h): its base pointer (past the parameter's
+  // for a window), dims and strides.
   struct GmTensor {
     const Var* param = nullptr;
     std::string ptr;
+    bool is_view = false;    // a GM view, not the parameter itself
+    bool is_window = false;  // (a view of) a window: not packed
     DType dtype = DType::kFP32;
     std::vector<MaybeInt> static_dims;
     std::vector<std::string> dims;
@@ -119,6 +123,10 @@ class CceFunctionEmitter : public BodyEmitter {
   absl::Status Assign(const std::vector<Var*>& vars, const Stmt* yield, const Location& loc);
   // Declares C++ variables for loop-carried / branch-merged values.
   absl::Status DeclareCarried(const std::vector<Var*>& vars, const Location& loc);
+  // Declares the carried scalars and tiles of loop `s` with their initial
+  // values (into `carried`; the results name the same variables) and binds
+  // carried communicator handles.
+  absl::Status LoopInits(const Stmt& s, std::vector<Var*>& carried);
   std::string Materialize(const std::string& expr, DType type, absl::string_view base);
 
   // ---- scalar expressions (cce_scalars.cc) ----
@@ -151,6 +159,16 @@ class CceFunctionEmitter : public BodyEmitter {
 
   // ---- GM (cce_gm.cc) ----
   absl::StatusOr<GmTensor*> Gm(const Expr& tensor);
+  absl::Status EmitGmView(const Stmt& s) override;
+  // `t`'s dims from `shape` and row-major strides over them.
+  absl::Status SetDims(GmTensor& t, const Shape& shape, const Location& loc);
+  absl::Status SetRowMajorStrides(GmTensor& t, const Location& loc);
+  // The box of `r` the pipe-sync plan may take as the region a DMA of `t`
+  // moves (empty: all of the parameter; a view's region is not in its
+  // parameter's coordinates).
+  static GmBox BoxIn(const GmTensor& t, const Region& r) {
+    return t.is_view ? GmBox{} : BoxOf(r, t.static_dims);
+  }
   // The GM region a call addresses (lowering.h, ResolveGmAccess); `base`
   // is the pointer the region is in (the tensor's or a peer's copy).
   using Access = GmAccess<GmTensor>;

@@ -7,6 +7,7 @@
 #include "codegen/cce_emitter.h"
 #include "ir/checked_math.h"
 #include "ir/diagnostics.h"
+#include "ir/registry.h"
 #include "ir/status_macros.h"
 
 namespace ptoc {
@@ -25,22 +26,33 @@ absl::StatusOr<CceFunctionEmitter::GmTensor*> CceFunctionEmitter::Gm(const Expr&
     return ErrorAt(LocOf(tensor), absl::StrCat("expected a GM tensor, got ",
                                                TypeToString(tensor.type)));
   }
-  auto it = gm_.find(param);
+  const Var* key = origins_.KeyOf(tensor);
+  auto it = gm_.find(key);
   if (it != gm_.end()) return &it->second;
+  if (key != param) {
+    return ErrorAt(LocOf(tensor), absl::StrCat("the GM view '", key->name,
+                                               "' is used before it is made"));
+  }
   const Type& type = param->type;
   const Location& loc = param->loc.known() ? param->loc : fn_.loc;
   if (type.shape().empty()) {
     return ErrorAt(LocOf(tensor), "a rank-0 tensor cannot be viewed; give it shape [1]");
   }
-  if (type.shape().size() > kGlobalRank) {
-    return ErrorAt(loc, absl::StrCat("tensors of rank above ", kGlobalRank,
-                                     " do not fit a 5-D GlobalTensor"));
-  }
   GmTensor t;
   t.param = param;
   t.ptr = scalars_.at(param);
   t.dtype = type.dtype();
-  for (const Dim& d : type.shape()) {
+  RETURN_IF_ERROR(SetDims(t, type.shape(), loc));
+  RETURN_IF_ERROR(SetRowMajorStrides(t, loc));
+  return &(gm_[param] = std::move(t));
+}
+
+absl::Status CceFunctionEmitter::SetDims(GmTensor& t, const Shape& shape, const Location& loc) {
+  if (shape.size() > kGlobalRank) {
+    return ErrorAt(loc, absl::StrCat("tensors of rank above ", kGlobalRank,
+                                     " do not fit a 5-D GlobalTensor"));
+  }
+  for (const Dim& d : shape) {
     if (d.is_static()) {
       t.static_dims.push_back(d.value);
       t.dims.push_back(absl::StrCat(d.value));
@@ -50,6 +62,10 @@ absl::StatusOr<CceFunctionEmitter::GmTensor*> CceFunctionEmitter::Gm(const Expr&
     t.static_dims.push_back(std::nullopt);
     t.dims.push_back(v);
   }
+  return absl::OkStatus();
+}
+
+absl::Status CceFunctionEmitter::SetRowMajorStrides(GmTensor& t, const Location& loc) {
   const size_t rank = t.dims.size();
   t.strides.assign(rank, "1");
   t.static_strides.assign(rank, 1);
@@ -58,7 +74,7 @@ absl::StatusOr<CceFunctionEmitter::GmTensor*> CceFunctionEmitter::Gm(const Expr&
       ASSIGN_OR_RETURN(
           int64_t stride,
           FitOrError(CheckedInt(*t.static_strides[i + 1]) * *t.static_dims[i + 1], loc,
-                     absl::StrCat("the stride of dim ", i, " of '", param->name, "'")));
+                     absl::StrCat("the stride of dim ", i, " of '", t.param->name, "'")));
       t.static_strides[i] = stride;
       t.strides[i] = absl::StrCat(*t.static_strides[i]);
     } else if (t.static_strides[i + 1] && *t.static_strides[i + 1] == 1) {
@@ -69,7 +85,57 @@ absl::StatusOr<CceFunctionEmitter::GmTensor*> CceFunctionEmitter::Gm(const Expr&
       t.strides[i] = absl::StrCat("(", t.strides[i + 1], " * ", t.dims[i + 1], ")");
     }
   }
-  return &(gm_[param] = std::move(t));
+  return absl::OkStatus();
+}
+
+absl::Status CceFunctionEmitter::EmitGmView(const Stmt& s) {
+  const Expr& call = *s.value;
+  const Location& loc = s.loc;
+  ASSIGN_OR_RETURN(GmTensor* src, Gm(*call.args[0]));
+  RETURN_IF_ERROR(CheckGmViewForm(call, src->is_window, loc));
+  const bool window = LookupOp(call)->gm_view == GmView::kWindow;
+  if (s.var->type.shape().empty()) {
+    return ErrorAt(loc, "a rank-0 tensor cannot be viewed; give it shape [1]");
+  }
+  GmTensor t;
+  t.param = src->param;
+  t.dtype = src->dtype;
+  t.is_view = true;
+  t.is_window = src->is_window || window;
+  t.ptr = src->ptr;
+  RETURN_IF_ERROR(SetDims(t, s.var->type.shape(), loc));
+  if (window) {
+    if (t.dims.size() != src->dims.size()) {
+      return ErrorAt(loc, absl::StrCat("a slice of rank ", t.dims.size(), " of '",
+                                       src->param->name, "' (rank ", src->dims.size(),
+                                       ") cannot be addressed"));
+    }
+    t.strides = src->strides;
+    t.static_strides = src->static_strides;
+    const Expr& offsets = *call.args[2];
+    if ((offsets.kind != ExprKind::kList && offsets.kind != ExprKind::kTuple) ||
+        offsets.args.size() != src->dims.size()) {
+      return ErrorAt(loc, absl::StrCat("expected ", src->dims.size(), " offsets for '",
+                                       src->param->name, "'"));
+    }
+    std::vector<std::string> idx;
+    std::vector<MaybeInt> static_idx;
+    for (const ExprPtr& i : offsets.args) {
+      ASSIGN_OR_RETURN(std::string v, ScalarAs(*i, DType::kINDEX));
+      idx.push_back(v);
+      static_idx.push_back(i->kind == ExprKind::kInt ? MaybeInt(i->int_value) : std::nullopt);
+    }
+    const std::string offset = Offset(*src, idx, static_idx);
+    if (!offset.empty()) {
+      t.ptr = Fresh(absl::StrCat(s.var->name, "_ptr"));
+      Line(absl::StrCat("__gm__ ", CceType(t.dtype), "* ", t.ptr, " = ", src->ptr, " + ", offset,
+                        ";"));
+    }
+  } else {
+    RETURN_IF_ERROR(SetRowMajorStrides(t, loc));
+  }
+  gm_[s.var] = std::move(t);
+  return absl::OkStatus();
 }
 
 absl::StatusOr<CceFunctionEmitter::Access> CceFunctionEmitter::AccessOf(
@@ -180,6 +246,12 @@ void CceFunctionEmitter::InvalidateAll() {
 
 absl::Status CceFunctionEmitter::InvalidateRegion(const GmTensor& t, const std::string& base,
                                                   const Region& r, const Location& loc) {
+  if (t.is_view) {
+    // Its lines are not rows of the view's dims.
+    Line("// a region of a GM view: invalidate all of GM");
+    InvalidateAll();
+    return absl::OkStatus();
+  }
   absl::StatusOr<RegionLines> lines =
       LinesOfRegion(t.static_dims, DTypeBytes(t.dtype), r.static_offsets, r.static_sizes);
   if (!lines.ok()) {

@@ -153,7 +153,7 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       ASSIGN_OR_RETURN(Access a, AccessOf(call, plan));
       const std::string gt = GlobalView(*a.tensor, a.base, a.region);
       ASSIGN_OR_RETURN(TileValue dst, NewTile(call.type, hint, true, loc));
-      OrderStep(plan.steps[0], {}, dst.buffer, {a.tensor->param}, BoxOf(a.region, a.tensor->static_dims));
+      OrderStep(plan.steps[0], {}, dst.buffer, {a.tensor->param}, BoxIn(*a.tensor, a.region));
       Line(absl::StrCat("TLOAD(", dst.name, ", ", gt, ");"));
       return result(dst);
     }
@@ -162,7 +162,7 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       ASSIGN_OR_RETURN(TileValue tile, TileOperand(*call.args[0]));
       ASSIGN_OR_RETURN(Access a, AccessOf(call, plan));
       const std::string gt = GlobalView(*a.tensor, a.base, a.region);
-      OrderStep(plan.steps[0], {tile.buffer}, {}, {a.tensor->param}, BoxOf(a.region, a.tensor->static_dims));
+      OrderStep(plan.steps[0], {tile.buffer}, {}, {a.tensor->param}, BoxIn(*a.tensor, a.region));
       Line(StoreCall(plan, gt, tile.name));
       if (plan.steps.size() > 1 && plan.steps[1].op == MachineOp::kDcci) {
         // A remote store: the peer region's lines.
@@ -327,7 +327,17 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       ASSIGN_OR_RETURN(std::string c, ScalarAs(*w.col_offset, DType::kINDEX));
       const TileGeometry tile = ViewTile(w, src.geometry);
       const std::string name = Fresh(hint.empty() ? "view" : hint);
-      Line(absl::StrCat(CceTileType(tile), " ", name, ";"));
+      // A run-time valid dim is the tile's constructor argument (pto-isa's
+      // Tile takes only the dynamic ones); TSUBVIEW sets its data alone.
+      std::vector<std::string> valid;
+      for (const Dim& d : {tile.valid_rows, tile.valid_cols}) {
+        if (d.is_static()) continue;
+        ASSIGN_OR_RETURN(std::string v, ParamValue(d.symbol, loc));
+        valid.push_back(v);
+      }
+      Line(absl::StrCat(CceTileType(tile), " ", name,
+                        valid.empty() ? "" : absl::StrCat("(", absl::StrJoin(valid, ", "), ")"),
+                        ";"));
       Line(absl::StrCat(op.cce_name, "(", name, ", ", src.name, ", ", r, ", ", c, ");"));
       return result(TileValue{name, tile, src.buffer, /*view=*/true});
     }

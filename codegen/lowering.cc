@@ -134,8 +134,11 @@ absl::Status PlanView(const Expr& call, Backend backend, const Location& loc, Vi
     w->explicit_valid = true;
     const Shape& v = call.type.view().valid_shape;
     if (!v.empty()) {
-      if (v.size() != 2 || !v[0].is_static() || !v[1].is_static()) {
-        return ErrorAt(loc, "a slice with a run-time valid_shape cannot be emitted yet");
+      // A run-time valid dim: a scalar the emitters name (a `valid [..]`
+      // operand, the C++ tile's constructor argument).
+      if (v.size() != 2 || v[0].is_expr() || v[1].is_expr()) {
+        return ErrorAt(loc, "a slice whose valid_shape is an expression cannot be emitted yet; "
+                            "compute it into a scalar first");
       }
       valid[0] = v[0];
       valid[1] = v[1];

@@ -106,7 +106,8 @@ struct ViewWindow {
   // Null row_offset: the row offset is this constant (a tile.assemble
   // window of tiles of rank > 2, its leading offsets folded into rows).
   int64_t folded_row = 0;
-  // The window's sizes; PTO-AS prints them and its valid dims (static).
+  // The window's sizes; PTO-AS prints them and its valid dims (constants
+  // or scalars named in the tile type's valid_shape).
   int64_t rows = 0;
   int64_t cols = 0;
   // valid_shape= was given: PTO-AS gets a `valid [..]` clause.

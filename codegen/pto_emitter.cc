@@ -382,6 +382,38 @@ std::string Types(const std::vector<std::string>& types) {
 
 }  // namespace
 
+absl::Status PtoFunctionEmitter::LoopInits(const Stmt& s, std::vector<size_t>& carried,
+                                           std::vector<std::string>& inits,
+                                           std::vector<std::string>& types) {
+  // Loop-carried values: scalars and tiles travel as iter_args; tensors and
+  // communicator handles name fixed GM and need no SSA value.
+  for (size_t i = 0; i < s.iter_args.size(); ++i) {
+    const Var* v = s.iter_args[i];
+    if (i >= s.init_values.size()) return ErrorAt(s.loc, "a loop-carried value has no init");
+    if (v->type.is_comm_ctx()) {
+      ASSIGN_OR_RETURN(Value c, CommCtx(*s.init_values[i]));
+      values_[v] = c;
+      if (i < s.results.size()) values_[s.results[i]] = c;
+      continue;
+    }
+    if (!Carried(v)) continue;
+    ASSIGN_OR_RETURN(std::string type, TypeOfValue(v->type, s.loc));
+    std::string init;
+    if (v->type.is_scalar()) {
+      ASSIGN_OR_RETURN(std::string x, LowerAs(*s.init_values[i], v->type.dtype()));
+      init = x;
+    } else {
+      ASSIGN_OR_RETURN(Value x, TileArg(*s.init_values[i]));
+      if (x.placed.has_value()) return CarriedViewError(LocOf(*s.init_values[i]));
+      init = x.name;
+    }
+    carried.push_back(i);
+    inits.push_back(init);
+    types.push_back(type);
+  }
+  return absl::OkStatus();
+}
+
 absl::Status PtoFunctionEmitter::EmitFor(const Stmt& s) {
   ASSIGN_OR_RETURN(std::string lb, LowerIndex(*s.start));
   ASSIGN_OR_RETURN(std::string ub, LowerIndex(*s.stop));
@@ -418,34 +450,9 @@ absl::Status PtoFunctionEmitter::EmitFor(const Stmt& s) {
     Line(absl::StrCat(count, " = arith.ceildivsi ", num, ", ", den, " : index"), s.loc);
     Line(absl::StrCat(trip, " = arith.maxsi ", count, ", ", zero, " : index"), s.loc);
   }
-  // Loop-carried values: scalars and tiles travel as iter_args; tensors and
-  // communicator handles name fixed GM and need no SSA value.
   std::vector<std::string> inits, types, names;
   std::vector<size_t> carried;
-  for (size_t i = 0; i < s.iter_args.size(); ++i) {
-    const Var* v = s.iter_args[i];
-    if (i >= s.init_values.size()) return ErrorAt(s.loc, "a loop-carried value has no init");
-    if (v->type.is_comm_ctx()) {
-      ASSIGN_OR_RETURN(Value c, CommCtx(*s.init_values[i]));
-      values_[v] = c;
-      if (i < s.results.size()) values_[s.results[i]] = c;
-      continue;
-    }
-    if (!Carried(v)) continue;
-    ASSIGN_OR_RETURN(std::string type, TypeOfValue(v->type, s.loc));
-    std::string init;
-    if (v->type.is_scalar()) {
-      ASSIGN_OR_RETURN(std::string x, LowerAs(*s.init_values[i], v->type.dtype()));
-      init = x;
-    } else {
-      ASSIGN_OR_RETURN(Value x, TileArg(*s.init_values[i]));
-      if (x.placed.has_value()) return CarriedViewError(LocOf(*s.init_values[i]));
-      init = x.name;
-    }
-    carried.push_back(i);
-    inits.push_back(init);
-    types.push_back(type);
-  }
+  RETURN_IF_ERROR(LoopInits(s, carried, inits, types));
   std::string results;
   if (!carried.empty()) {
     const Var* first = carried[0] < s.results.size() ? s.results[carried[0]] : nullptr;
@@ -574,26 +581,81 @@ absl::Status PtoFunctionEmitter::EmitIf(const Stmt& s) {
 }
 
 absl::Status PtoFunctionEmitter::EmitWhile(const Stmt& s) {
+  // Loop-carried values (LoopInits) are the scf.while's operands: the
+  // condition region sees them as its block arguments and forwards them
+  // (scf.condition) to the body's, whose scf.yield gives the next ones;
+  // the results are the values the condition last saw.
+  std::vector<std::string> inits, types;
+  std::vector<size_t> carried;
+  RETURN_IF_ERROR(LoopInits(s, carried, inits, types));
+  std::string results;
+  std::vector<std::string> before, after;
+  std::string header = "scf.while : () -> ()";
+  if (!carried.empty()) {
+    const Var* first = carried[0] < s.results.size() ? s.results[carried[0]] : nullptr;
+    results = NewName(first ? first->name : "loop");
+    std::vector<std::string> args;
+    for (size_t j = 0; j < carried.size(); ++j) {
+      before.push_back(NewName(s.iter_args[carried[j]]->name));
+      after.push_back(NewName(s.iter_args[carried[j]]->name));
+      args.push_back(absl::StrCat(before[j], " = ", inits[j]));
+    }
+    header = absl::StrCat(results, carried.size() == 1 ? "" : absl::StrCat(":", carried.size()),
+                          " = scf.while (", absl::StrJoin(args, ", "), ") : (", Types(types),
+                          ") -> (", Types(types), ")");
+  }
   if (flags()) Marker(planner_.BeginLoop(s.loc));
-  Open("scf.while : () -> ()");
+  Open(header);
   if (flags()) planner_.BeginBlock();
+  for (size_t j = 0; j < carried.size(); ++j) {
+    values_[s.iter_args[carried[j]]] = Value{before[j], types[j]};
+  }
   ASSIGN_OR_RETURN(std::string cond, LowerAs(*s.value, DType::kBOOL));
   if (flags()) {
     Marker(planner_.EndBlock(s.loc));
     planner_.BeginBlock(/*loop_body=*/true);
   }
-  Line(absl::StrCat("scf.condition(", cond, ")"), s.loc);
+  if (carried.empty()) {
+    Line(absl::StrCat("scf.condition(", cond, ")"), s.loc);
+  } else {
+    Line(absl::StrCat("scf.condition(", cond, ") ", absl::StrJoin(before, ", "), " : ",
+                      Types(types)),
+         s.loc);
+  }
   Reopen("} do {");
+  if (!carried.empty()) {
+    std::vector<std::string> args;
+    for (size_t j = 0; j < carried.size(); ++j) {
+      args.push_back(absl::StrCat(after[j], ": ", types[j]));
+      values_[s.iter_args[carried[j]]] = Value{after[j], types[j]};
+    }
+    // A block label takes no location.
+    absl::StrAppend(out_, std::string(2 * indent_, ' '), "^bb0(", absl::StrJoin(args, ", "),
+                    "):\n");
+  }
   ++depth_;
   const Stmt* yield = nullptr;
   absl::Status status = EmitStmts(*s.body, &yield);
   --depth_;
   if (!status.ok()) return status;
-  if (yield != nullptr) return ErrorAt(yield->loc, "a while loop carries no values to yield");
+  ASSIGN_OR_RETURN(std::vector<Value> yielded, YieldValues(yield, s.iter_args, s.loc));
   if (flags()) Marker(planner_.EndBlock(s.loc));
-  Line("scf.yield", s.loc);
+  if (yielded.empty()) {
+    Line("scf.yield", s.loc);
+  } else {
+    std::vector<std::string> vals;
+    for (const Value& v : yielded) vals.push_back(v.name);
+    Line(absl::StrCat("scf.yield ", absl::StrJoin(vals, ", "), " : ", Types(types)),
+         yield->loc);
+  }
   Close("}", s.loc);
   if (flags()) planner_.EndLoop();
+  for (size_t j = 0; j < carried.size(); ++j) {
+    if (carried[j] < s.results.size()) {
+      values_[s.results[carried[j]]] =
+          Value{ResultRef(results, j, carried.size()), types[j]};
+    }
+  }
   return absl::OkStatus();
 }
 

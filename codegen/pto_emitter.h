@@ -67,9 +67,14 @@ class PtoFunctionEmitter : public BodyEmitter {
     std::optional<TileGeometry> placed;
   };
   // A GM parameter: its pointer, dims and strides as index values, and its
-  // tensor view (all made at the top of the function).
+  // tensor view (all made at the top of the function); or a GM view of one
+  // (tensor_origin.h), made where the view is: its base pointer (the
+  // parameter's, or past it for a window), dims, strides and view.
   struct GmTensor {
     const Var* param = nullptr;
+    std::string ptr;       // the base pointer
+    bool is_view = false;  // a GM view, not the parameter itself
+    bool is_window = false;  // (a view of) a window: not packed
     DType dtype = DType::kFP32;
     std::vector<MaybeInt> static_dims;
     std::vector<std::string> dims;
@@ -132,6 +137,10 @@ class PtoFunctionEmitter : public BodyEmitter {
                                                  const std::vector<Var*>& vars,
                                                  const Location& loc);
   bool Carried(const Var* v) const;  // a loop/branch value the scf op carries
+  // The carried values of loop `s` (their indices), their initial values
+  // and types; communicator handles are bound, not carried.
+  absl::Status LoopInits(const Stmt& s, std::vector<size_t>& carried,
+                         std::vector<std::string>& inits, std::vector<std::string>& types);
   absl::StatusOr<std::string> TypeOfValue(const Type& t, const Location& loc);
 
   // ---- scalar expressions (pto_scalars.cc) ----
@@ -169,6 +178,16 @@ class PtoFunctionEmitter : public BodyEmitter {
 
   // ---- GM (pto_gm.cc) ----
   absl::StatusOr<GmTensor*> Gm(const Expr& tensor);
+  absl::Status EmitGmView(const Stmt& s) override;
+  // `t`'s dims from `shape` and row-major strides over them.
+  absl::Status SetDims(GmTensor& t, const Shape& shape, const Location& loc);
+  absl::Status SetRowMajorStrides(GmTensor& t, const Location& loc);
+  // The box of `r` the pipe-sync plan may take as the region a DMA of `t`
+  // moves (empty: all of the parameter; a view's region is not in its
+  // parameter's coordinates).
+  static GmBox BoxIn(const GmTensor& t, const Region& r) {
+    return t.is_view ? GmBox{} : BoxOf(r, t.static_dims);
+  }
   // The GM region a call addresses (lowering.h, ResolveGmAccess); `base`
   // is the tensor view the region is in (the tensor's or a peer's copy).
   using Access = GmAccess<GmTensor>;

@@ -7,6 +7,7 @@
 #include "codegen/pto_emitter.h"
 #include "ir/checked_math.h"
 #include "ir/diagnostics.h"
+#include "ir/registry.h"
 #include "ir/status_macros.h"
 
 namespace ptoc {
@@ -36,8 +37,13 @@ absl::StatusOr<PtoFunctionEmitter::GmTensor*> PtoFunctionEmitter::Gm(const Expr&
     return ErrorAt(LocOf(tensor), absl::StrCat("expected a GM tensor, got ",
                                                TypeToString(tensor.type)));
   }
-  auto it = gm_.find(param);
+  const Var* key = origins_.KeyOf(tensor);
+  auto it = gm_.find(key);
   if (it != gm_.end()) return &it->second;
+  if (key != param) {
+    return ErrorAt(LocOf(tensor), absl::StrCat("the GM view '", key->name,
+                                               "' is used before it is made"));
+  }
   const Type& type = param->type;
   if (type.shape().empty()) {
     return ErrorAt(LocOf(tensor), "a rank-0 tensor cannot be viewed; give it shape [1]");
@@ -49,8 +55,21 @@ absl::StatusOr<PtoFunctionEmitter::GmTensor*> PtoFunctionEmitter::Gm(const Expr&
   SetupScope setup(this);
   GmTensor t;
   t.param = param;
+  t.ptr = values_[param].name;
   t.dtype = type.dtype();
-  for (const Dim& d : type.shape()) {
+  RETURN_IF_ERROR(SetDims(t, type.shape(), loc));
+  RETURN_IF_ERROR(SetRowMajorStrides(t, loc));
+  t.view = NewName(absl::StrCat(param->name, "_view"));
+  Line(absl::StrCat(t.view, " = pto.make_tensor_view ", t.ptr, ", shape = [",
+                    absl::StrJoin(t.dims, ", "), "], strides = [",
+                    absl::StrJoin(t.strides, ", "), "] : ",
+                    TensorViewType(t.dims.size(), t.dtype)),
+       loc);
+  return &(gm_[param] = std::move(t));
+}
+
+absl::Status PtoFunctionEmitter::SetDims(GmTensor& t, const Shape& shape, const Location& loc) {
+  for (const Dim& d : shape) {
     if (d.is_static()) {
       t.static_dims.push_back(d.value);
       t.dims.push_back(Index(d.value));
@@ -65,6 +84,10 @@ absl::StatusOr<PtoFunctionEmitter::GmTensor*> PtoFunctionEmitter::Gm(const Expr&
     t.static_dims.push_back(std::nullopt);
     t.dims.push_back(std::move(dim));
   }
+  return absl::OkStatus();
+}
+
+absl::Status PtoFunctionEmitter::SetRowMajorStrides(GmTensor& t, const Location& loc) {
   const size_t rank = t.dims.size();
   t.strides.assign(rank, Index(1));
   t.static_strides.assign(rank, 1);
@@ -73,7 +96,7 @@ absl::StatusOr<PtoFunctionEmitter::GmTensor*> PtoFunctionEmitter::Gm(const Expr&
       ASSIGN_OR_RETURN(
           int64_t stride,
           FitOrError(CheckedInt(*t.static_strides[i + 1]) * *t.static_dims[i + 1], loc,
-                     absl::StrCat("the stride of dim ", i, " of '", param->name, "'")));
+                     absl::StrCat("the stride of dim ", i, " of '", t.param->name, "'")));
       t.static_strides[i] = stride;
       t.strides[i] = Index(*t.static_strides[i]);
     } else if (t.static_strides[i + 1] && *t.static_strides[i + 1] == 1) {
@@ -87,12 +110,52 @@ absl::StatusOr<PtoFunctionEmitter::GmTensor*> PtoFunctionEmitter::Gm(const Expr&
            loc);
     }
   }
-  t.view = NewName(absl::StrCat(param->name, "_view"));
-  Line(absl::StrCat(t.view, " = pto.make_tensor_view ", values_[param].name, ", shape = [",
+  return absl::OkStatus();
+}
+
+absl::Status PtoFunctionEmitter::EmitGmView(const Stmt& s) {
+  const Expr& call = *s.value;
+  const Location& loc = s.loc;
+  ASSIGN_OR_RETURN(GmTensor* src, Gm(*call.args[0]));
+  RETURN_IF_ERROR(CheckGmViewForm(call, src->is_window, loc));
+  const bool window = LookupOp(call)->gm_view == GmView::kWindow;
+  if (s.var->type.shape().empty()) {
+    return ErrorAt(loc, "a rank-0 tensor cannot be viewed; give it shape [1]");
+  }
+  GmTensor t;
+  t.param = src->param;
+  t.dtype = src->dtype;
+  t.is_view = true;
+  t.is_window = src->is_window || window;
+  t.ptr = src->ptr;
+  RETURN_IF_ERROR(SetDims(t, s.var->type.shape(), loc));
+  if (window) {
+    if (t.dims.size() != src->dims.size()) {
+      return ErrorAt(loc, absl::StrCat("a slice of rank ", t.dims.size(), " of '",
+                                       src->param->name, "' (rank ", src->dims.size(),
+                                       ") cannot be addressed"));
+    }
+    t.strides = src->strides;
+    t.static_strides = src->static_strides;
+    ASSIGN_OR_RETURN(std::string offset, LinearIndex(*src, *call.args[2], loc));
+    if (offset != Index(0)) {
+      const std::string ptr_type = absl::StrCat("!pto.ptr<", PtoElementType(t.dtype), ">");
+      t.ptr = NewName(absl::StrCat(s.var->name, "_ptr"));
+      Line(absl::StrCat(t.ptr, " = pto.addptr ", src->ptr, ", ", offset, " : ", ptr_type,
+                        " -> ", ptr_type),
+           loc);
+    }
+  } else {
+    RETURN_IF_ERROR(SetRowMajorStrides(t, loc));
+  }
+  t.view = NewName(absl::StrCat(s.var->name, "_view"));
+  Line(absl::StrCat(t.view, " = pto.make_tensor_view ", t.ptr, ", shape = [",
                     absl::StrJoin(t.dims, ", "), "], strides = [",
-                    absl::StrJoin(t.strides, ", "), "] : ", TensorViewType(rank, t.dtype)),
+                    absl::StrJoin(t.strides, ", "), "] : ",
+                    TensorViewType(t.dims.size(), t.dtype)),
        loc);
-  return &(gm_[param] = std::move(t));
+  gm_[s.var] = std::move(t);
+  return absl::OkStatus();
 }
 
 absl::StatusOr<PtoFunctionEmitter::Access> PtoFunctionEmitter::AccessOf(
@@ -251,7 +314,7 @@ absl::StatusOr<std::string> PtoFunctionEmitter::PeerView(const GmTensor& t, cons
   Line(absl::StrCat(offset, " = arith.index_cast ", elems, " : i64 to index"), loc);
   const std::string ptr_type = absl::StrCat("!pto.ptr<", PtoElementType(t.dtype), ">");
   const std::string ptr = NewName(absl::StrCat(t.param->name, "_peer"));
-  Line(absl::StrCat(ptr, " = pto.addptr ", values_[t.param].name, ", ", offset, " : ",
+  Line(absl::StrCat(ptr, " = pto.addptr ", t.ptr, ", ", offset, " : ",
                     ptr_type, " -> ", ptr_type),
        loc);
   const std::string view = NewName(absl::StrCat(t.param->name, "_peer_view"));
@@ -271,6 +334,13 @@ void PtoFunctionEmitter::InvalidateAll(const Location& loc) {
 
 absl::Status PtoFunctionEmitter::InvalidateRegion(const std::string& view, const GmTensor& t,
                                                   const Region& r, const Location& loc) {
+  if (t.is_view) {
+    // Its lines are not rows of the view's dims.
+    absl::StrAppend(out_, std::string(2 * indent_, ' '),
+                    "// a region of a GM view: invalidate all of GM\n");
+    InvalidateAll(loc);
+    return absl::OkStatus();
+  }
   absl::StatusOr<RegionLines> lines =
       LinesOfRegion(t.static_dims, DTypeBytes(t.dtype), r.static_offsets, r.static_sizes);
   if (!lines.ok()) {
@@ -321,7 +391,7 @@ absl::Status PtoFunctionEmitter::InvalidateLineLoop(const std::string& view,
   // Lines are 64-byte aligned addresses, and the tensor's base need not be
   // one: `skew` is how many elements it lies past a line start.
   auto ptr = view_ptrs_.find(view);
-  const std::string base_ptr = ptr != view_ptrs_.end() ? ptr->second : values_[t.param].name;
+  const std::string base_ptr = ptr != view_ptrs_.end() ? ptr->second : t.ptr;
   const std::string ptr_type = absl::StrCat("!pto.ptr<", PtoElementType(t.dtype), ">");
   const std::string address = Temp(), into = Temp(), skew_i64 = Temp(), skew = Temp();
   Line(absl::StrCat(address, " = pto.ptrtoint ", base_ptr, " : ", ptr_type, " -> i64"), loc);

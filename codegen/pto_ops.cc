@@ -160,7 +160,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       Value pv = Partition(a.base, *a.tensor, a.region, loc);
       ASSIGN_OR_RETURN(Value dst, AllocTile(call.type, hint, loc));
       Sync(plan.steps[0], {}, BufferOf(call.type, dst), {a.tensor->param},
-           BoxOf(a.region, a.tensor->static_dims));
+           BoxIn(*a.tensor, a.region));
       Line(absl::StrCat("pto.tload ins(", pv.name, " : ", pv.type, ") outs(", dst.name,
                         " : ", dst.type, ")"),
            loc);
@@ -171,7 +171,8 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       RETURN_IF_ERROR(tile_operand(0));
       ASSIGN_OR_RETURN(Access a, AccessOf(call, plan));
       Value pv = Partition(a.base, *a.tensor, a.region, loc);
-      Sync(plan.steps[0], {BufferOf(call.args[0]->type, tiles[0])}, {}, {a.tensor->param}, BoxOf(a.region, a.tensor->static_dims));
+      Sync(plan.steps[0], {BufferOf(call.args[0]->type, tiles[0])}, {}, {a.tensor->param},
+           BoxIn(*a.tensor, a.region));
       Line(absl::StrCat("pto.tstore ins(", tiles[0].name, " : ", tiles[0].type, ") outs(",
                         pv.name, " : ", pv.type, ")", AtomicSuffix(plan)),
            loc);
@@ -467,10 +468,19 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       }
       const std::string ty = PtoTileType(w.pto);
       const std::string name = NewName(hint.empty() ? "view" : hint);
-      const std::string valid =
-          w.explicit_valid ? absl::StrCat(" valid [", Index(w.pto.valid_rows.value), ", ",
-                                          Index(w.pto.valid_cols.value), "]")
-                           : "";
+      std::string valid;
+      if (w.explicit_valid) {
+        std::vector<std::string> dims;
+        for (const Dim& d : {w.pto.valid_rows, w.pto.valid_cols}) {
+          if (d.is_static()) {
+            dims.push_back(Index(d.value));
+            continue;
+          }
+          ASSIGN_OR_RETURN(std::string v, SymbolValue(d.symbol, "valid dim", loc));
+          dims.push_back(v);
+        }
+        valid = absl::StrCat(" valid [", absl::StrJoin(dims, ", "), "]");
+      }
       Line(absl::StrCat(name, " = pto.", op.pto_name, " ", tiles[0].name, "[", r, ", ", c,
                         "] sizes [", w.rows, ", ", w.cols, "]", valid, " : ", tiles[0].type,
                         " -> ", ty),
@@ -608,7 +618,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       ASSIGN_OR_RETURN(std::string index, LinearIndex(*t, *call.args[1], loc));
       const DType d = t->dtype;
       const std::string mem = PtoElementType(d);
-      const std::string ptr = values_[t->param].name;
+      const std::string ptr = t->ptr;
       const std::string ptr_type = absl::StrCat("!pto.ptr<", mem, ">");
       const DType stored = d == DType::kINDEX ? DType::kINT64 : d;
       if (op.kind == OpKind::kTensorWrite) {

@@ -841,20 +841,6 @@ absl::StatusOr<StmtPtr> Parser::ParseWhile() {
     return stmt;
   }
   ASSIGN_OR_RETURN(std::vector<Carry> carries, FindCarries(*stmt));
-  if (fn_->is_kernel()) {
-    // Kernel codegen has no carried while yet. A rebinding no iteration
-    // reads needs no carry: the name is not visible after the loop.
-    for (const Carry& c : carries) {
-      if (!c.read) continue;
-      return ErrorAt(c.after_body->loc,
-                     absl::StrCat("'", c.name, "' is rebound inside this while loop, which also "
-                                  "reads its value from before the loop: kernel '",
-                                  fn_->name, "' would need a loop-carried while, which ptoc "
-                                  "does not compile yet (write a for loop over pl.range)"));
-    }
-    PopScope("while loop", while_token.line);
-    return stmt;
-  }
   std::vector<Var*> results = ApplyCarries(*stmt, carries);
   PopScope("while loop", while_token.line);
   for (Var* r : results) RETURN_IF_ERROR(Bind(r->name, r->loc, r));

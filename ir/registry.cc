@@ -782,6 +782,9 @@ const OpRegistry& OpRegistry::Get() {
                            "tensor.reinterpret_view", "pld.tile.remote_load"}) {
       if (OpInfo* info = r->FindMutable(op)) info->no_mx_source = true;
     }
+    // Views of a GM tensor (codegen/tensor_origin.h).
+    r->FindMutable("tensor.view")->gm_view = GmView::kReshape;
+    r->FindMutable("tensor.slice")->gm_view = GmView::kWindow;
     // PyPTO's printer (python_printer.cpp) writes their dtype attribute
     // ahead of the shape / value parameter given by name.
     for (const char* op : {"tensor.full", "tensor.reinterpret_view", "tile.full",

@@ -54,6 +54,12 @@ enum class OpRole {
   kInitPipe,         // aic/aiv_initialize_pipe
 };
 
+// A tensor op whose result is a view of its first argument's GM (no data
+// moves): kReshape the same memory under a new shape or layout (PyPTO's
+// tensor.view), kWindow a window of it at offsets (tensor.slice, when a
+// kernel keeps it as a GM view).
+enum class GmView { kNone, kReshape, kWindow };
+
 // Direction of a cross-core FIFO op.
 enum class PipeDirection { kNone, kC2V, kV2C };
 
@@ -239,6 +245,7 @@ struct OpInfo {
   OpRole role = OpRole::kCompute;
   PipeDirection pipe = PipeDirection::kNone;
   GmAccess access;
+  GmView gm_view = GmView::kNone;
   LaneRule lane;
   // A call whose lane rule says kAny runs on both lanes of a split kernel
   // (PyPTO's SHARED affinity for cross-core control: system.set_ffts, and

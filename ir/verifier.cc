@@ -700,11 +700,6 @@ class FunctionVerifier {
         s.iter_args.size() != s.results.size()) {
       Error(s.loc, "a loop needs as many init_values and results as loop-carried values");
     }
-    if (!s.iter_args.empty() && function_.is_kernel()) {
-      Error(s.loc, absl::StrCat("a while loop with loop-carried values is not compiled yet "
-                                "(in kernel '",
-                                function_.name, "')"));
-    }
     scopes_.emplace_back();
     for (size_t i = 0; i < s.iter_args.size(); ++i) {
       Define(s.iter_args[i], s.loc);

@@ -81,6 +81,13 @@ void CheckSplittable(const Function& f, const Stmt& s, const LaneClassifier& cla
       if (IsOpaqueCall(call)) opaque(call);
     });
   }
+  if (s.kind == StmtKind::kWhile && !s.iter_args.empty()) {
+    // Lane placement carries values through for loops and ifs only.
+    d->Error(s.loc, absl::StrCat("in kernel '", f.name, "': a while loop with loop-carried "
+                                 "values cannot be split between the AIC and AIV lanes of a "
+                                 "mixed kernel yet; carry them through a for loop over "
+                                 "pl.range, or write the loop in an AIC or AIV kernel"));
+  }
   for (const StmtPtr& child : s.stmts) CheckSplittable(f, *child, classifier, d);
   for (const Stmt* body : BodiesOf(s)) CheckSplittable(f, *body, classifier, d);
 }

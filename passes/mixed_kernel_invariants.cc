@@ -96,7 +96,19 @@ void CheckLane(const Function& fn, DiagnosticSink& sink) {
   const Expr* init = nullptr;
   bool fifo_before_init = false;
   CollectFifo(*fn.body, &ops, &init, &fifo_before_init);
-  if (fifo_before_init) {
+  if (fifo_before_init && init == nullptr) {
+    // PyPTO's MixedKernelExpanded verifier refuses it too.
+    const char* setup = fn.kind == FunctionKind::kAIC ? "system.aic_initialize_pipe"
+                                                      : "system.aiv_initialize_pipe";
+    sink.Error(ops.front().call->loc,
+               absl::StrCat("in '", fn.name, "': '", ops.front().call->str,
+                            "' is a cross-core op, but '", fn.name, "' has no '", setup,
+                            "' call: a hand-written ", FunctionKindName(fn.kind),
+                            " kernel sets up its pipe itself (a system.reserve_buffer or "
+                            "import_peer_buffer and the initialize_pipe, paired with its "
+                            "peer's); expand-mixed-kernel writes them only for an InCore "
+                            "kernel it splits"));
+  } else if (fifo_before_init) {
     sink.Error(ops.front().call->loc,
                absl::StrCat("in '", fn.name, "': a cross-core op runs before the pipe setup"));
   }

@@ -74,8 +74,14 @@ class Compiler : public StmtVisitor<Compiler, absl::Status> {
 
   absl::Status VisitWhile(const Stmt& s) {
     RETURN_IF_ERROR(CheckExpr(*s.value, false));
+    for (const ExprPtr& e : s.init_values) RETURN_IF_ERROR(CheckExpr(*e, false));
+    const bool carries = !s.iter_args.empty();
+    if (carries) Add({InstrKind::kCarryInit, &s});
     int check = Add({InstrKind::kBranch, &s});
-    RETURN_IF_ERROR(EmitBody(s.body));
+    if (carries) owners_.push_back(&s);
+    absl::Status st = EmitBody(s.body);
+    if (carries) owners_.pop_back();
+    RETURN_IF_ERROR(st);
     Instr back{InstrKind::kJump, &s};
     back.target = check;
     Add(back);

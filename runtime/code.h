@@ -18,9 +18,11 @@ enum class InstrKind {
   kForInit,  // evaluate start/stop/step and init_values; loop var = start
   kForCheck, // loop var in range: fall through; else results = iter args, go to target
   kForNext,  // loop var += step; go to target (the check)
-  kBranch,   // If / While condition: false goes to target
+  kCarryInit,  // a While's init_values -> its iter args
+  kBranch,   // If / While condition: false goes to target (a While's
+             // results = its iter args)
   kJump,     // go to target
-  kYield,    // values -> the iter args of `owner` (a For) or its results (an If)
+  kYield,    // values -> the iter args of `owner` (a For or While) or its results (an If)
   kEnd,      // return / end of the function
 };
 

@@ -233,8 +233,27 @@ absl::Status Interpreter::Exec(LaneState& l, const Instr& in) {
       l.env[in.stmt->var->id].i += l.loop_step[in.loop];
       l.pc = in.target;
       return absl::OkStatus();
+    case InstrKind::kCarryInit: {
+      const Stmt& st = *in.stmt;
+      std::vector<Value> init;
+      for (const ExprPtr& e : st.init_values) {
+        ASSIGN_OR_RETURN(Value v, Eval(l, *e));
+        init.push_back(v);
+      }
+      for (size_t i = 0; i < st.iter_args.size() && i < init.size(); ++i) {
+        l.env[st.iter_args[i]->id] = init[i];
+      }
+      ++l.pc;
+      return absl::OkStatus();
+    }
     case InstrKind::kBranch: {
-      ASSIGN_OR_RETURN(Value c, Eval(l, *in.stmt->value));
+      const Stmt& st = *in.stmt;
+      ASSIGN_OR_RETURN(Value c, Eval(l, *st.value));
+      if (!c.AsBool() && st.kind == StmtKind::kWhile) {
+        for (size_t k = 0; k < st.results.size() && k < st.iter_args.size(); ++k) {
+          l.env[st.results[k]->id] = l.env[st.iter_args[k]->id];
+        }
+      }
       l.pc = c.AsBool() ? l.pc + 1 : in.target;
       return absl::OkStatus();
     }
@@ -248,7 +267,7 @@ absl::Status Interpreter::Exec(LaneState& l, const Instr& in) {
         values.push_back(v);
       }
       const std::vector<Var*>& into =
-          in.owner->kind == StmtKind::kFor ? in.owner->iter_args : in.owner->results;
+          in.owner->kind == StmtKind::kIf ? in.owner->results : in.owner->iter_args;
       for (size_t k = 0; k < into.size() && k < values.size(); ++k) {
         l.env[into[k]->id] = values[k];
       }

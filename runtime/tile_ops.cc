@@ -261,6 +261,12 @@ TileResult Window(const Expr& call, const TileData& src,
   t->dtype = src.dtype;
   t->memory = src.memory;
   t->view = call.type.is_tile() ? call.type.view() : src.view;
+  // A valid_shape= of run-time values: as evaluated, within the window (as
+  // tile.set_validshape records it; the store and fillpad read it).
+  if (lists.size() > 3 && lists[3].size() == 2) {
+    t->view.valid_shape = {Dim::Static(std::clamp<int64_t>(lists[3][0], 0, sizes[0])),
+                           Dim::Static(std::clamp<int64_t>(lists[3][1], 0, sizes[1]))};
+  }
   for (int64_t i = 0; i < sizes[0]; ++i) {
     for (int64_t j = 0; j < sizes[1]; ++j) {
       t->data.push_back(src.data[(offsets[0] + i) * src.shape[1] + offsets[1] + j]);

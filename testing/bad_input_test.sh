@@ -244,11 +244,6 @@ scoped short_yield_while "pl.yield_ yields 1 values but the loop carries 2" <<'P
             pl.cond(x < 4)
             z = pl.yield_(x + 1)
 PY
-scoped kernel_while_carry "'i' is rebound inside this while loop" <<'PY'
-        i: pl.Scalar[pl.INDEX] = 0
-        while i < n:
-            i = i + 1
-PY
 scoped use_after_loop "'m' is bound inside the for loop at line 9 and used after it" <<'PY'
         for i in pl.range(n):
             m: pl.Scalar[pl.INDEX] = i * 16
