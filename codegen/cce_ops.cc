@@ -49,6 +49,8 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       return LowerSystemOp(call, plan);
     case OpFamily::kPipe:
       return LowerPipeOp(call, plan, hint);
+    case OpFamily::kPrefetch:
+      return LowerPrefetchOp(call, plan, hint);
     case OpFamily::kComm:
       break;
   }

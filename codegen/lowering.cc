@@ -1192,6 +1192,12 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
     case OpKind::kSubblockIdx:
     case OpKind::kBlockIdx:
     case OpKind::kBlockNum:
+    // The async prefetch is a cache hint the scalar unit hands to the SDMA
+    // engine: it moves no data a pipe reads, so it orders nothing.
+    case OpKind::kPrefetchContext:
+    case OpKind::kPrefetchAsync:
+    case OpKind::kPrefetchSession:
+    case OpKind::kPrefetchWait:
     case OpKind::kReserveBuffer:
     case OpKind::kImportBuffer:
       break;

@@ -183,6 +183,13 @@ constexpr FixedLowering kFixedLowerings[] = {
     {"tile.fillpad", OpKind::kFillPad, "tfillpad", "TFILLPAD", kFillPadTypes},
     {"tile.fillpad_expand", OpKind::kFillPad, "tfillpad", "TFILLPAD_EXPAND", kFillPadTypes},
     {"tile.fillpad_inplace", OpKind::kFillPad, "tfillpad", "TFILLPAD_INPLACE", kFillPadTypes},
+    // The async L2 prefetch (codegen/README.md): PyPTO's PTO-AS ops and
+    // what ptoas emits for them in C++.
+    {"prefetch.make_context", OpKind::kPrefetchContext, "make_prefetch_async_context",
+     "PrefetchAsyncContext"},
+    {"prefetch.async_prefetch", OpKind::kPrefetchAsync, "tprefetch_async", "TPREFETCH_ASYNC"},
+    {"prefetch.session", OpKind::kPrefetchSession, "get_prefetch_async_session", "session"},
+    {"prefetch.wait", OpKind::kPrefetchWait, "comm.wait_async_event", "Wait"},
     {"pld.get_comm_ctx", OpKind::kGetCommCtx},
     {"pld.rank", OpKind::kRank},
     {"pld.nranks", OpKind::kNRanks},
@@ -343,6 +350,9 @@ OpFamily FamilyOf(OpKind kind) {
     case OpKind::kTileGet: case OpKind::kTensorGet: case OpKind::kNotify: case OpKind::kWait:
     case OpKind::kTest:
       break;
+    case OpKind::kPrefetchContext: case OpKind::kPrefetchAsync:
+    case OpKind::kPrefetchSession: case OpKind::kPrefetchWait:
+      return OpFamily::kPrefetch;
   }
   return OpFamily::kComm;
 }

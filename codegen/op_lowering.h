@@ -75,6 +75,11 @@ enum class OpKind {
   kConst,        // pl.const(value, dtype): a literal of that dtype, no machine op
   kScalarMinMax, // pl.min / pl.max (a, b) of scalars, in the result's dtype; no machine op
   kTileWrite,    // tile.write (tile, indices, value): one element set in place, PIPE_S
+  kPrefetchContext,  // prefetch.make_context (): the async-prefetch context over
+                     // the kernel's SDMA workspace parameter (codegen/README.md)
+  kPrefetchAsync,    // prefetch.async_prefetch (tensor, ctx): a GM tensor into L2
+  kPrefetchSession,  // prefetch.session (ctx): the context's session
+  kPrefetchWait,     // prefetch.wait (event, session): waits for the prefetch
   kGetCommCtx,
   kRank,
   kNRanks,
@@ -162,6 +167,7 @@ enum class OpFamily {
   kSystem,  // fence, cacheinvalid, syncall
   kPipe,    // the cube-vector FIFOs and their setup
   kComm,    // the rest: comm ctx and ranks, GM scalars, put / get and signals
+  kPrefetch,  // the async L2 prefetch: context, prefetch, session, wait
 };
 OpFamily FamilyOf(OpKind kind);
 

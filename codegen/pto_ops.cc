@@ -47,6 +47,8 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       return LowerSystemOp(call, plan, hint);
     case OpFamily::kPipe:
       return LowerPipeOp(call, plan, hint);
+    case OpFamily::kPrefetch:
+      return LowerPrefetchOp(call, plan, hint);
     case OpFamily::kComm:
       break;
   }

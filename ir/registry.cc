@@ -745,7 +745,9 @@ const OpRegistry& OpRegistry::Get() {
           "tile.row_argmax", "tile.row_argmin", "tile.col_argmax", "tile.col_argmin",
           "tile.addc", "tile.subc", "tile.addsc", "tile.subsc", "tile.matmul_bias",
           "tile.gemv", "tile.gemv_bias", "tile.gemv_acc", "tile.gatherb", "tile.set_validshape",
-          "tile.reinterpret_view"}) {
+          "tile.reinterpret_view",
+          "prefetch.make_context", "prefetch.async_prefetch", "prefetch.session",
+          "prefetch.wait"}) {
       r->FindMutable(op)->compiled = true;
     }
     // PyPTO lowers these before code generation, in FlattenTileNdTo2D

@@ -407,6 +407,12 @@ Interpreter::OpResult Interpreter::CallOp(LaneState& l, const Expr& call, const 
           lw != nullptr && lw->kind == codegen::OpKind::kTileAlloc) {
         return Value();  // PyPTO's MemRef buffer: nothing runs
       }
+      if (const codegen::OpLowering* lw = codegen::LoweringOf(call);
+          lw != nullptr && codegen::FamilyOf(lw->kind) == codegen::OpFamily::kPrefetch) {
+        // The async L2 prefetch is a cache hint: its handles hold nothing a
+        // kernel computes with, and the wait finds the prefetch done.
+        return lw->kind == codegen::OpKind::kPrefetchWait ? Value::Bool(true) : Value();
+      }
       std::vector<Value> args;
       std::vector<std::vector<int64_t>> lists(call.args.size());
       for (size_t i = 0; i < call.args.size(); ++i) {

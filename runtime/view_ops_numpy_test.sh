@@ -4,7 +4,7 @@
 # tile.cos, the tile.fillpad ops, the per-row expansions, the arg
 # reductions, tile.addc ..., tile.matmul_bias and tile.gemv ..., tile.gatherb
 # and tile.set_validshape on ptoc-sim against NumPy (and
-# tile.reinterpret_view: reinterpret.py):
+# tile.reinterpret_view: reinterpret.py; the async prefetch: prefetch.py):
 # runtime/testdata/slices.py, mgather.py, compare_select.py, transpose.py,
 # trig.py, fillpad.py, row_expand.py, arg_reduce.py, ternary.py,
 # matmul_bias.py, gemv.py, gatherb.py and set_validshape.py (each
@@ -105,6 +105,8 @@ elif name == "matmul_bias":
 elif name == "trig":
     save("a", np.concatenate([rng.uniform(-20, 20, 256), np.arange(-64, 64) * np.pi / 4,
                               rng.uniform(-1, 1, 128)]).astype(np.float32))
+elif name == "prefetch":
+    save("x", rng.integers(-64, 64, (1, 1024)) / 4)
 elif name == "extract_cube":
     save("a", rng.integers(-8, 8, (32, 64)) / 2)
     save("b", rng.integers(-8, 8, (64, 32)) / 2)
@@ -224,6 +226,8 @@ elif name == "trig":
     atol = 5e-7
     want["s"] = np.sin(a)
     want["c"] = np.cos(a)
+elif name == "prefetch":
+    want["out"] = 2 * load("x", (1, 1024))[:, 256:384]
 elif name == "extract_cube":
     a, b = load("a", (32, 64)), load("b", (64, 32))
     want["out"] = a[16:32, :].astype(np.float32) @ b[:, 16:32].astype(np.float32)
@@ -258,6 +262,7 @@ for backend in a2a3 a5; do
   run gatherb runtime/testdata/gatherb.py k "$backend" --scalar col=16
   run reinterpret runtime/testdata/reinterpret.py k "$backend"
   run set_validshape runtime/testdata/set_validshape.py k "$backend" --scalar r=13 --scalar c=20
+  run prefetch runtime/testdata/prefetch.py k "$backend"
 done
 echo "view_ops_numpy_test: $checked runs checked, $failed failed"
-[[ $failed -eq 0 && $checked -eq 40 ]]
+[[ $failed -eq 0 && $checked -eq 42 ]]

@@ -76,6 +76,7 @@ cases=(
   "row_expand runtime/testdata/row_expand.py k 0 1e-6"
   "arg_reduce runtime/testdata/arg_reduce.py k 0 0"
   "ternary runtime/testdata/ternary.py k 0 0"
+  "prefetch runtime/testdata/prefetch.py k 0 0"
 )
 for c in "${cases[@]}"; do
   for backend in a2a3 a5; do
