@@ -465,7 +465,15 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
     operands.push_back(absl::StrCat("CmpMode::", absl::AsciiStrToUpper(CmpModeName(plan.cmp_mode))));
   }
   OrderStep(plan.steps[0], args, dst.buffer);
-  Line(absl::StrCat(name, AccPhaseTemplate(plan), "(", absl::StrJoin(operands, ", "), ");"));
+  std::string precision;
+  if (!plan.precision.empty()) {
+    // pto-isa's DivAlgorithm / LogAlgorithm / RecipAlgorithm.
+    std::string family = plan.precision;
+    family[0] = absl::ascii_toupper(family[0]);
+    precision = absl::StrCat("<pto::", family, "Algorithm::HIGH_PRECISION>");
+  }
+  Line(absl::StrCat(name, AccPhaseTemplate(plan), precision, "(", absl::StrJoin(operands, ", "),
+                    ");"));
   return result(dst);
 }
 

@@ -1,6 +1,7 @@
 #include "codegen/lowering.h"
 
 #include "absl/algorithm/container.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "codegen/lowering_compare.h"
@@ -1009,6 +1010,10 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
         (i == e.scratch_arg() ? writes : reads).push_back(tile);
       }
       RETURN_IF_ERROR(CheckScratch(call, e, backend, loc));
+      if (const Expr* precise = AttrOrDefault(call, "high_precision");
+          precise != nullptr && precise->kind == ExprKind::kBool && precise->bool_value) {
+        plan.precision = absl::AsciiStrToLower(absl::string_view(e.instruction).substr(1));
+      }
       steps.push_back(Step(MachineOp::kTVector, Pipe::kV, reads, writes));
       break;
     }

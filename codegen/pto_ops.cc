@@ -546,9 +546,14 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
   } else if (plan.cmp_mode >= 0) {
     mode = absl::StrCat(" {cmpMode = #pto<cmp ", CmpModeName(plan.cmp_mode), ">}");
   }
+  // PyPTO puts the precision attribute after the outs clause.
+  const std::string precision =
+      plan.precision.empty() ? ""
+                             : absl::StrCat(" {precisionType = #pto<", plan.precision,
+                                            "_precision high_precision>}");
   Line(absl::StrCat("pto.", name, " ins(", absl::StrJoin(names, ", "), mode, " : ",
                     absl::StrJoin(types, ", "), ") outs(", dst.name, " : ", dst.type, ")",
-                    AccPhaseSuffix(plan)),
+                    AccPhaseSuffix(plan), precision),
        loc);
   return std::optional<Value>(dst);
 }

@@ -479,11 +479,9 @@ void AddTileOps(OpRegistry& r) {
     info->memory.fixed = MemorySpace::kVec;
   }
   // PyPTO: div / log / recip(..., high_precision=False), PTOAS's precise
-  // mode, which codegen does not select.
+  // mode (codegen's CallLowering::precision).
   for (const char* op : {"tile.div", "tile.log", "tile.recip"}) {
-    OpInfo* info = r.FindMutable(op);
-    info->attrs = {BoolAttr("high_precision", false)};
-    info->uncompiled_attrs = {"high_precision"};
+    r.FindMutable(op)->attrs = {BoolAttr("high_precision", false)};
   }
   r.FindMutable("tile.div")->positional_attrs = {"high_precision"};
 }

@@ -4,7 +4,8 @@
 # tile.cos, the tile.fillpad ops, the per-row expansions, the arg
 # reductions, tile.addc ..., tile.matmul_bias and tile.gemv ..., tile.gatherb
 # and tile.set_validshape on ptoc-sim against NumPy (and
-# tile.reinterpret_view: reinterpret.py; the async prefetch: prefetch.py):
+# tile.reinterpret_view: reinterpret.py; the async prefetch: prefetch.py;
+# high_precision=True: high_precision.py):
 # runtime/testdata/slices.py, mgather.py, compare_select.py, transpose.py,
 # trig.py, fillpad.py, row_expand.py, arg_reduce.py, ternary.py,
 # matmul_bias.py, gemv.py, gatherb.py and set_validshape.py (each
@@ -107,6 +108,9 @@ elif name == "trig":
                               rng.uniform(-1, 1, 128)]).astype(np.float32))
 elif name == "prefetch":
     save("x", rng.integers(-64, 64, (1, 1024)) / 4)
+elif name == "high_precision":
+    save("a", rng.integers(1, 64, (16, 16)) / 4)
+    save("b", rng.choice([-1, 1], (16, 16)) * rng.integers(1, 64, (16, 16)) / 4)
 elif name == "extract_cube":
     save("a", rng.integers(-8, 8, (32, 64)) / 2)
     save("b", rng.integers(-8, 8, (64, 32)) / 2)
@@ -228,6 +232,9 @@ elif name == "trig":
     want["c"] = np.cos(a)
 elif name == "prefetch":
     want["out"] = 2 * load("x", (1, 1024))[:, 256:384]
+elif name == "high_precision":
+    a, b = load("a", (16, 16)), load("b", (16, 16))
+    want["o1"], want["o2"], want["o3"], want["o4"] = a / b, np.log(a), 1 / a, a / b
 elif name == "extract_cube":
     a, b = load("a", (32, 64)), load("b", (64, 32))
     want["out"] = a[16:32, :].astype(np.float32) @ b[:, 16:32].astype(np.float32)
@@ -263,6 +270,7 @@ for backend in a2a3 a5; do
   run reinterpret runtime/testdata/reinterpret.py k "$backend"
   run set_validshape runtime/testdata/set_validshape.py k "$backend" --scalar r=13 --scalar c=20
   run prefetch runtime/testdata/prefetch.py k "$backend"
+  run high_precision runtime/testdata/high_precision.py k "$backend"
 done
 echo "view_ops_numpy_test: $checked runs checked, $failed failed"
-[[ $failed -eq 0 && $checked -eq 42 ]]
+[[ $failed -eq 0 && $checked -eq 44 ]]

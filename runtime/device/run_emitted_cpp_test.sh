@@ -169,6 +169,8 @@ same read_write runtime/testdata/read_write.py k ""
 same read_write_a5 runtime/testdata/read_write.py k "--backend=a5"
 same prefetch runtime/testdata/prefetch.py k ""
 same prefetch_a5 runtime/testdata/prefetch.py k "--backend=a5"
+same high_precision runtime/testdata/high_precision.py k ""
+same high_precision_a5 runtime/testdata/high_precision.py k "--backend=a5"
 
 # No fence (dsb) after the stores the ring publishes.
 mutate ring_no_dsb ring '/dsb(DSB_DDR);/d'

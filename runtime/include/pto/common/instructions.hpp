@@ -121,8 +121,11 @@ AICORE void TMATMUL_ACC(AccT& out, AccT& in, LeftT& lhs, RightT& rhs,
 
 // The element-wise instructions, one per row of the op table ptoc reads
 // too (tile_elementwise.def, a link to ptoc's ir/tile_elementwise.def).
+// The one- and two-tile forms take pto-isa's precision template argument
+// (TDIV<DivAlgorithm::HIGH_PRECISION>, TLOG<LogAlgorithm::...>, TRECIP<
+// RecipAlgorithm::...>), which the model does not distinguish.
 #define PTO_ELEMENTWISE_Binary(NAME)                                                \
-  template <typename DstT, typename Src0T, typename Src1T,                          \
+  template <auto Precision = 0, typename DstT, typename Src0T, typename Src1T,      \
             std::enable_if_t<detail::vec_tiles_v<DstT, Src0T, Src1T>, int> = 0>     \
   AICORE void NAME(DstT& dst, Src0T& src0, Src1T& src1,                            \
                    sim::CallSite site = sim::CallSite::Here()) {                    \
@@ -130,7 +133,7 @@ AICORE void TMATMUL_ACC(AccT& out, AccT& in, LeftT& lhs, RightT& rhs,
     sim::Elementwise(#NAME, sim::Describe(dst), sim::Describe(src0), &rhs, 0.0, nullptr, site); \
   }
 #define PTO_ELEMENTWISE_Unary(NAME)                                                 \
-  template <typename DstT, typename SrcT,                                          \
+  template <auto Precision = 0, typename DstT, typename SrcT,                      \
             std::enable_if_t<detail::vec_tiles_v<DstT, SrcT>, int> = 0>            \
   AICORE void NAME(DstT& dst, SrcT& src, sim::CallSite site = sim::CallSite::Here()) { \
     sim::Elementwise(#NAME, sim::Describe(dst), sim::Describe(src), nullptr, 0.0, nullptr, site); \
