@@ -140,6 +140,11 @@ class CceFunctionEmitter : public BodyEmitter {
                                                      const CallLowering& plan);
   absl::StatusOr<std::optional<Value>> LowerPipeOp(const Expr& call, const CallLowering& plan,
                                                    absl::string_view hint);
+  // The local arrays: array.create / get_element, and `arr[i] = v`
+  // (cce_array.cc).
+  absl::StatusOr<std::optional<Value>> LowerArrayOp(const Expr& call, const CallLowering& plan,
+                                                    absl::string_view hint);
+  absl::Status EmitSetItem(const Stmt& s) override;
   // The async prefetch ops (cce_prefetch.cc).
   absl::StatusOr<std::optional<Value>> LowerPrefetchOp(const Expr& call,
                                                        const CallLowering& plan,

@@ -51,6 +51,8 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       return LowerPipeOp(call, plan, hint);
     case OpFamily::kPrefetch:
       return LowerPrefetchOp(call, plan, hint);
+    case OpFamily::kArray:
+      return LowerArrayOp(call, plan, hint);
     case OpFamily::kComm:
       break;
   }
@@ -496,6 +498,11 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       ASSIGN_OR_RETURN(std::string b, ScalarAs(*call.args[1], d));
       const char* pick = call.str == "min" ? " < " : " > ";
       return scalar(absl::StrCat("((", a, ")", pick, "(", b, ") ? (", a, ") : (", b, "))"));
+    }
+    case OpKind::kScalarCast: {
+      const DType d = call.type.dtype();
+      ASSIGN_OR_RETURN(std::string v, ScalarAs(*call.args[0], d));
+      return scalar(Materialize(v, d, hint.empty() ? "cast" : hint));
     }
     case OpKind::kGetCommCtx:
       return scalar(comm_ctx_);

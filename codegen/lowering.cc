@@ -4,6 +4,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "codegen/lowering_array.h"
 #include "codegen/lowering_compare.h"
 #include "codegen/lowering_cube.h"
 #include "codegen/lowering_ops4.h"
@@ -1203,6 +1204,21 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
     case OpKind::kPrefetchAsync:
     case OpKind::kPrefetchSession:
     case OpKind::kPrefetchWait:
+      break;
+    case OpKind::kScalarCast:
+      // ptoc converts a float into an integer by truncation (arith.fptosi),
+      // where PyPTO's "round" mode rounds; not lowered yet.
+      if (IsFloatDType(call.args[0]->type.dtype()) && !IsFloatDType(call.type.dtype())) {
+        return ErrorAt(loc, absl::StrCat("pl.cast of a ", DTypeName(call.args[0]->type.dtype()),
+                                         " scalar into ", DTypeName(call.type.dtype()),
+                                         " cannot be emitted yet (its \"round\" mode); cast "
+                                         "integers and into floats only"));
+      }
+      break;
+    case OpKind::kArrayCreate:
+    case OpKind::kArrayGet:
+      RETURN_IF_ERROR(CheckArrayCall(call, loc));
+      break;
     case OpKind::kReserveBuffer:
     case OpKind::kImportBuffer:
       break;

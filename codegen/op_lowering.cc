@@ -153,6 +153,7 @@ constexpr FixedLowering kFixedLowerings[] = {
     {"const", OpKind::kConst},
     {"min", OpKind::kScalarMinMax},
     {"max", OpKind::kScalarMinMax},
+    {"cast", OpKind::kScalarCast},
     // pto.mgather / MGATHER<Coalesce::Row|Elem[, GatherOOB::X]>: what ptoas
     // and pto-isa take for the table's (and the result's) element type.
     {"tile.mgather", OpKind::kMgather, "mgather", "MGATHER",
@@ -190,6 +191,9 @@ constexpr FixedLowering kFixedLowerings[] = {
     {"prefetch.async_prefetch", OpKind::kPrefetchAsync, "tprefetch_async", "TPREFETCH_ASYNC"},
     {"prefetch.session", OpKind::kPrefetchSession, "get_prefetch_async_session", "session"},
     {"prefetch.wait", OpKind::kPrefetchWait, "comm.wait_async_event", "Wait"},
+    // The scalar unit's local arrays (lowering_array.h).
+    {"array.create", OpKind::kArrayCreate, "declare_local_array"},
+    {"array.get_element", OpKind::kArrayGet, "local_array_get"},
     {"pld.get_comm_ctx", OpKind::kGetCommCtx},
     {"pld.rank", OpKind::kRank},
     {"pld.nranks", OpKind::kNRanks},
@@ -344,7 +348,7 @@ OpFamily FamilyOf(OpKind kind) {
     case OpKind::kReserveBuffer: case OpKind::kImportBuffer: case OpKind::kAicInitPipe:
     case OpKind::kAivInitPipe:
       return OpFamily::kPipe;
-    case OpKind::kConst: case OpKind::kScalarMinMax: case OpKind::kGetCommCtx: case OpKind::kRank: case OpKind::kNRanks: case OpKind::kSubblockIdx:
+    case OpKind::kConst: case OpKind::kScalarMinMax: case OpKind::kScalarCast: case OpKind::kGetCommCtx: case OpKind::kRank: case OpKind::kNRanks: case OpKind::kSubblockIdx:
     case OpKind::kBlockIdx: case OpKind::kBlockNum:
     case OpKind::kTensorRead: case OpKind::kTensorWrite: case OpKind::kTilePut: case OpKind::kTensorPut:
     case OpKind::kTileGet: case OpKind::kTensorGet: case OpKind::kNotify: case OpKind::kWait:
@@ -353,6 +357,8 @@ OpFamily FamilyOf(OpKind kind) {
     case OpKind::kPrefetchContext: case OpKind::kPrefetchAsync:
     case OpKind::kPrefetchSession: case OpKind::kPrefetchWait:
       return OpFamily::kPrefetch;
+    case OpKind::kArrayCreate: case OpKind::kArrayGet:
+      return OpFamily::kArray;
   }
   return OpFamily::kComm;
 }

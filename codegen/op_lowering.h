@@ -74,12 +74,16 @@ enum class OpKind {
   kTileRead,     // tile.read (tile, indices): one element of a Vec tile, PIPE_S
   kConst,        // pl.const(value, dtype): a literal of that dtype, no machine op
   kScalarMinMax, // pl.min / pl.max (a, b) of scalars, in the result's dtype; no machine op
+  kScalarCast,   // pl.cast (scalar, dtype): the scalar converted; no machine op
   kTileWrite,    // tile.write (tile, indices, value): one element set in place, PIPE_S
   kPrefetchContext,  // prefetch.make_context (): the async-prefetch context over
                      // the kernel's SDMA workspace parameter (codegen/README.md)
   kPrefetchAsync,    // prefetch.async_prefetch (tensor, ctx): a GM tensor into L2
   kPrefetchSession,  // prefetch.session (ctx): the context's session
   kPrefetchWait,     // prefetch.wait (event, session): waits for the prefetch
+  kArrayCreate,  // array.create (extent, dtype): a local array of scalars
+                 // (lowering_array.h); `arr[i] = v` is a statement
+  kArrayGet,     // array.get_element (array, index): one element, a scalar
   kGetCommCtx,
   kRank,
   kNRanks,
@@ -168,6 +172,7 @@ enum class OpFamily {
   kPipe,    // the cube-vector FIFOs and their setup
   kComm,    // the rest: comm ctx and ranks, GM scalars, put / get and signals
   kPrefetch,  // the async L2 prefetch: context, prefetch, session, wait
+  kArray,     // the local arrays of scalars: create, get (set is a statement)
 };
 OpFamily FamilyOf(OpKind kind);
 

@@ -153,6 +153,11 @@ class PtoFunctionEmitter : public BodyEmitter {
                                                      absl::string_view hint);
   absl::StatusOr<std::optional<Value>> LowerPipeOp(const Expr& call, const CallLowering& plan,
                                                    absl::string_view hint);
+  // The local arrays: array.create / get_element, and `arr[i] = v`
+  // (pto_array.cc).
+  absl::StatusOr<std::optional<Value>> LowerArrayOp(const Expr& call, const CallLowering& plan,
+                                                    absl::string_view hint);
+  absl::Status EmitSetItem(const Stmt& s) override;
   // The async prefetch ops (pto_prefetch.cc).
   absl::StatusOr<std::optional<Value>> LowerPrefetchOp(const Expr& call,
                                                        const CallLowering& plan,

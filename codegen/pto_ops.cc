@@ -49,6 +49,8 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       return LowerPipeOp(call, plan, hint);
     case OpFamily::kPrefetch:
       return LowerPrefetchOp(call, plan, hint);
+    case OpFamily::kArray:
+      return LowerArrayOp(call, plan, hint);
     case OpFamily::kComm:
       break;
   }
@@ -582,6 +584,11 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       std::string r = Result(hint);
       Line(absl::StrCat(r, " = arith.", name, " ", a, ", ", b, " : ", PtoScalarType(d)), loc);
       return std::optional<Value>(Value{r, PtoScalarType(d)});
+    }
+    case OpKind::kScalarCast: {
+      const DType d = call.type.dtype();
+      ASSIGN_OR_RETURN(std::string v, LowerAs(*call.args[0], d));
+      return std::optional<Value>(Value{v, PtoScalarType(d)});
     }
     case OpKind::kGetCommCtx:
       return std::optional<Value>(Value{comm_ctx_, "!pto.ptr<i64>"});

@@ -745,7 +745,8 @@ const OpRegistry& OpRegistry::Get() {
           "tile.gemv", "tile.gemv_bias", "tile.gemv_acc", "tile.gatherb", "tile.set_validshape",
           "tile.reinterpret_view",
           "prefetch.make_context", "prefetch.async_prefetch", "prefetch.session",
-          "prefetch.wait"}) {
+          "prefetch.wait", "array.create", "array.get_element",
+          "cast"}) {
       r->FindMutable(op)->compiled = true;
     }
     // PyPTO lowers these before code generation, in FlattenTileNdTo2D

@@ -5,7 +5,8 @@
 # reductions, tile.addc ..., tile.matmul_bias and tile.gemv ..., tile.gatherb
 # and tile.set_validshape on ptoc-sim against NumPy (and
 # tile.reinterpret_view: reinterpret.py; the async prefetch: prefetch.py;
-# high_precision=True: high_precision.py):
+# high_precision=True: high_precision.py; pl.Array and a scalar pl.cast:
+# array.py):
 # runtime/testdata/slices.py, mgather.py, compare_select.py, transpose.py,
 # trig.py, fillpad.py, row_expand.py, arg_reduce.py, ternary.py,
 # matmul_bias.py, gemv.py, gatherb.py and set_validshape.py (each
@@ -108,6 +109,9 @@ elif name == "trig":
                               rng.uniform(-1, 1, 128)]).astype(np.float32))
 elif name == "prefetch":
     save("x", rng.integers(-64, 64, (1, 1024)) / 4)
+elif name == "array":
+    save("idx", np.array([[5, 1, 2, 3, 4, 5, 6, 7]]))
+    save("x", rng.integers(-64, 64, (24, 16)) / 4)
 elif name == "high_precision":
     save("a", rng.integers(1, 64, (16, 16)) / 4)
     save("b", rng.choice([-1, 1], (16, 16)) * rng.integers(1, 64, (16, 16)) / 4)
@@ -232,6 +236,11 @@ elif name == "trig":
     want["c"] = np.cos(a)
 elif name == "prefetch":
     want["out"] = 2 * load("x", (1, 1024))[:, 256:384]
+elif name == "array":
+    arr = [7 - i for i in range(8)]
+    arr[0] = 5  # idx[0, 0] = 5 > 3
+    row = arr[5] + arr[0]
+    want["out"] = 2 * load("x", (24, 16))[row:row + 8]
 elif name == "high_precision":
     a, b = load("a", (16, 16)), load("b", (16, 16))
     want["o1"], want["o2"], want["o3"], want["o4"] = a / b, np.log(a), 1 / a, a / b
@@ -271,6 +280,7 @@ for backend in a2a3 a5; do
   run set_validshape runtime/testdata/set_validshape.py k "$backend" --scalar r=13 --scalar c=20
   run prefetch runtime/testdata/prefetch.py k "$backend"
   run high_precision runtime/testdata/high_precision.py k "$backend"
+  run array runtime/testdata/array.py k "$backend"
 done
 echo "view_ops_numpy_test: $checked runs checked, $failed failed"
-[[ $failed -eq 0 && $checked -eq 44 ]]
+[[ $failed -eq 0 && $checked -eq 46 ]]

@@ -171,6 +171,8 @@ same prefetch runtime/testdata/prefetch.py k ""
 same prefetch_a5 runtime/testdata/prefetch.py k "--backend=a5"
 same high_precision runtime/testdata/high_precision.py k ""
 same high_precision_a5 runtime/testdata/high_precision.py k "--backend=a5"
+same array runtime/testdata/array.py k ""
+same array_a5 runtime/testdata/array.py k "--backend=a5"
 
 # No fence (dsb) after the stores the ring publishes.
 mutate ring_no_dsb ring '/dsb(DSB_DDR);/d'

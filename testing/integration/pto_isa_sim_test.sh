@@ -77,6 +77,8 @@ cases=(
   "arg_reduce runtime/testdata/arg_reduce.py k 0 0"
   "ternary runtime/testdata/ternary.py k 0 0"
   "prefetch runtime/testdata/prefetch.py k 0 0"
+  "high_precision runtime/testdata/high_precision.py k 0 1e-6"
+  "array runtime/testdata/array.py k 0 0"
 )
 for c in "${cases[@]}"; do
   for backend in a2a3 a5; do
