@@ -270,6 +270,17 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       Line(absl::StrCat(op.cce_name, "(", dst.name, ", ", src.name, ", ", off.name, ");"));
       return result(dst);
     }
+    case OpKind::kTri: {
+      // What ptoas emits: the tile type and the selector as template
+      // arguments.
+      ASSIGN_OR_RETURN(std::string diagonal,
+                       ScalarAs(*call.args[plan.scalar_arg], plan.scalar_dtype));
+      ASSIGN_OR_RETURN(TileValue dst, NewTile(call.type, hint, true, loc));
+      OrderStep(plan.steps[0], {}, dst.buffer);
+      Line(absl::StrCat(op.cce_name, "<decltype(", dst.name, "), ", TriUpperOrLower(call), ">(",
+                        dst.name, ", ", diagonal, ");"));
+      return result(dst);
+    }
     case OpKind::kTernary: {
       // As ptoas computes it: TADD / TSUB / TADDS / TSUBS into the result,
       // then TADD of the carry into it (lowering_ops4.h).

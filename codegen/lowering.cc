@@ -990,6 +990,12 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       plan.tile_args = {1};
       steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0)}, {Result()}));
       break;
+    case OpKind::kTri:
+      // The diagonal, an i32 (PyPTO's operand; pto-isa's int).
+      plan.scalar_arg = 0;
+      plan.scalar_dtype = DType::kINT32;
+      steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {}, {Result()}));
+      break;
     case OpKind::kFull:
       plan.scalar_arg = 1;
       plan.scalar_dtype = call.type.dtype();

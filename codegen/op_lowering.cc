@@ -98,6 +98,11 @@ constexpr FixedLowering kFixedLowerings[] = {
     // PyPTO's tile.expands (target, scalar): tile.full of the target's type.
     {"tile.expands", OpKind::kFull, "texpands", "TEXPANDS",
      "a2a3: FP32 FP16 BF16 INT32 INT16 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8"},
+    // A triangle of ones: PyPTO's a2a3 rule (no BF16 or 8-bit) and what
+    // pto-isa's TTRI takes (2- and 4-byte types).
+    {"tile.tri", OpKind::kTri, "ttri", "TTRI",
+     "a2a3: FP32 FP16 INT32 INT16 UINT32 UINT16 | "
+     "a5: FP32 FP16 BF16 INT32 INT16 UINT32 UINT16"},
     // The arg reductions: the source types ptoas accepts and pto-isa
     // compiles (probed per op, type and backend); the index is INT32.
     {"tile.row_argmax", OpKind::kArgReduce, "trowargmax", "TROWARGMAX",
@@ -326,6 +331,11 @@ absl::Status CheckOperandMemory(const Expr& call, const Location& loc) {
 
 bool IsFillPadInPlace(const Expr& call) { return call.is_op_call("tile.fillpad_inplace"); }
 
+int TriUpperOrLower(const Expr& call) {
+  const Expr* upper = AttrOrDefault(call, "upper");
+  return upper != nullptr && upper->kind == ExprKind::kBool && upper->bool_value ? 1 : 0;
+}
+
 OpFamily FamilyOf(OpKind kind) {
   switch (kind) {
     case OpKind::kTileLoad: case OpKind::kTileStore: case OpKind::kRemoteLoad:
@@ -335,7 +345,7 @@ OpFamily FamilyOf(OpKind kind) {
     case OpKind::kReshape: case OpKind::kAssemble: case OpKind::kMgather:
     case OpKind::kMatmulAcc: case OpKind::kColExpand: case OpKind::kBroadcast:
     case OpKind::kRowExpand: case OpKind::kArgReduce: case OpKind::kTernary:
-    case OpKind::kGatherB: case OpKind::kSetValidShape:
+    case OpKind::kGatherB: case OpKind::kSetValidShape: case OpKind::kTri:
     case OpKind::kFull: case OpKind::kExtract: case OpKind::kTileRead:
     case OpKind::kTileWrite: case OpKind::kCompare: case OpKind::kSelect:
     case OpKind::kTranspose: case OpKind::kFillPad: case OpKind::kTileAlloc:

@@ -49,6 +49,9 @@ enum class OpKind {
   kSetValidShape,// tile.set_validshape (tile, rows, cols): the tile's buffer with
                  // that valid shape, in place (pto.set_validshape), no machine op
   kFull,         // tile.full (shape, value): a fresh Vec tile of one value
+  kTri,          // tile.tri (diagonal, shape[, valid_shape], upper=): a fresh Vec
+                 // tile of 1 on and above (upper) / below (lower) the diagonal,
+                 // 0 elsewhere (TTRI)
   kSubview,      // tile.slice: a window of its source's buffer, no machine op
   kReshape,      // tile.reshape: its source's buffer read as another shape
                  // (pto.treshape / TRESHAPE), no machine op
@@ -164,6 +167,10 @@ absl::string_view RoundModeName(int mode);
 // Whether `call` is tile.fillpad_inplace (kFillPad whose result is its
 // source's buffer: TFILLPAD_INPLACE, the source padded too).
 bool IsFillPadInPlace(const Expr& call);
+
+// tile.tri's selector, PyPTO's upper= (pto-isa's isUpperOrLower: 1 upper,
+// 0 lower).
+int TriUpperOrLower(const Expr& call);
 
 // The groups of op kinds; each emitter lowers a family with one method.
 enum class OpFamily {

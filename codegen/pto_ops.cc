@@ -342,6 +342,19 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
            loc);
       return std::optional<Value>(Value{name, ty, tiles[0].buffer, g});
     }
+    case OpKind::kTri: {
+      // PyPTO's generic form: ptoas takes the selector only as an attribute
+      // of it.
+      ASSIGN_OR_RETURN(std::string diagonal,
+                       LowerAs(*call.args[plan.scalar_arg], plan.scalar_dtype));
+      ASSIGN_OR_RETURN(Value dst, AllocTile(call.type, hint, loc));
+      Sync(plan.steps[0], {}, BufferOf(call.type, dst), {}, loc);
+      Line(absl::StrCat("\"pto.", op.pto_name, "\"(", diagonal, ", ", dst.name,
+                        ") {upperOrLower = ", TriUpperOrLower(call), " : i32} : (",
+                        PtoScalarType(plan.scalar_dtype), ", ", dst.type, ") -> ()"),
+           loc);
+      return std::optional<Value>(dst);
+    }
     case OpKind::kTernary: {
       // PyPTO's one instruction (ptoas computes it in two: lowering_ops4.h).
       for (int i : plan.tile_args) RETURN_IF_ERROR(tile_operand(i));

@@ -207,6 +207,18 @@ absl::StatusOr<std::vector<double>> TernaryBlock(absl::string_view instruction,
   return out;
 }
 
+std::vector<double> TriBlock(int64_t valid_rows, int64_t valid_cols, int64_t diagonal,
+                             bool upper) {
+  std::vector<double> out(static_cast<size_t>(valid_rows * valid_cols), 0.0);
+  for (int64_t r = 0; r < valid_rows; ++r) {
+    for (int64_t c = 0; c < valid_cols; ++c) {
+      const bool one = upper ? c >= r + diagonal : c <= r + diagonal;
+      out[static_cast<size_t>(r * valid_cols + c)] = one ? 1.0 : 0.0;
+    }
+  }
+  return out;
+}
+
 std::vector<double> GatherBBlock(const std::vector<uint8_t>& src_bytes,
                                  const std::vector<double>& off, int64_t off_cols, DType dst,
                                  int64_t valid_rows, int64_t valid_cols) {
@@ -479,6 +491,31 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
     (by_row ? t->shape.back() : t->shape.front()) = 1;
     t->data = std::move(r);
     for (double& v : t->data) v = RoundToDType(v, t->dtype);
+    return std::shared_ptr<const TileData>(t);
+  }
+  if (l != nullptr && kind == codegen::OpKind::kTri) {
+    // TTRI writes the valid part; the rest of the buffer is left as it was
+    // (0 here, unread: a store moves the valid part).
+    if (!call.type.is_tile() || !call.type.has_static_shape() || args.empty() ||
+        !args[0].is_number()) {
+      return absl::InvalidArgumentError("'tile.tri' takes a diagonal and a static shape");
+    }
+    std::vector<int64_t> shape;
+    for (const Dim& d : call.type.shape()) shape.push_back(d.value);
+    Shape valid = call.type.view().valid_shape;
+    if (valid.empty()) valid = call.type.shape();
+    if (shape.size() != 2 || valid.size() != 2 || !valid[0].is_static() ||
+        !valid[1].is_static()) {
+      return absl::InvalidArgumentError("'tile.tri' of a 2-D tile with a static valid shape");
+    }
+    auto t = NewTile(call.type, shape);
+    const std::vector<double> block = TriBlock(valid[0].value, valid[1].value, args[0].AsInt(),
+                                               codegen::TriUpperOrLower(call) == 1);
+    for (int64_t r = 0; r < valid[0].value; ++r) {
+      for (int64_t c = 0; c < valid[1].value; ++c) {
+        t->data[r * shape[1] + c] = block[r * valid[1].value + c];
+      }
+    }
     return std::shared_ptr<const TileData>(t);
   }
   if (l != nullptr && kind == codegen::OpKind::kFull) {

@@ -6,7 +6,7 @@
 # and tile.set_validshape on ptoc-sim against NumPy (and
 # tile.reinterpret_view: reinterpret.py; the async prefetch: prefetch.py;
 # high_precision=True: high_precision.py; pl.Array and a scalar pl.cast:
-# array.py):
+# array.py; tile.tri: tri.py):
 # runtime/testdata/slices.py, mgather.py, compare_select.py, transpose.py,
 # trig.py, fillpad.py, row_expand.py, arg_reduce.py, ternary.py,
 # matmul_bias.py, gemv.py, gatherb.py and set_validshape.py (each
@@ -113,8 +113,8 @@ elif name == "array":
     save("idx", np.array([[5, 1, 2, 3, 4, 5, 6, 7]]))
     save("x", rng.integers(-64, 64, (24, 16)) / 4)
 elif name == "high_precision":
-    save("a", rng.integers(1, 64, (16, 16)) / 4)
-    save("b", rng.choice([-1, 1], (16, 16)) * rng.integers(1, 64, (16, 16)) / 4)
+    save("a", rng.integers(-64, 64, (16, 16)) / 4)
+    save("b", rng.integers(-64, 64, (16, 16)) / 4)
 elif name == "extract_cube":
     save("a", rng.integers(-8, 8, (32, 64)) / 2)
     save("b", rng.integers(-8, 8, (64, 32)) / 2)
@@ -236,14 +236,18 @@ elif name == "trig":
     want["c"] = np.cos(a)
 elif name == "prefetch":
     want["out"] = 2 * load("x", (1, 1024))[:, 256:384]
+elif name == "tri":
+    want["o1"] = np.triu(np.ones((9, 21)), 1)
+    want["o2"] = np.tril(np.ones((8, 16)), -2)
+    want["o3"] = np.tril(np.ones((8, 8)), 3)
 elif name == "array":
     arr = [7 - i for i in range(8)]
     arr[0] = 5  # idx[0, 0] = 5 > 3
     row = arr[5] + arr[0]
     want["out"] = 2 * load("x", (24, 16))[row:row + 8]
 elif name == "high_precision":
-    a, b = load("a", (16, 16)), load("b", (16, 16))
-    want["o1"], want["o2"], want["o3"], want["o4"] = a / b, np.log(a), 1 / a, a / b
+    b, p = load("b", (16, 16)), load("a", (16, 16)) ** 2 + 1
+    want["o1"], want["o2"], want["o3"], want["o4"] = b / p, np.log(p), 1 / p, b / p
 elif name == "extract_cube":
     a, b = load("a", (32, 64)), load("b", (64, 32))
     want["out"] = a[16:32, :].astype(np.float32) @ b[:, 16:32].astype(np.float32)
@@ -281,6 +285,7 @@ for backend in a2a3 a5; do
   run prefetch runtime/testdata/prefetch.py k "$backend"
   run high_precision runtime/testdata/high_precision.py k "$backend"
   run array runtime/testdata/array.py k "$backend"
+  run tri runtime/testdata/tri.py k "$backend" --scalar d=3
 done
 echo "view_ops_numpy_test: $checked runs checked, $failed failed"
-[[ $failed -eq 0 && $checked -eq 46 ]]
+[[ $failed -eq 0 && $checked -eq 48 ]]

@@ -259,6 +259,13 @@ void Transpose(const TileDesc& dst, const TileDesc& src, const TileDesc& tmp, Ca
           TileCost("TTRANS", src));
 }
 
+void Tri(const TileDesc& dst, int diagonal, int upper, CallSite site) {
+  Call c(site);
+  ptoc::sim::device::WriteTile(
+      c, dst, ptoc::sim::TriBlock(dst.valid_rows, dst.valid_cols, diagonal, upper == 1), "TTRI");
+  IssueOp(c, MOp::kTVector, Pipe::kV, {TileAccess(dst, true)}, TileCost("TTRI", dst));
+}
+
 void GatherB(const TileDesc& dst, const TileDesc& src, const TileDesc& offset, CallSite site) {
   Call c(site);
   const uint8_t* bytes = ptoc::sim::device::TileBytes(c, src, "TGATHERB");

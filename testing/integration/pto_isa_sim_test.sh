@@ -79,6 +79,7 @@ cases=(
   "prefetch runtime/testdata/prefetch.py k 0 0"
   "high_precision runtime/testdata/high_precision.py k 0 1e-6"
   "array runtime/testdata/array.py k 0 0"
+  "tri runtime/testdata/tri.py k 0 0 --scalar d=3"
 )
 for c in "${cases[@]}"; do
   for backend in a2a3 a5; do

@@ -412,6 +412,19 @@ AICORE void TEXPANDS(DstT& dst, typename DstT::DType scalar,
   sim::Fill(sim::Describe(dst), static_cast<double>(scalar), site);
 }
 
+// A triangle of ones in a Vec tile's valid part, zeros elsewhere in it:
+// pto-isa's TTRI<TileType, isUpperOrLower>(dst, diagonal) (1 upper, 0
+// lower), of 2- and 4-byte elements.
+template <typename DstT, int UpperOrLower,
+          std::enable_if_t<detail::vec_tiles_v<DstT> &&
+                               (UpperOrLower == 0 || UpperOrLower == 1) &&
+                               (sizeof(typename DstT::DType) == 2 ||
+                                sizeof(typename DstT::DType) == 4),
+                           int> = 0>
+AICORE void TTRI(DstT& dst, int diagonal, sim::CallSite site = sim::CallSite::Here()) {
+  sim::Tri(sim::Describe(dst), diagonal, UpperOrLower, site);
+}
+
 // A conversion between the element types of two Vec tiles of one shape.
 template <typename DstT, typename SrcT,
           std::enable_if_t<is_tile_in_v<DstT, TileType::Vec> &&

@@ -135,6 +135,8 @@ AICORE void Select(const TileDesc& dst, const TileDesc& mask, const TileDesc& sr
 AICORE void Transpose(const TileDesc& dst, const TileDesc& src, const TileDesc& tmp,
                       CallSite site);
 // TGATHERB: `dst`'s 32-byte blocks from `src`'s bytes at `offset`'s byte offsets.
+// TTRI: `dst`'s valid part a triangle of ones (`upper`: 1 upper, 0 lower).
+AICORE void Tri(const TileDesc& dst, int diagonal, int upper, CallSite site);
 AICORE void GatherB(const TileDesc& dst, const TileDesc& src, const TileDesc& offset,
                     CallSite site);
 // TFILLPAD*: `src`'s valid region into `dst`'s top left, the rest of `dst`
