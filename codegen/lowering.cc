@@ -651,6 +651,7 @@ absl::StatusOr<TileGeometry> PlacedResult(const CallLowering& plan, const Expr& 
   // TSEL takes dst, lhs and rhs in one type; TCMPS packs its source's rows.)
   if (view && (kind == OpKind::kColExpand || kind == OpKind::kRowExpand ||
                kind == OpKind::kArgReduce || kind == OpKind::kTernary ||
+               kind == OpKind::kConcat ||
                kind == OpKind::kCompare ||
                kind == OpKind::kTranspose || kind == OpKind::kFillPad ||
                (kind == OpKind::kSelect && plan.scalar_arg < 0) ||
@@ -989,6 +990,11 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       // The target (argument 0) gives only the result's shape.
       plan.tile_args = {1};
       steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0)}, {Result()}));
+      break;
+    case OpKind::kConcat:
+      // PyPTO's generic binary form, pto.tconcat ins(%a, %b) outs(%dst).
+      plan.tile_args = {0, 1};
+      steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0), Arg(1)}, {Result()}));
       break;
     case OpKind::kTri:
       // The diagonal, an i32 (PyPTO's operand; pto-isa's int).

@@ -98,6 +98,10 @@ constexpr FixedLowering kFixedLowerings[] = {
     // PyPTO's tile.expands (target, scalar): tile.full of the target's type.
     {"tile.expands", OpKind::kFull, "texpands", "TEXPANDS",
      "a2a3: FP32 FP16 BF16 INT32 INT16 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8"},
+    // Columns side by side: the types pto-isa's TCONCAT takes.
+    {"tile.concat", OpKind::kConcat, "tconcat", "TCONCAT",
+     "a2a3: FP32 FP16 BF16 INT32 INT16 INT8 UINT32 UINT16 UINT8 | "
+     "a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT32 UINT16 UINT8"},
     // A triangle of ones: PyPTO's a2a3 rule (no BF16 or 8-bit) and what
     // pto-isa's TTRI takes (2- and 4-byte types).
     {"tile.tri", OpKind::kTri, "ttri", "TTRI",
@@ -345,7 +349,7 @@ OpFamily FamilyOf(OpKind kind) {
     case OpKind::kReshape: case OpKind::kAssemble: case OpKind::kMgather:
     case OpKind::kMatmulAcc: case OpKind::kColExpand: case OpKind::kBroadcast:
     case OpKind::kRowExpand: case OpKind::kArgReduce: case OpKind::kTernary:
-    case OpKind::kGatherB: case OpKind::kSetValidShape: case OpKind::kTri:
+    case OpKind::kGatherB: case OpKind::kSetValidShape: case OpKind::kTri: case OpKind::kConcat:
     case OpKind::kFull: case OpKind::kExtract: case OpKind::kTileRead:
     case OpKind::kTileWrite: case OpKind::kCompare: case OpKind::kSelect:
     case OpKind::kTranspose: case OpKind::kFillPad: case OpKind::kTileAlloc:

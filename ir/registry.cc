@@ -746,7 +746,7 @@ const OpRegistry& OpRegistry::Get() {
           "tile.reinterpret_view",
           "prefetch.make_context", "prefetch.async_prefetch", "prefetch.session",
           "prefetch.wait", "array.create", "array.get_element",
-          "cast", "tile.tri"}) {
+          "cast", "tile.tri", "tile.concat"}) {
       r->FindMutable(op)->compiled = true;
     }
     // PyPTO lowers these before code generation, in FlattenTileNdTo2D

@@ -207,6 +207,17 @@ absl::StatusOr<std::vector<double>> TernaryBlock(absl::string_view instruction,
   return out;
 }
 
+std::vector<double> ConcatBlock(const std::vector<double>& a, int64_t a_cols,
+                                const std::vector<double>& b, int64_t b_cols, int64_t rows) {
+  std::vector<double> out;
+  out.reserve(static_cast<size_t>(rows * (a_cols + b_cols)));
+  for (int64_t r = 0; r < rows; ++r) {
+    out.insert(out.end(), a.begin() + r * a_cols, a.begin() + (r + 1) * a_cols);
+    out.insert(out.end(), b.begin() + r * b_cols, b.begin() + (r + 1) * b_cols);
+  }
+  return out;
+}
+
 std::vector<double> TriBlock(int64_t valid_rows, int64_t valid_cols, int64_t diagonal,
                              bool upper) {
   std::vector<double> out(static_cast<size_t>(valid_rows * valid_cols), 0.0);
@@ -491,6 +502,18 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
     (by_row ? t->shape.back() : t->shape.front()) = 1;
     t->data = std::move(r);
     for (double& v : t->data) v = RoundToDType(v, t->dtype);
+    return std::shared_ptr<const TileData>(t);
+  }
+  if (l != nullptr && kind == codegen::OpKind::kConcat) {
+    RETURN_IF_ERROR(NeedTiles(call, args, 2));
+    const TileData& a = *args[0].tile;
+    const TileData& b = *args[1].tile;
+    if (a.shape.size() != 2 || b.shape.size() != 2 || a.shape[0] != b.shape[0]) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("'", call.str, "' takes two 2-D tiles of as many rows"));
+    }
+    auto t = NewTile(call.type, {a.shape[0], a.shape[1] + b.shape[1]});
+    t->data = ConcatBlock(a.data, a.shape[1], b.data, b.shape[1], a.shape[0]);
     return std::shared_ptr<const TileData>(t);
   }
   if (l != nullptr && kind == codegen::OpKind::kTri) {

@@ -60,6 +60,11 @@ absl::StatusOr<std::vector<double>> TernaryBlock(absl::string_view instruction,
 // row r's 32-byte block c the `dst` elements of the 32 bytes at byte
 // offset off[r * off_cols + c] of `src_bytes` (the source's buffer); a block
 // past its end is left 0 (pto-isa's CPU simulation leaves it as it was).
+// TCONCAT: `rows` rows, each a's `a_cols` elements then b's `b_cols` (a and
+// b row-major).
+std::vector<double> ConcatBlock(const std::vector<double>& a, int64_t a_cols,
+                                const std::vector<double>& b, int64_t b_cols, int64_t rows);
+
 // TTRI: the valid part (valid_rows x valid_cols, row-major) of a triangle
 // of ones: element (r, c) is 1 where c >= r + diagonal (upper) or c <= r +
 // diagonal (lower), else 0 (pto-isa's TTriu / TTril).

@@ -6,7 +6,7 @@
 # and tile.set_validshape on ptoc-sim against NumPy (and
 # tile.reinterpret_view: reinterpret.py; the async prefetch: prefetch.py;
 # high_precision=True: high_precision.py; pl.Array and a scalar pl.cast:
-# array.py; tile.tri: tri.py):
+# array.py; tile.tri: tri.py; tile.concat: concat.py):
 # runtime/testdata/slices.py, mgather.py, compare_select.py, transpose.py,
 # trig.py, fillpad.py, row_expand.py, arg_reduce.py, ternary.py,
 # matmul_bias.py, gemv.py, gatherb.py and set_validshape.py (each
@@ -109,6 +109,10 @@ elif name == "trig":
                               rng.uniform(-1, 1, 128)]).astype(np.float32))
 elif name == "prefetch":
     save("x", rng.integers(-64, 64, (1, 1024)) / 4)
+elif name == "concat":
+    save("a", rng.integers(-64, 64, (8, 16)) / 4)
+    save("b", rng.integers(-64, 64, (8, 32)) / 4)
+    save("c", rng.integers(-64, 64, (4, 16)) / 4)
 elif name == "array":
     save("idx", np.array([[5, 1, 2, 3, 4, 5, 6, 7]]))
     save("x", rng.integers(-64, 64, (24, 16)) / 4)
@@ -236,6 +240,9 @@ elif name == "trig":
     want["c"] = np.cos(a)
 elif name == "prefetch":
     want["out"] = 2 * load("x", (1, 1024))[:, 256:384]
+elif name == "concat":
+    a, b, c = load("a", (8, 16)), load("b", (8, 32)), load("c", (4, 16))
+    want["o1"], want["o2"] = np.concatenate([a, b], axis=1), np.concatenate([c, c], axis=1)
 elif name == "tri":
     want["o1"] = np.triu(np.ones((9, 21)), 1)
     want["o2"] = np.tril(np.ones((8, 16)), -2)
@@ -286,6 +293,7 @@ for backend in a2a3 a5; do
   run high_precision runtime/testdata/high_precision.py k "$backend"
   run array runtime/testdata/array.py k "$backend"
   run tri runtime/testdata/tri.py k "$backend" --scalar d=3
+  run concat runtime/testdata/concat.py k "$backend"
 done
 echo "view_ops_numpy_test: $checked runs checked, $failed failed"
-[[ $failed -eq 0 && $checked -eq 48 ]]
+[[ $failed -eq 0 && $checked -eq 50 ]]

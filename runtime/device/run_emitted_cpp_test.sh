@@ -175,6 +175,8 @@ same array runtime/testdata/array.py k ""
 same array_a5 runtime/testdata/array.py k "--backend=a5"
 same tri runtime/testdata/tri.py k "" --scalar d=3
 same tri_a5 runtime/testdata/tri.py k "--backend=a5" --scalar d=3
+same concat runtime/testdata/concat.py k ""
+same concat_a5 runtime/testdata/concat.py k "--backend=a5"
 
 # No fence (dsb) after the stores the ring publishes.
 mutate ring_no_dsb ring '/dsb(DSB_DDR);/d'

@@ -259,6 +259,27 @@ void Transpose(const TileDesc& dst, const TileDesc& src, const TileDesc& tmp, Ca
           TileCost("TTRANS", src));
 }
 
+void Concat(const TileDesc& dst, const TileDesc& src0, const TileDesc& src1, CallSite site) {
+  Call c(site);
+  if (src0.valid_rows != dst.valid_rows || src1.valid_rows != dst.valid_rows ||
+      src0.valid_cols + src1.valid_cols != dst.valid_cols) {
+    c.m().Protocol(absl::StrCat("TCONCAT of ", src0.valid_rows, " x ", src0.valid_cols, " and ",
+                                src1.valid_rows, " x ", src1.valid_cols, " tiles into a ",
+                                dst.valid_rows, " x ", dst.valid_cols, " one"));
+    return;
+  }
+  auto a = ptoc::sim::device::ReadTile(c, src0, "TCONCAT");
+  auto b = ptoc::sim::device::ReadTile(c, src1, "TCONCAT");
+  if (a == nullptr || b == nullptr) return;
+  ptoc::sim::device::WriteTile(
+      c, dst, ptoc::sim::ConcatBlock(a->data, src0.valid_cols, b->data, src1.valid_cols,
+                                     dst.valid_rows),
+      "TCONCAT");
+  IssueOp(c, MOp::kTVector, Pipe::kV,
+          {TileAccess(src0, false), TileAccess(src1, false), TileAccess(dst, true)},
+          TileCost("TCONCAT", dst));
+}
+
 void Tri(const TileDesc& dst, int diagonal, int upper, CallSite site) {
   Call c(site);
   ptoc::sim::device::WriteTile(

@@ -80,6 +80,7 @@ cases=(
   "high_precision runtime/testdata/high_precision.py k 0 1e-6"
   "array runtime/testdata/array.py k 0 0"
   "tri runtime/testdata/tri.py k 0 0 --scalar d=3"
+  "concat runtime/testdata/concat.py k 0 0"
 )
 for c in "${cases[@]}"; do
   for backend in a2a3 a5; do

@@ -412,6 +412,18 @@ AICORE void TEXPANDS(DstT& dst, typename DstT::DType scalar,
   sim::Fill(sim::Describe(dst), static_cast<double>(scalar), site);
 }
 
+// Two Vec tiles' columns side by side (rows of src0, then of src1), of one
+// element type (pto-isa's TCONCAT).
+template <typename DstT, typename Src0T, typename Src1T,
+          std::enable_if_t<detail::vec_tiles_v<DstT, Src0T, Src1T> &&
+                               std::is_same_v<typename DstT::DType, typename Src0T::DType> &&
+                               std::is_same_v<typename DstT::DType, typename Src1T::DType>,
+                           int> = 0>
+AICORE void TCONCAT(DstT& dst, Src0T& src0, Src1T& src1,
+                    sim::CallSite site = sim::CallSite::Here()) {
+  sim::Concat(sim::Describe(dst), sim::Describe(src0), sim::Describe(src1), site);
+}
+
 // A triangle of ones in a Vec tile's valid part, zeros elsewhere in it:
 // pto-isa's TTRI<TileType, isUpperOrLower>(dst, diagonal) (1 upper, 0
 // lower), of 2- and 4-byte elements.
