@@ -477,6 +477,9 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
   if (plan.cmp_mode >= 0) {
     operands.push_back(absl::StrCat("CmpMode::", absl::AsciiStrToUpper(CmpModeName(plan.cmp_mode))));
   }
+  if (op.kind == OpKind::kColReduce && plan.tile_args.size() == 2) {
+    operands.push_back("true");  // TCOLSUM's isBinary, with its scratch tile
+  }
   OrderStep(plan.steps[0], args, dst.buffer);
   std::string precision;
   if (!plan.precision.empty()) {

@@ -631,6 +631,31 @@ absl::Status CheckSignal(const std::string& param, DType dtype, const Location& 
   return ErrorAt(loc, absl::StrCat("signal '", param, "' must hold INT32 values"));
 }
 
+namespace {
+
+// TCOLSUM's binary tree adds row pairs of the source into the scratch tile
+// (pto-isa's BinarySum): a scratch of the source's element type, as wide
+// as its rows and of at least half as many.
+absl::Status CheckColSumScratch(const Expr& call, Backend backend, const Location& loc) {
+  const Type& src = call.args[0]->type;
+  const Type& tmp = call.args[1]->type;
+  if (!src.is_tile() || !tmp.is_tile() || src.shape().size() != 2 ||
+      tmp.shape().size() != 2) {
+    return ErrorAt(loc, absl::StrCat("'", call.str, "' takes a 2-D tile and a 2-D scratch tile"));
+  }
+  ASSIGN_OR_RETURN(TileGeometry s, GeometryOf(src, backend, loc));
+  ASSIGN_OR_RETURN(TileGeometry t, GeometryOf(tmp, backend, loc));
+  if (tmp.dtype() != src.dtype() || t.cols < s.cols || 2 * t.rows < s.rows) {
+    return ErrorAt(loc, absl::StrCat(
+        "'", call.str, "' (TCOLSUM) with a scratch tile adds the rows in pairs into it: it "
+        "takes a scratch of the source's type (", DTypeName(src.dtype()), "), at least ",
+        s.cols, " columns wide and ", (s.rows + 1) / 2, " rows high, not ", TypeToString(tmp)));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::StatusOr<TileGeometry> PlacedResult(const CallLowering& plan, const Expr& call,
                                           const std::vector<TileGeometry>& operands,
                                           Backend backend, const Location& loc) {
@@ -961,6 +986,14 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
           Step(MachineOp::kTMov, MovePipe(MemoryOfArg(call, 0)), {Arg(0)}, {Result()}));
       break;
     case OpKind::kColReduce:
+      if (call.args.size() == 2) {
+        // tile.col_sum (tile, tmp): TCOLSUM's binary tree through the
+        // scratch tile, which it writes (PyPTO's {isBinary = true}).
+        RETURN_IF_ERROR(CheckColSumScratch(call, backend, loc));
+        plan.tile_args = {0, 1};
+        steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0)}, {Result(), Arg(1)}));
+        break;
+      }
       plan.tile_args = {0};
       steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0)}, {Result()}));
       break;

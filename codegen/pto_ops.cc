@@ -560,6 +560,8 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
     mode = absl::StrCat(" {rmode = #pto<round_mode ", RoundModeName(CastRoundMode(call)), ">}");
   } else if (plan.cmp_mode >= 0) {
     mode = absl::StrCat(" {cmpMode = #pto<cmp ", CmpModeName(plan.cmp_mode), ">}");
+  } else if (op.kind == OpKind::kColReduce && plan.tile_args.size() == 2) {
+    mode = " {isBinary = true}";  // PyPTO's pairing of the scratch tile
   }
   // PyPTO puts the precision attribute after the outs clause.
   const std::string precision =

@@ -764,8 +764,6 @@ const OpRegistry& OpRegistry::Get() {
         "PyPTO's code generation reinterprets a 2-D tile in place (pto.treshape, NZ as ZN), "
         "and its FlattenTileNdTo2D pass removes the rank > 2 views that feed "
         "tile.batch_matmul; ptoc has neither yet";
-    // TCOLSUM with a scratch tile takes {isBinary = true}; not lowered yet.
-    r->FindMutable("tile.col_sum")->compiled_arities = {1};
     // PyPTO (src/ir/op/tensor_ops/memory.cpp, transform.cpp,
     // distributed/remote_load.cpp): these do not take MX-layout tensors.
     for (const char* op : {"tensor.slice", "tensor.reshape", "tensor.transpose",

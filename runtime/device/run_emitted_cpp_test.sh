@@ -177,6 +177,8 @@ same tri runtime/testdata/tri.py k "" --scalar d=3
 same tri_a5 runtime/testdata/tri.py k "--backend=a5" --scalar d=3
 same concat runtime/testdata/concat.py k ""
 same concat_a5 runtime/testdata/concat.py k "--backend=a5"
+same col_sum_tmp runtime/testdata/col_sum_tmp.py k ""
+same col_sum_tmp_a5 runtime/testdata/col_sum_tmp.py k "--backend=a5"
 
 # No fence (dsb) after the stores the ring publishes.
 mutate ring_no_dsb ring '/dsb(DSB_DDR);/d'

@@ -81,6 +81,7 @@ cases=(
   "array runtime/testdata/array.py k 0 0"
   "tri runtime/testdata/tri.py k 0 0 --scalar d=3"
   "concat runtime/testdata/concat.py k 0 0"
+  "col_sum_tmp runtime/testdata/col_sum_tmp.py k 0 0"
 )
 for c in "${cases[@]}"; do
   for backend in a2a3 a5; do

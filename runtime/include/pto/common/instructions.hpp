@@ -217,6 +217,19 @@ PTO_COL_REDUCTION(TCOLSUM)
 PTO_COL_REDUCTION(TCOLMAX)
 PTO_COL_REDUCTION(TCOLMIN)
 PTO_COL_REDUCTION(TCOLPROD)
+// TCOLSUM's other form: the sums through a scratch tile of the source's
+// type, which it writes (`isBinary`: pto-isa's binary tree; the model sums
+// alike).
+template <typename DstT, typename SrcT, typename TmpT,
+          std::enable_if_t<detail::vec_tiles_v<DstT, SrcT, TmpT> &&
+                               std::is_same_v<typename SrcT::DType, typename TmpT::DType>,
+                           int> = 0>
+AICORE void TCOLSUM(DstT& dst, SrcT& src, TmpT& tmp, bool isBinary,
+                    sim::CallSite site = sim::CallSite::Here()) {
+  (void)isBinary;
+  const sim::TileDesc scratch = sim::Describe(tmp);
+  sim::Reduce("TCOLSUM", sim::Describe(dst), sim::Describe(src), &scratch, site);
+}
 // The arg reductions: INT32 indices of a Vec tile's rows or columns, with a
 // scratch tile of the source's type.
 #define PTO_ARG_REDUCTION(NAME)                                                       \
