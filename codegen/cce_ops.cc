@@ -270,6 +270,22 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       Line(absl::StrCat(op.cce_name, "(", dst.name, ", ", src.name, ", ", off.name, ");"));
       return result(dst);
     }
+    case OpKind::kGatherMask: {
+      // What ptoas emits: both tile types and the pattern as template
+      // arguments (lowering_ops5.h).
+      ASSIGN_OR_RETURN(TileValue src, TileOperand(*call.args[0]));
+      if (src.view) {
+        return ErrorAt(loc, absl::StrCat("'", call.str, "' (", op.cce_name, ") takes a whole "
+                                         "tile, not a window of a wider one (tile.slice): copy "
+                                         "the window into a tile of its own first (tile.move)"));
+      }
+      ASSIGN_OR_RETURN(TileValue dst, NewTile(call.type, hint, true, loc));
+      OrderStep(plan.steps[0], {src.buffer}, dst.buffer);
+      Line(absl::StrCat(op.cce_name, "<decltype(", dst.name, "), decltype(", src.name,
+                        "), MaskPattern::", GatherMaskPatternName(GatherMaskPattern(call)), ">(",
+                        dst.name, ", ", src.name, ");"));
+      return result(dst);
+    }
     case OpKind::kTri: {
       // What ptoas emits: the tile type and the selector as template
       // arguments.

@@ -1024,6 +1024,9 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       plan.tile_args = {1};
       steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0)}, {Result()}));
       break;
+    case OpKind::kGatherMask:
+      RETURN_IF_ERROR(PlanGatherMask(call, backend, loc, &plan));
+      break;
     case OpKind::kConcat:
       // PyPTO's generic binary form, pto.tconcat ins(%a, %b) outs(%dst).
       plan.tile_args = {0, 1};

@@ -98,6 +98,10 @@ constexpr FixedLowering kFixedLowerings[] = {
     // PyPTO's tile.expands (target, scalar): tile.full of the target's type.
     {"tile.expands", OpKind::kFull, "texpands", "TEXPANDS",
      "a2a3: FP32 FP16 BF16 INT32 INT16 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8"},
+    // The mask form of TGATHER: what pto-isa's CPU form takes (element
+    // types of one size in and out), the 2- and 4-byte ones.
+    {"tile.gather_mask", OpKind::kGatherMask, "tgather", "TGATHER",
+     "a2a3: FP32 FP16 INT32 INT16 UINT32 UINT16 | a5: FP32 FP16 INT32 INT16 UINT32 UINT16"},
     // Columns side by side: the types pto-isa's TCONCAT takes.
     {"tile.concat", OpKind::kConcat, "tconcat", "TCONCAT",
      "a2a3: FP32 FP16 BF16 INT32 INT16 INT8 UINT32 UINT16 UINT8 | "
@@ -350,6 +354,7 @@ OpFamily FamilyOf(OpKind kind) {
     case OpKind::kMatmulAcc: case OpKind::kColExpand: case OpKind::kBroadcast:
     case OpKind::kRowExpand: case OpKind::kArgReduce: case OpKind::kTernary:
     case OpKind::kGatherB: case OpKind::kSetValidShape: case OpKind::kTri: case OpKind::kConcat:
+    case OpKind::kGatherMask:
     case OpKind::kFull: case OpKind::kExtract: case OpKind::kTileRead:
     case OpKind::kTileWrite: case OpKind::kCompare: case OpKind::kSelect:
     case OpKind::kTranspose: case OpKind::kFillPad: case OpKind::kTileAlloc:

@@ -49,6 +49,8 @@ enum class OpKind {
   kSetValidShape,// tile.set_validshape (tile, rows, cols): the tile's buffer with
                  // that valid shape, in place (pto.set_validshape), no machine op
   kFull,         // tile.full (shape, value): a fresh Vec tile of one value
+  kGatherMask,   // tile.gather_mask (src, mask_pattern): the elements of each row
+                 // the pattern picks (TGATHER's mask form, lowering_ops5.h)
   kConcat,       // tile.concat (a, b): a's columns then b's, row by row (TCONCAT)
   kTri,          // tile.tri (diagonal, shape[, valid_shape], upper=): a fresh Vec
                  // tile of 1 on and above (upper) / below (lower) the diagonal,

@@ -342,6 +342,25 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
            loc);
       return std::optional<Value>(Value{name, ty, tiles[0].buffer, g});
     }
+    case OpKind::kGatherMask: {
+      // PyPTO's spelling: the pattern attribute among the ins, then "row"
+      // (lowering_ops5.h).
+      RETURN_IF_ERROR(tile_operand(0));
+      if (tiles[0].placed.has_value()) {
+        return ErrorAt(loc, absl::StrCat("'", call.str, "' (", op.cce_name, ") takes a whole "
+                                         "tile, not a window of a wider one (tile.slice): copy "
+                                         "the window into a tile of its own first (tile.move)"));
+      }
+      ASSIGN_OR_RETURN(Value dst, AllocTile(call.type, hint, loc));
+      Sync(plan.steps[0], {BufferOf(call.args[0]->type, tiles[0])}, BufferOf(call.type, dst), {},
+           loc);
+      Line(absl::StrCat("pto.", op.pto_name, " ins(", tiles[0].name,
+                        ", {maskPattern = #pto.mask_pattern<",
+                        GatherMaskPatternName(GatherMaskPattern(call)), ">} : ", tiles[0].type,
+                        ", \"row\") outs(", dst.name, " : ", dst.type, ")"),
+           loc);
+      return std::optional<Value>(dst);
+    }
     case OpKind::kTri: {
       // PyPTO's generic form: ptoas takes the selector only as an attribute
       // of it.

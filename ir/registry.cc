@@ -746,7 +746,8 @@ const OpRegistry& OpRegistry::Get() {
           "tile.reinterpret_view",
           "prefetch.make_context", "prefetch.async_prefetch", "prefetch.session",
           "prefetch.wait", "array.create", "array.get_element",
-          "cast", "tile.tri", "tile.concat"}) {
+          "cast", "tile.tri", "tile.concat",
+          "tile.gather_mask"}) {
       r->FindMutable(op)->compiled = true;
     }
     // PyPTO lowers these before code generation, in FlattenTileNdTo2D

@@ -61,7 +61,8 @@ TEST(RegistryTest, HoldsTheWholeCatalog) {
       "tile.gatherb", "tile.set_validshape", "tile.reinterpret_view",
       "prefetch.make_context", "prefetch.async_prefetch", "prefetch.session",
       "prefetch.wait", "array.create", "array.get_element",
-      "cast", "tile.tri", "tile.concat"};
+      "cast", "tile.tri", "tile.concat",
+      "tile.gather_mask"};
   for (const char* op : ops) EXPECT_NE(OpRegistry::Get().Find(op), nullptr) << op;
   size_t compiled = 0;
   for (const OpInfo* op : OpRegistry::Get().All()) compiled += op->compiled ? 1 : 0;

@@ -6,6 +6,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "codegen/lowering_ops5.h"
 #include "codegen/op_lowering.h"
 #include "ir/registry.h"
 #include "ir/status_macros.h"
@@ -203,6 +204,17 @@ absl::StatusOr<std::vector<double>> TernaryBlock(absl::string_view instruction,
   for (size_t i = 0; i < a.size(); ++i) {
     const double x = b != nullptr ? (*b)[i] : scalar;
     out[i] = (add ? a[i] + x : a[i] - x) + c[i];
+  }
+  return out;
+}
+
+std::vector<double> GatherMaskBlock(const std::vector<double>& src, int64_t rows, int64_t cols,
+                                    int pattern) {
+  std::vector<double> out;
+  for (int64_t r = 0; r < rows; ++r) {
+    for (int64_t c = 0; c < cols; ++c) {
+      if (codegen::GatherMaskPicks(pattern, c)) out.push_back(src[static_cast<size_t>(r * cols + c)]);
+    }
   }
   return out;
 }
@@ -502,6 +514,26 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
     (by_row ? t->shape.back() : t->shape.front()) = 1;
     t->data = std::move(r);
     for (double& v : t->data) v = RoundToDType(v, t->dtype);
+    return std::shared_ptr<const TileData>(t);
+  }
+  if (l != nullptr && kind == codegen::OpKind::kGatherMask) {
+    // Picked elements as the result's type, bit for bit when it differs
+    // (output_dtype, of the source's size).
+    RETURN_IF_ERROR(NeedTiles(call, args, 1));
+    const TileData& a = *args[0].tile;
+    std::vector<int64_t> shape;
+    for (const Dim& d : call.type.shape()) shape.push_back(d.value);
+    auto t = NewTile(call.type, shape);
+    std::vector<double> picked =
+        GatherMaskBlock(a.data, a.shape[0], a.shape[1], codegen::GatherMaskPattern(call));
+    if (t->dtype != a.dtype) {
+      std::vector<uint8_t> bytes(static_cast<size_t>(DTypeBytes(a.dtype)));
+      for (double& v : picked) {
+        EncodeElement(v, a.dtype, bytes.data());
+        v = DecodeElement(bytes.data(), t->dtype);
+      }
+    }
+    t->data = std::move(picked);
     return std::shared_ptr<const TileData>(t);
   }
   if (l != nullptr && kind == codegen::OpKind::kConcat) {

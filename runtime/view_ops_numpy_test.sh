@@ -7,7 +7,7 @@
 # tile.reinterpret_view: reinterpret.py; the async prefetch: prefetch.py;
 # high_precision=True: high_precision.py; pl.Array and a scalar pl.cast:
 # array.py; tile.tri: tri.py; tile.concat: concat.py; tile.col_sum with a
-# scratch tile: col_sum_tmp.py):
+# scratch tile: col_sum_tmp.py; tile.gather_mask: gather_mask.py):
 # runtime/testdata/slices.py, mgather.py, compare_select.py, transpose.py,
 # trig.py, fillpad.py, row_expand.py, arg_reduce.py, ternary.py,
 # matmul_bias.py, gemv.py, gatherb.py and set_validshape.py (each
@@ -110,6 +110,9 @@ elif name == "trig":
                               rng.uniform(-1, 1, 128)]).astype(np.float32))
 elif name == "prefetch":
     save("x", rng.integers(-64, 64, (1, 1024)) / 4)
+elif name == "gather_mask":
+    save("a", rng.integers(-64, 64, (1, 256)) / 4)
+    save("b", rng.integers(-64, 64, (8, 32)) / 4)
 elif name == "col_sum_tmp":
     save("a", rng.integers(-64, 64, (16, 32)) / 4)
     save("b", rng.integers(-64, 64, (7, 64)) / 4)
@@ -244,6 +247,8 @@ elif name == "trig":
     want["c"] = np.cos(a)
 elif name == "prefetch":
     want["out"] = 2 * load("x", (1, 1024))[:, 256:384]
+elif name == "gather_mask":
+    want["o1"], want["o2"] = load("a", (1, 256))[:, 1::2], load("b", (8, 32))[:, 0::4]
 elif name == "col_sum_tmp":
     want["o1"] = load("a", (16, 32)).sum(axis=0, keepdims=True)
     want["o2"] = load("b", (7, 64)).sum(axis=0, keepdims=True)
@@ -302,6 +307,7 @@ for backend in a2a3 a5; do
   run tri runtime/testdata/tri.py k "$backend" --scalar d=3
   run concat runtime/testdata/concat.py k "$backend"
   run col_sum_tmp runtime/testdata/col_sum_tmp.py k "$backend"
+  run gather_mask runtime/testdata/gather_mask.py k "$backend"
 done
 echo "view_ops_numpy_test: $checked runs checked, $failed failed"
-[[ $failed -eq 0 && $checked -eq 52 ]]
+[[ $failed -eq 0 && $checked -eq 54 ]]

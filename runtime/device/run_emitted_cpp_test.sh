@@ -179,6 +179,8 @@ same concat runtime/testdata/concat.py k ""
 same concat_a5 runtime/testdata/concat.py k "--backend=a5"
 same col_sum_tmp runtime/testdata/col_sum_tmp.py k ""
 same col_sum_tmp_a5 runtime/testdata/col_sum_tmp.py k "--backend=a5"
+same gather_mask runtime/testdata/gather_mask.py k ""
+same gather_mask_a5 runtime/testdata/gather_mask.py k "--backend=a5"
 
 # No fence (dsb) after the stores the ring publishes.
 mutate ring_no_dsb ring '/dsb(DSB_DDR);/d'

@@ -82,6 +82,7 @@ cases=(
   "tri runtime/testdata/tri.py k 0 0 --scalar d=3"
   "concat runtime/testdata/concat.py k 0 0"
   "col_sum_tmp runtime/testdata/col_sum_tmp.py k 0 0"
+  "gather_mask runtime/testdata/gather_mask.py k 0 0"
 )
 for c in "${cases[@]}"; do
   for backend in a2a3 a5; do

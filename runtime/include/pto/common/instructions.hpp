@@ -425,6 +425,16 @@ AICORE void TEXPANDS(DstT& dst, typename DstT::DType scalar,
   sim::Fill(sim::Describe(dst), static_cast<double>(scalar), site);
 }
 
+// TGATHER's mask form: the elements of each row of a Vec tile at the
+// pattern's columns, into a Vec tile of a type of the same size.
+template <typename DstT, typename SrcT, MaskPattern Pattern,
+          std::enable_if_t<detail::vec_tiles_v<DstT, SrcT> &&
+                               sizeof(typename DstT::DType) == sizeof(typename SrcT::DType),
+                           int> = 0>
+AICORE void TGATHER(DstT& dst, SrcT& src, sim::CallSite site = sim::CallSite::Here()) {
+  sim::GatherMask(sim::Describe(dst), sim::Describe(src), static_cast<int>(Pattern), site);
+}
+
 // Two Vec tiles' columns side by side (rows of src0, then of src1), of one
 // element type (pto-isa's TCONCAT).
 template <typename DstT, typename Src0T, typename Src1T,

@@ -135,6 +135,9 @@ AICORE void Select(const TileDesc& dst, const TileDesc& mask, const TileDesc& sr
 AICORE void Transpose(const TileDesc& dst, const TileDesc& src, const TileDesc& tmp,
                       CallSite site);
 // TGATHERB: `dst`'s 32-byte blocks from `src`'s bytes at `offset`'s byte offsets.
+// TGATHER's mask form: each row of `dst` the elements of `src`'s row at the
+// columns mask pattern `pattern` (pto-isa's MaskPattern) picks.
+AICORE void GatherMask(const TileDesc& dst, const TileDesc& src, int pattern, CallSite site);
 // TCONCAT: each row of `dst` the row of `src0` then that of `src1`.
 AICORE void Concat(const TileDesc& dst, const TileDesc& src0, const TileDesc& src1,
                    CallSite site);

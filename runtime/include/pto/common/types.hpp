@@ -41,6 +41,11 @@ enum class DivAlgorithm : uint8_t { DEFAULT, HIGH_PRECISION };
 enum class RecipAlgorithm : uint8_t { DEFAULT, HIGH_PRECISION };
 enum class LogAlgorithm : uint8_t { DEFAULT, HIGH_PRECISION };
 
+// TGATHER's mask patterns, as pto-isa numbers them.
+enum class MaskPattern : uint8_t {
+  P0101 = 1, P1010 = 2, P0001 = 3, P0010 = 4, P0100 = 5, P1000 = 6, P1111 = 7
+};
+
 // MGATHER's modes, as pto-isa numbers them.
 enum class Coalesce : uint8_t { Row = 0, Elem = 1 };
 enum class GatherOOB : uint8_t { Undefined = 0, Clamp = 1, Wrap = 2, Zero = 3 };
