@@ -41,6 +41,7 @@ class BodyEmitter : private StmtVisitor<BodyEmitter, absl::Status> {
   absl::Status VisitIf(const Stmt& s) { return EmitIf(s); }
   absl::Status VisitYield(const Stmt& s);
   absl::Status VisitReturn(const Stmt& s);
+  absl::Status VisitSetItem(const Stmt& s) { return EmitSetItem(s); }
   // A PyPTO scope, break, continue, tuple unpacking, item assignment or
   // pl.split_aiv region: none reaches code generation yet.
   absl::Status VisitStmt(const Stmt& s);
@@ -51,6 +52,8 @@ class BodyEmitter : private StmtVisitor<BodyEmitter, absl::Status> {
   virtual absl::Status EmitAssign(const Stmt& s) = 0;
   // Emits `e` for its effect; its value is not used.
   virtual absl::Status EmitEval(const Expr& e) = 0;
+  // `arr[i] = value` (StmtKind::kSetItem): an element of a local array.
+  virtual absl::Status EmitSetItem(const Stmt& s) = 0;
   virtual absl::Status EmitFor(const Stmt& s) = 0;
   virtual absl::Status EmitIf(const Stmt& s) = 0;
   virtual absl::Status EmitWhile(const Stmt& s) = 0;

@@ -188,6 +188,10 @@ absl::StatusOr<std::string> CceFunctionEmitter::Emit() {
     dynamic_dims_[d] = Fresh(d);
     params.push_back(absl::StrCat("int64_t ", dynamic_dims_[d]));
   }
+  if (abi_.sdma_workspace) {
+    sdma_workspace_ = Fresh("sdma_workspace");
+    params.push_back(absl::StrCat("__gm__ int8_t* ", sdma_workspace_));
+  }
   if (abi_.comm_ctx) {
     comm_ctx_ = Fresh("comm_ctx");
     params.push_back(absl::StrCat("__gm__ int64_t* ", comm_ctx_));

@@ -148,6 +148,15 @@ class CceFunctionEmitter : public BodyEmitter {
                                                      const CallLowering& plan);
   absl::StatusOr<std::optional<Value>> LowerPipeOp(const Expr& call, const CallLowering& plan,
                                                    absl::string_view hint);
+  // The local arrays: array.create / get_element, and `arr[i] = v`
+  // (cce_array.cc).
+  absl::StatusOr<std::optional<Value>> LowerArrayOp(const Expr& call, const CallLowering& plan,
+                                                    absl::string_view hint);
+  absl::Status EmitSetItem(const Stmt& s) override;
+  // The async prefetch ops (cce_prefetch.cc).
+  absl::StatusOr<std::optional<Value>> LowerPrefetchOp(const Expr& call,
+                                                       const CallLowering& plan,
+                                                       absl::string_view hint);
   absl::StatusOr<TileValue> TileOperand(const Expr& e);
   // Declares a tile of `type` (placed by TASSIGN unless `placed` is false).
   absl::StatusOr<TileValue> NewTile(const Type& type, absl::string_view hint, bool placed,
@@ -217,6 +226,7 @@ class CceFunctionEmitter : public BodyEmitter {
   // The ABI's dynamic dims: pl.dynamic name -> its parameter.
   absl::flat_hash_map<std::string, std::string> dynamic_dims_;
   std::string comm_ctx_;
+  std::string sdma_workspace_;  // the SDMA workspace parameter, when the ABI has it
   std::string gm_pipe_buffer_;
   std::string sync_workspace_;
   std::string own_window_base_;

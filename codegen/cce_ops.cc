@@ -49,6 +49,10 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       return LowerSystemOp(call, plan);
     case OpFamily::kPipe:
       return LowerPipeOp(call, plan, hint);
+    case OpFamily::kPrefetch:
+      return LowerPrefetchOp(call, plan, hint);
+    case OpFamily::kArray:
+      return LowerArrayOp(call, plan, hint);
     case OpFamily::kComm:
       break;
   }
@@ -266,6 +270,33 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       Line(absl::StrCat(op.cce_name, "(", dst.name, ", ", src.name, ", ", off.name, ");"));
       return result(dst);
     }
+    case OpKind::kGatherMask: {
+      // What ptoas emits: both tile types and the pattern as template
+      // arguments (lowering_ops5.h).
+      ASSIGN_OR_RETURN(TileValue src, TileOperand(*call.args[0]));
+      if (src.view) {
+        return ErrorAt(loc, absl::StrCat("'", call.str, "' (", op.cce_name, ") takes a whole "
+                                         "tile, not a window of a wider one (tile.slice): copy "
+                                         "the window into a tile of its own first (tile.move)"));
+      }
+      ASSIGN_OR_RETURN(TileValue dst, NewTile(call.type, hint, true, loc));
+      OrderStep(plan.steps[0], {src.buffer}, dst.buffer);
+      Line(absl::StrCat(op.cce_name, "<decltype(", dst.name, "), decltype(", src.name,
+                        "), MaskPattern::", GatherMaskPatternName(GatherMaskPattern(call)), ">(",
+                        dst.name, ", ", src.name, ");"));
+      return result(dst);
+    }
+    case OpKind::kTri: {
+      // What ptoas emits: the tile type and the selector as template
+      // arguments.
+      ASSIGN_OR_RETURN(std::string diagonal,
+                       ScalarAs(*call.args[plan.scalar_arg], plan.scalar_dtype));
+      ASSIGN_OR_RETURN(TileValue dst, NewTile(call.type, hint, true, loc));
+      OrderStep(plan.steps[0], {}, dst.buffer);
+      Line(absl::StrCat(op.cce_name, "<decltype(", dst.name, "), ", TriUpperOrLower(call), ">(",
+                        dst.name, ", ", diagonal, ");"));
+      return result(dst);
+    }
     case OpKind::kTernary: {
       // As ptoas computes it: TADD / TSUB / TADDS / TSUBS into the result,
       // then TADD of the carry into it (lowering_ops4.h).
@@ -472,8 +503,19 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
   if (plan.cmp_mode >= 0) {
     operands.push_back(absl::StrCat("CmpMode::", absl::AsciiStrToUpper(CmpModeName(plan.cmp_mode))));
   }
+  if (op.kind == OpKind::kColReduce && plan.tile_args.size() == 2) {
+    operands.push_back("true");  // TCOLSUM's isBinary, with its scratch tile
+  }
   OrderStep(plan.steps[0], args, dst.buffer);
-  Line(absl::StrCat(name, AccPhaseTemplate(plan), "(", absl::StrJoin(operands, ", "), ");"));
+  std::string precision;
+  if (!plan.precision.empty()) {
+    // pto-isa's DivAlgorithm / LogAlgorithm / RecipAlgorithm.
+    std::string family = plan.precision;
+    family[0] = absl::ascii_toupper(family[0]);
+    precision = absl::StrCat("<pto::", family, "Algorithm::HIGH_PRECISION>");
+  }
+  Line(absl::StrCat(name, AccPhaseTemplate(plan), precision, "(", absl::StrJoin(operands, ", "),
+                    ");"));
   return result(dst);
 }
 
@@ -496,6 +538,11 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       ASSIGN_OR_RETURN(std::string b, ScalarAs(*call.args[1], d));
       const char* pick = call.str == "min" ? " < " : " > ";
       return scalar(absl::StrCat("((", a, ")", pick, "(", b, ") ? (", a, ") : (", b, "))"));
+    }
+    case OpKind::kScalarCast: {
+      const DType d = call.type.dtype();
+      ASSIGN_OR_RETURN(std::string v, ScalarAs(*call.args[0], d));
+      return scalar(Materialize(v, d, hint.empty() ? "cast" : hint));
     }
     case OpKind::kGetCommCtx:
       return scalar(comm_ctx_);

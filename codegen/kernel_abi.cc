@@ -19,6 +19,7 @@ namespace {
 // What one lane uses by itself.
 struct LaneUsage {
   std::vector<std::string> dynamic_dims;
+  bool sdma_workspace = false;
   bool comm_ctx = false;
   bool pipe = false;
   std::array<int, 3> soft_syncalls = {0, 0, 0};
@@ -64,6 +65,7 @@ LaneUsage UsageOf(const Function& f) {
     const OpLowering* l = LoweringOf(call);
     if (l == nullptr) return;
     if (NeedsCommCtx(l->kind)) u.comm_ctx = true;
+    if (l->kind == OpKind::kPrefetchContext) u.sdma_workspace = true;
     if (l->kind == OpKind::kAicInitPipe || l->kind == OpKind::kAivInitPipe) u.pipe = true;
     if (l->kind == OpKind::kSyncAll && IsSoftSyncAll(call)) {
       ++u.soft_syncalls[static_cast<int>(SyncCoreOf(call))];
@@ -218,6 +220,7 @@ absl::StatusOr<std::vector<KernelAbi>> ComputeKernelAbis(const Program& program,
           all.dynamic_dims.push_back(d);
         }
       }
+      all.sdma_workspace |= usage[i].sdma_workspace;
       all.comm_ctx |= usage[i].comm_ctx;
       all.pipe |= usage[i].pipe;
       mix = std::max(mix, usage[i].soft_syncalls[0]);
@@ -228,6 +231,7 @@ absl::StatusOr<std::vector<KernelAbi>> ComputeKernelAbis(const Program& program,
       if (!abis[i].emitted || Find(parent, i) != root) continue;
       KernelAbi& abi = abis[i];
       abi.dynamic_dims = all.dynamic_dims;
+      abi.sdma_workspace = all.sdma_workspace;
       abi.comm_ctx = all.comm_ctx;
       abi.gm_pipe_buffer = all.pipe && backend == Backend::kA2A3;
       abi.syncall_slot_base = {0, mix, mix + aic_only};

@@ -3,7 +3,9 @@
 //
 // In order, when used: the kernel's dynamic dims (each pl.dynamic name
 // that sizes a dim of a tensor parameter and is no scalar parameter of
-// its own, an index, as PyPTO's code generation appends them), `comm_ctx`
+// its own, an index, as PyPTO's code generation appends them),
+// `sdma_workspace` (the runtime's SDMA workspace, which
+// prefetch.make_context wraps; PyPTO's hidden `!pto.ptr<i8>`), `comm_ctx`
 // (rank, number of ranks, each rank's window
 // base), `gm_pipe_buffer` (a2a3: the GM backing store of the cross-core
 // FIFO), `sync_workspace` (16 zeroed i32 per soft syncall). The two lanes of
@@ -33,6 +35,7 @@ struct KernelAbi {
   std::string group;     // the first Group that launches it ("" for none)
   // pl.dynamic names, in order of first use in the parameters' types.
   std::vector<std::string> dynamic_dims;
+  bool sdma_workspace = false;
   bool comm_ctx = false;
   bool gm_pipe_buffer = false;
   bool sync_workspace = false;

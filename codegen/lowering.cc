@@ -1,8 +1,10 @@
 #include "codegen/lowering.h"
 
 #include "absl/algorithm/container.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "codegen/lowering_array.h"
 #include "codegen/lowering_compare.h"
 #include "codegen/lowering_cube.h"
 #include "codegen/lowering_ops4.h"
@@ -632,6 +634,31 @@ absl::Status CheckSignal(const std::string& param, DType dtype, const Location& 
   return ErrorAt(loc, absl::StrCat("signal '", param, "' must hold INT32 values"));
 }
 
+namespace {
+
+// TCOLSUM's binary tree adds row pairs of the source into the scratch tile
+// (pto-isa's BinarySum): a scratch of the source's element type, as wide
+// as its rows and of at least half as many.
+absl::Status CheckColSumScratch(const Expr& call, Backend backend, const Location& loc) {
+  const Type& src = call.args[0]->type;
+  const Type& tmp = call.args[1]->type;
+  if (!src.is_tile() || !tmp.is_tile() || src.shape().size() != 2 ||
+      tmp.shape().size() != 2) {
+    return ErrorAt(loc, absl::StrCat("'", call.str, "' takes a 2-D tile and a 2-D scratch tile"));
+  }
+  ASSIGN_OR_RETURN(TileGeometry s, GeometryOf(src, backend, loc));
+  ASSIGN_OR_RETURN(TileGeometry t, GeometryOf(tmp, backend, loc));
+  if (tmp.dtype() != src.dtype() || t.cols < s.cols || 2 * t.rows < s.rows) {
+    return ErrorAt(loc, absl::StrCat(
+        "'", call.str, "' (TCOLSUM) with a scratch tile adds the rows in pairs into it: it "
+        "takes a scratch of the source's type (", DTypeName(src.dtype()), "), at least ",
+        s.cols, " columns wide and ", (s.rows + 1) / 2, " rows high, not ", TypeToString(tmp)));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::StatusOr<TileGeometry> PlacedResult(const CallLowering& plan, const Expr& call,
                                           const std::vector<TileGeometry>& operands,
                                           Backend backend, const Location& loc) {
@@ -652,6 +679,7 @@ absl::StatusOr<TileGeometry> PlacedResult(const CallLowering& plan, const Expr& 
   // TSEL takes dst, lhs and rhs in one type; TCMPS packs its source's rows.)
   if (view && (kind == OpKind::kColExpand || kind == OpKind::kRowExpand ||
                kind == OpKind::kArgReduce || kind == OpKind::kTernary ||
+               kind == OpKind::kConcat ||
                kind == OpKind::kCompare ||
                kind == OpKind::kTranspose || kind == OpKind::kFillPad ||
                (kind == OpKind::kSelect && plan.scalar_arg < 0) ||
@@ -961,6 +989,14 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
           Step(MachineOp::kTMov, MovePipe(MemoryOfArg(call, 0)), {Arg(0)}, {Result()}));
       break;
     case OpKind::kColReduce:
+      if (call.args.size() == 2) {
+        // tile.col_sum (tile, tmp): TCOLSUM's binary tree through the
+        // scratch tile, which it writes (PyPTO's {isBinary = true}).
+        RETURN_IF_ERROR(CheckColSumScratch(call, backend, loc));
+        plan.tile_args = {0, 1};
+        steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0)}, {Result(), Arg(1)}));
+        break;
+      }
       plan.tile_args = {0};
       steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0)}, {Result()}));
       break;
@@ -991,6 +1027,20 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       plan.tile_args = {1};
       steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0)}, {Result()}));
       break;
+    case OpKind::kGatherMask:
+      RETURN_IF_ERROR(PlanGatherMask(call, backend, loc, &plan));
+      break;
+    case OpKind::kConcat:
+      // PyPTO's generic binary form, pto.tconcat ins(%a, %b) outs(%dst).
+      plan.tile_args = {0, 1};
+      steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {Arg(0), Arg(1)}, {Result()}));
+      break;
+    case OpKind::kTri:
+      // The diagonal, an i32 (PyPTO's operand; pto-isa's int).
+      plan.scalar_arg = 0;
+      plan.scalar_dtype = DType::kINT32;
+      steps.push_back(Step(MachineOp::kTVector, Pipe::kV, {}, {Result()}));
+      break;
     case OpKind::kFull:
       plan.scalar_arg = 1;
       plan.scalar_dtype = call.type.dtype();
@@ -1012,6 +1062,10 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
         (i == e.scratch_arg() ? writes : reads).push_back(tile);
       }
       RETURN_IF_ERROR(CheckScratch(call, e, backend, loc));
+      if (const Expr* precise = AttrOrDefault(call, "high_precision");
+          precise != nullptr && precise->kind == ExprKind::kBool && precise->bool_value) {
+        plan.precision = absl::AsciiStrToLower(absl::string_view(e.instruction).substr(1));
+      }
       steps.push_back(Step(MachineOp::kTVector, Pipe::kV, reads, writes));
       break;
     }
@@ -1196,6 +1250,27 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
     case OpKind::kSubblockIdx:
     case OpKind::kBlockIdx:
     case OpKind::kBlockNum:
+    // The async prefetch is a cache hint the scalar unit hands to the SDMA
+    // engine: it moves no data a pipe reads, so it orders nothing.
+    case OpKind::kPrefetchContext:
+    case OpKind::kPrefetchAsync:
+    case OpKind::kPrefetchSession:
+    case OpKind::kPrefetchWait:
+      break;
+    case OpKind::kScalarCast:
+      // ptoc converts a float into an integer by truncation (arith.fptosi),
+      // where PyPTO's "round" mode rounds; not lowered yet.
+      if (IsFloatDType(call.args[0]->type.dtype()) && !IsFloatDType(call.type.dtype())) {
+        return ErrorAt(loc, absl::StrCat("pl.cast of a ", DTypeName(call.args[0]->type.dtype()),
+                                         " scalar into ", DTypeName(call.type.dtype()),
+                                         " cannot be emitted yet (its \"round\" mode); cast "
+                                         "integers and into floats only"));
+      }
+      break;
+    case OpKind::kArrayCreate:
+    case OpKind::kArrayGet:
+      RETURN_IF_ERROR(CheckArrayCall(call, loc));
+      break;
     case OpKind::kReserveBuffer:
     case OpKind::kImportBuffer:
       break;

@@ -138,6 +138,12 @@ struct CallLowering {
   // tile.gemv ...: PyPTO's acc_phase, "partial" or "final" (empty:
   // unspecified): {accPhase = #pto<acc_phase partial>}, TGEMV<AccPhase::Partial>.
   std::string acc_phase;
+  // An element-wise op with high_precision=True (tile.div / log / recip):
+  // its instruction's name without the T, in lower case ("div"), which
+  // names PTOAS's attribute ({precisionType = #pto<div_precision
+  // high_precision>}) and pto-isa's template argument
+  // (TDIV<pto::DivAlgorithm::HIGH_PRECISION>); empty otherwise.
+  std::string precision;
   // The machine ops, in order (empty for ops without any: tile.create,
   // scalars, buffer and pipe setup).
   std::vector<MachineStep> steps;

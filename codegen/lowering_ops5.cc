@@ -92,6 +92,60 @@ absl::Status PlanGatherB(const Function& fn, const Expr& call, Backend backend,
   return absl::OkStatus();
 }
 
+int GatherMaskPattern(const Expr& call) {
+  const Expr* p = AttrOrDefault(call, "mask_pattern");
+  return p != nullptr && p->kind == ExprKind::kInt ? static_cast<int>(p->int_value) : 0;
+}
+
+absl::string_view GatherMaskPatternName(int pattern) {
+  static constexpr absl::string_view kNames[] = {"",      "P0101", "P1010", "P0001",
+                                                 "P0010", "P0100", "P1000", "P1111"};
+  return pattern >= 1 && pattern <= 7 ? kNames[pattern] : "";
+}
+
+bool GatherMaskPicks(int pattern, int64_t c) {
+  if (pattern == 7) return true;
+  if (pattern <= 2) return c % 2 == pattern - 1;
+  return c % 4 == pattern - 3;
+}
+
+absl::Status PlanGatherMask(const Expr& call, Backend backend, const Location& loc,
+                            CallLowering* plan) {
+  const int pattern = GatherMaskPattern(call);
+  if (GatherMaskPatternName(pattern).empty()) {
+    return ErrorAt(loc, "'tile.gather_mask' takes a mask_pattern of pl.tile.MaskPattern "
+                        "(P0101 ... P1111)");
+  }
+  const Type& src = call.args[0]->type;
+  const Type& dst = call.type;
+  if (!src.is_tile() || !dst.is_tile() || src.shape().size() != 2 ||
+      dst.shape().size() != 2 || !src.has_static_shape() || !dst.has_static_shape()) {
+    return ErrorAt(loc, "'tile.gather_mask' (TGATHER) takes and gives static 2-D tiles");
+  }
+  int64_t picked = 0;
+  for (int64_t c = 0; c < src.shape()[1].value; ++c) picked += GatherMaskPicks(pattern, c);
+  if (dst.shape()[0].value != src.shape()[0].value || dst.shape()[1].value != picked ||
+      DTypeBytes(dst.dtype()) != DTypeBytes(src.dtype())) {
+    return ErrorAt(loc, absl::StrCat("'tile.gather_mask' (TGATHER) with ",
+                                     GatherMaskPatternName(pattern), " picks ", picked,
+                                     " elements of each of the source's ",
+                                     src.shape()[0].value, " rows: its result is a [",
+                                     src.shape()[0].value, ", ", picked,
+                                     "] tile of a type of the source's size, not ",
+                                     TypeToString(dst)));
+  }
+  ASSIGN_OR_RETURN(TileGeometry g, GeometryOf(dst, backend, loc));
+  if (g.rows > 1 && g.cols != picked) {
+    return ErrorAt(loc, absl::StrCat("'tile.gather_mask' (TGATHER) writes the picked elements "
+                                     "one after another across the result's rows, which are "
+                                     "padded to ", g.cols, " elements here: a result of ",
+                                     "several rows must fill whole 32-byte rows"));
+  }
+  plan->tile_args = {0};
+  plan->steps.push_back(VectorStep({Arg(0)}, {Result()}));
+  return absl::OkStatus();
+}
+
 absl::Status PlanSetValidShape(const Function& fn, const Expr& call, const Location& loc,
                                CallLowering* plan) {
   if (SliceOf(fn, *call.args[0]) != nullptr ||

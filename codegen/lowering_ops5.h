@@ -14,6 +14,13 @@
 // source is refused: PyPTO reads it in place, the offsets stepping through
 // the wider rows of its source, which ptoc-sim does not model.
 //
+// tile.gather_mask (src, mask_pattern=): TGATHER's mask form, as PyPTO
+// lowers it: pto.tgather ins(%src, {maskPattern = #pto.mask_pattern<P1010>}
+// : T, "row") outs(%dst : D); C++ what ptoas emits, TGATHER<D, T,
+// MaskPattern::P1010>(dst, src). Each row's elements at the pattern's
+// columns (P0101: even, P1010: odd, P0001 ... P1000: c % 4 == 0 ... 3,
+// P1111: all), in order.
+//
 // tile.set_validshape (tile, valid_rows, valid_cols): metadata only, as
 // PyPTO lowers it. The result is the source's buffer with that valid shape
 // (its type says so: ir's SetValidShapeResult). PTO-AS: a handle of the
@@ -44,6 +51,20 @@ absl::Status PlanGatherB(const Function& fn, const Expr& call, Backend backend,
 // (the source a window or a reshaped view).
 absl::Status PlanSetValidShape(const Function& fn, const Expr& call, const Location& loc,
                                CallLowering* plan);
+
+// tile.gather_mask: tile argument {0}, one V step, or the error at `loc`:
+// a mask_pattern outside PyPTO's seven, a result that is not the source's
+// rows of the picked elements in a type of the source's size, or one of
+// several rows with padding (pto-isa writes the picked elements one after
+// another from the result's first, across its rows).
+absl::Status PlanGatherMask(const Expr& call, Backend backend, const Location& loc,
+                            CallLowering* plan);
+
+// tile.gather_mask's pattern, PyPTO's and pto-isa's number (1 P0101 ... 7
+// P1111), its name ("P0101"), and whether it picks element `c` of a row.
+int GatherMaskPattern(const Expr& call);
+absl::string_view GatherMaskPatternName(int pattern);
+bool GatherMaskPicks(int pattern, int64_t c);
 
 // Whether a planned tile.gatherb copies its source window first.
 inline bool GatherBCopiesSource(const CallLowering& plan) { return plan.steps.size() == 2; }

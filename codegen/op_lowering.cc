@@ -98,6 +98,19 @@ constexpr FixedLowering kFixedLowerings[] = {
     // PyPTO's tile.expands (target, scalar): tile.full of the target's type.
     {"tile.expands", OpKind::kFull, "texpands", "TEXPANDS",
      "a2a3: FP32 FP16 BF16 INT32 INT16 | a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT8"},
+    // The mask form of TGATHER: what pto-isa's CPU form takes (element
+    // types of one size in and out), the 2- and 4-byte ones.
+    {"tile.gather_mask", OpKind::kGatherMask, "tgather", "TGATHER",
+     "a2a3: FP32 FP16 INT32 INT16 UINT32 UINT16 | a5: FP32 FP16 INT32 INT16 UINT32 UINT16"},
+    // Columns side by side: the types pto-isa's TCONCAT takes.
+    {"tile.concat", OpKind::kConcat, "tconcat", "TCONCAT",
+     "a2a3: FP32 FP16 BF16 INT32 INT16 INT8 UINT32 UINT16 UINT8 | "
+     "a5: FP32 FP16 BF16 INT32 INT16 INT8 UINT32 UINT16 UINT8"},
+    // A triangle of ones: PyPTO's a2a3 rule (no BF16 or 8-bit) and what
+    // pto-isa's TTRI takes (2- and 4-byte types).
+    {"tile.tri", OpKind::kTri, "ttri", "TTRI",
+     "a2a3: FP32 FP16 INT32 INT16 UINT32 UINT16 | "
+     "a5: FP32 FP16 BF16 INT32 INT16 UINT32 UINT16"},
     // The arg reductions: the source types ptoas accepts and pto-isa
     // compiles (probed per op, type and backend); the index is INT32.
     {"tile.row_argmax", OpKind::kArgReduce, "trowargmax", "TROWARGMAX",
@@ -153,6 +166,7 @@ constexpr FixedLowering kFixedLowerings[] = {
     {"const", OpKind::kConst},
     {"min", OpKind::kScalarMinMax},
     {"max", OpKind::kScalarMinMax},
+    {"cast", OpKind::kScalarCast},
     // pto.mgather / MGATHER<Coalesce::Row|Elem[, GatherOOB::X]>: what ptoas
     // and pto-isa take for the table's (and the result's) element type.
     {"tile.mgather", OpKind::kMgather, "mgather", "MGATHER",
@@ -183,6 +197,16 @@ constexpr FixedLowering kFixedLowerings[] = {
     {"tile.fillpad", OpKind::kFillPad, "tfillpad", "TFILLPAD", kFillPadTypes},
     {"tile.fillpad_expand", OpKind::kFillPad, "tfillpad", "TFILLPAD_EXPAND", kFillPadTypes},
     {"tile.fillpad_inplace", OpKind::kFillPad, "tfillpad", "TFILLPAD_INPLACE", kFillPadTypes},
+    // The async L2 prefetch (codegen/README.md): PyPTO's PTO-AS ops and
+    // what ptoas emits for them in C++.
+    {"prefetch.make_context", OpKind::kPrefetchContext, "make_prefetch_async_context",
+     "PrefetchAsyncContext"},
+    {"prefetch.async_prefetch", OpKind::kPrefetchAsync, "tprefetch_async", "TPREFETCH_ASYNC"},
+    {"prefetch.session", OpKind::kPrefetchSession, "get_prefetch_async_session", "session"},
+    {"prefetch.wait", OpKind::kPrefetchWait, "comm.wait_async_event", "Wait"},
+    // The scalar unit's local arrays (lowering_array.h).
+    {"array.create", OpKind::kArrayCreate, "declare_local_array"},
+    {"array.get_element", OpKind::kArrayGet, "local_array_get"},
     {"pld.get_comm_ctx", OpKind::kGetCommCtx},
     {"pld.rank", OpKind::kRank},
     {"pld.nranks", OpKind::kNRanks},
@@ -315,6 +339,11 @@ absl::Status CheckOperandMemory(const Expr& call, const Location& loc) {
 
 bool IsFillPadInPlace(const Expr& call) { return call.is_op_call("tile.fillpad_inplace"); }
 
+int TriUpperOrLower(const Expr& call) {
+  const Expr* upper = AttrOrDefault(call, "upper");
+  return upper != nullptr && upper->kind == ExprKind::kBool && upper->bool_value ? 1 : 0;
+}
+
 OpFamily FamilyOf(OpKind kind) {
   switch (kind) {
     case OpKind::kTileLoad: case OpKind::kTileStore: case OpKind::kRemoteLoad:
@@ -324,7 +353,8 @@ OpFamily FamilyOf(OpKind kind) {
     case OpKind::kReshape: case OpKind::kAssemble: case OpKind::kMgather:
     case OpKind::kMatmulAcc: case OpKind::kColExpand: case OpKind::kBroadcast:
     case OpKind::kRowExpand: case OpKind::kArgReduce: case OpKind::kTernary:
-    case OpKind::kGatherB: case OpKind::kSetValidShape:
+    case OpKind::kGatherB: case OpKind::kSetValidShape: case OpKind::kTri: case OpKind::kConcat:
+    case OpKind::kGatherMask:
     case OpKind::kFull: case OpKind::kExtract: case OpKind::kTileRead:
     case OpKind::kTileWrite: case OpKind::kCompare: case OpKind::kSelect:
     case OpKind::kTranspose: case OpKind::kFillPad: case OpKind::kTileAlloc:
@@ -337,12 +367,17 @@ OpFamily FamilyOf(OpKind kind) {
     case OpKind::kReserveBuffer: case OpKind::kImportBuffer: case OpKind::kAicInitPipe:
     case OpKind::kAivInitPipe:
       return OpFamily::kPipe;
-    case OpKind::kConst: case OpKind::kScalarMinMax: case OpKind::kGetCommCtx: case OpKind::kRank: case OpKind::kNRanks: case OpKind::kSubblockIdx:
+    case OpKind::kConst: case OpKind::kScalarMinMax: case OpKind::kScalarCast: case OpKind::kGetCommCtx: case OpKind::kRank: case OpKind::kNRanks: case OpKind::kSubblockIdx:
     case OpKind::kBlockIdx: case OpKind::kBlockNum:
     case OpKind::kTensorRead: case OpKind::kTensorWrite: case OpKind::kTilePut: case OpKind::kTensorPut:
     case OpKind::kTileGet: case OpKind::kTensorGet: case OpKind::kNotify: case OpKind::kWait:
     case OpKind::kTest:
       break;
+    case OpKind::kPrefetchContext: case OpKind::kPrefetchAsync:
+    case OpKind::kPrefetchSession: case OpKind::kPrefetchWait:
+      return OpFamily::kPrefetch;
+    case OpKind::kArrayCreate: case OpKind::kArrayGet:
+      return OpFamily::kArray;
   }
   return OpFamily::kComm;
 }

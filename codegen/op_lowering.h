@@ -49,6 +49,12 @@ enum class OpKind {
   kSetValidShape,// tile.set_validshape (tile, rows, cols): the tile's buffer with
                  // that valid shape, in place (pto.set_validshape), no machine op
   kFull,         // tile.full (shape, value): a fresh Vec tile of one value
+  kGatherMask,   // tile.gather_mask (src, mask_pattern): the elements of each row
+                 // the pattern picks (TGATHER's mask form, lowering_ops5.h)
+  kConcat,       // tile.concat (a, b): a's columns then b's, row by row (TCONCAT)
+  kTri,          // tile.tri (diagonal, shape[, valid_shape], upper=): a fresh Vec
+                 // tile of 1 on and above (upper) / below (lower) the diagonal,
+                 // 0 elsewhere (TTRI)
   kSubview,      // tile.slice: a window of its source's buffer, no machine op
   kReshape,      // tile.reshape: its source's buffer read as another shape
                  // (pto.treshape / TRESHAPE), no machine op
@@ -74,7 +80,16 @@ enum class OpKind {
   kTileRead,     // tile.read (tile, indices): one element of a Vec tile, PIPE_S
   kConst,        // pl.const(value, dtype): a literal of that dtype, no machine op
   kScalarMinMax, // pl.min / pl.max (a, b) of scalars, in the result's dtype; no machine op
+  kScalarCast,   // pl.cast (scalar, dtype): the scalar converted; no machine op
   kTileWrite,    // tile.write (tile, indices, value): one element set in place, PIPE_S
+  kPrefetchContext,  // prefetch.make_context (): the async-prefetch context over
+                     // the kernel's SDMA workspace parameter (codegen/README.md)
+  kPrefetchAsync,    // prefetch.async_prefetch (tensor, ctx): a GM tensor into L2
+  kPrefetchSession,  // prefetch.session (ctx): the context's session
+  kPrefetchWait,     // prefetch.wait (event, session): waits for the prefetch
+  kArrayCreate,  // array.create (extent, dtype): a local array of scalars
+                 // (lowering_array.h); `arr[i] = v` is a statement
+  kArrayGet,     // array.get_element (array, index): one element, a scalar
   kGetCommCtx,
   kRank,
   kNRanks,
@@ -156,12 +171,18 @@ absl::string_view RoundModeName(int mode);
 // source's buffer: TFILLPAD_INPLACE, the source padded too).
 bool IsFillPadInPlace(const Expr& call);
 
+// tile.tri's selector, PyPTO's upper= (pto-isa's isUpperOrLower: 1 upper,
+// 0 lower).
+int TriUpperOrLower(const Expr& call);
+
 // The groups of op kinds; each emitter lowers a family with one method.
 enum class OpFamily {
   kTile,    // tile loads and stores (local or remote), moves and arithmetic
   kSystem,  // fence, cacheinvalid, syncall
   kPipe,    // the cube-vector FIFOs and their setup
   kComm,    // the rest: comm ctx and ranks, GM scalars, put / get and signals
+  kPrefetch,  // the async L2 prefetch: context, prefetch, session, wait
+  kArray,     // the local arrays of scalars: create, get (set is a statement)
 };
 OpFamily FamilyOf(OpKind kind);
 

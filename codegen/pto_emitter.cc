@@ -255,6 +255,10 @@ absl::StatusOr<std::string> PtoFunctionEmitter::Emit() {
     dynamic_dims_[d] = NewName(d);
     params.push_back(absl::StrCat(dynamic_dims_[d], ": index"));
   }
+  if (abi_.sdma_workspace) {
+    sdma_workspace_ = NewName("sdma_workspace");
+    params.push_back(absl::StrCat(sdma_workspace_, ": !pto.ptr<i8>"));
+  }
   if (abi_.comm_ctx) {
     comm_ctx_ = NewName("comm_ctx");
     params.push_back(absl::StrCat(comm_ctx_, ": !pto.ptr<i64>"));

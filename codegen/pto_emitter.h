@@ -162,6 +162,15 @@ class PtoFunctionEmitter : public BodyEmitter {
                                                      absl::string_view hint);
   absl::StatusOr<std::optional<Value>> LowerPipeOp(const Expr& call, const CallLowering& plan,
                                                    absl::string_view hint);
+  // The local arrays: array.create / get_element, and `arr[i] = v`
+  // (pto_array.cc).
+  absl::StatusOr<std::optional<Value>> LowerArrayOp(const Expr& call, const CallLowering& plan,
+                                                    absl::string_view hint);
+  absl::Status EmitSetItem(const Stmt& s) override;
+  // The async prefetch ops (pto_prefetch.cc).
+  absl::StatusOr<std::optional<Value>> LowerPrefetchOp(const Expr& call,
+                                                       const CallLowering& plan,
+                                                       absl::string_view hint);
   // `placed`: the C++ tile it is placed as, when not its type's.
   absl::StatusOr<Value> AllocTile(const Type& type, absl::string_view hint,
                                   const Location& loc, const TileGeometry* placed = nullptr);
@@ -247,6 +256,7 @@ class PtoFunctionEmitter : public BodyEmitter {
   // The ABI's dynamic dims: pl.dynamic name -> its index parameter.
   absl::flat_hash_map<std::string, std::string> dynamic_dims_;
   std::string comm_ctx_;              // "%comm_ctx" when the ABI has it
+  std::string sdma_workspace_;        // "%sdma_workspace" when the ABI has it
   std::string gm_pipe_buffer_;
   std::string sync_workspace_;
   std::string own_window_base_;       // i64, loaded on first use

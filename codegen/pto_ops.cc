@@ -47,6 +47,10 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       return LowerSystemOp(call, plan, hint);
     case OpFamily::kPipe:
       return LowerPipeOp(call, plan, hint);
+    case OpFamily::kPrefetch:
+      return LowerPrefetchOp(call, plan, hint);
+    case OpFamily::kArray:
+      return LowerArrayOp(call, plan, hint);
     case OpFamily::kComm:
       break;
   }
@@ -337,6 +341,37 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
            loc);
       return std::optional<Value>(Value{name, ty, tiles[0].buffer, g});
     }
+    case OpKind::kGatherMask: {
+      // PyPTO's spelling: the pattern attribute among the ins, then "row"
+      // (lowering_ops5.h).
+      RETURN_IF_ERROR(tile_operand(0));
+      if (tiles[0].placed.has_value()) {
+        return ErrorAt(loc, absl::StrCat("'", call.str, "' (", op.cce_name, ") takes a whole "
+                                         "tile, not a window of a wider one (tile.slice): copy "
+                                         "the window into a tile of its own first (tile.move)"));
+      }
+      ASSIGN_OR_RETURN(Value dst, AllocTile(call.type, hint, loc));
+      Sync(plan.steps[0], {BufferOf(call.args[0]->type, tiles[0])}, BufferOf(call.type, dst), {});
+      Line(absl::StrCat("pto.", op.pto_name, " ins(", tiles[0].name,
+                        ", {maskPattern = #pto.mask_pattern<",
+                        GatherMaskPatternName(GatherMaskPattern(call)), ">} : ", tiles[0].type,
+                        ", \"row\") outs(", dst.name, " : ", dst.type, ")"),
+           loc);
+      return std::optional<Value>(dst);
+    }
+    case OpKind::kTri: {
+      // PyPTO's generic form: ptoas takes the selector only as an attribute
+      // of it.
+      ASSIGN_OR_RETURN(std::string diagonal,
+                       LowerAs(*call.args[plan.scalar_arg], plan.scalar_dtype));
+      ASSIGN_OR_RETURN(Value dst, AllocTile(call.type, hint, loc));
+      Sync(plan.steps[0], {}, BufferOf(call.type, dst), {});
+      Line(absl::StrCat("\"pto.", op.pto_name, "\"(", diagonal, ", ", dst.name,
+                        ") {upperOrLower = ", TriUpperOrLower(call), " : i32} : (",
+                        PtoScalarType(plan.scalar_dtype), ", ", dst.type, ") -> ()"),
+           loc);
+      return std::optional<Value>(dst);
+    }
     case OpKind::kTernary: {
       // PyPTO's one instruction (ptoas computes it in two: lowering_ops4.h).
       for (int i : plan.tile_args) RETURN_IF_ERROR(tile_operand(i));
@@ -550,10 +585,17 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
     mode = absl::StrCat(" {rmode = #pto<round_mode ", RoundModeName(CastRoundMode(call)), ">}");
   } else if (plan.cmp_mode >= 0) {
     mode = absl::StrCat(" {cmpMode = #pto<cmp ", CmpModeName(plan.cmp_mode), ">}");
+  } else if (op.kind == OpKind::kColReduce && plan.tile_args.size() == 2) {
+    mode = " {isBinary = true}";  // PyPTO's pairing of the scratch tile
   }
+  // PyPTO puts the precision attribute after the outs clause.
+  const std::string precision =
+      plan.precision.empty() ? ""
+                             : absl::StrCat(" {precisionType = #pto<", plan.precision,
+                                            "_precision high_precision>}");
   Line(absl::StrCat("pto.", name, " ins(", absl::StrJoin(names, ", "), mode, " : ",
                     absl::StrJoin(types, ", "), ") outs(", dst.name, " : ", dst.type, ")",
-                    AccPhaseSuffix(plan)),
+                    AccPhaseSuffix(plan), precision),
        loc);
   return std::optional<Value>(dst);
 }
@@ -582,6 +624,11 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       std::string r = Result(hint);
       Line(absl::StrCat(r, " = arith.", name, " ", a, ", ", b, " : ", PtoScalarType(d)), loc);
       return std::optional<Value>(Value{r, PtoScalarType(d)});
+    }
+    case OpKind::kScalarCast: {
+      const DType d = call.type.dtype();
+      ASSIGN_OR_RETURN(std::string v, LowerAs(*call.args[0], d));
+      return std::optional<Value>(Value{v, PtoScalarType(d)});
     }
     case OpKind::kGetCommCtx:
       return std::optional<Value>(Value{comm_ctx_, "!pto.ptr<i64>"});

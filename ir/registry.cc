@@ -479,11 +479,9 @@ void AddTileOps(OpRegistry& r) {
     info->memory.fixed = MemorySpace::kVec;
   }
   // PyPTO: div / log / recip(..., high_precision=False), PTOAS's precise
-  // mode, which codegen does not select.
+  // mode (codegen's CallLowering::precision).
   for (const char* op : {"tile.div", "tile.log", "tile.recip"}) {
-    OpInfo* info = r.FindMutable(op);
-    info->attrs = {BoolAttr("high_precision", false)};
-    info->uncompiled_attrs = {"high_precision"};
+    r.FindMutable(op)->attrs = {BoolAttr("high_precision", false)};
   }
   r.FindMutable("tile.div")->positional_attrs = {"high_precision"};
 }
@@ -745,7 +743,11 @@ const OpRegistry& OpRegistry::Get() {
           "tile.row_argmax", "tile.row_argmin", "tile.col_argmax", "tile.col_argmin",
           "tile.addc", "tile.subc", "tile.addsc", "tile.subsc", "tile.matmul_bias",
           "tile.gemv", "tile.gemv_bias", "tile.gemv_acc", "tile.gatherb", "tile.set_validshape",
-          "tile.reinterpret_view"}) {
+          "tile.reinterpret_view",
+          "prefetch.make_context", "prefetch.async_prefetch", "prefetch.session",
+          "prefetch.wait", "array.create", "array.get_element",
+          "cast", "tile.tri", "tile.concat",
+          "tile.gather_mask"}) {
       r->FindMutable(op)->compiled = true;
     }
     // PyPTO lowers these before code generation, in FlattenTileNdTo2D
@@ -774,8 +776,6 @@ const OpRegistry& OpRegistry::Get() {
           "compiles; hand the data over with a tile.tpush / tpop pipe or a GM signal "
           "(pld.system.notify / wait) instead";
     }
-    // TCOLSUM with a scratch tile takes {isBinary = true}; not lowered yet.
-    r->FindMutable("tile.col_sum")->compiled_arities = {1};
     // PyPTO (src/ir/op/tensor_ops/memory.cpp, transform.cpp,
     // distributed/remote_load.cpp): these do not take MX-layout tensors.
     for (const char* op : {"tensor.slice", "tensor.reshape", "tensor.transpose",

@@ -70,6 +70,12 @@ class Compiler : public StmtVisitor<Compiler, absl::Status> {
     return absl::OkStatus();
   }
 
+  // `arr[i] = value`: run like an assignment, into the array's element.
+  absl::Status VisitSetItem(const Stmt& s) {
+    RETURN_IF_ERROR(CheckExpr(*s.values[0], false));
+    return VisitEval(s);
+  }
+
   absl::Status VisitFor(const Stmt& s) { return EmitFor(s); }
 
   absl::Status VisitWhile(const Stmt& s) {
@@ -109,8 +115,7 @@ class Compiler : public StmtVisitor<Compiler, absl::Status> {
     return absl::OkStatus();
   }
 
-  // A PyPTO scope, break, continue, tuple unpacking, item assignment or
-  // pl.split_aiv region.
+  // A PyPTO scope, break, continue, tuple unpacking or pl.split_aiv region.
   absl::Status VisitStmt(const Stmt& s) {
     return ErrorAt(s.loc, "the simulator does not run this statement yet "
                           "(a PyPTO scope, break, continue or tuple unpacking)");

@@ -184,6 +184,7 @@ absl::Status Interpreter::Exec(LaneState& l, const Instr& in) {
                                                                   : Eval(l, *st.value));
       if (l.finished) return absl::OkStatus();
       if (st.kind == StmtKind::kAssign && st.var != nullptr) l.env[st.var->id] = v;
+      if (st.kind == StmtKind::kSetItem) RETURN_IF_ERROR(SetItem(l, st, v));
       if (!repeat_) ++l.pc;
       return absl::OkStatus();
     }
@@ -396,6 +397,51 @@ std::optional<std::vector<Interpreter::Run>> Interpreter::Region(
   return runs;
 }
 
+namespace {
+
+// The element of `array` at `index`, or the error of an index outside it.
+absl::StatusOr<size_t> ArrayElement(const Value& array, const Value& index, const Var* var) {
+  if (array.kind != Value::Kind::kArray) {
+    return absl::InvalidArgumentError("an array op of a value that is no array");
+  }
+  const int64_t i = index.AsInt();
+  if (i < 0 || i >= static_cast<int64_t>(array.array->size())) {
+    return absl::OutOfRangeError(absl::StrCat("index ", i, " is outside the array",
+                                              var != nullptr ? absl::StrCat(" '", var->name, "'")
+                                                             : "",
+                                              " of ", array.array->size(), " elements"));
+  }
+  return static_cast<size_t>(i);
+}
+
+}  // namespace
+
+Interpreter::OpResult Interpreter::ArrayOp(LaneState& l, const Expr& call, codegen::OpKind kind) {
+  if (kind == codegen::OpKind::kArrayCreate) return Value::Array(call.type.shape()[0].value);
+  // array.get_element: the element as a number of the array's dtype.
+  ASSIGN_OR_RETURN(Value array, Eval(l, *call.args[0]));
+  ASSIGN_OR_RETURN(Value index, Eval(l, *call.args[1]));
+  const Var* var = call.args[0]->kind == ExprKind::kVar ? call.args[0]->var : nullptr;
+  ASSIGN_OR_RETURN(size_t i, ArrayElement(array, index, var));
+  const int64_t v = (*array.array)[i];
+  return call.type.dtype() == DType::kBOOL ? Value::Bool(v != 0) : Value::Int(v);
+}
+
+absl::Status Interpreter::SetItem(LaneState& l, const Stmt& st, const Value& v) {
+  const Value& array = l.env[st.var->id];
+  ASSIGN_OR_RETURN(Value index, Eval(l, *st.values[0]));
+  ASSIGN_OR_RETURN(size_t i, ArrayElement(array, index, st.var));
+  // The value in the element type (PyPTO's update_element converts INDEX).
+  const DType d = st.var->type.dtype();
+  int64_t x = v.AsInt();
+  if (d == DType::kBOOL) x = v.AsBool() ? 1 : 0;
+  if (d != DType::kBOOL && DTypeBytes(d) < 8) {
+    x = static_cast<int64_t>(RoundToDType(static_cast<double>(x), d));
+  }
+  (*array.array)[i] = x;
+  return absl::OkStatus();
+}
+
 Interpreter::OpResult Interpreter::CallOp(LaneState& l, const Expr& call, const Stmt* stmt,
                                           const OpInfo* info) {
   if (info == nullptr) info = LookupOp(call);
@@ -425,6 +471,16 @@ Interpreter::OpResult Interpreter::CallOp(LaneState& l, const Expr& call, const 
       if (const codegen::OpLowering* lw = codegen::LoweringOf(call);
           lw != nullptr && lw->kind == codegen::OpKind::kTileAlloc) {
         return Value();  // PyPTO's MemRef buffer: nothing runs
+      }
+      if (const codegen::OpLowering* lw = codegen::LoweringOf(call);
+          lw != nullptr && codegen::FamilyOf(lw->kind) == codegen::OpFamily::kArray) {
+        return ArrayOp(l, call, lw->kind);
+      }
+      if (const codegen::OpLowering* lw = codegen::LoweringOf(call);
+          lw != nullptr && codegen::FamilyOf(lw->kind) == codegen::OpFamily::kPrefetch) {
+        // The async L2 prefetch is a cache hint: its handles hold nothing a
+        // kernel computes with, and the wait finds the prefetch done.
+        return lw->kind == codegen::OpKind::kPrefetchWait ? Value::Bool(true) : Value();
       }
       std::vector<Value> args;
       std::vector<std::vector<int64_t>> lists(call.args.size());
@@ -466,6 +522,16 @@ Interpreter::OpResult Interpreter::CallOp(LaneState& l, const Expr& call, const 
         const DType d = call.type.dtype();
         if (d == DType::kBOOL) return Value::Bool(v.AsInt() != 0);
         return IsFloatDType(d) ? Value::Float(v.AsDouble()) : Value::Int(v.AsInt());
+      }
+      if (const codegen::OpLowering* lw = codegen::LoweringOf(call);
+          lw != nullptr && lw->kind == codegen::OpKind::kScalarCast) {
+        // pl.cast: into the result's dtype (integers wrap to its width).
+        ASSIGN_OR_RETURN(Value v, Eval(l, *call.args[0]));
+        const DType d = call.type.dtype();
+        if (IsFloatDType(d)) return Value::Float(RoundToDType(v.AsDouble(), d));
+        if (d == DType::kBOOL) return Value::Bool(v.AsBool());
+        if (DTypeBytes(d) >= 8) return Value::Int(v.AsInt());
+        return Value::Int(static_cast<int64_t>(RoundToDType(static_cast<double>(v.AsInt()), d)));
       }
       if (const codegen::OpLowering* lw = codegen::LoweringOf(call);
           lw != nullptr && lw->kind == codegen::OpKind::kScalarMinMax) {

@@ -67,6 +67,9 @@ class Interpreter {
   // `info` is the call's registry entry when the caller has it.
   OpResult CallOp(LaneState& l, const Expr& call, const Stmt* stmt,
                   const OpInfo* info = nullptr);
+  // A kernel's pl.Array: array.create / get_element, and `arr[i] = v`.
+  OpResult ArrayOp(LaneState& l, const Expr& call, codegen::OpKind kind);
+  absl::Status SetItem(LaneState& l, const Stmt& st, const Value& v);
   // Reports a protocol error of the lane at `loc`.
   void Protocol(LaneState& l, const Location& loc, std::string message,
                 std::vector<SourceRef> more = {});

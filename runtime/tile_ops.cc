@@ -6,6 +6,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "codegen/lowering_ops5.h"
 #include "codegen/op_lowering.h"
 #include "ir/registry.h"
 #include "ir/status_macros.h"
@@ -203,6 +204,40 @@ absl::StatusOr<std::vector<double>> TernaryBlock(absl::string_view instruction,
   for (size_t i = 0; i < a.size(); ++i) {
     const double x = b != nullptr ? (*b)[i] : scalar;
     out[i] = (add ? a[i] + x : a[i] - x) + c[i];
+  }
+  return out;
+}
+
+std::vector<double> GatherMaskBlock(const std::vector<double>& src, int64_t rows, int64_t cols,
+                                    int pattern) {
+  std::vector<double> out;
+  for (int64_t r = 0; r < rows; ++r) {
+    for (int64_t c = 0; c < cols; ++c) {
+      if (codegen::GatherMaskPicks(pattern, c)) out.push_back(src[static_cast<size_t>(r * cols + c)]);
+    }
+  }
+  return out;
+}
+
+std::vector<double> ConcatBlock(const std::vector<double>& a, int64_t a_cols,
+                                const std::vector<double>& b, int64_t b_cols, int64_t rows) {
+  std::vector<double> out;
+  out.reserve(static_cast<size_t>(rows * (a_cols + b_cols)));
+  for (int64_t r = 0; r < rows; ++r) {
+    out.insert(out.end(), a.begin() + r * a_cols, a.begin() + (r + 1) * a_cols);
+    out.insert(out.end(), b.begin() + r * b_cols, b.begin() + (r + 1) * b_cols);
+  }
+  return out;
+}
+
+std::vector<double> TriBlock(int64_t valid_rows, int64_t valid_cols, int64_t diagonal,
+                             bool upper) {
+  std::vector<double> out(static_cast<size_t>(valid_rows * valid_cols), 0.0);
+  for (int64_t r = 0; r < valid_rows; ++r) {
+    for (int64_t c = 0; c < valid_cols; ++c) {
+      const bool one = upper ? c >= r + diagonal : c <= r + diagonal;
+      out[static_cast<size_t>(r * valid_cols + c)] = one ? 1.0 : 0.0;
+    }
   }
   return out;
 }
@@ -485,6 +520,63 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
     (by_row ? t->shape.back() : t->shape.front()) = 1;
     t->data = std::move(r);
     for (double& v : t->data) v = RoundToDType(v, t->dtype);
+    return std::shared_ptr<const TileData>(t);
+  }
+  if (l != nullptr && kind == codegen::OpKind::kGatherMask) {
+    // Picked elements as the result's type, bit for bit when it differs
+    // (output_dtype, of the source's size).
+    RETURN_IF_ERROR(NeedTiles(call, args, 1));
+    const TileData& a = *args[0].tile;
+    std::vector<int64_t> shape;
+    for (const Dim& d : call.type.shape()) shape.push_back(d.value);
+    auto t = NewTile(call.type, shape);
+    std::vector<double> picked =
+        GatherMaskBlock(a.data, a.shape[0], a.shape[1], codegen::GatherMaskPattern(call));
+    if (t->dtype != a.dtype) {
+      std::vector<uint8_t> bytes(static_cast<size_t>(DTypeBytes(a.dtype)));
+      for (double& v : picked) {
+        EncodeElement(v, a.dtype, bytes.data());
+        v = DecodeElement(bytes.data(), t->dtype);
+      }
+    }
+    t->data = std::move(picked);
+    return std::shared_ptr<const TileData>(t);
+  }
+  if (l != nullptr && kind == codegen::OpKind::kConcat) {
+    RETURN_IF_ERROR(NeedTiles(call, args, 2));
+    const TileData& a = *args[0].tile;
+    const TileData& b = *args[1].tile;
+    if (a.shape.size() != 2 || b.shape.size() != 2 || a.shape[0] != b.shape[0]) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("'", call.str, "' takes two 2-D tiles of as many rows"));
+    }
+    auto t = NewTile(call.type, {a.shape[0], a.shape[1] + b.shape[1]});
+    t->data = ConcatBlock(a.data, a.shape[1], b.data, b.shape[1], a.shape[0]);
+    return std::shared_ptr<const TileData>(t);
+  }
+  if (l != nullptr && kind == codegen::OpKind::kTri) {
+    // TTRI writes the valid part; the rest of the buffer is left as it was
+    // (0 here, unread: a store moves the valid part).
+    if (!call.type.is_tile() || !call.type.has_static_shape() || args.empty() ||
+        !args[0].is_number()) {
+      return absl::InvalidArgumentError("'tile.tri' takes a diagonal and a static shape");
+    }
+    std::vector<int64_t> shape;
+    for (const Dim& d : call.type.shape()) shape.push_back(d.value);
+    Shape valid = call.type.view().valid_shape;
+    if (valid.empty()) valid = call.type.shape();
+    if (shape.size() != 2 || valid.size() != 2 || !valid[0].is_static() ||
+        !valid[1].is_static()) {
+      return absl::InvalidArgumentError("'tile.tri' of a 2-D tile with a static valid shape");
+    }
+    auto t = NewTile(call.type, shape);
+    const std::vector<double> block = TriBlock(valid[0].value, valid[1].value, args[0].AsInt(),
+                                               codegen::TriUpperOrLower(call) == 1);
+    for (int64_t r = 0; r < valid[0].value; ++r) {
+      for (int64_t c = 0; c < valid[1].value; ++c) {
+        t->data[r * shape[1] + c] = block[r * valid[1].value + c];
+      }
+    }
     return std::shared_ptr<const TileData>(t);
   }
   if (l != nullptr && kind == codegen::OpKind::kFull) {

@@ -60,6 +60,23 @@ absl::StatusOr<std::vector<double>> TernaryBlock(absl::string_view instruction,
 // row r's 32-byte block c the `dst` elements of the 32 bytes at byte
 // offset off[r * off_cols + c] of `src_bytes` (the source's buffer); a block
 // past its end is left 0 (pto-isa's CPU simulation leaves it as it was).
+// TGATHER's mask form: the valid part of the result, row r the elements of
+// row r of `src` (rows x cols, row-major) at the columns mask pattern
+// `pattern` picks (codegen's GatherMaskPicks).
+std::vector<double> GatherMaskBlock(const std::vector<double>& src, int64_t rows, int64_t cols,
+                                    int pattern);
+
+// TCONCAT: `rows` rows, each a's `a_cols` elements then b's `b_cols` (a and
+// b row-major).
+std::vector<double> ConcatBlock(const std::vector<double>& a, int64_t a_cols,
+                                const std::vector<double>& b, int64_t b_cols, int64_t rows);
+
+// TTRI: the valid part (valid_rows x valid_cols, row-major) of a triangle
+// of ones: element (r, c) is 1 where c >= r + diagonal (upper) or c <= r +
+// diagonal (lower), else 0 (pto-isa's TTriu / TTril).
+std::vector<double> TriBlock(int64_t valid_rows, int64_t valid_cols, int64_t diagonal,
+                             bool upper);
+
 std::vector<double> GatherBBlock(const std::vector<uint8_t>& src_bytes,
                                  const std::vector<double>& off, int64_t off_cols, DType dst,
                                  int64_t valid_rows, int64_t valid_cols);

@@ -230,6 +230,13 @@ Value Value::CommCtx(int rank) {
   return r;
 }
 
+Value Value::Array(int64_t extent) {
+  Value r;
+  r.kind = Kind::kArray;
+  r.array = std::make_shared<std::vector<int64_t>>(static_cast<size_t>(extent), 0);
+  return r;
+}
+
 std::string FormatElement(double v, DType dtype) {
   if (!IsFloatDType(dtype)) return absl::StrFormat("%d", TruncToInt64(v));
   return absl::StrFormat("%.9g", v);

@@ -57,13 +57,16 @@ struct TileData {
 
 // A value bound to an IR variable.
 struct Value {
-  enum class Kind : uint8_t { kNone, kInt, kFloat, kBool, kTensor, kTile, kCommCtx };
+  enum class Kind : uint8_t { kNone, kInt, kFloat, kBool, kTensor, kTile, kCommCtx, kArray };
   Kind kind = Kind::kNone;
   // kInt: the value; kBool: 0 or 1; kTensor: the allocation index;
   // kCommCtx: the rank whose context it is.
   int64_t i = 0;
   double f = 0;  // kFloat
   std::shared_ptr<const TileData> tile;  // kTile
+  // kArray: a kernel's pl.Array of integers, shared by every value bound to
+  // it (`arr[i] = v` writes it in place, as PyPTO's lowering does).
+  std::shared_ptr<std::vector<int64_t>> array;
 
   static Value Int(int64_t v);
   static Value Float(double v);
@@ -71,6 +74,7 @@ struct Value {
   static Value Tensor(int alloc);
   static Value Tile(std::shared_ptr<const TileData> t);
   static Value CommCtx(int rank);
+  static Value Array(int64_t extent);  // zeroed
 
   bool is_number() const { return kind == Kind::kInt || kind == Kind::kFloat || kind == Kind::kBool; }
   double AsDouble() const { return kind == Kind::kFloat ? f : static_cast<double>(i); }

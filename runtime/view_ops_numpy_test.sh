@@ -4,7 +4,10 @@
 # tile.cos, the tile.fillpad ops, the per-row expansions, the arg
 # reductions, tile.addc ..., tile.matmul_bias and tile.gemv ..., tile.gatherb
 # and tile.set_validshape on ptoc-sim against NumPy (and
-# tile.reinterpret_view: reinterpret.py):
+# tile.reinterpret_view: reinterpret.py; the async prefetch: prefetch.py;
+# high_precision=True: high_precision.py; pl.Array and a scalar pl.cast:
+# array.py; tile.tri: tri.py; tile.concat: concat.py; tile.col_sum with a
+# scratch tile: col_sum_tmp.py; tile.gather_mask: gather_mask.py):
 # runtime/testdata/slices.py, mgather.py, compare_select.py, transpose.py,
 # trig.py, fillpad.py, row_expand.py, arg_reduce.py, ternary.py,
 # matmul_bias.py, gemv.py, gatherb.py and set_validshape.py (each
@@ -105,6 +108,24 @@ elif name == "matmul_bias":
 elif name == "trig":
     save("a", np.concatenate([rng.uniform(-20, 20, 256), np.arange(-64, 64) * np.pi / 4,
                               rng.uniform(-1, 1, 128)]).astype(np.float32))
+elif name == "prefetch":
+    save("x", rng.integers(-64, 64, (1, 1024)) / 4)
+elif name == "gather_mask":
+    save("a", rng.integers(-64, 64, (1, 256)) / 4)
+    save("b", rng.integers(-64, 64, (8, 32)) / 4)
+elif name == "col_sum_tmp":
+    save("a", rng.integers(-64, 64, (16, 32)) / 4)
+    save("b", rng.integers(-64, 64, (7, 64)) / 4)
+elif name == "concat":
+    save("a", rng.integers(-64, 64, (8, 16)) / 4)
+    save("b", rng.integers(-64, 64, (8, 32)) / 4)
+    save("c", rng.integers(-64, 64, (4, 16)) / 4)
+elif name == "array":
+    save("idx", np.array([[5, 1, 2, 3, 4, 5, 6, 7]]))
+    save("x", rng.integers(-64, 64, (24, 16)) / 4)
+elif name == "high_precision":
+    save("a", rng.integers(-64, 64, (16, 16)) / 4)
+    save("b", rng.integers(-64, 64, (16, 16)) / 4)
 elif name == "extract_cube":
     save("a", rng.integers(-8, 8, (32, 64)) / 2)
     save("b", rng.integers(-8, 8, (64, 32)) / 2)
@@ -224,6 +245,28 @@ elif name == "trig":
     atol = 5e-7
     want["s"] = np.sin(a)
     want["c"] = np.cos(a)
+elif name == "prefetch":
+    want["out"] = 2 * load("x", (1, 1024))[:, 256:384]
+elif name == "gather_mask":
+    want["o1"], want["o2"] = load("a", (1, 256))[:, 1::2], load("b", (8, 32))[:, 0::4]
+elif name == "col_sum_tmp":
+    want["o1"] = load("a", (16, 32)).sum(axis=0, keepdims=True)
+    want["o2"] = load("b", (7, 64)).sum(axis=0, keepdims=True)
+elif name == "concat":
+    a, b, c = load("a", (8, 16)), load("b", (8, 32)), load("c", (4, 16))
+    want["o1"], want["o2"] = np.concatenate([a, b], axis=1), np.concatenate([c, c], axis=1)
+elif name == "tri":
+    want["o1"] = np.triu(np.ones((9, 21)), 1)
+    want["o2"] = np.tril(np.ones((8, 16)), -2)
+    want["o3"] = np.tril(np.ones((8, 8)), 3)
+elif name == "array":
+    arr = [7 - i for i in range(8)]
+    arr[0] = 5  # idx[0, 0] = 5 > 3
+    row = arr[5] + arr[0]
+    want["out"] = 2 * load("x", (24, 16))[row:row + 8]
+elif name == "high_precision":
+    b, p = load("b", (16, 16)), load("a", (16, 16)) ** 2 + 1
+    want["o1"], want["o2"], want["o3"], want["o4"] = b / p, np.log(p), 1 / p, b / p
 elif name == "extract_cube":
     a, b = load("a", (32, 64)), load("b", (64, 32))
     want["out"] = a[16:32, :].astype(np.float32) @ b[:, 16:32].astype(np.float32)
@@ -258,6 +301,13 @@ for backend in a2a3 a5; do
   run gatherb runtime/testdata/gatherb.py k "$backend" --scalar col=16
   run reinterpret runtime/testdata/reinterpret.py k "$backend"
   run set_validshape runtime/testdata/set_validshape.py k "$backend" --scalar r=13 --scalar c=20
+  run prefetch runtime/testdata/prefetch.py k "$backend"
+  run high_precision runtime/testdata/high_precision.py k "$backend"
+  run array runtime/testdata/array.py k "$backend"
+  run tri runtime/testdata/tri.py k "$backend" --scalar d=3
+  run concat runtime/testdata/concat.py k "$backend"
+  run col_sum_tmp runtime/testdata/col_sum_tmp.py k "$backend"
+  run gather_mask runtime/testdata/gather_mask.py k "$backend"
 done
 echo "view_ops_numpy_test: $checked runs checked, $failed failed"
-[[ $failed -eq 0 && $checked -eq 40 ]]
+[[ $failed -eq 0 && $checked -eq 54 ]]

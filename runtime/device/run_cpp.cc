@@ -104,6 +104,9 @@ struct RankContext {
   std::vector<int64_t> comm_ctx;  // rank, number of ranks, each rank's window base
   std::vector<uint8_t> pipe_buffer = std::vector<uint8_t>(kPipeBufferBytes);
   std::vector<int32_t> sync_workspace;
+  // The SDMA workspace of prefetch.make_context; the stand-in's prefetch
+  // (pto/comm/prefetch.hpp) does not touch it.
+  std::vector<uint8_t> sdma_workspace = std::vector<uint8_t>(64);
 };
 
 // Places every tensor of every rank in GM and returns where each rank's
@@ -165,6 +168,9 @@ std::vector<uint64_t> KernelArgs(const World& w, const LaneKernel& k, const Entr
     auto it = params.dynamic_dims.find(d);
     args.push_back(static_cast<uint64_t>(it != params.dynamic_dims.end() ? it->second : 0));
   }
+  if (k.abi.sdma_workspace) {
+    args.push_back(reinterpret_cast<uintptr_t>(ctx.sdma_workspace.data()));
+  }
   if (k.abi.comm_ctx) args.push_back(reinterpret_cast<uintptr_t>(ctx.comm_ctx.data()));
   if (k.abi.gm_pipe_buffer) args.push_back(reinterpret_cast<uintptr_t>(ctx.pipe_buffer.data()));
   if (k.abi.sync_workspace) {
@@ -212,8 +218,8 @@ absl::StatusOr<CppRunResult> RunEmittedCpp(const Program& program, const CppRunO
     }
     syncall_slots = std::max(syncall_slots, k.abi.syncall_slots);
     const size_t count =
-        call.args.size() + k.abi.dynamic_dims.size() + k.abi.comm_ctx + k.abi.gm_pipe_buffer +
-        k.abi.sync_workspace;
+        call.args.size() + k.abi.dynamic_dims.size() + k.abi.sdma_workspace + k.abi.comm_ctx +
+        k.abi.gm_pipe_buffer + k.abi.sync_workspace;
     if (count > kMaxKernelArgs) {
       return absl::InvalidArgumentError(
           absl::StrCat("error: '", call.function->name, "' takes ", count,

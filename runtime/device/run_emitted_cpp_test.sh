@@ -167,6 +167,20 @@ same full runtime/testdata/full.py k ""
 same full_a5 runtime/testdata/full.py k "--backend=a5"
 same read_write runtime/testdata/read_write.py k ""
 same read_write_a5 runtime/testdata/read_write.py k "--backend=a5"
+same prefetch runtime/testdata/prefetch.py k ""
+same prefetch_a5 runtime/testdata/prefetch.py k "--backend=a5"
+same high_precision runtime/testdata/high_precision.py k ""
+same high_precision_a5 runtime/testdata/high_precision.py k "--backend=a5"
+same array runtime/testdata/array.py k ""
+same array_a5 runtime/testdata/array.py k "--backend=a5"
+same tri runtime/testdata/tri.py k "" --scalar d=3
+same tri_a5 runtime/testdata/tri.py k "--backend=a5" --scalar d=3
+same concat runtime/testdata/concat.py k ""
+same concat_a5 runtime/testdata/concat.py k "--backend=a5"
+same col_sum_tmp runtime/testdata/col_sum_tmp.py k ""
+same col_sum_tmp_a5 runtime/testdata/col_sum_tmp.py k "--backend=a5"
+same gather_mask runtime/testdata/gather_mask.py k ""
+same gather_mask_a5 runtime/testdata/gather_mask.py k "--backend=a5"
 
 # No fence (dsb) after the stores the ring publishes.
 mutate ring_no_dsb ring '/dsb(DSB_DDR);/d'

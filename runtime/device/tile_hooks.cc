@@ -259,6 +259,60 @@ void Transpose(const TileDesc& dst, const TileDesc& src, const TileDesc& tmp, Ca
           TileCost("TTRANS", src));
 }
 
+void GatherMask(const TileDesc& dst, const TileDesc& src, int pattern, CallSite site) {
+  Call c(site);
+  auto a = ptoc::sim::device::ReadTile(c, src, "TGATHER");
+  if (a == nullptr) return;
+  std::vector<double> picked =
+      ptoc::sim::GatherMaskBlock(a->data, src.valid_rows, src.valid_cols, pattern);
+  if (static_cast<int64_t>(picked.size()) !=
+      static_cast<int64_t>(dst.valid_rows) * dst.valid_cols) {
+    c.m().Protocol(absl::StrCat("TGATHER picks ", picked.size(), " elements of a ",
+                                src.valid_rows, " x ", src.valid_cols, " tile into a ",
+                                dst.valid_rows, " x ", dst.valid_cols, " one"));
+    return;
+  }
+  if (DTypeOf(dst.dtype) != DTypeOf(src.dtype)) {
+    // The result's type read from the source's bytes (one size).
+    std::vector<uint8_t> bytes(static_cast<size_t>(ptoc::DTypeBytes(DTypeOf(src.dtype))));
+    for (double& v : picked) {
+      ptoc::sim::EncodeElement(v, DTypeOf(src.dtype), bytes.data());
+      v = ptoc::sim::DecodeElement(bytes.data(), DTypeOf(dst.dtype));
+    }
+  }
+  ptoc::sim::device::WriteTile(c, dst, picked, "TGATHER");
+  IssueOp(c, MOp::kTVector, Pipe::kV, {TileAccess(src, false), TileAccess(dst, true)},
+          TileCost("TGATHER", src));
+}
+
+void Concat(const TileDesc& dst, const TileDesc& src0, const TileDesc& src1, CallSite site) {
+  Call c(site);
+  if (src0.valid_rows != dst.valid_rows || src1.valid_rows != dst.valid_rows ||
+      src0.valid_cols + src1.valid_cols != dst.valid_cols) {
+    c.m().Protocol(absl::StrCat("TCONCAT of ", src0.valid_rows, " x ", src0.valid_cols, " and ",
+                                src1.valid_rows, " x ", src1.valid_cols, " tiles into a ",
+                                dst.valid_rows, " x ", dst.valid_cols, " one"));
+    return;
+  }
+  auto a = ptoc::sim::device::ReadTile(c, src0, "TCONCAT");
+  auto b = ptoc::sim::device::ReadTile(c, src1, "TCONCAT");
+  if (a == nullptr || b == nullptr) return;
+  ptoc::sim::device::WriteTile(
+      c, dst, ptoc::sim::ConcatBlock(a->data, src0.valid_cols, b->data, src1.valid_cols,
+                                     dst.valid_rows),
+      "TCONCAT");
+  IssueOp(c, MOp::kTVector, Pipe::kV,
+          {TileAccess(src0, false), TileAccess(src1, false), TileAccess(dst, true)},
+          TileCost("TCONCAT", dst));
+}
+
+void Tri(const TileDesc& dst, int diagonal, int upper, CallSite site) {
+  Call c(site);
+  ptoc::sim::device::WriteTile(
+      c, dst, ptoc::sim::TriBlock(dst.valid_rows, dst.valid_cols, diagonal, upper == 1), "TTRI");
+  IssueOp(c, MOp::kTVector, Pipe::kV, {TileAccess(dst, true)}, TileCost("TTRI", dst));
+}
+
 void GatherB(const TileDesc& dst, const TileDesc& src, const TileDesc& offset, CallSite site) {
   Call c(site);
   const uint8_t* bytes = ptoc::sim::device::TileBytes(c, src, "TGATHERB");

@@ -7,7 +7,7 @@
 //     one rank (every tensor parameter at a 64-byte aligned offset of the
 //     rank's block, the blocks of the ranks one after another), the lanes
 //     with the kernel arguments (tensors, scalars, then the kernel ABI's
-//     trailing comm_ctx, gm_pipe_buffer, sync_workspace:
+//     trailing sdma_workspace, comm_ctx, gm_pipe_buffer, sync_workspace:
 //     codegen/kernel_abi.h) and the initial contents, which are ptoc-sim's
 //     for the same --seed and --inputs.
 //   launch_plan IN.pb --entry=F ... --got=DIR --want=DIR [--got-text=DIR]
@@ -149,6 +149,7 @@ int WritePlan(const Program& program, const Function& entry, const sim::LaunchOp
         args.push_back(absl::StrCat("s", v.AsInt()));
       }
     }
+    if (abi.sdma_workspace) args.push_back("sdma_workspace");
     if (abi.comm_ctx) args.push_back("comm_ctx");
     if (abi.gm_pipe_buffer) args.push_back("gm_pipe_buffer");
     if (abi.sync_workspace) args.push_back("sync_workspace");

@@ -15,8 +15,8 @@
 // as (r, 0, 1), the AIV lane as (r, 0, 1) or, with --aiv=2, as two threads
 // (r, 0, 2) and (r, 1, 2) (the 1C:2V launch of the hardware). Every rank has
 // its own GM block, comm_ctx = [rank, ranks, each rank's block base],
-// gm_pipe_buffer and sync_workspace (codegen/kernel_abi.h). The backend of
-// the plan picks pto-isa's memory model (NPUMemoryModel::SetDefaultArch).
+// gm_pipe_buffer, sync_workspace and sdma_workspace (codegen/kernel_abi.h).
+// The backend of the plan picks pto-isa's memory model (NPUMemoryModel::SetDefaultArch).
 //
 // The launch is repeated --runs times from the same inputs, run k > 0 with
 // lane thread (k - 1) mod T of every rank started 3 ms late (T lane threads
@@ -178,6 +178,9 @@ struct RankMemory {
   std::vector<int64_t> comm_ctx;
   std::vector<uint8_t> pipe_buffer;
   std::vector<int32_t> sync_workspace;
+  // prefetch.make_context's workspace; pto-isa's CPU TPREFETCH_ASYNC does
+  // not touch it.
+  std::vector<uint8_t> sdma_workspace = std::vector<uint8_t>(64);
 };
 
 struct Thread {
@@ -192,7 +195,9 @@ struct Thread {
 std::vector<uint64_t> Args(const Lane& lane, uint8_t* block, RankMemory& mem) {
   std::vector<uint64_t> args;
   for (const std::string& a : lane.args) {
-    if (a == "comm_ctx") {
+    if (a == "sdma_workspace") {
+      args.push_back(reinterpret_cast<uintptr_t>(mem.sdma_workspace.data()));
+    } else if (a == "comm_ctx") {
       args.push_back(reinterpret_cast<uintptr_t>(mem.comm_ctx.data()));
     } else if (a == "gm_pipe_buffer") {
       args.push_back(reinterpret_cast<uintptr_t>(mem.pipe_buffer.data()));

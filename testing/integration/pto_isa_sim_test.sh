@@ -76,6 +76,13 @@ cases=(
   "row_expand runtime/testdata/row_expand.py k 0 1e-6"
   "arg_reduce runtime/testdata/arg_reduce.py k 0 0"
   "ternary runtime/testdata/ternary.py k 0 0"
+  "prefetch runtime/testdata/prefetch.py k 0 0"
+  "high_precision runtime/testdata/high_precision.py k 0 1e-6"
+  "array runtime/testdata/array.py k 0 0"
+  "tri runtime/testdata/tri.py k 0 0 --scalar d=3"
+  "concat runtime/testdata/concat.py k 0 0"
+  "col_sum_tmp runtime/testdata/col_sum_tmp.py k 0 0"
+  "gather_mask runtime/testdata/gather_mask.py k 0 0"
 )
 for c in "${cases[@]}"; do
   for backend in a2a3 a5; do

@@ -9,6 +9,7 @@
 //                                          MGATHER
 //   cross-core     pto/common/fifo.hpp     TPipe, TPUSH, TPOP, TFREE
 //   ranks          pto/comm/comm.hpp       pto::comm::TNOTIFY TWAIT TTEST TPUT TGET
+//   L2 prefetch    pto/comm/prefetch.hpp   PrefetchAsyncContext, TPREFETCH_ASYNC
 //   intrinsics     pto/common/intrinsics.hpp
 //                                          pipe_barrier, dsb, dcci, set_flag, wait_flag
 //   launch         pto/common/kernel_meta.hpp
@@ -33,5 +34,6 @@
 #include "pto/common/instructions.hpp"
 #include "pto/common/fifo.hpp"
 #include "pto/comm/comm.hpp"
+#include "pto/comm/prefetch.hpp"
 
 #endif  // PTO_PTO_INST_HPP_

@@ -121,8 +121,11 @@ AICORE void TMATMUL_ACC(AccT& out, AccT& in, LeftT& lhs, RightT& rhs,
 
 // The element-wise instructions, one per row of the op table ptoc reads
 // too (tile_elementwise.def, a link to ptoc's ir/tile_elementwise.def).
+// The one- and two-tile forms take pto-isa's precision template argument
+// (TDIV<DivAlgorithm::HIGH_PRECISION>, TLOG<LogAlgorithm::...>, TRECIP<
+// RecipAlgorithm::...>), which the model does not distinguish.
 #define PTO_ELEMENTWISE_Binary(NAME)                                                \
-  template <typename DstT, typename Src0T, typename Src1T,                          \
+  template <auto Precision = 0, typename DstT, typename Src0T, typename Src1T,      \
             std::enable_if_t<detail::vec_tiles_v<DstT, Src0T, Src1T>, int> = 0>     \
   AICORE void NAME(DstT& dst, Src0T& src0, Src1T& src1,                            \
                    sim::CallSite site = sim::CallSite::Here()) {                    \
@@ -130,7 +133,7 @@ AICORE void TMATMUL_ACC(AccT& out, AccT& in, LeftT& lhs, RightT& rhs,
     sim::Elementwise(#NAME, sim::Describe(dst), sim::Describe(src0), &rhs, 0.0, nullptr, site); \
   }
 #define PTO_ELEMENTWISE_Unary(NAME)                                                 \
-  template <typename DstT, typename SrcT,                                          \
+  template <auto Precision = 0, typename DstT, typename SrcT,                      \
             std::enable_if_t<detail::vec_tiles_v<DstT, SrcT>, int> = 0>            \
   AICORE void NAME(DstT& dst, SrcT& src, sim::CallSite site = sim::CallSite::Here()) { \
     sim::Elementwise(#NAME, sim::Describe(dst), sim::Describe(src), nullptr, 0.0, nullptr, site); \
@@ -214,6 +217,19 @@ PTO_COL_REDUCTION(TCOLSUM)
 PTO_COL_REDUCTION(TCOLMAX)
 PTO_COL_REDUCTION(TCOLMIN)
 PTO_COL_REDUCTION(TCOLPROD)
+// TCOLSUM's other form: the sums through a scratch tile of the source's
+// type, which it writes (`isBinary`: pto-isa's binary tree; the model sums
+// alike).
+template <typename DstT, typename SrcT, typename TmpT,
+          std::enable_if_t<detail::vec_tiles_v<DstT, SrcT, TmpT> &&
+                               std::is_same_v<typename SrcT::DType, typename TmpT::DType>,
+                           int> = 0>
+AICORE void TCOLSUM(DstT& dst, SrcT& src, TmpT& tmp, bool isBinary,
+                    sim::CallSite site = sim::CallSite::Here()) {
+  (void)isBinary;
+  const sim::TileDesc scratch = sim::Describe(tmp);
+  sim::Reduce("TCOLSUM", sim::Describe(dst), sim::Describe(src), &scratch, site);
+}
 // The arg reductions: INT32 indices of a Vec tile's rows or columns, with a
 // scratch tile of the source's type.
 #define PTO_ARG_REDUCTION(NAME)                                                       \
@@ -407,6 +423,41 @@ template <typename DstT, std::enable_if_t<detail::vec_tiles_v<DstT>, int> = 0>
 AICORE void TEXPANDS(DstT& dst, typename DstT::DType scalar,
                      sim::CallSite site = sim::CallSite::Here()) {
   sim::Fill(sim::Describe(dst), static_cast<double>(scalar), site);
+}
+
+// TGATHER's mask form: the elements of each row of a Vec tile at the
+// pattern's columns, into a Vec tile of a type of the same size.
+template <typename DstT, typename SrcT, MaskPattern Pattern,
+          std::enable_if_t<detail::vec_tiles_v<DstT, SrcT> &&
+                               sizeof(typename DstT::DType) == sizeof(typename SrcT::DType),
+                           int> = 0>
+AICORE void TGATHER(DstT& dst, SrcT& src, sim::CallSite site = sim::CallSite::Here()) {
+  sim::GatherMask(sim::Describe(dst), sim::Describe(src), static_cast<int>(Pattern), site);
+}
+
+// Two Vec tiles' columns side by side (rows of src0, then of src1), of one
+// element type (pto-isa's TCONCAT).
+template <typename DstT, typename Src0T, typename Src1T,
+          std::enable_if_t<detail::vec_tiles_v<DstT, Src0T, Src1T> &&
+                               std::is_same_v<typename DstT::DType, typename Src0T::DType> &&
+                               std::is_same_v<typename DstT::DType, typename Src1T::DType>,
+                           int> = 0>
+AICORE void TCONCAT(DstT& dst, Src0T& src0, Src1T& src1,
+                    sim::CallSite site = sim::CallSite::Here()) {
+  sim::Concat(sim::Describe(dst), sim::Describe(src0), sim::Describe(src1), site);
+}
+
+// A triangle of ones in a Vec tile's valid part, zeros elsewhere in it:
+// pto-isa's TTRI<TileType, isUpperOrLower>(dst, diagonal) (1 upper, 0
+// lower), of 2- and 4-byte elements.
+template <typename DstT, int UpperOrLower,
+          std::enable_if_t<detail::vec_tiles_v<DstT> &&
+                               (UpperOrLower == 0 || UpperOrLower == 1) &&
+                               (sizeof(typename DstT::DType) == 2 ||
+                                sizeof(typename DstT::DType) == 4),
+                           int> = 0>
+AICORE void TTRI(DstT& dst, int diagonal, sim::CallSite site = sim::CallSite::Here()) {
+  sim::Tri(sim::Describe(dst), diagonal, UpperOrLower, site);
 }
 
 // A conversion between the element types of two Vec tiles of one shape.

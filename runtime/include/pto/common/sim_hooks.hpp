@@ -135,6 +135,14 @@ AICORE void Select(const TileDesc& dst, const TileDesc& mask, const TileDesc& sr
 AICORE void Transpose(const TileDesc& dst, const TileDesc& src, const TileDesc& tmp,
                       CallSite site);
 // TGATHERB: `dst`'s 32-byte blocks from `src`'s bytes at `offset`'s byte offsets.
+// TGATHER's mask form: each row of `dst` the elements of `src`'s row at the
+// columns mask pattern `pattern` (pto-isa's MaskPattern) picks.
+AICORE void GatherMask(const TileDesc& dst, const TileDesc& src, int pattern, CallSite site);
+// TCONCAT: each row of `dst` the row of `src0` then that of `src1`.
+AICORE void Concat(const TileDesc& dst, const TileDesc& src0, const TileDesc& src1,
+                   CallSite site);
+// TTRI: `dst`'s valid part a triangle of ones (`upper`: 1 upper, 0 lower).
+AICORE void Tri(const TileDesc& dst, int diagonal, int upper, CallSite site);
 AICORE void GatherB(const TileDesc& dst, const TileDesc& src, const TileDesc& offset,
                     CallSite site);
 // TFILLPAD*: `src`'s valid region into `dst`'s top left, the rest of `dst`

@@ -34,6 +34,18 @@ enum class AtomicType : int { AtomicNone = 0, AtomicAdd };
 // numbers it; the model computes every phase alike.
 enum class AccPhase : uint8_t { Unspecified = 0x0, Unknown = Unspecified, Partial = 0x2, Final = 0x3 };
 
+// The precision of TDIV / TLOG / TRECIP (TDIV<DivAlgorithm::HIGH_PRECISION>
+// ...), as pto-isa numbers it; the model computes each alike, the exact
+// value rounded to the element type.
+enum class DivAlgorithm : uint8_t { DEFAULT, HIGH_PRECISION };
+enum class RecipAlgorithm : uint8_t { DEFAULT, HIGH_PRECISION };
+enum class LogAlgorithm : uint8_t { DEFAULT, HIGH_PRECISION };
+
+// TGATHER's mask patterns, as pto-isa numbers them.
+enum class MaskPattern : uint8_t {
+  P0101 = 1, P1010 = 2, P0001 = 3, P0010 = 4, P0100 = 5, P1000 = 6, P1111 = 7
+};
+
 // MGATHER's modes, as pto-isa numbers them.
 enum class Coalesce : uint8_t { Row = 0, Elem = 1 };
 enum class GatherOOB : uint8_t { Undefined = 0, Clamp = 1, Wrap = 2, Zero = 3 };
