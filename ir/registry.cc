@@ -893,16 +893,6 @@ bool SameConstant(const Expr& a, const Expr& b) {
 absl::Status CheckCompiledForm(const Expr& call) {
   const OpInfo* info = LookupOp(call);
   if (info == nullptr || !info->compiled) return absl::OkStatus();
-  const int n = static_cast<int>(call.args.size());
-  if (!info->compiled_arities.empty() &&
-      std::find(info->compiled_arities.begin(), info->compiled_arities.end(), n) ==
-          info->compiled_arities.end()) {
-    std::vector<std::string> names;
-    for (int a : info->compiled_arities) names.push_back(absl::StrCat(a));
-    return absl::UnimplementedError(absl::StrCat(
-        "'", call.str, "' with ", n, " arguments has no code generation yet (only with ",
-        absl::StrJoin(names, " or "), ")"));
-  }
   for (const NamedExpr& a : call.attrs) {
     const bool generic = IsCallAttrsDict(a) && info->FindAttr(kCallAttrsName) == nullptr;
     if (!generic && std::find(info->uncompiled_attrs.begin(), info->uncompiled_attrs.end(),

@@ -274,11 +274,9 @@ struct OpInfo {
   // Of an op not compiled: why, when it is more than "not yet" (codegen's
   // error says it).
   std::string not_compiled_reason;
-  // Of a compiled op, the argument counts codegen lowers (empty: all
-  // arities) and the attributes it cannot honour: a call with another
-  // arity, or with one of these attributes set, is rejected by codegen and
-  // the simulator (CheckCompiledForm) instead of being lowered without it.
-  std::vector<int> compiled_arities;
+  // Of a compiled op, the attributes codegen cannot honour: a call with
+  // one of them set is rejected by codegen and the simulator
+  // (CheckCompiledForm) instead of being lowered without it.
   std::vector<std::string> uncompiled_attrs;
   // Which composite op this is (kNone: a primitive op).
   Composite composite = Composite::kNone;
@@ -355,8 +353,8 @@ bool IsCallAttrsDict(const NamedExpr& attr);
 // Structural equality of two constants (attribute values), ignoring
 // locations and types.
 bool SameConstant(const Expr& a, const Expr& b);
-// OK when codegen can lower this form of a compiled op's call (its arity
-// and attributes, see OpInfo::compiled_arities); else what it cannot, as a
+// OK when codegen can lower this form of a compiled op's call (its
+// attributes, see OpInfo::uncompiled_attrs); else what it cannot, as a
 // message without a location. PyPTO's generic `attrs={...}` dict is never
 // lowered. Uncompiled ops and non-op calls are OK here (codegen says so).
 absl::Status CheckCompiledForm(const Expr& call);
