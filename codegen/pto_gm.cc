@@ -117,11 +117,9 @@ absl::Status PtoFunctionEmitter::EmitGmView(const Stmt& s) {
   const Expr& call = *s.value;
   const Location& loc = s.loc;
   ASSIGN_OR_RETURN(GmTensor* src, Gm(*call.args[0]));
-  RETURN_IF_ERROR(CheckGmViewForm(call, src->is_window, loc));
+  RETURN_IF_ERROR(CheckGmViewForm(call, s.var->type, src->dims.size(), *src->param,
+                                  src->is_window, loc));
   const bool window = LookupOp(call)->gm_view == GmView::kWindow;
-  if (s.var->type.shape().empty()) {
-    return ErrorAt(loc, "a rank-0 tensor cannot be viewed; give it shape [1]");
-  }
   GmTensor t;
   t.param = src->param;
   t.dtype = src->dtype;
@@ -130,11 +128,6 @@ absl::Status PtoFunctionEmitter::EmitGmView(const Stmt& s) {
   t.ptr = src->ptr;
   RETURN_IF_ERROR(SetDims(t, s.var->type.shape(), loc));
   if (window) {
-    if (t.dims.size() != src->dims.size()) {
-      return ErrorAt(loc, absl::StrCat("a slice of rank ", t.dims.size(), " of '",
-                                       src->param->name, "' (rank ", src->dims.size(),
-                                       ") cannot be addressed"));
-    }
     t.strides = src->strides;
     t.static_strides = src->static_strides;
     ASSIGN_OR_RETURN(std::string offset, LinearIndex(*src, *call.args[2], loc));

@@ -137,7 +137,10 @@ absl::Status TensorOrigins::VisitUnpack(const Stmt& s) {
   return absl::OkStatus();
 }
 
-absl::Status CheckGmViewForm(const Expr& call, bool source_is_window, const Location& loc) {
+namespace {
+
+// The forms of CheckGmViewForm that depend on the op and its attributes.
+absl::Status CheckGmViewKind(const Expr& call, bool source_is_window, const Location& loc) {
   const OpInfo* info = LookupOp(call);
   const std::string source =
       call.args[0]->kind == ExprKind::kVar ? call.args[0]->var->name : "its source";
@@ -172,6 +175,21 @@ absl::Status CheckGmViewForm(const Expr& call, bool source_is_window, const Loca
   if (call.FindAttr("pad_value") != nullptr) {
     return ErrorAt(loc, absl::StrCat("a GM slice of '", source,
                                      "' with a pad_value cannot be addressed yet"));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status CheckGmViewForm(const Expr& call, const Type& result, size_t source_rank,
+                             const Var& source_param, bool source_is_window,
+                             const Location& loc) {
+  RETURN_IF_ERROR(CheckGmViewKind(call, source_is_window, loc));
+  const size_t rank = result.shape().size();
+  if (rank == 0) return ErrorAt(loc, "a rank-0 tensor cannot be viewed; give it shape [1]");
+  if (LookupOp(call)->gm_view == GmView::kWindow && rank != source_rank) {
+    return ErrorAt(loc, absl::StrCat("a slice of rank ", rank, " of '", source_param.name,
+                                     "' (rank ", source_rank, ") cannot be addressed"));
   }
   return absl::OkStatus();
 }

@@ -63,9 +63,13 @@ class TensorOrigins : public StmtVisitor<TensorOrigins, absl::Status> {
 // Refuses the GM views code generation cannot address (a located error):
 // a DN layout (its element run is a column, which a row-major tile load
 // cannot take), a reshape of a window (not packed), a slice with a
-// valid_shape, drop_dims or pad_value. `source_is_window`: the view's
-// source is (a view of) a tensor.slice.
-absl::Status CheckGmViewForm(const Expr& call, bool source_is_window, const Location& loc);
+// valid_shape, drop_dims or pad_value; a rank-0 `result`; a slice of
+// another rank than its source (`source_rank`, of GM parameter
+// `source_param`). `source_is_window`: the view's source is (a view of) a
+// tensor.slice.
+absl::Status CheckGmViewForm(const Expr& call, const Type& result, size_t source_rank,
+                             const Var& source_param, bool source_is_window,
+                             const Location& loc);
 
 }  // namespace codegen
 }  // namespace ptoc
