@@ -36,9 +36,9 @@ DEFAULT_PASSES = [
     "infer-tile-memory-space",
     "expand-mixed-kernel",
     "stamp-tfree-split",
+    "hoist-output-returns",
     "insert-comm-fence",
     "check-comm-contract",
-    "hoist-output-returns",
     "materialize-aiv-lanes",
 ]
 

@@ -280,6 +280,7 @@ void AddPyptoOps(OpRegistry& r) {
   create.attrs = {shape, dtype, AttrSpec{"layout", AttrKind::kEnum, "TensorLayout"}, manual_dep,
                   AttrSpec{"init_value", AttrKind::kExpr}};
   create.positional_attrs = {"shape", "dtype", "layout", "manual_dep", "init_value"};
+  create.host_eval = HostEval::kCreateTensor;
   r.Register(std::move(create));
   OpInfo slice = Op("tensor.slice", {"input", "shape", "offset", "valid_shape", "drop_dims"},
                     [](const Expr& call) -> ResultOr {
@@ -481,6 +482,7 @@ void AddPyptoOps(OpRegistry& r) {
   // PyPTO derives the buffer's name from the assignment target.
   alloc.host_only = true;
   alloc.names_buffer = true;
+  alloc.host_eval = HostEval::kAllocWindowBuffer;
   r.Register(std::move(alloc));
   OpInfo window = Op("pld.tensor.window", {"buf", "shape"}, [](const Expr& call) -> ResultOr {
     if (!(call.args[0]->type.kind() == Type::Kind::kPtr)) {
@@ -496,6 +498,7 @@ void AddPyptoOps(OpRegistry& r) {
   AttrSpec wdtype{"dtype", AttrKind::kDType};
   wdtype.required = true;
   window.attrs = {wdtype};
+  window.host_eval = HostEval::kWindow;
   r.Register(std::move(window));
   // The number of ranks (src/ir/op/distributed/world_size.cpp): an INT64.
   OpInfo world = Op("pld.system.world_size", {}, [](const Expr&) -> ResultOr {
@@ -503,6 +506,7 @@ void AddPyptoOps(OpRegistry& r) {
   });
   world.role = OpRole::kPureScalar;
   world.host_only = true;
+  world.host_eval = HostEval::kWorldSize;
   r.Register(std::move(world));
   // Task ids (src/ir/op/sync_ops/task.cpp).
   OpInfo dummy = Op("system.task_dummy", {}, [](const Expr&) -> ResultOr {

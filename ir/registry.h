@@ -60,6 +60,11 @@ enum class OpRole {
 // kernel keeps it as a GM view).
 enum class GmView { kNone, kReshape, kWindow };
 
+// What a whole-program run (ptoc-sim, runtime/host_plan.h) does with the op
+// in a host or orchestration function: kNone refuses it there (a view op
+// says so by its GmView instead).
+enum class HostEval { kNone, kWorldSize, kAllocWindowBuffer, kWindow, kCreateTensor };
+
 // Direction of a cross-core FIFO op.
 enum class PipeDirection { kNone, kC2V, kV2C };
 
@@ -246,6 +251,7 @@ struct OpInfo {
   PipeDirection pipe = PipeDirection::kNone;
   GmAccess access;
   GmView gm_view = GmView::kNone;
+  HostEval host_eval = HostEval::kNone;
   LaneRule lane;
   // A call whose lane rule says kAny runs on both lanes of a split kernel
   // (PyPTO's SHARED affinity for cross-core control: system.set_ffts, and

@@ -7,7 +7,8 @@
 // return (`out_ret = pl.store(t, o, out)`, then `return out_ret`), so that
 // codegen and the sync planner see the store as a statement of its own.
 // Codegen requires it (codegen/codegen.cc names the pass when a program
-// lacks it); it runs in the default pipeline before materialize-aiv-lanes.
+// lacks it); it runs in the default pipeline before insert-comm-fence, so a
+// store returned into a window is a statement the pass can fence.
 #ifndef PTOC_PASSES_HOIST_OUTPUT_RETURNS_H_
 #define PTOC_PASSES_HOIST_OUTPUT_RETURNS_H_
 

@@ -8,6 +8,7 @@
 #include "ir/status_macros.h"
 #include "codegen/op_lowering.h"
 #include "runtime/pipe_check.h"
+#include "runtime/scalar_arith.h"
 #include "runtime/tile_ops.h"
 
 namespace ptoc {
@@ -28,76 +29,6 @@ const Location& LocOf(const Expr& call, const Stmt* stmt) {
 const Location& InstrLoc(const LaneState& l) {
   const Instr& in = l.code->instrs[l.pc];
   return in.stmt != nullptr ? in.stmt->loc : l.code->function->loc;
-}
-
-int64_t FloorDiv(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-  return q;
-}
-
-int64_t FloorMod(int64_t a, int64_t b) {
-  int64_t r = a % b;
-  if (r != 0 && ((r < 0) != (b < 0))) r += b;
-  return r;
-}
-
-// An integer result (offsets, sizes, indices) that wraps is a launch error,
-// not a wrapped value.
-absl::StatusOr<Value> CheckedResult(CheckedInt v, absl::string_view op) {
-  if (!v.ok()) {
-    return absl::InvalidArgumentError(
-        DoesNotFitMessage(absl::StrCat("the result of an integer '", op, "'")));
-  }
-  return Value::Int(v.value());
-}
-
-absl::StatusOr<Value> Arith(BinaryOp op, const Value& a, const Value& b) {
-  if (!a.is_number() || !b.is_number()) {
-    return absl::InvalidArgumentError("arithmetic on a value that is not a scalar");
-  }
-  switch (op) {
-    case BinaryOp::kAnd: return Value::Bool(a.AsBool() && b.AsBool());
-    case BinaryOp::kOr: return Value::Bool(a.AsBool() || b.AsBool());
-    default: break;
-  }
-  bool floating = a.kind == Value::Kind::kFloat || b.kind == Value::Kind::kFloat ||
-                  op == BinaryOp::kDiv;
-  if (floating) {
-    double x = a.AsDouble(), y = b.AsDouble();
-    switch (op) {
-      case BinaryOp::kAdd: return Value::Float(x + y);
-      case BinaryOp::kSub: return Value::Float(x - y);
-      case BinaryOp::kMul: return Value::Float(x * y);
-      case BinaryOp::kDiv: return Value::Float(x / y);
-      case BinaryOp::kFloorDiv: return Value::Float(std::floor(x / y));
-      case BinaryOp::kMod: return Value::Float(x - std::floor(x / y) * y);
-      case BinaryOp::kEq: return Value::Bool(x == y);
-      case BinaryOp::kNe: return Value::Bool(x != y);
-      case BinaryOp::kLt: return Value::Bool(x < y);
-      case BinaryOp::kLe: return Value::Bool(x <= y);
-      case BinaryOp::kGt: return Value::Bool(x > y);
-      case BinaryOp::kGe: return Value::Bool(x >= y);
-      default: break;
-    }
-  }
-  int64_t x = a.AsInt(), y = b.AsInt();
-  switch (op) {
-    case BinaryOp::kAdd: return CheckedResult(CheckedInt(x) + y, "+");
-    case BinaryOp::kSub: return CheckedResult(CheckedInt(x) - y, "-");
-    case BinaryOp::kMul: return CheckedResult(CheckedInt(x) * y, "*");
-    case BinaryOp::kFloorDiv:
-    case BinaryOp::kMod:
-      if (y == 0) return absl::InvalidArgumentError("integer division by zero");
-      return Value::Int(op == BinaryOp::kFloorDiv ? FloorDiv(x, y) : FloorMod(x, y));
-    case BinaryOp::kEq: return Value::Bool(x == y);
-    case BinaryOp::kNe: return Value::Bool(x != y);
-    case BinaryOp::kLt: return Value::Bool(x < y);
-    case BinaryOp::kLe: return Value::Bool(x <= y);
-    case BinaryOp::kGt: return Value::Bool(x > y);
-    case BinaryOp::kGe: return Value::Bool(x >= y);
-    default: return absl::InvalidArgumentError("unsupported scalar operator");
-  }
 }
 
 }  // namespace
@@ -300,13 +231,11 @@ absl::StatusOr<Value> Interpreter::Eval(LaneState& l, const Expr& e) {
       if (e.binary_op == BinaryOp::kAnd && !a.AsBool()) return Value::Bool(false);
       if (e.binary_op == BinaryOp::kOr && a.AsBool()) return Value::Bool(true);
       ASSIGN_OR_RETURN(Value b, Eval(l, *e.args[1]));
-      return Arith(e.binary_op, a, b);
+      return ScalarArith(e.binary_op, a, b);
     }
     case ExprKind::kUnary: {
       ASSIGN_OR_RETURN(Value a, Eval(l, *e.args[0]));
-      if (e.unary_op == UnaryOp::kNot) return Value::Bool(!a.AsBool());
-      if (e.unary_op == UnaryOp::kBitNot) return Value::Int(~a.AsInt());
-      return a.kind == Value::Kind::kFloat ? Value::Float(-a.f) : Value::Int(-a.AsInt());
+      return ScalarUnary(e.unary_op, a);
     }
     case ExprKind::kCall: return CallOp(l, e, nullptr);
     default:

@@ -52,6 +52,23 @@ int Machine::Allocate(std::string name, int rank, int param, std::vector<int64_t
   return static_cast<int>(allocations_.size()) - 1;
 }
 
+int Machine::AddAlias(std::string name, int rank, int param, uint64_t base,
+                      std::vector<int64_t> shape, DType dtype, bool window) {
+  Allocation a;
+  a.name = std::move(name);
+  a.rank = rank;
+  a.param = param;
+  a.shape = std::move(shape);
+  a.dtype = dtype;
+  a.window = window;
+  a.elements = 1;
+  for (int64_t d : a.shape) a.elements *= d;
+  a.bytes = static_cast<uint64_t>(a.elements) * DTypeBytes(dtype);
+  a.base = base;
+  allocations_.push_back(std::move(a));
+  return static_cast<int>(allocations_.size()) - 1;
+}
+
 int Machine::FindAllocation(int param, int rank) const {
   for (size_t i = 0; i < allocations_.size(); ++i) {
     if (allocations_[i].param == param && allocations_[i].rank == rank) {
@@ -222,6 +239,17 @@ void Machine::InvalidateAll(int lane) {
 
 void Machine::FinishLane(int lane) {
   lanes_[lane].finished = true;
+  UpdateOldestSnapshot();
+}
+
+void Machine::EndLaunch(int lane) {
+  LaneMemory& mem = lanes_[lane];
+  while (!mem.dirty.empty()) CleanLine(mem, mem.dirty.begin()->first);
+  Fence(lane);
+}
+
+void Machine::RestartLane(int lane) {
+  lanes_[lane].finished = false;
   UpdateOldestSnapshot();
 }
 

@@ -100,6 +100,10 @@ class Machine {
   // Places a tensor of `shape` x `dtype` at the next 64-byte aligned base.
   int Allocate(std::string name, int rank, int param, std::vector<int64_t> shape,
                DType dtype, bool window);
+  // A name for `bytes` of an allocation already placed, from `base` (a view a
+  // whole-program run passes a kernel: a window, a row of a host tensor).
+  int AddAlias(std::string name, int rank, int param, uint64_t base, std::vector<int64_t> shape,
+               DType dtype, bool window);
   const Allocation& allocation(int id) const { return allocations_[id]; }
   int num_allocations() const { return static_cast<int>(allocations_.size()); }
   // The allocation of parameter `param` on `rank`, or -1.
@@ -128,6 +132,13 @@ class Machine {
   void InvalidateRange(int lane, uint64_t addr, uint64_t n);
   // Cleans and drops every line of the lane.
   void InvalidateAll(int lane);
+  // The end of a kernel launch on the lane's core when another launch
+  // follows on it (runtime.md, whole programs): every pending write lands and
+  // every dirty line is written back, but the lines stay in the cache, so
+  // the next kernel sees them as the hardware would (comm-hazards.md H5).
+  void EndLaunch(int lane);
+  // The lane runs again (the next kernel on its core).
+  void RestartLane(int lane);
   // The lane's kernel returned. Its pending writes and dirty lines stay
   // where they are: nothing orders them for the other lanes still running.
   void FinishLane(int lane);

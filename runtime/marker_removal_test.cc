@@ -42,6 +42,14 @@ const std::vector<KernelCase>& Kernels() {
       {"runtime/testdata/mailbox.py", "mailbox", 4, {}},
       {"runtime/testdata/put_get.py", "exchange", 4, {}},
       {"runtime/testdata/poll.py", "poll", 2, {}},
+      // Whole programs (PyPTO's system tests, testing/pypto_st): the host
+      // function launches every rank's kernels.
+      {"testing/pypto_st/programs/notify_wait.py", "host_orch", 2, {}},
+      {"testing/pypto_st/programs/allreduce_mesh.py", "host_orch", 4, {{"NR", "4"}}},
+      {"testing/pypto_st/programs/broadcast_mesh.py", "host_orch", 2, {{"NR", "2"}}},
+      {"testing/pypto_st/programs/put_ring.py", "host_orch", 2, {}},
+      {"testing/pypto_st/programs/get_ring.py", "host_orch", 2, {}},
+      {"testing/pypto_st/programs/remote_store_tensor.py", "host_orch", 2, {}},
   };
   return *kernels;
 }
@@ -97,7 +105,22 @@ std::string WhyNotNeeded(const Program& program, const std::vector<Marker>& mark
     case Marker::Kind::kFence: {
       bool copy = role == OpRole::kGet ||
                   (role == OpRole::kRemoteWrite && LookupOp(*CallOf(*write))->access.offsets_arg < 0);
-      return copy ? "put / get complete with the op" : "";
+      if (copy) return "put / get complete with the op";
+      // Another fence before anything publishes lands the same writes (a
+      // lane's own DMA reads see its writes in program order).
+      std::vector<const Stmt*> order;
+      Flatten(*program.FindFunction(m.function)->body, order);
+      size_t at = std::find(order.begin(), order.end(), m.stmt) - order.begin();
+      for (++at; at < order.size(); ++at) {
+        std::optional<OpRole> next = RoleOfStmt(order[at]);
+        if (next == OpRole::kFence) return "a later fence lands the writes before a notify";
+        if (next == OpRole::kNotify || order[at]->kind == StmtKind::kReturn ||
+            order[at]->kind == StmtKind::kFor || order[at]->kind == StmtKind::kWhile ||
+            order[at]->kind == StmtKind::kIf) {
+          break;
+        }
+      }
+      return "";
     }
     case Marker::Kind::kRegionInvalidate:
       return role == OpRole::kScalarWrite ? "" : "a DMA write does not go through the data cache";

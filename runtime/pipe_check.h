@@ -233,6 +233,9 @@ class PipeModel {
   // `ids`: event ids per pipe pair.
   PipeModel(World& world, Backend backend, std::vector<const PipeProgram*> programs,
             int ids = 8);
+  // Lane `lane` starts over with the plan `program` (nullptr: unchecked):
+  // the next kernel a whole-program run launches on its core.
+  void Restart(int lane, const PipeProgram* program);
   // Lane `lane` completed the instruction at `pc` and goes on at `next`.
   void Step(int lane, int pc, int next);
   // Lane `lane`'s notify wrote the signal at GM address `addr` (`notify`),
@@ -253,6 +256,8 @@ class PipeModel {
   void Flush(int lane);
 
   World& w_;
+  Backend backend_;
+  int ids_;
   TimingModel* timing_ = nullptr;
   std::vector<LaneData> lanes_;
 };

@@ -10,18 +10,22 @@ namespace sim {
 
 PipeModel::PipeModel(World& world, Backend backend, std::vector<const PipeProgram*> programs,
                      int ids)
-    : w_(world) {
+    : w_(world), backend_(backend), ids_(ids) {
   lanes_.resize(programs.size());
   for (size_t k = 0; k < programs.size() && k < w_.lanes.size(); ++k) {
-    if (programs[k] == nullptr) continue;
-    const LaneState& l = w_.lanes[k];
-    const Function& fn = *l.code->function;
-    std::vector<std::string> params;
-    for (const Param& p : fn.params) params.push_back(p.var != nullptr ? p.var->name : "");
-    lanes_[k].program = programs[k];
-    lanes_[k].check =
-        MakeLanePipeCheck(w_, static_cast<int>(k), backend, std::move(params), ids);
+    Restart(static_cast<int>(k), programs[k]);
   }
+}
+
+void PipeModel::Restart(int lane, const PipeProgram* program) {
+  LaneData& d = lanes_[lane];
+  d = LaneData();
+  if (program == nullptr) return;
+  const Function& fn = *w_.lanes[lane].code->function;
+  std::vector<std::string> params;
+  for (const Param& p : fn.params) params.push_back(p.var != nullptr ? p.var->name : "");
+  d.program = program;
+  d.check = MakeLanePipeCheck(w_, lane, backend_, std::move(params), ids_);
 }
 
 void PipeModel::Run(int lane, const std::vector<PipeEvent>& events) {

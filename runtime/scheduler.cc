@@ -105,7 +105,9 @@ ScheduleOutcome RunSchedule(World& world, Interpreter& interpreter,
     if (all_finished) return ScheduleOutcome::kCompleted;
     if (ready.empty()) return ScheduleOutcome::kDeadlock;
     if (step >= config.max_steps) return ScheduleOutcome::kStepLimit;
-    interpreter.Step(chooser.Choose(ready, step));
+    const int lane = chooser.Choose(ready, step);
+    interpreter.Step(lane);
+    if (config.queue != nullptr && world.lanes[lane].finished) config.queue->LaneFinished(lane);
   }
 }
 

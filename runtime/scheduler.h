@@ -33,12 +33,21 @@ class Rng {
   uint64_t state_;
 };
 
+// Told when a lane finishes; may start it (or others) again: the kernel
+// launches of a whole program, one after another on each rank.
+class LaunchQueue {
+ public:
+  virtual ~LaunchQueue() = default;
+  virtual void LaneFinished(int lane) = 0;
+};
+
 struct ScheduleConfig {
   uint64_t seed = 1;
   int index = 0;
   int64_t max_steps = 0;
   // Roughly how many steps a schedule takes (where priority changes go).
   int64_t expected_steps = 1000;
+  LaunchQueue* queue = nullptr;  // nullptr: one launch
 };
 
 enum class ScheduleOutcome {

@@ -12,6 +12,9 @@
 #include "passes/materialize_aiv_lanes.h"
 #include "runtime/entry_params.h"
 #include "runtime/interpreter.h"
+#include "runtime/lane_plan.h"
+#include "runtime/host_plan.h"
+#include "runtime/program_sim.h"
 #include "runtime/cost_table.h"
 #include "runtime/pipe_check.h"
 #include "runtime/timing.h"
@@ -22,17 +25,6 @@ namespace ptoc {
 namespace sim {
 namespace {
 
-// Every simulated GM byte carries its provenance and a read mark per lane
-// (8 bytes each), so the simulated GM, and GM times lanes, are bounded to
-// stay well below the host's memory.
-constexpr uint64_t kMaxGmBytes = uint64_t{64} << 20;
-constexpr uint64_t kMaxGmLaneBytes = uint64_t{256} << 20;
-
-struct LanePlan {
-  LaneCall call;
-  FunctionCode code;
-  std::unique_ptr<PipeProgram> pipes;  // the pipe check's plan; null: none
-};
 
 struct Launch {
   const Function* entry = nullptr;
@@ -91,8 +83,10 @@ std::vector<SourceRef> Positions(World& w, Interpreter& interpreter) {
   return refs;
 }
 
-void ReportOutcome(World& w, Interpreter& interpreter, ScheduleOutcome outcome,
-                   const SimOptions& options) {
+}  // namespace
+
+void ReportScheduleOutcome(World& w, Interpreter& interpreter, ScheduleOutcome outcome,
+                           const SimOptions& options) {
   if (outcome == ScheduleOutcome::kDeadlock) {
     Finding f;
     f.kind = FindingKind::kDeadlock;
@@ -123,7 +117,35 @@ void ReportOutcome(World& w, Interpreter& interpreter, ScheduleOutcome outcome,
   w.ReportUnpoppedTiles();
 }
 
-}  // namespace
+absl::Status AttachPipePrograms(const Program& program, const SimOptions& options,
+                                const std::vector<LanePlan*>& lanes) {
+  absl::StatusOr<std::map<std::string, codegen::SyncPlanner>> planners =
+      codegen::PlanPipeSync(program);
+  // A program codegen cannot take (an InCore kernel, a pipe without its
+  // peer) has no plan to replay: with the mode left at its default the
+  // run goes on without the pipe check; asked for by --pipe-sync=flags,
+  // that is an error.
+  if (!planners.ok() && !program.options.pipe_sync.empty()) return planners.status();
+  std::set<int> drop = options.pipe_sync_drop;
+  drop.insert(options.pipe_sync_drop_set.begin(), options.pipe_sync_drop_set.end());
+  drop.insert(options.pipe_sync_drop_wait.begin(), options.pipe_sync_drop_wait.end());
+  // A unit asked to be dropped from no plan at all would run clean.
+  RETURN_IF_ERROR(codegen::CheckDropUnits(
+      planners.ok() ? *planners : std::map<std::string, codegen::SyncPlanner>(), drop));
+  if (!planners.ok()) return absl::OkStatus();
+  for (LanePlan* plan : lanes) {
+    auto it = planners->find(plan->call.function->name);
+    if (it == planners->end()) continue;
+    std::vector<RecordedItem> recorded = it->second.Recorded(options.pipe_sync_drop);
+    DropHalves(recorded, options.pipe_sync_drop_set, options.pipe_sync_drop_wait);
+    ASSIGN_OR_RETURN(
+        PipeProgram pipes,
+        PipeProgram::Build(plan->code, options.backend == "a5" ? Backend::kA5 : Backend::kA2A3,
+                           std::move(recorded)));
+    plan->pipes = std::make_unique<PipeProgram>(std::move(pipes));
+  }
+  return absl::OkStatus();
+}
 
 absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& options) {
   // Run the program under the launch materialize-aiv-lanes declares, whether
@@ -138,6 +160,7 @@ absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& optio
   }
   const Program& program = *materialized;
   ASSIGN_OR_RETURN(const Function* entry, FindEntry(program, options, SimOptions::kMaxRanks));
+  if (IsWholeProgramEntry(*entry)) return SimulateProgram(program, *entry, options);
   Launch launch;
   launch.entry = entry;
   ASSIGN_OR_RETURN(std::vector<LaneCall> calls, PlanLaneCalls(program, *launch.entry));
@@ -157,31 +180,9 @@ absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& optio
   // program records (barrier-all's too, pipe-sync.md §8 Q14).
   ASSIGN_OR_RETURN(codegen::PipeSyncMode mode, codegen::ParsePipeSync(program.options.pipe_sync));
   if (options.pipe_check) {
-    absl::StatusOr<std::map<std::string, codegen::SyncPlanner>> planners =
-        codegen::PlanPipeSync(program);
-    // A program codegen cannot take (an InCore kernel, a pipe without its
-    // peer) has no plan to replay: with the mode left at its default the
-    // run goes on without the pipe check; asked for by --pipe-sync=flags,
-    // that is an error.
-    if (!planners.ok() && !program.options.pipe_sync.empty()) return planners.status();
-    std::set<int> drop = options.pipe_sync_drop;
-    drop.insert(options.pipe_sync_drop_set.begin(), options.pipe_sync_drop_set.end());
-    drop.insert(options.pipe_sync_drop_wait.begin(), options.pipe_sync_drop_wait.end());
-    // A unit asked to be dropped from no plan at all would run clean.
-    RETURN_IF_ERROR(codegen::CheckDropUnits(
-        planners.ok() ? *planners : std::map<std::string, codegen::SyncPlanner>(), drop));
-    for (LanePlan& plan : launch.lanes) {
-      if (!planners.ok()) break;
-      auto it = planners->find(plan.call.function->name);
-      if (it == planners->end()) continue;
-      std::vector<RecordedItem> recorded = it->second.Recorded(options.pipe_sync_drop);
-      DropHalves(recorded, options.pipe_sync_drop_set, options.pipe_sync_drop_wait);
-      ASSIGN_OR_RETURN(
-          PipeProgram pipes,
-          PipeProgram::Build(plan.code, options.backend == "a5" ? Backend::kA5 : Backend::kA2A3,
-                             std::move(recorded)));
-      plan.pipes = std::make_unique<PipeProgram>(std::move(pipes));
-    }
+    std::vector<LanePlan*> lanes;
+    for (LanePlan& plan : launch.lanes) lanes.push_back(&plan);
+    RETURN_IF_ERROR(AttachPipePrograms(program, options, lanes));
   }
   ASSIGN_OR_RETURN(EntryParams params, ResolveEntryParams(*launch.entry, options.scalars));
   launch.params = std::move(params);
@@ -244,7 +245,7 @@ absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& optio
     }
     ScheduleConfig config{options.seed, schedule, options.max_steps, expected_steps};
     ScheduleOutcome outcome = RunSchedule(w, interpreter, config);
-    ReportOutcome(w, interpreter, outcome, options);
+    ReportScheduleOutcome(w, interpreter, outcome, options);
     for (const LaneState& l : w.lanes) w.machine.Drain(l.id);
     result.totals.statements += w.steps;
     if (schedule == 0 || options.keep_every_output) {

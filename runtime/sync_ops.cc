@@ -123,7 +123,7 @@ Barrier& Interpreter::BarrierFor(const LaneState& l, const Expr& call, int* inde
   if (w_.barriers[*index] == nullptr) {
     std::vector<int> participants;
     for (const LaneState& other : w_.lanes) {
-      if (other.rank != l.rank) continue;
+      if (other.rank != l.rank || !other.in_launch) continue;
       bool fits = type == 0 || other.core == LaneCore::kMixed ||
                   (type == 1 ? other.core == LaneCore::kAic : other.core == LaneCore::kAiv);
       if (fits) participants.push_back(other.id);

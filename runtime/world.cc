@@ -31,23 +31,27 @@ void World::AddFinding(Finding f, int lane) {
 }
 
 void World::ReportUnpoppedTiles() {
-  for (int rank = 0; rank < ranks; ++rank) {
-    for (PipeDir dir : {PipeDir::kC2V, PipeDir::kV2C}) {
-      for (const Location* push : ring(rank, dir).Unpopped()) {
-        Finding f;
-        f.kind = FindingKind::kProtocolError;
-        f.rank = rank;
-        f.message = absl::StrCat("a tile pushed into the ", dir == PipeDir::kC2V ? "C2V" : "V2C",
-                                 " FIFO was never popped");
-        f.locations.push_back(SourceRef{"push", push != nullptr ? *push : Location{}, ""});
-        AddFinding(std::move(f), -1);
-      }
+  for (int rank = 0; rank < ranks; ++rank) ReportUnpoppedTilesOf(rank);
+}
+
+void World::ReportUnpoppedTilesOf(int rank) {
+  for (PipeDir dir : {PipeDir::kC2V, PipeDir::kV2C}) {
+    for (const Location* push : ring(rank, dir).Unpopped()) {
+      Finding f;
+      f.kind = FindingKind::kProtocolError;
+      f.rank = rank;
+      f.message = absl::StrCat("a tile pushed into the ", dir == PipeDir::kC2V ? "C2V" : "V2C",
+                               " FIFO was never popped");
+      f.locations.push_back(SourceRef{"push", push != nullptr ? *push : Location{}, ""});
+      AddFinding(std::move(f), -1);
     }
   }
 }
 
 std::string World::DescribeAddress(uint64_t addr) const {
-  for (int i = 0; i < machine.num_allocations(); ++i) {
+  // Latest first: a view a whole-program run adds names its bytes more
+  // precisely than the tensor or window buffer it is cut from.
+  for (int i = machine.num_allocations(); i-- > 0;) {
     const Allocation& a = machine.allocation(i);
     if (addr < a.base || addr >= a.base + a.bytes) continue;
     int64_t element = static_cast<int64_t>(addr - a.base) / DTypeBytes(a.dtype);
@@ -56,7 +60,8 @@ std::string World::DescribeAddress(uint64_t addr) const {
       index[d] = a.shape[d] == 0 ? 0 : element % a.shape[d];
       element = a.shape[d] == 0 ? 0 : element / a.shape[d];
     }
-    return absl::StrCat(a.name, "[", absl::StrJoin(index, ", "), "] on rank ", a.rank);
+    return absl::StrCat(a.name, "[", absl::StrJoin(index, ", "), "] ",
+                        a.rank < 0 ? "of the host" : absl::StrCat("on rank ", a.rank));
   }
   return absl::StrCat("GM address ", addr);
 }

@@ -39,6 +39,9 @@ struct LaneState {
   uint64_t barrier_generation = 0;
   // dir_mask of this lane's *_initialize_pipe; -1 before it ran.
   int pipe_mask = -1;
+  // False for a core a whole-program run leaves idle in the current kernel
+  // launch of its rank (no barrier counts it).
+  bool in_launch = true;
   // Which AIV subblock an AIV lane is (tile.get_subblock_idx; its party in
   // the FIFO); 0 for every other lane.
   int subblock = 0;
@@ -81,6 +84,7 @@ struct World {
   // At the end of a schedule: a protocol error for every tile still queued
   // in a FIFO.
   void ReportUnpoppedTiles();
+  void ReportUnpoppedTilesOf(int rank);
 };
 
 }  // namespace sim

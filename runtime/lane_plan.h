@@ -1,0 +1,49 @@
+// What the two kinds of run share (simulator.cc: one entry launched on every
+// rank; program_sim.cc: a whole program's launches): a lane's compiled code
+// and pipe-check plan, and the report of how a schedule ended.
+#ifndef PTOC_RUNTIME_LANE_PLAN_H_
+#define PTOC_RUNTIME_LANE_PLAN_H_
+
+#include <memory>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "ir/ir.h"
+#include "runtime/code.h"
+#include "runtime/entry_params.h"
+#include "runtime/interpreter.h"
+#include "runtime/pipe_check.h"
+#include "runtime/scheduler.h"
+#include "runtime/simulator.h"
+
+namespace ptoc {
+namespace sim {
+
+// Every simulated GM byte carries its provenance and a read mark per lane
+// (8 bytes each), so the simulated GM, and GM times lanes, are bounded to
+// stay well below the host's memory.
+constexpr uint64_t kMaxGmBytes = uint64_t{64} << 20;
+constexpr uint64_t kMaxGmLaneBytes = uint64_t{256} << 20;
+
+struct LanePlan {
+  LaneCall call;
+  FunctionCode code;
+  std::unique_ptr<PipeProgram> pipes;  // the pipe check's plan; null: none
+};
+
+// Gives every lane the pipe check's replay of codegen's plan of its
+// function, in the mode the program records, leaving out the units
+// --pipe-sync-drop* names. A program codegen cannot take runs unchecked
+// unless --pipe-sync was asked for (then its error is returned).
+absl::Status AttachPipePrograms(const Program& program, const SimOptions& options,
+                                const std::vector<LanePlan*>& lanes);
+
+// Reports a deadlock or a reached --max-steps at the lanes still running,
+// else the tiles left in a FIFO.
+void ReportScheduleOutcome(World& w, Interpreter& interpreter, ScheduleOutcome outcome,
+                           const SimOptions& options);
+
+}  // namespace sim
+}  // namespace ptoc
+
+#endif  // PTOC_RUNTIME_LANE_PLAN_H_
