@@ -182,16 +182,16 @@ TEST(DualAivPropertyTest, GeneratedSplitKernelsRunCleanOnThreeLanes) {
       EXPECT_TRUE(r->report.empty()) << r->report.ToText(r->totals);
       EXPECT_EQ(r->totals.lanes, 3);
       ++runs;
-      const std::vector<testing::Marker> markers = testing::Markers(**program);
+      const std::vector<Marker> markers = Markers(**program);
       for (size_t m = 0; m < markers.size(); ++m) {
-        if (markers[m].kind != testing::Marker::Kind::kFence ||
+        if (markers[m].kind != Marker::Kind::kFence ||
             markers[m].function != "kernel_aiv") {
           continue;
         }
         ++fences;
         options.schedules = 20;
         absl::StatusOr<SimResult> without =
-            Simulate(*testing::WithoutMarker(**program, static_cast<int>(m)), options);
+            Simulate(*WithoutMarker(**program, static_cast<int>(m)), options);
         ASSERT_TRUE(without.ok()) << without.status().message();
         bool named = false;
         for (const Finding& f : without->report.findings()) {

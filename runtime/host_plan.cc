@@ -401,6 +401,9 @@ class Planner {
       }
       device = static_cast<int>(v.AsInt());
     }
+    // A call that leaves the host without device= runs on the first device,
+    // as PyPTO's one-device dispatch does.
+    if (device < 0 && !IsHostFunction(*f)) device = 0;
     if (IsKernelLaunch(*f)) return Launch(call, *f, std::move(args), device);
     if (f->kind != FunctionKind::kOrchestration && !IsHostFunction(*f) &&
         f->kind != FunctionKind::kInline && f->kind != FunctionKind::kOpaque) {
@@ -415,12 +418,6 @@ class Planner {
 
   absl::StatusOr<HostValue> Launch(const Expr& call, const Function& kernel,
                                    std::vector<HostValue> args, int device) {
-    if (device < 0) {
-      return ErrorAt(call.loc, absl::StrCat("the kernel '", kernel.name,
-                                            "' is launched from the host without a device "
-                                            "(call it from an orchestration function, "
-                                            "device=r)"));
-    }
     KernelLaunch launch;
     launch.kernel = &kernel;
     launch.call = call.loc;

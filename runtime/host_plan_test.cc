@@ -88,6 +88,18 @@ TEST(HostPlanTest, EachDeviceLaunchesItsKernelWithItsRowAndTheSharedWindow) {
   EXPECT_EQ(plan->objects[plan->views[plan->launches[0][0].args[2].view].object].name, "buf");
 }
 
+TEST(HostPlanTest, ACallWithoutDeviceRunsOnTheFirstDevice) {
+  std::unique_ptr<Program> program;
+  absl::StatusOr<RunPlan> plan = Plan(R"(        w = pld.window(buf, [1, 64], dtype=pl.FP32)
+        self.orch(inputs[1], outputs[1], w, 7)
+        return outputs
+)", 2, &program);
+  ASSERT_TRUE(plan.ok()) << plan.status().message();
+  ASSERT_EQ(plan->launches[0].size(), 1u);
+  EXPECT_TRUE(plan->launches[1].empty());
+  EXPECT_EQ(plan->launches[0][0].args[3].scalar.i, 7);
+}
+
 TEST(HostPlanTest, LaunchesOfOneDeviceKeepTheHostOrder) {
   std::unique_ptr<Program> program;
   absl::StatusOr<RunPlan> plan = Plan(R"(        w = pld.window(buf, [1, 64], dtype=pl.FP32)
@@ -115,9 +127,9 @@ TEST(HostPlanTest, WhatItDoesNotRunIsALocatedError) {
       {"        self.orch(inputs[0], outputs[0], pld.window(buf, [1, 64], dtype=pl.FP32), 0, "
        "device=4)\n        return outputs\n",
        "host.py:35:93: error: device 4 is not one of the 4 ranks"},
-      {"        self.step(inputs[0], outputs[0], pld.window(buf, [1, 64], dtype=pl.FP32), 0)\n"
+      {"        self.orch(inputs[0], outputs[0], pld.world_size(), 0, device=0)\n"
        "        return outputs\n",
-       "launched from the host without a device"},
+       "'win' takes a tensor"},
       {"        x = pl.tensor.slice(inputs, [4, 1, 32], [0, 0, 0])\n"
        "        self.orch(x, outputs[0], pld.window(buf, [1, 64], dtype=pl.FP32), 0, device=0)\n"
        "        return outputs\n",

@@ -21,7 +21,6 @@ namespace ptoc {
 namespace sim {
 namespace {
 
-using testing::Marker;
 
 constexpr int kSchedules = 40;
 
@@ -46,21 +45,13 @@ const std::vector<KernelCase>& Kernels() {
       // function launches every rank's kernels.
       {"testing/pypto_st/programs/notify_wait.py", "host_orch", 2, {}},
       {"testing/pypto_st/programs/allreduce_mesh.py", "host_orch", 4, {{"NR", "4"}}},
+      {"testing/pypto_st/programs/allreduce_ring_4.py", "host_orch", 4, {}},
       {"testing/pypto_st/programs/broadcast_mesh.py", "host_orch", 2, {{"NR", "2"}}},
       {"testing/pypto_st/programs/put_ring.py", "host_orch", 2, {}},
       {"testing/pypto_st/programs/get_ring.py", "host_orch", 2, {}},
       {"testing/pypto_st/programs/remote_store_tensor.py", "host_orch", 2, {}},
   };
   return *kernels;
-}
-
-const char* KindName(Marker::Kind k) {
-  switch (k) {
-    case Marker::Kind::kFence: return "fence";
-    case Marker::Kind::kRegionInvalidate: return "region invalidate";
-    case Marker::Kind::kWholeInvalidate: return "whole invalidate";
-  }
-  return "";
 }
 
 const char* MissingMarkerName(Marker::Kind k) {
@@ -156,15 +147,15 @@ TEST(MarkerRemovalTest, EveryNeededMarkerIsDetectedAndNamed) {
     ASSERT_TRUE(clean.ok()) << clean.status().message();
     ASSERT_TRUE(clean->report.empty()) << k.path << "\n" << clean->report.ToText(clean->totals);
 
-    std::vector<Marker> markers = testing::Markers(**program);
+    std::vector<Marker> markers = Markers(**program);
     for (int i = 0; i < static_cast<int>(markers.size()); ++i) {
       const Marker& m = markers[i];
       std::string why_not = WhyNotNeeded(**program, markers, i);
-      std::unique_ptr<Program> broken = testing::WithoutMarker(**program, i);
+      std::unique_ptr<Program> broken = WithoutMarker(**program, i);
       absl::StatusOr<SimResult> r = Simulate(*broken, options);
       ASSERT_TRUE(r.ok()) << r.status().message();
       std::string where = absl::StrCat(k.path, ":", m.loc.line, ":", m.loc.col, " ",
-                                       KindName(m.kind), " in ", m.function);
+                                       MarkerKindName(m.kind), " in ", m.function);
       if (!why_not.empty()) {
         EXPECT_TRUE(r->report.empty())
             << where << " is not needed (" << why_not << ") but its removal reports:\n"

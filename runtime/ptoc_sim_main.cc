@@ -12,6 +12,7 @@
 #include "ir/file_util.h"
 #include "ir/status_macros.h"
 #include "runtime/launch_command.h"
+#include "runtime/markers.h"
 #include "runtime/simulator.h"
 
 ABSL_FLAG(int64_t, max_steps, ptoc::sim::SimOptions::kDefaultMaxSteps,
@@ -27,6 +28,10 @@ ABSL_FLAG(std::vector<std::string>, pipe_sync_drop_set, {},
 ABSL_FLAG(std::vector<std::string>, pipe_sync_drop_wait, {},
           "Leave out only the wait (and drain) of pair N of the plan; repeatable, "
           "comma-separated; for the removal tests.");
+ABSL_FLAG(int, drop_marker, -1,
+          "Run without marker N of the program's kernels (a system.fence or "
+          "system.cacheinvalid, numbered from 0 in program order; an N past the last lists "
+          "them): what the run reports is what that marker prevents.");
 ABSL_FLAG(bool, cycles, false,
           "Replay schedule 0 on the timing model: cycles, busy % and stalls per lane and "
           "pipe, the critical path (text after the findings; `timing` in the JSON report).");
@@ -55,7 +60,7 @@ constexpr char kUsage[] =
     "                [--pipe-sync-drop=N,...] [--pipe-sync-drop-set=N,...]\n"
     "                [--pipe-sync-drop-wait=N,...] [--cycles] [--timeline=FILE.json]\n"
     "                [--timeline-unit=cycle|us] [--timeline-limit=N] [--cost-table=FILE]\n"
-    "                [--pipe-sync-model=plan|deps]\n\n"
+    "                [--pipe-sync-model=plan|deps] [--drop-marker=N]\n\n"
     "Runs a program on the simulated machine: R ranks, the entry launched on each (a\n"
     "Group as its AIC and AIV lanes; AIV0 and AIV1 under 1C:2V), N seeded schedules. Reports stale reads (naming\n"
     "the missing marker), races, deadlocks and protocol errors; exits 1 when it finds\n"
@@ -106,6 +111,25 @@ absl::Status CheckSimFlags() {
   return absl::OkStatus();
 }
 
+// The program without the marker --drop-marker names (nullptr: none named).
+// A number past the last marker is an error that lists them all.
+absl::StatusOr<std::unique_ptr<Program>> DropMarker(const Program& program) {
+  const int drop = absl::GetFlag(FLAGS_drop_marker);
+  if (drop < 0) return std::unique_ptr<Program>();
+  const std::vector<sim::Marker> markers = sim::Markers(program);
+  if (drop >= static_cast<int>(markers.size())) {
+    std::string list;
+    for (size_t i = 0; i < markers.size(); ++i) {
+      const sim::Marker& m = markers[i];
+      absl::StrAppend(&list, "\n  ", i, ": ", m.loc.file, ":", m.loc.line, ":", m.loc.col, " ",
+                      sim::MarkerKindName(m.kind), " in ", m.function);
+    }
+    return absl::InvalidArgumentError(absl::StrCat("error: --drop-marker=", drop, ": the program has ",
+                                                   markers.size(), " markers", list));
+  }
+  return sim::WithoutMarker(program, drop);
+}
+
 int Main(int argc, char** argv) {
   sim::SimOptions options;
   sim::LaunchTool tool{"ptoc-sim", kUsage, &FLAGS_max_steps, sim::SimOptions::kMaxRanks,
@@ -124,7 +148,9 @@ int Main(int argc, char** argv) {
     options.deps = absl::GetFlag(FLAGS_pipe_sync_model) == "deps";
     options.timeline_us = absl::GetFlag(FLAGS_timeline_unit) == "us";
     options.timeline_limit = absl::GetFlag(FLAGS_timeline_limit);
-    ASSIGN_OR_RETURN(sim::SimResult result, sim::Simulate(program, options));
+    ASSIGN_OR_RETURN(std::unique_ptr<Program> dropped, DropMarker(program));
+    ASSIGN_OR_RETURN(sim::SimResult result,
+                     sim::Simulate(dropped != nullptr ? *dropped : program, options));
     if (!timeline.empty()) {
       RETURN_IF_ERROR(WriteFileAtomically(timeline, result.timeline));
     }

@@ -10,6 +10,7 @@
 #include "absl/status/statusor.h"
 #include "ir/ir.h"
 #include "passes/pass.h"
+#include "runtime/markers.h"
 #include "runtime/simulator.h"
 
 namespace ptoc {
@@ -35,22 +36,6 @@ std::vector<double> SmallValues(int n, int salt);
 // The values of `param` on `rank` in one schedule's outputs (empty if absent).
 std::vector<double> OutputOf(const std::vector<TensorDump>& outputs, const std::string& param,
                              int rank);
-
-// A system.fence or system.cacheinvalid statement of a kernel function.
-struct Marker {
-  enum class Kind { kFence, kRegionInvalidate, kWholeInvalidate };
-  Kind kind;
-  Location loc;
-  const Stmt* stmt = nullptr;      // the marker statement
-  const Stmt* previous = nullptr;  // the statement before it in its body, if any
-  std::string function;
-};
-
-// Every marker of every AIC / AIV / InCore function, in program order.
-std::vector<Marker> Markers(const Program& program);
-
-// A copy of `program` without its `index`-th marker (in Markers' order).
-std::unique_ptr<Program> WithoutMarker(const Program& program, int index);
 
 }  // namespace testing
 }  // namespace sim

@@ -53,6 +53,15 @@ def _allreduce(ranks):
                  {"outputs": np.stack([x.sum(axis=0)] * ranks)}, {"NR": ranks})
 
 
+def _allreduce_ring(ranks):
+    x = _mesh_rows(ranks, 256)
+    return _case("tests/st/distributed/collectives/test_l3_allreduce_ring.py::"
+                 f"TestL3RingAllReduce::test_ring_allreduce[{ranks}]",
+                 f"allreduce_ring_{ranks}.py", ranks,
+                 {"inputs": x, "outputs": np.zeros((ranks, 1, 256), F32)},
+                 {"outputs": np.stack([x.sum(axis=0)] * ranks)})
+
+
 def _broadcast(ranks):
     x = _broadcast_rows(ranks, 64)
     return _case("tests/st/distributed/collectives/test_l3_broadcast.py::"
@@ -98,6 +107,8 @@ CASES = {
         {"outputs": np.array([[[2]], [[1]]], np.int32)}),
     "allreduce_mesh_2": _allreduce(2),
     "allreduce_mesh_4": _allreduce(4),
+    "allreduce_ring_2": _allreduce_ring(2),
+    "allreduce_ring_4": _allreduce_ring(4),
     "broadcast_mesh_2": _broadcast(2),
     "broadcast_mesh_4": _broadcast(4),
     "put_ring": _ring("tests/st/distributed/test_l3_put.py::TestL3Put::test_ring_shuffle",
