@@ -5,6 +5,10 @@ the function the run starts from, the ranks, the --scalar values, the host
 tensors the test passes (NumPy) and the golden the test asserts, written
 here in NumPy from the test's torch code.
 """
+import json
+import os
+import zlib
+
 import numpy as np
 
 F32 = np.float32
@@ -39,9 +43,12 @@ def _two_row_inputs(size):
                                np.full(size, -2, F32)])])
 
 
-def _case(source, program, ranks, inputs, golden, scalars=None, entry="host_orch"):
+def _case(source, program, ranks, inputs, golden, scalars=None, entry="host_orch",
+          per_rank=False, tolerance=0.0):
+    # per_rank: the entry is an orchestration function, whose tensors are
+    # per rank (files <name>.<rank>.txt); else host tensors (<name>.txt).
     return dict(source=source, program=program, ranks=ranks, inputs=inputs, golden=golden,
-                scalars=scalars or {}, entry=entry)
+                scalars=scalars or {}, entry=entry, per_rank=per_rank, tolerance=tolerance)
 
 
 def _allreduce(ranks):
@@ -128,3 +135,62 @@ CASES = {
         "TestL3RemoteStore::test_tensor_level_push_of_computed_value",
         "remote_store_tensor.py", 64, scale=2),
 }
+
+
+# PyPTO's single-device runtime tests (tests/st/runtime, PTOTestCase): each
+# runs its orchestration function on one rank. runtime_cases.json lists, per
+# test, its tensors (name, shape, dtype, how the test fills it) and which of
+# the golden forms below its compute_expected is.
+NP_DTYPES = {"FP32": np.float32, "FP16": np.float16, "BF16": np.float32, "INT32": np.int32,
+             "INT16": np.int16, "INT8": np.int8, "UINT8": np.uint8, "INT64": np.int64}
+
+
+def _fill(spec, rng):
+    shape, dtype = spec["shape"], NP_DTYPES[spec["dtype"]]
+    init = spec["init"]
+    if init == "randn" or (init == "" and not spec["output"]):
+        x = rng.standard_normal(shape)
+    elif init == "rand":
+        x = rng.random(shape)
+    elif init == "near_one":  # the test's values in [0.8, 1.2): well-conditioned products
+        x = rng.random(shape) * 0.4 + 0.8
+    elif init == "ones":
+        x = np.ones(shape)
+    elif init in ("", "zeros"):
+        x = np.zeros(shape)
+    else:
+        x = np.full(shape, float(init))
+    return x.astype(dtype)
+
+
+def _golden(g, t):
+    kind, op = g["kind"], g["op"]
+    if kind == "reduce":
+        x = t[g["src"]].astype(np.float64)
+        fn = {"sum": np.sum, "max": np.max, "min": np.min, "prod": np.prod}[op]
+        return {g["out"]: fn(x, axis=g["axis"], keepdims=True)}
+    if kind == "binary":
+        a, b = t[g["lhs"]].astype(np.float64), t[g["rhs"]].astype(np.float64)
+        fn = {"add": np.add, "minimum": np.minimum, "maximum": np.maximum, "fmod": np.fmod}[op]
+        return {g["out"]: fn(a, b)}
+    x = t[g["src"]].astype(np.float64)
+    fn = {"abs": np.abs, "rsqrt": lambda v: 1 / np.sqrt(v), "transpose": np.transpose}[op]
+    return {g["out"]: fn(x)}
+
+
+def _runtime_case(c):
+    rng = np.random.default_rng(zlib.crc32(c["name"].encode()))
+    tensors = {spec["param"]: _fill(spec, rng) for spec in c["tensors"]}
+    by_name = {spec["name"]: tensors[spec["param"]] for spec in c["tensors"]}
+    want = {}
+    for name, value in _golden(c["golden"], by_name).items():
+        param = next(s["param"] for s in c["tensors"] if s["name"] == name)
+        want[param] = value
+    half = any(s["dtype"] in ("FP16", "BF16") for s in c["tensors"])
+    return _case(c["source"], c["program"], 1, tensors, want, entry=c["entry"], per_rank=True,
+                 tolerance=1e-2 if half else 1e-4)
+
+
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "runtime_cases.json")) as f:
+    for _c in json.load(f):
+        CASES["rt_" + _c["name"]] = _runtime_case(_c)

@@ -30,8 +30,9 @@ def main():
     subprocess.run([ptoc, program, "--emit=pb", "-o", pb], check=True)
     inputs, outputs = os.path.join(work, "in"), os.path.join(work, "out")
     os.makedirs(inputs)
+    suffix = ".0.txt" if case["per_rank"] else ".txt"
     for tensor, value in case["inputs"].items():
-        np.savetxt(os.path.join(inputs, tensor + ".txt"), value.reshape(1, -1), fmt="%.9g")
+        np.savetxt(os.path.join(inputs, tensor + suffix), value.reshape(1, -1), fmt="%.9g")
     command = [ptoc_sim, pb, "--entry=" + case["entry"], "--ranks=%d" % case["ranks"],
                "--schedules=" + schedules, "--inputs=" + inputs, "--dump-outputs=" + outputs]
     for scalar, value in case["scalars"].items():
@@ -43,8 +44,9 @@ def main():
         sys.exit("FAIL %s: ptoc-sim exited %d\n%s%s" % (name, run.returncode, run.stdout,
                                                         run.stderr))
     for tensor, want in case["golden"].items():
-        got = np.loadtxt(os.path.join(outputs, tensor + ".txt"), ndmin=1).reshape(want.shape)
-        if not np.allclose(got, want):
+        got = np.loadtxt(os.path.join(outputs, tensor + suffix), ndmin=1).reshape(want.shape)
+        tol = case["tolerance"]
+        if not np.allclose(got, want, rtol=tol, atol=tol):
             sys.exit("FAIL %s: %s differs from the golden of %s: max diff %g" %
                      (name, tensor, case["source"], np.abs(got - want).max()))
     print("PASS %s (%s): %d ranks, %s schedules, clean, golden matched in %.2f s" %
