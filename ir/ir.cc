@@ -226,6 +226,12 @@ bool IsCoreScope(const Expr& scope_call) {
   return level != nullptr && level->kind == ExprKind::kEnum && level->str == "CORE_GROUP";
 }
 
+const Expr* SpmdCoreNum(const Expr& scope_call) {
+  if (scope_call.str != "spmd") return nullptr;
+  if (!scope_call.args.empty()) return scope_call.args[0].get();
+  return scope_call.FindAttr("core_num");
+}
+
 absl::string_view SplitModeName(int mode) {
   switch (mode) {
     case 0: return "NONE";

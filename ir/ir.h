@@ -207,6 +207,9 @@ std::optional<ScopeValueError> CheckFunctionCallKeyword(const Function& callee,
 // A scope call (a kScope statement's value) that opens a core context, as
 // PyPTO's InCore scope: `pl.at(level=pl.Level.CORE_GROUP, ...)` and `pl.spmd(...)`.
 bool IsCoreScope(const Expr& scope_call);
+// The block count of a `pl.spmd(core_num)` scope call (its core_num, the
+// positional argument or the keyword), or nullptr for any other scope.
+const Expr* SpmdCoreNum(const Expr& scope_call);
 
 // pl.SplitMode's names by code ("NONE", "UP_DOWN", "LEFT_RIGHT"); "" for
 // any other code.

@@ -42,6 +42,7 @@ enum class Flow { kNext, kBreak, kContinue, kYield, kReturn };
 
 struct Frame {
   int device = -1;  // -1: the host
+  int blocks = 1;   // inside `with pl.spmd(n):`, n
   absl::flat_hash_map<const Var*, HostValue> env;
   std::vector<HostValue> yielded;  // kYield / kReturn values
 };
@@ -66,12 +67,13 @@ class Planner {
   RunPlan& plan() { return plan_; }
 
   absl::Status RunFunction(const Function& f, std::vector<HostValue> args, int device,
-                           HostValue* result) {
+                           HostValue* result, int blocks = 1) {
     if (++depth_ > kMaxDepth) {
       return ErrorAt(f.loc, "the host and orchestration calls nest too deep (recursion?)");
     }
     Frame frame;
     frame.device = device;
+    frame.blocks = blocks;
     for (size_t i = 0; i < f.params.size(); ++i) frame.env[f.params[i].var] = std::move(args[i]);
     ASSIGN_OR_RETURN(Flow flow, Exec(frame, *f.body));
     if (flow == Flow::kReturn && result != nullptr) *result = Returned(frame.yielded);
@@ -133,7 +135,7 @@ class Planner {
       }
       case StmtKind::kBreak: return Flow::kBreak;
       case StmtKind::kContinue: return Flow::kContinue;
-      case StmtKind::kScope: return Exec(fr, *st.body);  // manual_scope / auto_scope
+      case StmtKind::kScope: return ExecScope(fr, st);
       case StmtKind::kIf: return ExecIf(fr, st);
       case StmtKind::kFor: return ExecFor(fr, st);
       case StmtKind::kWhile: return ExecWhile(fr, st);
@@ -156,6 +158,24 @@ class Planner {
     }
     return carried;
   }
+
+  // `with pl.spmd(n):` launches its kernels as n blocks; the other scopes
+  // (manual_scope, auto_scope, ...) only group statements here.
+  absl::StatusOr<Flow> ExecScope(Frame& fr, const Stmt& st) {
+    const Expr* core_num = SpmdCoreNum(*st.value);
+    if (core_num == nullptr) return Exec(fr, *st.body);
+    ASSIGN_OR_RETURN(Value n, EvalScalar(fr, *core_num));
+    if (n.AsInt() < 1 || n.AsInt() > kMaxBlocks) {
+      return ErrorAt(core_num->loc, absl::StrCat("ptoc-sim launches 1 to ", kMaxBlocks,
+                                                 " SPMD blocks, not ", n.AsInt()));
+    }
+    const int outer = fr.blocks;
+    fr.blocks = static_cast<int>(n.AsInt());
+    absl::StatusOr<Flow> flow = Exec(fr, *st.body);
+    fr.blocks = outer;
+    return flow;
+  }
+  static constexpr int kMaxBlocks = 64;
 
   absl::StatusOr<Flow> ExecIf(Frame& fr, const Stmt& st) {
     ASSIGN_OR_RETURN(Value cond, EvalScalar(fr, *st.value));
@@ -404,7 +424,7 @@ class Planner {
     // A call that leaves the host without device= runs on the first device,
     // as PyPTO's one-device dispatch does.
     if (device < 0 && !IsHostFunction(*f)) device = 0;
-    if (IsKernelLaunch(*f)) return Launch(call, *f, std::move(args), device);
+    if (IsKernelLaunch(*f)) return Launch(call, *f, std::move(args), device, fr.blocks);
     if (f->kind != FunctionKind::kOrchestration && !IsHostFunction(*f) &&
         f->kind != FunctionKind::kInline && f->kind != FunctionKind::kOpaque) {
       return ErrorAt(call.loc, absl::StrCat("ptoc-sim does not run a call of the ",
@@ -412,15 +432,16 @@ class Planner {
                                             "' here"));
     }
     HostValue result;
-    RETURN_IF_ERROR(RunFunction(*f, std::move(args), device, &result));
+    RETURN_IF_ERROR(RunFunction(*f, std::move(args), device, &result, fr.blocks));
     return result;
   }
 
   absl::StatusOr<HostValue> Launch(const Expr& call, const Function& kernel,
-                                   std::vector<HostValue> args, int device) {
+                                   std::vector<HostValue> args, int device, int blocks) {
     KernelLaunch launch;
     launch.kernel = &kernel;
     launch.call = call.loc;
+    launch.blocks = blocks;
     for (size_t i = 0; i < args.size(); ++i) {
       const Var& p = *kernel.params[i].var;
       HostValue& a = args[i];

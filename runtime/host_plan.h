@@ -68,6 +68,7 @@ struct KernelLaunch {
   const Function* kernel = nullptr;
   std::vector<LaunchArg> args;  // per parameter of `kernel`
   Location call;                // where the orchestration launches it
+  int blocks = 1;               // `with pl.spmd(n):` launches n blocks at once
 };
 
 struct RunPlan {

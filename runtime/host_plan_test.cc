@@ -100,6 +100,20 @@ TEST(HostPlanTest, ACallWithoutDeviceRunsOnTheFirstDevice) {
   EXPECT_EQ(plan->launches[0][0].args[3].scalar.i, 7);
 }
 
+TEST(HostPlanTest, AnSpmdScopeLaunchesItsBlocksTogether) {
+  std::unique_ptr<Program> program;
+  absl::StatusOr<RunPlan> plan = Plan(R"(        w = pld.window(buf, [1, 64], dtype=pl.FP32)
+        with pl.spmd(3):
+            self.orch(inputs[0], outputs[0], w, 0, device=0)
+        self.orch(inputs[1], outputs[1], w, 1, device=0)
+        return outputs
+)", 1, &program);
+  ASSERT_TRUE(plan.ok()) << plan.status().message();
+  ASSERT_EQ(plan->launches[0].size(), 2u);
+  EXPECT_EQ(plan->launches[0][0].blocks, 3);
+  EXPECT_EQ(plan->launches[0][1].blocks, 1);
+}
+
 TEST(HostPlanTest, LaunchesOfOneDeviceKeepTheHostOrder) {
   std::unique_ptr<Program> program;
   absl::StatusOr<RunPlan> plan = Plan(R"(        w = pld.window(buf, [1, 64], dtype=pl.FP32)

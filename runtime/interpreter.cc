@@ -475,9 +475,9 @@ Interpreter::OpResult Interpreter::CallOp(LaneState& l, const Expr& call, const 
         const int64_t x = a.AsInt(), y = b.AsInt();
         return Value::Int(min ? std::min(x, y) : std::max(x, y));
       }
-      // One block per device: the simulated launch's block_dim is 1.
-      if (call.str == kOpBlockIdx) return Value::Int(0);
-      if (call.str == kOpBlockNum) return Value::Int(1);
+      // A kernel entry is one block; a whole program's spmd launch, n.
+      if (call.str == kOpBlockIdx) return Value::Int(l.block);
+      if (call.str == kOpBlockNum) return Value::Int(l.block_num);
       ASSIGN_OR_RETURN(Value arg, Eval(l, *call.args[0]));
       if (call.str == kOpRank) return Value::Int(arg.i);
       if (call.str == kOpNranks) return Value::Int(w_.ranks);

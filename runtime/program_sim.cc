@@ -21,9 +21,10 @@ namespace ptoc {
 namespace sim {
 namespace {
 
-// Lane slots of a rank: its AIC, its AIV0 (an InCore kernel runs there too)
-// and its AIV1. A kernel launch uses the slots of its lanes; a slot keeps its
-// lane id, data cache and clock from one launch to the next.
+// Lane slots of a core group: its AIC, its AIV0 (an InCore kernel runs there
+// too) and its AIV1. A rank has one core group per SPMD block of the widest
+// launch; a kernel launch uses the slots of its lanes in each of its blocks.
+// A slot keeps its lane id, data cache and clock from one launch to the next.
 constexpr int kSlots = 3;
 
 int SlotOf(const LaneCall& call) {
@@ -111,7 +112,7 @@ class ProgramQueue : public LaunchQueue {
   ProgramQueue(World& w, PipeModel& pipes, const RunPlan& plan, const Layout& layout,
                const std::map<const Function*, KernelLanes>& kernels)
       : w_(w), pipes_(pipes), plan_(plan), layout_(layout), kernels_(kernels),
-        next_(plan.launches.size(), 0) {}
+        per_rank_(kSlots * w.blocks), next_(plan.launches.size(), 0) {}
 
   // Starts the first launch of every rank.
   void StartAll() {
@@ -119,16 +120,16 @@ class ProgramQueue : public LaunchQueue {
   }
 
   void LaneFinished(int lane) override {
-    const int rank = lane / kSlots;
-    for (int s = 0; s < kSlots; ++s) {
-      const LaneState& l = w_.lanes[rank * kSlots + s];
+    const int rank = lane / per_rank_;
+    for (int s = 0; s < per_rank_; ++s) {
+      const LaneState& l = w_.lanes[rank * per_rank_ + s];
       if (l.in_launch && !l.finished) return;
     }
     if (next_[rank] >= plan_.launches[rank].size()) return;  // the rank is done
     // The launch has ended: its writes land, its lines stay (H5), and the
     // next launch on the rank happens after everything it did.
-    for (int s = 0; s < kSlots; ++s) {
-      const int id = rank * kSlots + s;
+    for (int s = 0; s < per_rank_; ++s) {
+      const int id = rank * per_rank_ + s;
       if (!w_.lanes[id].in_launch) continue;
       w_.machine.EndLaunch(id);
       w_.clocks.Release(id, w_.machine.now());
@@ -145,48 +146,60 @@ class ProgramQueue : public LaunchQueue {
     const KernelLaunch& launch = launches[index];
     const KernelLanes& kernel = kernels_.at(launch.kernel);
     // Fresh FIFOs, pipe bookkeeping and barriers for the new launch.
-    for (int d = 0; d < 2; ++d) w_.rings[rank * 2 + d] = FifoRing();
+    for (int b = 0; b < w_.blocks; ++b) {
+      for (PipeDir d : {PipeDir::kC2V, PipeDir::kV2C}) w_.ring(rank, b, d) = FifoRing();
+    }
     w_.pipe_uses[rank] = PipeUse();
     for (int b = 0; b < 3; ++b) w_.barriers[rank * 3 + b].reset();
+    const int first = rank * per_rank_;
     std::vector<VectorClock> before;
-    for (int s = 0; s < kSlots; ++s) before.push_back(w_.clocks.clock(rank * kSlots + s));
+    for (int s = 0; s < per_rank_; ++s) before.push_back(w_.clocks.clock(first + s));
     const Location* previous = index == 0 ? nullptr : &launches[index - 1].call;
-    for (int s = 0; s < kSlots; ++s) w_.lanes[rank * kSlots + s].in_launch = false;
-    for (const LanePlan& plan : kernel.lanes) {
-      const int id = rank * kSlots + SlotOf(plan.call);
-      LaneState& l = w_.lanes[id];
-      l.code = &plan.code;
-      l.core = plan.call.core;
-      l.subblock = plan.call.subblock;
-      l.pc = 0;
-      l.env.assign(plan.code.num_vars, Value());
-      l.loop_stop.assign(plan.code.num_loops, 0);
-      l.loop_step.assign(plan.code.num_loops, 0);
-      l.finished = false;
-      l.in_launch = true;
-      l.barrier = -1;
-      l.pipe_mask = -1;
-      for (size_t k = 0; k < plan.call.args.size(); ++k) {
-        const LaunchArg& arg = launch.args[plan.call.args[k]];
-        const std::vector<int>& allocs = arg.view >= 0 ? layout_.view_alloc[arg.view]
-                                                       : std::vector<int>();
-        l.env[plan.call.function->params[k].var->id] =
-            arg.view < 0 ? arg.scalar
-                         : Value::Tensor(allocs.size() > 1 ? allocs[rank] : allocs[0]);
-      }
-      if (previous != nullptr) {
-        for (int s = 0; s < kSlots; ++s) {
-          if (rank * kSlots + s == id) continue;
-          w_.clocks.Acquire(id, before[s],
-                            AcquireEvent{"kernel launch order", previous, &launch.call});
+    for (int s = 0; s < per_rank_; ++s) w_.lanes[first + s].in_launch = false;
+    for (int block = 0; block < launch.blocks; ++block) {
+      for (const LanePlan& plan : kernel.lanes) {
+        const int id = first + block * kSlots + SlotOf(plan.call);
+        Start(w_.lanes[id], plan, launch, block);
+        if (previous != nullptr) {
+          for (int s = 0; s < per_rank_; ++s) {
+            if (first + s == id) continue;
+            w_.clocks.Acquire(id, before[s],
+                              AcquireEvent{"kernel launch order", previous, &launch.call});
+          }
         }
+        w_.machine.RestartLane(id);
+        pipes_.Restart(id, plan.pipes.get());
       }
-      w_.machine.RestartLane(id);
-      pipes_.Restart(id, plan.pipes.get());
     }
-    for (int s = 0; s < kSlots; ++s) {
-      LaneState& l = w_.lanes[rank * kSlots + s];
+    for (int s = 0; s < per_rank_; ++s) {
+      LaneState& l = w_.lanes[first + s];
       if (!l.in_launch) l.finished = true;
+    }
+  }
+
+  // Lane `l` runs `plan` as block `block` of `launch`, from its start.
+  void Start(LaneState& l, const LanePlan& plan, const KernelLaunch& launch, int block) {
+    l.code = &plan.code;
+    l.core = plan.call.core;
+    l.subblock = plan.call.subblock;
+    l.block = block;
+    l.block_num = launch.blocks;
+    l.pc = 0;
+    l.env.assign(plan.code.num_vars, Value());
+    l.loop_stop.assign(plan.code.num_loops, 0);
+    l.loop_step.assign(plan.code.num_loops, 0);
+    l.finished = false;
+    l.in_launch = true;
+    l.barrier = -1;
+    l.pipe_mask = -1;
+    for (size_t k = 0; k < plan.call.args.size(); ++k) {
+      const LaunchArg& arg = launch.args[plan.call.args[k]];
+      Value value = arg.scalar;
+      if (arg.view >= 0) {
+        const std::vector<int>& allocs = layout_.view_alloc[arg.view];
+        value = Value::Tensor(allocs.size() > 1 ? allocs[l.rank] : allocs[0]);
+      }
+      l.env[plan.call.function->params[k].var->id] = value;
     }
   }
 
@@ -195,6 +208,7 @@ class ProgramQueue : public LaunchQueue {
   const RunPlan& plan_;
   const Layout& layout_;
   const std::map<const Function*, KernelLanes>& kernels_;
+  const int per_rank_;  // lane slots per rank
   std::vector<size_t> next_;
 };
 
@@ -239,9 +253,11 @@ absl::StatusOr<SimResult> SimulateProgram(const Program& program, const Function
   // Compile each launched kernel's lanes once.
   std::map<const Function*, KernelLanes> kernels;
   int aiv_lanes = -1;
+  int blocks = 1;
   SimResult result;
   for (const std::vector<KernelLaunch>& launches : plan.launches) {
     for (const KernelLaunch& launch : launches) {
+      blocks = std::max(blocks, launch.blocks);
       if (kernels.count(launch.kernel)) continue;
       ASSIGN_OR_RETURN(std::vector<LaneCall> calls, PlanLaneCalls(program, *launch.kernel));
       const int declared = DeclaredAivLanes(calls);
@@ -276,7 +292,8 @@ absl::StatusOr<SimResult> SimulateProgram(const Program& program, const Function
   for (const GmObject& o : plan.objects) {
     total += o.Bytes() * (o.kind == GmObject::Kind::kWindowBuffer ? options.ranks : 1);
   }
-  const uint64_t lanes = static_cast<uint64_t>(options.ranks) * kSlots;
+  const int per_rank = kSlots * blocks;
+  const uint64_t lanes = static_cast<uint64_t>(options.ranks) * per_rank;
   if (total > kMaxGmBytes || total * lanes > kMaxGmLaneBytes) {
     return absl::InvalidArgumentError(absl::StrCat(
         "error: the program's tensors and windows on ", options.ranks, " ranks need ", total,
@@ -286,13 +303,15 @@ absl::StatusOr<SimResult> SimulateProgram(const Program& program, const Function
   ASSIGN_OR_RETURN(codegen::PipeSyncMode mode, codegen::ParsePipeSync(program.options.pipe_sync));
 
   result.totals.ranks = options.ranks;
-  result.totals.lanes = options.ranks * kSlots;
+  result.totals.lanes = options.ranks * per_rank;
   result.totals.schedules = options.schedules;
   result.totals.seed = options.seed;
   int64_t expected_steps = 1000;
   AccessShadow shadow;
   for (int schedule = 0; schedule < options.schedules; ++schedule) {
-    World w(options.ranks, kSlots);
+    World w(options.ranks, per_rank);
+    w.blocks = blocks;
+    w.rings.resize(options.ranks * blocks * 2);
     w.schedule = schedule;
     w.report = &result.report;
     w.shadow = &shadow;
@@ -300,9 +319,9 @@ absl::StatusOr<SimResult> SimulateProgram(const Program& program, const Function
     w.aiv_lanes = std::max(aiv_lanes, 0);
     w.barriers.resize(options.ranks * 3);
     ASSIGN_OR_RETURN(Layout layout, PlaceObjects(w, plan, options));
-    shadow.Reset(w.machine.size(), options.ranks * kSlots);
+    shadow.Reset(w.machine.size(), options.ranks * per_rank);
     for (int rank = 0; rank < options.ranks; ++rank) {
-      for (int s = 0; s < kSlots; ++s) {
+      for (int s = 0; s < per_rank; ++s) {
         LaneState l;
         l.id = static_cast<int>(w.lanes.size());
         l.rank = rank;

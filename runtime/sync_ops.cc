@@ -167,7 +167,7 @@ Interpreter::OpResult Interpreter::InitPipe(LaneState& l, const Expr& call) {
   }
   for (PipeDir dir : {PipeDir::kC2V, PipeDir::kV2C}) {
     if (!(mask & (1 << static_cast<int>(dir)))) continue;
-    std::string error = w_.ring(l.rank, dir).Initialize(SideOf(cube, dir), slot_num, slot_size);
+    std::string error = w_.ring(l, dir).Initialize(SideOf(cube, dir), slot_num, slot_size);
     if (!error.empty()) Protocol(l, call.loc, absl::StrCat(DirName(dir), " FIFO: ", error));
   }
   l.pipe_mask = mask;
@@ -221,7 +221,7 @@ bool Interpreter::Blocked(LaneState& l, const Expr& call, const OpInfo& info, st
     case OpRole::kPush:
     case OpRole::kPop: {
       PipeDir dir = info.pipe == PipeDirection::kC2V ? PipeDir::kC2V : PipeDir::kV2C;
-      FifoRing& ring = w_.ring(l.rank, dir);
+      FifoRing& ring = w_.ring(l, dir);
       bool push = info.role == OpRole::kPush;
       FifoRing::Side side = push ? FifoRing::Side::kProducer : FifoRing::Side::kConsumer;
       const int split = static_cast<int>(AttrInt(call, "split"));
@@ -280,7 +280,7 @@ bool Interpreter::Blocked(LaneState& l, const Expr& call, const OpInfo& info, st
 
 Interpreter::OpResult Interpreter::Push(LaneState& l, const Expr& call) {
   PipeDir dir = DirOf(call);
-  FifoRing& ring = w_.ring(l.rank, dir);
+  FifoRing& ring = w_.ring(l, dir);
   if (!ring.ready(FifoRing::Side::kProducer)) {
     Protocol(l, call.loc, absl::StrCat("'", call.str, "' before this lane set up the ",
                                        DirName(dir), " FIFO with *_initialize_pipe"));
@@ -322,7 +322,7 @@ Interpreter::OpResult Interpreter::Push(LaneState& l, const Expr& call) {
 
 Interpreter::OpResult Interpreter::Pop(LaneState& l, const Expr& call, const Stmt* stmt) {
   PipeDir dir = DirOf(call);
-  FifoRing& ring = w_.ring(l.rank, dir);
+  FifoRing& ring = w_.ring(l, dir);
   const Type& type = stmt != nullptr && stmt->kind == StmtKind::kAssign && stmt->var != nullptr
                          ? stmt->var->type
                          : call.type;
@@ -399,7 +399,7 @@ Interpreter::OpResult Interpreter::Free(LaneState& l, const Expr& call) {
                                        " frees a tile popped with split=",
                                        tile.tile->fifo_split));
   }
-  switch (w_.ring(l.rank, dir).Free(tile.tile->fifo_seq, w_.clocks.clock(l.id), Party(l))) {
+  switch (w_.ring(l, dir).Free(tile.tile->fifo_seq, w_.clocks.clock(l.id), Party(l))) {
     case FifoRing::FreeResult::kOk: w_.clocks.Release(l.id, w_.machine.now()); break;
     case FifoRing::FreeResult::kAlreadyFreed:
       Protocol(l, call.loc, "double tfree: this popped tile's slot was already freed");
@@ -416,7 +416,7 @@ void Interpreter::CheckHeldAtEnd(LaneState& l) {
     bool consumer = l.core == LaneCore::kMixed ||
                     SideOf(l.core == LaneCore::kAic, dir) == FifoRing::Side::kConsumer;
     if (!consumer) continue;
-    for (const FifoRing::Held& h : w_.ring(l.rank, dir).held(Party(l))) {
+    for (const FifoRing::Held& h : w_.ring(l, dir).held(Party(l))) {
       Protocol(l, h.pop != nullptr ? *h.pop : Location{},
                absl::StrCat("tpop without tfree: the ", DirName(dir),
                             " slot popped here was never freed"));

@@ -35,8 +35,9 @@ void World::ReportUnpoppedTiles() {
 }
 
 void World::ReportUnpoppedTilesOf(int rank) {
+  for (int block = 0; block < blocks; ++block) {
   for (PipeDir dir : {PipeDir::kC2V, PipeDir::kV2C}) {
-    for (const Location* push : ring(rank, dir).Unpopped()) {
+    for (const Location* push : ring(rank, block, dir).Unpopped()) {
       Finding f;
       f.kind = FindingKind::kProtocolError;
       f.rank = rank;
@@ -45,6 +46,7 @@ void World::ReportUnpoppedTilesOf(int rank) {
       f.locations.push_back(SourceRef{"push", push != nullptr ? *push : Location{}, ""});
       AddFinding(std::move(f), -1);
     }
+  }
   }
 }
 

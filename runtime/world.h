@@ -42,6 +42,10 @@ struct LaneState {
   // False for a core a whole-program run leaves idle in the current kernel
   // launch of its rank (no barrier counts it).
   bool in_launch = true;
+  // The SPMD block the lane runs (tile.get_block_idx) of how many
+  // (tile.get_block_num): a whole program's `with pl.spmd(n):` launch.
+  int block = 0;
+  int block_num = 1;
   // Which AIV subblock an AIV lane is (tile.get_subblock_idx; its party in
   // the FIFO); 0 for every other lane.
   int subblock = 0;
@@ -67,14 +71,21 @@ struct World {
   ClockTable clocks;
   SignalClocks signals;
   AccessShadow* shadow = nullptr;  // owned by the caller, reused across schedules
-  std::vector<FifoRing> rings;           // rank * 2 + PipeDir
+  // Core groups per rank: a whole program's most SPMD blocks (one FIFO
+  // pair each).
+  int blocks = 1;
+  std::vector<FifoRing> rings;           // (rank * blocks + block) * 2 + PipeDir
   std::vector<PipeUse> pipe_uses;        // per rank
   // rank * 3 + {mix, aic_only, aiv_only}
   std::vector<std::unique_ptr<Barrier>> barriers;
   std::vector<LaneState> lanes;
   Report* report = nullptr;
 
-  FifoRing& ring(int rank, PipeDir dir) { return rings[rank * 2 + static_cast<int>(dir)]; }
+  FifoRing& ring(int rank, int block, PipeDir dir) {
+    return rings[(rank * blocks + block) * 2 + static_cast<int>(dir)];
+  }
+  // The FIFO of the lane's core group.
+  FifoRing& ring(const LaneState& l, PipeDir dir) { return ring(l.rank, l.block, dir); }
   // "aiv lane (ring_aiv)"; "aiv1 lane (f_aiv)" in a group of two AIV lanes.
   std::string LaneName(int lane) const;
   // Adds `f` for `lane` (-1: none) of the current schedule.

@@ -78,7 +78,7 @@ void DeviceMachine::LaneMain(int lane, const std::function<void()>& body) {
   const bool cube = w_.lanes[lane].core == LaneCore::kAic;
   const PipeDir consumed = cube ? PipeDir::kV2C : PipeDir::kC2V;
   const int party = w_.lanes[lane].core == LaneCore::kAiv ? w_.lanes[lane].subblock : 0;
-  for (const FifoRing::Held& h : w_.ring(w_.lanes[lane].rank, consumed).held(party)) {
+  for (const FifoRing::Held& h : w_.ring(w_.lanes[lane], consumed).held(party)) {
     Finding f;
     f.kind = FindingKind::kProtocolError;
     f.message = absl::StrCat("tpop without tfree: the ", consumed == PipeDir::kC2V ? "C2V" : "V2C",

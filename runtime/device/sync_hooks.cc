@@ -164,7 +164,7 @@ LaneFifo FifoOf(FifoRing::Side side, pto::TileSplitAxis split) {
   DeviceMachine& m = DeviceMachine::Current();
   const bool push = side == FifoRing::Side::kProducer;
   const PipeDir dir = push ? PushDir(m) : PopDir(m);
-  return {side,  push ? "TPUSH" : "TPOP", dir, &m.world().ring(m.world().lanes[m.lane()].rank, dir),
+  return {side,  push ? "TPUSH" : "TPOP", dir, &m.world().ring(m.world().lanes[m.lane()], dir),
           static_cast<int>(split), Party(m)};
 }
 
@@ -267,7 +267,7 @@ void PipeInit(const PipeDesc& pipe, CallSite site) {
     if ((static_cast<int>(pipe.direction) & bit) == 0) continue;
     const bool producer = cube == (dir == PipeDir::kC2V);
     std::string error = c.w()
-                            .ring(c.state().rank, dir)
+                            .ring(c.state(), dir)
                             .Initialize(producer ? ptoc::sim::FifoRing::Side::kProducer
                                                  : ptoc::sim::FifoRing::Side::kConsumer,
                                         static_cast<int>(pipe.slot_num), pipe.slot_size);
@@ -384,7 +384,7 @@ void Free(const PipeDesc& pipe, TileSplitAxis split, CallSite site) {
   Call c(site);
   const PipeDir dir = ptoc::sim::PopDir(c.m());
   if (!ptoc::sim::SplitUsable(c, pipe, dir, static_cast<int>(split), "TFREE")) return;
-  ptoc::sim::FifoRing& ring = c.w().ring(c.state().rank, dir);
+  ptoc::sim::FifoRing& ring = c.w().ring(c.state(), dir);
   const int party = ptoc::sim::Party(c.m());
   const std::vector<ptoc::sim::FifoRing::Held> held = ring.held(party);
   if (held.empty()) {

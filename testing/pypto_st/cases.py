@@ -154,6 +154,8 @@ def _fill(spec, rng):
         x = rng.random(shape)
     elif init == "near_one":  # the test's values in [0.8, 1.2): well-conditioned products
         x = rng.random(shape) * 0.4 + 0.8
+    elif init == "positive":  # the test's values in [0.5, 1.5): rsqrt's domain
+        x = rng.random(shape) + 0.5
     elif init == "ones":
         x = np.ones(shape)
     elif init in ("", "zeros"):
