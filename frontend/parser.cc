@@ -12,6 +12,7 @@
 #include "frontend/string_literal.h"
 #include "ir/builder.h"
 #include "ir/diagnostics.h"
+#include "ir/dim_expr.h"
 
 namespace ptoc {
 namespace parser_internal {
@@ -756,9 +757,12 @@ absl::StatusOr<Shape> Parser::ParseShape() {
       symbolic_dims_.push_back(DimRef{name.text, Loc(name)});
       shape.push_back(Dim::Symbolic(name.text));
     } else {
-      // PyPTO's composite dimension (`NR * 64`), kept as written.
+      // PyPTO's composite dimension (`NR * 64`), kept as written; on
+      // constants only (`2 * 64`) folded, as Python does before PyPTO sees it.
       ASSIGN_OR_RETURN(std::string text, ParseDimExprText());
-      shape.push_back(Dim::Symbolic(std::move(text)));
+      std::optional<int64_t> folded = FoldConstantDim(text);
+      shape.push_back(folded.has_value() && *folded >= 0 ? Dim::Static(*folded)
+                                                         : Dim::Symbolic(std::move(text)));
     }
     if (!AtOp(",")) break;
     Next();

@@ -339,7 +339,8 @@ class P:
 
 // PyPTO's composite dimensions: an integer expression over constants,
 // pl.dynamic names, scalar parameters, scalars the body bound before and
-// machine queries, kept as written and printed back as it reads.
+// machine queries, kept as written and printed back as it reads; one on
+// constants only is folded, as Python folds it before PyPTO sees it.
 TEST(PyptoFormsTest, ExpressionDims) {
   const std::string text = std::string(kImports) + R"(NR = pl.dynamic("NR")
 
@@ -348,6 +349,10 @@ TEST(PyptoFormsTest, ExpressionDims) {
 class P:
     @pl.function(type=pl.FunctionType.Orchestration)
     def chip(self, o: pl.Out[pl.Tensor[[1, NR * 64], pl.FP32]]) -> pl.Tensor[[1, NR * 64], pl.FP32]:
+        return o
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def folded(self, o: pl.Out[pl.Tensor[[2 * 64, (4 - 1) * 32 // 2], pl.FP32]]) -> pl.Tensor[[128, 48], pl.FP32]:
         return o
 
     @pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)
@@ -365,6 +370,7 @@ class P:
 )";
   std::string out = RoundTrip(text);
   EXPECT_THAT(out, HasSubstr("o: pl.Out[pl.Tensor[[1, NR * 64], pl.FP32]]"));
+  EXPECT_THAT(out, HasSubstr("o: pl.Out[pl.Tensor[[128, 48], pl.FP32]]"));
   EXPECT_THAT(out, HasSubstr("signal = pld.tensor.window(buf, [pld.system.world_size()], dtype=pl.INT32)"));
   // The annotation agrees with the window's type (both spell the query by
   // its op), so it is accepted, and printed only where PyPTO prints it.

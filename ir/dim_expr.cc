@@ -84,7 +84,105 @@ std::optional<Dim> DimOfExpr(const Expr& e) {
   std::string text;
   int prec;
   if (!Render(e, text, prec)) return std::nullopt;
+  std::optional<int64_t> folded = FoldConstantDim(text);
+  if (folded.has_value() && *folded >= 0) return Dim::Static(*folded);
   return Dim::Symbolic(std::move(text));
+}
+
+namespace {
+
+// Recursive descent over `text` with Python's precedence: + - below
+// * // %, unary minus, parentheses.
+class ConstantDimFolder {
+ public:
+  explicit ConstantDimFolder(absl::string_view text) : text_(text) {}
+
+  std::optional<int64_t> Fold() {
+    std::optional<int64_t> v = Sum();
+    Skip();
+    if (!v || pos_ != text_.size()) return std::nullopt;
+    return v;
+  }
+
+ private:
+  void Skip() {
+    while (pos_ < text_.size() && text_[pos_] == ' ') ++pos_;
+  }
+  bool Eat(absl::string_view op) {
+    Skip();
+    if (text_.substr(pos_, op.size()) != op) return false;
+    pos_ += op.size();
+    return true;
+  }
+  std::optional<int64_t> Sum() {
+    std::optional<int64_t> v = Product();
+    while (v) {
+      if (Eat("+")) {
+        std::optional<int64_t> r = Product();
+        if (!r || __builtin_add_overflow(*v, *r, &*v)) return std::nullopt;
+      } else if (Eat("-")) {
+        std::optional<int64_t> r = Product();
+        if (!r || __builtin_sub_overflow(*v, *r, &*v)) return std::nullopt;
+      } else {
+        break;
+      }
+    }
+    return v;
+  }
+  std::optional<int64_t> Product() {
+    std::optional<int64_t> v = Unary();
+    while (v) {
+      if (Eat("*")) {
+        std::optional<int64_t> r = Unary();
+        if (!r || __builtin_mul_overflow(*v, *r, &*v)) return std::nullopt;
+      } else if (Eat("//") || Eat("%")) {
+        const bool div = text_[pos_ - 1] == '/';
+        std::optional<int64_t> r = Unary();
+        if (!r || *r == 0) return std::nullopt;
+        int64_t q = *v / *r, m = *v % *r;
+        if (m != 0 && ((m < 0) != (*r < 0))) {  // Python floors
+          --q;
+          m += *r;
+        }
+        v = div ? q : m;
+      } else {
+        break;
+      }
+    }
+    return v;
+  }
+  std::optional<int64_t> Unary() {
+    if (Eat("-")) {
+      std::optional<int64_t> v = Unary();
+      if (!v || *v == INT64_MIN) return std::nullopt;
+      return -*v;
+    }
+    if (Eat("(")) {
+      std::optional<int64_t> v = Sum();
+      if (!v || !Eat(")")) return std::nullopt;
+      return v;
+    }
+    Skip();
+    const size_t start = pos_;
+    int64_t v = 0;
+    while (pos_ < text_.size() && text_[pos_] >= '0' && text_[pos_] <= '9') {
+      if (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, text_[pos_] - '0', &v)) {
+        return std::nullopt;
+      }
+      ++pos_;
+    }
+    if (pos_ == start) return std::nullopt;
+    return v;
+  }
+
+  absl::string_view text_;
+  size_t pos_ = 0;
+};
+
+}  // namespace
+
+std::optional<int64_t> FoldConstantDim(absl::string_view text) {
+  return ConstantDimFolder(text).Fold();
 }
 
 }  // namespace ptoc

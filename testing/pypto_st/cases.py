@@ -107,6 +107,40 @@ def _subview():
                  {"outputs": want})
 
 
+def _intrinsic(name, test, ranks, inputs, golden):
+    """The pld.tensor.<collective> intrinsic tests: one program per rank count."""
+    return _case(f"tests/st/distributed/collectives/test_l3_tensor_{name}_intrinsic.py::"
+                 f"{test}[{ranks}]", f"tensor_{name}_intrinsic_{ranks}.py", ranks,
+                 {"inputs": inputs, "outputs": np.zeros_like(golden)}, {"outputs": golden})
+
+
+def _intrinsics(ranks):
+    rows = _mesh_rows(ranks, 64)
+    wide = np.stack([np.arange(r * 100, r * 100 + ranks * 64, dtype=F32).reshape(1, ranks * 64)
+                     for r in range(ranks)])
+    r = np.arange(ranks, dtype=F32).reshape(-1, 1, 1)
+    d = np.arange(ranks, dtype=F32).reshape(1, -1, 1)
+    j = np.arange(64, dtype=F32).reshape(1, 1, -1)
+    return {
+        f"tensor_allgather_intrinsic_{ranks}": _intrinsic(
+            "allgather", "TestL3TensorAllGatherIntrinsic::test_allgather_intrinsic", ranks, rows,
+            np.stack([rows.reshape(1, -1)] * ranks)),
+        f"tensor_broadcast_intrinsic_{ranks}": _intrinsic(
+            "broadcast", "TestL3TensorBroadcastIntrinsic::test_broadcast_intrinsic", ranks, rows,
+            np.stack([rows[0]] * ranks)),
+        f"tensor_reduce_scatter_intrinsic_{ranks}": _intrinsic(
+            "reduce_scatter", "TestL3TensorReduceScatterIntrinsic::test_reduce_scatter_intrinsic",
+            ranks, wide, wide.sum(axis=0).reshape(ranks, 1, 64)),
+        f"tensor_all_to_all_intrinsic_{ranks}": _intrinsic(
+            "all_to_all", "TestL3TensorAllToAllIntrinsic::test_all_to_all_intrinsic", ranks,
+            (r * 1000 + d * 100 + j).astype(F32),
+            (np.transpose(r * 1000 + d * 100 + j, (1, 0, 2))).astype(F32)),
+        f"tensor_barrier_intrinsic_{ranks}": _intrinsic(
+            "barrier", "TestL3TensorBarrierIntrinsic::test_barrier_intrinsic", ranks, rows,
+            np.stack([rows[(k + 1) % ranks] for k in range(ranks)])),
+    }
+
+
 CASES = {
     "notify_wait": _case(
         "tests/st/distributed/test_l3_notify_wait.py::TestL3NotifyWait::test_signal_exchange",
@@ -130,6 +164,8 @@ CASES = {
         "tests/st/distributed/test_l3_remote_store.py::TestL3RemoteStore::test_ring_shuffle",
         "remote_store_ring.py", 64),
     "remote_store_subview": _subview(),
+    **_intrinsics(2),
+    **_intrinsics(4),
     "remote_store_tensor": _ring(
         "tests/st/distributed/test_l3_remote_store.py::"
         "TestL3RemoteStore::test_tensor_level_push_of_computed_value",

@@ -1,0 +1,49 @@
+# Cut from PyPTO's test_l3_tensor_all_to_all_intrinsic.src (hw-native-sys/pypto e2d0f78a): the
+# program _build_all_to_all_program(n_ranks=4) builds, its parameters folded in.
+import pypto.language as pl
+import pypto.language.distributed as pld
+
+
+@pl.program
+class AllToAllIntrinsicNRank:
+    @pl.function(type=pl.FunctionType.InCore)
+    def exchange_step(
+        self,
+        inp: pl.Tensor[[4, 64], pl.FP32],
+        out: pl.Out[pl.Tensor[[4, 64], pl.FP32]],
+        data: pl.InOut[pld.DistributedTensor[[4, 64], pl.FP32]],
+        signal: pl.InOut[pld.DistributedTensor[[4, 1], pl.INT32]],
+    ) -> pl.Tensor[[4, 64], pl.FP32]:
+        # Push-based all_to_all — intrinsic pushes chunks to peers and
+        # returns data in-place (window-as-result).
+        result = pld.tensor.all_to_all(inp, data, signal)
+        # Read back from the window into out for host-side verification.
+        for src in pl.range(4):
+            chunk = pl.load(result, [src, 0], [1, 64])
+            pl.store(chunk, [src, 0], out)
+        return out
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def chip_orch(
+        self,
+        inp: pl.Tensor[[4, 64], pl.FP32],
+        out: pl.Out[pl.Tensor[[4, 64], pl.FP32]],
+        data: pl.InOut[pld.DistributedTensor[[4, 64], pl.FP32]],
+        signal: pl.InOut[pld.DistributedTensor[[4, 1], pl.INT32]],
+    ) -> pl.Tensor[[4, 64], pl.FP32]:
+        return self.exchange_step(inp, out, data, signal)
+
+    @pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)
+    def host_orch(
+        self,
+        inputs: pl.Tensor[[4, 4, 64], pl.FP32],
+        outputs: pl.Out[pl.Tensor[[4, 4, 64], pl.FP32]],
+    ) -> pl.Tensor[[4, 4, 64], pl.FP32]:
+        data_buf = pld.alloc_window_buffer(4 * 64 * pl.FP32.get_byte())
+        signal_buf = pld.alloc_window_buffer(4 * pl.INT32.get_byte())
+
+        for r in pl.range(pld.world_size()):
+            data = pld.window(data_buf, [4, 64], dtype=pl.FP32)
+            sig = pld.window(signal_buf, [4, 1], dtype=pl.INT32)
+            self.chip_orch(inputs[r], outputs[r], data, sig, device=r)
+        return outputs

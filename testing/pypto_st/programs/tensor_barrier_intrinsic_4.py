@@ -1,0 +1,60 @@
+# Cut from PyPTO's test_l3_tensor_barrier_intrinsic.src (hw-native-sys/pypto e2d0f78a): the
+# program _build_barrier_peer_swap_program(n_ranks=4) builds, its parameters folded in.
+import pypto.language as pl
+import pypto.language.distributed as pld
+
+
+@pl.program
+class BarrierPeerSwapNRank:
+    @pl.function(type=pl.FunctionType.InCore)
+    def swap_step(
+        self,
+        inp: pl.Tensor[[1, 64], pl.FP32],
+        out: pl.Out[pl.Tensor[[1, 64], pl.FP32]],
+        data: pl.InOut[pld.DistributedTensor[[1, 64], pl.FP32]],
+        signal: pl.InOut[pld.DistributedTensor[[4, 1], pl.INT32]],
+        peer: pl.Scalar[pl.INT32],
+    ) -> pl.Tensor[[1, 64], pl.FP32]:
+        # Stage-in: write my data into the window.
+        local = pl.load(inp, [0, 0], [1, 64])
+        pl.store(local, [0, 0], data)
+
+        # Barrier — ensure all ranks have staged before anyone reads.
+        signal = pld.tensor.barrier(signal)
+
+        # Read peer's data after the barrier guarantees it's staged.
+        recv = pld.tile.remote_load(data, peer=peer, offsets=[0, 0], shape=[1, 64])
+        return pl.store(recv, [0, 0], out)
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def chip_orch(
+        self,
+        inp: pl.Tensor[[1, 64], pl.FP32],
+        out: pl.Out[pl.Tensor[[1, 64], pl.FP32]],
+        data: pl.InOut[pld.DistributedTensor[[1, 64], pl.FP32]],
+        signal: pl.InOut[pld.DistributedTensor[[4, 1], pl.INT32]],
+        peer: pl.Scalar[pl.INT32],
+    ) -> pl.Tensor[[1, 64], pl.FP32]:
+        return self.swap_step(inp, out, data, signal, peer)
+
+    @pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)
+    def host_orch(
+        self,
+        inputs: pl.Tensor[[4, 1, 64], pl.FP32],
+        outputs: pl.Out[pl.Tensor[[4, 1, 64], pl.FP32]],
+    ) -> pl.Tensor[[4, 1, 64], pl.FP32]:
+        data_buf = pld.alloc_window_buffer(64 * pl.FP32.get_byte())
+        signal_buf = pld.alloc_window_buffer(4 * pl.INT32.get_byte())
+
+        for r in pl.range(pld.world_size()):
+            data = pld.window(data_buf, [1, 64], dtype=pl.FP32)
+            sig = pld.window(signal_buf, [4, 1], dtype=pl.INT32)
+            self.chip_orch(
+                inputs[r],
+                outputs[r],
+                data,
+                sig,
+                (r + 1) % pld.world_size(),
+                device=r,
+            )
+        return outputs
