@@ -141,6 +141,34 @@ def _intrinsics(ranks):
     }
 
 
+def _window_raw():
+    srcs = np.arange(2 * 2 * 64, dtype=F32).reshape(2, 2, 64)
+    want = np.zeros_like(srcs)
+    for q in range(2):
+        w = (q + 1) % 2  # the row the peer pushed into; the others stay zero
+        want[q][w] = srcs[w][w]
+    return _case("tests/st/distributed/test_l3_remote_store_window_raw.py::"
+                 "test_remote_store_window_raw_device", "remote_store_window_raw.py", 2,
+                 {"srcs": srcs, "outs": np.zeros_like(srcs)}, {"outs": want})
+
+
+def _gemm():
+    rng = np.random.default_rng(42)
+    a = rng.standard_normal((2, 64, 64)).astype(F32)
+    b = rng.standard_normal((64, 64)).astype(F32)
+    return _case("tests/st/distributed/test_l3_gemm.py::TestL3Gemm::test_gemm_two_rank_sharded_a",
+                 "gemm_sharded.py", 2, {"a": a, "b": b, "c": np.zeros((2, 64, 64), F32)},
+                 {"c": np.stack([a[r].astype(np.float64) @ b for r in range(2)])},
+                 tolerance=1e-3)
+
+
+def _rank_slice():
+    x = np.random.default_rng(7).standard_normal((2, 16, 32)).astype(F32)
+    return _case("tests/st/distributed/test_l3_rank_slice_dispatch.py::"
+                 "TestL3RankSliceDispatch::test_rank_slice_no_dummy", "rank_slice_dispatch.py", 2,
+                 {"x": x, "y": np.zeros_like(x)}, {"y": x + 1})
+
+
 CASES = {
     "notify_wait": _case(
         "tests/st/distributed/test_l3_notify_wait.py::TestL3NotifyWait::test_signal_exchange",
@@ -164,6 +192,14 @@ CASES = {
         "tests/st/distributed/test_l3_remote_store.py::TestL3RemoteStore::test_ring_shuffle",
         "remote_store_ring.py", 64),
     "remote_store_subview": _subview(),
+    "self_notify_credit_reset": _case(
+        "tests/st/distributed/test_l3_self_notify_credit_reset.py::"
+        "TestL3SelfNotifyCreditReset::test_self_notify_credit_reset",
+        "self_notify_credit_reset.py", 2, {"outputs": np.zeros((2, 1, 1), np.int32)},
+        {"outputs": np.zeros((2, 1, 1), np.int32)}),
+    "remote_store_window_raw": _window_raw(),
+    "gemm_sharded": _gemm(),
+    "rank_slice_dispatch": _rank_slice(),
     **_intrinsics(2),
     **_intrinsics(4),
     "remote_store_tensor": _ring(

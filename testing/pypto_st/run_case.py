@@ -45,7 +45,7 @@ def main():
                                                         run.stderr))
     for tensor, want in case["golden"].items():
         got = np.loadtxt(os.path.join(outputs, tensor + suffix), ndmin=1).reshape(want.shape)
-        tol = case["tolerance"]
+        tol = case["tolerance"] or 1e-6
         if not np.allclose(got, want, rtol=tol, atol=tol):
             sys.exit("FAIL %s: %s differs from the golden of %s: max diff %g" %
                      (name, tensor, case["source"], np.abs(got - want).max()))
