@@ -25,8 +25,9 @@ std::optional<Marker::Kind> MarkerKind(const Stmt& s) {
   std::optional<OpRole> role = RoleOf(*call);
   if (role == OpRole::kFence) return Marker::Kind::kFence;
   if (role == OpRole::kCacheInvalidate) {
-    return IsWholeGmInvalidate(*call) ? Marker::Kind::kWholeInvalidate
-                                      : Marker::Kind::kRegionInvalidate;
+    if (IsWholeGmInvalidate(*call)) return Marker::Kind::kWholeInvalidate;
+    return IsPeerInvalidate(*call) ? Marker::Kind::kPeerInvalidate
+                                   : Marker::Kind::kRegionInvalidate;
   }
   return std::nullopt;
 }

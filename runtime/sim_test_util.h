@@ -38,7 +38,8 @@ std::vector<double> OutputOf(const std::vector<TensorDump>& outputs, const std::
 
 // A system.fence or system.cacheinvalid statement of a kernel function.
 struct Marker {
-  enum class Kind { kFence, kRegionInvalidate, kWholeInvalidate };
+  // kPeerInvalidate: a region of a peer's copy of a window (peer=).
+  enum class Kind { kFence, kRegionInvalidate, kPeerInvalidate, kWholeInvalidate };
   Kind kind;
   Location loc;
   const Stmt* stmt = nullptr;      // the marker statement
