@@ -127,10 +127,12 @@ void CceFunctionEmitter::Line(const std::string& text) {
 void CceFunctionEmitter::Open(const std::string& text) {
   Line(absl::StrCat(text, " {"));
   ++indent_;
+  ++blocks_;
 }
 
 void CceFunctionEmitter::Close(const std::string& text) {
   --indent_;
+  ++blocks_;
   Line(text);
 }
 

@@ -230,6 +230,9 @@ class CceFunctionEmitter : public BodyEmitter {
   std::string gm_pipe_buffer_;
   std::string sync_workspace_;
   std::string own_window_base_;
+  // Blocks opened or closed so far, and the peer pointers of the last calls.
+  int64_t blocks_ = 0;
+  PeerBaseMemo peer_bases_;
   std::array<int, 3> syncalls_seen_ = {0, 0, 0};
   std::vector<std::string> pipe_names_;  // by pipe id
 };

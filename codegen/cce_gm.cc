@@ -219,6 +219,7 @@ absl::StatusOr<std::string> CceFunctionEmitter::PeerPointer(const GmTensor& t,
                                      "' is not a window (pld.DistributedTensor); peers "
                                      "cannot address it"));
   }
+  if (const std::string* known = peer_bases_.Find(t.param, peer)) return *known;
   if (own_window_base_.empty()) {
     own_window_base_ = Fresh("own_window_base");
     absl::StrAppend(&prologue_, "  int64_t ", own_window_base_, " = ", comm_ctx_, "[2 + ",
@@ -229,6 +230,7 @@ absl::StatusOr<std::string> CceFunctionEmitter::PeerPointer(const GmTensor& t,
   const std::string name = Fresh(absl::StrCat(t.param->name, "_peer"));
   Line(absl::StrCat("__gm__ ", CceType(t.dtype), "* ", name, " = ", t.ptr, " + (", comm_ctx_,
                     "[2 + ", p, "] - ", own_window_base_, ") / ", DTypeBytes(t.dtype), ";"));
+  peer_bases_.Remember(t.param, peer, name);
   return name;
 }
 

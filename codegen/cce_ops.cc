@@ -42,6 +42,7 @@ std::string AccPhaseTemplate(const CallLowering& plan) {
 absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::LowerCall(
     const Expr& call, absl::string_view hint) {
   ASSIGN_OR_RETURN(CallLowering plan, PlanCall(fn_, call, backend_, depth_, LocOf(call)));
+  peer_bases_.BeginCall(blocks_);
   switch (FamilyOf(plan.op->kind)) {
     case OpFamily::kTile:
       return LowerTileOp(call, plan, hint);
@@ -168,7 +169,7 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       const std::string gt = GlobalView(*a.tensor, a.base, a.region);
       OrderStep(plan.steps[0], {tile.buffer}, {}, {a.tensor->param}, BoxIn(*a.tensor, a.region));
       Line(StoreCall(plan, gt, tile.name));
-      if (plan.steps.size() > 1 && plan.steps[1].op == MachineOp::kDcci) {
+      if (InvalidatesPeerRegion(plan, plan_)) {
         // A remote store: the peer region's lines.
         RETURN_IF_ERROR(InvalidateRegion(*a.tensor, a.base, a.region, loc));
       }
@@ -626,7 +627,7 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
                           ");"));
       }
       if (step.barrier_all_after) BarrierAll();
-      if (put) {
+      if (InvalidatesPeerRegion(plan, plan_)) {
         RETURN_IF_ERROR(InvalidateRegion(remote, peer, remote_region, loc));
       }
       return std::optional<Value>();

@@ -14,6 +14,7 @@
 #include "codegen/pipes.h"
 #include "ir/diagnostics.h"
 #include "ir/status_macros.h"
+#include "passes/comm_effects.h"
 
 namespace ptoc {
 namespace codegen {
@@ -297,6 +298,7 @@ absl::StatusOr<std::vector<KernelPlan>> PlanKernels(const Program& program,
     plan.resets_vector_mask = fn.kind == FunctionKind::kAIV;
     if (DualAivDispatch(fn)) plan.aiv_lanes = 2;
     plan.cleans_data_cache = lanes[i].writes_gm_scalars;
+    plan.implicit_peer_invalidates = !NamesPeerInvalidates(fn);
     plan.pipes.resize(lanes[i].setups.size());
     // ptoas's rule: an a5 vector kernel with an unsplit transfer, unless
     // both subblocks are meant to run it.

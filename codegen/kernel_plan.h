@@ -51,6 +51,10 @@ struct KernelPlan {
   // The kernel writes scalars to GM through the data cache: it ends by
   // cleaning the cache so the writes reach GM before the kernel retires.
   bool cleans_data_cache = false;
+  // The kernel names no peer region invalidate (comm-hazards.md H6: input
+  // from before them): each remote store and put is followed by the dcci of
+  // the peer region it wrote (InvalidatesPeerRegion).
+  bool implicit_peer_invalidates = false;
 };
 
 // The plan of every function of `program`, indexed like program.functions

@@ -15,6 +15,8 @@
 #include "ir/diagnostics.h"
 #include "ir/registry.h"
 #include "ir/status_macros.h"
+#include "codegen/kernel_plan.h"
+#include "passes/comm_effects.h"
 
 namespace ptoc {
 namespace codegen {
@@ -764,6 +766,31 @@ absl::string_view CmpModeName(int mode) {
 
 MachineStep DcciStep() { return Step(MachineOp::kDcci, Pipe::kS, {}, {Gm()}); }
 
+const std::string* PeerBaseMemo::Find(const Var* param, const Expr& peer) const {
+  for (const Entry& e : entries_) {
+    if (e.param == param && e.call + 1 == call_ && e.block == block_ &&
+        SameValueExpr(*e.peer, peer)) {
+      return &e.base;
+    }
+  }
+  return nullptr;
+}
+
+void PeerBaseMemo::Remember(const Var* param, const Expr& peer, std::string base) {
+  std::vector<Entry> kept;
+  for (Entry& e : entries_) {
+    if (e.call + 1 >= call_) kept.push_back(std::move(e));
+  }
+  kept.push_back(Entry{param, &peer, std::move(base), call_, block_});
+  entries_ = std::move(kept);
+}
+
+bool InvalidatesPeerRegion(const CallLowering& plan, const KernelPlan& kernel) {
+  return kernel.implicit_peer_invalidates && plan.steps.back().op == MachineOp::kDcci &&
+         (plan.op->kind == OpKind::kRemoteStore || plan.op->kind == OpKind::kTilePut ||
+          plan.op->kind == OpKind::kTensorPut);
+}
+
 absl::StatusOr<std::vector<Dim>> InvalidateSizes(const Expr& sizes) {
   std::vector<Dim> dims;
   for (const ExprPtr& d : sizes.args) {
@@ -1183,7 +1210,11 @@ absl::StatusOr<CallLowering> PlanCall(const Function& fn, const Expr& call, Back
       break;
     }
     case OpKind::kCacheInvalidate:
-      if (!call.args.empty()) Addresses(plan, 0, -1, 2, Extent::kSizesArg);
+      // peer=: the region in that rank's copy of the window (H6).
+      if (!call.args.empty()) {
+        const int peer = IsPeerInvalidate(call) ? LookupOp(call)->ParamIndex("peer") : -1;
+        Addresses(plan, 0, peer, 2, Extent::kSizesArg);
+      }
       steps.push_back(DcciStep());
       break;
     case OpKind::kSyncAll:

@@ -256,9 +256,18 @@ absl::Status ElementOfViewError(const Expr& call, const Location& loc);
 // `#pto<cmp gt>`; C++ `CmpMode::GT` in upper case).
 absl::string_view CmpModeName(int mode);
 
+struct KernelPlan;
+
 // The step of the dcci lines codegen adds after a remote store or a put
 // (and of an explicit region invalidate): scalar, writes GM.
 MachineStep DcciStep();
+// The one decision on a remote store's or put's peer region (comm-hazards.md
+// H6): its plan ends with the dcci of the written peer region, which both
+// emitters print right after the write only in a kernel that names no peer
+// region invalidate (KernelPlan::implicit_peer_invalidates: input from
+// before them). A kernel that names them gets none here: its
+// system.cacheinvalid(..., peer=p) statements are lowered where they are.
+bool InvalidatesPeerRegion(const CallLowering& plan, const KernelPlan& kernel);
 
 // The sizes of the region `plan` addresses in a tensor of `rank` dims:
 // the result tile's MovedExtent (else the result's shape), tile argument
@@ -290,6 +299,38 @@ struct GmAccessLowering {
   std::function<absl::StatusOr<GmRegion>(const Tensor& t, const Expr& offsets,
                                          const std::vector<Dim>& sizes)>
       region;
+};
+
+// The address of a window in a peer rank (a C++ pointer, a PTO-AS view)
+// that the emitters compute for one call and give again to the next call
+// in the same block: the peer region invalidate insert-comm-fence puts
+// right after a remote write (comm-hazards.md H6) addresses what the write
+// did. Between two calls of one block the peer's value cannot change: it
+// is a variable (SSA; a C++ loop-carried one is assigned only at the end
+// of its body) or a constant, compared by SameValueExpr.
+class PeerBaseMemo {
+ public:
+  // A call is lowered (`block`: how many blocks were opened or closed so far).
+  void BeginCall(int64_t block) {
+    ++call_;
+    block_ = block;
+  }
+  // The base of `param`'s copy in rank `peer`, when the previous call of
+  // this block computed it; else nullptr.
+  const std::string* Find(const Var* param, const Expr& peer) const;
+  void Remember(const Var* param, const Expr& peer, std::string base);
+
+ private:
+  struct Entry {
+    const Var* param = nullptr;
+    const Expr* peer = nullptr;
+    std::string base;
+    int64_t call = -1;
+    int64_t block = -1;
+  };
+  int64_t call_ = 0;
+  int64_t block_ = 0;
+  std::vector<Entry> entries_;  // of the current call and the one before
 };
 
 // Resolves the region of `plan`, in the order both targets follow: the

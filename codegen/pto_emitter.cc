@@ -155,14 +155,17 @@ void PtoFunctionEmitter::Line(const std::string& text, const Location& loc) {
 void PtoFunctionEmitter::Open(const std::string& text) {
   absl::StrAppend(out_, std::string(2 * indent_, ' '), text, " {\n");
   ++indent_;
+  ++blocks_;
 }
 
 void PtoFunctionEmitter::Close(const std::string& text, const Location& loc) {
   --indent_;
+  ++blocks_;
   absl::StrAppend(out_, std::string(2 * indent_, ' '), text, " ", LocText(loc), "\n");
 }
 
 void PtoFunctionEmitter::Reopen(const std::string& text) {
+  ++blocks_;
   absl::StrAppend(out_, std::string(2 * (indent_ - 1), ' '), text, "\n");
 }
 

@@ -260,6 +260,10 @@ class PtoFunctionEmitter : public BodyEmitter {
   std::string gm_pipe_buffer_;
   std::string sync_workspace_;
   std::string own_window_base_;       // i64, loaded on first use
+  // Blocks opened, reopened or closed so far, and the peer views of the
+  // last calls.
+  int64_t blocks_ = 0;
+  PeerBaseMemo peer_bases_;
   std::array<int, 3> syncalls_seen_ = {0, 0, 0};
   PipeTable pipes_;
   const SyncOptions& sync_;

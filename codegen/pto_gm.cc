@@ -291,6 +291,7 @@ absl::StatusOr<std::string> PtoFunctionEmitter::PeerView(const GmTensor& t, cons
                                      "' is not a window (pld.DistributedTensor); peers "
                                      "cannot address it"));
   }
+  if (const std::string* known = peer_bases_.Find(t.param, peer)) return *known;
   const std::string own = OwnWindowBase(loc);
   ASSIGN_OR_RETURN(std::string p, LowerIndex(peer));
   // peer address = local + (window_base[peer] - window_base[rank]) / element_bytes
@@ -317,6 +318,7 @@ absl::StatusOr<std::string> PtoFunctionEmitter::PeerView(const GmTensor& t, cons
                     absl::StrJoin(t.strides, ", "), "] : ",
                     TensorViewType(t.dims.size(), t.dtype)),
        loc);
+  peer_bases_.Remember(t.param, peer, view);
   return view;
 }
 

@@ -40,6 +40,7 @@ std::string AccPhaseSuffix(const CallLowering& plan) {
 absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::LowerCall(
     const Expr& call, absl::string_view hint) {
   ASSIGN_OR_RETURN(CallLowering plan, PlanCall(fn_, call, backend_, depth_, LocOf(call)));
+  peer_bases_.BeginCall(blocks_);
   switch (FamilyOf(plan.op->kind)) {
     case OpFamily::kTile:
       return LowerTileOp(call, plan, hint);
@@ -180,7 +181,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       Line(absl::StrCat("pto.tstore ins(", tiles[0].name, " : ", tiles[0].type, ") outs(",
                         pv.name, " : ", pv.type, ")", AtomicSuffix(plan)),
            loc);
-      if (plan.steps.size() > 1 && plan.steps[1].op == MachineOp::kDcci) {
+      if (InvalidatesPeerRegion(plan, plan_)) {
         // A remote store: the peer region's lines.
         RETURN_IF_ERROR(InvalidateRegion(a.base, *a.tensor, a.region, loc));
       }
@@ -729,7 +730,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
         Line("pto.barrier <PIPE_ALL>", loc);
         if (flags()) planner_.FullBarrier();
       }
-      if (put) {
+      if (InvalidatesPeerRegion(plan, plan_)) {
         // The peer region may be cached on this core from an earlier read.
         RETURN_IF_ERROR(InvalidateRegion(view, remote, remote_region, loc));
       }

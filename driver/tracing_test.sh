@@ -14,7 +14,7 @@ failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 "$ptoc" "$kernel" --v=2 --emit=pto -o /dev/null 2>"$tmp/traced" || fail "ptoc --v=2 failed"
-grep -q "insert-comm-fence: exchange: after a remote write: fence at .*mesh_barrier.py:[0-9]*:[0-9]*" \
+grep -q "insert-comm-fence: exchange: after a remote write: cacheinvalid(window, peer=p) and fence at .*mesh_barrier.py:[0-9]*:[0-9]*" \
   "$tmp/traced" || fail "no insert-comm-fence marker in: $(cat "$tmp/traced")"
 grep -q "pass insert-comm-fence: changed the program" "$tmp/traced" ||
   fail "no pass run in: $(cat "$tmp/traced")"

@@ -514,6 +514,26 @@ pl.custom.op(a))"),
   EXPECT_TRUE(Body(*p)[1]->value->type.is_none());
 }
 
+TEST(ParserTest, PeerRegionInvalidateTakesPeerByNameAndPrintsIt) {
+  // comm-hazards.md H6: system.cacheinvalid(target, shapes, offsets, peer=p).
+  const std::string text = Kernel("pl.system.cacheinvalid(w, [1, 16], [n, 0], peer=n)");
+  std::unique_ptr<Program> p = ParseOk(text);
+  ASSERT_NE(p, nullptr);
+  const Expr& call = *Body(*p)[0]->value;
+  ASSERT_EQ(call.args.size(), 4u);
+  EXPECT_EQ(call.args[3]->var->name, "n");
+  const std::string printed = PrintProgram(*p);
+  EXPECT_THAT(printed, HasSubstr("pl.system.cacheinvalid(w, [1, 16], [n, 0], peer=n)\n"));
+  std::unique_ptr<Program> again = ParseOk(printed);
+  ASSERT_NE(again, nullptr);
+  EXPECT_EQ(PrintProgram(*again), printed);
+  EXPECT_THAT(ParseError(Kernel("pl.system.cacheinvalid(w, [1, 16], [0, 0], n)")),
+              HasSubstr("'system.cacheinvalid' takes at most 3 positional arguments (tensor, "
+                        "shapes, offsets), got 4"));
+  EXPECT_THAT(ParseError(Kernel("pl.system.cacheinvalid(t, [1, 16], [0, 0], peer=n)")),
+              HasSubstr("expects a window (pld.DistributedTensor) argument"));
+}
+
 TEST(ParserTest, KeywordsAreNormalizedAndDefaultsDropped) {
   std::unique_ptr<Program> p = ParseOk(Kernel(
       R"(a: pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(shapes=[16, 16], tensor=t, offsets=[0, 0], target_memory=pl.MemorySpace.Vec)
@@ -571,7 +591,7 @@ b = pl.tile.move(a))")),
   EXPECT_THAT(ParseError(Kernel("a = pl.tile.load(t, shapes=[1])")),
               HasSubstr("missing argument 'offsets' of 'tile.load'"));
   EXPECT_THAT(ParseError(Kernel("pl.system.cacheinvalid(t)")),
-              HasSubstr("takes 0 or 3 positional arguments"));
+              HasSubstr("takes 0 or 3 or 4 positional arguments"));
   EXPECT_THAT(ParseError(Kernel("a = pl.tile.relu(t)")),
               HasSubstr("'tile.relu' expects a tile argument"));
   EXPECT_THAT(ParseError(Kernel("pl.system.fence(op=1, op=2)")),

@@ -555,15 +555,22 @@ void AddScalarAndCommOps(OpRegistry& r) {
 
 void AddSystemOps(OpRegistry& r) {
   Add(r, {"system.fence", {}, {}, OpRole::kFence, FixedLane(Lane::kAny), NoResult()});
-  Add(r, {"system.cacheinvalid", {"tensor", "shapes", "offsets"}, {},
+  // A region of a tensor (3 arguments), or with peer= (comm-hazards.md
+  // H6) the region of a window in rank `peer`'s copy: the invalidate of a
+  // remote write, which insert-comm-fence puts after it.
+  Add(r, {"system.cacheinvalid", {"tensor", "shapes", "offsets", "peer"}, {},
           OpRole::kCacheInvalidate, FixedLane(Lane::kAny),
           [](const Expr& call) -> ResultOr {
-            if (!call.args.empty()) {
+            if (call.args.size() == 4) {
+              RETURN_IF_ERROR(RequireWindow(call, 0));
+            } else if (!call.args.empty()) {
               RETURN_IF_ERROR(RequireTensor(call, 0));
             }
             return std::optional<Type>(Type::None());
           },
-          GmAccess{0, 2, -1, 1}, PipeDirection::kNone, {0, 3}});
+          GmAccess{0, 2, -1, 1}, PipeDirection::kNone, {0, 3, 4}});
+  // peer goes by name (`peer=p`), as PyPTO's keyword-only parameters.
+  r.FindMutable("system.cacheinvalid")->positional_order = {"tensor", "shapes", "offsets"};
   // PyPTO: syncall(*, core_type, mode, gm_workspace=None, used_cores=None),
   // keyword-only (the soft barrier's workspace and core count).
   Add(r, {"system.syncall", {"gm_workspace", "used_cores"},
@@ -864,6 +871,18 @@ bool IsOpaqueCall(const Expr& e) {
 
 bool IsWholeGmInvalidate(const Expr& e) {
   return RoleOf(e) == OpRole::kCacheInvalidate && e.args.empty();
+}
+
+const Expr* PeerOf(const Expr& call) {
+  const OpInfo* info = LookupOp(call);
+  if (info == nullptr) return nullptr;
+  const int peer = info->ParamIndex("peer");
+  return peer >= 0 && peer < static_cast<int>(call.args.size()) ? call.args[peer].get()
+                                                                 : nullptr;
+}
+
+bool IsPeerInvalidate(const Expr& e) {
+  return RoleOf(e) == OpRole::kCacheInvalidate && PeerOf(e) != nullptr;
 }
 
 bool IsCallAttrsDict(const NamedExpr& attr) {

@@ -207,7 +207,7 @@ struct OpInfo {
   std::string name;
   std::vector<std::string> params;  // positional parameter names, in order
   // Accepted argument counts (most ops: exactly params.size();
-  // system.cacheinvalid: 0 or 3).
+  // system.cacheinvalid: 0, 3 or 4).
   std::vector<int> arities;
   std::vector<AttrSpec> attrs;
   // Attributes PyPTO also takes positionally, after the parameters, in
@@ -351,6 +351,13 @@ Expr* CallOf(Stmt& s);
 bool IsOpaqueCall(const Expr& e);
 // True for a whole-GM system.cacheinvalid() (no arguments).
 bool IsWholeGmInvalidate(const Expr& e);
+// The argument naming the rank whose copy of a window the call addresses
+// (its `peer` parameter: remote loads and writes, get, notify, a peer
+// region invalidate), or nullptr.
+const Expr* PeerOf(const Expr& call);
+// True for system.cacheinvalid(target, shapes, offsets, peer=p): a region
+// of rank p's copy of window `target` (comm-hazards.md H6).
+bool IsPeerInvalidate(const Expr& e);
 // PyPTO's generic call attributes: `attrs={"key": value, ...}` on any op
 // call, kept as the call attribute of this name holding the dict.
 inline constexpr absl::string_view kCallAttrsName = "attrs";

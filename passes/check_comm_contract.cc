@@ -39,11 +39,13 @@ struct Site {
   Kind kind;
   const Stmt* stmt = nullptr;
   const Expr* call = nullptr;
-  // kLocalWrite: the alias class of the destination (nullptr: not a
-  // variable), the written region and the whole tensor's.
+  // kLocalWrite, and kRemoteWrite of a kernel that names its peer
+  // invalidates: the alias class of the destination (nullptr: not a
+  // variable), the written region and the whole tensor's; the peer.
   const Var* window = nullptr;
   std::optional<Region> written;
   std::optional<Region> whole;
+  const Expr* peer = nullptr;
   // Loops whose back edge rebinds variables of the region (writes) or the
   // test's result (tests).
   std::vector<int> stale_loops;
@@ -69,7 +71,8 @@ using State = std::map<int, uint8_t>;  // site -> possible states
 // condition or loop header, and per way out of the kernel.
 class FlowGraph {
  public:
-  explicit FlowGraph(const Function& f) : f_(f), aliases_(f) {
+  explicit FlowGraph(const Function& f)
+      : f_(f), aliases_(f), names_peer_invalidates_(NamesPeerInvalidates(f)) {
     for (const Param& p : f.params) def_loops_[p.var] = {};
     const int entry = AddNode(nullptr, {});
     Exits out = Lower(f.body.get(), {{entry, {}}});
@@ -81,6 +84,9 @@ class FlowGraph {
   std::vector<Site> sites;
   absl::flat_hash_map<const Expr*, int> site_of_call;
   const WindowAliases& aliases() const { return aliases_; }
+  // A remote write needs its own peer region invalidate (comm-hazards.md
+  // H6); else codegen adds it and only the fence is the IR's.
+  bool names_peer_invalidates() const { return names_peer_invalidates_; }
 
  private:
   struct Exit {
@@ -223,17 +229,20 @@ class FlowGraph {
     site.stmt = &s;
     site.call = &call;
     switch (role) {
-      case CommRole::kLocalWrite: {
-        site.kind = Kind::kLocalWrite;
+      case CommRole::kLocalWrite:
+      case CommRole::kRemoteWrite: {
+        site.kind = role == CommRole::kLocalWrite ? Kind::kLocalWrite : Kind::kRemoteWrite;
         const Expr& dst = WrittenWindow(call);
         if (dst.kind == ExprKind::kVar) site.window = aliases_.ClassOf(dst.var);
         site.written = WrittenRegion(call, f_, call.loc);
         site.whole = WholeRegion(dst.type, f_, call.loc);
+        if (role == CommRole::kRemoteWrite) site.peer = PeerOf(call);
         std::vector<const Var*> vars;
         if (site.written) {
           for (const ExprPtr& e : site.written->offsets) CollectVars(*e, &vars);
           for (const ExprPtr& e : site.written->shapes) CollectVars(*e, &vars);
         }
+        if (site.peer != nullptr) CollectVars(*site.peer, &vars);
         for (const Var* v : vars) {
           auto it = def_loops_.find(v);
           if (it == def_loops_.end()) continue;
@@ -242,7 +251,6 @@ class FlowGraph {
         }
         break;
       }
-      case CommRole::kRemoteWrite: site.kind = Kind::kRemoteWrite; break;
       case CommRole::kOpaqueWrite: site.kind = Kind::kOpaqueWrite; break;
       case CommRole::kWait: site.kind = Kind::kWait; break;
       case CommRole::kTest:
@@ -261,6 +269,7 @@ class FlowGraph {
 
   const Function& f_;
   const WindowAliases aliases_;
+  const bool names_peer_invalidates_;
   // Where a continue or a break inside the innermost loop goes: the head
   // (a back edge of `loop`), and the ways out of the loop they add (a
   // continue may end the last iteration of a for loop).
@@ -353,7 +362,7 @@ class Solver {
           s[site->second] |= kPending;
           break;
         case CommRole::kRemoteWrite:
-          s[site->second] |= kInvalidated;
+          s[site->second] |= g_.names_peer_invalidates() ? kPending : kInvalidated;
           break;
         case CommRole::kWait:
           s[site->second] |= kAlways;
@@ -379,7 +388,10 @@ class Solver {
           });
           break;
         case CommRole::kRegionInvalidate:
-          RegionInvalidate(s, *call);
+          RegionInvalidate(s, *call, Kind::kLocalWrite);
+          break;
+        case CommRole::kPeerInvalidate:
+          RegionInvalidate(s, *call, Kind::kRemoteWrite);
           break;
         case CommRole::kNone:
           break;
@@ -396,19 +408,29 @@ class Solver {
     }
   }
 
-  void RegionInvalidate(State& s, const Expr& inv) {
+  // A region invalidate settles the local writes (`kind` kLocalWrite) of
+  // its window, a peer one the remote writes to the same peer's copy.
+  void RegionInvalidate(State& s, const Expr& inv, Kind kind) {
     const Expr& tensor = *inv.args[0];
     if (tensor.kind != ExprKind::kVar) return;
     const Var* window = g_.aliases().ClassOf(tensor.var);
+    const Expr* peer = PeerOf(inv);
     Update(s, [&](const Site& site, uint8_t bits) -> uint8_t {
-      if (site.kind != Kind::kLocalWrite || site.window != window || !site.whole) {
-        return bits;
-      }
+      if (site.kind != kind || site.window != window || !site.whole) return bits;
+      // The same peer: the same value (`same`: the write's variables still
+      // hold what they held at the write), or the same constant.
+      auto same_peer = [&](bool same) {
+        return peer == nullptr ||
+               (same ? SameValueExpr(*peer, *site.peer)
+                     : peer->kind == ExprKind::kInt && SameValueExpr(*peer, *site.peer));
+      };
       uint8_t covered = 0;
-      if ((bits & kPending) && InvalidateCovers(inv, site.written, *site.whole, true)) {
+      if ((bits & kPending) && same_peer(true) &&
+          InvalidateCovers(inv, site.written, *site.whole, true)) {
         covered |= kPending;
       }
-      if ((bits & kPendingStale) && InvalidateCovers(inv, site.written, *site.whole, false)) {
+      if ((bits & kPendingStale) && same_peer(false) &&
+          InvalidateCovers(inv, site.written, *site.whole, false)) {
         covered |= kPendingStale;
       }
       return covered ? (bits & ~covered) | kInvalidated : bits;
@@ -439,7 +461,8 @@ std::vector<CommViolation> FindCommViolations(const Function& function) {
   std::vector<CommViolation> out;
   for (const auto& [site, node] : Solver(graph).Solve()) {
     const Site& s = graph.sites[site];
-    out.push_back(CommViolation{s.kind, s.stmt, s.call, graph.nodes[node].stmt});
+    out.push_back(CommViolation{s.kind, s.stmt, s.call, graph.nodes[node].stmt,
+                                graph.names_peer_invalidates()});
   }
   return out;
 }
@@ -459,7 +482,10 @@ void ReportCommViolation(const Function& function, const CommViolation& v,
       break;
     case Kind::kRemoteWrite:
       message = absl::StrCat("remote write '", CalleeName(*v.call), "' ", reach,
-                             " without a fence after it");
+                             v.names_peer_invalidates
+                                 ? " without a peer-region cacheinvalid covering the "
+                                   "written region (peer=) followed by a fence"
+                                 : " without a fence after it");
       break;
     case Kind::kOpaqueWrite:
       message = absl::StrCat("opaque call '", CalleeName(*v.call), "' ", reach,

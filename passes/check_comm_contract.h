@@ -4,7 +4,9 @@
 //     without an invalidate covering the written region followed by a fence;
 //   - a remote write, or an opaque call, reaches a notify or the end of the
 //     kernel without a fence after it (for an opaque call: a whole-GM
-//     invalidate, then the fence);
+//     invalidate, then the fence; for a remote write in a kernel that names
+//     its peer invalidates, comm-hazards.md H6: a peer region invalidate
+//     covering the written region, or a whole-GM one, then the fence);
 //   - a wait, or a test that returned true, reaches a GM read (tensor.read,
 //     tile.load, pld.tile.remote_load) without a whole-GM invalidate.
 // It is a forward dataflow analysis over the statement graph (branches and
@@ -35,6 +37,9 @@ struct CommViolation {
   // The notify or GM read it reaches; for the end of the kernel, the
   // `return` (nullptr when the path runs off the end of the body).
   const Stmt* endangered = nullptr;
+  // kRemoteWrite in a kernel that names its peer region invalidates: the
+  // missing marker may be that invalidate, not only the fence.
+  bool names_peer_invalidates = false;
 
   bool operator==(const CommViolation& o) const {
     return kind == o.kind && offender == o.offender && call == o.call &&

@@ -64,7 +64,8 @@ CommRole CommRoleOf(const Expr& call) {
     case OpRole::kNotify: return CommRole::kNotify;
     case OpRole::kFence: return CommRole::kFence;
     case OpRole::kCacheInvalidate:
-      return call.args.empty() ? CommRole::kWholeInvalidate : CommRole::kRegionInvalidate;
+      if (call.args.empty()) return CommRole::kWholeInvalidate;
+      return IsPeerInvalidate(call) ? CommRole::kPeerInvalidate : CommRole::kRegionInvalidate;
     case OpRole::kScalarRead:
     case OpRole::kGmLoad:
     case OpRole::kRemoteLoad:
@@ -89,7 +90,15 @@ bool IsMarkerStmt(const Stmt& s) {
   if (call == nullptr) return false;
   CommRole role = CommRoleOf(*call);
   return role == CommRole::kFence || role == CommRole::kWholeInvalidate ||
-         role == CommRole::kRegionInvalidate;
+         role == CommRole::kRegionInvalidate || role == CommRole::kPeerInvalidate;
+}
+
+bool NamesPeerInvalidates(const Function& f) {
+  bool found = false;
+  if (f.body) {
+    ForEachCall(*f.body, [&](const Expr& call) { found |= IsPeerInvalidate(call); });
+  }
+  return found;
 }
 
 bool IsPureExpr(const Expr& e) {
@@ -146,7 +155,10 @@ std::optional<Region> WrittenRegion(const Expr& call, const Function& f,
                                     const Location& loc) {
   const OpInfo* info = LookupOp(call);
   const Type& tensor = WrittenWindow(call).type;
-  if (info->role == OpRole::kGet) return WholeRegion(tensor, f, loc);
+  // A get, or a put (no tile names its region): all of the destination,
+  // for the subregion form of pld.tensor.put too.
+  const bool put = info->role == OpRole::kRemoteWrite && info->access.tile_arg < 0;
+  if (info->role == OpRole::kGet || put) return WholeRegion(tensor, f, loc);
   const size_t rank = tensor.shape().size();
   const GmAccess& access = info->access;
   if (access.offsets_arg < 0) return std::nullopt;
@@ -171,7 +183,7 @@ std::optional<Region> WrittenRegion(const Expr& call, const Function& f,
 
 bool InvalidateCovers(const Expr& inv, const std::optional<Region>& written,
                       const Region& whole, bool same_values) {
-  if (inv.args.size() != 3) return false;
+  if (inv.args.size() < 3) return false;
   const Expr& shapes = *inv.args[1];
   const Expr& offsets = *inv.args[2];
   const size_t rank = whole.shapes.size();

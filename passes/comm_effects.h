@@ -30,11 +30,13 @@ enum class CommRole {
   kFence,             // system.fence()
   kWholeInvalidate,   // system.cacheinvalid()
   kRegionInvalidate,  // system.cacheinvalid(tensor, shapes, offsets)
+  kPeerInvalidate,    // system.cacheinvalid(window, shapes, offsets, peer=p)
   kGmRead,            // a cacheable GM read: tensor.read, tile.load, remote_load
 };
 CommRole CommRoleOf(const Expr& call);
 
-// The destination argument of a kLocalWrite call (a window-typed value).
+// The destination argument of a kLocalWrite or kRemoteWrite call (a
+// window-typed value; of a remote write, its copy in the peer rank).
 const Expr& WrittenWindow(const Expr& call);
 
 // The calls a statement evaluates itself, not those of its nested bodies
@@ -43,6 +45,13 @@ std::vector<const Expr*> OwnCalls(const Stmt& s);
 
 // A statement made of one marker call (system.fence / system.cacheinvalid).
 bool IsMarkerStmt(const Stmt& s);
+
+// True when kernel `f` names the invalidates of its remote writes
+// (comm-hazards.md H6): it holds a peer region invalidate. Then each remote
+// write needs its own, and codegen adds none; a kernel without any is in
+// the form from before (a remote write and a fence), for which codegen
+// invalidates the peer region right after each remote write.
+bool NamesPeerInvalidates(const Function& f);
 
 // True when an expression evaluates no call except pure scalar ops (rank,
 // nranks, get_comm_ctx): arithmetic on scalars with no memory access.
@@ -64,15 +73,16 @@ struct Region {
 // names no parameter of `f`.
 std::optional<Region> WholeRegion(const Type& t, const Function& f, const Location& loc);
 
-// Exactly the sub-region a kLocalWrite call writes: a store's offsets and its
-// tile's shape; one element of tensor.write; all of a get's destination (a
-// write past the tensor's static bounds is the verifier's error, so none is
-// clipped). nullopt when it cannot be stated
-// (offsets that are not a list of the tensor's rank, an unnamed symbolic dim).
+// Exactly the sub-region a kLocalWrite or kRemoteWrite call writes: a
+// store's offsets and its tile's shape; one element of tensor.write; all of
+// a get's or a put's destination (a write past the tensor's static bounds is
+// the verifier's error, so none is clipped). nullopt when it cannot be
+// stated (offsets that are not a list of the tensor's rank, an unnamed
+// symbolic dim).
 std::optional<Region> WrittenRegion(const Expr& call, const Function& f, const Location& loc);
 
 // True when region invalidate `inv` (system.cacheinvalid(tensor, shapes,
-// offsets)) provably contains `written` (nullopt: an unknown part) of a
+// offsets), with or without peer=) provably contains `written` (nullopt: an unknown part) of a
 // tensor whose whole region is `whole`: in each dimension either the
 // invalidate spans the tensor, or constant bounds include the written range,
 // or (when `same_values`: the written region's expressions still have the

@@ -23,7 +23,7 @@ namespace {
 // What a statement needs right after it (or at the start of a body).
 enum class MarkerKind {
   kLocalWrite,   // cacheinvalid(window, ...); fence
-  kRemoteWrite,  // fence
+  kRemoteWrite,  // cacheinvalid(window, ..., peer=p); fence
   kOpaqueWrite,  // cacheinvalid(); fence
   kConsume,      // cacheinvalid()
 };
@@ -33,7 +33,8 @@ absl::string_view MarkerRule(MarkerKind kind) {
   switch (kind) {
     case MarkerKind::kLocalWrite:
       return "after a write into a local window: cacheinvalid(window) and fence";
-    case MarkerKind::kRemoteWrite: return "after a remote write: fence";
+    case MarkerKind::kRemoteWrite:
+      return "after a remote write: cacheinvalid(window, peer=p) and fence";
     case MarkerKind::kOpaqueWrite: return "after an opaque call: cacheinvalid() and fence";
     case MarkerKind::kConsume:
       return "where a wait or test result is consumed: cacheinvalid()";
@@ -43,7 +44,7 @@ absl::string_view MarkerRule(MarkerKind kind) {
 
 struct Request {
   MarkerKind kind;
-  const Expr* write = nullptr;  // kLocalWrite: the write call
+  const Expr* write = nullptr;  // kLocalWrite, kRemoteWrite: the write call
   Location loc;                 // the statement that caused the markers
 };
 using Requests = std::vector<Request>;
@@ -155,7 +156,7 @@ std::vector<Stmt*> View(const StmtPtr& slot) {
 std::optional<Request> WriteRequest(const Expr& call, const Location& loc) {
   switch (CommRoleOf(call)) {
     case CommRole::kLocalWrite: return Request{MarkerKind::kLocalWrite, &call, loc};
-    case CommRole::kRemoteWrite: return Request{MarkerKind::kRemoteWrite, nullptr, loc};
+    case CommRole::kRemoteWrite: return Request{MarkerKind::kRemoteWrite, &call, loc};
     case CommRole::kOpaqueWrite: return Request{MarkerKind::kOpaqueWrite, nullptr, loc};
     default: return std::nullopt;
   }
@@ -163,7 +164,7 @@ std::optional<Request> WriteRequest(const Expr& call, const Location& loc) {
 
 Request Consume(const Location& loc) { return Request{MarkerKind::kConsume, nullptr, loc}; }
 
-// The variable a local write names as its destination, or nullptr.
+// The variable a local or remote write names as its destination, or nullptr.
 const Var* WrittenVar(const Request& r) {
   const Expr& dst = WrittenWindow(*r.write);
   return dst.kind == ExprKind::kVar ? dst.var : nullptr;
@@ -171,8 +172,11 @@ const Var* WrittenVar(const Request& r) {
 
 // One statement of the marker sequence rule 7 recognizes.
 struct Expected {
-  enum What { kWholeInvalidate, kInvalidateOf, kFence } what;
-  const Var* var = nullptr;  // kInvalidateOf: a region of it, or whole GM
+  enum What { kWholeInvalidate, kInvalidateOf, kPeerInvalidateOf, kFence } what;
+  // kInvalidateOf, kPeerInvalidateOf: a region of it (in a peer's copy), or
+  // whole GM.
+  const Var* var = nullptr;
+  const Request* request = nullptr;  // kPeerInvalidateOf: the remote write's
 };
 
 std::vector<Expected> Pattern(const Requests& requests) {
@@ -188,6 +192,11 @@ std::vector<Expected> Pattern(const Requests& requests) {
         pattern.push_back({Expected::kFence});
         break;
       case MarkerKind::kRemoteWrite:
+        if (const Var* v = WrittenVar(r)) {
+          pattern.push_back({Expected::kPeerInvalidateOf, v, &r});
+        } else {
+          pattern.push_back({Expected::kWholeInvalidate});
+        }
         pattern.push_back({Expected::kFence});
         break;
       case MarkerKind::kOpaqueWrite:
@@ -213,19 +222,48 @@ bool Matches(const Expected& expected, const Stmt& s) {
     case CommRole::kRegionInvalidate:
       return expected.what == Expected::kInvalidateOf &&
              call->args[0]->kind == ExprKind::kVar && call->args[0]->var == expected.var;
+    case CommRole::kPeerInvalidate:
+      return expected.what == Expected::kPeerInvalidateOf &&
+             call->args[0]->kind == ExprKind::kVar && call->args[0]->var == expected.var;
     default:
       return false;
   }
 }
 
+// A peer invalidate an input from before comm-hazards.md H6 lacks (a
+// remote write and its fence): the request, and the index of the statement
+// it goes before.
+struct Missing {
+  const Request* request;
+  size_t before;
+};
+
 // Rule 7: the markers `requests` need are already the statements from
-// `start` on.
-bool AlreadyPresent(const Requests& requests, const std::vector<Stmt*>& stmts,
-                    size_t start) {
-  std::vector<Expected> pattern = Pattern(requests);
-  if (start + pattern.size() > stmts.size()) return false;
-  for (size_t k = 0; k < pattern.size(); ++k) {
-    if (!Matches(pattern[k], *stmts[start + k])) return false;
+// `start` on, but for the peer invalidates of remote writes listed in the
+// result (to be added where they belong, not a second fence). nullopt: the
+// markers are not there.
+std::optional<std::vector<Missing>> Present(const Requests& requests,
+                                            const std::vector<Stmt*>& stmts, size_t start) {
+  std::vector<Missing> missing;
+  size_t k = start;
+  for (const Expected& e : Pattern(requests)) {
+    if (k < stmts.size() && Matches(e, *stmts[k])) {
+      ++k;
+    } else if (e.what == Expected::kPeerInvalidateOf) {
+      missing.push_back({e.request, k});
+    } else {
+      return std::nullopt;
+    }
+  }
+  return missing;
+}
+
+// Every offset and extent of `r` is a value SameValueExpr compares (no call).
+bool Comparable(const Region& r) {
+  for (const std::vector<ExprPtr>* list : {&r.offsets, &r.shapes}) {
+    for (const ExprPtr& e : *list) {
+      if (!SameValueExpr(*e, *e)) return false;
+    }
   }
   return true;
 }
@@ -405,14 +443,32 @@ class Rewriter {
   void Splice(StmtPtr& slot, const Requests& prefix, const std::vector<Requests>& after) {
     const std::vector<Stmt*> stmts = View(slot);
     std::vector<StmtPtr> head;
-    if (!prefix.empty() && !AlreadyPresent(prefix, stmts, 0)) head = Materialize(prefix);
     std::vector<std::vector<StmtPtr>> tails(stmts.size());
-    bool any = !head.empty();
-    for (size_t i = 0; i < after.size(); ++i) {
-      if (after[i].empty() || AlreadyPresent(after[i], stmts, i + 1)) continue;
-      tails[i] = Materialize(after[i]);
-      any = true;
+    // The missing peer invalidates of markers otherwise in place.
+    auto add_missing = [&](const std::vector<Missing>& missing) {
+      for (const Missing& m : missing) {
+        (m.before == 0 ? head : tails[m.before - 1]).push_back(PeerInvalidate(*m.request));
+      }
+    };
+    if (!prefix.empty()) {
+      std::optional<std::vector<Missing>> present = Present(prefix, stmts, 0);
+      if (present) {
+        add_missing(*present);
+      } else {
+        head = Materialize(prefix);
+      }
     }
+    for (size_t i = 0; i < after.size(); ++i) {
+      if (after[i].empty()) continue;
+      std::optional<std::vector<Missing>> present = Present(after[i], stmts, i + 1);
+      if (present) {
+        add_missing(*present);
+      } else {
+        for (StmtPtr& marker : Materialize(after[i])) tails[i].push_back(std::move(marker));
+      }
+    }
+    bool any = !head.empty();
+    for (const std::vector<StmtPtr>& t : tails) any |= !t.empty();
     if (!any) return;
     changed_ = true;
     Stmt& seq = EnsureSeq(slot);
@@ -436,6 +492,7 @@ class Rewriter {
           out.push_back(Fence(r.loc));
           break;
         case MarkerKind::kRemoteWrite:
+          out.push_back(PeerInvalidate(r));
           out.push_back(Fence(r.loc));
           break;
         case MarkerKind::kOpaqueWrite:
@@ -464,6 +521,28 @@ class Rewriter {
     args.push_back(MakeVarRef(const_cast<Var*>(window), r.loc));
     args.push_back(MakeList(std::move(region->shapes), r.loc));
     args.push_back(MakeList(std::move(region->offsets), r.loc));
+    return MakeEval(MakeOpCall(kCacheInvalidateOp, std::move(args), {}, Type::None(), r.loc),
+                    r.loc);
+  }
+
+  // Rule 2: the written region of the window in the peer's copy (what the
+  // write wrote: a put's whole destination), or all of the window when an
+  // offset is not a value the checker can compare (it holds a call); whole
+  // GM when the window is not a variable, the peer holds a call, or no
+  // region can be stated.
+  StmtPtr PeerInvalidate(const Request& r) {
+    const Var* window = WrittenVar(r);
+    const Expr& peer = *PeerOf(*r.write);
+    if (window == nullptr || !SameValueExpr(peer, peer)) return WholeInvalidate(r.loc);
+    std::optional<Region> region = WrittenRegion(*r.write, f_, r.loc);
+    if (region && !Comparable(*region)) region = std::nullopt;
+    if (!region) region = WholeRegion(window->type, f_, r.loc);
+    if (!region) return WholeInvalidate(r.loc);
+    std::vector<ExprPtr> args;
+    args.push_back(MakeVarRef(const_cast<Var*>(window), r.loc));
+    args.push_back(MakeList(std::move(region->shapes), r.loc));
+    args.push_back(MakeList(std::move(region->offsets), r.loc));
+    args.push_back(Clone(peer));
     return MakeEval(MakeOpCall(kCacheInvalidateOp, std::move(args), {}, Type::None(), r.loc),
                     r.loc);
   }

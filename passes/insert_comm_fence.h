@@ -5,7 +5,8 @@
 //   - after a write into a local window: a cacheinvalid of the written
 //     window (all of it, or with --narrow-regions just the written
 //     sub-region), then a fence;
-//   - after a remote write (remote_store, put): a fence;
+//   - after a remote write (remote_store, put): a cacheinvalid of the
+//     written region in the peer's copy of the window (peer=), then a fence;
 //   - after an opaque call (a program function, an unregistered op): a
 //     whole-GM cacheinvalid, then a fence;
 //   - after a run of wait-only statements (a wait, or a loop / if made only

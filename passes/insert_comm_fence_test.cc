@@ -180,18 +180,53 @@ pl.system.fence()
 )");
 }
 
-TEST(InsertCommFenceTest, RemoteWritesGetOnlyAFence) {
+TEST(InsertCommFenceTest, RemoteWritesGetTheirPeerInvalidateAndAFence) {
+  // The written region in the peer's copy: a store's tile, a put's whole
+  // destination (comm-hazards.md H6).
   ExpectFenced(R"(
-pld.tile.remote_store(t, win, 1, [0, 0])
+pld.tile.remote_store(t, win, me, [me, 0])
 pld.tile.put(win, 1, inp, t)
 pld.tensor.put(win, 1, inp)
 )",
                R"(
+pld.tile.remote_store(t, win, me, [me, 0])
+pl.system.cacheinvalid(win, [1, 16], [me, 0], peer=me)
+pl.system.fence()
+pld.tile.put(win, 1, inp, t)
+pl.system.cacheinvalid(win, [4, 16], [0, 0], peer=1)
+pl.system.fence()
+pld.tensor.put(win, 1, inp)
+pl.system.cacheinvalid(win, [4, 16], [0, 0], peer=1)
+pl.system.fence()
+)");
+}
+
+TEST(InsertCommFenceTest, ARemoteWriteWithOnlyItsFenceGetsThePeerInvalidateBeforeIt) {
+  // Text from before H6: the fence stays the one fence.
+  ExpectFenced(R"(
 pld.tile.remote_store(t, win, 1, [0, 0])
 pl.system.fence()
 pld.tile.put(win, 1, inp, t)
+pl.system.cacheinvalid()
 pl.system.fence()
-pld.tensor.put(win, 1, inp)
+)",
+               R"(
+pld.tile.remote_store(t, win, 1, [0, 0])
+pl.system.cacheinvalid(win, [1, 16], [0, 0], peer=1)
+pl.system.fence()
+pld.tile.put(win, 1, inp, t)
+pl.system.cacheinvalid()
+pl.system.fence()
+)");
+}
+
+TEST(InsertCommFenceTest, APeerWhoseValueACallGivesGetsAWholeGmInvalidate) {
+  ExpectFenced(R"(
+pld.tile.remote_store(t, win, pld.rank(pld.get_comm_ctx(win)), [0, 0])
+)",
+               R"(
+pld.tile.remote_store(t, win, pld.rank(pld.get_comm_ctx(win)), [0, 0])
+pl.system.cacheinvalid()
 pl.system.fence()
 )");
 }
@@ -559,6 +594,7 @@ pl.tile.store(t, [0, 0], win2)
 pl.system.cacheinvalid()
 pl.system.fence()
 pld.tile.remote_store(t, win, 1, [0, 0])
+pl.system.cacheinvalid(win, [1, 16], [0, 0], peer=1)
 pl.system.fence()
 pld.system.wait(sig, [0, 0], 1)
 pl.system.cacheinvalid()
@@ -653,6 +689,7 @@ if me == 0:
     pl.system.cacheinvalid()
 else:
     pld.tile.remote_store(t, win, 1, [0, 0])
+    pl.system.cacheinvalid(win, [1, 16], [0, 0], peer=1)
     pl.system.fence()
 )"));
   EXPECT_EQ(Print(*p), Print(*want));

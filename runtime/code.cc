@@ -7,6 +7,7 @@
 #include "ir/registry.h"
 #include "ir/status_macros.h"
 #include "ir/walk.h"
+#include "passes/comm_effects.h"
 
 namespace ptoc {
 namespace sim {
@@ -184,6 +185,7 @@ class Compiler : public StmtVisitor<Compiler, absl::Status> {
 absl::StatusOr<FunctionCode> CompileFunction(const Function& function) {
   FunctionCode code;
   code.function = &function;
+  code.implicit_peer_invalidates = !NamesPeerInvalidates(function);
   for (const auto& v : function.vars) code.num_vars = std::max(code.num_vars, v->id + 1);
   for (const Param& p : function.params) {
     if (p.var != nullptr) code.num_vars = std::max(code.num_vars, p.var->id + 1);

@@ -40,6 +40,9 @@ struct FunctionCode {
   std::vector<Instr> instrs;
   int num_loops = 0;
   int num_vars = 0;  // variable slots: every Var id is below this
+  // The kernel has no peer region invalidate (comm-hazards.md H6): each
+  // remote write invalidates its peer region itself, as codegen emits it.
+  bool implicit_peer_invalidates = false;
 };
 
 // Flattens `function`. Rejects what the simulator cannot run, with a

@@ -58,6 +58,7 @@ const char* MissingMarkerName(Marker::Kind k) {
   switch (k) {
     case Marker::Kind::kFence: return kMissingFence;
     case Marker::Kind::kRegionInvalidate: return kMissingRegionInvalidate;
+    case Marker::Kind::kPeerInvalidate: return "";
     case Marker::Kind::kWholeInvalidate: return kMissingWaitInvalidate;
   }
   return "";
@@ -79,8 +80,11 @@ void Flatten(const Stmt& s, std::vector<const Stmt*>& out) {
 // Why the memory model cannot need marker `i` ("" when it does). Under the
 // model (runtime.md) DMA accesses bypass the data cache and put / get
 // complete with the op, so: a fence is needed after anything but a put /
-// get; a region invalidate only after a scalar write; a whole-GM invalidate
-// after a wait only when a scalar read follows before the next one.
+// get; a region invalidate only after a scalar write; a peer region
+// invalidate never (a lane caches only its own rank's lines, and a kernel
+// left with none gets codegen's own after each remote write); a whole-GM
+// invalidate after a wait only when a scalar read follows before the next
+// one.
 // The statement marker `i` follows, skipping the markers right before it.
 const Stmt* StatementBefore(const std::vector<Marker>& markers, int i) {
   const Stmt* s = markers[i].previous;
@@ -115,6 +119,8 @@ std::string WhyNotNeeded(const Program& program, const std::vector<Marker>& mark
     }
     case Marker::Kind::kRegionInvalidate:
       return role == OpRole::kScalarWrite ? "" : "a DMA write does not go through the data cache";
+    case Marker::Kind::kPeerInvalidate:
+      return "a lane caches only its own rank's lines";
     case Marker::Kind::kWholeInvalidate: {
       std::vector<const Stmt*> order;
       Flatten(*program.FindFunction(m.function)->body, order);

@@ -14,8 +14,9 @@ std::optional<Marker::Kind> MarkerKind(const Stmt& s) {
   std::optional<OpRole> role = RoleOf(*call);
   if (role == OpRole::kFence) return Marker::Kind::kFence;
   if (role == OpRole::kCacheInvalidate) {
-    return IsWholeGmInvalidate(*call) ? Marker::Kind::kWholeInvalidate
-                                      : Marker::Kind::kRegionInvalidate;
+    if (IsWholeGmInvalidate(*call)) return Marker::Kind::kWholeInvalidate;
+    return IsPeerInvalidate(*call) ? Marker::Kind::kPeerInvalidate
+                                   : Marker::Kind::kRegionInvalidate;
   }
   return std::nullopt;
 }
@@ -60,6 +61,7 @@ const char* MarkerKindName(Marker::Kind kind) {
   switch (kind) {
     case Marker::Kind::kFence: return "fence";
     case Marker::Kind::kRegionInvalidate: return "region invalidate";
+    case Marker::Kind::kPeerInvalidate: return "peer invalidate";
     case Marker::Kind::kWholeInvalidate: return "whole invalidate";
   }
   return "";

@@ -16,7 +16,8 @@ namespace sim {
 
 // A system.fence or system.cacheinvalid statement of a kernel function.
 struct Marker {
-  enum class Kind { kFence, kRegionInvalidate, kWholeInvalidate };
+  // kPeerInvalidate: a region of a peer's copy of a window (peer=).
+  enum class Kind { kFence, kRegionInvalidate, kPeerInvalidate, kWholeInvalidate };
   Kind kind;
   Location loc;
   const Stmt* stmt = nullptr;      // the marker statement
@@ -24,7 +25,7 @@ struct Marker {
   std::string function;
 };
 
-// "fence", "region invalidate" or "whole invalidate".
+// "fence", "region invalidate", "peer invalidate" or "whole invalidate".
 const char* MarkerKindName(Marker::Kind kind);
 
 // Every marker of every AIC / AIV / InCore function, in program order.

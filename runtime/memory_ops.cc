@@ -222,6 +222,7 @@ Interpreter::OpResult Interpreter::RemoteStore(LaneState& l, const Expr& call) {
   auto runs = Region(l, remote, offsets, moved, call.loc, "pld.tile.remote_store");
   if (!runs) return Value();
   StoreRegion(l, *runs, remote, *tile.tile, AtomicAdd(call), moved);
+  if (!l.code->implicit_peer_invalidates) return Value();
   // The peer-region invalidate the code generator emits after the store.
   const int esize = DTypeBytes(w_.machine.allocation(remote).dtype);
   for (const Run& r : *runs) w_.machine.InvalidateRange(l.id, r.addr, r.elements * esize);
@@ -288,7 +289,7 @@ Interpreter::OpResult Interpreter::Put(LaneState& l, const Expr& call) {
   if (call.args.size() == 6) {
     std::vector<Run> written;
     ASSIGN_OR_RETURN(bool copied, CopyRegion(l, call, src, remote, AtomicAdd(call), &written));
-    if (!copied) return Value();
+    if (!copied || !l.code->implicit_peer_invalidates) return Value();
     // The peer-region invalidate the code generator emits after the put.
     const int esize = DTypeBytes(w_.machine.allocation(remote).dtype);
     for (const Run& r : written) w_.machine.InvalidateRange(l.id, r.addr, r.elements * esize);
@@ -304,7 +305,7 @@ Interpreter::OpResult Interpreter::Put(LaneState& l, const Expr& call) {
   }
   CopyTensor(l, src, remote, AtomicAdd(call));
   // The peer-region invalidate the code generator emits after the put.
-  w_.machine.InvalidateRange(l.id, to.base, to.bytes);
+  if (l.code->implicit_peer_invalidates) w_.machine.InvalidateRange(l.id, to.base, to.bytes);
   return Value();
 }
 
@@ -339,6 +340,12 @@ Interpreter::OpResult Interpreter::CacheInvalidate(LaneState& l, const Expr& cal
   ASSIGN_OR_RETURN(int alloc, EvalTensor(l, *call.args[0]));
   ASSIGN_OR_RETURN(std::vector<int64_t> shape, EvalInts(l, *call.args[1]));
   ASSIGN_OR_RETURN(std::vector<int64_t> offsets, EvalInts(l, *call.args[2]));
+  if (const Expr* peer = PeerOf(call)) {
+    // The region in rank `peer`'s copy of the window (comm-hazards.md H6).
+    ASSIGN_OR_RETURN(Value rank, Eval(l, *peer));
+    alloc = PeerAllocation(l, alloc, rank.AsInt(), call.loc);
+    if (alloc < 0) return Value();
+  }
   auto runs = Region(l, alloc, offsets, shape, call.loc, "system.cacheinvalid");
   if (!runs) return Value();
   const int esize = DTypeBytes(w_.machine.allocation(alloc).dtype);

@@ -184,13 +184,19 @@ class BodyWriter {
   }
 
   void Marker(int indent) {
-    switch (rng_.Below(3)) {
+    switch (rng_.Below(4)) {
       case 0: return Line(indent, "pl.system.fence()");
       case 1: return Line(indent, "pl.system.cacheinvalid()");
-      default: {
+      case 2: {
         const Window& w = AnyWindow();
         return Line(indent,
                     absl::StrCat("pl.system.cacheinvalid(", w.name, ", ", w.shape, ", [0, 0])"));
+      }
+      default: {
+        // A peer region invalidate (comm-hazards.md H6).
+        const Window& w = AnyWindow();
+        return Line(indent, absl::StrCat("pl.system.cacheinvalid(", w.name, ", ", w.shape,
+                                         ", [0, 0], peer=", Peer(), ")"));
       }
     }
   }

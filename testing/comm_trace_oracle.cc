@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "absl/container/node_hash_map.h"
+#include "ir/registry.h"
 #include "passes/comm_effects.h"
 
 namespace ptoc {
@@ -23,7 +24,8 @@ struct Instance {
   const Stmt* stmt = nullptr;
   const Expr* call = nullptr;
   bool invalidated = false;  // writes: an invalidate covered it; a fence settles it
-  // Local writes: the binding of each variable of the written region.
+  // Local writes and remote writes: the binding of each variable of the
+  // written region (and of the peer).
   std::vector<std::pair<const Var*, int64_t>> region_bindings;
   // Tests: what the result is known by, and which evaluation it was.
   TestAtom atom;
@@ -45,7 +47,7 @@ struct Regions {
 class Tracer {
  public:
   Tracer(const Function& f, int64_t max_steps)
-      : f_(f), aliases_(f), max_steps_(max_steps) {}
+      : f_(f), aliases_(f), names_peer_(NamesPeerInvalidates(f)), max_steps_(max_steps) {}
 
   std::optional<std::vector<CommViolation>> Run() {
     PathState start;
@@ -56,7 +58,8 @@ class Tracer {
     if (aborted_) return std::nullopt;
     std::vector<CommViolation> out;
     for (const auto& [offender, call, endangered, kind] : found_) {
-      out.push_back(CommViolation{static_cast<Kind>(kind), offender, call, endangered});
+      out.push_back(
+          CommViolation{static_cast<Kind>(kind), offender, call, endangered, names_peer_});
     }
     return out;
   }
@@ -215,6 +218,7 @@ class Tracer {
       for (const ExprPtr& e : r.written->offsets) CollectVars(*e, &r.vars);
       for (const ExprPtr& e : r.written->shapes) CollectVars(*e, &r.vars);
     }
+    if (CommRoleOf(call) == CommRole::kRemoteWrite) CollectVars(*PeerOf(call), &r.vars);
     return r;
   }
 
@@ -247,8 +251,12 @@ class Tracer {
           st.open.push_back(std::move(inst));
           break;
         case CommRole::kRemoteWrite:
+          // Without peer invalidates in the kernel, codegen invalidates.
           inst.kind = Kind::kRemoteWrite;
-          inst.invalidated = true;
+          inst.invalidated = !names_peer_;
+          for (const Var* v : RegionsOf(*call).vars) {
+            inst.region_bindings.push_back({v, st.binding[v->id]});
+          }
           st.open.push_back(std::move(inst));
           break;
         case CommRole::kWait:
@@ -285,7 +293,10 @@ class Tracer {
           for (Instance& i : st.open) i.invalidated = true;
           break;
         case CommRole::kRegionInvalidate:
-          RegionInvalidate(*call, st);
+          RegionInvalidate(*call, st, Kind::kLocalWrite);
+          break;
+        case CommRole::kPeerInvalidate:
+          RegionInvalidate(*call, st, Kind::kRemoteWrite);
           break;
         case CommRole::kNone:
           break;
@@ -293,23 +304,33 @@ class Tracer {
     }
   }
 
-  void RegionInvalidate(const Expr& inv, PathState& st) {
+  // A region invalidate covers local writes (`kind`) of its window; a peer
+  // one, remote writes into the same peer's copy.
+  void RegionInvalidate(const Expr& inv, PathState& st, Kind kind) {
     if (inv.args[0]->kind != ExprKind::kVar) return;
     const Var* window = aliases_.ClassOf(inv.args[0]->var);
+    const Expr* peer = PeerOf(inv);
     for (Instance& i : st.open) {
-      if (i.kind != Kind::kLocalWrite || i.invalidated) continue;
+      if (i.kind != kind || i.invalidated) continue;
       const Expr& dst = WrittenWindow(*i.call);
       if (dst.kind != ExprKind::kVar || aliases_.ClassOf(dst.var) != window) continue;
       const Regions& r = RegionsOf(*i.call);
       if (!r.whole) continue;
       bool same_values = true;
       for (const auto& [v, b] : i.region_bindings) same_values &= st.binding[v->id] == b;
+      if (peer != nullptr) {
+        const Expr& written_peer = *PeerOf(*i.call);
+        const bool same_peer = SameValueExpr(*peer, written_peer) &&
+                               (same_values || peer->kind == ExprKind::kInt);
+        if (!same_peer) continue;
+      }
       if (InvalidateCovers(inv, r.written, *r.whole, same_values)) i.invalidated = true;
     }
   }
 
   const Function& f_;
   const WindowAliases aliases_;
+  const bool names_peer_;  // remote writes need their own peer invalidate
   const int64_t max_steps_;
   int64_t steps_ = 0;
   bool aborted_ = false;

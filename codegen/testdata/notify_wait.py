@@ -23,7 +23,7 @@ class NotifyWait:
 # PTO: %sig_peer_view = pto.make_tensor_view %sig_peer, shape = [%c2, %c8], strides = [%c8, %c1] : !pto.tensor_view<?x?xi32>
 # PTO-NEXT: %[[PV:.*]] = pto.partition_view %sig_peer_view, offsets = [%c1, %me], sizes = [%c1, %c1] : !pto.tensor_view<?x?xi32> -> !pto.partition_tensor_view<1x1xi32>
 # PTO-NEXT: pto.comm.tnotify(%[[PV]], %c1_i32 : !pto.partition_tensor_view<1x1xi32>, i32) {notifyOp = #pto<notify_op set>}
-# PTO: %[[PV2:.*]] = pto.partition_view %sig_peer_view_1, offsets = [%c0, %me], sizes = [%c1, %c1]
+# PTO: %[[PV2:.*]] = pto.partition_view %sig_peer_view, offsets = [%c0, %me], sizes = [%c1, %c1]
 # PTO-NEXT: %[[V:.*]] = arith.index_cast %count : index to i32
 # PTO-NEXT: pto.comm.tnotify(%[[PV2]], %[[V]] : !pto.partition_tensor_view<1x1xi32>, i32) {notifyOp = #pto<notify_op atomic_add>}
 # PTO-NEXT: %[[W:.*]] = pto.partition_view %sig_view, offsets = [%c1, %peer], sizes = [%c1, %c1]

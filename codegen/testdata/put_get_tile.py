@@ -1,7 +1,8 @@
 # pld.tile.put / pld.tile.get: TPUT / TGET through the given staging tile,
 # each between two full pipe barriers (they are DMA; the fence does not
 # drain the pipe that issued them). A put then invalidates the peer region
-# (2 x 16 fp32 = 2 lines).
+# (2 x 16 fp32 = 2 lines; codegen's own, the kernel naming no peer region
+# invalidate). The get, the next call, reuses the peer view.
 # RUN: ptoc %s --passes= --emit=pto | FileCheck %s --check-prefix=PTO
 # RUN: ptoc %s --passes= --emit=cce | FileCheck %s --check-prefix=CCE
 import pypto.language as pl
@@ -25,7 +26,7 @@ class PutGet:
 # PTO-NEXT: pto.cmo.cacheinvalid %[[L0]] single_cache_line
 # PTO-NEXT: %[[L1:.*]] = pto.partition_view %win_peer_view, offsets = [%c1, %c0], sizes = [%c1, %c16]
 # PTO-NEXT: pto.cmo.cacheinvalid %[[L1]] single_cache_line
-# PTO: %[[GSRC:.*]] = pto.partition_view %win_peer_view_1, offsets = [%c0, %c0], sizes = [%c2, %c16]
+# PTO: %[[GSRC:.*]] = pto.partition_view %win_peer_view, offsets = [%c0, %c0], sizes = [%c2, %c16]
 # PTO-NEXT: %[[GDST:.*]] = pto.partition_view %src_view, offsets = [%c0, %c0], sizes = [%c2, %c16]
 # PTO-NEXT: pto.barrier <PIPE_ALL>
 # PTO-NEXT: pto.comm.tget(%[[GDST]], %[[GSRC]], buf(%stage) : {{.*}})

@@ -4,6 +4,7 @@
 # RUN: ptoc %s --passes=insert-comm-fence --emit=text | FileCheck %s --match-full-lines --strict-whitespace
 # CHECK-LABEL:    def k(
 # CHECK:            pld.tile.remote_store(t, win, p, [me, 0])
+# CHECK-NEXT:            pl.system.cacheinvalid(win, [1, 16], [me, 0], peer=p)
 # CHECK-NEXT:            pl.system.fence()
 # CHECK-NEXT:            if p == me:
 # CHECK-NEXT:                continue

@@ -1,6 +1,7 @@
 # Rule 7: markers already in place are recognized (a region invalidate of
 # the same variable, whatever its region, or a whole-GM one, then a fence
-# after a local write; a fence after a remote write; a whole-GM invalidate
+# after a local write; a peer region invalidate of the same variable, or a
+# whole-GM one, then a fence after a remote write; a whole-GM invalidate
 # after a wait run), and running the pass twice gives what running it once
 # gives. A lone fence is not recognized: the full markers go right after the
 # write and the old fence stays.
@@ -16,6 +17,7 @@
 # CHECK-NEXT:        pl.system.cacheinvalid()
 # CHECK-NEXT:        pl.system.fence()
 # CHECK-NEXT:        pld.tile.remote_store(t, win, 1, [0, 0])
+# CHECK-NEXT:        pl.system.cacheinvalid(win, [1, 16], [0, 0], peer=1)
 # CHECK-NEXT:        pl.system.fence()
 # CHECK-NEXT:        pld.system.wait(sig, [0, 0], 1)
 # CHECK-NEXT:        pl.system.cacheinvalid()
@@ -54,6 +56,7 @@ class Test:
         pl.system.cacheinvalid()
         pl.system.fence()
         pld.tile.remote_store(t, win, 1, [0, 0])
+        pl.system.cacheinvalid(win, [1, 16], [0, 0], peer=1)
         pl.system.fence()
         pld.system.wait(sig, [0, 0], 1)
         pl.system.cacheinvalid()

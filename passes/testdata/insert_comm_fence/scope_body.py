@@ -4,6 +4,7 @@
 # CHECK-LABEL:    def k(self, inp: pl.Tensor{{\[}}[4, 16], pl.FP32], win: pl.InOut[pld.DistributedTensor{{\[}}[4, 16], pl.FP32]], sig: pl.InOut[pld.DistributedTensor{{\[}}[8, 4], pl.INT32]], me: pl.Scalar[pl.INDEX]):
 # CHECK:            with pl.at(level=pl.Level.CORE_GROUP):
 # CHECK-NEXT:                pld.tile.remote_store(t, win, p, [me, 0])
+# CHECK-NEXT:                pl.system.cacheinvalid(win, [1, 16], [me, 0], peer=p)
 # CHECK-NEXT:                pl.system.fence()
 # CHECK-NEXT:        pld.system.notify(sig, 1, [0, me], 1)
 import pypto.language as pl

@@ -13,9 +13,11 @@
 # CHECK-NEXT:            pl.system.cacheinvalid()
 # CHECK-NEXT:        else:
 # CHECK-NEXT:            pld.tile.remote_store(t, win, 1, [0, 0])
+# CHECK-NEXT:            pl.system.cacheinvalid(win, [1, 16], [0, 0], peer=1)
 # CHECK-NEXT:            pl.system.fence()
 # CHECK-NEXT:        while me > 7:
 # CHECK-NEXT:            pld.tensor.put(win, 1, inp)
+# CHECK-NEXT:            pl.system.cacheinvalid(win, [4, 16], [0, 0], peer=1)
 # CHECK-NEXT:            pl.system.fence()
 import pypto.language as pl
 import pypto.language.distributed as pld

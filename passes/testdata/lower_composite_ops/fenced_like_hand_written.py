@@ -1,13 +1,15 @@
 # The expansions go through the rest of the default pipeline like
 # hand-written code: insert-comm-fence gives each run of barrier waits one
-# whole-GM invalidate, each remote store a fence and each store into the
-# window its region invalidate and fence; check-comm-contract proves them;
+# whole-GM invalidate, each remote store its peer region invalidate and a
+# fence and each store into the window its region invalidate and fence;
+# check-comm-contract proves them;
 # ptoas's input is emitted for both backends.
 # RUN: ptoc %s --passes=lower-composite-ops,insert-comm-fence,check-comm-contract --emit=text | FileCheck %s
 # RUN: ptoc %s --backend=a2a3 --emit=pto | FileCheck %s --check-prefix=PTO
 # RUN: ptoc %s --backend=a5 --emit=pto | FileCheck %s --check-prefix=PTO
 # RUN: ptoc %s --backend=a2a3 --emit=cce | FileCheck %s --check-prefix=CCE
 # CHECK:              pld.tile.remote_store(row, data, dest, [me, 0])
+# CHECK-NEXT:         pl.system.cacheinvalid(data, [1, 16], [me, 0], peer=dest)
 # CHECK-NEXT:         pl.system.fence()
 # CHECK:                  pld.system.wait(signal, [src, 0], 1, cmp=pld.WaitCmp.Ge)
 # CHECK-NEXT:     pl.system.cacheinvalid()
