@@ -412,6 +412,10 @@ int SyncPlanner::Op(const MachineStep& step, const std::vector<PlanAccess>& acce
     if (last == nullptr || last->seq < a.seq) last = &a;
   }
   bool demoted = false;
+  if (q == Pipe::kS && BarrierCheaper(latest, path)) {
+    BarrierAll(gap, loc, "cheaper than a pair");
+    demoted = true;
+  }
   std::vector<std::pair<Pipe, int64_t>> covered;
   for (int pi = 0; pi < kNumPipes && !demoted; ++pi) {
     const Pending* a = latest[pi];
@@ -455,6 +459,32 @@ int SyncPlanner::Op(const MachineStep& step, const std::vector<PlanAccess>& acce
   if (q != Pipe::kS) state_.busy = true;
   if (step.barrier_all_after) Reset();
   return gap;
+}
+
+bool SyncPlanner::BarrierCheaper(const std::array<const Pending*, kNumPipes>& latest,
+                                 const Path& path) const {
+  const Pending* a = nullptr;
+  for (const Pending* l : latest) {
+    if (l == nullptr) continue;
+    if (a != nullptr) return false;
+    a = l;
+  }
+  // The producer is the item right before the consumer, in its block.
+  if (a == nullptr || a->path.size() != path.size()) return false;
+  const size_t k = path.size() - 1;
+  for (size_t j = 0; j < k; ++j) {
+    if (a->path[j] != path[j]) return false;
+  }
+  if (a->path[k].first != path[k].first || a->path[k].second + 1 != path[k].second) {
+    return false;
+  }
+  // Every other pipe's work was done before the producer started.
+  const auto& before = state_.known[PipeIndex(a->pipe)];
+  for (const Pending& x : state_.pending) {
+    if (x.pipe == Pipe::kS) continue;
+    if (x.pipe == a->pipe ? x.seq > a->seq : before[PipeIndex(x.pipe)] < x.seq) return false;
+  }
+  return true;
 }
 
 bool SyncPlanner::Widen(int p, int q, const Block& blk, int set_gap, int wait_gap,

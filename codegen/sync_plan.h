@@ -366,6 +366,14 @@ class SyncPlanner {
   // into to `set_gap`; false when there is none.
   bool Widen(int p, int q, const Block& blk, int set_gap, int wait_gap,
              const Location& producer);
+  // Whether pipe_barrier(PIPE_ALL) before a scalar op is cheaper than the
+  // pairs from `latest` (its unordered producers, by pipe): one producer,
+  // the item right before the op, and every other pipe's work ordered
+  // before it. The wait of a pair into S blocks issue as the barrier does,
+  // and the barrier saves the set and the wait (pipe-sync.md §5.3: a hop
+  // of 2 cycles instead of 3).
+  bool BarrierCheaper(const std::array<const Pending*, kNumPipes>& latest,
+                      const Path& path) const;
   // pipe_barrier(PIPE_ALL) in `gap`; BarrierAll also resets the state.
   int AddBarrierAll(int gap, int slot, const Location& loc, absl::string_view why);
   void BarrierAll(int gap, const Location& loc, absl::string_view why);
