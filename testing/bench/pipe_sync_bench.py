@@ -595,8 +595,10 @@ def hand_table(rows):
         cell = lambda r: str(r["makespan"]) if "makespan" in r else (r.get("error", "")[:60] or "-")
         ratio = lambda x: (f"{m[x]['makespan'] / h['makespan']:.3f}"
                            if "makespan" in m.get(x, {}) and "makespan" in h else "")
+        p = m.get("ptoas", {})
+        found = f" ({p.get('finding_kinds', 'findings')})" if "findings" in p else ""
         out.append(f"| {s} | {k} | {b} | {cell(m.get('deps', {}))} | "
-                   f"{cell(m.get('flags-cpp', {}))} | {cell(h)} | {cell(m.get('ptoas', {}))} | "
+                   f"{cell(m.get('flags-cpp', {}))} | {cell(h)} | {cell(p)}{found} | "
                    f"{ratio('flags-cpp')} | {ratio('ptoas')} | "
                    f"{h.get('finding_kinds', '') if 'findings' in h else 'none'} | "
                    f"{h.get('set_flag', 0)} / {h.get('wait_flag', 0)} / "
