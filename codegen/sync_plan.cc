@@ -200,7 +200,36 @@ void SyncPlanner::Reset() {
   // a barrier in a branch or a loop.
   if (frames_.empty()) {
     for (auto& row : used_) row.fill(0);
+    // A drain not placed yet still holds its id.
+    for (const LazyDrain& d : lazy_) {
+      used_[PipeIndex(d.wait.src)][PipeIndex(d.wait.dst)] |= uint64_t{1} << d.wait.id;
+    }
   }
+}
+
+void SyncPlanner::PlaceDrains(int gap, const std::vector<PlanAccess>* accesses, Pipe q) {
+  std::vector<LazyDrain> keep;
+  for (LazyDrain& d : lazy_) {
+    const int64_t covers = carried_seq_[d.wait.unit];
+    const Pipe p = d.wait.src;
+    int64_t& known = state_.known[PipeIndex(d.wait.dst)][PipeIndex(p)];
+    bool needed = d.block == open_.back() && accesses == nullptr;
+    if (d.block == open_.back() && accesses != nullptr && d.wait.dst == q) {
+      for (const Pending& a : state_.pending) {
+        if (a.pipe == p && a.seq <= covers && a.seq > known && Conflicts(a.access, *accesses)) {
+          needed = true;
+          break;
+        }
+      }
+    }
+    if (!needed) {
+      keep.push_back(d);
+      continue;
+    }
+    known = std::max(known, covers);
+    Add(gap, d.wait);
+  }
+  lazy_ = std::move(keep);
 }
 
 bool SyncPlanner::AnyUsed() const {
@@ -296,7 +325,11 @@ int SyncPlanner::MakePair(Pipe p, Pipe q, int set_gap, int wait_gap, int loop,
     SyncInstr drain = wait;
     drain.slot = 0;
     drain.loc = l.loc;
-    deferred_[l.parent].push_back(drain);
+    if (blocks_[l.parent].loop < 0) {
+      lazy_.push_back(LazyDrain{l.parent, drain});
+    } else {
+      deferred_[l.parent].push_back(drain);
+    }
     l.carried.push_back(unit);
   }
   pairs_[key] = {id, unit};
@@ -350,6 +383,7 @@ int SyncPlanner::Op(const MachineStep& step, const std::vector<PlanAccess>& acce
   if (barrier_all()) return BarrierAllOp(gap, step, skip, accesses, loc);
   if (skip) return gap;
   if (step.barrier_all_before || step.drains_all) Reset();
+  PlaceDrains(gap, &accesses, step.pipe);
   if (!step.drains.empty()) {
     // An AIC fence: pipe_barrier of each, then dsb, which blocks issue
     // until they (and the scalar unit) are done.
@@ -378,6 +412,10 @@ int SyncPlanner::Op(const MachineStep& step, const std::vector<PlanAccess>& acce
     if (last == nullptr || last->seq < a.seq) last = &a;
   }
   bool demoted = false;
+  if (q == Pipe::kS && BarrierCheaper(latest, path)) {
+    BarrierAll(gap, loc, "cheaper than a pair");
+    demoted = true;
+  }
   std::vector<std::pair<Pipe, int64_t>> covered;
   for (int pi = 0; pi < kNumPipes && !demoted; ++pi) {
     const Pending* a = latest[pi];
@@ -423,6 +461,32 @@ int SyncPlanner::Op(const MachineStep& step, const std::vector<PlanAccess>& acce
   return gap;
 }
 
+bool SyncPlanner::BarrierCheaper(const std::array<const Pending*, kNumPipes>& latest,
+                                 const Path& path) const {
+  const Pending* a = nullptr;
+  for (const Pending* l : latest) {
+    if (l == nullptr) continue;
+    if (a != nullptr) return false;
+    a = l;
+  }
+  // The producer is the item right before the consumer, in its block.
+  if (a == nullptr || a->path.size() != path.size()) return false;
+  const size_t k = path.size() - 1;
+  for (size_t j = 0; j < k; ++j) {
+    if (a->path[j] != path[j]) return false;
+  }
+  if (a->path[k].first != path[k].first || a->path[k].second + 1 != path[k].second) {
+    return false;
+  }
+  // Every other pipe's work was done before the producer started.
+  const auto& before = state_.known[PipeIndex(a->pipe)];
+  for (const Pending& x : state_.pending) {
+    if (x.pipe == Pipe::kS) continue;
+    if (x.pipe == a->pipe ? x.seq > a->seq : before[PipeIndex(x.pipe)] < x.seq) return false;
+  }
+  return true;
+}
+
 bool SyncPlanner::Widen(int p, int q, const Block& blk, int set_gap, int wait_gap,
                         const Location& producer) {
   auto index = [&](int g) {
@@ -465,6 +529,7 @@ bool SyncPlanner::Widen(int p, int q, const Block& blk, int set_gap, int wait_ga
 int SyncPlanner::BeginLoop(const Location& loc) {
   PlannerTime time;
   const int gap = PushGap(open_.back(), loc);
+  if (!barrier_all()) PlaceDrains(gap);
   RecordCompound(Node::Kind::kLoop, gap);
   // Barrier-all mode: today's rule drains before the loop.
   if (barrier_all() && rule_.BeginLoop()) BarrierAll(gap, loc, "loop entry");
@@ -493,6 +558,9 @@ void SyncPlanner::EndLoop() {
   // pipe (on a run of no iteration the prime's token, taken before the
   // loop, covers what came before).
   for (int unit : loops_[f.loop].carried) {
+    const bool lazy = std::any_of(lazy_.begin(), lazy_.end(),
+                                  [&](const LazyDrain& d) { return d.wait.unit == unit; });
+    if (lazy) continue;  // covers once placed
     const SyncUnit& u = units_[unit - first_unit_];
     int64_t& k = state_.known[PipeIndex(u.dst)][PipeIndex(u.src)];
     k = std::max(k, carried_seq_[unit]);
@@ -503,6 +571,7 @@ int SyncPlanner::BeginIf(const Location& loc) {
   PlannerTime time;
   if (barrier_all()) rule_.BeginIf();
   const int gap = PushGap(open_.back(), loc);
+  if (!barrier_all()) PlaceDrains(gap);
   RecordCompound(Node::Kind::kIf, gap);
   Frame f;
   f.before = state_;
@@ -552,6 +621,7 @@ int SyncPlanner::EndBlock(const Location& loc) {
   PlannerTime time;
   const int block = open_.back();
   const int gap = PushGap(block, loc);
+  PlaceDrains(gap);
   open_.pop_back();
   {
     Node g;

@@ -22,7 +22,10 @@
 //   next iteration (sync_plan_carried.cc): an op b that conflicts with an
 //   op a of the previous iteration not known complete gets a carried pair
 //   (§3.3): the set after the body item holding a, the wait before the one
-//   holding b, a prime set before the loop and a drain wait after it; and
+//   holding b, a prime set before the loop and a drain wait after it (in
+//   a block outside every loop, as late as its block allows: before the
+//   first op that needs it, else before the next compound or at the
+//   block's end, the way ptoas's tail compensation waits); and
 //   every pair inside the loop whose next set is not ordered after its
 //   wait gets the reverse pair (the binary reuse rule across iterations;
 //   with no free id, pipe_barrier(PIPE_ALL) right before the set it
@@ -363,11 +366,24 @@ class SyncPlanner {
   // into to `set_gap`; false when there is none.
   bool Widen(int p, int q, const Block& blk, int set_gap, int wait_gap,
              const Location& producer);
+  // Whether pipe_barrier(PIPE_ALL) before a scalar op is cheaper than the
+  // pairs from `latest` (its unordered producers, by pipe): one producer,
+  // the item right before the op, and every other pipe's work ordered
+  // before it. The wait of a pair into S blocks issue as the barrier does,
+  // and the barrier saves the set and the wait (pipe-sync.md §5.3: a hop
+  // of 2 cycles instead of 3).
+  bool BarrierCheaper(const std::array<const Pending*, kNumPipes>& latest,
+                      const Path& path) const;
   // pipe_barrier(PIPE_ALL) in `gap`; BarrierAll also resets the state.
   int AddBarrierAll(int gap, int slot, const Location& loc, absl::string_view why);
   void BarrierAll(int gap, const Location& loc, absl::string_view why);
   void SamePipeBarrier(int gap, Pipe q, const Location& loc);
   bool AnyPending() const { return !state_.pending.empty(); }
+  // Places the lazy drains of the innermost open block in `gap` (slot 0):
+  // with `op` (an op on pipe `q` with `accesses`), those it needs; else
+  // all of them. Each covers its producers for its pipe from then on.
+  void PlaceDrains(int gap, const std::vector<PlanAccess>* accesses = nullptr,
+                   Pipe q = Pipe::kS);
   bool barrier_all() const { return mode_ == PipeSyncMode::kBarrierAll; }
   // Barrier-all mode's Op (sync_plan_barrier_all.cc): today's rule decides
   // whether pipe_barrier(PIPE_ALL) goes in `gap` before the op.
@@ -424,6 +440,16 @@ class SyncPlanner {
   std::vector<int> gap_blocks_;     // the block of each gap
   // Drains for the next gap of a block (the gap after a loop that ended).
   std::map<int, std::vector<SyncInstr>> deferred_;
+  // The drains of loops whose block is in no loop, not placed yet (what
+  // ptoas's tail compensation does): work after the loop that does not
+  // need one does not wait for it. Each goes in the gap before the first
+  // op of its block on its pipe that conflicts with what it covers, else
+  // before the block's next compound or at its end (PlaceDrains).
+  struct LazyDrain {
+    int block;
+    SyncInstr wait;
+  };
+  std::vector<LazyDrain> lazy_;
   // Event ids in use since the last full barrier outside every compound,
   // by [p][q].
   // (one bit per id).

@@ -358,6 +358,16 @@ void SyncPlanner::Sweep() {
       removed.insert(number);
       if (!baseline.Try(number, removed, &spent)) removed.erase(number);
     }
+    // The tail, created last, is tried first: a drain or an op it waited
+    // for may have gone since (a loop's drain is placed as late as the
+    // block's end).
+    for (const SyncUnit& u : units_) {
+      if (u.why != "tail" || removed.empty() || removed.count(u.number) > 0 || spent > budget) {
+        continue;
+      }
+      removed.insert(u.number);
+      if (!baseline.Try(u.number, removed, &spent)) removed.erase(u.number);
+    }
     outcome_.removed += static_cast<int>(removed.size());
     RemoveUnits(removed);
   };

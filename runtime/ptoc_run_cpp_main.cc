@@ -15,9 +15,9 @@ ABSL_FLAG(std::string, cpp, "", "The emitted .cpp the objects were compiled from
 ABSL_FLAG(std::string, vec, "", "The .cpp compiled with -D__DAV_VEC__ as a shared object.");
 ABSL_FLAG(std::string, cube, "", "The .cpp compiled with -D__DAV_CUBE__ as a shared object.");
 ABSL_FLAG(std::string, cpp_from, "ptoc",
-          "Who wrote the .cpp: ptoc (its cce target) or ptoas (`ptoas --enable-insert-sync` of "
-          "ptoc's --pipe-sync=barrier-all .pto: the launch ratio is the program's, the timing "
-          "is labelled ptoas).");
+          "Who wrote the .cpp: ptoc (its cce target), ptoas (`ptoas --enable-insert-sync` of "
+          "ptoc's --pipe-sync=barrier-all .pto) or hand (synchronised by hand); for the last "
+          "two the launch ratio is the program's and the timing is labelled with the writer.");
 ABSL_FLAG(std::string, pipe_check, "on",
           "on|off: the pipe check inside every lane (every --pipe-sync mode, and ptoas's "
           "C++).");
@@ -35,7 +35,7 @@ constexpr char kUsage[] =
     "                    --entry=FUNC --ranks=R [--scalar NAME=VALUE ...] [--inputs=DIR]\n"
     "                    [--dump-outputs=DIR] [--seed=S] [--schedules=N] [--max-steps=K]\n"
     "                    [--report=text|json] [--launch=declared|1c1v|1c2v]\n"
-    "                    [--cpp-from=ptoc|ptoas] [--pipe-check=on|off] [--cycles]\n"
+    "                    [--cpp-from=ptoc|ptoas|hand] [--pipe-check=on|off] [--cycles]\n"
     "                    [--cost-table=FILE]\n\n"
     "Runs the kernels of an emitted .cpp (compiled twice, for the vector and the cube\n"
     "core, into shared objects) on the simulated machine: the entry of IN.pb launched\n"
@@ -48,9 +48,9 @@ constexpr char kUsage[] =
 absl::Status CheckCppFlag() {
   if (absl::GetFlag(FLAGS_cpp).empty()) return absl::InvalidArgumentError("--cpp=FILE is required");
   const std::string from = absl::GetFlag(FLAGS_cpp_from);
-  if (from != "ptoc" && from != "ptoas") {
+  if (from != "ptoc" && from != "ptoas" && from != "hand") {
     return absl::InvalidArgumentError(
-        absl::StrCat("--cpp-from must be ptoc or ptoas, not '", from, "'"));
+        absl::StrCat("--cpp-from must be ptoc, ptoas or hand, not '", from, "'"));
   }
   const std::string check = absl::GetFlag(FLAGS_pipe_check);
   if (check != "on" && check != "off") {
@@ -69,7 +69,7 @@ int Main(int argc, char** argv) {
     options.cpp_path = absl::GetFlag(FLAGS_cpp);
     options.vec_object = absl::GetFlag(FLAGS_vec);
     options.cube_object = absl::GetFlag(FLAGS_cube);
-    options.from_ptoas = absl::GetFlag(FLAGS_cpp_from) == "ptoas";
+    options.from = absl::GetFlag(FLAGS_cpp_from);
     options.pipe_check = absl::GetFlag(FLAGS_pipe_check) == "on";
     options.timed = absl::GetFlag(FLAGS_cycles);
     options.cost_table = absl::GetFlag(FLAGS_cost_table);

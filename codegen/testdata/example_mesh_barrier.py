@@ -3,7 +3,9 @@
 # being known only at run time: the row's first line, then a loop over the
 # lines that start in it, found from the peer base's address; none here)
 # and the fence
-# from insert-comm-fence; then set-notifies, eq-waits and the whole-GM
+# from insert-comm-fence (the invalidate waits for the store with a
+# PIPE_ALL: nothing else runs then, and it is cheaper than an MTE3 -> S
+# pair); then set-notifies, eq-waits and the whole-GM
 # invalidate before the reads.
 # RUN: ptoc examples/mesh_barrier.py --emit=pto | FileCheck %s --check-prefix=PTO
 # RUN: ptoc examples/mesh_barrier.py --emit=cce | FileCheck %s --check-prefix=CCE
@@ -13,8 +15,7 @@
 # PTO: %win_peer = pto.addptr %win,
 # PTO: %[[PV:.*]] = pto.partition_view %win_peer_view, offsets = [%me, %c0], sizes = [%c1, %c16]
 # PTO-NEXT: pto.tstore ins(%row : {{.*}}) outs(%[[PV]] : !pto.partition_tensor_view<1x16xf32>)
-# PTO-NEXT: pto.set_flag[<PIPE_MTE3>, <PIPE_S>, <EVENT_ID0>]
-# PTO-NEXT: pto.wait_flag[<PIPE_MTE3>, <PIPE_S>, <EVENT_ID0>]
+# PTO-NEXT: pto.barrier <PIPE_ALL>
 # PTO-NEXT: // a run of 16 elements at a run-time position: its cache lines in a loop
 # PTO-NEXT: %[[L0:.*]] = pto.partition_view %win_peer_view, offsets = [%me, %c0], sizes = [%c1, %c1]
 # PTO-NEXT: pto.cmo.cacheinvalid %[[L0]] single_cache_line

@@ -1,7 +1,9 @@
 # The ring all-reduce example after the default pipeline, both targets: one
 # vector kernel taking the communicator after its own parameters; every
 # store that publishes into `scratch` is followed by the 16-line region
-# invalidate (1024 bytes) and the fence; each barrier round notifies and
+# invalidate (1024 bytes; after the first loop's store, which nothing else
+# runs beside, a PIPE_ALL orders it: cheaper than an MTE3 -> S pair) and
+# the fence; each barrier round notifies and
 # waits (the fence has drained every pipe, so nothing more precedes the
 # notify: comm-hazards.md H1), then invalidates all of GM before reading
 # the left neighbour's chunk with a peer tload.
@@ -20,8 +22,7 @@
 # PTO: scf.for %c = %c0 to %nranks step %c1 {
 # PTO: pto.tload ins({{.*}}) outs(%part :
 # PTO: pto.tstore ins(%part :
-# PTO-NEXT: pto.set_flag[<PIPE_MTE3>, <PIPE_S>, <EVENT_ID0>]
-# PTO-NEXT: pto.wait_flag[<PIPE_MTE3>, <PIPE_S>, <EVENT_ID0>]
+# PTO-NEXT: pto.barrier <PIPE_ALL>
 # PTO-NEXT: %[[L0:.*]] = pto.partition_view %scratch_view, offsets = [%c0, %c0], sizes = [%c1, %c16]
 # PTO-NEXT: pto.cmo.cacheinvalid %[[L0]] single_cache_line
 # PTO: pto.partition_view %scratch_view, offsets = [%c0, %c240], sizes = [%c1, %c16]

@@ -4,13 +4,14 @@
 # run-time line loop over the chunk's 64 floats: the line of the first
 # element, then every line that starts in the chunk, found from the
 # window's address (not a whole-cache flush, and no flag inside the loop:
-# it is one scalar machine op after the store's MTE3 -> S pair).
+# it is one scalar machine op after the store's MTE3 -> S pair, or after
+# a PIPE_ALL where nothing else runs beside the store).
 # RUN: ptoc examples/ring_allreduce.py --narrow-regions --pipe-sync=flags --emit=cce | FileCheck %s --check-prefix=CCE
 # RUN: ptoc examples/ring_allreduce.py --narrow-regions --pipe-sync=flags --emit=pto | FileCheck %s --check-prefix=PTO
 
 # CCE: TSTORE(scratch_gm, part);
 # CCE-NOT: ENTIRE_DATA_CACHE
-# CCE: wait_flag(PIPE_MTE3, PIPE_S, EVENT_ID0);
+# CCE: pipe_barrier(PIPE_ALL);
 # CCE-NEXT: // a run of 64 elements at a run-time position: its cache lines in a loop
 # CCE-NEXT: int64_t line_first = (c * chunk_elems);
 # CCE-NEXT: int64_t line_skew = static_cast<int64_t>(reinterpret_cast<uintptr_t>(scratch) % 64 / 4);
@@ -46,8 +47,7 @@
 
 # PTO: pto.tstore ins(%part
 # PTO-NOT: cacheinvalid
-# PTO: pto.set_flag[<PIPE_MTE3>, <PIPE_S>, <EVENT_ID0>]
-# PTO-NEXT: pto.wait_flag[<PIPE_MTE3>, <PIPE_S>, <EVENT_ID0>]
+# PTO: pto.barrier <PIPE_ALL>
 # PTO-NEXT: // a run of 64 elements at a run-time position: its cache lines in a loop
 # PTO-NEXT: %[[FIRST:.*]] = pto.partition_view %scratch_view, offsets = [%c0, %[[COL:[0-9]+]]], sizes = [%c1, %c1]
 # PTO-NEXT: pto.cmo.cacheinvalid %[[FIRST]] single_cache_line

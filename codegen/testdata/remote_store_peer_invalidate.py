@@ -34,8 +34,7 @@ class RemoteStore:
 # PTO-NEXT: pto.set_flag[<PIPE_MTE2>, <PIPE_MTE3>, <EVENT_ID0>]
 # PTO-NEXT: pto.wait_flag[<PIPE_MTE2>, <PIPE_MTE3>, <EVENT_ID0>]
 # PTO-NEXT: pto.tstore ins(%row : {{.*}}) outs(%[[PV]] : !pto.partition_tensor_view<1x16xf32>)
-# PTO-NEXT: pto.set_flag[<PIPE_MTE3>, <PIPE_S>, <EVENT_ID0>]
-# PTO-NEXT: pto.wait_flag[<PIPE_MTE3>, <PIPE_S>, <EVENT_ID0>]
+# PTO-NEXT: pto.barrier <PIPE_ALL>
 # PTO-NEXT: %[[LINE:.*]] = pto.partition_view %win_peer_view, offsets = [%c1, %c0], sizes = [%c1, %c16]
 # PTO-NEXT: pto.cmo.cacheinvalid %[[LINE]] single_cache_line : !pto.partition_tensor_view<1x16xf32>
 # PTO-NEXT: pto.fence.barrier_all #pto.fence_scope<gm>
@@ -47,8 +46,7 @@ class RemoteStore:
 # CCE-NEXT: set_flag(PIPE_MTE2, PIPE_MTE3, EVENT_ID0);
 # CCE-NEXT: wait_flag(PIPE_MTE2, PIPE_MTE3, EVENT_ID0);
 # CCE-NEXT: TSTORE(win_gm, row);
-# CCE-NEXT: set_flag(PIPE_MTE3, PIPE_S, EVENT_ID0);
-# CCE-NEXT: wait_flag(PIPE_MTE3, PIPE_S, EVENT_ID0);
+# CCE-NEXT: pipe_barrier(PIPE_ALL);
 # CCE-NEXT: dcci(win_peer + 16, cache_line_t::SINGLE_CACHE_LINE);
 # CCE-NEXT: // {{.*}}:18
 # CCE-NEXT: pipe_barrier(PIPE_ALL);

@@ -236,7 +236,7 @@ absl::StatusOr<CppRunResult> RunEmittedCpp(const Program& program, const CppRunO
   for (const LaneKernel& k : kernels) {
     if (k.call.core != LaneCore::kAiv) continue;
     const int declared =
-        options.from_ptoas ? DeclaredAivLanes({k.call})
+        options.from != "ptoc" ? DeclaredAivLanes({k.call})
                            : vec->DeclaredAivLanes(codegen::KernelSymbol(k.call.function->name));
     aiv_lanes = LaunchedAivLanes(declared, options.launch);
     launch_finding = LaunchFinding(*k.call.function, declared, aiv_lanes);
@@ -327,7 +327,8 @@ absl::StatusOr<CppRunResult> RunEmittedCpp(const Program& program, const CppRunO
     std::unique_ptr<TimingModel> timing;
     if (costs != nullptr && schedule == 0) {
       timing = std::make_unique<TimingModel>(
-          *costs, w, options.from_ptoas ? "ptoas" : std::string(codegen::PipeSyncName(mode)));
+          *costs, w,
+          options.from != "ptoc" ? options.from : std::string(codegen::PipeSyncName(mode)));
     }
     DevicePipes pipes(w, backend, param_names, checked, timing.get());
     if (checked || timing != nullptr) machine.set_pipes(&pipes);

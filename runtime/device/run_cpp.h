@@ -26,11 +26,12 @@ struct CppRunOptions : LaunchOptions {
   std::string cpp_path;     // the emitted .cpp the objects were compiled from
   std::string vec_object;   // compiled with -D__DAV_VEC__: the AIV lanes
   std::string cube_object;  // compiled with -D__DAV_CUBE__: the AIC lanes
-  // --cpp-from=ptoas: the .cpp is ptoas's (`ptoas --enable-insert-sync` of
-  // ptoc's --pipe-sync=barrier-all .pto): it has no PTO_SYNCALL_MIX_AIC_KERNEL_META,
-  // so the launch ratio is the program's (as ptoc-sim's) and the timing
-  // names it "ptoas".
-  bool from_ptoas = false;
+  // --cpp-from: who wrote the .cpp. "ptoc": ptoc's cce target. "ptoas":
+  // `ptoas --enable-insert-sync` of ptoc's --pipe-sync=barrier-all .pto;
+  // "hand": synchronised by hand (testing/bench/hand/). Those two have no
+  // PTO_SYNCALL_MIX_AIC_KERNEL_META, so the launch ratio is the program's
+  // (as ptoc-sim's), and the timing names the writer.
+  std::string from = "ptoc";
   // The pipe check of every lane (device_pipes.h, --pipe-check=on|off), in
   // every --pipe-sync mode and for ptoas's C++.
   bool pipe_check = true;

@@ -34,14 +34,17 @@ check's findings are counted, not left out); its sync instructions counted.
 Beside it, flags-cpp: ptoc's flags `.cpp` timed the same way by
 ptoc-run-cpp, so that flags / ptoas compares two C++ files under one tool
 (ptoc-run-cpp charges a region invalidate per cache line it issues, where
-ptoc-sim charges one dcci: the comm kernels differ between the two).
+ptoc-sim charges one dcci: the comm kernels differ between the two). hand
+(where testing/bench/hand/KERNEL.cpp exists, a kernel synchronised by
+hand): that C++ timed the same way with --cpp-from=hand.
 
 Sets: A, the examples (pipe-sync.md §6); B, testing/mixed_program_generator
 (entry `kernel`, n=3, 1 rank; seeds 1..200) and comm_program_generator (4
 ranks, me=0, n=3; seeds 1..20: its programs are made for the passes'
 property tests, not to run, and most spin until --max-steps, seconds
 each), both backends, through gen_program; C, streaming kernels
-of gen_stream.py (a2a3); D, E, F: gen_pipe_kernels.py's cube pipeline
+of gen_stream.py (a2a3), with PTOAS issue #1569's kernel
+(stream_add_adds_n64_k4_b3); D, E, F: gen_pipe_kernels.py's cube pipeline
 (K = 8, 32; single and double buffered), FIFO loop (16 iterations) and id
 pressure (16 and 32 loads), both backends. A kernel whose compile or run
 fails, or whose flags run reports findings, is counted and left out of the
@@ -103,7 +106,10 @@ def set_c(quick):
         for kb in sizes:
             for op in ["relu", "add", "exp_add"]:
                 for b in [1, 2, 3]:
-                    yield (f"stream_{op}_n{n}_k{kb}_b{b}", (n, kb, op, b))
+                    yield (f"stream_{op}_n{n}_k{kb}_b{b}", (n, kb, op, b, 256))
+    # PTOAS issue #1569's kernel: y = (x + z) + 1, 64 chunks of [1, 1024],
+    # three slots; testing/bench/hand/ has its hand-synchronised reference.
+    yield ("stream_add_adds_n64_k4_b3", (64, 4, "add_adds", 3, 1024))
 
 
 def first_error(stderr, default):
@@ -302,10 +308,29 @@ class Bench:
         pb = os.path.join(self.out, "kernels", f"{name}.{backend}.barrier-all.pb")
         return self.cpp_run(row, tag, pb, entry, ranks, scalars, ["--cpp-from=ptoas"])
 
+    def hand(self, name, backend, entry, ranks, scalars):
+        """The hand row: testing/bench/hand/NAME.cpp (synchronised by hand)
+        timed by ptoc-run-cpp --cpp-from=hand against barrier-all's .pb;
+        None when there is no such file."""
+        path = os.path.join(REPO, "testing", "bench", "hand", f"{name}.cpp")
+        if not os.path.exists(path):
+            return None
+        row = {"kernel": name, "backend": backend, "mode": "hand"}
+        tag = os.path.join(self.out, "kernels", f"{name}.{backend}.hand")
+        with open(path) as f, open(tag + ".cpp", "w") as g:
+            text = f.read()
+            g.write(text)
+        row.update(code_counts(text))
+        pb = os.path.join(self.out, "kernels", f"{name}.{backend}.barrier-all.pb")
+        return self.cpp_run(row, tag, pb, entry, ranks, scalars, ["--cpp-from=hand"])
+
     def ptoas_rows(self, s, name, src, backend, entry, ranks, scalars):
         """The flags-cpp and ptoas rows of a kernel of set `s`."""
         rows = [self.flags_cpp(name, src, backend, entry, ranks, scalars),
                 self.ptoas(name, src, backend, entry, ranks, scalars)]
+        hand = self.hand(name, backend, entry, ranks, scalars)
+        if hand is not None:
+            rows.append(hand)
         for r in rows:
             r["set"] = s
         return rows
@@ -554,6 +579,33 @@ def ptoas_table(rows):
     return "\n".join(out)
 
 
+def hand_table(rows):
+    """A line per kernel with a hand row: the hand plan against ptoc's flags
+    (both C++, timed by ptoc-run-cpp), ptoas and deps."""
+    by = {}
+    for r in rows:
+        by.setdefault((r["set"], r["kernel"], r["backend"]), {})[r["mode"]] = r
+    out = ["| set | kernel | backend | deps | flags-cpp | hand | ptoas | flags-cpp / hand | "
+           "ptoas / hand | hand's findings (pipe check) | set / wait / PIPE_ALL / other "
+           "barrier: hand |", "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for (s, k, b), m in by.items():
+        h = m.get("hand")
+        if h is None:
+            continue
+        cell = lambda r: str(r["makespan"]) if "makespan" in r else (r.get("error", "")[:60] or "-")
+        ratio = lambda x: (f"{m[x]['makespan'] / h['makespan']:.3f}"
+                           if "makespan" in m.get(x, {}) and "makespan" in h else "")
+        p = m.get("ptoas", {})
+        found = f" ({p.get('finding_kinds', 'findings')})" if "findings" in p else ""
+        out.append(f"| {s} | {k} | {b} | {cell(m.get('deps', {}))} | "
+                   f"{cell(m.get('flags-cpp', {}))} | {cell(h)} | {cell(p)}{found} | "
+                   f"{ratio('flags-cpp')} | {ratio('ptoas')} | "
+                   f"{h.get('finding_kinds', '') if 'findings' in h else 'none'} | "
+                   f"{h.get('set_flag', 0)} / {h.get('wait_flag', 0)} / "
+                   f"{h.get('cpp_pipe_all', 0)} / {h.get('cpp_barrier', 0)} |")
+    return "\n".join(out)
+
+
 def ptoas_target(rows):
     """The target is judged where ptoas's C++ passes the pipe check: a run
     whose sync the check finds short is not a baseline ptoc could match
@@ -672,11 +724,11 @@ def main():
             if s in ptoas_sets:
                 rows += bench.ptoas_rows(s, name, src, backend, entry, 1, [])
     if "C" in sets:
-        for name, (n, kb, op, b) in set_c(args.quick):
+        for name, (n, kb, op, b, cols) in set_c(args.quick):
             src = os.path.join(args.out, "kernels", name + ".py")
             subprocess.run([sys.executable, "testing/bench/gen_stream.py", f"--chunks={n}",
-                            f"--tile-kb={kb}", f"--op={op}", f"--buffers={b}", "-o", src],
-                           check=True)
+                            f"--tile-kb={kb}", f"--op={op}", f"--buffers={b}", f"--cols={cols}",
+                            "-o", src], check=True)
             for mode in MODES:
                 r = bench.one(name, src, "a2a3", "stream", 1, [], mode)
                 r["set"] = "C"
@@ -746,6 +798,9 @@ def print_tables(rows, scale, sets):
     if any(r["mode"] == "ptoas" for r in rows):
         print("### ptoas's InsertSync, timed by ptoc-run-cpp\n")
         print(ptoas_table(rows) + "\n")
+    if any(r["mode"] == "hand" for r in rows):
+        print("### Hand-synchronised references, timed by ptoc-run-cpp\n")
+        print(hand_table(rows) + "\n")
     print("### The modes against each other, per set\n")
     print(verdicts(rows) + "\n")
     print("### The §6 targets\n")

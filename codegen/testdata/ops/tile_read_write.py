@@ -3,9 +3,10 @@
 # every index is one, else idx0 * cols + idx1). PTO-AS pto.tgetval /
 # pto.tsetval, C++ Tile::GetValue / SetValue; a write is in place (its
 # result is the tile's own buffer). ptoas orders neither against the other
-# pipes, so the flags plan does: the load before a read (MTE2 -> S), a
-# vector op before a read (V -> S), the writes before the vector op that
-# reads the tile (S -> V).
+# pipes, so the flags plan does: the load before a read, a vector op
+# before a read (each a PIPE_ALL, as nothing else runs beside them: cheaper
+# than an MTE2 -> S or V -> S pair, whose wait blocks issue as well), the
+# writes before the vector op that reads the tile (S -> V).
 # RUN: ptoc %s --passes= --emit=pto | FileCheck %s --check-prefix=PTO
 # RUN: ptoc %s --passes= --emit=cce | FileCheck %s --check-prefix=CCE
 # RUN: ptoc %s --passes= --backend=a5 --emit=pto | FileCheck %s --check-prefix=PTO
@@ -28,14 +29,12 @@ class ReadWrite:
         pl.tile.store(z, [0, 0], out)
 
 # PTO: pto.tload
-# PTO-NEXT: pto.set_flag[<PIPE_MTE2>, <PIPE_S>, <EVENT_ID[[E0:[0-9]]]>]
-# PTO: pto.wait_flag[<PIPE_MTE2>, <PIPE_S>, <EVENT_ID[[E0]]>]
+# PTO: pto.barrier <PIPE_ALL>
 # PTO-NEXT: %v = pto.tgetval ins(%x, %c19 : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, {{.*}}>, index) outs : f32
 # PTO: pto.tmuls ins(%x, %v : {{.*}}, f32) outs(%y :
 # PTO-NEXT: %[[M:[0-9]+]] = arith.muli %r, %c16 : index
 # PTO-NEXT: %[[O:[0-9]+]] = arith.addi %[[M]], %c : index
-# PTO-NEXT: pto.set_flag[<PIPE_V>, <PIPE_S>, <EVENT_ID[[E1:[0-9]]]>]
-# PTO-NEXT: pto.wait_flag[<PIPE_V>, <PIPE_S>, <EVENT_ID[[E1]]>]
+# PTO-NEXT: pto.barrier <PIPE_ALL>
 # PTO-NEXT: %w = pto.tgetval ins(%y, %[[O]] : {{.*}}, index) outs : f32
 # PTO-NEXT: pto.tsetval ins(%c0, %w : index, f32) outs(%y : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16,
 # PTO-NEXT: %[[M2:[0-9]+]] = arith.muli %r, %c16 : index
@@ -46,12 +45,10 @@ class ReadWrite:
 # PTO-NEXT: pto.tadds ins(%y, %cst_{{[0-9]+}} :
 
 # CCE: TLOAD(x, a_gm);
-# CCE: set_flag(PIPE_MTE2, PIPE_S, EVENT_ID[[C0:[0-9]]]);
-# CCE: wait_flag(PIPE_MTE2, PIPE_S, EVENT_ID[[C0]]);
+# CCE: pipe_barrier(PIPE_ALL);
 # CCE-NEXT: float v = x.GetValue(19);
 # CCE: TMULS(y, x, v);
-# CCE: set_flag(PIPE_V, PIPE_S, EVENT_ID[[C1:[0-9]]]);
-# CCE-NEXT: wait_flag(PIPE_V, PIPE_S, EVENT_ID[[C1]]);
+# CCE: pipe_barrier(PIPE_ALL);
 # CCE-NEXT: float w = y.GetValue((r) * 16 + c);
 # CCE: y.SetValue(0, w);
 # CCE: y.SetValue((r) * 16 + 5, 7.0f);

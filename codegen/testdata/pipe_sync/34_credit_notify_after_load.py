@@ -2,14 +2,16 @@
 # then the notify tells the left neighbour the buffer is free, and the
 # neighbour may overwrite it as soon as the notify lands. The load must
 # have completed before the notify issues: one MTE2 -> S pair, not a
-# PIPE_ALL. Dropping it is a pipe race (pipe_sync_removal_test, and
+# PIPE_ALL, which would also wait for the exp still running on V (where
+# nothing else runs beside the load, a PIPE_ALL is the cheaper order:
+# 36_barrier_cheaper_than_pair.py). Dropping it is a pipe race (pipe_sync_removal_test, and
 # ptoc-sim's pipe check in runtime:pipe_sync_sim_removal_test).
 # RUN: ptoc %s --passes= --emit=syncplan | FileCheck %s
 # RUN: ptoc %s --passes= --emit=cce | FileCheck %s --check-prefix=CCE
 # RUN: ptoc %s --passes= --emit=pto | FileCheck %s --check-prefix=PTO
 # RUN: ptoc %s --passes= --pipe-sync=barrier-all --emit=cce | FileCheck %s --check-prefix=BARRIER
-# CHECK: func k: 2 units
-# CHECK-NEXT: unit 0: pair PIPE_MTE2 -> PIPE_S EVENT_ID0 set after {{.*}}34_credit_notify_after_load.py:[[@LINE+24]]:9 wait before {{.*}}34_credit_notify_after_load.py:[[@LINE+25]]:9
+# CHECK: func k: 3 units
+# CHECK: unit 1: pair PIPE_MTE2 -> PIPE_S EVENT_ID0 set after {{.*}}34_credit_notify_after_load.py:[[@LINE+28]]:9 wait before {{.*}}34_credit_notify_after_load.py:[[@LINE+29]]:9
 # CHECK: check: 1 of 1 executions, clean
 # CCE: TLOAD(got, box_gm);
 # CCE-NOT: pipe_barrier
@@ -21,6 +23,7 @@
 # PTO: pto.set_flag[<PIPE_MTE2>, <PIPE_S>, <EVENT_ID0>]
 # PTO-NEXT: pto.wait_flag[<PIPE_MTE2>, <PIPE_S>, <EVENT_ID0>]
 # PTO-NEXT: pto.comm.tnotify(
+# BARRIER: TLOAD(got, box_gm);
 # BARRIER: pipe_barrier(PIPE_ALL);
 # BARRIER-NEXT: pto::comm::TNOTIFY(
 import pypto.language as pl
@@ -32,7 +35,11 @@ class CreditNotify:
     @pl.function(type=pl.FunctionType.AIV)
     def k(self, box: pld.DistributedTensor[[1, 64], pl.FP32],
           signal: pld.DistributedTensor[[1, 8], pl.INT32],
-          out: pl.Out[pl.Tensor[[1, 64], pl.FP32]], left: pl.Scalar[pl.INDEX]):
+          out: pl.InOut[pl.Tensor[[1, 64], pl.FP32]], out2: pl.Out[pl.Tensor[[1, 64], pl.FP32]],
+          left: pl.Scalar[pl.INDEX]):
+        v: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(out, [0, 0], [1, 64])
+        e: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.exp(v)
         got: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(box, [0, 0], [1, 64])
         pld.system.notify(signal, left, [0, 0], 1, op=pld.NotifyOp.AtomicAdd)
         pl.tile.store(got, [0, 0], out)
+        pl.tile.store(e, [0, 0], out2)
