@@ -286,6 +286,22 @@ uint64_t GmBytesPerRank(const Function& entry, const EntryParams& params, uint64
   return static_cast<uint64_t>(bytes.value());
 }
 
+absl::StatusOr<TensorDump> DumpTensor(const Machine& machine, std::string name, int rank,
+                                      uint64_t base, const std::vector<int64_t>& shape,
+                                      DType dtype, const std::string& path) {
+  int64_t elements = 1;
+  for (int64_t d : shape) elements *= d;
+  const int esize = DTypeBytes(dtype);
+  const uint64_t n = static_cast<uint64_t>(elements) * esize;
+  std::vector<uint8_t> bytes(n);
+  std::vector<uint32_t> wids(n);
+  machine.ReadGm(base, static_cast<int>(n), bytes.data(), wids.data());
+  TensorDump d{std::move(name), rank, shape, dtype, {}};
+  for (int64_t i = 0; i < elements; ++i) d.values.push_back(DecodeElement(&bytes[i * esize], dtype));
+  if (!path.empty()) RETURN_IF_ERROR(WriteTensorFile(path, shape, dtype, bytes));
+  return d;
+}
+
 absl::StatusOr<std::vector<TensorDump>> EntryOutputs(const Machine& machine, const Function& entry,
                                                      const std::string& dump_dir) {
   if (!dump_dir.empty()) {
@@ -295,18 +311,10 @@ absl::StatusOr<std::vector<TensorDump>> EntryOutputs(const Machine& machine, con
   for (int a = 0; a < machine.num_allocations(); ++a) {
     const Allocation& alloc = machine.allocation(a);
     if (entry.params[alloc.param].direction == Direction::kIn) continue;
-    TensorDump d{alloc.name, alloc.rank, alloc.shape, alloc.dtype, {}};
-    std::vector<uint8_t> bytes(alloc.bytes);
-    std::vector<uint32_t> wids(alloc.bytes);
-    machine.ReadGm(alloc.base, static_cast<int>(alloc.bytes), bytes.data(), wids.data());
-    const int esize = DTypeBytes(alloc.dtype);
-    for (int64_t i = 0; i < alloc.elements; ++i) {
-      d.values.push_back(DecodeElement(&bytes[i * esize], alloc.dtype));
-    }
-    if (!dump_dir.empty()) {
-      RETURN_IF_ERROR(WriteTensorFile(TensorFilePath(dump_dir, alloc.name, alloc.rank), alloc.shape,
-                                      alloc.dtype, bytes));
-    }
+    ASSIGN_OR_RETURN(
+        TensorDump d,
+        DumpTensor(machine, alloc.name, alloc.rank, alloc.base, alloc.shape, alloc.dtype,
+                   dump_dir.empty() ? "" : TensorFilePath(dump_dir, alloc.name, alloc.rank)));
     out.push_back(std::move(d));
   }
   return out;

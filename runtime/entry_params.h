@@ -117,6 +117,12 @@ uint64_t GmBytesPerRank(const Function& entry, const EntryParams& params, uint64
 absl::Status LoadEntryContents(const Function& entry, int ranks, const std::string& inputs_dir,
                                uint64_t seed, EntryParams& params);
 
+// The tensor of `shape` x `dtype` at `base` in `machine`'s GM, as it stands;
+// also written to `path` unless it is empty.
+absl::StatusOr<TensorDump> DumpTensor(const Machine& machine, std::string name, int rank,
+                                      uint64_t base, const std::vector<int64_t>& shape,
+                                      DType dtype, const std::string& path);
+
 // Every Out / InOut tensor of every rank of `entry` in `machine`'s GM; with
 // a `dump_dir` (--dump-outputs), each is also written to
 // DIR/<param>.<rank>.txt. Errors: a directory or file that cannot be written.

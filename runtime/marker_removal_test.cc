@@ -77,6 +77,14 @@ void Flatten(const Stmt& s, std::vector<const Stmt*>& out) {
   if (s.else_body) Flatten(*s.else_body, out);
 }
 
+// The statements of marker `m`'s function after it, in program order.
+std::vector<const Stmt*> StatementsAfter(const Program& program, const Marker& m) {
+  std::vector<const Stmt*> order;
+  Flatten(*program.FindFunction(m.function)->body, order);
+  auto at = std::find(order.begin(), order.end(), m.stmt);
+  return std::vector<const Stmt*>(at == order.end() ? at : at + 1, order.end());
+}
+
 // Why the memory model cannot need marker `i` ("" when it does). Under the
 // model (runtime.md) DMA accesses bypass the data cache and put / get
 // complete with the op, so: a fence is needed after anything but a put /
@@ -103,15 +111,12 @@ std::string WhyNotNeeded(const Program& program, const std::vector<Marker>& mark
       if (copy) return "put / get complete with the op";
       // Another fence before anything publishes lands the same writes (a
       // lane's own DMA reads see its writes in program order).
-      std::vector<const Stmt*> order;
-      Flatten(*program.FindFunction(m.function)->body, order);
-      size_t at = std::find(order.begin(), order.end(), m.stmt) - order.begin();
-      for (++at; at < order.size(); ++at) {
-        std::optional<OpRole> next = RoleOfStmt(order[at]);
+      for (const Stmt* after : StatementsAfter(program, m)) {
+        std::optional<OpRole> next = RoleOfStmt(after);
         if (next == OpRole::kFence) return "a later fence lands the writes before a notify";
-        if (next == OpRole::kNotify || order[at]->kind == StmtKind::kReturn ||
-            order[at]->kind == StmtKind::kFor || order[at]->kind == StmtKind::kWhile ||
-            order[at]->kind == StmtKind::kIf) {
+        if (next == OpRole::kNotify || after->kind == StmtKind::kReturn ||
+            after->kind == StmtKind::kFor || after->kind == StmtKind::kWhile ||
+            after->kind == StmtKind::kIf) {
           break;
         }
       }
@@ -122,13 +127,10 @@ std::string WhyNotNeeded(const Program& program, const std::vector<Marker>& mark
     case Marker::Kind::kPeerInvalidate:
       return "a lane caches only its own rank's lines";
     case Marker::Kind::kWholeInvalidate: {
-      std::vector<const Stmt*> order;
-      Flatten(*program.FindFunction(m.function)->body, order);
-      size_t at = std::find(order.begin(), order.end(), m.stmt) - order.begin();
-      for (++at; at < order.size(); ++at) {
-        const Expr* call = CallOf(*order[at]);
+      for (const Stmt* after : StatementsAfter(program, m)) {
+        const Expr* call = CallOf(*after);
         if (call != nullptr && IsWholeGmInvalidate(*call)) break;
-        if (RoleOfStmt(order[at]) == OpRole::kScalarRead) return "";
+        if (RoleOfStmt(after) == OpRole::kScalarRead) return "";
       }
       return "no scalar read follows it before the next whole-GM invalidate (DMA reads "
              "read GM)";

@@ -43,6 +43,13 @@ struct Layout {
   std::vector<std::vector<int>> view_alloc;        // [view][rank]
 };
 
+// The --inputs / --dump-outputs file of object `o` on `rank`: a host tensor's
+// DIR/<name>.txt, a device tensor's DIR/<name>.<rank>.txt.
+std::string ObjectFilePath(const std::string& dir, const GmObject& o, int rank) {
+  return o.kind == GmObject::Kind::kHostTensor ? absl::StrCat(dir, "/", o.name, ".txt")
+                                               : TensorFilePath(dir, o.name, rank);
+}
+
 uint64_t ObjectBase(const Layout& layout, const GmObject& o, int object, int rank) {
   return layout.object_base[object][o.kind == GmObject::Kind::kWindowBuffer ? rank : 0];
 }
@@ -69,10 +76,8 @@ absl::StatusOr<Layout> PlaceObjects(World& w, const RunPlan& plan, const SimOpti
       const uint64_t bytes = o.Bytes();
       std::optional<std::vector<uint8_t>> data;
       if (o.param >= 0 && !options.inputs_dir.empty()) {
-        const std::string path = o.kind == GmObject::Kind::kHostTensor
-                                     ? absl::StrCat(options.inputs_dir, "/", o.name, ".txt")
-                                     : TensorFilePath(options.inputs_dir, o.name, rank);
-        ASSIGN_OR_RETURN(data, ReadTensorFile(path, bytes / DTypeBytes(o.dtype), o.dtype));
+        ASSIGN_OR_RETURN(data, ReadTensorFile(ObjectFilePath(options.inputs_dir, o, rank),
+                                              bytes / DTypeBytes(o.dtype), o.dtype));
       }
       if (!data.has_value()) {
         data = o.param >= 0 && !o.window
@@ -222,18 +227,9 @@ absl::StatusOr<std::vector<TensorDump>> ProgramOutputs(const World& w, const Run
   for (size_t i = 0; i < plan.objects.size(); ++i) {
     const GmObject& o = plan.objects[i];
     if (!o.output) continue;
-    const uint64_t n = o.Bytes();
-    std::vector<uint8_t> bytes(n);
-    std::vector<uint32_t> wids(n);
-    w.machine.ReadGm(layout.object_base[i][0], static_cast<int>(n), bytes.data(), wids.data());
-    TensorDump d{o.name, o.rank, o.shape, o.dtype, {}};
-    const int esize = DTypeBytes(o.dtype);
-    for (uint64_t e = 0; e < n / esize; ++e) d.values.push_back(DecodeElement(&bytes[e * esize], o.dtype));
-    if (!dump_dir.empty()) {
-      const std::string path = o.rank < 0 ? absl::StrCat(dump_dir, "/", o.name, ".txt")
-                                          : TensorFilePath(dump_dir, o.name, o.rank);
-      RETURN_IF_ERROR(WriteTensorFile(path, o.shape, o.dtype, bytes));
-    }
+    ASSIGN_OR_RETURN(TensorDump d,
+                     DumpTensor(w.machine, o.name, o.rank, layout.object_base[i][0], o.shape,
+                                o.dtype, dump_dir.empty() ? "" : ObjectFilePath(dump_dir, o, o.rank)));
     out.push_back(std::move(d));
   }
   return out;
