@@ -475,6 +475,14 @@ absl::Status CceFunctionEmitter::EmitIf(const Stmt& s) {
       RETURN_IF_ERROR(Assign(s.results, yield, s.loc));
     }
   }
+  if (s.else_body == nullptr && planner_.WantsElse()) {
+    // The plan's else: the other half of waits sunk into the then-block.
+    Marker(planner_.EndBlock(s.loc));
+    planner_.Else();
+    planner_.BeginBlock();
+    Close("} else {");
+    ++indent_;
+  }
   --depth_;
   Marker(planner_.EndBlock(s.loc));
   planner_.EndIf();

@@ -578,6 +578,13 @@ absl::Status PtoFunctionEmitter::EmitIf(const Stmt& s) {
            yield->loc);
     }
   }
+  if (flags() && s.else_body == nullptr && planner_.WantsElse()) {
+    // The plan's else: the other half of waits sunk into the then-block.
+    planner_.Else();
+    planner_.BeginBlock();
+    Reopen("} else {");
+    Marker(planner_.EndBlock(s.loc));
+  }
   --depth_;
   if (flags()) planner_.EndIf();
   Close("}", s.loc);

@@ -199,6 +199,7 @@ void SyncPlanner::Reset() {
   // before the next set on every path and in every iteration: not so for
   // a barrier in a branch or a loop.
   if (frames_.empty()) {
+    ++generation_;
     for (auto& row : used_) row.fill(0);
     // A drain not placed yet still holds its id.
     for (const LazyDrain& d : lazy_) {
@@ -432,13 +433,19 @@ int SyncPlanner::Op(const MachineStep& step, const std::vector<PlanAccess>& acce
     const Block& blk = blocks_[path[k].first];
     const int set_gap = blk.gaps[a->path[k].second + 1];
     const int wait_gap = blk.gaps[path[k].second];
-    if (MakePair(p, q, set_gap, wait_gap, -1, "pair") < 0) {
+    int unit = SinkWait(p, q, path, k, set_gap, a->seq);
+    if (unit < 0) unit = MakePair(p, q, set_gap, wait_gap, -1, "pair");
+    if (unit >= 0) {
+      widenable_.emplace(unit, Widenable{set_gap, generation_});
+    } else {
       const Location& producer = gap_locs_[blk.gaps[a->path[k].second]];
-      if (!Widen(pi, PipeIndex(q), blk, set_gap, wait_gap, producer)) {
+      const int widened = Widen(pi, PipeIndex(q), blk, set_gap, wait_gap, producer);
+      if (widened < 0) {
         BarrierAll(gap, loc, "demoted");
         demoted = true;
         break;
       }
+      widenable_.emplace(widened, Widenable{set_gap, generation_});
     }
     covered.emplace_back(p, a->seq);
   }
@@ -487,45 +494,6 @@ bool SyncPlanner::BarrierCheaper(const std::array<const Pending*, kNumPipes>& la
   return true;
 }
 
-bool SyncPlanner::Widen(int p, int q, const Block& blk, int set_gap, int wait_gap,
-                        const Location& producer) {
-  auto index = [&](int g) {
-    auto it = std::find(blk.gaps.begin(), blk.gaps.end(), g);
-    return it == blk.gaps.end() ? -1 : static_cast<int>(it - blk.gaps.begin());
-  };
-  const int s = index(set_gap), w = index(wait_gap);
-  // The candidate with the latest set; in the map's (deterministic) order
-  // among equals.
-  std::optional<std::tuple<int, int, int, int>> best;
-  int best_set = -1;
-  for (const auto& [key, value] : pairs_) {
-    if (std::get<0>(key) != p || std::get<1>(key) != q) continue;
-    const int qs = index(std::get<2>(key)), qw = index(std::get<3>(key));
-    // A wait in the set's own gap comes after it (slot 3 after slot 1).
-    if (qs < 0 || qw < 0 || qs > s || qw > w || qw < s) continue;
-    if (qs > best_set) {
-      best_set = qs;
-      best = key;
-    }
-  }
-  if (!best) return false;
-  const auto [id, unit] = pairs_.at(*best);
-  std::vector<SyncInstr>& from = gaps_[std::get<2>(*best)];
-  for (auto it = from.begin(); it != from.end(); ++it) {
-    if (it->kind == SyncInstr::Kind::kSet && it->unit == unit) {
-      SyncInstr set = *it;
-      from.erase(it);
-      set.loc = producer;
-      Add(set_gap, set);
-      break;
-    }
-  }
-  pairs_.erase(*best);
-  pairs_[std::make_tuple(p, q, set_gap, std::get<3>(*best))] = {id, unit};
-  units_[unit - first_unit_].producer = producer;
-  return true;
-}
-
 int SyncPlanner::BeginLoop(const Location& loc) {
   PlannerTime time;
   const int gap = PushGap(open_.back(), loc);
@@ -567,36 +535,6 @@ void SyncPlanner::EndLoop() {
   }
 }
 
-int SyncPlanner::BeginIf(const Location& loc) {
-  PlannerTime time;
-  if (barrier_all()) rule_.BeginIf();
-  const int gap = PushGap(open_.back(), loc);
-  if (!barrier_all()) PlaceDrains(gap);
-  RecordCompound(Node::Kind::kIf, gap);
-  Frame f;
-  f.before = state_;
-  frames_.push_back(f);
-  return gap;
-}
-
-void SyncPlanner::Else() {
-  PlannerTime time;
-  if (barrier_all()) rule_.Else();
-  Frame& f = frames_.back();
-  f.then_state = state_;
-  f.has_else = true;
-  state_ = f.before;
-}
-
-void SyncPlanner::EndIf() {
-  PlannerTime time;
-  if (barrier_all()) rule_.EndIf();
-  compounds_.pop_back();
-  Frame f = frames_.back();
-  frames_.pop_back();
-  Merge(state_, f.has_else ? f.then_state : f.before);
-}
-
 void SyncPlanner::BeginBlock(bool loop_body) {
   PlannerTime time;
   if (loop_body && barrier_all()) rule_.BeginBody();
@@ -611,6 +549,9 @@ void SyncPlanner::BeginBlock(bool loop_body) {
                                         : blocks_[open_.back()].loop;
   blocks_.push_back(blk);
   open_.push_back(static_cast<int>(blocks_.size()) - 1);
+  if (!frames_.empty() && frames_.back().loop < 0 && frames_.back().then_block < 0) {
+    frames_.back().then_block = open_.back();
+  }
   if (loop_body) {
     frames_.back().body_block = open_.back();
     loops_[frames_.back().loop].body = open_.back();
@@ -629,6 +570,9 @@ int SyncPlanner::EndBlock(const Location& loc) {
     g.gap = gap;
     Record(g);
     if (!tree_.empty()) tree_.pop_back();
+  }
+  if (!frames_.empty() && frames_.back().has_else && frames_.back().then_block != block) {
+    EndElse(gap);
   }
   if (!frames_.empty() && frames_.back().body_block == block) {
     const int loop = frames_.back().loop;

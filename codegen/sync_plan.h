@@ -201,10 +201,12 @@ class SyncPlanner {
   int BeginLoop(const Location& loc);
   void EndLoop();
   // Ifs: BeginIf returns the gap before it; then the then-block, Else() and
-  // the else-block (an empty one when the if has none), EndIf.
+  // the else-block, EndIf. An if with no else in the source gets one when
+  // WantsElse() says so after its then-block (it holds waits only).
   int BeginIf(const Location& loc);
   void Else();
   void EndIf();
+  bool WantsElse() const;
   // `loop_body`: the block is the body of the innermost loop (a while's
   // condition is a block of its own before it).
   void BeginBlock(bool loop_body = false);
@@ -299,6 +301,15 @@ class SyncPlanner {
     State then_state;  // ifs: the state at the end of the then-block
     bool has_else = false;
     int body_block = -1;
+    int then_block = -1;  // ifs
+    // Ifs: the other half of each wait sunk into the then-block (SinkWait),
+    // for the end of the else-block.
+    struct SunkWait {
+      SyncInstr wait;
+      int64_t covers = 0;  // the producer's seq
+      int set_gap = -1;    // its pair's set
+    };
+    std::vector<SunkWait> else_waits;
   };
   struct Loop {
     int gap = -1;     // the gap before the loop statement (its primes)
@@ -361,11 +372,29 @@ class SyncPlanner {
   int MakePair(Pipe p, Pipe q, int set_gap, int wait_gap, int loop, absl::string_view why,
                int wait_slot = 3, int set_slot = 1);
   int FreeId(Pipe p, Pipe q) const;
-  // §3.4 widening of a pair p -> q (set in `set_gap`, wait in `wait_gap`,
-  // both in `blk`) that has no id: moves the set of the pair it is widened
-  // into to `set_gap`; false when there is none.
-  bool Widen(int p, int q, const Block& blk, int set_gap, int wait_gap,
-             const Location& producer);
+  // A pair p -> q whose consumer (at `path`) is in a branch of an if that
+  // is item `path[k]` of the innermost block holding its producer, through
+  // branches of ifs only: its wait right before the consumer instead of
+  // before the if, and a wait of the same id at the end of the other
+  // branch of each of those ifs (the flag is consumed once on every path),
+  // so that the branches not needing the producer, and the consumer's
+  // branch up to the consumer, do not wait for it. Its unit, -1 when the
+  // consumer is elsewhere or no id is free.
+  int SinkWait(Pipe p, Pipe q, const Path& path, size_t k, int set_gap, int64_t covers);
+  // The end of an else-block, in `gap`: the other halves of the waits sunk
+  // into its then-block.
+  void EndElse(int gap);
+  // §3.4 widening of a pair p -> q (set in `set_gap` after `producer`,
+  // wait in `wait_gap`, both in `blk`) that has no id
+  // (sync_plan_widen.cc): the unit that now orders it, -1 when there is
+  // none.
+  int Widen(int p, int q, const Block& blk, int set_gap, int wait_gap,
+            const Location& producer);
+  // Moves the set of pair `key` to `set_gap`, after `producer`: its unit.
+  int MoveSet(const std::tuple<int, int, int, int>& key, int set_gap, const Location& producer);
+  // Whether `unit` is a plain pair made since the last full barrier outside
+  // every compound (its id is its own, so it may go and free it).
+  bool Mergeable(int unit) const;
   // Whether pipe_barrier(PIPE_ALL) before a scalar op is cheaper than the
   // pairs from `latest` (its unordered producers, by pipe): one producer,
   // the item right before the op, and every other pipe's work ordered
@@ -456,6 +485,16 @@ class SyncPlanner {
   std::array<std::array<uint64_t, kNumPipes>, kNumPipes> used_{};
   // (p, q, set gap, wait gap) -> (id, unit): an identical pair is reused.
   std::map<std::tuple<int, int, int, int>, std::pair<int, int>> pairs_;
+  // Plain pairs (not carried, not reverse) -> the gap of the first
+  // producer their set covered, and the full barrier they follow.
+  struct Widenable {
+    int origin_gap = 0;
+    int64_t generation = 0;
+  };
+  std::map<int, Widenable> widenable_;
+  int64_t generation_ = 0;  // full barriers outside every compound
+  // Units merged into another pair by Widen: the sweep drops them.
+  std::set<int> merged_away_;
   // A carried pair's unit -> the latest producer its set covers.
   std::map<int, int64_t> carried_seq_;
   int64_t seq_ = 0;

@@ -300,6 +300,8 @@ void SyncPlanner::Sweep() {
   PlannerTime time;
   // Barrier-all mode places today's barriers: nothing to check or sweep.
   if (barrier_all()) return;
+  RemoveUnits(merged_away_);
+  merged_away_.clear();
   const int64_t budget = CheckBudget();
   const int64_t limit = std::min(kMaxWork, budget);  // of one whole check
   int64_t spent = 0;                                  // by every run of the check

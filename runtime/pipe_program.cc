@@ -97,6 +97,10 @@ class PipeProgramBuilder {
         ASSIGN_OR_RETURN(std::vector<PipeEvent> then, Block(node.blocks[0], s->body.get(), at));
         if (s->else_body == nullptr) {
           out_->deferred_[{first, true}] = {std::move(then), after_then};
+          if (node.blocks.size() == 2) {  // the plan's else (waits only)
+            ASSIGN_OR_RETURN(std::vector<PipeEvent> other, Block(node.blocks[1], nullptr, at));
+            out_->deferred_[{first, false}] = {std::move(other), after_then};
+          }
         } else {
           if (node.blocks.size() != 2 || last < 0) return Mismatch(at);
           Append(out_->at_[last], then);

@@ -160,7 +160,7 @@ done
 
 # The modes of pipe-sync.md §6: a barrier-all program is timed (its
 # barriers are units of a plan); flags-unbounded (no widening) runs clean
-# and no slower than flags; --pipe-sync-model=deps issues no sync
+# and flags is within 10% of it; --pipe-sync-model=deps issues no sync
 # instruction of the plan and is no slower than any plan.
 for kernel in codegen/testdata/pipe_sync/18_widening.py \
     codegen/testdata/pipe_sync/03_loop_single_buffer.py; do
@@ -202,7 +202,9 @@ assert path[0]["start"] == 1, path[0]
 after = [(a, b) for a, b in zip(path, path[1:])
          if a["op"] == "pipe_barrier(PIPE_ALL)" and b["cause"] == "issue"]
 assert after and all(b["start"] == a["end"] + 1 for a, b in after), after[:3]
-assert span["flags-unbounded"] <= span["flags"], span
+# Widening spreads the ids (sync_plan_widen.cc): at most 10% above
+# unlimited ids, and it may come out below them (fewer sync instructions).
+assert span["flags"] <= 1.10 * span["flags-unbounded"], span
 print(span)
 EOF
   checked=$((checked + 1))

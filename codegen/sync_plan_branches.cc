@@ -1,0 +1,115 @@
+// Ifs in the forward plan: each branch starts from the state before the if
+// and the two states merge after it. A pair whose consumer is in a branch
+// and whose producer is before the if gets its wait right before the
+// consumer and a second wait of the same id at the end of the other branch
+// (SinkWait): on every path the flag is set once and consumed once, the
+// consumer's branch runs up to the consumer and the other branch runs
+// whole before they wait, and after the if both paths know the producer
+// complete, as with one wait before the if. An if with no else gets one
+// for those waits (WantsElse): the emitters must print it, or the flag
+// stays set on the path that skips the then-block (the check reports it).
+#include <algorithm>
+
+#include "codegen/sync_plan.h"
+
+namespace ptoc {
+namespace codegen {
+
+int SyncPlanner::BeginIf(const Location& loc) {
+  PlannerTime time;
+  if (barrier_all()) rule_.BeginIf();
+  const int gap = PushGap(open_.back(), loc);
+  if (!barrier_all()) PlaceDrains(gap);
+  RecordCompound(Node::Kind::kIf, gap);
+  Frame f;
+  f.before = state_;
+  frames_.push_back(f);
+  return gap;
+}
+
+void SyncPlanner::Else() {
+  PlannerTime time;
+  if (barrier_all()) rule_.Else();
+  Frame& f = frames_.back();
+  f.then_state = state_;
+  f.has_else = true;
+  state_ = f.before;
+}
+
+bool SyncPlanner::WantsElse() const {
+  return !frames_.empty() && frames_.back().loop < 0 && !frames_.back().has_else &&
+         !frames_.back().else_waits.empty();
+}
+
+void SyncPlanner::EndIf() {
+  PlannerTime time;
+  if (barrier_all()) rule_.EndIf();
+  compounds_.pop_back();
+  Frame f = frames_.back();
+  frames_.pop_back();
+  Merge(state_, f.has_else ? f.then_state : f.before);
+}
+
+int SyncPlanner::SinkWait(Pipe p, Pipe q, const Path& path, size_t k, int set_gap,
+                          int64_t covers) {
+  // Every block between the producer's and the consumer's is a branch of
+  // an if: the innermost `levels` frames, whose blocks are open.
+  const size_t levels = path.size() - k - 1;
+  if (levels == 0 || frames_.size() < levels) return -1;
+  for (size_t j = 0; j < levels; ++j) {
+    const Frame& f = frames_[frames_.size() - levels + j];
+    if (f.loop >= 0 || path[k + 1 + j].first != open_[open_.size() - levels + j]) return -1;
+  }
+  const int sunk_gap = blocks_[path.back().first].gaps[path.back().second];
+  // A pair sunk into the then-block from the same producer left its other
+  // half for the end of this else-block: it comes up to this consumer.
+  Frame& inner = frames_.back();
+  for (auto w = inner.else_waits.begin(); inner.has_else && w != inner.else_waits.end(); ++w) {
+    if (w->wait.src != p || w->wait.dst != q || w->set_gap != set_gap || w->covers < covers) {
+      continue;
+    }
+    SyncInstr half = w->wait;
+    half.loc = gap_locs_[sunk_gap];
+    Add(sunk_gap, half);
+    inner.else_waits.erase(w);
+    return half.unit;
+  }
+  const auto key = std::make_tuple(PipeIndex(p), PipeIndex(q), set_gap, sunk_gap);
+  const bool planned = pairs_.count(key) > 0;  // its other halves are placed
+  const int unit = MakePair(p, q, set_gap, sunk_gap, -1, "pair");
+  if (unit < 0 || planned) return unit;
+  SyncInstr wait;
+  for (const SyncInstr& i : gaps_[sunk_gap]) {
+    if (i.unit == unit && i.kind == SyncInstr::Kind::kWait) wait = i;
+  }
+  // One more wait in the other branch of each if on the way.
+  for (size_t j = 0; j < levels; ++j) {
+    Frame& f = frames_[frames_.size() - levels + j];
+    if (f.has_else) {
+      // The consumer is in the else-block: the then-block is over.
+      const int end = blocks_[f.then_block].gaps.back();
+      SyncInstr half = wait;
+      half.loc = gap_locs_[end];
+      Add(end, half);
+      int64_t& known = f.then_state.known[PipeIndex(q)][PipeIndex(p)];
+      known = std::max(known, covers);
+    } else {
+      f.else_waits.push_back(Frame::SunkWait{wait, covers, set_gap});
+    }
+  }
+  return unit;
+}
+
+void SyncPlanner::EndElse(int gap) {
+  Frame& f = frames_.back();
+  for (Frame::SunkWait& w : f.else_waits) {
+    w.wait.loc = gap_locs_[gap];
+    Add(gap, w.wait);
+    int64_t& known = state_.known[PipeIndex(w.wait.dst)][PipeIndex(w.wait.src)];
+    known = std::max(known, w.covers);
+  }
+  f.else_waits.clear();
+}
+
+}  // namespace codegen
+}  // namespace ptoc
