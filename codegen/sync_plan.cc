@@ -433,7 +433,8 @@ int SyncPlanner::Op(const MachineStep& step, const std::vector<PlanAccess>& acce
     const Block& blk = blocks_[path[k].first];
     const int set_gap = blk.gaps[a->path[k].second + 1];
     const int wait_gap = blk.gaps[path[k].second];
-    int unit = SinkWait(p, q, path, k, set_gap, a->seq);
+    int unit = SinkPair(p, q, path, k, gap_locs_[blk.gaps[a->path[k].second]], a->seq);
+    if (unit < 0) unit = SinkWait(p, q, path, k, set_gap, a->seq);
     if (unit < 0) unit = MakePair(p, q, set_gap, wait_gap, -1, "pair");
     if (unit >= 0) {
       widenable_.emplace(unit, Widenable{set_gap, generation_});

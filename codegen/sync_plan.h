@@ -381,6 +381,15 @@ class SyncPlanner {
   // branch up to the consumer, do not wait for it. Its unit, -1 when the
   // consumer is elsewhere or no id is free.
   int SinkWait(Pipe p, Pipe q, const Path& path, size_t k, int set_gap, int64_t covers);
+  // The same pair with its set at the start of the consumer's branch too
+  // (no sync on the paths that skip the consumer), when no work on p that
+  // q does not know complete was issued after the producer (`covers`, at
+  // `producer`): its unit, -1 when not so or no id is free.
+  int SinkPair(Pipe p, Pipe q, const Path& path, size_t k, const Location& producer,
+               int64_t covers);
+  // Whether the blocks from block `path[k]` down to the item at `path` are
+  // branches of ifs only (the innermost open frames).
+  bool ThroughBranches(const Path& path, size_t k) const;
   // The end of an else-block, in `gap`: the other halves of the waits sunk
   // into its then-block.
   void EndElse(int gap);

@@ -1,8 +1,10 @@
 // Ifs in the forward plan: each branch starts from the state before the if
 // and the two states merge after it. A pair whose consumer is in a branch
-// and whose producer is before the if gets its wait right before the
-// consumer and a second wait of the same id at the end of the other branch
-// (SinkWait): on every path the flag is set once and consumed once, the
+// and whose producer is before the if runs only on the consumer's path
+// when nothing else ran on the producer's pipe since the producer: its set
+// at the start of the branch, its wait before the consumer (SinkPair).
+// Otherwise it gets its wait right before the consumer and a second wait
+// of the same id at the end of the other branch (SinkWait): on every path the flag is set once and consumed once, the
 // consumer's branch runs up to the consumer and the other branch runs
 // whole before they wait, and after the if both paths know the producer
 // complete, as with one wait before the if. An if with no else gets one
@@ -50,16 +52,42 @@ void SyncPlanner::EndIf() {
   Merge(state_, f.has_else ? f.then_state : f.before);
 }
 
+bool SyncPlanner::ThroughBranches(const Path& path, size_t k) const {
+  const size_t levels = path.size() - k - 1;
+  if (levels == 0 || frames_.size() < levels) return false;
+  for (size_t j = 0; j < levels; ++j) {
+    const Frame& f = frames_[frames_.size() - levels + j];
+    if (f.loop >= 0 || path[k + 1 + j].first != open_[open_.size() - levels + j]) return false;
+  }
+  return true;
+}
+
+int SyncPlanner::SinkPair(Pipe p, Pipe q, const Path& path, size_t k, const Location& producer,
+                          int64_t covers) {
+  if (!ThroughBranches(path, k)) return -1;
+  // No work on p was issued after the producer that q does not know
+  // complete: a set at the start of the consumer's branch covers what the
+  // set right after the producer would, no later.
+  const int64_t known = state_.known[PipeIndex(q)][PipeIndex(p)];
+  for (const Pending& x : state_.pending) {
+    if (x.pipe == p && x.seq > covers && x.seq > known) return -1;
+  }
+  const Block& blk = blocks_[path.back().first];
+  const int unit = MakePair(p, q, blk.gaps.front(), blk.gaps[path.back().second], -1, "pair");
+  if (unit < 0) return -1;
+  units_[unit - first_unit_].producer = producer;
+  for (SyncInstr& i : gaps_[blk.gaps.front()]) {
+    if (i.unit == unit && i.kind == SyncInstr::Kind::kSet) i.loc = producer;
+  }
+  return unit;
+}
+
 int SyncPlanner::SinkWait(Pipe p, Pipe q, const Path& path, size_t k, int set_gap,
                           int64_t covers) {
   // Every block between the producer's and the consumer's is a branch of
   // an if: the innermost `levels` frames, whose blocks are open.
+  if (!ThroughBranches(path, k)) return -1;
   const size_t levels = path.size() - k - 1;
-  if (levels == 0 || frames_.size() < levels) return -1;
-  for (size_t j = 0; j < levels; ++j) {
-    const Frame& f = frames_[frames_.size() - levels + j];
-    if (f.loop >= 0 || path[k + 1 + j].first != open_[open_.size() - levels + j]) return -1;
-  }
   const int sunk_gap = blocks_[path.back().first].gaps[path.back().second];
   // A pair sunk into the then-block from the same producer left its other
   // half for the end of this else-block: it comes up to this consumer.

@@ -247,10 +247,12 @@ void SyncPlanner::ReuseGuards(int loop) {
       continue;
     }
     // Reverse: q -> p, from after item w to before item s (carried unless
-    // s comes after w).
+    // s comes after w). When the set is in this block, right before the
+    // set instead (slot 0): item s, the set's producer, need not wait.
     const Block& blk = blocks_[in];
-    Guard(static_cast<Pipe>(q), static_cast<Pipe>(p), blk.gaps[w + 1], blk.gaps[s],
-          s > w ? -1 : loop, 3, 1, set_gap);
+    const bool at_set = j + 1 == sp.size();
+    Guard(static_cast<Pipe>(q), static_cast<Pipe>(p), blk.gaps[w + 1],
+          at_set ? set_gap : blk.gaps[s], s > w ? -1 : loop, at_set ? 0 : 3, 1, set_gap);
   }
   // The carried pairs of the loops inside this body: each iteration runs
   // their prime (a set, in the gap before the inner loop) and their drain

@@ -1,7 +1,8 @@
-# pipe-sync.md §7 case 05: a load before an if whose branches both read it:
-# one pair, its set after the load and a wait in each branch right before
-# its reader (sync_plan_branches.cc: every path waits once, and no later
-# than one wait above the if would); a store after the if of a tile computed in the branches
+# pipe-sync.md §7 case 05: a load right before an if whose branches both
+# read it: each branch gets its own pair, set at the branch's start (no MTE2
+# work came after the load, so it covers what a set after the load would)
+# and waited right before the reader (sync_plan_branches.cc); the branches
+# never run together, so both take EVENT_ID0. A store after the if of a tile computed in the branches
 # gets its set sunk below the if. The store's MTE2->MTE3 dependence on the
 # load needs no pair of its own: the chain load -> (MTE2->V) -> relu / exp
 # -> (V->MTE3) -> store orders it, and the redundancy sweep removes it.
@@ -25,15 +26,17 @@ class IfElse:
         pl.tile.store(r, [0, 0], out)
 
 # CPP: TLOAD(x, a_gm);
-# CPP: set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
-# CPP-NEXT: if ((c > 0)) {
 # CPP-NOT: flag
-# CPP: wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+# CPP: if ((c > 0)) {
+# CPP-NOT: TRELU
+# CPP: set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+# CPP-NEXT: wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
 # CPP-NEXT: TRELU(y, x);
 # CPP-NOT: flag
 # CPP: } else {
-# CPP-NOT: flag
-# CPP: wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+# CPP-NOT: TEXP
+# CPP: set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+# CPP-NEXT: wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
 # CPP-NEXT: TEXP(z, x);
 # CPP-NOT: flag
 # CPP: r = z;
@@ -42,15 +45,18 @@ class IfElse:
 # CPP-NEXT: wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
 # CPP-NEXT: TSTORE(out_gm, r);
 
-# PTO: pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
-# PTO-NEXT: scf.if
+# PTO: pto.tload
 # PTO-NOT: flag
-# PTO: pto.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+# PTO: scf.if
+# PTO-NOT: flag
+# PTO: pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+# PTO-NEXT: pto.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
 # PTO-NEXT: pto.trelu
 # PTO-NOT: flag
 # PTO: } else {
 # PTO-NOT: flag
-# PTO: pto.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+# PTO: pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+# PTO-NEXT: pto.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
 # PTO-NEXT: pto.texp
 # PTO-NOT: flag
 # PTO: } loc(

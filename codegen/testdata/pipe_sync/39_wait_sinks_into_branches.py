@@ -10,18 +10,23 @@ import pypto.language.distributed as pld
 
 
 @pl.program
-class Sink:
+class SinkWait:
     @pl.function(type=pl.FunctionType.AIV)
     def k(self, a: pl.Tensor[[1, 64], pl.FP32], out: pl.Out[pl.Tensor[[1, 64], pl.FP32]], c: pl.Scalar[pl.INDEX]):
         x: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
+        z: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(a, [0, 0], [1, 64])
         if c > 0:
             if c > 1:
                 y: pl.Tile[[1, 64], pl.FP32, pl.MemorySpace.Vec] = pl.tile.relu(x)
                 pl.tile.store(y, [0, 0], out)
+        pl.tile.store(z, [0, 0], out)
 
 # CPP: TLOAD(x, a_gm);
+# CPP-NOT: TLOAD
 # CPP: set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
-# CPP-NEXT: if ((c > 0)) {
+# CPP: TLOAD(z, a_gm_1);
+# CPP-NOT: PIPE_V
+# CPP: if ((c > 0)) {
 # CPP-NOT: flag
 # CPP: if ((c > 1)) {
 # CPP-NOT: flag
@@ -35,7 +40,9 @@ class Sink:
 # CPP-NEXT: }
 
 # PTO: pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
-# PTO-NEXT: scf.if
+# PTO-NEXT: pto.tload
+# PTO-NOT: PIPE_V
+# PTO: scf.if
 # PTO-NOT: flag
 # PTO: scf.if
 # PTO-NOT: flag
