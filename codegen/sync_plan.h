@@ -442,6 +442,14 @@ class SyncPlanner {
   void ReplayOp(int loop, const Node& b, const std::vector<const Pending*>& previous,
                 Replay& r);
   void ReuseGuards(int loop);
+  // The carried pair from `a` (of the previous iteration) to an op on `q`:
+  // set after the body item holding `a` (`set_gap`), wait in `wait_gap`;
+  // when `a` is directly in a branch of an if of the body that has an
+  // else, its set right after `a` and a second set at the end of the
+  // other branch (each iteration sets it once), so that the next
+  // iteration's consumer does not wait for the rest of a's branch. Its
+  // unit, -1 when no id is free.
+  int CarriedPair(int loop, const Pending& a, Pipe q, int set_gap, int wait_gap);
   // One reverse pair src -> dst of the reuse rule (MakePair's arguments),
   // guarding the set in gap `guarded`; pipe_barrier(PIPE_ALL) before that
   // set when no id is free.

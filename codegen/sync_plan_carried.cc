@@ -178,8 +178,7 @@ void SyncPlanner::ReplayOp(int loop, const Node& b, const std::vector<const Pend
     const Pending* a = latest[pi];
     if (a == nullptr) continue;
     const int ia = ItemIn(a->path, l.body);
-    const int unit = MakePair(static_cast<Pipe>(pi), q, body.gaps[ia + 1], body.gaps[ib], loop,
-                              "carried");
+    const int unit = CarriedPair(loop, *a, q, body.gaps[ia + 1], body.gaps[ib]);
     if (unit < 0) {
       // No id: pipe_barrier(PIPE_ALL) before the op, in every iteration.
       AddBarrierAll(b.gap, 4, b.loc, "demoted");
@@ -195,6 +194,42 @@ void SyncPlanner::ReplayOp(int loop, const Node& b, const std::vector<const Pend
     r.kn[PipeIndex(q)][PipeIndex(q)] = kAll;
   }
   if (step.barrier_all_after) r.All();
+}
+
+int SyncPlanner::CarriedPair(int loop, const Pending& a, Pipe q, int set_gap, int wait_gap) {
+  const Pipe p = a.pipe;
+  const Loop& l = loops_[loop];
+  // The producer directly in a branch of an if of the body, which has an
+  // else: the set right after it, and one at the end of the other branch.
+  size_t level = 0;
+  while (level < a.path.size() && a.path[level].first != l.body) ++level;
+  if (level + 2 == a.path.size()) {
+    const int branch = a.path.back().first;
+    for (int n : nodes_[l.node].blocks[0]) {
+      const Node& node = nodes_[n];
+      if (node.kind != Node::Kind::kIf || node.blocks.size() != 2) continue;
+      int mine = -1;
+      for (int side = 0; side < 2; ++side) {
+        const Node& end = nodes_[node.blocks[side].back()];
+        if (end.kind == Node::Kind::kGap && gap_blocks_[end.gap] == branch) mine = side;
+      }
+      if (mine < 0) continue;
+      const int sunk = blocks_[branch].gaps[a.path.back().second + 1];
+      const int other_end = nodes_[node.blocks[1 - mine].back()].gap;
+      const auto key = std::make_tuple(PipeIndex(p), PipeIndex(q), sunk, wait_gap);
+      const bool planned = pairs_.count(key) > 0;  // its other set is placed
+      const int unit = MakePair(p, q, sunk, wait_gap, loop, "carried");
+      if (unit < 0 || planned) return unit;
+      for (const SyncInstr& i : std::vector<SyncInstr>(gaps_[sunk])) {
+        if (i.unit != unit || i.kind != SyncInstr::Kind::kSet) continue;
+        SyncInstr other = i;
+        other.loc = gap_locs_[other_end];
+        Add(other_end, other);
+      }
+      return unit;
+    }
+  }
+  return MakePair(p, q, set_gap, wait_gap, loop, "carried");
 }
 
 void SyncPlanner::Guard(Pipe src, Pipe dst, int set_gap, int wait_gap, int loop, int wait_slot,
