@@ -15,9 +15,12 @@
 //   known complete before q's next op gets, for each such p, one pair
 //   p -> q: the set in the gap after the item of the innermost common block
 //   that holds the latest such a (sunk below an if), the wait in the gap
-//   before the item that holds b (hoisted above an if or a loop), so set
-//   and wait always run equally often; a same-pipe conflict on a pipelined
-//   pipe (§2.3) gets pipe_barrier(q);
+//   before the item that holds b (hoisted above a loop), so set and wait
+//   always run equally often; when b is in branches of ifs only below
+//   that block, the pair moves into b's branch, or its wait goes right
+//   before b with one more wait ending the other branch of each of those
+//   ifs (sync_plan_branches.cc); a same-pipe conflict on a pipelined pipe
+//   (§2.3) gets pipe_barrier(q);
 // - at the end of a for loop's body, the body is walked once more as the
 //   next iteration (sync_plan_carried.cc): an op b that conflicts with an
 //   op a of the previous iteration not known complete gets a carried pair
@@ -39,8 +42,9 @@
 //   none is free, the pair is widened into an earlier pair on the same
 //   pipes (§3.4: its set and wait in the same block, its set not after the
 //   new set, its wait not after the new wait and not before the new set;
-//   the latest such set moves to the new set's gap), else it is demoted to
-//   pipe_barrier(PIPE_ALL) before the consumer;
+//   that set moves to the new set's gap) or two earlier pairs merge to
+//   free an id, whichever delays a consumer least (sync_plan_widen.cc),
+//   else it is demoted to pipe_barrier(PIPE_ALL) before the consumer;
 // - the tail: pipe_barrier(PIPE_ALL) before the return when a non-scalar
 //   op was issued after the last full barrier;
 // - Sweep() (sync_plan_sweep.cc) checks the plan (§4.2, every execution

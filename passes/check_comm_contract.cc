@@ -56,6 +56,7 @@ struct Node {
   const Stmt* stmt = nullptr;  // end node: the return, or nullptr at the end of the body
   std::vector<std::pair<const Expr*, CommRole>> calls;  // evaluated in this order
   bool is_end = false;
+  bool starts_kernel = false;  // the entry node
   std::vector<int> in_edges, out_edges;
 };
 
@@ -75,6 +76,11 @@ class FlowGraph {
       : f_(f), aliases_(f), names_peer_invalidates_(NamesPeerInvalidates(f)) {
     for (const Param& p : f.params) def_loops_[p.var] = {};
     const int entry = AddNode(nullptr, {});
+    // The kernel's start: until a whole-GM invalidate or a wait, the data
+    // cache may hold lines of windows from an earlier kernel (H5).
+    nodes[entry].starts_kernel = true;
+    start_site = static_cast<int>(sites.size());
+    sites.push_back(Site{Kind::kKernelStart});
     Exits out = Lower(f.body.get(), {{entry, {}}});
     Connect(out, AddEnd(nullptr), -1);
   }
@@ -82,6 +88,7 @@ class FlowGraph {
   std::vector<Node> nodes;
   std::vector<Edge> edges;
   std::vector<Site> sites;
+  int start_site = -1;  // the kKernelStart site
   absl::flat_hash_map<const Expr*, int> site_of_call;
   const WindowAliases& aliases() const { return aliases_; }
   // A remote write needs its own peer region invalidate (comm-hazards.md
@@ -201,7 +208,7 @@ class FlowGraph {
   }
 
   int AddNode(const Stmt* s, const std::vector<const Expr*>& calls) {
-    Node node{s, {}, false, {}, {}};
+    Node node{s, {}, false, false, {}, {}};
     for (const Expr* call : calls) {
       node.calls.push_back({call, CommRoleOf(*call)});
       AddSite(*s, *call, node.calls.back().second);
@@ -211,7 +218,7 @@ class FlowGraph {
   }
 
   int AddEnd(const Stmt* ret) {
-    nodes.push_back(Node{ret, {}, true, {}, {}});
+    nodes.push_back(Node{ret, {}, true, false, {}, {}});
     return static_cast<int>(nodes.size()) - 1;
   }
 
@@ -354,6 +361,7 @@ class Solver {
       Endanger(s, n, IsWrite);
       return s;
     }
+    if (node.starts_kernel) s[g_.start_site] |= kAlways;
     for (const auto& [call, role] : node.calls) {
       auto site = g_.site_of_call.find(call);
       switch (role) {
@@ -366,6 +374,7 @@ class Solver {
           break;
         case CommRole::kWait:
           s[site->second] |= kAlways;
+          s.erase(g_.start_site);  // the wait's own invalidate covers the start's
           break;
         case CommRole::kTest:
           s[site->second] |= kIfTrue;
@@ -373,9 +382,13 @@ class Solver {
         case CommRole::kNotify:
           Endanger(s, n, IsWrite);
           break;
-        case CommRole::kGmRead:
-          Endanger(s, n, [](Kind k) { return !IsWrite(k); });
+        case CommRole::kGmRead: {
+          const bool cached_window = IsCachedWindowRead(*call);
+          Endanger(s, n, [&](Kind k) {
+            return k == Kind::kKernelStart ? cached_window : !IsWrite(k);
+          });
           break;
+        }
         case CommRole::kFence:
           Update(s, [](const Site& site, uint8_t bits) -> uint8_t {
             return IsWrite(site.kind) ? bits & ~kInvalidated : bits;
@@ -499,6 +512,15 @@ void ReportCommViolation(const Function& function, const CommViolation& v,
           "pld.system.test can reach a GM read after returning true without a "
           "whole-GM cacheinvalid in between";
       break;
+    case Kind::kKernelStart:
+      // The read is the statement to fix (an invalidate before it, or at
+      // the start); the start is where the stale lines come from.
+      sink.Error(v.endangered->loc,
+                 "read of window data through the data cache can run before any wait or "
+                 "whole-GM cacheinvalid of this kernel: it may see lines an earlier kernel "
+                 "on this core left in the cache (comm-hazards.md H5)");
+      sink.Note(function.loc, "the kernel starts here");
+      return;
   }
   sink.Error(v.offender->loc, message);
   if (v.kind == Kind::kWait || v.kind == Kind::kTest) {

@@ -8,7 +8,12 @@
 //     its peer invalidates, comm-hazards.md H6: a peer region invalidate
 //     covering the written region, or a whole-GM one, then the fence);
 //   - a wait, or a test that returned true, reaches a GM read (tensor.read,
-//     tile.load, pld.tile.remote_load) without a whole-GM invalidate.
+//     tile.load, pld.tile.remote_load) without a whole-GM invalidate;
+//   - the kernel's start reaches a read of window data through the data
+//     cache (tensor.read of a DistributedTensor) without a whole-GM
+//     invalidate or a wait (whose own rule then asks for one): lines an
+//     earlier kernel on the same core left in the cache may be stale
+//     (comm-hazards.md H5).
 // It is a forward dataflow analysis over the statement graph (branches and
 // loop back edges), solved to a fixed point: its cost grows with the size of
 // the program, not with the number of paths.
@@ -30,9 +35,10 @@ namespace ptoc {
 // path reaches a statement that needs it settled. Along each path only the
 // first such statement is reported.
 struct CommViolation {
-  enum class Kind { kLocalWrite, kRemoteWrite, kOpaqueWrite, kWait, kTest };
+  enum class Kind { kLocalWrite, kRemoteWrite, kOpaqueWrite, kWait, kTest, kKernelStart };
   Kind kind;
-  const Stmt* offender = nullptr;  // the write, call, wait or test statement
+  // The write, call, wait or test statement (kKernelStart: nullptr).
+  const Stmt* offender = nullptr;
   const Expr* call = nullptr;      // the offending call inside it
   // The notify or GM read it reaches; for the end of the kernel, the
   // `return` (nullptr when the path runs off the end of the body).

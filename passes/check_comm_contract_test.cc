@@ -38,13 +38,22 @@ class T:
         sig: pl.InOut[pld.DistributedTensor[[4, 4], pl.INT32]],
         me: pl.Scalar[pl.INDEX],
     ):
+        %start
 )";
+
+// How the kernel starts: with a whole-GM invalidate, which settles the
+// kernel's start (comm-hazards.md H5) and nothing else, so that the other
+// rules are tested alone; or with `pass`, for the H5 tests.
+constexpr char kStartSettled[] = "pl.system.cacheinvalid()";
+constexpr char kStartOpen[] = "pass";
 
 // The kernel whose body is `body` (written without indentation). Body line
 // k is line LineOf(k) of the file.
-std::string Kernel(absl::string_view body, absl::string_view kind = "InCore") {
+std::string Kernel(absl::string_view body, absl::string_view kind = "InCore",
+                   absl::string_view start = kStartSettled) {
   std::string text = kHeader;
   text.replace(text.find("%s"), 2, std::string(kind));
+  text.replace(text.find("%start"), 6, std::string(start));
   for (absl::string_view line : absl::StrSplit(body, '\n', absl::SkipEmpty())) {
     absl::StrAppend(&text, "        ", line, "\n");
   }
@@ -67,9 +76,9 @@ std::unique_ptr<Program> Parse(const std::string& text) {
 
 // "BODYLINE: severity: message" for every diagnostic of the checker on the
 // kernel with `body`.
-std::vector<std::string> Check(absl::string_view body,
-                               absl::string_view kind = "InCore") {
-  std::unique_ptr<Program> p = Parse(Kernel(body, kind));
+std::vector<std::string> Check(absl::string_view body, absl::string_view kind = "InCore",
+                               absl::string_view start = kStartSettled) {
+  std::unique_ptr<Program> p = Parse(Kernel(body, kind, start));
   if (p == nullptr) return {"<parse error>"};
   const std::string before = PrintProgram(*p);
   DiagnosticSink sink;
@@ -266,6 +275,53 @@ pld.system.wait(sig, [0, 0], 1)
 r: pl.Tile[[1, 16], pl.FP32, pl.MemorySpace.Vec] = pld.tile.remote_load(win, 1, [0, 0], [1, 16])
 )"),
             (Diags{At(1, kWaitError), At(2, kReadNote)}));
+}
+
+// comm-hazards.md H5: the kernel's start is a consume point for window
+// data read through the cache.
+constexpr char kStartError[] =
+    "error: read of window data through the data cache can run before any wait or "
+    "whole-GM cacheinvalid of this kernel: it may see lines an earlier kernel on this "
+    "core left in the cache (comm-hazards.md H5)";
+constexpr char kStartNote[] = "note: the kernel starts here";
+
+TEST(CheckCommContractTest, CachedWindowReadBeforeAnyWaitOrInvalidate) {
+  // The note is at the kernel's `def`, 8 lines above body line 0 (the
+  // start line).
+  const std::string start_note = At(-8, kStartNote);
+  EXPECT_EQ(Check("x: pl.Scalar[pl.INT32] = pl.tensor.read(sig, [0, 0])\n", "InCore", kStartOpen),
+            (Diags{At(1, kStartError), start_note}));
+  // Only on the path with no wait; along a path only the first read.
+  EXPECT_EQ(Check(R"(
+if me == 0:
+    pld.system.wait(sig, [0, 0], 1)
+    pl.system.cacheinvalid()
+x: pl.Scalar[pl.INT32] = pl.tensor.read(sig, [0, 0])
+y: pl.Scalar[pl.INT32] = pl.tensor.read(sig, [1, 0])
+)",
+                  "InCore", kStartOpen),
+            (Diags{At(4, kStartError), start_note}));
+}
+
+TEST(CheckCommContractTest, KernelStartSettledByInvalidateOrWait) {
+  // A whole-GM invalidate first.
+  EXPECT_EQ(Check("x: pl.Scalar[pl.INT32] = pl.tensor.read(sig, [0, 0])\n"), Diags{});
+  // A wait first: its own rule asks for the invalidate.
+  EXPECT_EQ(Check(R"(
+pld.system.wait(sig, [0, 0], 1)
+pl.system.cacheinvalid()
+x: pl.Scalar[pl.INT32] = pl.tensor.read(sig, [0, 0])
+)",
+                  "InCore", kStartOpen),
+            Diags{});
+  // Reads by DMA, and cached reads of tensors that are not windows, do not
+  // read lines the cache kept.
+  EXPECT_EQ(Check(R"(
+t: pl.Tile[[1, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(win, [0, 0], [1, 16])
+u: pl.Scalar[pl.FP32] = pl.tensor.read(inp, [0, 0])
+)",
+                  "InCore", kStartOpen),
+            Diags{});
 }
 
 TEST(CheckCommContractTest, FollowsBranches) {

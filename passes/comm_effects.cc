@@ -75,6 +75,14 @@ CommRole CommRoleOf(const Expr& call) {
   }
 }
 
+bool IsCachedWindowRead(const Expr& call) {
+  if (CommRoleOf(call) != CommRole::kGmRead) return false;
+  const OpInfo* info = LookupOp(call);
+  const int src = info->access.tensor_arg;
+  return info->role == OpRole::kScalarRead && src >= 0 &&
+         src < static_cast<int>(call.args.size()) && call.args[src]->type.is_distributed();
+}
+
 const Expr& WrittenWindow(const Expr& call) {
   return *call.args[LookupOp(call)->access.tensor_arg];
 }

@@ -35,6 +35,11 @@ enum class CommRole {
 };
 CommRole CommRoleOf(const Expr& call);
 
+// A read of window data through the data cache (a kGmRead whose tensor is
+// a window: tensor.read of a DistributedTensor), which can see a line an
+// earlier kernel on the same core left in the cache (comm-hazards.md H5).
+bool IsCachedWindowRead(const Expr& call);
+
 // The destination argument of a kLocalWrite or kRemoteWrite call (a
 // window-typed value; of a remote write, its copy in the peer rank).
 const Expr& WrittenWindow(const Expr& call);

@@ -10,6 +10,7 @@
 #include "glog/logging.h"
 #include "ir/builder.h"
 #include "ir/registry.h"
+#include "passes/check_comm_contract.h"
 #include "passes/comm_effects.h"
 
 // The pass's option (PassOptionSpec): its flag is defined here, so only
@@ -563,7 +564,21 @@ class Rewriter {
 }  // namespace
 
 bool InsertCommFences(Function& function, const PassOptions& options) {
-  return Rewriter(function, options).Run();
+  bool changed = Rewriter(function, options).Run();
+  // comm-hazards.md H5: a read of window data through the cache that no
+  // wait or whole-GM invalidate precedes on some path gets one whole-GM
+  // invalidate at the kernel's start (the checker's own analysis decides,
+  // so the two agree exactly).
+  for (const CommViolation& v : FindCommViolations(function)) {
+    if (v.kind != CommViolation::Kind::kKernelStart) continue;
+    Stmt& body = EnsureSeq(function.body);
+    const Location at = body.stmts.empty() ? function.loc : body.stmts.front()->loc;
+    body.stmts.insert(body.stmts.begin(),
+                      MakeEval(MakeOpCall(kCacheInvalidateOp, {}, {}, Type::None(), at), at));
+    changed = true;
+    break;
+  }
+  return changed;
 }
 
 absl::StatusOr<bool> InsertCommFence::Run(Program& program, PassContext& context) {

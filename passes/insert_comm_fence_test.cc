@@ -17,7 +17,10 @@ namespace {
 
 // A kernel with windows, plain tensors and scalars; `body` is its body,
 // indented by 8 spaces ("|" at the start of a line stands for them).
-std::string Kernel(absl::string_view body, absl::string_view kind = "InCore") {
+// `start_invalidated`: the body starts with a whole-GM invalidate, as the
+// pass puts one before a cached window read no wait precedes (H5).
+std::string Kernel(absl::string_view body, absl::string_view kind = "InCore",
+                   bool start_invalidated = false) {
   std::string lines;
   for (absl::string_view line : absl::StrSplit(body, '\n')) {
     if (line.empty()) continue;
@@ -50,7 +53,9 @@ class T:
         me: pl.Scalar[pl.INDEX],
         n: pl.Scalar[pl.INDEX],
     ):
-        t: pl.Tile[[1, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(inp, [0, 0], [1, 16])
+)",
+                      start_invalidated ? "        pl.system.cacheinvalid()\n" : "",
+                      R"(        t: pl.Tile[[1, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(inp, [0, 0], [1, 16])
 )",
                       lines);
 }
@@ -88,9 +93,10 @@ Outcome RunPass(Program& p, bool narrow = false) {
 // body `expected`; also checks that the result satisfies the contract and
 // that the pass leaves its own output alone.
 void ExpectFenced(absl::string_view in, absl::string_view expected, bool narrow = false,
-                  bool allow_unregistered = false) {
+                  bool allow_unregistered = false, bool start_invalidated = false) {
   std::unique_ptr<Program> p = Parse(Kernel(in), allow_unregistered);
-  std::unique_ptr<Program> want = Parse(Kernel(expected), allow_unregistered);
+  std::unique_ptr<Program> want =
+      Parse(Kernel(expected, "InCore", start_invalidated), allow_unregistered);
   ASSERT_TRUE(p && want);
   Outcome first = RunPass(*p, narrow);
   EXPECT_EQ(first.printed, Print(*want));
@@ -414,6 +420,8 @@ for s in pl.range(7):
 }
 
 TEST(InsertCommFenceTest, LoopWhoseConditionReadsGmIsNotWaitOnly) {
+  // The first condition reads the window before any wait: the kernel
+  // starts with a whole-GM invalidate too (H5).
   ExpectFenced(R"(
 while pl.tensor.read(sig, [0, 0]) < 1:
     pld.system.wait(sig, [1, 0], 1)
@@ -422,6 +430,61 @@ while pl.tensor.read(sig, [0, 0]) < 1:
 while pl.tensor.read(sig, [0, 0]) < 1:
     pld.system.wait(sig, [1, 0], 1)
     pl.system.cacheinvalid()
+)",
+               false, false, /*start_invalidated=*/true);
+}
+
+TEST(InsertCommFenceTest, CachedWindowReadBeforeAnyWaitGetsAnInvalidateAtTheStart) {
+  ExpectFenced("x: pl.Scalar[pl.INT32] = pl.tensor.read(sig, [0, 0])\n",
+               "x: pl.Scalar[pl.INT32] = pl.tensor.read(sig, [0, 0])\n", false, false,
+               /*start_invalidated=*/true);
+  // A wait on one path only: the read after the if still needs one at the
+  // start (the wait's own invalidate is in its branch).
+  ExpectFenced(R"(
+if me == 0:
+    pld.system.wait(sig, [0, 0], 1)
+    x: pl.Scalar[pl.INT32] = pl.tensor.read(sig, [1, 0])
+y: pl.Scalar[pl.INT32] = pl.tensor.read(sig, [0, 0])
+)",
+               R"(
+if me == 0:
+    pld.system.wait(sig, [0, 0], 1)
+    pl.system.cacheinvalid()
+    x: pl.Scalar[pl.INT32] = pl.tensor.read(sig, [1, 0])
+y: pl.Scalar[pl.INT32] = pl.tensor.read(sig, [0, 0])
+)",
+               false, false, /*start_invalidated=*/true);
+  // A run of waits on one path: its invalidate after the if covers both.
+  ExpectFenced(R"(
+if me == 0:
+    pld.system.wait(sig, [0, 0], 1)
+x: pl.Scalar[pl.INT32] = pl.tensor.read(sig, [0, 0])
+)",
+               R"(
+if me == 0:
+    pld.system.wait(sig, [0, 0], 1)
+pl.system.cacheinvalid()
+x: pl.Scalar[pl.INT32] = pl.tensor.read(sig, [0, 0])
+)");
+}
+
+TEST(InsertCommFenceTest, ReadsAfterAWaitOrByDmaNeedNoInvalidateAtTheStart) {
+  ExpectFenced(R"(
+pld.system.wait(sig, [0, 0], 1)
+x: pl.Scalar[pl.INT32] = pl.tensor.read(sig, [0, 0])
+)",
+               R"(
+pld.system.wait(sig, [0, 0], 1)
+pl.system.cacheinvalid()
+x: pl.Scalar[pl.INT32] = pl.tensor.read(sig, [0, 0])
+)");
+  ExpectFenced(R"(
+u: pl.Tile[[1, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(win, [0, 0], [1, 16])
+v: pl.Scalar[pl.FP32] = pl.tensor.read(inp, [0, 0])
+)",
+               R"(
+u: pl.Tile[[1, 16], pl.FP32, pl.MemorySpace.Vec] = pl.tile.load(win, [0, 0], [1, 16])
+v: pl.Scalar[pl.FP32] = pl.tensor.read(inp, [0, 0])
 )");
 }
 

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
 
 namespace ptoc {
 namespace sim {
@@ -141,6 +142,14 @@ void AccessChecker::ReportStale(ReadPath path, uint64_t addr, uint32_t expected,
     f.missing_marker = kMissingFence;
     why = "the write had not reached GM when the signal was sent: no system.fence() after it";
     write_note = "the write, which had not reached GM in time: add system.fence() after it";
+  } else if (path == ReadPath::kCache &&
+             rec.commit_time > w_.machine.SnapshotTime(lane_, addr) && event != nullptr &&
+             absl::string_view(event->what) == kLaunchOrder) {
+    // The line is from an earlier kernel on this core (comm-hazards.md H5).
+    f.missing_marker = kMissingStartInvalidate;
+    why = "the reader's data cache holds the line from an earlier kernel on its core: no "
+          "system.cacheinvalid() between the kernel's start and the read (comm-hazards.md H5)";
+    write_note = "the write, which had landed in GM before the reader's kernel started";
   } else if (path == ReadPath::kCache &&
              rec.commit_time > w_.machine.SnapshotTime(lane_, addr)) {
     f.missing_marker = kMissingWaitInvalidate;

@@ -28,6 +28,10 @@ using VectorClock = std::vector<uint32_t>;
 void JoinClock(VectorClock& into, const VectorClock& from);
 
 // How a lane came to know of another lane's work.
+// What orders two kernels of one program on a rank (program_sim.cc): the
+// later one starts after everything the earlier one did.
+inline constexpr char kLaunchOrder[] = "kernel launch order";
+
 struct AcquireEvent {
   const char* what = "";  // "notify -> wait", "tpush -> tpop", "syncall", ...
   const Location* release = nullptr;  // the notify / push / barrier that published

@@ -169,7 +169,7 @@ class ProgramQueue : public LaunchQueue {
           for (int s = 0; s < per_rank_; ++s) {
             if (first + s == id) continue;
             w_.clocks.Acquire(id, before[s],
-                              AcquireEvent{"kernel launch order", previous, &launch.call});
+                              AcquireEvent{kLaunchOrder, previous, &launch.call});
           }
         }
         w_.machine.RestartLane(id);

@@ -35,6 +35,7 @@ const char* FindingKindName(FindingKind kind);
 constexpr char kMissingFence[] = "fence after the write";
 constexpr char kMissingRegionInvalidate[] = "invalidate of the written region";
 constexpr char kMissingWaitInvalidate[] = "invalidate after the wait";
+constexpr char kMissingStartInvalidate[] = "invalidate at the kernel's start";
 
 struct SourceRef {
   std::string role;  // "read", "write", "signal", "wait", "position", ...

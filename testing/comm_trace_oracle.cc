@@ -54,6 +54,9 @@ class Tracer {
     int max_id = 0;
     for (const auto& v : f_.vars) max_id = std::max(max_id, v->id);
     start.binding.assign(max_id + 1, 0);
+    // The kernel's start (H5): open until a whole-GM invalidate or a wait;
+    // a cached read of window data settles it with a violation.
+    start.open.push_back(Instance{Kind::kKernelStart});
     Exec(f_.body.get(), std::move(start), [this](PathState st) { End(nullptr, st); });
     if (aborted_) return std::nullopt;
     std::vector<CommViolation> out;
@@ -260,6 +263,7 @@ class Tracer {
           st.open.push_back(std::move(inst));
           break;
         case CommRole::kWait:
+          Erase(st, [](const Instance& i) { return i.kind == Kind::kKernelStart; });
           st.open.push_back(std::move(inst));
           break;
         case CommRole::kTest:
@@ -279,12 +283,17 @@ class Tracer {
           }
           Erase(st, [](const Instance& i) { return IsWrite(i.kind); });
           break;
-        case CommRole::kGmRead:
+        case CommRole::kGmRead: {
+          const bool cached_window = IsCachedWindowRead(*call);
+          auto settles = [&](const Instance& i) {
+            return i.kind == Kind::kKernelStart ? cached_window : !IsWrite(i.kind);
+          };
           for (const Instance& i : st.open) {
-            if (!IsWrite(i.kind)) Record(i, &s);
+            if (settles(i)) Record(i, &s);
           }
-          Erase(st, [](const Instance& i) { return !IsWrite(i.kind); });
+          Erase(st, settles);
           break;
+        }
         case CommRole::kFence:
           Erase(st, [](const Instance& i) { return IsWrite(i.kind) && i.invalidated; });
           break;
