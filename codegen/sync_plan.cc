@@ -539,12 +539,14 @@ void SyncPlanner::EndLoop() {
 void SyncPlanner::BeginBlock(bool loop_body) {
   PlannerTime time;
   if (loop_body && barrier_all()) rule_.BeginBody();
+  Block blk;
   if (!compounds_.empty()) {
     const int c = compounds_.back();
     nodes_[c].blocks.emplace_back();
     tree_.emplace_back(c, static_cast<int>(nodes_[c].blocks.size()) - 1);
+    blk.compound = c;
+    blk.side = tree_.back().second;
   }
-  Block blk;
   blk.loop = frames_.empty() ? -1
              : frames_.back().loop >= 0 ? frames_.back().loop
                                         : blocks_[open_.back()].loop;

@@ -298,6 +298,8 @@ class SyncPlanner {
   struct Block {
     std::vector<int> gaps;  // gaps[i]: before item i; the last: the block end
     int loop = -1;          // the innermost loop (loops_) it is part of
+    int compound = -1;      // the compound node it is a block of (-1: none)
+    int side = -1;          // which of its blocks (an if's: 0 then, 1 else)
   };
   struct Frame {  // an open compound
     int loop = -1;     // loops_ index; -1: an if

@@ -203,31 +203,24 @@ int SyncPlanner::CarriedPair(int loop, const Pending& a, Pipe q, int set_gap, in
   // else: the set right after it, and one at the end of the other branch.
   size_t level = 0;
   while (level < a.path.size() && a.path[level].first != l.body) ++level;
-  if (level + 2 == a.path.size()) {
-    const int branch = a.path.back().first;
-    for (int n : nodes_[l.node].blocks[0]) {
-      const Node& node = nodes_[n];
-      if (node.kind != Node::Kind::kIf || node.blocks.size() != 2) continue;
-      int mine = -1;
-      for (int side = 0; side < 2; ++side) {
-        const Node& end = nodes_[node.blocks[side].back()];
-        if (end.kind == Node::Kind::kGap && gap_blocks_[end.gap] == branch) mine = side;
-      }
-      if (mine < 0) continue;
-      const int sunk = blocks_[branch].gaps[a.path.back().second + 1];
-      const int other_end = nodes_[node.blocks[1 - mine].back()].gap;
-      const auto key = std::make_tuple(PipeIndex(p), PipeIndex(q), sunk, wait_gap);
-      const bool planned = pairs_.count(key) > 0;  // its other set is placed
-      const int unit = MakePair(p, q, sunk, wait_gap, loop, "carried");
-      if (unit < 0 || planned) return unit;
-      for (const SyncInstr& i : std::vector<SyncInstr>(gaps_[sunk])) {
-        if (i.unit != unit || i.kind != SyncInstr::Kind::kSet) continue;
-        SyncInstr other = i;
-        other.loc = gap_locs_[other_end];
-        Add(other_end, other);
-      }
-      return unit;
+  const Block& branch = blocks_[a.path.back().first];
+  if (level + 2 == a.path.size() && branch.compound >= 0 &&
+      nodes_[branch.compound].kind == Node::Kind::kIf &&
+      nodes_[branch.compound].blocks.size() == 2) {
+    const int sunk = branch.gaps[a.path.back().second + 1];
+    // The other block's last node is the gap at its end.
+    const int other_end = nodes_[nodes_[branch.compound].blocks[1 - branch.side].back()].gap;
+    const auto key = std::make_tuple(PipeIndex(p), PipeIndex(q), sunk, wait_gap);
+    const bool planned = pairs_.count(key) > 0;  // its other set is placed
+    const int unit = MakePair(p, q, sunk, wait_gap, loop, "carried");
+    if (unit < 0 || planned) return unit;
+    for (const SyncInstr& i : std::vector<SyncInstr>(gaps_[sunk])) {
+      if (i.unit != unit || i.kind != SyncInstr::Kind::kSet) continue;
+      SyncInstr other = i;
+      other.loc = gap_locs_[other_end];
+      Add(other_end, other);
     }
+    return unit;
   }
   return MakePair(p, q, set_gap, wait_gap, loop, "carried");
 }

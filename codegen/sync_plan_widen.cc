@@ -67,12 +67,16 @@ int SyncPlanner::Widen(int p, int q, const Block& blk, int set_gap, int wait_gap
     if (x.set > s || x.wait > w || x.wait < s) continue;
     if (best.Beats(s - x.origin, x.origin)) best = Choice{s - x.origin, x.origin, x, {}, {}};
   }
-  // Merging B into A: both plain pairs since the last full barrier, set(A)
+  // Merging B into A: both plain pairs since the last full barrier (each
+  // holds an id of its own, so there are at most as many as ids), set(A)
   // <= set(B), wait(A) <= wait(B), wait(A) after set(B).
-  for (const Placed& a : placed) {
-    if (!Mergeable(pairs_.at(a.key).second)) continue;
-    for (const Placed& b : placed) {
-      if (a.key == b.key || !Mergeable(pairs_.at(b.key).second)) continue;
+  std::vector<Placed> mergeable;
+  for (const Placed& x : placed) {
+    if (Mergeable(pairs_.at(x.key).second)) mergeable.push_back(x);
+  }
+  for (const Placed& a : mergeable) {
+    for (const Placed& b : mergeable) {
+      if (a.key == b.key) continue;
       if (a.set > b.set || a.wait > b.wait || a.wait < b.set) continue;
       if (best.Beats(b.set - a.origin, a.origin)) best = Choice{b.set - a.origin, a.origin, {}, a, b};
     }
