@@ -1,9 +1,11 @@
 # pipe-sync.md §3.4 widening spread over the ids (set F's ids_16, from
 # testing/bench/gen_pipe_kernels.py ids --loads=16): sixteen loads
 # outstanding at once, then their relus, then their stores, with eight ids
-# per pipe pair. Each MTE2->V id covers two loads and each V->MTE3 id two
-# relus (relu 2k waits for load 2k + 1, store 2k for relu 2k + 1), instead
-# of one id covering loads 7..15. No pair is demoted.
+# per pipe pair (sync_plan_widen.cc). The first MTE2->V id covers loads
+# 0..3, the next five two loads each, and the last two relus (on the
+# critical path) keep a pair each; the V->MTE3 ids group the stores the
+# same way. Widening always into the latest set instead made relu 7 wait
+# for loads 7..15. No pair is demoted.
 # RUN: ptoc %s --passes= --pipe-sync=flags --emit=syncplan | FileCheck %s
 import pypto.language as pl
 
@@ -62,21 +64,21 @@ class Ids:
         pl.tile.store(y15, [15, 0], out)
 
 # CHECK: func ids: 17 units
-# CHECK-NEXT: unit 0: pair PIPE_MTE2 -> PIPE_V EVENT_ID0 set after {{.*}}:16:9 wait before {{.*}}:31:9
-# CHECK-NEXT: unit 1: pair PIPE_MTE2 -> PIPE_V EVENT_ID1 set after {{.*}}:18:9 wait before {{.*}}:33:9
-# CHECK-NEXT: unit 2: pair PIPE_MTE2 -> PIPE_V EVENT_ID2 set after {{.*}}:20:9 wait before {{.*}}:35:9
-# CHECK-NEXT: unit 3: pair PIPE_MTE2 -> PIPE_V EVENT_ID3 set after {{.*}}:22:9 wait before {{.*}}:37:9
-# CHECK-NEXT: unit 4: pair PIPE_MTE2 -> PIPE_V EVENT_ID4 set after {{.*}}:24:9 wait before {{.*}}:39:9
-# CHECK-NEXT: unit 5: pair PIPE_MTE2 -> PIPE_V EVENT_ID5 set after {{.*}}:26:9 wait before {{.*}}:41:9
-# CHECK-NEXT: unit 6: pair PIPE_MTE2 -> PIPE_V EVENT_ID6 set after {{.*}}:28:9 wait before {{.*}}:43:9
-# CHECK-NEXT: unit 7: pair PIPE_MTE2 -> PIPE_V EVENT_ID7 set after {{.*}}:30:9 wait before {{.*}}:45:9
-# CHECK-NEXT: unit 8: pair PIPE_V -> PIPE_MTE3 EVENT_ID0 set after {{.*}}:32:9 wait before {{.*}}:47:9
-# CHECK-NEXT: unit 9: pair PIPE_V -> PIPE_MTE3 EVENT_ID1 set after {{.*}}:34:9 wait before {{.*}}:49:9
-# CHECK-NEXT: unit 10: pair PIPE_V -> PIPE_MTE3 EVENT_ID2 set after {{.*}}:36:9 wait before {{.*}}:51:9
-# CHECK-NEXT: unit 11: pair PIPE_V -> PIPE_MTE3 EVENT_ID3 set after {{.*}}:38:9 wait before {{.*}}:53:9
-# CHECK-NEXT: unit 12: pair PIPE_V -> PIPE_MTE3 EVENT_ID4 set after {{.*}}:40:9 wait before {{.*}}:55:9
-# CHECK-NEXT: unit 13: pair PIPE_V -> PIPE_MTE3 EVENT_ID5 set after {{.*}}:42:9 wait before {{.*}}:57:9
-# CHECK-NEXT: unit 14: pair PIPE_V -> PIPE_MTE3 EVENT_ID6 set after {{.*}}:44:9 wait before {{.*}}:59:9
-# CHECK-NEXT: unit 15: pair PIPE_V -> PIPE_MTE3 EVENT_ID7 set after {{.*}}:46:9 wait before {{.*}}:61:9
+# CHECK-NEXT: unit 0: pair PIPE_MTE2 -> PIPE_V EVENT_ID0 set after {{.*}}:20:9 wait before {{.*}}:33:9
+# CHECK-NEXT: unit 1: pair PIPE_MTE2 -> PIPE_V EVENT_ID1 set after {{.*}}:22:9 wait before {{.*}}:37:9
+# CHECK-NEXT: unit 2: pair PIPE_MTE2 -> PIPE_V EVENT_ID2 set after {{.*}}:24:9 wait before {{.*}}:39:9
+# CHECK-NEXT: unit 3: pair PIPE_MTE2 -> PIPE_V EVENT_ID3 set after {{.*}}:26:9 wait before {{.*}}:41:9
+# CHECK-NEXT: unit 4: pair PIPE_MTE2 -> PIPE_V EVENT_ID4 set after {{.*}}:28:9 wait before {{.*}}:43:9
+# CHECK-NEXT: unit 5: pair PIPE_MTE2 -> PIPE_V EVENT_ID5 set after {{.*}}:30:9 wait before {{.*}}:45:9
+# CHECK-NEXT: unit 6: pair PIPE_MTE2 -> PIPE_V EVENT_ID6 set after {{.*}}:31:9 wait before {{.*}}:47:9
+# CHECK-NEXT: unit 7: pair PIPE_MTE2 -> PIPE_V EVENT_ID7 set after {{.*}}:32:9 wait before {{.*}}:48:9
+# CHECK-NEXT: unit 8: pair PIPE_V -> PIPE_MTE3 EVENT_ID0 set after {{.*}}:36:9 wait before {{.*}}:49:9
+# CHECK-NEXT: unit 9: pair PIPE_V -> PIPE_MTE3 EVENT_ID1 set after {{.*}}:38:9 wait before {{.*}}:53:9
+# CHECK-NEXT: unit 10: pair PIPE_V -> PIPE_MTE3 EVENT_ID2 set after {{.*}}:40:9 wait before {{.*}}:55:9
+# CHECK-NEXT: unit 11: pair PIPE_V -> PIPE_MTE3 EVENT_ID3 set after {{.*}}:42:9 wait before {{.*}}:57:9
+# CHECK-NEXT: unit 12: pair PIPE_V -> PIPE_MTE3 EVENT_ID4 set after {{.*}}:44:9 wait before {{.*}}:59:9
+# CHECK-NEXT: unit 13: pair PIPE_V -> PIPE_MTE3 EVENT_ID5 set after {{.*}}:46:9 wait before {{.*}}:61:9
+# CHECK-NEXT: unit 14: pair PIPE_V -> PIPE_MTE3 EVENT_ID6 set after {{.*}}:47:9 wait before {{.*}}:63:9
+# CHECK-NEXT: unit 15: pair PIPE_V -> PIPE_MTE3 EVENT_ID7 set after {{.*}}:48:9 wait before {{.*}}:64:9
 # CHECK-NEXT: unit 16: pipe_barrier(PIPE_ALL) before {{.*}} (tail)
 # CHECK-NEXT: check: 1 of 1 executions, clean
