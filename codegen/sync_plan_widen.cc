@@ -42,9 +42,10 @@ constexpr int kDelayWeight = 4;
 
 int SyncPlanner::Widen(int p, int q, const Block& blk, int set_gap, int wait_gap,
                        const Location& producer) {
+  // A block's gaps are numbered in program order, so they are sorted.
   auto index = [&](int g) {
-    auto it = std::find(blk.gaps.begin(), blk.gaps.end(), g);
-    return it == blk.gaps.end() ? -1 : static_cast<int>(it - blk.gaps.begin());
+    auto it = std::lower_bound(blk.gaps.begin(), blk.gaps.end(), g);
+    return it == blk.gaps.end() || *it != g ? -1 : static_cast<int>(it - blk.gaps.begin());
   };
   const int s = index(set_gap), w = index(wait_gap);
   // The pairs on p -> q with set and wait in `blk`, in set order.

@@ -1,13 +1,18 @@
 // What the two kinds of run share (simulator.cc: one entry launched on every
 // rank; program_sim.cc: a whole program's launches): a lane's compiled code
-// and pipe-check plan, and the report of how a schedule ended.
+// and pipe-check plan, and the end of a schedule.
 #ifndef PTOC_RUNTIME_LANE_PLAN_H_
 #define PTOC_RUNTIME_LANE_PLAN_H_
 
+#include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
+#include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "codegen/sync_plan.h"
 #include "ir/ir.h"
 #include "runtime/code.h"
 #include "runtime/entry_params.h"
@@ -38,10 +43,22 @@ struct LanePlan {
 absl::Status AttachPipePrograms(const Program& program, const SimOptions& options,
                                 const std::vector<LanePlan*>& lanes);
 
-// Reports a deadlock or a reached --max-steps at the lanes still running,
-// else the tiles left in a FIFO.
-void ReportScheduleOutcome(World& w, Interpreter& interpreter, ScheduleOutcome outcome,
-                           const SimOptions& options);
+// The event ids per pipe pair the pipe check allows in `mode`.
+int PipeCheckIds(codegen::PipeSyncMode mode);
+
+// The end of schedule `schedule` of a run: its outcome reported (a
+// deadlock or a reached --max-steps at the lanes still running, else the
+// tiles left in a FIFO), the lanes
+// drained, its statements counted, its outputs (`outputs`, given the
+// folder to write them to, "" for none) kept on the first schedule or
+// with --keep-every-output, and the first schedule's steps kept as the
+// expected length of the later ones.
+absl::Status EndSchedule(
+    World& w, Interpreter& interpreter, ScheduleOutcome outcome, const SimOptions& options,
+    int schedule,
+    absl::FunctionRef<absl::StatusOr<std::vector<TensorDump>>(const std::string& dump_dir)>
+        outputs,
+    SimResult& result, int64_t& expected_steps);
 
 }  // namespace sim
 }  // namespace ptoc

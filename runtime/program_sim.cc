@@ -329,23 +329,16 @@ absl::StatusOr<SimResult> SimulateProgram(const Program& program, const Function
     Interpreter interpreter(w);
     PipeModel pipes(w, options.backend == "a5" ? Backend::kA5 : Backend::kA2A3,
                     std::vector<const PipeProgram*>(w.lanes.size(), nullptr),
-                    mode == codegen::PipeSyncMode::kFlagsUnbounded
-                        ? codegen::SyncPlanner::kUnboundedIds
-                        : 8);
+                    PipeCheckIds(mode));
     interpreter.set_pipe_model(&pipes);
     ProgramQueue queue(w, pipes, plan, layout, kernels);
     queue.StartAll();
     ScheduleConfig config{options.seed, schedule, options.max_steps, expected_steps, &queue};
     ScheduleOutcome outcome = RunSchedule(w, interpreter, config);
-    ReportScheduleOutcome(w, interpreter, outcome, options);
-    for (const LaneState& l : w.lanes) w.machine.Drain(l.id);
-    result.totals.statements += w.steps;
-    if (schedule == 0 || options.keep_every_output) {
-      ASSIGN_OR_RETURN(std::vector<TensorDump> outputs,
-                       ProgramOutputs(w, plan, layout, schedule == 0 ? options.dump_dir : ""));
-      result.outputs.push_back(std::move(outputs));
-    }
-    if (schedule == 0) expected_steps = std::max<int64_t>(w.steps, 1);
+    RETURN_IF_ERROR(EndSchedule(
+        w, interpreter, outcome, options, schedule,
+        [&](const std::string& dir) { return ProgramOutputs(w, plan, layout, dir); }, result,
+        expected_steps));
   }
   return result;
 }

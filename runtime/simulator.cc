@@ -83,8 +83,6 @@ std::vector<SourceRef> Positions(World& w, Interpreter& interpreter) {
   return refs;
 }
 
-}  // namespace
-
 void ReportScheduleOutcome(World& w, Interpreter& interpreter, ScheduleOutcome outcome,
                            const SimOptions& options) {
   if (outcome == ScheduleOutcome::kDeadlock) {
@@ -115,6 +113,31 @@ void ReportScheduleOutcome(World& w, Interpreter& interpreter, ScheduleOutcome o
     return;
   }
   w.ReportUnpoppedTiles();
+}
+
+}  // namespace
+
+int PipeCheckIds(codegen::PipeSyncMode mode) {
+  return mode == codegen::PipeSyncMode::kFlagsUnbounded ? codegen::SyncPlanner::kUnboundedIds
+                                                        : 8;
+}
+
+absl::Status EndSchedule(
+    World& w, Interpreter& interpreter, ScheduleOutcome outcome, const SimOptions& options,
+    int schedule,
+    absl::FunctionRef<absl::StatusOr<std::vector<TensorDump>>(const std::string& dump_dir)>
+        outputs,
+    SimResult& result, int64_t& expected_steps) {
+  ReportScheduleOutcome(w, interpreter, outcome, options);
+  for (const LaneState& l : w.lanes) w.machine.Drain(l.id);
+  result.totals.statements += w.steps;
+  if (schedule == 0 || options.keep_every_output) {
+    ASSIGN_OR_RETURN(std::vector<TensorDump> dumped,
+                     outputs(schedule == 0 ? options.dump_dir : ""));
+    result.outputs.push_back(std::move(dumped));
+  }
+  if (schedule == 0) expected_steps = std::max<int64_t>(w.steps, 1);
+  return absl::OkStatus();
 }
 
 absl::Status AttachPipePrograms(const Program& program, const SimOptions& options,
@@ -232,10 +255,7 @@ absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& optio
       pipe_programs.push_back(launch.lanes[l.id % launch.lanes.size()].pipes.get());
     }
     PipeModel pipes(w, options.backend == "a5" ? Backend::kA5 : Backend::kA2A3,
-                    std::move(pipe_programs),
-                    mode == codegen::PipeSyncMode::kFlagsUnbounded
-                        ? codegen::SyncPlanner::kUnboundedIds
-                        : 8);
+                    std::move(pipe_programs), PipeCheckIds(mode));
     interpreter.set_pipe_model(&pipes);
     std::unique_ptr<TimingModel> timing;
     if (costs != nullptr && schedule == 0) {
@@ -245,16 +265,10 @@ absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& optio
     }
     ScheduleConfig config{options.seed, schedule, options.max_steps, expected_steps};
     ScheduleOutcome outcome = RunSchedule(w, interpreter, config);
-    ReportScheduleOutcome(w, interpreter, outcome, options);
-    for (const LaneState& l : w.lanes) w.machine.Drain(l.id);
-    result.totals.statements += w.steps;
-    if (schedule == 0 || options.keep_every_output) {
-      ASSIGN_OR_RETURN(
-          std::vector<TensorDump> outputs,
-          EntryOutputs(w.machine, *launch.entry, schedule == 0 ? options.dump_dir : ""));
-      result.outputs.push_back(std::move(outputs));
-    }
-    if (schedule == 0) expected_steps = std::max<int64_t>(w.steps, 1);
+    RETURN_IF_ERROR(EndSchedule(
+        w, interpreter, outcome, options, schedule,
+        [&](const std::string& dir) { return EntryOutputs(w.machine, *launch.entry, dir); },
+        result, expected_steps));
     if (timing != nullptr) {
       result.timing_text = timing->Text();
       result.timing_json = timing->Json();
