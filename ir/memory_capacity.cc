@@ -1,5 +1,7 @@
 #include "ir/memory_capacity.h"
 
+#include "absl/strings/str_cat.h"
+
 namespace ptoc {
 
 std::optional<Backend> ParseBackend(absl::string_view name) {
@@ -56,6 +58,21 @@ TileBuffer TileBufferOf(const Shape& shape, DType dtype, MemorySpace memory, Lay
   }
   b.bytes = b.padded_rows * b.padded_cols * elem;
   return b;
+}
+
+std::optional<std::string> TileOverflow(absl::string_view name, const Type& type,
+                                        Backend backend) {
+  if (!type.is_tile() || !type.has_static_shape() || type.shape().empty() ||
+      type.memory() == MemorySpace::kDDR) {
+    return std::nullopt;
+  }
+  const TileBuffer buffer =
+      TileBufferOf(type.shape(), type.dtype(), type.memory(), type.view().slayout);
+  const int64_t capacity = MemoryCapacity(type.memory(), backend);
+  if (!buffer.bytes.ok() || buffer.bytes.value() <= capacity) return std::nullopt;
+  return absl::StrCat("tile '", name, "' needs ", buffer.bytes.value(), " bytes, more than the ",
+                      capacity, " bytes of ", MemorySpaceName(type.memory()), " on ",
+                      BackendName(backend));
 }
 
 }  // namespace ptoc

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 #include "absl/strings/string_view.h"
 #include "ir/checked_math.h"
@@ -38,6 +39,12 @@ struct TileBuffer {
 // The buffer of `tile` in `memory` with second-level layout `slayout`; its
 // shape must be static and not empty.
 TileBuffer TileBufferOf(const Shape& shape, DType dtype, MemorySpace memory, Layout slayout);
+
+// "tile 'NAME' needs N bytes, more than the M bytes of SPACE on BACKEND" when
+// a tile of static shape `type` outgrows its memory on `backend`, else
+// nullopt. Passes that make tiles report it at the statement they wrote.
+std::optional<std::string> TileOverflow(absl::string_view name, const Type& type,
+                                        Backend backend);
 
 }  // namespace ptoc
 

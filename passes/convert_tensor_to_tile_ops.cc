@@ -632,18 +632,10 @@ class KernelConversion {
   // PyPTO splits tiles larger than their memory in passes ptoc does not
   // have (AutoTileMatmulL0, ...); ptoc asks for it to be done by hand.
   absl::Status CheckFits(absl::string_view name, const Type& type, const Location& loc) const {
-    if (type.is_tile() && type.has_static_shape() && !type.shape().empty()) {
-      const TileBuffer buffer =
-          TileBufferOf(type.shape(), type.dtype(), type.memory(), type.view().slayout);
-      const int64_t capacity = MemoryCapacity(type.memory(), backend_);
-      if (buffer.bytes.ok() && buffer.bytes.value() > capacity) {
-        return ErrorAt(loc, absl::StrCat("convert-tensor-to-tile-ops: tile '", name, "' needs ",
-                                         buffer.bytes.value(), " bytes, more than the ", capacity,
-                                         " bytes of ", MemorySpaceName(type.memory()), " on ",
-                                         BackendName(backend_),
-                                         "; PyPTO tiles such an op in passes ptoc does not have "
-                                         "yet (AutoTileMatmulL0, ...): split it by hand"));
-      }
+    if (std::optional<std::string> overflow = TileOverflow(name, type, backend_)) {
+      return ErrorAt(loc, absl::StrCat("convert-tensor-to-tile-ops: ", *overflow,
+                                       "; PyPTO tiles such an op in passes ptoc does not have "
+                                       "yet (AutoTileMatmulL0, ...): split it by hand"));
     }
     return absl::OkStatus();
   }

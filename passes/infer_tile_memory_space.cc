@@ -1,6 +1,7 @@
 #include "passes/infer_tile_memory_space.h"
 
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
@@ -8,6 +9,7 @@
 #include "absl/strings/str_join.h"
 #include "ir/builder.h"
 #include "ir/diagnostics.h"
+#include "ir/memory_capacity.h"
 #include "ir/registry.h"
 #include "ir/status_macros.h"
 #include "ir/walk.h"
@@ -19,7 +21,7 @@ bool NeedsMemory(const Type& t) { return t.is_tile() && !t.has_memory(); }
 
 class Inference : public MutableStmtVisitor<Inference, absl::Status> {
  public:
-  explicit Inference(Function& f) : f_(f) {}
+  Inference(Function& f, Backend backend) : f_(f), backend_(backend) {}
 
   absl::StatusOr<bool> Run() {
     // A second round sees the spaces loops carried back to their initial
@@ -37,6 +39,7 @@ class Inference : public MutableStmtVisitor<Inference, absl::Status> {
     if (changed) Retype(*f_.body);
     InsertMoves(f_.body, &changed);
     RETURN_IF_ERROR(CheckOperands(*f_.body));
+    RETURN_IF_ERROR(CheckFits());
     return changed;
   }
 
@@ -360,6 +363,22 @@ class Inference : public MutableStmtVisitor<Inference, absl::Status> {
     return MakeAssign(moved, std::move(move), loc);
   }
 
+  // A tile the pass placed or moved that outgrows its memory is the
+  // program's error, at its statement: PyPTO tiles such an operand in
+  // passes ptoc does not have (AutoTileMatmulL0 splits a matmul's Left
+  // and Right operands).
+  absl::Status CheckFits() const {
+    for (const auto& v : f_.vars) {
+      if (std::optional<std::string> overflow = TileOverflow(v->name, v->type, backend_)) {
+        return ErrorAt(v->loc.known() ? v->loc : f_.loc,
+                       absl::StrCat("infer-tile-memory-space: ", *overflow,
+                                    "; PyPTO tiles such an operand in passes ptoc does not "
+                                    "have yet (AutoTileMatmulL0, ...): split it by hand"));
+      }
+    }
+    return absl::OkStatus();
+  }
+
   // An inferred tile passed where the op needs another space.
   absl::Status CheckCall(const Expr& e) {
     for (const ExprPtr& a : e.args) {
@@ -407,6 +426,7 @@ class Inference : public MutableStmtVisitor<Inference, absl::Status> {
   }
 
   Function& f_;
+  const Backend backend_;
   absl::flat_hash_map<Var*, MemorySpace> memory_;
   // The moves made so far that later statements may reuse, and their keys
   // in the order made (popped at the end of each sequence).
@@ -418,9 +438,10 @@ class Inference : public MutableStmtVisitor<Inference, absl::Status> {
 
 absl::StatusOr<bool> InferTileMemorySpaces(Program& program) {
   bool changed = false;
+  const Backend backend = ParseBackend(program.options.backend).value_or(Backend::kA2A3);
   for (const auto& f : program.functions) {
     if (!f->is_kernel()) continue;
-    ASSIGN_OR_RETURN(bool c, Inference(*f).Run());
+    ASSIGN_OR_RETURN(bool c, Inference(*f, backend).Run());
     changed = changed || c;
   }
   return changed;
