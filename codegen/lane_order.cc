@@ -10,10 +10,10 @@ namespace codegen {
 namespace {
 
 std::string At(const Location& l) {
-  return l.known() ? absl::StrCat(l.file, ":", l.line, ":", l.col) : std::string("?");
+  return l.known() ? absl::StrCat(l.file.str(), ":", l.line, ":", l.col) : std::string("?");
 }
 std::string Line(const Location& l) {
-  return l.known() ? absl::StrCat(l.file, ":", l.line) : std::string("?");
+  return l.known() ? absl::StrCat(l.file.str(), ":", l.line) : std::string("?");
 }
 // " (file:line:col)", or nothing when unknown.
 std::string AtIfKnown(const Location& l) {

@@ -52,7 +52,9 @@ bool RunDefaultPipeline(Program& program) {
   return true;
 }
 
-std::string LocText(const Location& l) { return absl::StrCat(l.file, ":", l.line, ":", l.col); }
+std::string LocText(const Location& l) {
+  return absl::StrCat(l.file.str(), ":", l.line, ":", l.col);
+}
 
 std::string AccessText(const PlanAccess& a) {
   std::string box;

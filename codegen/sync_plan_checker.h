@@ -195,11 +195,14 @@ class Checker {
           std::stable_sort(sorted_.begin(), sorted_.end(),
                            [](const SyncInstr* a, const SyncInstr* b) { return SlotOrder(*a, *b); });
         }
-        std::vector<LaneState> next;
+        // The executions that go on, kept in place (no copy per node).
+        size_t kept = 0;
         for (LaneState& s : states) {
-          if (Step(node, s)) next.push_back(std::move(s));
+          if (!Step(node, s)) continue;
+          if (&states[kept] != &s) states[kept] = std::move(s);
+          ++kept;
         }
-        states = std::move(next);
+        states.erase(states.begin() + kept, states.end());
         break;
       }
       case Node::Kind::kIf: {
@@ -243,11 +246,9 @@ class Checker {
   void Unique(std::vector<LaneState>& states, int next) {
     for (LaneState& s : states) Normalize(s, plan_.kind_, next);
     std::sort(states.begin(), states.end());
-    std::vector<LaneState> out;
-    for (LaneState& s : states) {
-      if (out.empty() || out.back() < s) out.push_back(std::move(s));
-    }
-    states = std::move(out);
+    states.erase(std::unique(states.begin(), states.end(),
+                             [](const LaneState& a, const LaneState& b) { return !(a < b); }),
+                 states.end());
     if (states.size() > kMaxStates) ok_ = false;
   }
 

@@ -75,10 +75,10 @@ std::string FormatDiagnostic(Severity severity, const Location& loc,
                              absl::string_view message) {
   std::string out;
   if (loc.known()) {
-    absl::StrAppend(&out, loc.file.empty() ? "<input>" : loc.file, ":", loc.line, ":",
+    absl::StrAppend(&out, loc.file.empty() ? "<input>" : loc.file.str(), ":", loc.line, ":",
                     loc.col, ": ");
   } else if (!loc.file.empty()) {
-    absl::StrAppend(&out, loc.file, ": ");
+    absl::StrAppend(&out, loc.file.str(), ": ");
   }
   absl::StrAppend(&out, SeverityName(severity), ": ", message);
   if (!loc.known()) return out;

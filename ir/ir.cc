@@ -6,9 +6,25 @@
 #include "absl/algorithm/container.h"
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "absl/container/node_hash_set.h"
 #include "absl/strings/ascii.h"
+#include "absl/synchronization/mutex.h"
 
 namespace ptoc {
+
+FileName::FileName(absl::string_view name) {
+  if (name.empty()) return;
+  static absl::Mutex mu(absl::kConstInit);
+  static auto* names = new absl::node_hash_set<std::string>();  // never freed
+  absl::MutexLock lock(&mu);
+  name_ = &*names->emplace(name).first;
+}
+
+const std::string& FileName::str() const {
+  static const std::string* empty = new std::string();
+  return name_ == nullptr ? *empty : *name_;
+}
+
 namespace {
 
 constexpr std::array<std::pair<FunctionKind, absl::string_view>, 9> kKindNames = {{

@@ -14,7 +14,7 @@ namespace {
 
 using codegen::OrderFinding;
 
-std::string At(const Location& l) { return absl::StrCat(l.file, ":", l.line, ":", l.col); }
+std::string At(const Location& l) { return absl::StrCat(l.file.str(), ":", l.line, ":", l.col); }
 
 std::string Json(absl::string_view s) { return QuoteString(s, ControlEscape::kJsonUnicode); }
 

@@ -136,7 +136,7 @@ std::string Report::ToJson(const RunTotals& totals) const {
     for (size_t j = 0; j < f.locations.size(); ++j) {
       const SourceRef& r = f.locations[j];
       absl::StrAppend(&out, j == 0 ? "" : ", ", "{\"role\": ", JsonString(r.role),
-                      ", \"file\": ", JsonString(r.loc.file), ", \"line\": ", r.loc.line,
+                      ", \"file\": ", JsonString(r.loc.file.str()), ", \"line\": ", r.loc.line,
                       ", \"col\": ", r.loc.col, "}");
     }
     absl::StrAppend(&out, "]", f.json_extra, "}");
