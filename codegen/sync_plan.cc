@@ -211,7 +211,7 @@ void SyncPlanner::Reset() {
 void SyncPlanner::PlaceDrains(int gap, const std::vector<PlanAccess>* accesses, Pipe q) {
   std::vector<LazyDrain> keep;
   for (LazyDrain& d : lazy_) {
-    const int64_t covers = carried_seq_[d.wait.unit];
+    const int64_t covers = DrainCovers(d.wait.unit);
     const Pipe p = d.wait.src;
     int64_t& known = state_.known[PipeIndex(d.wait.dst)][PipeIndex(p)];
     bool needed = d.block == open_.back() && accesses == nullptr;
@@ -322,7 +322,10 @@ int SyncPlanner::MakePair(Pipe p, Pipe q, int set_gap, int wait_gap, int loop,
     SyncInstr prime = set;
     prime.slot = 2;
     prime.loc = l.loc;
-    Add(l.gap, prime);
+    const auto [prime_gap, prime_seq] = PrimeGap(l, p);
+    prime_gap_[unit] = prime_gap;
+    if (prime_seq >= 0) prime_seq_[unit] = prime_seq;
+    Add(prime_gap, prime);
     SyncInstr drain = wait;
     drain.slot = 0;
     drain.loc = l.loc;
@@ -335,6 +338,46 @@ int SyncPlanner::MakePair(Pipe p, Pipe q, int set_gap, int wait_gap, int loop,
   }
   pairs_[key] = {id, unit};
   return unit;
+}
+
+std::pair<int, int64_t> SyncPlanner::PrimeGap(const Loop& l, Pipe p) const {
+  const std::vector<int>& nodes = BlockNodes(l.parent);
+  auto at = std::find(nodes.begin(), nodes.end(), l.node);
+  std::pair<int, int64_t> best{l.gap, -1};
+  if (at == nodes.end()) return best;
+  // Each item of a block follows its gap: ..., gap, op, gap, loop.
+  for (size_t k = at - nodes.begin(); k >= 3; k -= 2) {
+    const Node& op = nodes_[nodes[k - 2]];
+    const Node& before = nodes_[nodes[k - 3]];
+    if (op.kind != Node::Kind::kOp || before.kind != Node::Kind::kGap) break;
+    const MachineStep& step = op.step;
+    if (step.barrier_all_before || step.barrier_all_after || step.drains_all ||
+        !step.drains.empty()) {
+      break;
+    }
+    // A PIPE_ALL the forward plan placed frees every id after it (Reset):
+    // the prime's id may be another pair's before it.
+    const std::vector<SyncInstr>& after = gaps_[nodes_[nodes[k - 1]].gap];
+    if (std::any_of(after.begin(), after.end(), [](const SyncInstr& i) {
+          return i.kind == SyncInstr::Kind::kBarrierAll;
+        })) {
+      break;
+    }
+    if (!op.skip && step.pipe == p) best = {before.gap, op.seq - 1};
+  }
+  return best;
+}
+
+int64_t SyncPlanner::DrainCovers(int unit) const {
+  auto carried = carried_seq_.find(unit);  // none for a reverse pair: 0
+  const int64_t covers = carried == carried_seq_.end() ? 0 : carried->second;
+  auto prime = prime_seq_.find(unit);
+  return prime == prime_seq_.end() ? covers : std::min(covers, prime->second);
+}
+
+const std::vector<int>& SyncPlanner::BlockNodes(int block) const {
+  const Block& b = blocks_[block];
+  return b.compound < 0 ? root_ : nodes_[b.compound].blocks[b.side];
 }
 
 void SyncPlanner::FullBarrier() {
@@ -532,7 +575,7 @@ void SyncPlanner::EndLoop() {
     if (lazy) continue;  // covers once placed
     const SyncUnit& u = units_[unit - first_unit_];
     int64_t& k = state_.known[PipeIndex(u.dst)][PipeIndex(u.src)];
-    k = std::max(k, carried_seq_[unit]);
+    k = std::max(k, DrainCovers(unit));
   }
 }
 

@@ -377,6 +377,18 @@ class SyncPlanner {
   // waits of its gap).
   int MakePair(Pipe p, Pipe q, int set_gap, int wait_gap, int loop, absl::string_view why,
                int wait_slot = 3, int set_slot = 1);
+  // Where the prime of a pair p -> q carried by `loop` goes: the gap before
+  // the loop, or earlier in its block, back over the machine ops right
+  // before it up to the first one on p, so that the prime does not queue
+  // behind work of p the first iteration need not wait for. The second:
+  // the last op the prime covers (-1: everything before the loop).
+  std::pair<int, int64_t> PrimeGap(const Loop& l, Pipe p) const;
+  // What a carried pair's drain covers on p for its consumer pipe: its
+  // set's latest producer, or, when the prime stands before ops of p ahead
+  // of the loop, only what the prime covers (a run of no iteration).
+  int64_t DrainCovers(int unit) const;
+  // The node list of block `block`.
+  const std::vector<int>& BlockNodes(int block) const;
   int FreeId(Pipe p, Pipe q) const;
   // A pair p -> q whose consumer (at `path`) is in a branch of an if that
   // is item `path[k]` of the innermost block holding its producer, through
@@ -520,6 +532,10 @@ class SyncPlanner {
   std::set<int> merged_away_;
   // A carried pair's unit -> the latest producer its set covers.
   std::map<int, int64_t> carried_seq_;
+  // A carried pair's unit -> the gap of its prime, and the last op the
+  // prime covers when it stands before ops ahead of the loop (PrimeGap).
+  std::map<int, int> prime_gap_;
+  std::map<int, int64_t> prime_seq_;
   int64_t seq_ = 0;
   std::vector<SyncUnit> units_;
   std::vector<Node> nodes_;

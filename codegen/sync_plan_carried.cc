@@ -8,7 +8,11 @@
 // conflict nothing covers gets a carried pair from the latest such
 // producer of each pipe (the set after the body item holding it, the wait
 // before the body item holding the op, a prime set before the loop and a
-// drain wait after it), or pipe_barrier(q) when both are on q.
+// drain wait after it), or pipe_barrier(q) when both are on q. The prime
+// goes ahead of the machine ops right before the loop back to the first
+// one on its pipe (PrimeGap): the first iteration's wait is then not held
+// up by work it has no dependence on (what it does depend on before the
+// loop, the forward plan paired when it walked the body).
 //
 // Then the binary reuse rule across iterations: the set of every pair in
 // the body runs again in the next iteration, and must be ordered after
@@ -283,7 +287,8 @@ void SyncPlanner::ReuseGuards(int loop) {
           at_set ? set_gap : blk.gaps[s], s > w ? -1 : loop, at_set ? 0 : 3, 1, set_gap);
   }
   // The carried pairs of the loops inside this body: each iteration runs
-  // their prime (a set, in the gap before the inner loop) and their drain
+  // their prime (a set, in the gap before the inner loop or earlier in its
+  // block: PrimeGap) and their drain
   // (its wait, in the gap after it) once more, so the next prime must be
   // ordered after this iteration's drain too. The reverse pair, carried by
   // this loop: its set after the drain (slot 1, after the drains), its wait
@@ -298,7 +303,8 @@ void SyncPlanner::ReuseGuards(int loop) {
     if (at == gaps.end() || at + 1 == gaps.end()) continue;
     for (int unit : std::vector<int>(il.carried)) {
       const SyncUnit& u = units_[unit - first_unit_];
-      Guard(u.dst, u.src, *(at + 1), il.gap, loop, 1, 1, il.gap);
+      const int prime = prime_gap_.at(unit);
+      Guard(u.dst, u.src, *(at + 1), prime, loop, 1, 1, prime);
     }
   }
 }
