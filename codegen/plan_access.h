@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
 #include "ir/types.h"
 
 namespace ptoc {
@@ -14,7 +15,9 @@ namespace codegen {
 
 // A GM region known at compile time: per dim of the tensor the element
 // range [first, second) (pipe-sync.md §2.1). Empty: the whole tensor.
-using GmBox = std::vector<std::pair<int64_t, int64_t>>;
+// Inline up to four dims: the planner copies accesses with every state it
+// keeps.
+using GmBox = absl::InlinedVector<std::pair<int64_t, int64_t>, 4>;
 
 // What a machine op touches: a tile buffer (id >= 0) or all of a local
 // memory (id -1: a loop-carried, branch-merged or popped tile); a GM tensor

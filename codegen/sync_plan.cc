@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <tuple>
+#include <utility>
 
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/numbers.h"
@@ -555,7 +556,7 @@ int SyncPlanner::BeginLoop(const Location& loc) {
   Frame f;
   f.loop = static_cast<int>(loops_.size()) - 1;
   f.before = state_;
-  frames_.push_back(f);
+  frames_.push_back(std::move(f));
   return gap;
 }
 
@@ -563,7 +564,7 @@ void SyncPlanner::EndLoop() {
   PlannerTime time;
   if (barrier_all()) rule_.EndLoop();
   compounds_.pop_back();
-  Frame f = frames_.back();
+  Frame f = std::move(frames_.back());
   frames_.pop_back();
   Merge(state_, f.before);
   // The drains after the loop: each covers its producer for its consumer

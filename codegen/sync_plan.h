@@ -72,6 +72,7 @@
 #include <tuple>
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "codegen/lowering.h"
@@ -277,7 +278,9 @@ class SyncPlanner {
   std::vector<RecordedItem> Recorded(const std::set<int>& drop) const;
 
  private:
-  using Path = std::vector<std::pair<int, int>>;  // (block, item) from the body down
+  // (block, item) from the body down; inline for the usual depth: every
+  // pending access keeps one, and each compound copies the pending ones.
+  using Path = absl::InlinedVector<std::pair<int, int>, 4>;
   struct Pending {
     Pipe pipe;
     int64_t seq;

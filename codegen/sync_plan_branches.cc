@@ -11,6 +11,7 @@
 // for those waits (WantsElse): the emitters must print it, or the flag
 // stays set on the path that skips the then-block (the check reports it).
 #include <algorithm>
+#include <utility>
 
 #include "codegen/sync_plan.h"
 
@@ -25,7 +26,7 @@ int SyncPlanner::BeginIf(const Location& loc) {
   RecordCompound(Node::Kind::kIf, gap);
   Frame f;
   f.before = state_;
-  frames_.push_back(f);
+  frames_.push_back(std::move(f));
   return gap;
 }
 
@@ -33,7 +34,7 @@ void SyncPlanner::Else() {
   PlannerTime time;
   if (barrier_all()) rule_.Else();
   Frame& f = frames_.back();
-  f.then_state = state_;
+  f.then_state = std::move(state_);
   f.has_else = true;
   state_ = f.before;
 }
@@ -47,7 +48,7 @@ void SyncPlanner::EndIf() {
   PlannerTime time;
   if (barrier_all()) rule_.EndIf();
   compounds_.pop_back();
-  Frame f = frames_.back();
+  Frame f = std::move(frames_.back());
   frames_.pop_back();
   Merge(state_, f.has_else ? f.then_state : f.before);
 }
