@@ -140,11 +140,11 @@ void SyncPlanner::RecordCompound(Node::Kind kind, int gap) {
   Node g;
   g.kind = Node::Kind::kGap;
   g.gap = gap;
-  Record(g);
+  Record(std::move(g));
   Node c;
   c.kind = kind;
   c.gap = gap;
-  compounds_.push_back(Record(c));
+  compounds_.push_back(Record(std::move(c)));
 }
 
 int SyncPlanner::ItemIn(const Path& path, int block) {
@@ -386,7 +386,7 @@ void SyncPlanner::FullBarrier() {
   rule_.FullBarrier();
   Node n;
   n.kind = Node::Kind::kFullBarrier;
-  Record(n);
+  Record(std::move(n));
   Reset();
 }
 
@@ -413,7 +413,7 @@ int SyncPlanner::Op(const MachineStep& step, const std::vector<PlanAccess>& acce
     Node g;
     g.kind = Node::Kind::kGap;
     g.gap = gap;
-    Record(g);
+    Record(std::move(g));
     Node op;
     op.kind = Node::Kind::kOp;
     op.gap = gap;
@@ -423,7 +423,7 @@ int SyncPlanner::Op(const MachineStep& step, const std::vector<PlanAccess>& acce
     op.skip = skip;
     op.seq = seq_ + 1;
     op.path = path;
-    Record(op);
+    Record(std::move(op));
   }
   if (barrier_all()) return BarrierAllOp(gap, step, skip, accesses, loc);
   if (skip) return gap;
@@ -615,7 +615,7 @@ int SyncPlanner::EndBlock(const Location& loc) {
     Node g;
     g.kind = Node::Kind::kGap;
     g.gap = gap;
-    Record(g);
+    Record(std::move(g));
     if (!tree_.empty()) tree_.pop_back();
   }
   if (!frames_.empty() && frames_.back().has_else && frames_.back().then_block != block) {
