@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
 #include "codegen/lowering.h"
 #include "codegen/target_info.h"
 #include "ir/ir.h"
@@ -86,8 +87,9 @@ class PipeClocks {
   bool BusyAtReturn(Pipe x) const;
 
   // In key order. A sorted vector rather than a map: the planner's check
-  // copies clocks with every state it follows, and a lane uses few keys.
-  using Flags = std::vector<std::pair<Key, Flag>>;
+  // copies clocks with every state it follows, and a lane uses few keys
+  // (inline: no allocation per copy for the usual two).
+  using Flags = absl::InlinedVector<std::pair<Key, Flag>, 2>;
   const Flags& flags() const { return flags_; }
   const Flag* FlagOf(const Key& key) const;
   int64_t issued(Pipe p) const { return issued_[static_cast<int>(p)]; }
