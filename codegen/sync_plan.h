@@ -394,13 +394,14 @@ class SyncPlanner {
   const std::vector<int>& BlockNodes(int block) const;
   int FreeId(Pipe p, Pipe q) const;
   // A pair p -> q whose consumer (at `path`) is in a branch of an if that
-  // is item `path[k]` of the innermost block holding its producer, through
-  // branches of ifs only: its wait right before the consumer instead of
-  // before the if, and a wait of the same id at the end of the other
+  // is item `path[k]` of the innermost block holding its producer: its
+  // wait goes down the branches of ifs on the way, right before the
+  // consumer, or, when a loop (or a branch without the others' frames)
+  // holds it, right before that item; a wait of the same id ends the other
   // branch of each of those ifs (the flag is consumed once on every path),
   // so that the branches not needing the producer, and the consumer's
   // branch up to the consumer, do not wait for it. Its unit, -1 when the
-  // consumer is elsewhere or no id is free.
+  // consumer is in no branch or no id is free.
   int SinkWait(Pipe p, Pipe q, const Path& path, size_t k, int set_gap, int64_t covers);
   // The same pair with its set at the start of the consumer's branch too
   // (no sync on the paths that skip the consumer), when no work on p that
@@ -411,6 +412,9 @@ class SyncPlanner {
   // Whether the blocks from block `path[k]` down to the item at `path` are
   // branches of ifs only (the innermost open frames).
   bool ThroughBranches(const Path& path, size_t k) const;
+  // How many of the blocks below block `path[k]` on the way to the item at
+  // `path`, from the top, are branches of ifs (open frames).
+  size_t BranchLevels(const Path& path, size_t k) const;
   // The end of an else-block, in `gap`: the other halves of the waits sunk
   // into its then-block.
   void EndElse(int gap);

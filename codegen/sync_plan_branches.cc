@@ -55,12 +55,19 @@ void SyncPlanner::EndIf() {
 
 bool SyncPlanner::ThroughBranches(const Path& path, size_t k) const {
   const size_t levels = path.size() - k - 1;
-  if (levels == 0 || frames_.size() < levels) return false;
-  for (size_t j = 0; j < levels; ++j) {
+  return levels > 0 && BranchLevels(path, k) == levels;
+}
+
+size_t SyncPlanner::BranchLevels(const Path& path, size_t k) const {
+  const size_t levels = path.size() - k - 1;
+  if (levels == 0 || frames_.size() < levels || open_.size() < levels) return 0;
+  size_t j = 0;
+  while (j < levels) {
     const Frame& f = frames_[frames_.size() - levels + j];
-    if (f.loop >= 0 || path[k + 1 + j].first != open_[open_.size() - levels + j]) return false;
+    if (f.loop >= 0 || path[k + 1 + j].first != open_[open_.size() - levels + j]) break;
+    ++j;
   }
-  return true;
+  return j;
 }
 
 int SyncPlanner::SinkPair(Pipe p, Pipe q, const Path& path, size_t k, const Location& producer,
@@ -85,14 +92,18 @@ int SyncPlanner::SinkPair(Pipe p, Pipe q, const Path& path, size_t k, const Loca
 
 int SyncPlanner::SinkWait(Pipe p, Pipe q, const Path& path, size_t k, int set_gap,
                           int64_t covers) {
-  // Every block between the producer's and the consumer's is a branch of
-  // an if: the innermost `levels` frames, whose blocks are open.
-  if (!ThroughBranches(path, k)) return -1;
-  const size_t levels = path.size() - k - 1;
-  const int sunk_gap = blocks_[path.back().first].gaps[path.back().second];
+  // The blocks below the producer's, from the top, that are branches of
+  // ifs: `levels` open frames from `base`. The wait goes into the lowest,
+  // before the item holding the consumer (the consumer itself, or a loop
+  // or a branch further down).
+  const size_t levels = BranchLevels(path, k);
+  if (levels == 0) return -1;
+  const size_t base = frames_.size() - (path.size() - k - 1);
+  const std::pair<int, int>& at = path[k + levels];
+  const int sunk_gap = blocks_[at.first].gaps[at.second];
   // A pair sunk into the then-block from the same producer left its other
   // half for the end of this else-block: it comes up to this consumer.
-  Frame& inner = frames_.back();
+  Frame& inner = frames_[base + levels - 1];
   for (auto w = inner.else_waits.begin(); inner.has_else && w != inner.else_waits.end(); ++w) {
     if (w->wait.src != p || w->wait.dst != q || w->set_gap != set_gap || w->covers < covers) {
       continue;
@@ -113,7 +124,7 @@ int SyncPlanner::SinkWait(Pipe p, Pipe q, const Path& path, size_t k, int set_ga
   }
   // One more wait in the other branch of each if on the way.
   for (size_t j = 0; j < levels; ++j) {
-    Frame& f = frames_[frames_.size() - levels + j];
+    Frame& f = frames_[base + j];
     if (f.has_else) {
       // The consumer is in the else-block: the then-block is over.
       const int end = blocks_[f.then_block].gaps.back();

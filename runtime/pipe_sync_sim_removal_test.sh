@@ -39,6 +39,7 @@ runs=(
   "$dir/syncplan_and_drop.py|--passes=|--entry=k"
   "$dir/34_credit_notify_after_load.py|--passes=|--entry=k --ranks=2 --scalar left=1"
   "$dir/41_prime_ahead_of_unrelated_work.py|--passes=|--entry=k"
+  "$dir/42_wait_sinks_before_loop_in_branch.py|--passes=|--entry=k --scalar c=0;--entry=k --scalar c=1"
   "examples/matmul_relu.py||--entry=mm_relu"
   "examples/v2c_handoff.py||--entry=rope_score"
   "examples/attention_tile.py||--entry=attention_tile"
