@@ -128,6 +128,7 @@ int SyncPlanner::PushGap(int block, const Location& loc) {
   gap_blocks_.push_back(block);
   blocks_[block].gaps.push_back(gap);
   gap_paths_.push_back(CurrentPath());
+  gap_seq_.push_back(seq_);
   auto it = deferred_.find(block);
   if (it != deferred_.end()) {
     for (SyncInstr& i : it->second) Add(gap, std::move(i));
@@ -346,27 +347,50 @@ std::pair<int, int64_t> SyncPlanner::PrimeGap(const Loop& l, Pipe p) const {
   auto at = std::find(nodes.begin(), nodes.end(), l.node);
   std::pair<int, int64_t> best{l.gap, -1};
   if (at == nodes.end()) return best;
-  // Each item of a block follows its gap: ..., gap, op, gap, loop.
+  // A PIPE_ALL the forward plan placed frees every id after it (Reset):
+  // the prime's id may be another pair's before it.
+  auto barrier_all = [&](int gap) {
+    return std::any_of(gaps_[gap].begin(), gaps_[gap].end(), [](const SyncInstr& i) {
+      return i.kind == SyncInstr::Kind::kBarrierAll;
+    });
+  };
+  // Each item of a block follows its gap: ..., gap, item, gap, loop. Back
+  // over machine ops and ifs (whose ids are their own: no id is freed in
+  // a compound), not over barriers, fences or loops.
   for (size_t k = at - nodes.begin(); k >= 3; k -= 2) {
-    const Node& op = nodes_[nodes[k - 2]];
+    const Node& item = nodes_[nodes[k - 2]];
     const Node& before = nodes_[nodes[k - 3]];
-    if (op.kind != Node::Kind::kOp || before.kind != Node::Kind::kGap) break;
-    const MachineStep& step = op.step;
-    if (step.barrier_all_before || step.barrier_all_after || step.drains_all ||
-        !step.drains.empty()) {
+    if (before.kind != Node::Kind::kGap || barrier_all(nodes_[nodes[k - 1]].gap) ||
+        barrier_all(before.gap)) {
       break;
     }
-    // A PIPE_ALL the forward plan placed frees every id after it (Reset):
-    // the prime's id may be another pair's before it.
-    const std::vector<SyncInstr>& after = gaps_[nodes_[nodes[k - 1]].gap];
-    if (std::any_of(after.begin(), after.end(), [](const SyncInstr& i) {
-          return i.kind == SyncInstr::Kind::kBarrierAll;
-        })) {
+    bool on_p = false;
+    if (item.kind == Node::Kind::kOp) {
+      const MachineStep& step = item.step;
+      if (step.barrier_all_before || step.barrier_all_after || step.drains_all ||
+          !step.drains.empty()) {
+        break;
+      }
+      on_p = !item.skip && step.pipe == p;
+    } else if (item.kind == Node::Kind::kIf) {
+      on_p = HoldsOpOn(nodes[k - 2], p);
+    } else {
       break;
     }
-    if (!op.skip && step.pipe == p) best = {before.gap, op.seq - 1};
+    if (on_p) best = {before.gap, gap_seq_[before.gap]};
   }
   return best;
+}
+
+bool SyncPlanner::HoldsOpOn(int node, Pipe p) const {
+  const Node& n = nodes_[node];
+  if (n.kind == Node::Kind::kOp) return !n.skip && n.step.pipe == p;
+  for (const std::vector<int>& block : n.blocks) {
+    for (int c : block) {
+      if (HoldsOpOn(c, p)) return true;
+    }
+  }
+  return false;
 }
 
 int64_t SyncPlanner::DrainCovers(int unit) const {

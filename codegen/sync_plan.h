@@ -381,15 +381,17 @@ class SyncPlanner {
   int MakePair(Pipe p, Pipe q, int set_gap, int wait_gap, int loop, absl::string_view why,
                int wait_slot = 3, int set_slot = 1);
   // Where the prime of a pair p -> q carried by `loop` goes: the gap before
-  // the loop, or earlier in its block, back over the machine ops right
-  // before it up to the first one on p, so that the prime does not queue
-  // behind work of p the first iteration need not wait for. The second:
-  // the last op the prime covers (-1: everything before the loop).
+  // the loop, or earlier in its block, back over the machine ops and ifs
+  // right before it up to the first one on p, so that the prime does not
+  // queue behind work of p the first iteration need not wait for. The
+  // second: the last op the prime covers (-1: everything before the loop).
   std::pair<int, int64_t> PrimeGap(const Loop& l, Pipe p) const;
   // What a carried pair's drain covers on p for its consumer pipe: its
   // set's latest producer, or, when the prime stands before ops of p ahead
   // of the loop, only what the prime covers (a run of no iteration).
   int64_t DrainCovers(int unit) const;
+  // Whether node `node` is, or holds, a machine op on p.
+  bool HoldsOpOn(int node, Pipe p) const;
   // The node list of block `block`.
   const std::vector<int>& BlockNodes(int block) const;
   int FreeId(Pipe p, Pipe q) const;
@@ -508,6 +510,7 @@ class SyncPlanner {
   std::vector<std::vector<SyncInstr>> gaps_;
   std::vector<Location> gap_locs_;  // the item after the gap (or the block's)
   std::vector<Path> gap_paths_;     // where each gap is (the item after it)
+  std::vector<int64_t> gap_seq_;    // the last op before each gap
   std::vector<int> gap_blocks_;     // the block of each gap
   // Drains for the next gap of a block (the gap after a loop that ended).
   std::map<int, std::vector<SyncInstr>> deferred_;

@@ -9,8 +9,8 @@
 // producer of each pipe (the set after the body item holding it, the wait
 // before the body item holding the op, a prime set before the loop and a
 // drain wait after it), or pipe_barrier(q) when both are on q. The prime
-// goes ahead of the machine ops right before the loop back to the first
-// one on its pipe (PrimeGap): the first iteration's wait is then not held
+// goes ahead of the machine ops and ifs right before the loop back to the
+// first one on its pipe (PrimeGap): the first iteration's wait is then not held
 // up by work it has no dependence on (what it does depend on before the
 // loop, the forward plan paired when it walked the body).
 //

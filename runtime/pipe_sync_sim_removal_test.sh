@@ -40,6 +40,7 @@ runs=(
   "$dir/34_credit_notify_after_load.py|--passes=|--entry=k --ranks=2 --scalar left=1"
   "$dir/41_prime_ahead_of_unrelated_work.py|--passes=|--entry=k"
   "$dir/42_wait_sinks_before_loop_in_branch.py|--passes=|--entry=k --scalar c=0;--entry=k --scalar c=1"
+  "$dir/43_prime_ahead_of_if.py|--passes=|--entry=k --scalar c=0;--entry=k --scalar c=1"
   "examples/matmul_relu.py||--entry=mm_relu"
   "examples/v2c_handoff.py||--entry=rope_score"
   "examples/attention_tile.py||--entry=attention_tile"
