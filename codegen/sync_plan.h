@@ -321,7 +321,7 @@ class SyncPlanner {
     std::vector<SunkWait> else_waits;
   };
   struct Loop {
-    int gap = -1;     // the gap before the loop statement (its primes)
+    int gap = -1;     // the gap before the loop statement (primes: PrimeGap)
     int parent = -1;  // the block holding the loop
     int body = -1;    // its body block
     int node = -1;    // its compound node

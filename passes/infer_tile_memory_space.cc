@@ -364,15 +364,15 @@ class Inference : public MutableStmtVisitor<Inference, absl::Status> {
   }
 
   // A tile the pass placed or moved that outgrows its memory is the
-  // program's error, at its statement: PyPTO tiles such an operand in
-  // passes ptoc does not have (AutoTileMatmulL0 splits a matmul's Left
-  // and Right operands).
+  // program's error, at its statement: PyPTO tiles such a tile in passes
+  // ptoc does not have (AutoTileMatmulL0 splits a matmul's Left and Right
+  // operands, ...).
   absl::Status CheckFits() const {
     for (const auto& v : f_.vars) {
       if (std::optional<std::string> overflow = TileOverflow(v->name, v->type, backend_)) {
         return ErrorAt(v->loc.known() ? v->loc : f_.loc,
                        absl::StrCat("infer-tile-memory-space: ", *overflow,
-                                    "; PyPTO tiles such an operand in passes ptoc does not "
+                                    "; PyPTO splits such a tile in passes ptoc does not "
                                     "have yet (AutoTileMatmulL0, ...): split it by hand"));
       }
     }

@@ -6,7 +6,7 @@
 # RUN: ptoc %s --passes=infer-tile-memory-space --emit=text -o %t.out 2> %t.err; test $? -eq 1
 # RUN: FileCheck %s --input-file=%t.err
 # RUN: test ! -e %t.out
-# CHECK: moved_operand_too_large_error.py:[[@LINE+14]]:9: error: infer-tile-memory-space: tile 'at_Left' needs 73728 bytes, more than the 65536 bytes of Left on a2a3; PyPTO tiles such an operand in passes ptoc does not have yet (AutoTileMatmulL0, ...): split it by hand
+# CHECK: moved_operand_too_large_error.py:[[@LINE+14]]:9: error: infer-tile-memory-space: tile 'at_Left' needs 73728 bytes, more than the 65536 bytes of Left on a2a3; PyPTO splits such a tile in passes ptoc does not have yet (AutoTileMatmulL0, ...): split it by hand
 # CHECK-NEXT: pl.tile.matmul(at, bt)
 import pypto.language as pl
 
