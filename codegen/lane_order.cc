@@ -10,7 +10,7 @@ namespace codegen {
 namespace {
 
 std::string At(const Location& l) {
-  return l.known() ? absl::StrCat(l.file.str(), ":", l.line, ":", l.col) : std::string("?");
+  return l.known() ? FileLineCol(l) : std::string("?");
 }
 std::string Line(const Location& l) {
   return l.known() ? absl::StrCat(l.file.str(), ":", l.line) : std::string("?");

@@ -52,9 +52,6 @@ bool RunDefaultPipeline(Program& program) {
   return true;
 }
 
-std::string LocText(const Location& l) {
-  return absl::StrCat(l.file.str(), ":", l.line, ":", l.col);
-}
 
 std::string AccessText(const PlanAccess& a) {
   std::string box;
@@ -68,7 +65,7 @@ void RecordedText(const std::vector<SyncPlanner::RecordedItem>& items, int depth
   using Kind = SyncPlanner::RecordedItem::Kind;
   for (const SyncPlanner::RecordedItem& item : items) {
     absl::StrAppend(out, std::string(2 * depth, ' '), static_cast<int>(item.kind), " ",
-                    LocText(item.loc));
+                    FileLineCol(item.loc));
     if (item.kind == Kind::kGap) {
       for (const SyncInstr& s : item.sync) {
         absl::StrAppend(out, " ", static_cast<int>(s.kind), "/", PipeName(s.src), "/",

@@ -22,7 +22,7 @@ constexpr char kMarker = '\x01';
 
 // file:line:col, or "-" when unknown (--emit=syncplan and the trace).
 std::string LocationText(const Location& l) {
-  return l.known() ? absl::StrCat(l.file.str(), ":", l.line, ":", l.col) : std::string("-");
+  return l.known() ? FileLineCol(l) : std::string("-");
 }
 
 // A unit as planned, for --v=2.

@@ -8,6 +8,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/container/node_hash_set.h"
 #include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
 #include "absl/synchronization/mutex.h"
 
 namespace ptoc {
@@ -18,6 +19,10 @@ FileName::FileName(absl::string_view name) {
   static auto* names = new absl::node_hash_set<std::string>();  // never freed
   absl::MutexLock lock(&mu);
   name_ = &*names->emplace(name).first;
+}
+
+std::string FileLineCol(const Location& loc) {
+  return absl::StrCat(loc.file.str(), ":", loc.line, ":", loc.col);
 }
 
 const std::string& FileName::str() const {

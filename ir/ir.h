@@ -47,6 +47,10 @@ struct Location {
   bool known() const { return line > 0; }
 };
 
+// "file:line:col", for messages, traces and reports (each caller says
+// what an unknown location reads as).
+std::string FileLineCol(const Location& loc);
+
 struct Var {
   int id = 0;  // unique within its function
   std::string name;

@@ -485,8 +485,7 @@ class Rewriter {
     std::vector<StmtPtr> out;
     for (const Request& r : requests) {
       VLOG(2) << "insert-comm-fence: " << f_.name << ": " << MarkerRule(r.kind) << " at "
-              << (r.loc.known() ? absl::StrCat(r.loc.file.str(), ":", r.loc.line, ":", r.loc.col)
-                                : std::string("an unknown location"));
+              << (r.loc.known() ? FileLineCol(r.loc) : std::string("an unknown location"));
       switch (r.kind) {
         case MarkerKind::kLocalWrite:
           out.push_back(RegionInvalidate(r));

@@ -14,7 +14,7 @@ Location LocOf(const Location* loc) { return loc == nullptr ? Location{} : *loc;
 
 std::string Where(const Location* loc) {
   if (loc == nullptr || !loc->known()) return "an unknown place";
-  return absl::StrCat(loc->file.str(), ":", loc->line, ":", loc->col);
+  return FileLineCol(*loc);
 }
 
 }  // namespace

@@ -14,8 +14,6 @@ namespace {
 
 using codegen::OrderFinding;
 
-std::string At(const Location& l) { return absl::StrCat(l.file.str(), ":", l.line, ":", l.col); }
-
 std::string Json(absl::string_view s) { return QuoteString(s, ControlEscape::kJsonUnicode); }
 
 }  // namespace
@@ -120,7 +118,7 @@ Finding LanePipeCheck::ToReport(OrderFinding f) const {
   }
   if (f.kind == OrderFinding::Kind::kPipeRace) {
     auto side = [&](const OrderFinding::Side& s) {
-      return absl::StrCat("{\"loc\": ", Json(At(s.loc)), ", \"op\": ", Json(s.op),
+      return absl::StrCat("{\"loc\": ", Json(FileLineCol(s.loc)), ", \"op\": ", Json(s.op),
                           ", \"pipe\": ", Json(codegen::PipeName(s.pipe)),
                           ", \"access\": ", Json(s.write ? "write" : "read"), "}");
     };

@@ -121,8 +121,8 @@ absl::StatusOr<std::unique_ptr<Program>> DropMarker(const Program& program) {
     std::string list;
     for (size_t i = 0; i < markers.size(); ++i) {
       const sim::Marker& m = markers[i];
-      absl::StrAppend(&list, "\n  ", i, ": ", m.loc.file.str(), ":", m.loc.line, ":",
-                      m.loc.col, " ", sim::MarkerKindName(m.kind), " in ", m.function);
+      absl::StrAppend(&list, "\n  ", i, ": ", FileLineCol(m.loc), " ",
+                      sim::MarkerKindName(m.kind), " in ", m.function);
     }
     return absl::InvalidArgumentError(absl::StrCat("error: --drop-marker=", drop, ": the program has ",
                                                    markers.size(), " markers", list));

@@ -80,8 +80,7 @@ std::string TimingModel::Timeline(const std::string& backend, bool us, int64_t l
     const TimedOp& op = ops_[i];
     const int pid = lanes_[op.lane].rank;
     const int tid = tid_of(op.lane, op.pipe);
-    const std::string loc =
-        op.loc.known() ? absl::StrCat(op.loc.file.str(), ":", op.loc.line, ":", op.loc.col) : "";
+    const std::string loc = op.loc.known() ? FileLineCol(op.loc) : "";
     if (op.start > op.ready && op.pipe >= 0) {
       events.push_back(TraceEvent{
           pid, tid, 1, op.ready, seq++,

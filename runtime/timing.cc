@@ -21,7 +21,7 @@ constexpr int kS = static_cast<int>(Pipe::kS);
 
 std::string Quote(absl::string_view s) { return QuoteString(s, ControlEscape::kJsonUnicode); }
 std::string At(const Location& l) {
-  return l.known() ? absl::StrCat(l.file.str(), ":", l.line, ":", l.col) : std::string("-");
+  return l.known() ? FileLineCol(l) : std::string("-");
 }
 
 // The tile a machine op moves or computes: the call's result when it is a
