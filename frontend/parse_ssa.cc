@@ -178,11 +178,18 @@ absl::StatusOr<std::vector<Parser::Carry>> Parser::FindCarries(const Stmt& loop)
   // The loop's own scope is scopes_.back().
   const bool is_while = loop.kind == StmtKind::kWhile;
   std::vector<Carry> carries;
+  // In the order the loop bound them (the scope is a hash map), so that of
+  // two bad rebindings the error names the first, on every run.
+  std::vector<const std::pair<const std::string, Binding>*> bound;
   for (const auto& entry : scopes_.back()) {
+    if (entry.second.var != nullptr && entry.first != "_") bound.push_back(&entry);
+  }
+  std::sort(bound.begin(), bound.end(),
+            [](const auto* a, const auto* b) { return a->second.var->id < b->second.var->id; });
+  for (const auto* entry : bound) {
     // Named, not a structured binding: C++17 lambdas cannot capture those.
-    const std::string& name = entry.first;
-    const Binding& binding = entry.second;
-    if (binding.var == nullptr || name == "_") continue;
+    const std::string& name = entry->first;
+    const Binding& binding = entry->second;
     // The loop variable and the values carried as written, or a rebinding
     // of their names: the loop's own, not the names outside it.
     if (loop.var != nullptr && name == loop.var->name) continue;

@@ -5,6 +5,7 @@
 // interleaves parameters and attributes: `tile.full(shape, dtype, value)`)
 // and the family of its result rule. None of them is compiled: they are
 // parsed, verified, printed and kept in the .pb.
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <utility>
@@ -481,8 +482,27 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
         if (a.shape().size() < 2 || b.shape().size() < 2) {
           return absl::InvalidArgumentError(absl::StrCat("'", call.str, "' needs operands of rank 2 or more"));
         }
-        Shape out = a.shape();
-        out.back() = b.shape().back();
+        // The batch dims broadcast as NumPy's matmul does them (PyPTO's
+        // batch_matmul: [2, 1, M, K] x [1, 3, K, N] is [2, 3, M, N]).
+        const size_t ra = a.shape().size();
+        const size_t rb = b.shape().size();
+        const size_t batch = std::max(ra, rb) - 2;
+        Shape out(batch + 2, Dim::Static(1));
+        for (size_t i = 0; i < batch; ++i) {
+          const size_t from_end = batch - i;  // the batch dim's place, counted from the matrix
+          const Dim* da = ra - 2 >= from_end ? &a.shape()[ra - 2 - from_end] : nullptr;
+          const Dim* db = rb - 2 >= from_end ? &b.shape()[rb - 2 - from_end] : nullptr;
+          const bool a_one = da == nullptr || (da->is_static() && da->value == 1);
+          const bool b_one = db == nullptr || (db->is_static() && db->value == 1);
+          if (!a_one && !b_one && *da != *db) {
+            return absl::InvalidArgumentError(absl::StrCat(
+                "'", call.str, "': the batch dims of ", TypeToString(a), " and ",
+                TypeToString(b), " do not broadcast"));
+          }
+          out[i] = a_one ? (db != nullptr ? *db : Dim::Static(1)) : *da;
+        }
+        out[batch] = a.shape()[ra - 2];
+        out[batch + 1] = b.shape().back();
         if (a.is_tile()) {
           DType d = DTypeAttr(call, "out_dtype").value_or(
               IsFloatDType(a.dtype()) ? DType::kFP32 : DType::kINT32);
@@ -491,10 +511,8 @@ ResultRule RuleFor(Rule rule, const std::string& name, const std::vector<std::st
         // PyPTO's DeduceTensorMatMulType: [M, K] x [K, N] with the operands
         // stored transposed under a_trans / b_trans; out_dtype defaults to the
         // operands' promoted dtype.
-        const size_t ra = a.shape().size();
-        const size_t rb = b.shape().size();
-        out[ra - 2] = BoolAttr(call, "a_trans") ? a.shape()[ra - 1] : a.shape()[ra - 2];
-        out[ra - 1] = BoolAttr(call, "b_trans") ? b.shape()[rb - 2] : b.shape()[rb - 1];
+        out[batch] = BoolAttr(call, "a_trans") ? a.shape()[ra - 1] : a.shape()[ra - 2];
+        out[batch + 1] = BoolAttr(call, "b_trans") ? b.shape()[rb - 2] : b.shape()[rb - 1];
         DType d = DTypeAttr(call, "out_dtype").value_or(PromotedDType(a.dtype(), b.dtype()));
         return std::optional<Type>(Type::Tensor(std::move(out), d));
       };

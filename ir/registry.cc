@@ -757,6 +757,9 @@ const OpRegistry& OpRegistry::Get() {
           "tile.gather_mask"}) {
       r->FindMutable(op)->compiled = true;
     }
+    r->FindMutable("tile.slice")->tile_window = TileWindow::kSlice;
+    r->FindMutable("tile.extract")->tile_window = TileWindow::kExtract;
+    r->FindMutable("tile.move")->tile_window = TileWindow::kMove;
     // PyPTO lowers these before code generation, in FlattenTileNdTo2D
     // (src/ir/transforms/flatten_tile_nd_to_2d/batch_matmul.cpp); its
     // backend has no lowering of batch_matmul, nor of a rank > 2

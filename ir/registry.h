@@ -65,6 +65,13 @@ enum class GmView { kNone, kReshape, kWindow };
 // says so by its GmView instead).
 enum class HostEval { kNone, kWorldSize, kAllocWindowBuffer, kWindow, kCreateTensor };
 
+// The tile ops canonicalize-tile-slice rewrites (PyPTO's
+// CanonicalizeTileSlice): kSlice, a window of args[0] that aliases it
+// (tile.slice: input, shape, offset); kExtract, a copy of the window at
+// (args[1], args[2]) of shape args[3] into target_memory (tile.extract);
+// kMove, a copy of the whole tile into target_memory (tile.move).
+enum class TileWindow { kNone, kSlice, kExtract, kMove };
+
 // Direction of a cross-core FIFO op.
 enum class PipeDirection { kNone, kC2V, kV2C };
 
@@ -291,6 +298,7 @@ struct OpInfo {
   // (this lane's Vec half -> the joined Mat tile). Both carry `split`, the
   // region's mode; expand-mixed-kernel turns them into split transports.
   PipeDirection split_boundary = PipeDirection::kNone;
+  TileWindow tile_window = TileWindow::kNone;
   // PyPTO's memory-space rule of the op (ir/op_catalog_memory.cc).
   MemorySpec memory;
   // Of a tensor op, its tile form in a kernel.

@@ -1,5 +1,6 @@
 #!/bin/bash
-# The view ops (tile.slice, tile.reshape), tile.extract, tile.assemble,
+# The view ops (tile.slice, tile.reshape; a band of a Mat tile's rows, which
+# canonicalize-tile-slice copies by a TEXTRACT: cube_rows), tile.extract, tile.assemble,
 # tile.mgather, the compare / select ops, tile.transpose, tile.sin /
 # tile.cos, the tile.fillpad ops, the per-row expansions, the arg
 # reductions, tile.addc ..., tile.matmul_bias and tile.gemv ..., tile.gatherb
@@ -45,6 +46,9 @@ if name == "slices_vec":
     save("a", rng.integers(-64, 64, (16, 128)) / 4)
 elif name == "slices_cube":
     save("a", rng.integers(-8, 8, (16, 64)) / 2)
+    save("b", rng.integers(-8, 8, (32, 16)) / 2)
+elif name == "slices_cube_rows":
+    save("a", rng.integers(-8, 8, (48, 32)) / 2)
     save("b", rng.integers(-8, 8, (32, 16)) / 2)
 elif name == "extract_vec":
     save("a", rng.integers(-64, 64, (16, 128)) / 4)
@@ -157,6 +161,9 @@ if name == "slices_vec":
 elif name == "slices_cube":
     a, b = load("a", (16, 64)), load("b", (32, 16))
     want["out"] = a[:, 32:64].astype(np.float16).astype(np.float32) @ b.astype(np.float16).astype(np.float32)
+elif name == "slices_cube_rows":
+    a, b, r = load("a", (48, 32)), load("b", (32, 16)), 16
+    want["out"] = a[r:r + 16, :].astype(np.float16).astype(np.float32) @ b.astype(np.float16).astype(np.float32)
 elif name == "extract_vec":
     a, r = load("a", (16, 128)), 5
     want["out"] = 3 * a[r:r + 4, 56:120]
@@ -283,6 +290,7 @@ PY
 for backend in a2a3 a5; do
   run slices_vec runtime/testdata/slices.py vec "$backend" --scalar r=6
   run slices_cube runtime/testdata/slices.py cube "$backend"
+  run slices_cube_rows runtime/testdata/slices.py cube_rows "$backend" --scalar r=16
   run extract_vec runtime/testdata/slices.py extract_vec "$backend" --scalar r=5
   run extract_cube runtime/testdata/slices.py extract_cube "$backend"
   run reshape runtime/testdata/slices.py reshape "$backend"
@@ -310,4 +318,4 @@ for backend in a2a3 a5; do
   run gather_mask runtime/testdata/gather_mask.py k "$backend"
 done
 echo "view_ops_numpy_test: $checked runs checked, $failed failed"
-[[ $failed -eq 0 && $checked -eq 54 ]]
+[[ $failed -eq 0 && $checked -eq 56 ]]

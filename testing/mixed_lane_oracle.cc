@@ -352,7 +352,11 @@ absl::Status CheckLaneExecution(const Function& kernel, const Function& aic,
   }
   if (!where.empty()) {
     return absl::FailedPreconditionError(
-        absl::StrCat("access ", where.begin()->first, " is not in the kernel"));
+        absl::StrCat("access ",
+                     std::min_element(where.begin(), where.end(),
+                                      [](const auto& a, const auto& b) { return a.first < b.first; })
+                         ->first,
+                     " is not in the kernel"));
   }
   RETURN_IF_ERROR(Simulate(lanes, SlotNum(*aic.body)));
 

@@ -42,6 +42,18 @@ class Slices:
         c: pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Acc] = pl.tile.matmul(al, br)
         pl.tile.store(c, [0, 0], out)
 
+    # A band of a Mat tile's rows (in the fractal layout not a tile of its
+    # own) as a matmul operand: canonicalize-tile-slice copies it into Left
+    # with a TEXTRACT at the band's row (r = 16).
+    @pl.function(type=pl.FunctionType.InCore)
+    def cube_rows(self, a: pl.Tensor[[48, 32], pl.FP16], b: pl.Tensor[[32, 16], pl.FP16],
+                  r: pl.Scalar[pl.INDEX], out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]):
+        am: pl.Tile[[48, 32], pl.FP16, pl.MemorySpace.Mat] = pl.tile.load(a, [0, 0], [48, 32], target_memory=pl.MemorySpace.Mat)
+        band: pl.Tile[[16, 32], pl.FP16, pl.MemorySpace.Mat] = pl.tile.slice(am, [16, 32], [r, 0])
+        bm: pl.Tile[[32, 16], pl.FP16, pl.MemorySpace.Mat] = pl.tile.load(b, [0, 0], [32, 16], target_memory=pl.MemorySpace.Mat)
+        c: pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Acc] = pl.tile.matmul(band, bm)
+        pl.tile.store(c, [0, 0], out)
+
     # tile.extract: windows copied into tiles of their own.
     @pl.function(type=pl.FunctionType.AIV)
     def extract_vec(self, a: pl.Tensor[[16, 128], pl.FP32], r: pl.Scalar[pl.INDEX],

@@ -29,6 +29,8 @@ class TimePasses:
 # TIME-NEXT: lower-composite-ops checks {{[0-9]+\.[0-9]+}}
 # TIME-NEXT: infer-tile-memory-space {{[0-9]+\.[0-9]+}}
 # TIME-NEXT: infer-tile-memory-space checks {{[0-9]+\.[0-9]+}}
+# TIME-NEXT: canonicalize-tile-slice {{[0-9]+\.[0-9]+}}
+# TIME-NEXT: canonicalize-tile-slice checks {{[0-9]+\.[0-9]+}}
 # TIME-NEXT: expand-mixed-kernel {{[0-9]+\.[0-9]+}}
 # TIME-NEXT: expand-mixed-kernel checks {{[0-9]+\.[0-9]+}}
 # TIME: materialize-aiv-lanes checks {{[0-9]+\.[0-9]+}}
