@@ -32,6 +32,7 @@ cache shared across machines never serves a result built against others.
 DEFAULT_PASSES = [
     "flatten-kernel-scopes",
     "convert-tensor-to-tile-ops",
+    "lower-batch-matmul",
     "lower-composite-ops",
     "infer-tile-memory-space",
     "canonicalize-tile-slice",
@@ -47,6 +48,7 @@ DEFAULT_PASSES = [
 _STEP_SUFFIX = {
     "flatten-kernel-scopes": "flat",
     "convert-tensor-to-tile-ops": "tiled",
+    "lower-batch-matmul": "unbatched",
     "lower-composite-ops": "lowered",
     "infer-tile-memory-space": "memory",
     "canonicalize-tile-slice": "canonical",

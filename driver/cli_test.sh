@@ -18,7 +18,7 @@ fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 # The default pipeline.
 last="$("$ptoc" --list-passes | tail -1)"
-[[ "$last" == "default pipeline: flatten-kernel-scopes,convert-tensor-to-tile-ops,lower-composite-ops,infer-tile-memory-space,canonicalize-tile-slice,expand-mixed-kernel,stamp-tfree-split,hoist-output-returns,insert-comm-fence,check-comm-contract,materialize-aiv-lanes" ]] ||
+[[ "$last" == "default pipeline: flatten-kernel-scopes,convert-tensor-to-tile-ops,lower-batch-matmul,lower-composite-ops,infer-tile-memory-space,canonicalize-tile-slice,expand-mixed-kernel,stamp-tfree-split,hoist-output-returns,insert-comm-fence,check-comm-contract,materialize-aiv-lanes" ]] ||
   fail "--list-passes ends with '$last'"
 "$ptoc" --help | grep -q "Default: expand-mixed-kernel" && fail "--help names a stale default pipeline"
 

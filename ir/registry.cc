@@ -764,13 +764,18 @@ const OpRegistry& OpRegistry::Get() {
     // (src/ir/transforms/flatten_tile_nd_to_2d/batch_matmul.cpp); its
     // backend has no lowering of batch_matmul, nor of a rank > 2
     // transpose_view (pto.treshape of a 2-D NZ tile as ZN).
-    for (const char* op : {"tile.batch_matmul", "tile.batch_matmul_acc"}) {
-      r->FindMutable(op)->not_compiled_reason =
-          "PyPTO lowers it before code generation (its FlattenTileNdTo2D pass unrolls the "
-          "batch into one 2-D tile.matmul / matmul_acc per batch page, sliced from the "
-          "operands, and stores or assembles each result), a pass ptoc does not have yet; "
-          "write the per-batch 2-D tile.matmul calls";
-    }
+    r->FindMutable("tile.batch_matmul")->per_batch_op = "tile.matmul";
+    r->FindMutable("tile.batch_matmul")->not_compiled_reason =
+        "the pass lower-batch-matmul (in the default pipeline) unrolls it into one 2-D "
+        "tile.matmul per batch page when its operands are tile.loads of GM of static shape "
+        "and one tile.store stores its product right after it; this call is not in that "
+        "form, or the pass did not run: load the operands and store the product so, or "
+        "write the per-page tile.matmul calls";
+    r->FindMutable("tile.batch_matmul_acc")->not_compiled_reason =
+        "PyPTO lowers it before code generation (its FlattenTileNdTo2D pass unrolls the "
+        "batch into one 2-D tile.matmul_acc per batch page, sliced from the operands and "
+        "the accumulator), which ptoc does not do yet; write the per-page tile.matmul_acc "
+        "calls";
     r->FindMutable("tile.transpose_view")->not_compiled_reason =
         "PyPTO's code generation reinterprets a 2-D tile in place (pto.treshape, NZ as ZN), "
         "and its FlattenTileNdTo2D pass removes the rank > 2 views that feed "

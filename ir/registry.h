@@ -291,6 +291,9 @@ struct OpInfo {
   // one of them set is rejected by codegen and the simulator
   // (CheckCompiledForm) instead of being lowered without it.
   std::vector<std::string> uncompiled_attrs;
+  // Of a batched op, the 2-D op lower-batch-matmul runs per batch page
+  // (tile.batch_matmul: tile.matmul); empty for the others.
+  std::string per_batch_op;
   // Which composite op this is (kNone: a primitive op).
   Composite composite = Composite::kNone;
   // A boundary op of a pl.split_aiv kernel (dual-aiv.md): kC2V for

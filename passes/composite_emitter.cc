@@ -57,7 +57,12 @@ std::string Emitter::Fresh(absl::string_view base) {
 }
 
 Var* Emitter::Bind(absl::string_view name, ExprPtr value) {
-  Var* v = fn_.NewVar(Fresh(name), value->type, loc_);
+  Type type = value->type;
+  return BindAs(name, std::move(type), std::move(value));
+}
+
+Var* Emitter::BindAs(absl::string_view name, Type type, ExprPtr value) {
+  Var* v = fn_.NewVar(Fresh(name), std::move(type), loc_);
   stmts_.push_back(MakeAssign(v, std::move(value), loc_));
   return v;
 }

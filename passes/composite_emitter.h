@@ -48,6 +48,9 @@ class Emitter {
                              std::vector<NamedExpr> attrs = {}) const;
   // `name = value`: the new variable.
   Var* Bind(absl::string_view name, ExprPtr value);
+  // `name: type = value`, the variable of a type PyPTO's annotation rule
+  // gives the value (a load's [1, M, K] window as an [M, K] tile).
+  Var* BindAs(absl::string_view name, Type type, ExprPtr value);
   absl::StatusOr<Var*> BindOp(absl::string_view name, absl::string_view op,
                               std::vector<ExprPtr> args, std::vector<NamedExpr> attrs = {});
   absl::Status EvalOp(absl::string_view op, std::vector<ExprPtr> args,

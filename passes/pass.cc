@@ -39,8 +39,8 @@ std::string PassOptions::Get(absl::string_view flag) const {
 }
 
 std::vector<std::string> DefaultPipeline() {
-  return {"flatten-kernel-scopes", "convert-tensor-to-tile-ops", "lower-composite-ops",
-          "infer-tile-memory-space", "canonicalize-tile-slice",  "expand-mixed-kernel",
+  return {"flatten-kernel-scopes", "convert-tensor-to-tile-ops", "lower-batch-matmul",
+          "lower-composite-ops",     "infer-tile-memory-space", "canonicalize-tile-slice",  "expand-mixed-kernel",
           "stamp-tfree-split",
           // Before the fences: `return pl.store(t, o, window)` publishes, and
           // insert-comm-fence can only append its markers to a statement.

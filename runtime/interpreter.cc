@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "ir/annotation.h"
 #include "ir/checked_math.h"
 #include "ir/status_macros.h"
 #include "codegen/op_lowering.h"
@@ -114,6 +115,15 @@ absl::Status Interpreter::Exec(LaneState& l, const Instr& in) {
       ASSIGN_OR_RETURN(Value v, st.value->kind == ExprKind::kCall ? CallOp(l, *st.value, &st, in.op)
                                                                   : Eval(l, *st.value));
       if (l.finished) return absl::OkStatus();
+      // A fresh N-D tile (a load or create) named by a 2-D annotation is
+      // that 2-D tile, its leading dims folded into the rows, as code
+      // generation lays it out (PyPTO's FlattenTileNdTo2D form).
+      if (st.kind == StmtKind::kAssign && st.var != nullptr && v.kind == Value::Kind::kTile &&
+          v.tile->shape.size() > 2 && FoldsNdTo2D(st)) {
+        auto folded = std::make_shared<TileData>(*v.tile);
+        folded->shape = {st.var->type.shape()[0].value, st.var->type.shape()[1].value};
+        v = Value::Tile(std::move(folded));
+      }
       if (st.kind == StmtKind::kAssign && st.var != nullptr) l.env[st.var->id] = v;
       if (st.kind == StmtKind::kSetItem) RETURN_IF_ERROR(SetItem(l, st, v));
       if (!repeat_) ++l.pc;

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "ir/status_macros.h"
 #include "runtime/interpreter.h"
 #include "runtime/tile_ops.h"
@@ -155,8 +156,36 @@ Interpreter::OpResult Interpreter::TileStore(LaneState& l, const Expr& call) {
       moved[i] = std::min(moved[i], own[i].value);
     }
   }
+  // A 2-D tile stored into an N-D region (`shapes`, the fourth argument:
+  // PyPTO's FlattenTileNdTo2D form): the region's leading dims fold into
+  // the tile's rows.
+  const TileData* data = tile.tile.get();
+  std::shared_ptr<TileData> unfolded;
+  if (call.args.size() > 3 && !call.args[3]->args.empty() && data->shape.size() == 2) {
+    ASSIGN_OR_RETURN(std::vector<int64_t> region, EvalInts(l, *call.args[3]));
+    int64_t rows = 1;
+    for (size_t i = 0; i + 1 < region.size(); ++i) rows *= region[i];
+    const bool whole = moved == data->shape;
+    const bool leading_ones = region.size() >= 2 &&
+                              std::all_of(region.begin(), region.end() - 2,
+                                          [](int64_t d) { return d == 1; });
+    if (region.size() < 2 || rows != data->shape[0] || region.back() != data->shape[1] ||
+        (!whole && !leading_ones)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "tile.store of a [", absl::StrJoin(data->shape, ", "), "] tile into the region [",
+          absl::StrJoin(region, ", "), "]"));
+    }
+    unfolded = std::make_shared<TileData>(*data);
+    unfolded->shape = region;
+    if (!whole) {
+      moved.insert(moved.begin(), region.size() - 2, 1);
+    } else {
+      moved = region;
+    }
+    data = unfolded.get();
+  }
   auto runs = Region(l, alloc, offsets, moved, call.loc, "tile.store");
-  if (runs) StoreRegion(l, *runs, alloc, *tile.tile, AtomicAdd(call), moved);
+  if (runs) StoreRegion(l, *runs, alloc, *data, AtomicAdd(call), moved);
   return Value::Tensor(alloc);
 }
 

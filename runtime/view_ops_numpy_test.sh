@@ -1,6 +1,8 @@
 #!/bin/bash
 # The view ops (tile.slice, tile.reshape; a band of a Mat tile's rows, which
-# canonicalize-tile-slice copies by a TEXTRACT: cube_rows), tile.extract, tile.assemble,
+# canonicalize-tile-slice copies by a TEXTRACT: cube_rows), tile.batch_matmul
+# with broadcast batch dims (lower-batch-matmul's pages: batch_matmul.py),
+# tile.extract, tile.assemble,
 # tile.mgather, the compare / select ops, tile.transpose, tile.sin /
 # tile.cos, the tile.fillpad ops, the per-row expansions, the arg
 # reductions, tile.addc ..., tile.matmul_bias and tile.gemv ..., tile.gatherb
@@ -12,8 +14,9 @@
 # runtime/testdata/slices.py, mgather.py, compare_select.py, transpose.py,
 # trig.py, fillpad.py, row_expand.py, arg_reduce.py, ternary.py,
 # matmul_bias.py, gemv.py, gatherb.py and set_validshape.py (each
-# kernel, both backends; trig.py through ptoc's default pipeline first,
-# whose lower-composite-ops expands sin and cos) from seeded inputs, every
+# kernel, both backends; trig.py, cube_rows and batch_matmul.py through
+# ptoc's default pipeline first, whose passes rewrite them) from seeded
+# inputs, every
 # output
 # compared with NumPy's result for the same inputs (exact for the copies,
 # selections and sums of quarter-integers, 1e-6 relative for the cube's FP16
@@ -50,6 +53,9 @@ elif name == "slices_cube":
 elif name == "slices_cube_rows":
     save("a", rng.integers(-8, 8, (48, 32)) / 2)
     save("b", rng.integers(-8, 8, (32, 16)) / 2)
+elif name == "batch_matmul":
+    save("a", rng.integers(-8, 8, (2, 1, 16, 32)) / 2)
+    save("b", rng.integers(-8, 8, (1, 3, 32, 16)) / 2)
 elif name == "extract_vec":
     save("a", rng.integers(-64, 64, (16, 128)) / 4)
 elif name == "reshape":
@@ -134,7 +140,10 @@ elif name == "extract_cube":
     save("a", rng.integers(-8, 8, (32, 64)) / 2)
     save("b", rng.integers(-8, 8, (64, 32)) / 2)
 PY
-  if [[ "$name" == trig ]]; then
+  # The kernels a pass of the default pipeline rewrites run as ptoc
+  # compiles them: trig (lower-composite-ops), slices_cube_rows
+  # (canonicalize-tile-slice) and batch_matmul (lower-batch-matmul).
+  if [[ " trig slices_cube_rows batch_matmul " == *" $name "* ]]; then
     "$ptoc" "$kernel" --backend="$backend" --emit=pb -o "$d/k.pb" ||
       { echo "FAILED: $name $backend: ptoc"; failed=$((failed + 1)); return; }
     kernel="$d/k.pb"
@@ -164,6 +173,9 @@ elif name == "slices_cube":
 elif name == "slices_cube_rows":
     a, b, r = load("a", (48, 32)), load("b", (32, 16)), 16
     want["out"] = a[r:r + 16, :].astype(np.float16).astype(np.float32) @ b.astype(np.float16).astype(np.float32)
+elif name == "batch_matmul":
+    a, b = load("a", (2, 1, 16, 32)), load("b", (1, 3, 32, 16))
+    want["out"] = np.matmul(a.astype(np.float16).astype(np.float32), b.astype(np.float16).astype(np.float32))
 elif name == "extract_vec":
     a, r = load("a", (16, 128)), 5
     want["out"] = 3 * a[r:r + 4, 56:120]
@@ -292,6 +304,7 @@ for backend in a2a3 a5; do
   run slices_cube runtime/testdata/slices.py cube "$backend"
   run slices_cube_rows runtime/testdata/slices.py cube_rows "$backend" --scalar r=16
   run extract_vec runtime/testdata/slices.py extract_vec "$backend" --scalar r=5
+  run batch_matmul runtime/testdata/batch_matmul.py k "$backend"
   run extract_cube runtime/testdata/slices.py extract_cube "$backend"
   run reshape runtime/testdata/slices.py reshape "$backend"
   run turn runtime/testdata/slices.py turn "$backend"
@@ -318,4 +331,4 @@ for backend in a2a3 a5; do
   run gather_mask runtime/testdata/gather_mask.py k "$backend"
 done
 echo "view_ops_numpy_test: $checked runs checked, $failed failed"
-[[ $failed -eq 0 && $checked -eq 56 ]]
+[[ $failed -eq 0 && $checked -eq 58 ]]

@@ -25,6 +25,8 @@ class TimePasses:
 # TIME-NEXT: flatten-kernel-scopes checks {{[0-9]+\.[0-9]+}}
 # TIME-NEXT: convert-tensor-to-tile-ops {{[0-9]+\.[0-9]+}}
 # TIME-NEXT: convert-tensor-to-tile-ops checks {{[0-9]+\.[0-9]+}}
+# TIME-NEXT: lower-batch-matmul {{[0-9]+\.[0-9]+}}
+# TIME-NEXT: lower-batch-matmul checks {{[0-9]+\.[0-9]+}}
 # TIME-NEXT: lower-composite-ops {{[0-9]+\.[0-9]+}}
 # TIME-NEXT: lower-composite-ops checks {{[0-9]+\.[0-9]+}}
 # TIME-NEXT: infer-tile-memory-space {{[0-9]+\.[0-9]+}}

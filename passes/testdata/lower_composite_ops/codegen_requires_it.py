@@ -7,7 +7,7 @@
 # RUN: ptoc --list-passes | FileCheck %s --check-prefix=LIST
 # CHECK: codegen_requires_it.py:{{[0-9]+}}:18: error: 'meet' calls the composite op 'pld.tensor.barrier': codegen needs the pass lower-composite-ops first (the default pipeline runs it)
 # PTO: pto.comm.tnotify
-# LIST: default pipeline: flatten-kernel-scopes,convert-tensor-to-tile-ops,lower-composite-ops,infer-tile-memory-space,
+# LIST: default pipeline: flatten-kernel-scopes,convert-tensor-to-tile-ops,lower-batch-matmul,lower-composite-ops,infer-tile-memory-space,
 import pypto.language as pl
 import pypto.language.distributed as pld
 
