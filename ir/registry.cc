@@ -760,6 +760,7 @@ const OpRegistry& OpRegistry::Get() {
     r->FindMutable("tile.slice")->tile_window = TileWindow::kSlice;
     r->FindMutable("tile.extract")->tile_window = TileWindow::kExtract;
     r->FindMutable("tile.move")->tile_window = TileWindow::kMove;
+    r->FindMutable("tile.reshape")->tile_window = TileWindow::kReshape;
     // PyPTO lowers these before code generation, in FlattenTileNdTo2D
     // (src/ir/transforms/flatten_tile_nd_to_2d/batch_matmul.cpp); its
     // backend has no lowering of batch_matmul, nor of a rank > 2
@@ -768,7 +769,8 @@ const OpRegistry& OpRegistry::Get() {
     r->FindMutable("tile.batch_matmul")->not_compiled_reason =
         "the pass lower-batch-matmul (in the default pipeline) unrolls it into one 2-D "
         "tile.matmul per batch page when its operands are tile.loads of GM of static shape "
-        "and one tile.store stores its product right after it; this call is not in that "
+        "that nothing writes between the load and the call, and one tile.store stores its "
+        "product right after it (not into an operand's tensor); this call is not in that "
         "form, or the pass did not run: load the operands and store the product so, or "
         "write the per-page tile.matmul calls";
     r->FindMutable("tile.batch_matmul_acc")->not_compiled_reason =

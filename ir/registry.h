@@ -69,8 +69,9 @@ enum class HostEval { kNone, kWorldSize, kAllocWindowBuffer, kWindow, kCreateTen
 // CanonicalizeTileSlice): kSlice, a window of args[0] that aliases it
 // (tile.slice: input, shape, offset); kExtract, a copy of the window at
 // (args[1], args[2]) of shape args[3] into target_memory (tile.extract);
-// kMove, a copy of the whole tile into target_memory (tile.move).
-enum class TileWindow { kNone, kSlice, kExtract, kMove };
+// kMove, a copy of the whole tile into target_memory (tile.move); kReshape,
+// a view of the whole tile in another shape (tile.reshape: input, shape).
+enum class TileWindow { kNone, kSlice, kExtract, kMove, kReshape };
 
 // Direction of a cross-core FIFO op.
 enum class PipeDirection { kNone, kC2V, kV2C };

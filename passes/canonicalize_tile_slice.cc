@@ -105,6 +105,7 @@ class Canonicalizer {
         changed |= MoveToExtract(e);
         break;
       case TileWindow::kSlice:
+      case TileWindow::kReshape:
       case TileWindow::kNone:
         break;
     }

@@ -411,6 +411,16 @@ class KernelConversion {
       }
     }
     const OpInfo* tile_info = OpRegistry::Get().Find(form.op);
+    // Operands of rank > 2 multiply page by page: the batched op whose page
+    // op this is (tile.batch_matmul), as PyPTO keeps the intent for
+    // lower-batch-matmul.
+    bool batched = false;
+    for (const ExprPtr& a : call.args) batched |= a->type.shape().size() > 2;
+    if (batched) {
+      for (const OpInfo* op : OpRegistry::Get().All()) {
+        if (op->per_batch_op == form.op) tile_info = op;
+      }
+    }
     std::vector<ExprPtr> args;
     for (size_t i = 0; i < call.args.size(); ++i) {
       const Expr& a = *call.args[i];
@@ -429,13 +439,15 @@ class KernelConversion {
     const size_t lhs = args.size() - 2;
     for (size_t i = lhs; i < args.size(); ++i) {
       const Type& t = args[i]->type;
-      if (!t.is_tile()) continue;
+      if (!t.is_tile() || t.shape().size() < 2) continue;
       const MemorySpace to = i == lhs ? MemorySpace::kLeft : MemorySpace::kRight;
+      // A batched operand reaches Left or Right a page at a time.
+      const Shape page(t.shape().end() - 2, t.shape().end());
       RETURN_IF_ERROR(CheckFits(absl::StrCat(PrintedName(*args[i]), "_", MemorySpaceName(to)),
-                                Type::Tile(t.shape(), t.dtype(), to), args[i]->loc));
+                                Type::Tile(page, t.dtype(), to), args[i]->loc));
     }
     ASSIGN_OR_RETURN(ExprPtr v,
-                     TypedCall(form.op, std::move(args),
+                     TypedCall(tile_info->name, std::move(args),
                                CarriedAttrs(*tile_info, std::move(call.attrs)), call.loc));
     return Bind(std::move(s), std::move(v), out);
   }

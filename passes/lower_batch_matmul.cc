@@ -44,7 +44,9 @@ std::optional<std::vector<int64_t>> IntList(const Expr& list) {
 struct OperandLoad {
   const Expr* call = nullptr;
   const OpInfo* info = nullptr;
-  std::vector<int64_t> dims;  // the tile's (= the window's) shape
+  std::vector<int64_t> dims;  // the loaded tile's (= the window's) shape
+  // The load's variable and the reshapes of it that lead to the operand.
+  std::vector<const Var*> chain;
 };
 
 class Lowering {
@@ -89,7 +91,7 @@ class Lowering {
     for (size_t i = 0; i < s.stmts.size(); ++i) {
       if (i + 1 < s.stmts.size()) {
         ASSIGN_OR_RETURN(std::optional<std::vector<StmtPtr>> pages,
-                         Unroll(*s.stmts[i], *s.stmts[i + 1]));
+                         Unroll(*s.stmts[i], *s.stmts[i + 1], out));
         if (pages.has_value()) {
           for (StmtPtr& p : *pages) out.push_back(std::move(p));
           ++i;  // the store, replaced by the pages' stores
@@ -103,35 +105,76 @@ class Lowering {
     return absl::OkStatus();
   }
 
-  // The load that defines `operand`, when the pass can re-read it per page.
+  // The load that defines `operand`, when the pass can re-read it per page:
+  // the operand itself, or a reshape of it that only adds or drops leading
+  // dims of 1 (the batch dims still line up from the matrix).
   std::optional<OperandLoad> LoadOf(const Expr& operand) const {
     if (operand.kind != ExprKind::kVar) return std::nullopt;
     auto it = def_.find(operand.var);
     if (it == def_.end()) return std::nullopt;
     const Expr& call = *it->second->value;
     const OpInfo* info = InfoOf(call);
+    if (info != nullptr && info->tile_window == TileWindow::kReshape && !call.args.empty()) {
+      std::optional<OperandLoad> inner = LoadOf(*call.args[0]);
+      std::optional<std::vector<int64_t>> dims = StaticDims(operand.type.shape());
+      if (!inner.has_value() || !dims.has_value() || WithoutLeadingOnes(*dims) !=
+                                                          WithoutLeadingOnes(inner->dims)) {
+        return std::nullopt;
+      }
+      inner->chain.push_back(operand.var);
+      return inner;
+    }
     if (info == nullptr || info->role != OpRole::kGmLoad || info->access.shape_arg < 0 ||
         info->access.offsets_arg < 0 || info->access.tensor_arg < 0) {
       return std::nullopt;
     }
-    // A valid_shape, or attributes beyond the memory, make a page more than
-    // a window of the load.
-    if (call.args.size() != 3) return std::nullopt;
+    // A partial valid_shape, or attributes beyond the memory, make a page
+    // more than a window of the load (PyPTO writes the whole one out).
+    std::optional<std::vector<int64_t>> window = IntList(*call.args[info->access.shape_arg]);
+    const bool whole_valid = call.args.size() == 3 ||
+                             (call.args.size() == 4 && (call.args[3]->args.empty() ||
+                                                        IntList(*call.args[3]) == window));
+    if (!whole_valid) return std::nullopt;
     for (const NamedExpr& a : call.attrs) {
       if (a.name != "target_memory") return std::nullopt;
     }
-    std::optional<std::vector<int64_t>> window = IntList(*call.args[info->access.shape_arg]);
     std::optional<std::vector<int64_t>> dims = StaticDims(operand.type.shape());
     if (!window.has_value() || !dims.has_value() || *window != *dims || dims->size() < 2 ||
         call.args[info->access.offsets_arg]->args.size() != dims->size()) {
       return std::nullopt;
     }
-    return OperandLoad{&call, info, *std::move(dims)};
+    return OperandLoad{&call, info, *std::move(dims), {operand.var}};
+  }
+
+  static std::vector<int64_t> WithoutLeadingOnes(const std::vector<int64_t>& dims) {
+    size_t i = 0;
+    while (i + 2 < dims.size() && dims[i] == 1) ++i;
+    return std::vector<int64_t>(dims.begin() + static_cast<std::ptrdiff_t>(i), dims.end());
   }
 
   // The statements of one batched matmul `mm` and the store `store` of its
   // product, unrolled per page; nullopt when they are not in that form.
-  absl::StatusOr<std::optional<std::vector<StmtPtr>>> Unroll(const Stmt& mm, const Stmt& store) {
+  // Whether the GM an operand's load read is still what a page load reads
+  // after the statements `before` (of the matmul's sequence, in order): the
+  // load is one of them, and none after it can write GM.
+  static bool ReadsStillValid(const std::vector<StmtPtr>& before, const Var* loaded) {
+    for (size_t j = before.size(); j-- > 0;) {
+      const Stmt& s = *before[j];
+      if (s.kind == StmtKind::kAssign && s.var == loaded) return true;
+      if (s.kind != StmtKind::kAssign && s.kind != StmtKind::kEval) return false;
+      if (s.value == nullptr || !s.value->is_call()) continue;
+      if (s.value->is_function_call) return false;
+      const std::optional<OpRole> role = RoleOf(*s.value);
+      if (role == OpRole::kGmStore || role == OpRole::kScalarWrite ||
+          role == OpRole::kRemoteWrite || role == OpRole::kGet) {
+        return false;
+      }
+    }
+    return false;
+  }
+
+  absl::StatusOr<std::optional<std::vector<StmtPtr>>> Unroll(
+      const Stmt& mm, const Stmt& store, const std::vector<StmtPtr>& before) {
     if (mm.kind != StmtKind::kAssign || mm.var == nullptr || mm.value == nullptr) {
       return std::nullopt;
     }
@@ -154,8 +197,19 @@ class Lowering {
     std::optional<std::vector<int64_t>> c = StaticDims(mm.var->type.shape());
     const Expr& st_offsets = *st.args[st_info->access.offsets_arg];
     if (!a.has_value() || !b.has_value() || !c.has_value() ||
-        st_offsets.args.size() != c->size()) {
+        st_offsets.args.size() != c->size() || a->dims.size() > c->size() ||
+        b->dims.size() > c->size() || !ReadsStillValid(before, a->chain.front()) ||
+        !ReadsStillValid(before, b->chain.front())) {
       return std::nullopt;
+    }
+    // A page's store must not write what a later page reads.
+    const Expr& stored = *st.args[st_info->access.tensor_arg];
+    for (const OperandLoad* o : {&*a, &*b}) {
+      const Expr& read = *o->call->args[o->info->access.tensor_arg];
+      if (stored.kind != ExprKind::kVar || read.kind != ExprKind::kVar ||
+          stored.var == read.var) {
+        return std::nullopt;
+      }
     }
     const size_t nb = c->size() - 2;
     int64_t pages = 1;
@@ -203,8 +257,11 @@ class Lowering {
         index[d] = 0;
       }
     }
-    operands_.insert(mm.value->args[0]->var);
-    operands_.insert(mm.value->args[1]->var);
+    // The matmul and the store are replaced: no definition points at them.
+    def_.erase(mm.var);
+    if (store.kind == StmtKind::kAssign) def_.erase(store.var);
+    operands_.insert(a->chain.begin(), a->chain.end());
+    operands_.insert(b->chain.begin(), b->chain.end());
     return std::optional<std::vector<StmtPtr>>(e.Take());
   }
 
@@ -224,6 +281,7 @@ class Lowering {
     const size_t own = rank - 2;            // the operand's batch dims
     const size_t skip = index.size() - own;  // the result's batch dims it lacks
     ExprPtr call = Clone(*load.call);
+    call->args.resize(3);  // a whole valid_shape says nothing more
     ExprPtr& offsets = call->args[load.info->access.offsets_arg];
     std::vector<int64_t> window(own, 1);
     for (size_t d = 0; d < own; ++d) {
@@ -250,18 +308,23 @@ class Lowering {
                     std::move(call));
   }
 
-  // Removes the operands' whole loads that nothing reads any more.
+  // Removes the operands' whole loads (and reshapes of them) that nothing
+  // reads any more; a load read only by a dropped reshape goes next round.
   void DropUnusedLoads() {
-    uses_ = CountUses();
-    ForEachStmtMutable(*f_.body);
+    for (bool dropped = true; dropped;) {
+      uses_ = CountUses();
+      dropped = false;
+      DropFrom(*f_.body, &dropped);
+    }
   }
 
-  void ForEachStmtMutable(Stmt& s) {
-    for (Stmt* body : BodiesOf(s)) ForEachStmtMutable(*body);
+  void DropFrom(Stmt& s, bool* dropped) {
+    for (Stmt* body : BodiesOf(s)) DropFrom(*body, dropped);
     if (s.kind != StmtKind::kSeq) return;
     std::vector<StmtPtr> kept;
     for (StmtPtr& c : s.stmts) {
       if (c->kind == StmtKind::kAssign && operands_.count(c->var) != 0 && UsesOf(c->var) == 0) {
+        *dropped = true;
         continue;
       }
       kept.push_back(std::move(c));

@@ -121,7 +121,9 @@ absl::Status Interpreter::Exec(LaneState& l, const Instr& in) {
       if (st.kind == StmtKind::kAssign && st.var != nullptr && v.kind == Value::Kind::kTile &&
           v.tile->shape.size() > 2 && FoldsNdTo2D(st)) {
         auto folded = std::make_shared<TileData>(*v.tile);
-        folded->shape = {st.var->type.shape()[0].value, st.var->type.shape()[1].value};
+        int64_t rows = 1;
+        for (size_t i = 0; i + 1 < folded->shape.size(); ++i) rows *= folded->shape[i];
+        folded->shape = {rows, folded->shape.back()};
         v = Value::Tile(std::move(folded));
       }
       if (st.kind == StmtKind::kAssign && st.var != nullptr) l.env[st.var->id] = v;

@@ -161,7 +161,7 @@ Interpreter::OpResult Interpreter::TileStore(LaneState& l, const Expr& call) {
   // the tile's rows.
   const TileData* data = tile.tile.get();
   std::shared_ptr<TileData> unfolded;
-  if (call.args.size() > 3 && !call.args[3]->args.empty() && data->shape.size() == 2) {
+  if (call.args.size() > 3 && call.args[3]->args.size() > 2 && data->shape.size() == 2) {
     ASSIGN_OR_RETURN(std::vector<int64_t> region, EvalInts(l, *call.args[3]));
     int64_t rows = 1;
     for (size_t i = 0; i + 1 < region.size(); ++i) rows *= region[i];
@@ -169,8 +169,9 @@ Interpreter::OpResult Interpreter::TileStore(LaneState& l, const Expr& call) {
     const bool leading_ones = region.size() >= 2 &&
                               std::all_of(region.begin(), region.end() - 2,
                                           [](int64_t d) { return d == 1; });
-    if (region.size() < 2 || rows != data->shape[0] || region.back() != data->shape[1] ||
-        (!whole && !leading_ones)) {
+    // Code generation places the tile in the region's last two dims (the
+    // others 1), the form lower-batch-matmul writes; no other is run.
+    if (!leading_ones || rows != data->shape[0] || region.back() != data->shape[1]) {
       return absl::InvalidArgumentError(absl::StrCat(
           "tile.store of a [", absl::StrJoin(data->shape, ", "), "] tile into the region [",
           absl::StrJoin(region, ", "), "]"));
