@@ -182,6 +182,14 @@ std::vector<const Stmt*> StmtsOf(const Stmt& body) {
   return out;
 }
 
+std::map<const Var*, int> CountVarUses(const Stmt& s) {
+  std::map<const Var*, int> uses;
+  ForEachExpr(s, [&](const Expr& e) {
+    if (e.kind == ExprKind::kVar) ++uses[e.var];
+  });
+  return uses;
+}
+
 const Stmt* TrailingYield(const Stmt& body) {
   const Stmt* last = &body;
   while (last->kind == StmtKind::kSeq) {

@@ -11,6 +11,7 @@
 #ifndef PTOC_IR_WALK_H_
 #define PTOC_IR_WALK_H_
 
+#include <map>
 #include <type_traits>
 #include <vector>
 
@@ -75,6 +76,10 @@ void ForEachOwnCall(const Stmt& s, absl::FunctionRef<void(const Expr&)> fn);
 
 // The statements of a body: its elements when it is a Seq, else itself.
 std::vector<const Stmt*> StmtsOf(const Stmt& body);
+
+// How many times each variable is read under `s` (every operand of every
+// statement; a variable only defined is absent).
+std::map<const Var*, int> CountVarUses(const Stmt& s);
 
 // The Yield that ends a loop or branch body (through nested Seqs), or
 // nullptr.

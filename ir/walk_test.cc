@@ -1,5 +1,6 @@
 #include "ir/walk.h"
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -92,6 +93,20 @@ TEST_F(WalkTest, OwnExprsOfALoopAreItsBoundsThenItsInitialValues) {
   std::vector<std::string> seen;
   ForEachOwnExpr(loop, [&](const Expr& e) { seen.push_back(e.kind == ExprKind::kVar ? e.var->name : "c"); });
   EXPECT_EQ(absl::StrJoin(seen, " "), "c b c a");
+}
+
+TEST_F(WalkTest, VarUsesCountEveryRead) {
+  std::map<std::string, int> uses;
+  for (const auto& [var, n] : CountVarUses(body())) uses[var->name] += n;
+  // a: the loop's initial value and the condition; b: the bound; acc: two
+  // yields; i: the condition and a yield; m and acc_next: one yield / write.
+  EXPECT_EQ(uses["a"], 2);
+  EXPECT_EQ(uses["b"], 1);
+  EXPECT_EQ(uses["acc"], 2);
+  EXPECT_EQ(uses["i"], 2);
+  EXPECT_EQ(uses["m"], 1);
+  EXPECT_EQ(uses["acc_next"], 1);
+  EXPECT_EQ(uses["out"], 1);
 }
 
 TEST_F(WalkTest, CallsComeAfterTheirArguments) {

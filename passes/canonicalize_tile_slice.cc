@@ -148,14 +148,7 @@ class Canonicalizer {
   bool DropDeadSlices() {
     bool dropped_any = false;
     for (bool dropped = true; dropped;) {
-      std::map<const Var*, int> uses;
-      ForEachStmt(*f_.body, [&](const Stmt& s) {
-        ForEachOwnExpr(s, [&](const Expr& root) {
-          WalkExprTree(root, [&](const Expr& e) {
-            if (e.kind == ExprKind::kVar) ++uses[e.var];
-          });
-        });
-      });
+      const std::map<const Var*, int> uses = CountVarUses(*f_.body);
       dropped = false;
       DropFrom(*f_.body, uses, &dropped);
       dropped_any |= dropped;

@@ -56,7 +56,7 @@ class Lowering {
     ForEachStmt(*f.body, [&](const Stmt& s) {
       if (s.kind == StmtKind::kAssign && s.var != nullptr) def_[s.var] = &s;
     });
-    uses_ = CountUses();
+    uses_ = CountVarUses(*f.body);
   }
 
   absl::StatusOr<bool> Run() {
@@ -67,18 +67,6 @@ class Lowering {
   }
 
  private:
-  std::map<const Var*, int> CountUses() const {
-    std::map<const Var*, int> uses;
-    ForEachStmt(*f_.body, [&](const Stmt& s) {
-      ForEachOwnExpr(s, [&](const Expr& root) {
-        WalkExprTree(root, [&](const Expr& e) {
-          if (e.kind == ExprKind::kVar) ++uses[e.var];
-        });
-      });
-    });
-    return uses;
-  }
-
   int UsesOf(const Var* v) const {
     auto it = uses_.find(v);
     return it == uses_.end() ? 0 : it->second;
@@ -312,7 +300,7 @@ class Lowering {
   // reads any more; a load read only by a dropped reshape goes next round.
   void DropUnusedLoads() {
     for (bool dropped = true; dropped;) {
-      uses_ = CountUses();
+      uses_ = CountVarUses(*f_.body);
       dropped = false;
       DropFrom(*f_.body, &dropped);
     }
