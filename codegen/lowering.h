@@ -144,6 +144,9 @@ struct CallLowering {
   // high_precision>}) and pto-isa's template argument
   // (TDIV<pto::DivAlgorithm::HIGH_PRECISION>); empty otherwise.
   std::string precision;
+  // tile.matmul_acc's init_cond (PyPTO): where this bool holds, the product
+  // overwrites the accumulator (OpLowering::init_pto_name); null: none.
+  const Expr* init_cond = nullptr;
   // The machine ops, in order (empty for ops without any: tile.create,
   // scalars, buffer and pipe setup).
   std::vector<MachineStep> steps;

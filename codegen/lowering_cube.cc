@@ -40,7 +40,10 @@ absl::Status PlanCube(const Expr& call, const Location& loc, CallLowering* plan)
   const bool acc = op.kind == OpKind::kMatmulAcc;
   const int first = acc ? 1 : 0;  // lhs
   if (acc && call.args.size() > 3) {
-    return ErrorAt(loc, absl::StrCat("'", call.str, "' with an init_cond cannot be emitted yet"));
+    if (op.init_pto_name.empty()) {
+      return ErrorAt(loc, absl::StrCat("'", call.str, "' takes no init_cond"));
+    }
+    plan->init_cond = call.args[3].get();
   }
   const size_t n = acc ? 3 : call.args.size();
   for (size_t i = 0; i < n; ++i) {

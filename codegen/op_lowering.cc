@@ -22,6 +22,7 @@ struct FixedLowering {
   absl::string_view pto_name = "";  // an instruction of its own, if any
   absl::string_view cce_name = "";
   absl::string_view accepts = "";  // see OpLowering::accepts
+  absl::string_view init_op = "";  // see OpLowering::init_pto_name
 };
 constexpr char kFillPadTypes[] =
     "a2a3: FP32 FP16 BF16 INT32 INT16 INT8 UINT32 UINT16 UINT8 | "
@@ -143,7 +144,7 @@ constexpr FixedLowering kFixedLowerings[] = {
     // tile.gemv* take a one-row lhs and PyPTO's acc_phase.
     {"tile.matmul", OpKind::kMatmul, "tmatmul", "TMATMUL"},
     {"tile.matmul_bias", OpKind::kMatmul, "tmatmul.bias", "TMATMUL_BIAS"},
-    {"tile.matmul_acc", OpKind::kMatmulAcc, "tmatmul.acc", "TMATMUL_ACC"},
+    {"tile.matmul_acc", OpKind::kMatmulAcc, "tmatmul.acc", "TMATMUL_ACC", "", "tile.matmul"},
     {"tile.gemv", OpKind::kMatmul, "tgemv", "TGEMV"},
     {"tile.gemv_bias", OpKind::kMatmul, "tgemv.bias", "TGEMV_BIAS"},
     {"tile.gemv_acc", OpKind::kMatmulAcc, "tgemv.acc", "TGEMV_ACC"},
@@ -248,6 +249,18 @@ std::vector<OpLowering> BuildLowerings() {
   for (const FixedLowering& f : kFixedLowerings) {
     table.push_back({std::string(f.op), f.kind, nullptr, std::string(f.pto_name),
                      std::string(f.cce_name), std::string(f.accepts)});
+  }
+  // An accumulating op's initializing form: the instruction of its init_op.
+  for (const FixedLowering& f : kFixedLowerings) {
+    if (f.init_op.empty()) continue;
+    for (const FixedLowering& init : kFixedLowerings) {
+      if (init.op != f.init_op) continue;
+      for (OpLowering& l : table) {
+        if (l.op != f.op) continue;
+        l.init_pto_name = std::string(init.pto_name);
+        l.init_cce_name = std::string(init.cce_name);
+      }
+    }
   }
   for (const ElementwiseOp& e : ElementwiseOps()) {
     table.push_back({std::string(e.op), OpKind::kElementwise, &e,

@@ -136,6 +136,11 @@ struct OpLowering {
   // backend ("a2a3: FP32 FP16 | a5: ..."), as probed against ptoas and
   // pto-isa; empty: not restricted here.
   std::string accepts;
+  // kMatmulAcc that takes PyPTO's init_cond: the instruction that
+  // overwrites the accumulator instead of adding to it, where the
+  // condition holds ("tmatmul" / "TMATMUL"); empty: no init_cond.
+  std::string init_pto_name;
+  std::string init_cce_name;
 };
 
 // The element types `op` takes on `backend`; nullopt when unrestricted.

@@ -207,10 +207,32 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
         args.push_back(BufferOf(call.args[i]->type, tiles[i]));
       }
       Sync(plan.steps[0], args, BufferOf(call.args[0]->type, tiles[0]), {});
-      Line(absl::StrCat("pto.", op.pto_name, " ins(", absl::StrJoin(names, ", "), " : ",
-                        absl::StrJoin(types, ", "), ") outs(", tiles[0].name, " : ",
-                        tiles[0].type, ")", AccPhaseSuffix(plan)),
-           loc);
+      const std::string outs =
+          absl::StrCat(") outs(", tiles[0].name, " : ", tiles[0].type, ")", AccPhaseSuffix(plan));
+      const std::string accumulate =
+          absl::StrCat("pto.", op.pto_name, " ins(", absl::StrJoin(names, ", "), " : ",
+                       absl::StrJoin(types, ", "), outs);
+      if (plan.init_cond == nullptr) {
+        Line(accumulate, loc);
+        return std::optional<Value>(tiles[0]);
+      }
+      // PyPTO's init_cond: where it holds, the product overwrites the
+      // accumulator (the op of the same operands without it).
+      const std::string initialize = absl::StrCat(
+          "pto.", op.init_pto_name, " ins(", names[1], ", ", names[2], " : ", types[1], ", ",
+          types[2], outs);
+      const Expr& cond = *plan.init_cond;
+      if (cond.kind == ExprKind::kBool || cond.kind == ExprKind::kInt) {
+        const bool init = cond.kind == ExprKind::kBool ? cond.bool_value : cond.int_value != 0;
+        Line(init ? initialize : accumulate, loc);
+        return std::optional<Value>(tiles[0]);
+      }
+      ASSIGN_OR_RETURN(std::string holds, LowerAs(cond, DType::kBOOL));
+      Open(absl::StrCat("scf.if ", holds));
+      Line(initialize, loc);
+      Reopen("} else {");
+      Line(accumulate, loc);
+      Close("}", loc);
       return std::optional<Value>(tiles[0]);
     }
     case OpKind::kExtract: {

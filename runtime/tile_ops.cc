@@ -407,7 +407,9 @@ TileResult ComputeTileOp(const Expr& call, const std::vector<Value>& args,
   }
   if (l != nullptr && kind == codegen::OpKind::kMatmulAcc) {
     RETURN_IF_ERROR(NeedTiles(call, args, 3));
-    return Matmul(call, *args[1].tile, *args[2].tile, args[0].tile.get());
+    // PyPTO's init_cond: where it holds, the product overwrites the acc.
+    const bool init = args.size() > 3 && args[3].is_number() && args[3].AsBool();
+    return Matmul(call, *args[1].tile, *args[2].tile, init ? nullptr : args[0].tile.get());
   }
   if (l != nullptr && kind == codegen::OpKind::kCast) {
     RETURN_IF_ERROR(NeedTiles(call, args, 1));

@@ -2,6 +2,7 @@
 # The view ops (tile.slice, tile.reshape; a band of a Mat tile's rows, which
 # canonicalize-tile-slice copies by a TEXTRACT: cube_rows), tile.batch_matmul
 # with broadcast batch dims (lower-batch-matmul's pages: batch_matmul.py),
+# tile.matmul_acc's init_cond (matmul_init_cond.py),
 # tile.extract, tile.assemble,
 # tile.mgather, the compare / select ops, tile.transpose, tile.sin /
 # tile.cos, the tile.fillpad ops, the per-row expansions, the arg
@@ -53,6 +54,9 @@ elif name == "slices_cube":
 elif name == "slices_cube_rows":
     save("a", rng.integers(-8, 8, (48, 32)) / 2)
     save("b", rng.integers(-8, 8, (32, 16)) / 2)
+elif name == "matmul_init_cond":
+    save("a", rng.integers(-8, 8, (16, 64)) / 2)
+    save("b", rng.integers(-8, 8, (64, 16)) / 2)
 elif name == "batch_matmul":
     save("a", rng.integers(-8, 8, (2, 1, 16, 32)) / 2)
     save("b", rng.integers(-8, 8, (1, 3, 32, 16)) / 2)
@@ -142,8 +146,9 @@ elif name == "extract_cube":
 PY
   # The kernels a pass of the default pipeline rewrites run as ptoc
   # compiles them: trig (lower-composite-ops), slices_cube_rows
-  # (canonicalize-tile-slice) and batch_matmul (lower-batch-matmul).
-  if [[ " trig slices_cube_rows batch_matmul " == *" $name "* ]]; then
+  # (canonicalize-tile-slice) and batch_matmul (lower-batch-matmul);
+  # matmul_init_cond, as ptoc compiles it, is the loop code generation sees.
+  if [[ " trig slices_cube_rows batch_matmul matmul_init_cond " == *" $name "* ]]; then
     "$ptoc" "$kernel" --backend="$backend" --emit=pb -o "$d/k.pb" ||
       { echo "FAILED: $name $backend: ptoc"; failed=$((failed + 1)); return; }
     kernel="$d/k.pb"
@@ -173,6 +178,10 @@ elif name == "slices_cube":
 elif name == "slices_cube_rows":
     a, b, r = load("a", (48, 32)), load("b", (32, 16)), 16
     want["out"] = a[r:r + 16, :].astype(np.float16).astype(np.float32) @ b.astype(np.float16).astype(np.float32)
+elif name == "matmul_init_cond":
+    a, b = load("a", (16, 64)), load("b", (64, 16))
+    c = a.astype(np.float16).astype(np.float32) @ b.astype(np.float16).astype(np.float32)
+    want["out"] = np.concatenate([c, c])  # each j starts over (k == 0)
 elif name == "batch_matmul":
     a, b = load("a", (2, 1, 16, 32)), load("b", (1, 3, 32, 16))
     want["out"] = np.matmul(a.astype(np.float16).astype(np.float32), b.astype(np.float16).astype(np.float32))
@@ -305,6 +314,7 @@ for backend in a2a3 a5; do
   run slices_cube_rows runtime/testdata/slices.py cube_rows "$backend" --scalar r=16
   run extract_vec runtime/testdata/slices.py extract_vec "$backend" --scalar r=5
   run batch_matmul runtime/testdata/batch_matmul.py k "$backend"
+  run matmul_init_cond runtime/testdata/matmul_init_cond.py k "$backend"
   run extract_cube runtime/testdata/slices.py extract_cube "$backend"
   run reshape runtime/testdata/slices.py reshape "$backend"
   run turn runtime/testdata/slices.py turn "$backend"
@@ -331,4 +341,4 @@ for backend in a2a3 a5; do
   run gather_mask runtime/testdata/gather_mask.py k "$backend"
 done
 echo "view_ops_numpy_test: $checked runs checked, $failed failed"
-[[ $failed -eq 0 && $checked -eq 58 ]]
+[[ $failed -eq 0 && $checked -eq 60 ]]

@@ -63,6 +63,7 @@ cases=(
   "slices_cube runtime/testdata/slices.py cube 1 0"
   "slices_cube_rows runtime/testdata/slices.py cube_rows 1 0 --scalar r=16"
   "batch_matmul runtime/testdata/batch_matmul.py k 1 0"
+  "matmul_init_cond runtime/testdata/matmul_init_cond.py k 1 0"
   "extract_vec runtime/testdata/slices.py extract_vec 0 0 --scalar r=5"
   "extract_cube runtime/testdata/slices.py extract_cube 1 0"
   "reshape runtime/testdata/slices.py reshape 0 0"
