@@ -140,8 +140,6 @@ class Lowering {
     return std::vector<int64_t>(dims.begin() + static_cast<std::ptrdiff_t>(i), dims.end());
   }
 
-  // The statements of one batched matmul `mm` and the store `store` of its
-  // product, unrolled per page; nullopt when they are not in that form.
   // Whether the GM an operand's load read is still what a page load reads
   // after the statements `before` (of the matmul's sequence, in order): the
   // load is one of them, and none after it can write GM.
@@ -161,6 +159,8 @@ class Lowering {
     return false;
   }
 
+  // The statements of one batched matmul `mm` and the store `store` of its
+  // product, unrolled per page; nullopt when they are not in that form.
   absl::StatusOr<std::optional<std::vector<StmtPtr>>> Unroll(
       const Stmt& mm, const Stmt& store, const std::vector<StmtPtr>& before) {
     if (mm.kind != StmtKind::kAssign || mm.var == nullptr || mm.value == nullptr) {

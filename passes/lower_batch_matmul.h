@@ -8,8 +8,9 @@
 // write by hand): each operand a tile.load of GM of static shape (or a
 // tile.reshape of one that only adds or drops leading dims of 1), and the
 // product stored by the next statement (not into an operand's tensor) and
-// read by nothing else. A page load reads GM where the matmul is, so no
-// statement between the operand's load and the matmul may write GM. Per batch
+// read by nothing else. A page load reads GM where the matmul is, so the
+// operand's load is a statement of the matmul's own block, and none between
+// them may write GM. Per batch
 // page, in row-major order of the result's batch dims:
 //   a_i = tile.load(A, offsets of page i, [1, ..., 1, M, K])   (an [M, K] tile)
 //   b_i = tile.load(B, ...)                                    (page 0 of a
