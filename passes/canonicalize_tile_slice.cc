@@ -139,6 +139,12 @@ class Canonicalizer {
     std::vector<NamedExpr> attrs;
     attrs.push_back(MakeAttr("target_memory", Clone(*e.FindAttr("target_memory"))));
     ExprPtr extract = MakeOpCall("tile.extract", std::move(args), std::move(attrs), e.type, loc);
+    // The copy must be the tile the move made (a move result with a view of
+    // its own, a valid shape say, stays a move).
+    const OpInfo* info = LookupOp(*extract);
+    if (info == nullptr || !info->result) return false;
+    absl::StatusOr<std::optional<Type>> type = info->result(*extract);
+    if (!type.ok() || !type->has_value() || **type != e.type) return false;
     e = std::move(*extract);
     return true;
   }
