@@ -455,21 +455,15 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       const std::string accumulate =
           absl::StrCat(op.cce_name, AccPhaseTemplate(plan), "(", srcs[0].name, ", ",
                        srcs[0].name, ", ", srcs[1].name, ", ", srcs[2].name, ");");
-      if (plan.init_cond == nullptr) {
-        Line(accumulate);
-        return result(srcs[0]);
-      }
       // PyPTO's init_cond: where it holds, the product overwrites the
       // accumulator (the op of the same operands without it).
       const std::string initialize = absl::StrCat(op.init_cce_name, "(", srcs[0].name, ", ",
                                                   srcs[1].name, ", ", srcs[2].name, ");");
-      const Expr& cond = *plan.init_cond;
-      if (cond.kind == ExprKind::kBool || cond.kind == ExprKind::kInt) {
-        const bool init = cond.kind == ExprKind::kBool ? cond.bool_value : cond.int_value != 0;
-        Line(init ? initialize : accumulate);
+      if (plan.acc_init != CallLowering::AccInit::kBranch) {
+        Line(plan.acc_init == CallLowering::AccInit::kInitialize ? initialize : accumulate);
         return result(srcs[0]);
       }
-      ASSIGN_OR_RETURN(std::string holds, ScalarAs(cond, DType::kBOOL));
+      ASSIGN_OR_RETURN(std::string holds, ScalarAs(*plan.init_cond, DType::kBOOL));
       Open(absl::StrCat("if (", holds, ")"));
       Line(initialize);
       Close("} else {");

@@ -256,13 +256,12 @@ absl::Status CheckExtract(const Expr& call, Backend backend, const Location& loc
   const Expr& col = *call.args[2];
   const int64_t row_bytes = 32;
   if (from == MemorySpace::kMat && to != MemorySpace::kMat) {
-    // pto-isa's TEXTRACT into L0 (TExtractToA / ToB) reads whole fractals:
-    // into Left the row is a multiple of 16 and the column of C0 (32 bytes
-    // of elements); into Right the other way round. A run-time index is the
-    // program's to keep aligned (pto-isa asserts it on the device).
-    const int64_t c0 = row_bytes / DTypeBytes(src.dtype());
-    const int64_t step[2] = {to == MemorySpace::kLeft ? 16 : c0,
-                             to == MemorySpace::kLeft ? c0 : 16};
+    // pto-isa's TEXTRACT into L0 (TExtractToA / ToB) reads whole fractals
+    // of the destination: into Left 16 rows by C0 (32 bytes of elements),
+    // into Right C0 by 16. A run-time index is the program's to keep
+    // aligned (pto-isa asserts it on the device).
+    const auto [box_rows, box_cols] = InnerBox(d);
+    const int64_t step[2] = {box_rows, box_cols};
     for (int a = 0; a < 2; ++a) {
       const Expr& offset = *call.args[1 + a];
       if (offset.kind == ExprKind::kInt && offset.int_value % step[a] != 0) {

@@ -144,9 +144,13 @@ struct CallLowering {
   // high_precision>}) and pto-isa's template argument
   // (TDIV<pto::DivAlgorithm::HIGH_PRECISION>); empty otherwise.
   std::string precision;
-  // tile.matmul_acc's init_cond (PyPTO): where this bool holds, the product
-  // overwrites the accumulator (OpLowering::init_pto_name); null: none.
-  const Expr* init_cond = nullptr;
+  // tile.matmul_acc's init_cond (PyPTO): kAccumulate without one or for a
+  // constant false; kInitialize for a constant true (the product overwrites
+  // the accumulator: OpLowering::init_pto_name); kBranch over the two on
+  // the run-time bool `init_cond`.
+  enum class AccInit { kAccumulate, kInitialize, kBranch };
+  AccInit acc_init = AccInit::kAccumulate;
+  const Expr* init_cond = nullptr;  // kBranch
   // The machine ops, in order (empty for ops without any: tile.create,
   // scalars, buffer and pipe setup).
   std::vector<MachineStep> steps;

@@ -43,7 +43,15 @@ absl::Status PlanCube(const Expr& call, const Location& loc, CallLowering* plan)
     if (op.init_pto_name.empty()) {
       return ErrorAt(loc, absl::StrCat("'", call.str, "' takes no init_cond"));
     }
-    plan->init_cond = call.args[3].get();
+    const Expr& cond = *call.args[3];
+    if (cond.kind == ExprKind::kBool || cond.kind == ExprKind::kInt) {
+      const bool init = cond.kind == ExprKind::kBool ? cond.bool_value : cond.int_value != 0;
+      plan->acc_init = init ? CallLowering::AccInit::kInitialize
+                            : CallLowering::AccInit::kAccumulate;
+    } else {
+      plan->acc_init = CallLowering::AccInit::kBranch;
+      plan->init_cond = &cond;
+    }
   }
   const size_t n = acc ? 3 : call.args.size();
   for (size_t i = 0; i < n; ++i) {

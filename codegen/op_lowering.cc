@@ -1,5 +1,6 @@
 #include "codegen/op_lowering.h"
 
+#include <algorithm>
 #include <iterator>
 
 #include "absl/algorithm/container.h"
@@ -250,17 +251,18 @@ std::vector<OpLowering> BuildLowerings() {
     table.push_back({std::string(f.op), f.kind, nullptr, std::string(f.pto_name),
                      std::string(f.cce_name), std::string(f.accepts)});
   }
-  // An accumulating op's initializing form: the instruction of its init_op.
+  // An accumulating op's initializing form: the instructions of its init_op
+  // (both rows are in the table: they are rows of kFixedLowerings).
+  auto row = [&](absl::string_view op) {
+    return &*std::find_if(table.begin(), table.end(),
+                          [&](const OpLowering& l) { return l.op == op; });
+  };
   for (const FixedLowering& f : kFixedLowerings) {
     if (f.init_op.empty()) continue;
-    for (const FixedLowering& init : kFixedLowerings) {
-      if (init.op != f.init_op) continue;
-      for (OpLowering& l : table) {
-        if (l.op != f.op) continue;
-        l.init_pto_name = std::string(init.pto_name);
-        l.init_cce_name = std::string(init.cce_name);
-      }
-    }
+    OpLowering* acc = row(f.op);
+    const OpLowering* init = row(f.init_op);
+    acc->init_pto_name = init->pto_name;
+    acc->init_cce_name = init->cce_name;
   }
   for (const ElementwiseOp& e : ElementwiseOps()) {
     table.push_back({std::string(e.op), OpKind::kElementwise, &e,

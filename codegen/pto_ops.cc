@@ -212,7 +212,7 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       const std::string accumulate =
           absl::StrCat("pto.", op.pto_name, " ins(", absl::StrJoin(names, ", "), " : ",
                        absl::StrJoin(types, ", "), outs);
-      if (plan.init_cond == nullptr) {
+      if (plan.acc_init == CallLowering::AccInit::kAccumulate) {
         Line(accumulate, loc);
         return std::optional<Value>(tiles[0]);
       }
@@ -221,13 +221,11 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       const std::string initialize = absl::StrCat(
           "pto.", op.init_pto_name, " ins(", names[1], ", ", names[2], " : ", types[1], ", ",
           types[2], outs);
-      const Expr& cond = *plan.init_cond;
-      if (cond.kind == ExprKind::kBool || cond.kind == ExprKind::kInt) {
-        const bool init = cond.kind == ExprKind::kBool ? cond.bool_value : cond.int_value != 0;
-        Line(init ? initialize : accumulate, loc);
+      if (plan.acc_init == CallLowering::AccInit::kInitialize) {
+        Line(initialize, loc);
         return std::optional<Value>(tiles[0]);
       }
-      ASSIGN_OR_RETURN(std::string holds, LowerAs(cond, DType::kBOOL));
+      ASSIGN_OR_RETURN(std::string holds, LowerAs(*plan.init_cond, DType::kBOOL));
       Open(absl::StrCat("scf.if ", holds));
       Line(initialize, loc);
       Reopen("} else {");

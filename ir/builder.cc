@@ -87,6 +87,15 @@ ExprPtr MakeOpCall(std::string op, std::vector<ExprPtr> args,
   return e;
 }
 
+ExprPtr MakeSum(const Expr& a, const Expr& b, const Location& loc) {
+  if (a.kind == ExprKind::kInt && b.kind == ExprKind::kInt) {
+    return MakeInt(a.int_value + b.int_value, loc);
+  }
+  if (a.kind == ExprKind::kInt && a.int_value == 0) return Clone(b);
+  if (b.kind == ExprKind::kInt && b.int_value == 0) return Clone(a);
+  return MakeBinary(BinaryOp::kAdd, Clone(a), Clone(b), a.type, loc);
+}
+
 NamedExpr MakeAttr(std::string name, ExprPtr value) {
   return NamedExpr{std::move(name), std::move(value)};
 }

@@ -25,6 +25,8 @@ ExprPtr MakeBinary(BinaryOp op, ExprPtr lhs, ExprPtr rhs, Type type,
 ExprPtr MakeOpCall(std::string op, std::vector<ExprPtr> args,
                    std::vector<NamedExpr> attrs, Type type, const Location& loc);
 NamedExpr MakeAttr(std::string name, ExprPtr value);
+// a + b (copies), folded when both are integer constants or one is 0.
+ExprPtr MakeSum(const Expr& a, const Expr& b, const Location& loc);
 
 StmtPtr MakeSeq(std::vector<StmtPtr> stmts, const Location& loc);
 StmtPtr MakeAssign(Var* target, ExprPtr value, const Location& loc);

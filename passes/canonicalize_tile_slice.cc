@@ -28,16 +28,6 @@ struct Window {
   ExprPtr row_sum, col_sum;
 };
 
-// a + b, folded when both are constants or one is zero.
-ExprPtr Sum(const Expr& a, const Expr& b, const Location& loc) {
-  if (a.kind == ExprKind::kInt && b.kind == ExprKind::kInt) {
-    return MakeInt(a.int_value + b.int_value, loc);
-  }
-  if (a.kind == ExprKind::kInt && a.int_value == 0) return Clone(b);
-  if (b.kind == ExprKind::kInt && b.int_value == 0) return Clone(a);
-  return MakeBinary(BinaryOp::kAdd, Clone(a), Clone(b), a.type, loc);
-}
-
 class Canonicalizer {
  public:
   explicit Canonicalizer(Function& f) : f_(f) {}
@@ -75,8 +65,8 @@ class Canonicalizer {
       w.col = offset.args[1].get();
     } else {
       w.base = outer->second.base;
-      w.row_sum = Sum(*outer->second.row, *offset.args[0], call.loc);
-      w.col_sum = Sum(*outer->second.col, *offset.args[1], call.loc);
+      w.row_sum = MakeSum(*outer->second.row, *offset.args[0], call.loc);
+      w.col_sum = MakeSum(*outer->second.col, *offset.args[1], call.loc);
       w.row = w.row_sum.get();
       w.col = w.col_sum.get();
     }
@@ -95,8 +85,8 @@ class Canonicalizer {
     switch (WindowOf(e)) {
       case TileWindow::kExtract:
         if (const Window* w = WindowNamed(*e.args[0]); w != nullptr && e.args.size() >= 3) {
-          e.args[1] = Sum(*w->row, *e.args[1], e.args[1]->loc);
-          e.args[2] = Sum(*w->col, *e.args[2], e.args[2]->loc);
+          e.args[1] = MakeSum(*w->row, *e.args[1], e.args[1]->loc);
+          e.args[2] = MakeSum(*w->col, *e.args[2], e.args[2]->loc);
           e.args[0] = MakeVarRef(w->base, e.args[0]->loc);
           changed = true;
         }

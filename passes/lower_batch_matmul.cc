@@ -223,7 +223,7 @@ class Lowering {
       call->args[st_info->access.tile_arg] = e.Ref(product);
       ExprPtr& offsets = call->args[st_info->access.offsets_arg];
       for (size_t d = 0; d < nb; ++d) {
-        offsets->args[d] = Plus(*offsets->args[d], index[d], offsets->loc);
+        offsets->args[d] = MakeSum(*offsets->args[d], *MakeInt(index[d], offsets->loc), offsets->loc);
       }
       if (tensor != nullptr) call->args[st_info->access.tensor_arg] = e.Ref(tensor);
       std::vector<int64_t> region(nb, 1);
@@ -253,13 +253,6 @@ class Lowering {
     return std::optional<std::vector<StmtPtr>>(e.Take());
   }
 
-  // `x + k`, folded when x is a constant.
-  static ExprPtr Plus(const Expr& x, int64_t k, const Location& loc) {
-    if (x.kind == ExprKind::kInt) return MakeInt(x.int_value + k, loc);
-    if (k == 0) return Clone(x);
-    return MakeBinary(BinaryOp::kAdd, Clone(x), MakeInt(k, loc), x.type, loc);
-  }
-
   // The page of an operand for the result page `index`: its load at the
   // page's offsets (page 0 of a broadcast dim), as a 2-D tile.
   absl::StatusOr<Var*> LoadPage(composite::Emitter& e, const Expr& operand,
@@ -274,7 +267,7 @@ class Lowering {
     std::vector<int64_t> window(own, 1);
     for (size_t d = 0; d < own; ++d) {
       const int64_t i = load.dims[d] == 1 ? 0 : index[skip + d];
-      offsets->args[d] = Plus(*offsets->args[d], i, offsets->loc);
+      offsets->args[d] = MakeSum(*offsets->args[d], *MakeInt(i, offsets->loc), offsets->loc);
     }
     window.push_back(load.dims[rank - 2]);
     window.push_back(load.dims[rank - 1]);
