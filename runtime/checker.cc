@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
+#include "codegen/lowering.h"
 
 namespace ptoc {
 namespace sim {
@@ -47,6 +48,7 @@ void AccessChecker::Read(ReadPath path, uint64_t addr, int n, uint8_t* out) {
     w_.machine.ReadScalar(lane_, addr, n, out, wids_.data());
   }
   uint32_t stamp = w_.clocks.Stamp(lane_);
+  if (path == ReadPath::kDma) w_.dma_reads.Issue(lane_, addr, n, loc_, stamp);
   for (int i = 0; i < n; ++i) {
     uint64_t b = addr + i;
     w_.shadow->MarkRead(b, lane_, stamp, loc_index_);
@@ -113,6 +115,32 @@ void AccessChecker::NoteWrite(uint32_t wid, uint64_t addr, int n) {
     }
     w_.shadow->set_last_write(b, wid);
   }
+  w_.dma_reads.ForEachReleased(addr, n, [&](InFlightRead& r) {
+    if (r.reported || r.lane == lane_ || !w_.clocks.HappensBefore(r.lane, r.stamp, lane_)) return;
+    r.reported = true;
+    ReportWarRace(r, rec);
+  });
+}
+
+void AccessChecker::ReportWarRace(const InFlightRead& read, const WriteRecord& write) {
+  Finding f;
+  f.kind = FindingKind::kWarRace;
+  f.missing_marker = kMissingReadBeforeNotify;
+  const std::string pipe(codegen::PipeName(read.pipe));
+  f.message = absl::StrCat(
+      w_.LaneName(read.lane), " of rank ", w_.lanes[read.lane].rank, " read ",
+      w_.DescribeAddress(read.addr), " by DMA on ", pipe, ", and the notify at ",
+      Where(&read.notify), " released the buffer before that read was known complete; "
+      "the write at ", Where(write.loc), " (", w_.LaneName(write.lane), " of rank ",
+      w_.lanes[write.lane].rank, "), ordered after the notify, may land in what the read "
+      "returns (comm-hazards.md H1): nothing orders ", pipe, " before the notify");
+  f.locations.push_back(SourceRef{"read", LocOf(read.loc), ""});
+  f.locations.push_back(SourceRef{
+      "signal", read.notify,
+      absl::StrCat("the notify, issued while the read may still run: wait for ", pipe,
+                   " before it (set_flag / wait_flag ", pipe, " -> PIPE_S)")});
+  f.locations.push_back(SourceRef{"write", LocOf(write.loc), "the write the notify let in"});
+  w_.AddFinding(std::move(f), read.lane);
 }
 
 void AccessChecker::ReportStale(ReadPath path, uint64_t addr, uint32_t expected,

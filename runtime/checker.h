@@ -7,7 +7,9 @@
 //   after the moment the reader's cached line was taken (no invalidate after
 //   the wait);
 // - two accesses of the same byte by different lanes, at least one a write
-//   and not both atomic, with no happens-before order, are a race.
+//   and not both atomic, with no happens-before order, are a race;
+// - a write ordered after a notify that was issued while a DMA read of the
+//   same bytes was still in flight (runtime/dma_reads.h) is a war race.
 #ifndef PTOC_RUNTIME_CHECKER_H_
 #define PTOC_RUNTIME_CHECKER_H_
 
@@ -44,6 +46,7 @@ class AccessChecker {
   void ReportStale(ReadPath path, uint64_t addr, uint32_t expected, uint32_t observed);
   void ReportRace(uint64_t addr, bool this_writes, const Location* other_loc,
                   bool other_writes, int other_lane);
+  void ReportWarRace(const InFlightRead& read, const WriteRecord& write);
 
   World& w_;
   int lane_ = 0;

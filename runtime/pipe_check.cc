@@ -74,6 +74,36 @@ void LanePipeCheck::Run(const PipeEvent& e) {
   }
 }
 
+namespace {
+
+bool ReadsGm(const RecordedItem& op) {
+  for (const codegen::PlanAccess& a : op.accesses) {
+    if (a.space == MemorySpace::kDDR && !a.write) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void RunTrackingReads(LanePipeCheck& check, const PipeEvent& e, InFlightReads& reads,
+                      int lane) {
+  auto complete = [&](Pipe p, int64_t index) { return check.KnownAtScalar(p, index); };
+  const bool op = e.kind == PipeEvent::Kind::kOp;
+  if (op && e.op->step.op == codegen::MachineOp::kTNotify) {
+    // Before the check runs it: its trailing PIPE_ALL orders what follows
+    // the notify, not what it releases.
+    reads.Release(lane, e.op->loc, complete);
+    check.Run(e);
+    return;
+  }
+  check.Run(e);
+  if (op && ReadsGm(*e.op)) reads.Assign(lane, e.op->step.pipe, check.issued(e.op->step.pipe));
+}
+
+void SettleReads(const LanePipeCheck& check, InFlightReads& reads, int lane) {
+  reads.Settle(lane, [&](Pipe p, int64_t index) { return check.KnownAtScalar(p, index); });
+}
+
 void LanePipeCheck::Return(const Location& loc) { rules_.Return(state_, loc, &findings_); }
 
 std::string LanePipeCheck::RegionJson(const codegen::PlanAccess& a) const {

@@ -31,6 +31,7 @@
 #include "codegen/sync_plan.h"
 #include "ir/ir.h"
 #include "runtime/code.h"
+#include "runtime/dma_reads.h"
 #include "runtime/report.h"
 
 namespace ptoc {
@@ -197,6 +198,14 @@ class LanePipeCheck {
                 std::vector<std::string> params, int ids = 8);
 
   void Run(const PipeEvent& e);
+  // The index the last instruction issued to `p` got (0: none yet).
+  int64_t issued(Pipe p) const { return state_.clocks.issued(p); }
+  // Whether instruction `index` of `p` is known complete before the next
+  // scalar instruction (a notify) issues: a flag wait on S or a barrier
+  // ordered it.
+  bool KnownAtScalar(Pipe p, int64_t index) const {
+    return state_.clocks.Ordered(Pipe::kS, p, index);
+  }
   // The lane returned at `loc`.
   void Return(const Location& loc);
   // Findings since the last call.
@@ -213,6 +222,14 @@ class LanePipeCheck {
   codegen::OrderState<RegionEpochs> state_;
   std::vector<codegen::OrderFinding> findings_;
 };
+
+// Runs `e` in `check`, keeping lane `lane`'s DMA reads in flight
+// (runtime/dma_reads.h, comm-hazards.md H1) in step with it: a notify
+// releases the reads the plan has not completed before it issues, and an
+// op that reads GM performs the reads issued since the last one.
+void RunTrackingReads(LanePipeCheck& check, const PipeEvent& e, InFlightReads& reads, int lane);
+// The end of the lane's instruction or device-API call (InFlightReads::Settle).
+void SettleReads(const LanePipeCheck& check, InFlightReads& reads, int lane);
 
 struct World;
 class TimingModel;

@@ -20,18 +20,20 @@ PipeModel::PipeModel(World& world, Backend backend, std::vector<const PipeProgra
 void PipeModel::Restart(int lane, const PipeProgram* program) {
   LaneData& d = lanes_[lane];
   d = LaneData();
+  w_.dma_reads.SetTracked(lane, false);
   if (program == nullptr) return;
   const Function& fn = *w_.lanes[lane].code->function;
   std::vector<std::string> params;
   for (const Param& p : fn.params) params.push_back(p.var != nullptr ? p.var->name : "");
   d.program = program;
   d.check = MakeLanePipeCheck(w_, lane, backend_, std::move(params), ids_);
+  w_.dma_reads.SetTracked(lane, true);
 }
 
 void PipeModel::Run(int lane, const std::vector<PipeEvent>& events) {
   LaneData& d = lanes_[lane];
   for (const PipeEvent& e : events) {
-    d.check->Run(e);
+    RunTrackingReads(*d.check, e, w_.dma_reads, lane);
     if (timing_ != nullptr) timing_->Event(lane, e, e.stmt);
   }
 }
@@ -60,6 +62,9 @@ void PipeModel::Step(int lane, int pc, int next) {
   if (in.kind == InstrKind::kEnd) {
     d.check->Return(code.function->loc);
     if (timing_ != nullptr) timing_->Return(lane);
+    w_.dma_reads.Clear(lane);
+  } else {
+    SettleReads(*d.check, w_.dma_reads, lane);
   }
   d.last_pc = pc;
   Flush(lane);

@@ -47,6 +47,7 @@ runs=(
   "examples/reduce_to_root.py||--entry=reduce_to_root --ranks=4"
   "examples/ring_allreduce.py||--entry=ring --ranks=4 --scalar chunk_elems=64"
   "examples/mesh_barrier.py||--entry=exchange --ranks=8"
+  "examples/credit_ring.py||--entry=credit_ring --ranks=2"
   "runtime/testdata/mailbox.py||--entry=mailbox --ranks=4"
   "runtime/testdata/put_get.py||--entry=exchange --ranks=4"
   "runtime/testdata/poll.py||--entry=poll --ranks=2"

@@ -50,6 +50,7 @@ const char* FindingKindName(FindingKind kind) {
     case FindingKind::kPipeRace: return "pipe_race";
     case FindingKind::kFlagReuseRace: return "flag_reuse_race";
     case FindingKind::kLaunch: return "launch";
+    case FindingKind::kWarRace: return "war_race";
   }
   return "protocol_error";
 }
@@ -115,6 +116,9 @@ std::string Report::ToText(const RunTotals& totals) const {
     absl::StrAppend(&out, ", ", Plural(pipe_races, "pipe race", "pipe races"), ", ",
                     Plural(reuse_races, "flag reuse race", "flag reuse races"));
   }
+  if (const int64_t war_races = CountOf(FindingKind::kWarRace); war_races > 0) {
+    absl::StrAppend(&out, ", ", Plural(war_races, "war race", "war races"));
+  }
   absl::StrAppend(&out, "\n", totals.timing_text);
   return out;
 }
@@ -153,7 +157,8 @@ std::string Report::ToJson(const RunTotals& totals) const {
       ", \"protocol_error\": ", CountOf(FindingKind::kProtocolError),
       ", \"pipe_race\": ", CountOf(FindingKind::kPipeRace),
       ", \"flag_reuse_race\": ", CountOf(FindingKind::kFlagReuseRace),
-      ", \"launch\": ", CountOf(FindingKind::kLaunch), "}",
+      ", \"launch\": ", CountOf(FindingKind::kLaunch),
+      ", \"war_race\": ", CountOf(FindingKind::kWarRace), "}",
       totals.timing_json.empty() ? "" : absl::StrCat(",\n  \"timing\": ", totals.timing_json),
       "\n}\n");
   return out;

@@ -25,10 +25,11 @@ enum class FindingKind {
   kPipeRace,       // two ops of one lane on unordered pipes (pipe_check.h)
   kFlagReuseRace,  // a set_flag that may overtake the previous wait of its key
   kLaunch,         // the run forced a launch ratio other than the program declares
+  kWarRace,        // a write released by a notify issued while a DMA read was in flight
 };
 
 // "stale_read", "race", "deadlock", "livelock", "protocol_error", "pipe_race",
-// "flag_reuse_race", "launch".
+// "flag_reuse_race", "launch", "war_race".
 const char* FindingKindName(FindingKind kind);
 
 // The markers a stale read can blame.
@@ -36,6 +37,8 @@ constexpr char kMissingFence[] = "fence after the write";
 constexpr char kMissingRegionInvalidate[] = "invalidate of the written region";
 constexpr char kMissingWaitInvalidate[] = "invalidate after the wait";
 constexpr char kMissingStartInvalidate[] = "invalidate at the kernel's start";
+// ... and a war race.
+constexpr char kMissingReadBeforeNotify[] = "the read complete before the notify";
 
 struct SourceRef {
   std::string role;  // "read", "write", "signal", "wait", "position", ...

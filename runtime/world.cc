@@ -11,7 +11,9 @@ World::World(int num_ranks, int lanes_per_rank)
       machine(num_ranks * lanes_per_rank),
       clocks(num_ranks * lanes_per_rank),
       rings(num_ranks * 2),
-      pipe_uses(num_ranks) {}
+      pipe_uses(num_ranks) {
+  dma_reads.Resize(num_ranks * lanes_per_rank);
+}
 
 std::string World::LaneName(int lane) const {
   const LaneState& l = lanes[lane];

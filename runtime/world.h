@@ -10,6 +10,7 @@
 
 #include "runtime/barrier.h"
 #include "runtime/code.h"
+#include "runtime/dma_reads.h"
 #include "runtime/fifo.h"
 #include "runtime/happens_before.h"
 #include "runtime/machine.h"
@@ -71,6 +72,7 @@ struct World {
   ClockTable clocks;
   SignalClocks signals;
   AccessShadow* shadow = nullptr;  // owned by the caller, reused across schedules
+  InFlightReads dma_reads;  // comm-hazards.md H1
   // Core groups per rank: a whole program's most SPMD blocks (one FIFO
   // pair each).
   int blocks = 1;

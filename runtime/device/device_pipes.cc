@@ -12,6 +12,7 @@ DevicePipes::DevicePipes(World& world, Backend backend, std::vector<std::string>
   if (!check) return;
   for (size_t k = 0; k < w_.lanes.size(); ++k) {
     checks_[k] = MakeLanePipeCheck(w_, static_cast<int>(k), backend, params);
+    w_.dma_reads.SetTracked(static_cast<int>(k), true);
   }
 }
 
@@ -26,7 +27,10 @@ void DevicePipes::Op(int lane, const codegen::MachineStep& step,
   PipeEvent e;
   e.kind = PipeEvent::Kind::kOp;
   e.op = &item;
-  if (checks_[lane] != nullptr) checks_[lane]->Run(e);
+  if (checks_[lane] != nullptr) {
+    RunTrackingReads(*checks_[lane], e, w_.dma_reads, lane);
+    SettleReads(*checks_[lane], w_.dma_reads, lane);
+  }
   if (timing_ != nullptr) timing_->Event(lane, e, cost);
   Flush(lane);
 }
@@ -35,7 +39,10 @@ void DevicePipes::Sync(int lane, const codegen::SyncInstr& s) {
   PipeEvent e;
   e.kind = PipeEvent::Kind::kSync;
   e.sync = s;
-  if (checks_[lane] != nullptr) checks_[lane]->Run(e);
+  if (checks_[lane] != nullptr) {
+    checks_[lane]->Run(e);
+    SettleReads(*checks_[lane], w_.dma_reads, lane);
+  }
   if (timing_ != nullptr) timing_->Event(lane, e, OpCost{});
   Flush(lane);
 }
@@ -46,6 +53,7 @@ void DevicePipes::Signal(int lane, uint64_t addr, bool notify) {
 
 void DevicePipes::Return(int lane) {
   if (checks_[lane] != nullptr) checks_[lane]->Return(w_.lanes[lane].code->function->loc);
+  w_.dma_reads.Clear(lane);
   if (timing_ != nullptr) timing_->Return(lane);
   Flush(lane);
 }

@@ -104,6 +104,7 @@ same mailbox runtime/testdata/mailbox.py mailbox "" --ranks=4
 same put_get runtime/testdata/put_get.py exchange "" --ranks=4
 same put_get_subregion runtime/testdata/put_get_subregion.py exchange "" --ranks=2
 same poll runtime/testdata/poll.py poll "" --ranks=2
+same credit_ring examples/credit_ring.py credit_ring "" --ranks=2
 same split_attention examples/split_attention.py split_attention "--backend=a2a3"
 same split_attention_a5 examples/split_attention.py split_attention "--backend=a5"
 same dual_v2c examples/dual_v2c_handoff.py dual_v2c_handoff "--backend=a2a3"
@@ -189,6 +190,14 @@ missing marker: fence after the write
 examples/ring_allreduce.py:25:13: note: the write, which had not reached GM in time
 examples/ring_allreduce.py:31:21: note: ordered by notify -> wait: here" \
   --entry=ring --ranks=4 --scalar chunk_elems=64
+
+# The credit notify no longer waits for the load of the mailbox
+# (comm-hazards.md H1): the neighbour's next row may land in the tile.
+mutate credit_no_drain credit_ring '/pipe_barrier(PIPE_ALL);/{N;/TNOTIFY(signal_gm_3/s/pipe_barrier(PIPE_ALL);\n *//}'
+found credit_no_drain credit_ring "examples/credit_ring.py:36:13: error: war race
+the notify at examples/credit_ring.py:37:13 released the buffer before that read was known complete
+examples/credit_ring.py:32:13: note: the write the notify let in" \
+  --entry=credit_ring --ranks=2 --schedules=30
 
 # The scalar write of `table` is never cleaned from the writer's cache.
 mutate mailbox_no_dcci mailbox '/dcci(table, cache_line_t::SINGLE_CACHE_LINE);/d'

@@ -48,6 +48,7 @@ cases=(
   "matmul_relu examples/matmul_relu.py mm_relu 1 0"
   "v2c_handoff examples/v2c_handoff.py rope_score 1 0"
   "reduce_to_root examples/reduce_to_root.py reduce_to_root 0 0 --ranks=4"
+  "credit_ring examples/credit_ring.py credit_ring 0 0 --ranks=2"
   "attention_tile examples/attention_tile.py attention_tile 1 1e-5"
   "mailbox runtime/testdata/mailbox.py mailbox 0 0 --ranks=4"
   "put_get runtime/testdata/put_get.py exchange 0 0 --ranks=4"
