@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "frontend/printer.h"
 #include "ir/registry.h"
+#include "passes/cache_line_check.h"
 #include "passes/comm_effects.h"
 
 namespace ptoc {
@@ -542,6 +543,10 @@ absl::StatusOr<bool> CheckCommContract::Run(Program& program, PassContext& conte
     for (const CommViolation& v : FindCommViolations(*f)) {
       ReportCommViolation(*f, v, all);
       if (context.diagnostics != nullptr) ReportCommViolation(*f, v, *context.diagnostics);
+    }
+    for (const SharedLine& s : FindSharedLines(*f)) {
+      ReportSharedLine(*f, s, all);
+      if (context.diagnostics != nullptr) ReportSharedLine(*f, s, *context.diagnostics);
     }
   }
   if (all.error_count() == 0) return false;

@@ -13,10 +13,13 @@
 //     cache (tensor.read of a DistributedTensor) without a whole-GM
 //     invalidate or a wait (whose own rule then asks for one): lines an
 //     earlier kernel on the same core left in the cache may be stale
-//     (comm-hazards.md H5).
-// It is a forward dataflow analysis over the statement graph (branches and
-// loop back edges), solved to a fixed point: its cost grows with the size of
-// the program, not with the number of paths.
+//     (comm-hazards.md H5);
+// and every cell written through the data cache that shares a 64-byte line
+// with bytes other ranks write into the same window (comm-hazards.md H2,
+// passes/cache_line_check.h).
+// The contract is a forward dataflow analysis over the statement graph
+// (branches and loop back edges), solved to a fixed point: its cost grows
+// with the size of the program, not with the number of paths.
 #ifndef PTOC_PASSES_CHECK_COMM_CONTRACT_H_
 #define PTOC_PASSES_CHECK_COMM_CONTRACT_H_
 

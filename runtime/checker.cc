@@ -184,6 +184,13 @@ void AccessChecker::ReportStale(ReadPath path, uint64_t addr, uint32_t expected,
     why = "the reader's data cache holds the line from before the write landed: no "
           "system.cacheinvalid() between the wait and the read";
     write_note = "the write, which had landed in GM before the signal";
+  } else if (w_.machine.Clobbered(addr)) {
+    // A whole-line write-back of a neighbouring write put an older value
+    // over it (comm-hazards.md H2; the false sharing finding names both).
+    f.missing_marker = kMissingSeparateLines;
+    why = "a whole-line write-back of another object in the same 64-byte line put an older "
+          "value over it (false sharing)";
+    write_note = "the newer write, overwritten";
   } else {
     // An older scalar write's late write-back overwrote the newer value.
     clobbered = true;

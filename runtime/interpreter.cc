@@ -88,6 +88,7 @@ void Interpreter::Step(int lane) {
   } else if (pipes_ != nullptr && (l.pc != pc || in.kind == InstrKind::kEnd)) {
     pipes_->Step(lane, pc, l.pc);
   }
+  w_.ReportClobbers();
 }
 
 void Interpreter::Protocol(LaneState& l, const Location& loc, std::string message,

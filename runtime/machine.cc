@@ -156,6 +156,20 @@ void Machine::Land(const PendingWrite& write) {
     ForEachLinePiece(s.addr, s.data.size(), [&](uint64_t line, int off, int count,
                                                 uint64_t at) {
       LineVersion& v = MutableCurrent(line);
+      if (s.carried) {
+        for (int i = 0; i < count; ++i) {
+          const uint32_t now = v.wid[off + i];
+          const uint64_t addr = line * kLineBytes + off + i;
+          if (now != s.wid && writes_[now].commit_time > s.snapshot) {
+            clobbers_.push_back(LineClobber{addr, s.by, now});
+            clobbered_bytes_.insert(addr);
+          } else {
+            clobbered_bytes_.erase(addr);
+          }
+        }
+      } else if (!clobbered_bytes_.empty()) {
+        for (int i = 0; i < count; ++i) clobbered_bytes_.erase(line * kLineBytes + off + i);
+      }
       if (!write.atomic_add) {
         std::copy_n(s.data.begin() + at, count, v.value.begin() + off);
         std::fill_n(v.wid.begin() + off, count, s.wid);
@@ -177,25 +191,52 @@ void Machine::Fence(int lane) {
   lanes_[lane].pending.clear();
   for (const PendingWrite& w : pending) {
     Land(w);
-    for (const Segment& s : w.segments) MarkCommitted(s.wid);
+    for (const Segment& s : w.segments) {
+      if (!s.carried) MarkCommitted(s.wid);
+    }
   }
 }
 
-void Machine::CleanLine(LaneMemory& mem, uint64_t line) {
+void Machine::CleanLine(int lane, uint64_t line) {
+  LaneMemory& mem = lanes_[lane];
   auto it = mem.dirty.find(line);
   if (it == mem.dirty.end()) return;
   const DirtyLine& d = it->second;
+  // The bytes the lane did not write, as the line was fetched; its own
+  // newer writes (which it sees in program order) are not carried.
+  const uint64_t snapshot = SnapshotTime(lane, line * kLineBytes);
+  const LineVersion& fetched = VersionAt(line, snapshot);
+  auto own = mem.own.find(line);
+  const uint32_t by = d.wid[__builtin_ctzll(d.mask)];
+  // A window is GM every rank shares, so its line is carried whole. A plain
+  // tensor is on its rank's device: a whole-program run passes each rank a
+  // view of one host tensor, and the bytes past the view are on another
+  // device, in another cache line.
+  uint64_t lo = 0, hi = UINT64_MAX;
+  if (const int alloc = writes_[by].alloc; alloc >= 0 && !allocations_[alloc].window) {
+    lo = allocations_[alloc].base;
+    hi = lo + allocations_[alloc].bytes;
+  }
   PendingWrite back;
   for (int i = 0; i < static_cast<int>(kLineBytes); ++i) {
-    if (!(d.mask & (uint64_t{1} << i))) continue;
-    uint64_t addr = line * kLineBytes + i;
-    if (back.segments.empty() || back.segments.back().wid != d.wid[i] ||
-        back.segments.back().addr + back.segments.back().data.size() != addr) {
-      back.segments.push_back(Segment{addr, {}, d.wid[i]});
+    const uint64_t addr = line * kLineBytes + i;
+    const bool dirty = d.mask & (uint64_t{1} << i);
+    if (!dirty && (addr < lo || addr >= hi ||
+                   (own != mem.own.end() && own->second.wid[i] != 0 &&
+                    writes_[own->second.wid[i]].commit_time > snapshot))) {
+      continue;
     }
-    back.segments.back().data.push_back(d.value[i]);
-    writes_[d.wid[i]].state = WriteState::kPendingWriteBack;
-    writes_[d.wid[i]].clean_time = now_;
+    const uint32_t wid = dirty ? d.wid[i] : fetched.wid[i];
+    Segment* last = back.segments.empty() ? nullptr : &back.segments.back();
+    if (last == nullptr || last->wid != wid || last->carried == dirty ||
+        last->addr + last->data.size() != addr) {
+      back.segments.push_back(Segment{addr, {}, wid, !dirty, snapshot, by});
+      last = &back.segments.back();
+    }
+    last->data.push_back(dirty ? d.value[i] : fetched.value[i]);
+    if (!dirty) continue;
+    writes_[wid].state = WriteState::kPendingWriteBack;
+    writes_[wid].clean_time = now_;
   }
   mem.dirty.erase(it);
   mem.pending.push_back(std::move(back));
@@ -205,14 +246,14 @@ void Machine::InvalidateRange(int lane, uint64_t addr, uint64_t n) {
   if (n == 0) return;
   LaneMemory& mem = lanes_[lane];
   for (uint64_t line = addr / kLineBytes; line <= (addr + n - 1) / kLineBytes; ++line) {
-    CleanLine(mem, line);
+    CleanLine(lane, line);
     mem.line_invalidate_time[line] = now_;
   }
 }
 
 void Machine::InvalidateAll(int lane) {
   LaneMemory& mem = lanes_[lane];
-  while (!mem.dirty.empty()) CleanLine(mem, mem.dirty.begin()->first);
+  while (!mem.dirty.empty()) CleanLine(lane, mem.dirty.begin()->first);
   mem.whole_invalidate_time = now_;
   mem.line_invalidate_time.clear();
   // Own writes that have landed are in every snapshot the lane can take
@@ -244,7 +285,7 @@ void Machine::FinishLane(int lane) {
 
 void Machine::EndLaunch(int lane) {
   LaneMemory& mem = lanes_[lane];
-  while (!mem.dirty.empty()) CleanLine(mem, mem.dirty.begin()->first);
+  while (!mem.dirty.empty()) CleanLine(lane, mem.dirty.begin()->first);
   Fence(lane);
 }
 

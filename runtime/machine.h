@@ -13,8 +13,11 @@
 //   time T, the contents GM had at T (a line may have been fetched at any
 //   moment after its last invalidation, so the oldest is what is modelled).
 //   Scalar writes dirty bytes of the lane's cache; cleaning a line
-//   (cacheinvalid covering it) queues the dirty bytes for write-back, which
-//   reaches GM at the lane's next fence.
+//   (cacheinvalid covering it) queues the whole line for write-back, which
+//   reaches GM at the lane's next fence: the dirty bytes, and every other
+//   byte as the line holds it (comm-hazards.md H2). Where another lane's
+//   newer write landed in such a byte meanwhile, the write-back puts the
+//   older value over it: a clobber (false sharing).
 // - DMA writes (tile.store, remote_store) are pending until the lane's next
 //   fence; put/get and notify reach GM at once. DMA reads read GM.
 // - A lane always sees its own writes in program order: its reads see its
@@ -33,6 +36,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "ir/ir.h"
 
 namespace ptoc {
@@ -83,6 +87,21 @@ struct Segment {
   uint64_t addr = 0;
   std::vector<uint8_t> data;
   uint32_t wid = 0;
+  // A whole-line write-back carries the bytes the lane did not write as
+  // its cache holds them, fetched at `snapshot`; `by` is the dirty write
+  // that made the line dirty (the clobber's culprit).
+  bool carried = false;
+  uint64_t snapshot = 0;
+  uint32_t by = 0;
+};
+
+// A carried byte of a write-back that landed over a newer write of another
+// lane: the write-back of `by`'s line put back the value of write `wid`
+// over write `clobbered`.
+struct LineClobber {
+  uint64_t addr = 0;
+  uint32_t by = 0;
+  uint32_t clobbered = 0;
 };
 
 // A write on its way to GM: a DMA write, or the write-back of cleaned lines.
@@ -158,6 +177,11 @@ class Machine {
   const std::vector<PendingWrite>& pending(int lane) const { return lanes_[lane].pending; }
   // Number of GM line versions kept (for the benchmark's memory report).
   size_t version_count() const;
+  // The clobbers since the last call, in the order they landed.
+  std::vector<LineClobber> TakeClobbers() { return std::move(clobbers_); }
+  // Whether the byte's value was last put there by a carried byte of a
+  // write-back over a newer write (a stale read of it names false sharing).
+  bool Clobbered(uint64_t addr) const { return clobbered_bytes_.count(addr) > 0; }
 
  private:
   struct LineVersion {
@@ -188,8 +212,9 @@ class Machine {
   void RecordOwn(int lane, uint64_t addr, const uint8_t* bytes, int n, uint32_t wid);
   // Adds the lane's own pending atomic adds into the bytes read at `addr`.
   void ApplyOwnAtomicAdds(int lane, uint64_t addr, int n, uint8_t* value, uint32_t* wid) const;
-  // Queues the dirty bytes of `line` for write-back and drops the line.
-  void CleanLine(LaneMemory& lane, uint64_t line);
+  // Queues `line` for write-back (the whole line, when it is dirty) and
+  // drops it.
+  void CleanLine(int lane, uint64_t line);
   void Land(const PendingWrite& write);
   void MarkCommitted(uint32_t wid);
   LineVersion& MutableCurrent(uint64_t line);
@@ -205,6 +230,8 @@ class Machine {
   // No lane can fetch a line as of a time before this: older versions that
   // a newer one at or before it supersedes are dropped.
   uint64_t oldest_snapshot_ = 0;
+  std::vector<LineClobber> clobbers_;
+  absl::flat_hash_set<uint64_t> clobbered_bytes_;
 };
 
 }  // namespace sim

@@ -76,16 +76,53 @@ TEST_F(MachineTest, ScalarWritesNeedACleanThenAFence) {
   EXPECT_EQ(DmaRead(1, 3), 9);
 }
 
-TEST_F(MachineTest, WriteBackCarriesOnlyDirtyBytes) {
-  Scalar(0, 1, 5);     // lane 0 dirties byte 1 of line 0
+TEST_F(MachineTest, WriteBackCarriesTheWholeLine) {
+  Scalar(0, 1, 5);     // lane 0 dirties byte 1 of line 0 (fetched as zeros)
   Dma(1, 0, 8, 4);     // lane 1 writes bytes 0..3 of the same line by DMA
   m_.Fence(1);
   Step();
   m_.InvalidateAll(0);
   m_.Fence(0);
-  EXPECT_EQ(DmaRead(1, 0), 8);
+  // The clean wrote back the line as lane 0's cache held it (comm-hazards.md
+  // H2): lane 1's bytes 0, 2 and 3 are lost, each a clobber.
+  EXPECT_EQ(DmaRead(1, 0), 0);
   EXPECT_EQ(DmaRead(1, 1), 5);
-  EXPECT_EQ(DmaRead(1, 2), 8);
+  EXPECT_EQ(DmaRead(1, 2), 0);
+  std::vector<LineClobber> clobbers = m_.TakeClobbers();
+  ASSERT_EQ(clobbers.size(), 3u);
+  EXPECT_EQ(clobbers[0].addr, base_);
+  EXPECT_EQ(m_.write(clobbers[0].by).lane, 0);
+  EXPECT_EQ(m_.write(clobbers[0].clobbered).lane, 1);
+  EXPECT_TRUE(m_.Clobbered(base_ + 3));
+  EXPECT_FALSE(m_.Clobbered(base_ + 1));
+  EXPECT_TRUE(m_.TakeClobbers().empty());
+}
+
+TEST_F(MachineTest, APlainTensorsWriteBackStopsAtItsEnd) {
+  // Two 16-byte views of the tensor in one line: a whole-program run's
+  // per-rank slices of a host tensor, on different devices.
+  int a = m_.AddAlias("a", 0, 1, base_, {16}, DType::kUINT8, false);
+  int b = m_.AddAlias("b", 1, 1, base_ + 16, {16}, DType::kUINT8, false);
+  WriteRecord r;
+  r.lane = 0;
+  r.kind = WriteKind::kScalar;
+  r.alloc = a;
+  uint8_t five = 5;
+  m_.IssueScalarWrite(0, m_.NewWrite(r), base_ + 1, &five, 1);
+  PendingWrite w;
+  w.dtype = DType::kUINT8;
+  r.lane = 1;
+  r.kind = WriteKind::kDma;
+  r.alloc = b;
+  w.segments.push_back(Segment{base_ + 16, std::vector<uint8_t>(4, 8), m_.NewWrite(r)});
+  m_.IssueDmaWrite(1, w);
+  m_.Fence(1);
+  Step();
+  m_.InvalidateAll(0);
+  m_.Fence(0);
+  EXPECT_EQ(DmaRead(1, 1), 5);
+  EXPECT_EQ(DmaRead(1, 16), 8);
+  EXPECT_TRUE(m_.TakeClobbers().empty());
 }
 
 TEST_F(MachineTest, CachedLinesHoldGmAsOfTheLastInvalidate) {

@@ -139,6 +139,7 @@ class ProgramQueue : public LaunchQueue {
       w_.machine.EndLaunch(id);
       w_.clocks.Release(id, w_.machine.now());
     }
+    w_.ReportClobbers();
     w_.ReportUnpoppedTilesOf(rank);
     Advance(rank);
   }

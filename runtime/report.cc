@@ -51,6 +51,7 @@ const char* FindingKindName(FindingKind kind) {
     case FindingKind::kFlagReuseRace: return "flag_reuse_race";
     case FindingKind::kLaunch: return "launch";
     case FindingKind::kWarRace: return "war_race";
+    case FindingKind::kFalseSharing: return "false_sharing";
   }
   return "protocol_error";
 }
@@ -119,6 +120,9 @@ std::string Report::ToText(const RunTotals& totals) const {
   if (const int64_t war_races = CountOf(FindingKind::kWarRace); war_races > 0) {
     absl::StrAppend(&out, ", ", Plural(war_races, "war race", "war races"));
   }
+  if (const int64_t shared = CountOf(FindingKind::kFalseSharing); shared > 0) {
+    absl::StrAppend(&out, ", ", Plural(shared, "false sharing", "false sharings"));
+  }
   absl::StrAppend(&out, "\n", totals.timing_text);
   return out;
 }
@@ -158,7 +162,8 @@ std::string Report::ToJson(const RunTotals& totals) const {
       ", \"pipe_race\": ", CountOf(FindingKind::kPipeRace),
       ", \"flag_reuse_race\": ", CountOf(FindingKind::kFlagReuseRace),
       ", \"launch\": ", CountOf(FindingKind::kLaunch),
-      ", \"war_race\": ", CountOf(FindingKind::kWarRace), "}",
+      ", \"war_race\": ", CountOf(FindingKind::kWarRace),
+      ", \"false_sharing\": ", CountOf(FindingKind::kFalseSharing), "}",
       totals.timing_json.empty() ? "" : absl::StrCat(",\n  \"timing\": ", totals.timing_json),
       "\n}\n");
   return out;

@@ -26,10 +26,11 @@ enum class FindingKind {
   kFlagReuseRace,  // a set_flag that may overtake the previous wait of its key
   kLaunch,         // the run forced a launch ratio other than the program declares
   kWarRace,        // a write released by a notify issued while a DMA read was in flight
+  kFalseSharing,   // a whole-line write-back over another lane's newer bytes
 };
 
 // "stale_read", "race", "deadlock", "livelock", "protocol_error", "pipe_race",
-// "flag_reuse_race", "launch", "war_race".
+// "flag_reuse_race", "launch", "war_race", "false_sharing".
 const char* FindingKindName(FindingKind kind);
 
 // The markers a stale read can blame.
@@ -39,6 +40,8 @@ constexpr char kMissingWaitInvalidate[] = "invalidate after the wait";
 constexpr char kMissingStartInvalidate[] = "invalidate at the kernel's start";
 // ... and a war race.
 constexpr char kMissingReadBeforeNotify[] = "the read complete before the notify";
+// ... false sharing, and a stale read it caused.
+constexpr char kMissingSeparateLines[] = "separate cache lines";
 
 struct SourceRef {
   std::string role;  // "read", "write", "signal", "wait", "position", ...

@@ -130,6 +130,7 @@ absl::Status EndSchedule(
     SimResult& result, int64_t& expected_steps) {
   ReportScheduleOutcome(w, interpreter, outcome, options);
   for (const LaneState& l : w.lanes) w.machine.Drain(l.id);
+  w.ReportClobbers();
   result.totals.statements += w.steps;
   if (schedule == 0 || options.keep_every_output) {
     ASSIGN_OR_RETURN(std::vector<TensorDump> dumped,

@@ -52,6 +52,31 @@ void World::ReportUnpoppedTilesOf(int rank) {
   }
 }
 
+void World::ReportClobbers() {
+  for (const LineClobber& c : machine.TakeClobbers()) {
+    const WriteRecord& by = machine.write(c.by);
+    const WriteRecord& lost = machine.write(c.clobbered);
+    auto who = [&](const WriteRecord& r) {
+      return absl::StrCat("the write at ", r.loc != nullptr && r.loc->known()
+                                                ? FileLineCol(*r.loc) : "an unknown place",
+                          " (", LaneName(r.lane), " of rank ", lanes[r.lane].rank, ")");
+    };
+    Finding f;
+    f.kind = FindingKind::kFalseSharing;
+    f.missing_marker = kMissingSeparateLines;
+    f.message = absl::StrCat(
+        DescribeAddress(c.addr), ": the write-back of the 64-byte line that ", who(by),
+        " made dirty put an older value over ", who(lost),
+        ": a clean writes back the whole line, and the two objects share it "
+        "(comm-hazards.md H2); keep them in different 64-byte lines");
+    f.locations.push_back(SourceRef{"write", by.loc != nullptr ? *by.loc : Location{},
+                                    "the write whose line was written back"});
+    f.locations.push_back(SourceRef{"overwritten", lost.loc != nullptr ? *lost.loc : Location{},
+                                    "the newer write, overwritten"});
+    AddFinding(std::move(f), by.lane);
+  }
+}
+
 std::string World::DescribeAddress(uint64_t addr) const {
   // Latest first: a view a whole-program run adds names its bytes more
   // precisely than the tensor or window buffer it is cut from.

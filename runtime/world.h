@@ -94,6 +94,9 @@ struct World {
   void AddFinding(Finding f, int lane);
   // "scratch[0, 64] on rank 2" for the GM byte at `addr`.
   std::string DescribeAddress(uint64_t addr) const;
+  // A false sharing finding for every clobber the machine made since the
+  // last call (a whole-line write-back over another lane's newer write).
+  void ReportClobbers();
   // At the end of a schedule: a protocol error for every tile still queued
   // in a FIFO.
   void ReportUnpoppedTiles();

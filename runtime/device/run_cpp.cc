@@ -334,6 +334,7 @@ absl::StatusOr<CppRunResult> RunEmittedCpp(const Program& program, const CppRunO
     if (checked || timing != nullptr) machine.set_pipes(&pipes);
     machine.Run(bodies);
     for (const LaneState& l : w.lanes) w.machine.Drain(l.id);
+    w.ReportClobbers();
     result.totals.statements += w.steps;
     if (schedule == 0) {
       ASSIGN_OR_RETURN(std::vector<TensorDump> outputs,

@@ -610,7 +610,10 @@ int64_t get_block_num() { return 1; }
 // drains the DMA pipes.
 void dsb(mem_dsb_t type, pto::sim::CallSite site) {
   ptoc::sim::device::Call c(site);
-  if (type == DSB_DDR || type == DSB_ALL) c.w().machine.Fence(c.lane());
+  if (type == DSB_DDR || type == DSB_ALL) {
+    c.w().machine.Fence(c.lane());
+    c.w().ReportClobbers();
+  }
   ptoc::sim::OpCost cost;
   cost.keys = {"sync"};
   cost.name = "DSB";

@@ -9,10 +9,10 @@
 # CHECK-NEXT:   "findings": [
 # CHECK-NEXT:     {"kind": "stale_read", "message": "aiv lane (swap) of rank {{[01]}} read win[0, 0] on rank {{[01]}} and got an older value than the write at {{.*}}", "rank": {{[01]}}, "lane": "aiv lane (swap)", "missing_marker": "fence after the write", "schedule": 0, "occurrences": {{[0-9]+}}, "schedules_seen": 3, "locations": [{"role": "read", "file": "{{.*}}json_report.py", "line": 31, "col": 60}, {"role": "write", "file": "{{.*}}json_report.py", "line": 28, "col": 9}, {"role": "signal", "file": "{{.*}}json_report.py", "line": 29, "col": 9}, {"role": "wait", "file": "{{.*}}json_report.py", "line": 30, "col": 9}]}
 # CHECK-NEXT:   ],
-# CHECK-NEXT:   "totals": {"ranks": 2, "lanes": 2, "schedules": 3, "seed": 1, "statements": {{[0-9]+}}, "findings": 1, "stale_read": 1, "race": 0, "deadlock": 0, "livelock": 0, "protocol_error": 0, "pipe_race": 0, "flag_reuse_race": 0, "launch": 0, "war_race": 0}
+# CHECK-NEXT:   "totals": {"ranks": 2, "lanes": 2, "schedules": 3, "seed": 1, "statements": {{[0-9]+}}, "findings": 1, "stale_read": 1, "race": 0, "deadlock": 0, "livelock": 0, "protocol_error": 0, "pipe_race": 0, "flag_reuse_race": 0, "launch": 0, "war_race": 0, "false_sharing": 0}
 # CHECK-NEXT: }
 # CLEAN: "findings": [],
-# CLEAN: "findings": 0, "stale_read": 0, "race": 0, "deadlock": 0, "livelock": 0, "protocol_error": 0, "pipe_race": 0, "flag_reuse_race": 0, "launch": 0, "war_race": 0}
+# CLEAN: "findings": 0, "stale_read": 0, "race": 0, "deadlock": 0, "livelock": 0, "protocol_error": 0, "pipe_race": 0, "flag_reuse_race": 0, "launch": 0, "war_race": 0, "false_sharing": 0}
 import pypto.language as pl
 import pypto.language.distributed as pld
 

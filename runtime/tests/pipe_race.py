@@ -25,7 +25,7 @@
 # CHECK: pipe_race.py:41:9: note: the earlier access (write)
 # CHECK: 0 protocol errors, 0 launch findings, 1 pipe race, 0 flag reuse races
 # JSON: {"kind": "pipe_race", {{.*}}"locations": [{"role": "later", "file": "{{.*}}pipe_race.py", "line": 42, "col": 9}, {"role": "earlier", "file": "{{.*}}pipe_race.py", "line": 41, "col": 9}], "later": {"loc": "{{.*}}pipe_race.py:42:9", "op": "TSTORE", "pipe": "PIPE_MTE3", "access": "read"}, "earlier": {"loc": "{{.*}}pipe_race.py:41:9", "op": "TRELU", "pipe": "PIPE_V", "access": "write"}, "region": {"space": "Vec", "buffer": 1}, "missing": "set_flag(PIPE_V, PIPE_MTE3) after {{.*}}pipe_race.py:41 and wait_flag(PIPE_V, PIPE_MTE3) before {{.*}}pipe_race.py:42"}
-# JSON: "pipe_race": 1, "flag_reuse_race": 0, "launch": 0, "war_race": 0}
+# JSON: "pipe_race": 1, "flag_reuse_race": 0, "launch": 0, "war_race": 0, "false_sharing": 0}
 # SET: error: deadlock: aiv lane (k) of rank 0: wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0) ({{.*}}pipe_race.py:{{[0-9]+}}:{{[0-9]+}}) waits for a set that never comes
 # WAIT: error: pipe race: {{.*}} TSTORE on PIPE_MTE3 ({{.*}}) reads Vec buffer 1 while TRELU on PIPE_V
 # WAIT: error: protocol error: flag left set at return: aiv lane (k) of rank 0: (PIPE_V, PIPE_MTE3, EVENT_ID0) was set at {{.*}}pipe_race.py:{{[0-9]+}}:{{[0-9]+}} and never waited for

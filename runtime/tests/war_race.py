@@ -24,4 +24,4 @@
 # RUN: ptoc-sim %t.pb --entry=credit_ring --ranks=2 --schedules=30 --pipe-sync-drop=4 --report=json > %t.json; test $? -eq 1
 # RUN: FileCheck %s --input-file=%t.json --check-prefix=JSON
 # JSON: {"kind": "war_race", {{.*}} "missing_marker": "the read complete before the notify", {{.*}} "locations": [{"role": "read", {{.*}}"line": 36, {{.*}}{"role": "signal", {{.*}}"line": 37, {{.*}}{"role": "write", {{.*}}"line": 32,
-# JSON: "war_race": 1}
+# JSON: "war_race": 1,
