@@ -199,16 +199,11 @@ the notify at examples/credit_ring.py:37:13 released the buffer before that read
 examples/credit_ring.py:32:13: note: the write the notify let in" \
   --entry=credit_ring --ranks=2 --schedules=30
 
-# Two objects in one cache line (comm-hazards.md H2), compiled without
-# check-comm-contract, which refuses the layout: the flag's dcci writes the
-# whole line back over the neighbour's row.
-if build false_sharing runtime/testdata/false_sharing.py --passes=insert-comm-fence; then
-  found false_sharing false_sharing "runtime/testdata/false_sharing.py:31:9: error: false sharing
-missing marker: separate cache lines" --entry=shared --ranks=2 --schedules=30
-  same false_apart runtime/testdata/false_sharing.py apart "--passes=insert-comm-fence" --ranks=2
-else
-  fail "false_sharing: could not emit or compile"
-fi
+# Two objects in one cache line (comm-hazards.md H2): at col=8 the flag's
+# dcci writes the whole line back over the neighbour's row.
+same false_sharing runtime/testdata/false_sharing.py exchange "" --ranks=2 --scalar col=16
+found false_sharing false_sharing "error: false sharing
+missing marker: separate cache lines" --entry=exchange --ranks=2 --scalar col=8 --schedules=30
 
 # The scalar write of `table` is never cleaned from the writer's cache.
 mutate mailbox_no_dcci mailbox '/dcci(table, cache_line_t::SINGLE_CACHE_LINE);/d'
