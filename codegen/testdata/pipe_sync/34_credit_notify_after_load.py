@@ -10,6 +10,13 @@
 # RUN: ptoc %s --passes= --emit=cce | FileCheck %s --check-prefix=CCE
 # RUN: ptoc %s --passes= --emit=pto | FileCheck %s --check-prefix=PTO
 # RUN: ptoc %s --passes= --pipe-sync=barrier-all --emit=cce | FileCheck %s --check-prefix=BARRIER
+# The plan's own check reports the notify unordered after the loads when
+# the pair is dropped (and is clean with the barrier-all rule's drain):
+# RUN: ptoc %s --passes= --emit=syncplan --pipe-sync-drop=1 | FileCheck %s --check-prefix=DROP
+# RUN: ptoc %s --passes= --pipe-sync=barrier-all --emit=syncplan | FileCheck %s --check-prefix=BARRIER-PLAN
+# DROP: check: 1 of 1 executions, 1 findings
+# DROP-NEXT: finding: pipe race: TNOTIFY on PIPE_S ({{.*}}34_credit_notify_after_load.py:[[NOTIFY:[0-9]+]]:9) writes all of GM while TLOAD on PIPE_MTE2 {{.*}} may still read it; no flag or barrier orders them; missing: set_flag(PIPE_MTE2, PIPE_S)
+# BARRIER-PLAN: check: 1 of 1 executions, clean
 # CHECK: func k: 3 units
 # CHECK: unit 1: pair PIPE_MTE2 -> PIPE_S EVENT_ID0 set after {{.*}}34_credit_notify_after_load.py:[[@LINE+28]]:9 wait before {{.*}}34_credit_notify_after_load.py:[[@LINE+29]]:9
 # CHECK: check: 1 of 1 executions, clean
