@@ -4,8 +4,8 @@
 # the receiver loads the row, then returns the credit ("the buffer is
 # free"). The credit notify must not issue before that load has completed,
 # or the next row lands in the tile being read: the sync plan orders the
-# load's pipe (MTE2) before the notify with one flag pair, and ptoc-sim
-# reports a war race when that pair is dropped.
+# load's pipe (MTE2) before it (here a PIPE_ALL, cheaper than an MTE2 -> S
+# pair); without that order ptoc-sim reports a war race (tests/war_race.py).
 import pypto.language as pl
 import pypto.language.distributed as pld
 

@@ -36,7 +36,7 @@ std::optional<Box> ConstantBox(const Region& region, const Shape& shape) {
   for (size_t d = 0; d < shape.size(); ++d) {
     std::optional<int64_t> off = Constant(*region.offsets[d]);
     std::optional<int64_t> len = Constant(*region.shapes[d]);
-    if (!off || !len || *off < 0 || *len <= 0 || *off + *len > shape[d].value) {
+    if (!off || !len || *off < 0 || *len <= 0 || *len > shape[d].value - *off) {
       return std::nullopt;
     }
     box.emplace_back(*off, *off + *len);
@@ -49,9 +49,12 @@ std::optional<Box> ConstantBox(const Region& region, const Shape& shape) {
 std::vector<std::pair<int64_t, int64_t>> ByteRuns(const Box& box, const Shape& shape,
                                                   int64_t elem) {
   const size_t rank = box.size();
+  if (rank == 0) return {};
   int64_t runs = 1;
-  for (size_t d = 0; d + 1 < rank; ++d) runs *= box[d].second - box[d].first;
-  if (rank == 0 || runs > kMaxRuns) return {};
+  for (size_t d = 0; d + 1 < rank; ++d) {
+    runs *= box[d].second - box[d].first;  // each factor >= 1: stops before overflow
+    if (runs > kMaxRuns) return {};
+  }
   std::vector<int64_t> stride(rank, 1);
   for (size_t d = rank - 1; d-- > 0;) stride[d] = stride[d + 1] * shape[d + 1].value;
   std::vector<std::pair<int64_t, int64_t>> out;

@@ -2,12 +2,16 @@
 //
 // A data cache line is 64 bytes, and a clean writes the whole line back.
 // A cell a kernel writes through its data cache (tensor.write of a window)
-// and bytes other ranks write into the same window (a remote store, a put,
-// a notify's signal element) must not share a line: cleaning the cell's
-// line puts the lane's older copy of their bytes back over them. Windows
-// start on a 64-byte boundary (every launcher ptoc has places them so), so
-// where the kernel fixes both layouts (constant offsets and extents of a
-// static shape) the lines are known; elsewhere nothing is claimed.
+// and bytes other ranks write into the same window (a remote store, a
+// notify's signal element) must not share a line: cleaning the cell's line
+// puts the lane's older copy of their bytes back over them. A window
+// parameter is taken to start on a 64-byte boundary (ptoc's launchers and
+// ptoc-sim place every window buffer so; a view a host function cuts from a
+// window at another offset shifts the lines, which this check does not
+// see), so where the kernel fixes both layouts (constant offsets and
+// extents of a static shape) the lines are known; elsewhere nothing is
+// claimed. Not checked here (ptoc-sim shows them): two parameters viewing
+// one window buffer, and cells of one tensor written by different lanes.
 #ifndef PTOC_PASSES_CACHE_LINE_CHECK_H_
 #define PTOC_PASSES_CACHE_LINE_CHECK_H_
 

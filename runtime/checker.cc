@@ -48,7 +48,9 @@ void AccessChecker::Read(ReadPath path, uint64_t addr, int n, uint8_t* out) {
     w_.machine.ReadScalar(lane_, addr, n, out, wids_.data());
   }
   uint32_t stamp = w_.clocks.Stamp(lane_);
-  if (path == ReadPath::kDma) w_.dma_reads.Issue(lane_, addr, n, loc_, stamp);
+  if (path == ReadPath::kDma && w_.machine.InWindow(addr, n)) {
+    w_.dma_reads.Issue(lane_, addr, n, loc_, stamp);
+  }
   for (int i = 0; i < n; ++i) {
     uint64_t b = addr + i;
     w_.shadow->MarkRead(b, lane_, stamp, loc_index_);

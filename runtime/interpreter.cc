@@ -105,6 +105,7 @@ void Interpreter::Protocol(LaneState& l, const Location& loc, std::string messag
 void Interpreter::Finish(LaneState& l) {
   l.finished = true;
   w_.machine.FinishLane(l.id);
+  w_.dma_reads.Clear(l.id);
   CheckHeldAtEnd(l);
 }
 

@@ -78,6 +78,30 @@ int Machine::FindAllocation(int param, int rank) const {
   return -1;
 }
 
+bool Machine::InWindow(uint64_t addr, uint64_t n) const {
+  if (windows_of_ != allocations_.size()) {
+    windows_.clear();
+    for (const Allocation& a : allocations_) {
+      if (a.window) windows_.push_back(Window{a.base, a.base + a.bytes, 0});
+    }
+    std::sort(windows_.begin(), windows_.end(),
+              [](const Window& x, const Window& y) { return x.base < y.base; });
+    uint64_t reach = 0;
+    for (Window& w : windows_) w.reach = reach = std::max(reach, w.end);
+    windows_of_ = allocations_.size();
+  }
+  // Back from the last window starting at or before `addr`, while one of
+  // them may still reach past it (windows nest: a view of a window buffer).
+  auto it = std::upper_bound(windows_.begin(), windows_.end(), addr,
+                             [](uint64_t a, const Window& w) { return a < w.base; });
+  while (it != windows_.begin()) {
+    --it;
+    if (it->reach <= addr) return false;
+    if (addr + n <= it->end) return true;
+  }
+  return false;
+}
+
 void Machine::Initialize(uint64_t addr, const std::vector<uint8_t>& bytes) {
   ForEachLinePiece(addr, bytes.size(), [&](uint64_t line, int off, int count, uint64_t at) {
     LineVersion& v = versions_[line].front();
@@ -112,7 +136,14 @@ void Machine::IssueScalarWrite(int lane, uint32_t wid, uint64_t addr, const uint
                                int n) {
   LaneMemory& mem = lanes_[lane];
   ForEachLinePiece(addr, n, [&](uint64_t line, int off, int count, uint64_t at) {
-    DirtyLine& d = mem.dirty[line];
+    auto [it, fresh] = mem.dirty.try_emplace(line);
+    DirtyLine& d = it->second;
+    if (fresh) {
+      d.snapshot = SnapshotTime(lane, line * kLineBytes);
+      const LineVersion& fetched = VersionAt(line, d.snapshot);
+      d.fetched_value = fetched.value;
+      d.fetched_wid = fetched.wid;
+    }
     for (int i = 0; i < count; ++i) {
       d.value[off + i] = bytes[at + i];
       d.wid[off + i] = wid;
@@ -157,17 +188,28 @@ void Machine::Land(const PendingWrite& write) {
                                                 uint64_t at) {
       LineVersion& v = MutableCurrent(line);
       if (s.carried) {
+        // A newer write of another lane than the write-back's own (the
+        // lane's own newer writes are not carried; its atomic adds and
+        // copies, which it does not record as its own, are not clobbered
+        // either: they are in program order for it).
         for (int i = 0; i < count; ++i) {
           const uint32_t now = v.wid[off + i];
           const uint64_t addr = line * kLineBytes + off + i;
-          if (now != s.wid && writes_[now].commit_time > s.snapshot) {
-            clobbers_.push_back(LineClobber{addr, s.by, now});
-            clobbered_bytes_.insert(addr);
-          } else {
-            clobbered_bytes_.erase(addr);
+          if (now == s.wid || writes_[now].commit_time <= s.snapshot ||
+              writes_[now].lane == writes_[s.by].lane) {
+            continue;
           }
+          LineClobber* last = clobbers_.empty() ? nullptr : &clobbers_.back();
+          if (last != nullptr && last->by == s.by && last->clobbered == now &&
+              last->addr + last->bytes == addr) {
+            ++last->bytes;
+          } else {
+            clobbers_.push_back(LineClobber{addr, 1, s.by, now});
+          }
+          clobbered_bytes_.insert(addr);
         }
-      } else if (!clobbered_bytes_.empty()) {
+      } else if (!write.atomic_add && !clobbered_bytes_.empty()) {
+        // A newer value replaces what a write-back put back.
         for (int i = 0; i < count; ++i) clobbered_bytes_.erase(line * kLineBytes + off + i);
       }
       if (!write.atomic_add) {
@@ -204,14 +246,14 @@ void Machine::CleanLine(int lane, uint64_t line) {
   const DirtyLine& d = it->second;
   // The bytes the lane did not write, as the line was fetched; its own
   // newer writes (which it sees in program order) are not carried.
-  const uint64_t snapshot = SnapshotTime(lane, line * kLineBytes);
-  const LineVersion& fetched = VersionAt(line, snapshot);
+  const uint64_t snapshot = d.snapshot;
   auto own = mem.own.find(line);
   const uint32_t by = d.wid[__builtin_ctzll(d.mask)];
   // A window is GM every rank shares, so its line is carried whole. A plain
-  // tensor is on its rank's device: a whole-program run passes each rank a
-  // view of one host tensor, and the bytes past the view are on another
-  // device, in another cache line.
+  // tensor's bytes past it are not carried: a whole-program run passes each
+  // rank a view of one host tensor, and the bytes past the view are on
+  // another device (for views of one device tensor this misses sharing
+  // between them).
   uint64_t lo = 0, hi = UINT64_MAX;
   if (const int alloc = writes_[by].alloc; alloc >= 0 && !allocations_[alloc].window) {
     lo = allocations_[alloc].base;
@@ -226,14 +268,14 @@ void Machine::CleanLine(int lane, uint64_t line) {
                     writes_[own->second.wid[i]].commit_time > snapshot))) {
       continue;
     }
-    const uint32_t wid = dirty ? d.wid[i] : fetched.wid[i];
+    const uint32_t wid = dirty ? d.wid[i] : d.fetched_wid[i];
     Segment* last = back.segments.empty() ? nullptr : &back.segments.back();
     if (last == nullptr || last->wid != wid || last->carried == dirty ||
         last->addr + last->data.size() != addr) {
       back.segments.push_back(Segment{addr, {}, wid, !dirty, snapshot, by});
       last = &back.segments.back();
     }
-    last->data.push_back(dirty ? d.value[i] : fetched.value[i]);
+    last->data.push_back(dirty ? d.value[i] : d.fetched_value[i]);
     if (!dirty) continue;
     writes_[wid].state = WriteState::kPendingWriteBack;
     writes_[wid].clean_time = now_;

@@ -95,11 +95,12 @@ struct Segment {
   uint32_t by = 0;
 };
 
-// A carried byte of a write-back that landed over a newer write of another
-// lane: the write-back of `by`'s line put back the value of write `wid`
-// over write `clobbered`.
+// Carried bytes of a write-back that landed over a newer write of another
+// lane: the write-back of the line `by` made dirty put older values over
+// `bytes` bytes of write `clobbered` from `addr`.
 struct LineClobber {
   uint64_t addr = 0;
+  uint64_t bytes = 0;
   uint32_t by = 0;
   uint32_t clobbered = 0;
 };
@@ -127,6 +128,9 @@ class Machine {
   int num_allocations() const { return static_cast<int>(allocations_.size()); }
   // The allocation of parameter `param` on `rank`, or -1.
   int FindAllocation(int param, int rank) const;
+  // Whether [addr, addr + n) lies in a window (a DistributedTensor, or a
+  // view of one). Call after the layout is complete.
+  bool InWindow(uint64_t addr, uint64_t n) const;
   uint64_t size() const { return size_; }
   // Sets initial contents (write id 0). Call after the layout is complete.
   void Initialize(uint64_t addr, const std::vector<uint8_t>& bytes);
@@ -193,6 +197,12 @@ class Machine {
     uint64_t mask = 0;  // bit i: byte i is dirty
     std::array<uint8_t, kLineBytes> value{};
     std::array<uint32_t, kLineBytes> wid{};
+    // The line as the lane fetched it (at `snapshot`), taken when it first
+    // became dirty: it cannot change while dirty (an invalidate cleans
+    // first), and the version may be pruned by the time of its clean.
+    uint64_t snapshot = 0;
+    std::array<uint8_t, kLineBytes> fetched_value{};
+    std::array<uint32_t, kLineBytes> fetched_wid{};
   };
   // The lane's latest own write of each byte (wid 0: none).
   struct OwnLine {
@@ -231,6 +241,13 @@ class Machine {
   // a newer one at or before it supersedes are dropped.
   uint64_t oldest_snapshot_ = 0;
   std::vector<LineClobber> clobbers_;
+  // The windows' [base, end), sorted by base, each with the largest end of
+  // it and the windows before it; built by the first InWindow.
+  struct Window {
+    uint64_t base, end, reach;
+  };
+  mutable std::vector<Window> windows_;
+  mutable size_t windows_of_ = 0;  // allocations_.size() when windows_ was built
   absl::flat_hash_set<uint64_t> clobbered_bytes_;
 };
 

@@ -88,9 +88,13 @@ TEST_F(MachineTest, WriteBackCarriesTheWholeLine) {
   EXPECT_EQ(DmaRead(1, 0), 0);
   EXPECT_EQ(DmaRead(1, 1), 5);
   EXPECT_EQ(DmaRead(1, 2), 0);
+  // One clobber per run of bytes: byte 0, then bytes 2 and 3.
   std::vector<LineClobber> clobbers = m_.TakeClobbers();
-  ASSERT_EQ(clobbers.size(), 3u);
+  ASSERT_EQ(clobbers.size(), 2u);
   EXPECT_EQ(clobbers[0].addr, base_);
+  EXPECT_EQ(clobbers[0].bytes, 1u);
+  EXPECT_EQ(clobbers[1].addr, base_ + 2);
+  EXPECT_EQ(clobbers[1].bytes, 2u);
   EXPECT_EQ(m_.write(clobbers[0].by).lane, 0);
   EXPECT_EQ(m_.write(clobbers[0].clobbered).lane, 1);
   EXPECT_TRUE(m_.Clobbered(base_ + 3));

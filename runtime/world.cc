@@ -65,7 +65,8 @@ void World::ReportClobbers() {
     f.kind = FindingKind::kFalseSharing;
     f.missing_marker = kMissingSeparateLines;
     f.message = absl::StrCat(
-        DescribeAddress(c.addr), ": the write-back of the 64-byte line that ", who(by),
+        DescribeAddress(c.addr), c.bytes > 1 ? absl::StrCat(" (", c.bytes, " bytes)") : "",
+        ": the write-back of the 64-byte line that ", who(by),
         " made dirty put an older value over ", who(lost),
         ": a clean writes back the whole line, and the two objects share it "
         "(comm-hazards.md H2); keep them in different 64-byte lines");
