@@ -313,10 +313,14 @@ Interpreter::OpResult Interpreter::Push(LaneState& l, const Expr& call) {
     Protocol(l, call.loc, "on a5 a vector -> cube push must carry an NZ tile "
                           "(blayout=col_major, slayout=row_major)");
   }
-  if (SlotBytes(t) > ring.slot_size()) {
-    Protocol(l, call.loc, absl::StrCat("the pushed tile needs ", SlotBytes(t),
-                                       " bytes but a ", DirName(dir), " slot has ",
-                                       ring.slot_size()));
+  // A split V2C slot holds both AIV lanes' halves, lane 1's at pto-isa's
+  // sub-offset inside it.
+  const bool halves = dir == PipeDir::kV2C && split != 0;
+  if (const int64_t needed = SlotBytes(t) * (halves ? 2 : 1); needed > ring.slot_size()) {
+    Protocol(l, call.loc,
+             absl::StrCat("the pushed tile needs ", needed, " bytes",
+                          halves ? " (both AIV lanes' halves of a split V2C slot)" : "",
+                          " but a ", DirName(dir), " slot has ", ring.slot_size()));
   }
   if (!ring.freed_clock().empty()) {
     w_.clocks.Acquire(l.id, ring.freed_clock(),

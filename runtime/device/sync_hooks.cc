@@ -316,9 +316,14 @@ void Push(const PipeDesc& pipe, const TileDesc& tile, TileSplitAxis split, CallS
         "on a5 a vector -> cube push must carry an NZ tile "
         "(blayout=col_major, slayout=row_major)");
   }
-  if (ptoc::sim::SlotBytes(*t) > ring.slot_size()) {
-    c.m().Protocol(absl::StrCat("the pushed tile needs ", ptoc::sim::SlotBytes(*t), " bytes but a ",
-                                ptoc::sim::DirName(dir), " slot has ", ring.slot_size()));
+  // A split V2C slot holds both AIV lanes' halves (sync_ops.cc).
+  const bool halves = dir == PipeDir::kV2C && f.split != 0;
+  if (const int64_t needed = ptoc::sim::SlotBytes(*t) * (halves ? 2 : 1);
+      needed > ring.slot_size()) {
+    c.m().Protocol(absl::StrCat("the pushed tile needs ", needed, " bytes",
+                                halves ? " (both AIV lanes' halves of a split V2C slot)" : "",
+                                " but a ", ptoc::sim::DirName(dir), " slot has ",
+                                ring.slot_size()));
   }
   if (!ring.freed_clock().empty()) {
     c.w().clocks.Acquire(c.lane(), ring.freed_clock(),
