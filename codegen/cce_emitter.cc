@@ -226,6 +226,10 @@ absl::StatusOr<std::string> CceFunctionEmitter::Emit() {
 
   std::string text;
   if (fn_.loc.known()) absl::StrAppend(&text, "// ", fn_.loc.file.str(), ":", fn_.loc.line, "\n");
+  if (abi_.gm_pipe_buffer) {
+    absl::StrAppend(&text, "// ", DescribeGmWorkspace(plan_.pipes, abi_.gm_pipe_buffer_bytes),
+                    "\n");
+  }
   if (!plan_.group.empty() || plan_.aiv_lanes == 2) {
     absl::StrAppend(&text, "PTO_SYNCALL_MIX_AIC_KERNEL_META(", KernelSymbol(fn_.name), ", 1, ",
                     plan_.aiv_lanes, ");\n");

@@ -27,6 +27,7 @@
 #include "codegen/body_emitter.h"
 #include "codegen/cache_lines.h"
 #include "codegen/kernel_abi.h"
+#include "codegen/kernel_plan.h"
 #include "codegen/lowering.h"
 #include "codegen/memory_plan.h"
 #include "codegen/namer.h"

@@ -767,8 +767,8 @@ absl::StatusOr<std::optional<CceFunctionEmitter::Value>> CceFunctionEmitter::Low
       // a5 pipes have no GM backing store.
       std::string gm_slot = "nullptr";
       if (backend_ == Backend::kA2A3) {
-        gm_slot = p.params.gm_offset == 0 ? gm_pipe_buffer_
-                                    : absl::StrCat(gm_pipe_buffer_, " + ", p.params.gm_offset);
+        gm_slot = p.params.gm.base == 0 ? gm_pipe_buffer_
+                                        : absl::StrCat(gm_pipe_buffer_, " + ", p.params.gm.base);
       }
       Line(absl::StrCat("auto ", name, " = TPipe<", p.params.flag_id, ", Direction::",
                         CceDirection(p.dir_mask), ", ", p.slot_size, ", ", p.slot_num,

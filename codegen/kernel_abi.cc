@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "ir/walk.h"
 #include "codegen/op_lowering.h"
+#include "codegen/pipe_layout.h"
 #include "codegen/target_info.h"
 #include "ir/annotation.h"
 #include "ir/diagnostics.h"
@@ -208,10 +209,18 @@ absl::StatusOr<std::vector<KernelAbi>> ComputeKernelAbis(const Program& program,
     });
     if (!status.ok()) return status;
   }
+  // a2a3: the GM rings of every lane's pipes size gm_pipe_buffer.
+  std::vector<std::vector<PipeParams>> pipes;
+  const bool any_pipe = std::any_of(usage.begin(), usage.end(),
+                                    [](const LaneUsage& u) { return u.pipe; });
+  if (backend == Backend::kA2A3 && any_pipe) {
+    ASSIGN_OR_RETURN(pipes, PlanPipes(program, abis, backend));
+  }
   for (int root = 0; root < n; ++root) {
     if (!abis[root].emitted || Find(parent, root) != root) continue;
     LaneUsage all;
     int mix = 0, aic_only = 0, aiv_only = 0;
+    int64_t gm_bytes = 0;
     for (int i = 0; i < n; ++i) {
       if (!abis[i].emitted || Find(parent, i) != root) continue;
       for (const std::string& d : usage[i].dynamic_dims) {
@@ -226,6 +235,7 @@ absl::StatusOr<std::vector<KernelAbi>> ComputeKernelAbis(const Program& program,
       mix = std::max(mix, usage[i].soft_syncalls[0]);
       aic_only = std::max(aic_only, usage[i].soft_syncalls[1]);
       aiv_only = std::max(aiv_only, usage[i].soft_syncalls[2]);
+      if (!pipes.empty()) gm_bytes = std::max(gm_bytes, GmWorkspaceBytes(pipes[i]));
     }
     for (int i = 0; i < n; ++i) {
       if (!abis[i].emitted || Find(parent, i) != root) continue;
@@ -234,6 +244,7 @@ absl::StatusOr<std::vector<KernelAbi>> ComputeKernelAbis(const Program& program,
       abi.sdma_workspace = all.sdma_workspace;
       abi.comm_ctx = all.comm_ctx;
       abi.gm_pipe_buffer = all.pipe && backend == Backend::kA2A3;
+      abi.gm_pipe_buffer_bytes = gm_bytes;
       abi.syncall_slot_base = {0, mix, mix + aic_only};
       abi.syncall_slots = mix + aic_only + aiv_only;
       abi.sync_workspace = abi.syncall_slots > 0;

@@ -8,13 +8,15 @@
 // prefetch.make_context wraps; PyPTO's hidden `!pto.ptr<i8>`), `comm_ctx`
 // (rank, number of ranks, each rank's window
 // base), `gm_pipe_buffer` (a2a3: the GM backing store of the cross-core
-// FIFO), `sync_workspace` (16 zeroed i32 per soft syncall). The two lanes of
-// a Group are launched with the same argument list, so they get the same
-// trailing parameters: the union of what either lane uses.
+// FIFO, gm_pipe_buffer_bytes of it), `sync_workspace` (16 zeroed i32 per
+// soft syncall). The two lanes of a Group are launched with the same
+// argument list, so they get the same trailing parameters: the union of
+// what either lane uses.
 #ifndef PTOC_CODEGEN_KERNEL_ABI_H_
 #define PTOC_CODEGEN_KERNEL_ABI_H_
 
 #include <array>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -38,6 +40,10 @@ struct KernelAbi {
   bool sdma_workspace = false;
   bool comm_ctx = false;
   bool gm_pipe_buffer = false;
+  // The bytes of gm_pipe_buffer the group's pipes use: the end of their last
+  // GM ring (pipe_layout.h). A launcher must hand each core group at least
+  // this much.
+  int64_t gm_pipe_buffer_bytes = 0;
   bool sync_workspace = false;
   // The k-th soft syncall of core type c (in program order within the
   // lane) owns workspace slot syncall_slot_base[c] + k; a slot is
@@ -49,7 +55,8 @@ struct KernelAbi {
 
 // The ABI of every function of `program`, indexed like program.functions.
 // An InCore function is an error (run expand-mixed-kernel first), as are the
-// lanes of one Group taking different parameter types.
+// lanes of one Group taking different parameter types, and on a2a3 the
+// errors of PlanPipes (gm_pipe_buffer_bytes comes from its GM rings).
 absl::StatusOr<std::vector<KernelAbi>> ComputeKernelAbis(const Program& program,
                                                          Backend backend);
 

@@ -1,37 +1,21 @@
 #include "codegen/kernel_plan.h"
 
 #include <algorithm>
-#include <map>
-#include <set>
-#include <tuple>
 #include <utility>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "codegen/cxx_names.h"
-#include "ir/walk.h"
 #include "codegen/op_lowering.h"
 #include "codegen/pipes.h"
 #include "ir/diagnostics.h"
 #include "ir/status_macros.h"
+#include "ir/walk.h"
 #include "passes/comm_effects.h"
 
 namespace ptoc {
 namespace codegen {
 namespace {
-
-// FFTS flag ids a core has for its pipes.
-constexpr int kFlagIds = 16;
-
-bool IsTransfer(OpKind k) {
-  switch (k) {
-    case OpKind::kPushToAiv: case OpKind::kPushToAic: case OpKind::kPopFromAic:
-    case OpKind::kPopFromAiv: case OpKind::kFreeToAic: case OpKind::kFreeToAiv:
-      return true;
-    default:
-      return false;
-  }
-}
 
 // materialize-aiv-lanes decided that both AIV subblocks run `fn` (1C:2V).
 bool DualAivDispatch(const Function& fn) {
@@ -40,224 +24,22 @@ bool DualAivDispatch(const Function& fn) {
          a->bool_value;
 }
 
-const Location& LocOr(const Expr& e, const Location& fallback) {
-  return e.loc.known() ? e.loc : fallback;
-}
-
-// One *_initialize_pipe op: its lane, its id there (the setup order), and
-// the consumer buffers of its directions, named by (owner, name): the lane
-// that reserves the buffer and the buffer's name.
-struct Setup {
-  int fn = 0;
-  int id = 0;
-  const Expr* op = nullptr;
-  int64_t dir_mask = 0;
-  std::vector<std::pair<std::string, std::string>> buffers;
-};
-
-// What codegen needs of one lane: its setups and whether it writes GM
-// scalars.
+// What codegen needs of one lane besides its pipes: whether it writes GM
+// scalars and whether it has an unsplit transfer.
 struct Lane {
-  std::vector<Setup> setups;
   bool writes_gm_scalars = false;
   bool has_unsplit_transfer = false;
 };
 
-// The setups of `f` (function index `index`): each buffer argument of its
-// directions must be bound, at the top level, to a reserve or an import.
-absl::StatusOr<Lane> LaneOf(const Function& f, int index) {
-  std::map<const Var*, const Expr*> buffer_ops;
-  for (const Stmt* s : StmtsOf(*f.body)) {
-    if (s->kind != StmtKind::kAssign || s->value == nullptr ||
-        s->value->kind != ExprKind::kCall) {
-      continue;
-    }
-    const OpLowering* l = LoweringOf(*s->value);
-    if (l != nullptr && (l->kind == OpKind::kReserveBuffer || l->kind == OpKind::kImportBuffer)) {
-      buffer_ops[s->var] = s->value.get();
-    }
-  }
+Lane LaneOf(const Function& f) {
   Lane lane;
-  absl::Status status;
   ForEachCall(*f.body, [&](const Expr& call) {
     const OpLowering* l = LoweringOf(call);
-    if (l == nullptr || !status.ok()) return;
+    if (l == nullptr) return;
     if (l->kind == OpKind::kTensorWrite) lane.writes_gm_scalars = true;
-    if (IsTransfer(l->kind) && IntAttr(call, "split", 0) == 0) lane.has_unsplit_transfer = true;
-    if (l->kind != OpKind::kAicInitPipe && l->kind != OpKind::kAivInitPipe) return;
-    Setup s;
-    s.fn = index;
-    s.id = static_cast<int>(lane.setups.size());
-    s.op = &call;
-    s.dir_mask = IntAttr(call, "dir_mask", 0);
-    // Argument 0 is the cube-to-vector consumer buffer, 1 the other one.
-    for (int dir = 0; dir < 2; ++dir) {
-      if ((s.dir_mask & (1 << dir)) == 0) continue;
-      const Expr* arg = dir < static_cast<int>(call.args.size()) ? call.args[dir].get() : nullptr;
-      auto it = arg != nullptr && arg->kind == ExprKind::kVar ? buffer_ops.find(arg->var)
-                                                                : buffer_ops.end();
-      if (it == buffer_ops.end()) {
-        status = ErrorAt(
-            LocOr(arg != nullptr ? *arg : call, LocOr(call, f.loc)),
-            absl::StrCat("the ", dir == 0 ? "cube-to-vector" : "vector-to-cube",
-                         " consumer buffer of this pipe must be a variable bound to "
-                         "system.reserve_buffer or system.import_peer_buffer at the kernel's "
-                         "top level: that buffer is how the two lanes' pipe setups are "
-                         "paired (ptoas rejects a pipe it cannot pair)"));
-        return;
-      }
-      const Expr& buffer = *it->second;
-      const std::string name = StringAttr(buffer, "name");
-      const bool reserved = LoweringOf(buffer)->kind == OpKind::kReserveBuffer;
-      s.buffers.emplace_back(reserved ? f.name : StringAttr(buffer, "peer_func"), name);
-    }
-    lane.setups.push_back(std::move(s));
+    if (IsPipeTransfer(l->kind) && IntAttr(call, "split", 0) == 0) lane.has_unsplit_transfer = true;
   });
-  if (!status.ok()) return status;
   return lane;
-}
-
-// Two setups, one in each lane, that share their consumer buffers: one pipe.
-struct Pipe {
-  std::vector<const Setup*> ends;
-  int creation = 0;
-  int flag_id = 0;
-  int64_t gm_offset = 0;
-  bool no_split = false;
-};
-
-// Pairs the setups of all lanes as ptoas does (through their buffers), and
-// rejects a setup without exactly one peer of the same shape.
-absl::StatusOr<std::vector<Pipe>> PairSetups(const Program& program,
-                                             const std::vector<Lane>& lanes) {
-  std::map<std::pair<std::string, std::string>, std::vector<const Setup*>> by_buffer;
-  std::vector<const Setup*> all;
-  for (const Lane& lane : lanes) {
-    for (const Setup& s : lane.setups) {
-      all.push_back(&s);
-      for (const auto& b : s.buffers) by_buffer[b].push_back(&s);
-    }
-  }
-  std::map<const Setup*, int> pipe_of;
-  std::vector<Pipe> pipes;
-  for (const Setup* s : all) {
-    if (pipe_of.count(s) > 0) continue;
-    // The setups reachable through shared buffers.
-    std::vector<const Setup*> group = {s};
-    std::set<const Setup*> seen = {s};
-    for (size_t i = 0; i < group.size(); ++i) {
-      for (const auto& b : group[i]->buffers) {
-        for (const Setup* other : by_buffer[b]) {
-          if (seen.insert(other).second) group.push_back(other);
-        }
-      }
-    }
-    const Function& fn = *program.functions[s->fn];
-    const Location& loc = LocOr(*s->op, fn.loc);
-    const bool two_lanes = group.size() == 2 && group[0]->fn != group[1]->fn;
-    if (s->buffers.empty()) {  // the verifier rejects a dir_mask without a direction
-      return ErrorAt(loc, "this pipe sets up no direction (dir_mask must be 1, 2 or 3)");
-    }
-    if (!two_lanes) {
-      const auto& b = s->buffers.front();
-      return ErrorAt(loc, absl::StrCat(
-                              "the pipe set up here has ",
-                              group.size() < 2 ? "no peer" : "more than one peer",
-                              ": exactly one other AIC or AIV function must set up a pipe on "
-                              "the buffer '", b.second, "' of '", b.first,
-                              "' (system.import_peer_buffer(name=\"", b.second,
-                              "\", peer_func=\"", b.first, "\") and its *_initialize_pipe), "
-                              "as expand-mixed-kernel does"));
-    }
-    const Setup& other = *(group[0] == s ? group[1] : group[0]);
-    for (const char* attr : {"dir_mask", "slot_size", "slot_num"}) {
-      const int64_t fallback = std::string(attr) == "slot_num" ? 2 : 0;
-      if (IntAttr(*s->op, attr, fallback) != IntAttr(*other.op, attr, fallback)) {
-        return ErrorAt(loc, absl::StrCat("this pipe's ", attr, " (",
-                                         IntAttr(*s->op, attr, fallback), ") differs from ",
-                                         IntAttr(*other.op, attr, fallback), " in its peer '",
-                                         program.functions[other.fn]->name,
-                                         "': both ends of a pipe must agree"));
-      }
-    }
-    Pipe p;
-    p.ends = group;
-    p.creation = static_cast<int>(pipes.size());
-    for (const Setup* e : group) pipe_of[e] = p.creation;
-    pipes.push_back(std::move(p));
-  }
-  return pipes;
-}
-
-// IsNoSplit: the split codes of every transfer on the pipe, in both lanes.
-// A pipe without transfers takes ptoas's default, false.
-absl::Status InferSplit(const Program& program, Pipe* pipe) {
-  std::map<int64_t, const Expr*> codes;
-  for (const Setup* end : pipe->ends) {
-    ForEachCall(*program.functions[end->fn]->body, [&](const Expr& call) {
-      const OpLowering* l = LoweringOf(call);
-      if (l == nullptr || !IsTransfer(l->kind) || IntAttr(call, "id", 0) != end->id) return;
-      codes.emplace(IntAttr(call, "split", 0), &call);
-    });
-  }
-  const bool unsplit = codes.count(0) > 0;
-  if (unsplit && codes.size() > 1) {
-    const Expr& split = *codes.rbegin()->second;
-    const Expr& first = *codes.begin()->second;
-    DiagnosticSink d;
-    d.Error(LocOr(split, program.loc),
-            absl::StrCat("pipe ", pipe->ends[0]->id, " carries both split (split=",
-                         codes.rbegin()->first, ") and unsplit (split=0) transfers; a pipe "
-                         "is either split between the two vector lanes or not (TPipe's "
-                         "IsNoSplit)"));
-    d.Note(LocOr(first, program.loc), "the unsplit transfer");
-    return d.ToStatus();
-  }
-  pipe->no_split = unsplit;
-  return absl::OkStatus();
-}
-
-// FlagIDs as ptoas allocates them: pipes in order of (lowest setup id,
-// direction, creation), each at the lowest even base free in both lanes.
-absl::Status AllocateFlags(const Program& program, std::vector<Pipe>* pipes) {
-  std::vector<Pipe*> order;
-  for (Pipe& p : *pipes) order.push_back(&p);
-  auto key = [](const Pipe* p) {
-    int id = p->ends[0]->id;
-    for (const Setup* e : p->ends) id = std::min(id, e->id);
-    return std::make_tuple(id, p->ends[0]->dir_mask, p->creation);
-  };
-  std::stable_sort(order.begin(), order.end(),
-                   [&](const Pipe* a, const Pipe* b) { return key(a) < key(b); });
-  std::map<int, std::vector<std::pair<int, int>>> used;  // function -> [begin, end)
-  std::map<int, int64_t> gm_used;  // function -> bytes of gm_pipe_buffer taken
-  for (Pipe* p : order) {
-    const int width = p->ends[0]->dir_mask == 3 ? 4 : 2;
-    int base = 0;
-    for (;; base += 2) {
-      bool free = true;
-      for (const Setup* e : p->ends) {
-        for (const auto& [b, end] : used[e->fn]) free &= base + width <= b || end <= base;
-      }
-      if (free) break;
-    }
-    if (base + width > kFlagIds) {
-      const Setup& s = *p->ends[0];
-      return ErrorAt(LocOr(*s.op, program.functions[s.fn]->loc),
-                     absl::StrCat("the pipes of '", program.functions[s.fn]->name, "' need ",
-                                  base + width, " FFTS flags, more than the ", kFlagIds,
-                                  " a core has (2 per direction of each pipe)"));
-    }
-    p->flag_id = base;
-    for (const Setup* e : p->ends) {
-      used[e->fn].emplace_back(base, base + width);
-      p->gm_offset = std::max(p->gm_offset, gm_used[e->fn]);
-    }
-    const Setup& s = *p->ends[0];
-    const int64_t bytes = 2 * IntAttr(*s.op, "slot_num", 2) * IntAttr(*s.op, "slot_size", 0);
-    for (const Setup* e : p->ends) gm_used[e->fn] = p->gm_offset + bytes;
-  }
-  return absl::OkStatus();
 }
 
 }  // namespace
@@ -266,17 +48,7 @@ absl::StatusOr<std::vector<KernelPlan>> PlanKernels(const Program& program,
                                                     const std::vector<KernelAbi>& abis,
                                                     Backend backend) {
   const size_t n = program.functions.size();
-  std::vector<Lane> lanes(n);
-  for (size_t i = 0; i < n; ++i) {
-    if (!abis[i].emitted) continue;
-    ASSIGN_OR_RETURN(Lane lane, LaneOf(*program.functions[i], static_cast<int>(i)));
-    lanes[i] = std::move(lane);
-  }
-  ASSIGN_OR_RETURN(std::vector<Pipe> pipes, PairSetups(program, lanes));
-  for (Pipe& p : pipes) {
-    RETURN_IF_ERROR(InferSplit(program, &p));
-  }
-  RETURN_IF_ERROR(AllocateFlags(program, &pipes));
+  ASSIGN_OR_RETURN(std::vector<std::vector<PipeParams>> pipes, PlanPipes(program, abis, backend));
 
   std::vector<KernelPlan> plans(n);
   for (size_t i = 0; i < n; ++i) {
@@ -297,22 +69,14 @@ absl::StatusOr<std::vector<KernelPlan>> PlanKernels(const Program& program,
     plan.group = abis[i].group;
     plan.resets_vector_mask = fn.kind == FunctionKind::kAIV;
     if (DualAivDispatch(fn)) plan.aiv_lanes = 2;
-    plan.cleans_data_cache = lanes[i].writes_gm_scalars;
+    const Lane lane = LaneOf(fn);
+    plan.cleans_data_cache = lane.writes_gm_scalars;
     plan.implicit_peer_invalidates = !NamesPeerInvalidates(fn);
-    plan.pipes.resize(lanes[i].setups.size());
+    plan.pipes = std::move(pipes[i]);
     // ptoas's rule: an a5 vector kernel with an unsplit transfer, unless
     // both subblocks are meant to run it.
     plan.subblock0_only = backend == Backend::kA5 && fn.kind == FunctionKind::kAIV &&
-                          lanes[i].has_unsplit_transfer && !DualAivDispatch(fn);
-  }
-  for (const Pipe& p : pipes) {
-    for (const Setup* e : p.ends) {
-      PipeParams& params = plans[e->fn].pipes[e->id];
-      params.flag_id = p.flag_id;
-      params.local_slot_num = backend == Backend::kA2A3 ? IntAttr(*e->op, "slot_num", 2) : 2;
-      params.no_split = p.no_split;
-      params.gm_offset = p.gm_offset;
-    }
+                          lane.has_unsplit_transfer && !DualAivDispatch(fn);
   }
   // The launch is the Group's: its AIC entry declares the ratio of its AIV
   // function too.

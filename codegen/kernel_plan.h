@@ -12,32 +12,15 @@
 
 #include "absl/status/statusor.h"
 #include "codegen/kernel_abi.h"
+#include "codegen/pipe_layout.h"
 #include "codegen/target_info.h"
 #include "ir/ir.h"
 
 namespace ptoc {
 namespace codegen {
 
-// pto-isa's TPipe<FlagID, Dir, SlotSize, SlotNum, LocalSlotNum, IsNoSplit>,
-// beyond what the *_initialize_pipe op itself says (dual-aiv.md, "Pipe
-// parameters").
-struct PipeParams {
-  // The first FFTS flag of the pipe: pipe 0 at 0, each further pipe at the
-  // next even base after the previous one's flags (2 per direction).
-  int flag_id = 0;
-  // Slots the consumer keeps popped tiles in: slot_num on a2a3, 2 on a5.
-  int64_t local_slot_num = 2;
-  // Every transfer of the pipe, in both lanes, has split = 0 (false for a
-  // pipe without transfers, as ptoas infers it).
-  bool no_split = false;
-  // a2a3: where the pipe's part of gm_pipe_buffer starts (bytes): the pipes
-  // of a core group in FlagID order, 2 * slot_num * slot_size each. The
-  // same for both ends, whatever order each lane sets them up in.
-  int64_t gm_offset = 0;
-};
-
 struct KernelPlan {
-  // By pipe id: the order of the kernel's *_initialize_pipe ops.
+  // By pipe id: the order of the kernel's *_initialize_pipe ops (PlanPipes).
   std::vector<PipeParams> pipes;
   // The Group that launches the kernel ("" for a lane no Group calls), and
   // the launch it declares: 1 AIC : aiv_lanes AIV.
@@ -58,9 +41,8 @@ struct KernelPlan {
 };
 
 // The plan of every function of `program`, indexed like program.functions
-// (empty plans for functions that are not emitted). A pipe that mixes split
-// and no-split transfers, a pipe set up in one lane only, or more pipe flags
-// than the hardware has are errors at the op.
+// (empty plans for functions that are not emitted). PlanPipes's errors, and
+// a kernel name C++ cannot take, are errors at the op or the function.
 absl::StatusOr<std::vector<KernelPlan>> PlanKernels(const Program& program,
                                                     const std::vector<KernelAbi>& abis,
                                                     Backend backend);

@@ -10,7 +10,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "codegen/kernel_plan.h"
+#include "codegen/pipe_layout.h"
 #include "codegen/op_lowering.h"
 #include "ir/ir.h"
 

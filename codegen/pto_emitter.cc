@@ -88,6 +88,10 @@ absl::StatusOr<std::string> EmitPtoModule(const Program& program,
     PublishPlan(fn.name, emitter.planner(), sync);
     if (!first) text += "\n";
     first = false;
+    if (abis[i].gm_pipe_buffer) {
+      absl::StrAppend(&text, "  // ", DescribeGmWorkspace(plans[i].pipes,
+                                                          abis[i].gm_pipe_buffer_bytes), "\n");
+    }
     text += f;
   }
   absl::StrAppend(&text, "} ", PtoLoc(program.loc), "\n");

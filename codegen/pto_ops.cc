@@ -907,9 +907,9 @@ absl::StatusOr<std::optional<PtoFunctionEmitter::Value>> PtoFunctionEmitter::Low
       std::string operands;
       if (backend_ == Backend::kA2A3) {
         std::string slots = gm_pipe_buffer_;
-        if (p.params.gm_offset > 0) {
+        if (p.params.gm.base > 0) {
           slots = Temp();
-          Line(absl::StrCat(slots, " = pto.addptr ", gm_pipe_buffer_, ", ", Index(p.params.gm_offset),
+          Line(absl::StrCat(slots, " = pto.addptr ", gm_pipe_buffer_, ", ", Index(p.params.gm.base),
                             " : !pto.ptr<i8> -> !pto.ptr<i8>"),
                loc);
         }

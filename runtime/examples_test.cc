@@ -200,6 +200,45 @@ TEST(ExamplesTest, PollingWithTestCompletes) {
   }
 }
 
+// Two tiles in flight each way through one a2a3 pipe (comm-hazards.md H3):
+// with the rings where the emitted code puts them, clean, and both lanes
+// compute with the other's tiles: out_c = [2 x0; x1 * x1] @ w (fp32 on the
+// cube), out_v = a @ b[0:16] + a @ b[16:32] (fp16 products, fp32 sums).
+TEST(ExamplesTest, TwoWayRingMatchesReference) {
+  auto program = Compile("runtime/testdata/two_way_ring.py");
+  ASSERT_NE(program, nullptr);
+  SimOptions options;
+  options.entry = "two_way";
+  options.inputs_dir = NewTempDir("two_way");
+  const std::vector<double> a = SmallValues(16 * 16, 6), b = SmallValues(32 * 16, 7),
+                            x = SmallValues(32 * 16, 8), w = SmallValues(16 * 16, 9);
+  WriteInput(options.inputs_dir, "a", 0, a);
+  WriteInput(options.inputs_dir, "b", 0, b);
+  WriteInput(options.inputs_dir, "x", 0, x);
+  WriteInput(options.inputs_dir, "w", 0, w);
+  std::vector<double> out_c(32 * 16), out_v(16 * 16);
+  for (int i = 0; i < 16; ++i) {
+    for (int j = 0; j < 16; ++j) {
+      float s0 = 0, s1 = 0, o0 = 0, o1 = 0;
+      for (int k = 0; k < 16; ++k) {
+        const float ak = static_cast<float>(a[i * 16 + k]), wk = static_cast<float>(w[k * 16 + j]);
+        s0 += ak * static_cast<float>(b[k * 16 + j]);
+        s1 += ak * static_cast<float>(b[(16 + k) * 16 + j]);
+        o0 += 2 * static_cast<float>(x[i * 16 + k]) * wk;
+        const float x1 = static_cast<float>(x[(16 + i) * 16 + k]);
+        o1 += x1 * x1 * wk;
+      }
+      out_v[i * 16 + j] = s0 + s1;
+      out_c[i * 16 + j] = o0;
+      out_c[(16 + i) * 16 + j] = o1;
+    }
+  }
+  for (const auto& outputs : RunClean(*program, options)) {
+    ASSERT_EQ(OutputOf(outputs, "out_c", 0), out_c);
+    ASSERT_EQ(OutputOf(outputs, "out_v", 0), out_v);
+  }
+}
+
 // The V2C hand-off through GM: a race without a handshake, clean with one.
 TEST(ExamplesTest, V2cHandoffWithoutHandshakeIsARace) {
   for (const char* mode : {"fence", "barrier", "off"}) {

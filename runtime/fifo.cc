@@ -88,8 +88,37 @@ int FifoRing::Push(std::shared_ptr<const TileData> tile, const VectorClock& cloc
     s->clocks[party] = clock;
     s->pushes[party] = push;
     s->pushed |= 1u << party;
+    if (s->written == nullptr && (s->split != 0 || party == 0)) s->written = push;
   }
   return s->split;
+}
+
+FifoRing::LiveSlot FifoRing::LiveOf(const Slot& s) const {
+  LiveSlot live;
+  live.index = static_cast<int>((s.seq - 1) % static_cast<uint64_t>(slot_num_));
+  live.first = gm_ring_ + live.index * slot_size_;
+  live.end = live.first + slot_size_;
+  live.push = s.written;
+  return live;
+}
+
+std::optional<FifoRing::LiveSlot> FifoRing::LastWritten(int party) const {
+  const Slot* s = pushed_[party] > 0 ? At(pushed_[party] - 1) : nullptr;
+  if (!placed() || s == nullptr || s->written == nullptr || s->released() ||
+      (s->split == 0 && party != 0)) {
+    return std::nullopt;
+  }
+  return LiveOf(*s);
+}
+
+std::optional<FifoRing::LiveSlot> FifoRing::LiveOverlapping(int64_t first, int64_t end) const {
+  if (!placed()) return std::nullopt;
+  for (const Slot& s : slots_) {
+    if (s.written == nullptr || s.released()) continue;
+    LiveSlot live = LiveOf(s);
+    if (live.first < end && first < live.end) return live;
+  }
+  return std::nullopt;
 }
 
 FifoRing::Entry FifoRing::Pop(const Location* pop, int party) {

@@ -9,12 +9,18 @@
 // by each consumer party and released when every one has freed it; a V2C
 // slot is complete (poppable) when every producer party has pushed into it.
 // Each party's k-th push or pop is the slot's k-th transfer.
+//
+// On a2a3 each ring may be placed in its core group's GM slot workspace
+// (gm_pipe_buffer) where the emitted code puts it (codegen's pipe layout,
+// comm-hazards.md H3): slot k of the ring at ring + (k mod slot_num) *
+// slot_size, so two rings' live slots can be seen to share GM bytes.
 #ifndef PTOC_RUNTIME_FIFO_H_
 #define PTOC_RUNTIME_FIFO_H_
 
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,6 +54,13 @@ class FifoRing {
     const Location* pop;
     int split;  // the slot's split code
   };
+  // A slot some push wrote and its consumers have not all freed, with the
+  // GM bytes [first, end) of gm_pipe_buffer it occupies.
+  struct LiveSlot {
+    int index = 0;  // its position in the ring
+    int64_t first = 0, end = 0;
+    const Location* push = nullptr;  // the push that wrote it
+  };
   enum class Side { kProducer, kConsumer };
   enum class FreeResult { kOk, kAlreadyFreed, kNotPopped };
 
@@ -59,6 +72,10 @@ class FifoRing {
   }
   int slot_num() const { return slot_num_; }
   int64_t slot_size() const { return slot_size_; }
+  // a2a3: the ring's first byte in gm_pipe_buffer (PipeParams::gm). An
+  // unplaced ring (a5, or a program codegen cannot plan) has no GM bytes.
+  void Place(int64_t gm_ring) { gm_ring_ = gm_ring; }
+  bool placed() const { return gm_ring_ >= 0 && slot_num_ > 0; }
 
   // True when `party` may push: fewer than slot_num of the slots it pushed
   // into are still unreleased.
@@ -81,6 +98,13 @@ class FifoRing {
   Entry Pop(const Location* pop, int party = 0);
   FreeResult Free(uint64_t seq, const VectorClock& clock, int party = 0);
 
+  // The live slot `party` pushed into last, if that push wrote it (a
+  // no-split slot holds AIV0's tile: AIV1's push carries no data) and the
+  // ring is placed; `push` is the slot's first writing push.
+  std::optional<LiveSlot> LastWritten(int party) const;
+  // The live slot whose GM bytes overlap [first, end), if any.
+  std::optional<LiveSlot> LiveOverlapping(int64_t first, int64_t end) const;
+
   // Slots some consumer party has not popped yet: their first push.
   std::vector<const Location*> Unpopped() const;
   // What `party` popped and has not freed.
@@ -96,6 +120,7 @@ class FifoRing {
     std::vector<VectorClock> clocks;
     std::vector<const Location*> pushes;
     uint32_t pushed = 0, popped = 0, freed = 0;  // one bit per party
+    const Location* written = nullptr;  // the push that wrote its data
     const Location* pops[kMaxParties] = {nullptr, nullptr};
     bool complete() const { return pushed == (1u << producers) - 1; }
     bool released() const { return freed == (1u << consumers) - 1; }
@@ -103,9 +128,11 @@ class FifoRing {
   // The slot of absolute index `index` (pushes so far), or nullptr.
   Slot* At(uint64_t index);
   const Slot* At(uint64_t index) const;
+  LiveSlot LiveOf(const Slot& s) const;
 
   int slot_num_ = 0;
   int64_t slot_size_ = 0;
+  int64_t gm_ring_ = -1;
   bool producer_ready_ = false;
   bool consumer_ready_ = false;
   uint64_t base_ = 0;  // absolute index of slots_.front()

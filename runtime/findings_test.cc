@@ -104,6 +104,36 @@ TEST(ProtocolTest, A5VectorToCubePushMustBeNz) {
   EXPECT_TRUE(absl::StrContains(f.message, "must carry an NZ tile")) << f.message;
 }
 
+// Both directions of a two-way a2a3 pipe at its base (--gm-ring-layout=
+// shared, comm-hazards.md H3) with two tiles in flight each way: in every
+// schedule the later push of each slot pair is a GM ring overlap naming
+// both pushes. (Where the emitted code puts the rings the same kernel runs
+// clean: examples_test.)
+TEST(ProtocolTest, SharedGmRingOverlapsInEverySchedule) {
+  absl::StatusOr<std::unique_ptr<Program>> program =
+      testing::CompileKernel("runtime/testdata/two_way_ring.py", {});
+  ASSERT_TRUE(program.ok()) << program.status().message();
+  SimOptions options;
+  options.entry = "two_way";
+  options.schedules = 30;
+  options.shared_gm_rings = true;
+  absl::StatusOr<SimResult> r = Simulate(**program, options);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  ASSERT_EQ(r->report.findings().size(), 4u) << r->report.ToText(r->totals);
+  int schedules_by_slot[2] = {0, 0};
+  for (const Finding& f : r->report.findings()) {
+    EXPECT_EQ(f.kind, FindingKind::kProtocolError);
+    EXPECT_TRUE(absl::StrContains(f.message, "GM ring overlap")) << f.message;
+    ASSERT_EQ(f.locations.size(), 2u);
+    EXPECT_EQ(f.locations[1].role, "push");
+    EXPECT_NE(f.locations[0].loc.line, f.locations[1].loc.line);
+    schedules_by_slot[absl::StrContains(f.message, "slot 1 of its ring") ? 1 : 0] +=
+        f.schedules_seen;
+  }
+  EXPECT_EQ(schedules_by_slot[0], 30);
+  EXPECT_EQ(schedules_by_slot[1], 30);
+}
+
 TEST(LivelockTest, StepLimitAndAWaitThatNeverCompletes) {
   absl::StatusOr<std::unique_ptr<Program>> program =
       testing::CompileKernel("runtime/testdata/bounds_and_livelock.py", {});

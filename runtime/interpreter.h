@@ -124,6 +124,9 @@ class Interpreter {
   bool Blocked(LaneState& l, const Expr& call, const OpInfo& info, std::string* why);
   // Reports popped tiles the lane still holds at its end.
   void CheckHeldAtEnd(LaneState& l);
+  // A protocol error when the slot the lane's push at `push` just wrote
+  // shares GM bytes with a live slot of the other direction's ring.
+  void CheckGmOverlap(LaneState& l, const Location& push, PipeDir dir);
   // The lane's party in the FIFO (its subblock; 0 for the cube).
   int Party(const LaneState& l) const;
   // The vector-side parties of a transfer with code `split`: both AIV

@@ -5,6 +5,7 @@
 #define PTOC_RUNTIME_LANE_PLAN_H_
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "codegen/pipe_layout.h"
 #include "codegen/sync_plan.h"
 #include "ir/ir.h"
 #include "runtime/code.h"
@@ -42,6 +44,13 @@ struct LanePlan {
 // unless --pipe-sync was asked for (then its error is returned).
 absl::Status AttachPipePrograms(const Program& program, const SimOptions& options,
                                 const std::vector<LanePlan*>& lanes);
+
+// a2a3: the GM rings of each *_initialize_pipe op of `program` as codegen
+// places them (codegen::PipesBySetup), the V2C ring on the C2V ring under
+// options.shared_gm_rings. Empty on a5 and for a program codegen cannot
+// take, whose FIFO rings stay unplaced.
+std::map<const Expr*, codegen::GmRings> PipeGmRings(const Program& program,
+                                                    const SimOptions& options);
 
 // The event ids per pipe pair the pipe check allows in `mode`.
 int PipeCheckIds(codegen::PipeSyncMode mode);

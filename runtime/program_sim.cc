@@ -305,8 +305,10 @@ absl::StatusOr<SimResult> SimulateProgram(const Program& program, const Function
   result.totals.seed = options.seed;
   int64_t expected_steps = 1000;
   AccessShadow shadow;
+  const std::map<const Expr*, codegen::GmRings> gm_rings = PipeGmRings(program, options);
   for (int schedule = 0; schedule < options.schedules; ++schedule) {
     World w(options.ranks, per_rank);
+    w.gm_rings = &gm_rings;
     w.blocks = blocks;
     w.rings.resize(options.ranks * blocks * 2);
     w.schedule = schedule;

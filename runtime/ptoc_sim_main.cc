@@ -32,6 +32,11 @@ ABSL_FLAG(int, drop_marker, -1,
           "Run without marker N of the program's kernels (a system.fence or "
           "system.cacheinvalid, numbered from 0 in program order; an N past the last lists "
           "them): what the run reports is what that marker prevents.");
+ABSL_FLAG(std::string, gm_ring_layout, "code",
+          "code|shared: where the a2a3 FIFO's rings lie in gm_pipe_buffer: as the emitted "
+          "code places them (a ring per direction), or shared (debugging: both directions "
+          "of a pipe at its base, pto-isa's layout before d2b30a84), which a two-way pipe "
+          "with tiles in flight both ways reports as a GM ring overlap.");
 ABSL_FLAG(bool, cycles, false,
           "Replay schedule 0 on the timing model: cycles, busy % and stalls per lane and "
           "pipe, the critical path (text after the findings; `timing` in the JSON report).");
@@ -60,7 +65,8 @@ constexpr char kUsage[] =
     "                [--pipe-sync-drop=N,...] [--pipe-sync-drop-set=N,...]\n"
     "                [--pipe-sync-drop-wait=N,...] [--cycles] [--timeline=FILE.json]\n"
     "                [--timeline-unit=cycle|us] [--timeline-limit=N] [--cost-table=FILE]\n"
-    "                [--pipe-sync-model=plan|deps] [--drop-marker=N]\n\n"
+    "                [--pipe-sync-model=plan|deps] [--drop-marker=N]\n"
+    "                [--gm-ring-layout=code|shared]\n\n"
     "Runs a program on the simulated machine: R ranks, the entry launched on each (a\n"
     "Group as its AIC and AIV lanes; AIV0 and AIV1 under 1C:2V), N seeded schedules. Reports stale reads (naming\n"
     "the missing marker), races, deadlocks and protocol errors; exits 1 when it finds\n"
@@ -96,6 +102,11 @@ absl::Status CheckSimFlags() {
   if (model != "plan" && model != "deps") {
     return absl::InvalidArgumentError(
         absl::StrCat("--pipe-sync-model must be plan or deps, not '", model, "'"));
+  }
+  const std::string layout = absl::GetFlag(FLAGS_gm_ring_layout);
+  if (layout != "code" && layout != "shared") {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--gm-ring-layout must be code or shared, not '", layout, "'"));
   }
   if (absl::GetFlag(FLAGS_timeline_limit) < 1) {
     return absl::InvalidArgumentError("--timeline-limit must be at least 1");
@@ -148,6 +159,7 @@ int Main(int argc, char** argv) {
     options.deps = absl::GetFlag(FLAGS_pipe_sync_model) == "deps";
     options.timeline_us = absl::GetFlag(FLAGS_timeline_unit) == "us";
     options.timeline_limit = absl::GetFlag(FLAGS_timeline_limit);
+    options.shared_gm_rings = absl::GetFlag(FLAGS_gm_ring_layout) == "shared";
     ASSIGN_OR_RETURN(std::unique_ptr<Program> dropped, DropMarker(program));
     ASSIGN_OR_RETURN(sim::SimResult result,
                      sim::Simulate(dropped != nullptr ? *dropped : program, options));

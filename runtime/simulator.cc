@@ -117,6 +117,21 @@ void ReportScheduleOutcome(World& w, Interpreter& interpreter, ScheduleOutcome o
 
 }  // namespace
 
+std::map<const Expr*, codegen::GmRings> PipeGmRings(const Program& program,
+                                                    const SimOptions& options) {
+  std::map<const Expr*, codegen::GmRings> rings;
+  if (options.backend == "a5") return rings;
+  absl::StatusOr<std::map<const Expr*, codegen::PipeParams>> pipes =
+      codegen::PipesBySetup(program);
+  if (!pipes.ok()) return rings;
+  for (const auto& [setup, params] : *pipes) {
+    codegen::GmRings gm = params.gm;
+    if (options.shared_gm_rings && gm.v2c >= 0) gm.v2c = gm.base;
+    rings[setup] = gm;
+  }
+  return rings;
+}
+
 int PipeCheckIds(codegen::PipeSyncMode mode) {
   return mode == codegen::PipeSyncMode::kFlagsUnbounded ? codegen::SyncPlanner::kUnboundedIds
                                                         : 8;
@@ -244,8 +259,10 @@ absl::StatusOr<SimResult> Simulate(const Program& input, const SimOptions& optio
   result.totals.seed = options.seed;
   int64_t expected_steps = 1000;
   AccessShadow shadow;
+  const std::map<const Expr*, codegen::GmRings> gm_rings = PipeGmRings(program, options);
   for (int schedule = 0; schedule < options.schedules; ++schedule) {
     World w(options.ranks, static_cast<int>(launch.lanes.size()));
+    w.gm_rings = &gm_rings;
     w.schedule = schedule;
     w.report = &result.report;
     w.shadow = &shadow;

@@ -41,6 +41,10 @@ struct SimOptions : LaunchOptions {
   // sync instructions (the lower bound of pipe-sync.md §6).
   bool deps = false;
   std::string cost_table;
+  // --gm-ring-layout=shared (debugging): place the V2C ring of a two-way
+  // pipe at the pipe's base, on its C2V ring, as pto-isa did before
+  // d2b30a84 (comm-hazards.md H3), instead of where the emitted code puts it.
+  bool shared_gm_rings = false;
   bool timeline_us = false;         // --timeline-unit=us
   int64_t timeline_limit = 1000000;  // --timeline-limit
 };

@@ -38,6 +38,18 @@ bool IsNz(const TileView& v) {
   return v.blayout == Layout::kColMajor && v.slayout == Layout::kRowMajor;
 }
 
+// A push that wrote slot `mine` of the `dir` ring while `theirs` of the
+// `other` ring, which shares GM bytes with it, is live.
+std::string GmRingOverlap(const char* dir, const FifoRing::LiveSlot& mine, const char* other,
+                          const FifoRing::LiveSlot& theirs) {
+  return absl::StrCat("GM ring overlap: this ", dir, " push wrote slot ", mine.index,
+                      " of its ring, gm_pipe_buffer bytes [", mine.first, ", ", mine.end,
+                      "), while ", other, " slot ", theirs.index, " at [", theirs.first, ", ",
+                      theirs.end, ") is pushed and not yet freed: the pipe's two directions "
+                      "share GM slots, so one overwrites the other's tile (each direction "
+                      "needs a ring of its own, comm-hazards.md H3)");
+}
+
 }  // namespace
 
 absl::StatusOr<uint64_t> Interpreter::SignalAddress(LaneState& l, int alloc,
@@ -167,8 +179,13 @@ Interpreter::OpResult Interpreter::InitPipe(LaneState& l, const Expr& call) {
   }
   for (PipeDir dir : {PipeDir::kC2V, PipeDir::kV2C}) {
     if (!(mask & (1 << static_cast<int>(dir)))) continue;
-    std::string error = w_.ring(l, dir).Initialize(SideOf(cube, dir), slot_num, slot_size);
+    FifoRing& ring = w_.ring(l, dir);
+    std::string error = ring.Initialize(SideOf(cube, dir), slot_num, slot_size);
     if (!error.empty()) Protocol(l, call.loc, absl::StrCat(DirName(dir), " FIFO: ", error));
+    if (w_.gm_rings == nullptr) continue;
+    if (auto it = w_.gm_rings->find(&call); it != w_.gm_rings->end()) {
+      ring.Place(dir == PipeDir::kC2V ? it->second.c2v : it->second.v2c);
+    }
   }
   l.pipe_mask = mask;
   return Value();
@@ -296,10 +313,14 @@ Interpreter::OpResult Interpreter::Push(LaneState& l, const Expr& call) {
     Protocol(l, call.loc, "on a5 a vector -> cube push must carry an NZ tile "
                           "(blayout=col_major, slayout=row_major)");
   }
-  if (SlotBytes(t) > ring.slot_size()) {
-    Protocol(l, call.loc, absl::StrCat("the pushed tile needs ", SlotBytes(t),
-                                       " bytes but a ", DirName(dir), " slot has ",
-                                       ring.slot_size()));
+  // A split V2C slot holds both AIV lanes' halves, lane 1's at pto-isa's
+  // sub-offset inside it.
+  const bool halves = dir == PipeDir::kV2C && split != 0;
+  if (const int64_t needed = SlotBytes(t) * (halves ? 2 : 1); needed > ring.slot_size()) {
+    Protocol(l, call.loc,
+             absl::StrCat("the pushed tile needs ", needed, " bytes",
+                          halves ? " (both AIV lanes' halves of a split V2C slot)" : "",
+                          " but a ", DirName(dir), " slot has ", ring.slot_size()));
   }
   if (!ring.freed_clock().empty()) {
     w_.clocks.Acquire(l.id, ring.freed_clock(),
@@ -316,8 +337,21 @@ Interpreter::OpResult Interpreter::Push(LaneState& l, const Expr& call) {
     Protocol(l, call.loc, absl::StrCat("the AIV lanes push into one V2C slot with split=",
                                        slot_split, " and split=", split));
   }
+  CheckGmOverlap(l, call.loc, dir);
   w_.clocks.Release(l.id, w_.machine.now());
   return Value();
+}
+
+void Interpreter::CheckGmOverlap(LaneState& l, const Location& push, PipeDir dir) {
+  const std::optional<FifoRing::LiveSlot> mine = w_.ring(l, dir).LastWritten(Party(l));
+  if (!mine.has_value()) return;
+  const PipeDir other = dir == PipeDir::kC2V ? PipeDir::kV2C : PipeDir::kC2V;
+  const std::optional<FifoRing::LiveSlot> theirs =
+      w_.ring(l, other).LiveOverlapping(mine->first, mine->end);
+  if (!theirs.has_value()) return;
+  Protocol(l, push, GmRingOverlap(DirName(dir), *mine, DirName(other), *theirs),
+           {SourceRef{"push", *theirs->push,
+                      absl::StrCat("the ", DirName(other), " push whose slot is still live")}});
 }
 
 Interpreter::OpResult Interpreter::Pop(LaneState& l, const Expr& call, const Stmt* stmt) {

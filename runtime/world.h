@@ -4,10 +4,12 @@
 #define PTOC_RUNTIME_WORLD_H_
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "codegen/pipe_layout.h"
 #include "runtime/barrier.h"
 #include "runtime/code.h"
 #include "runtime/dma_reads.h"
@@ -78,6 +80,9 @@ struct World {
   int blocks = 1;
   std::vector<FifoRing> rings;           // (rank * blocks + block) * 2 + PipeDir
   std::vector<PipeUse> pipe_uses;        // per rank
+  // a2a3: the GM rings of each *_initialize_pipe op (PipeGmRings); the FIFO
+  // rings of a core group are placed by them when its lanes set up the pipe.
+  const std::map<const Expr*, codegen::GmRings>* gm_rings = nullptr;
   // rank * 3 + {mix, aic_only, aiv_only}
   std::vector<std::unique_ptr<Barrier>> barriers;
   std::vector<LaneState> lanes;

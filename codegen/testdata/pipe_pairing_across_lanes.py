@@ -3,7 +3,7 @@
 # then C2V. Each pipe gets one FlagID in both lanes, allocated as ptoas does
 # (pipes in order of lowest setup id, then direction): C2V at 0, V2C at 2.
 # The a2a3 GM slots follow the same order, so both ends of the V2C pipe use
-# the slots after the C2V pipe's 2 * 2 * 1024 bytes.
+# the ring after the C2V pipe's ring of 2 * 1024 bytes.
 # RUN: ptoc %s --passes=hoist-output-returns,materialize-aiv-lanes --emit=cce | FileCheck %s
 import pypto.language as pl
 import pypto.language.distributed as pld
@@ -35,7 +35,7 @@ class CrossedSetup:
 
 # CHECK: void k_aic(
 # CHECK: auto pipe0 = TPipe<0, Direction::DIR_C2V, 1024, 2, 2, true>(gm_pipe_buffer, c2v, 0);
-# CHECK: auto pipe1 = TPipe<2, Direction::DIR_V2C, 1024, 2, 2, true>(gm_pipe_buffer + 4096, 0, v2c);
+# CHECK: auto pipe1 = TPipe<2, Direction::DIR_V2C, 1024, 2, 2, true>(gm_pipe_buffer + 2048, 0, v2c);
 # CHECK: void k_aiv(
-# CHECK: auto pipe0 = TPipe<2, Direction::DIR_V2C, 1024, 2, 2, true>(gm_pipe_buffer + 4096, 0, v2c);
+# CHECK: auto pipe0 = TPipe<2, Direction::DIR_V2C, 1024, 2, 2, true>(gm_pipe_buffer + 2048, 0, v2c);
 # CHECK: auto pipe1 = TPipe<0, Direction::DIR_C2V, 1024, 2, 2, true>(gm_pipe_buffer, c2v, 0);

@@ -1,6 +1,7 @@
 # Each pipe a kernel sets up gets its own part of the a2a3 GM slot buffer,
-# 2 * slot_num * slot_size bytes, in the order of setup: the second pipe of
-# a kernel starts after the first one's 2 * 2 * 512 bytes.
+# one ring of slot_num * slot_size bytes per direction it has, in the order
+# of setup: the second (one-way) pipe of a kernel starts after the first
+# one's ring of 2 * 512 bytes, and the kernel needs 1024 + 2 * 1024 bytes.
 # RUN: ptoc %s --passes=hoist-output-returns,materialize-aiv-lanes --emit=pto | FileCheck %s --check-prefix=PTO
 # RUN: ptoc %s --passes=hoist-output-returns,materialize-aiv-lanes --emit=cce | FileCheck %s --check-prefix=CCE
 import pypto.language as pl
@@ -27,8 +28,10 @@ class TwoPipes:
         c: pl.Tile[[16, 16], pl.FP32, pl.MemorySpace.Acc] = pl.tile.create(shape=[16, 16], dtype=pl.FP32, target_memory=pl.MemorySpace.Acc)
         pl.tile.tpush_to_aiv(c, id=1)
 
+# PTO: // gm_pipe_buffer: 3072 bytes; pipe 0: C2V ring [0, 1024); pipe 1: C2V ring [1024, 3072)
+# PTO-NEXT: func.func @k(
 # PTO: pto.aiv_initialize_pipe {id = 0, dir_mask = 1, slot_size = 512, slot_num = 2, nosplit = false} (gm_slot_buffer = %gm_pipe_buffer : !pto.ptr<i8>, c2v_consumer_buf = %b0 : i32,
-# PTO: %[[SLOTS:.*]] = pto.addptr %gm_pipe_buffer, %c2048 : !pto.ptr<i8> -> !pto.ptr<i8>
+# PTO: %[[SLOTS:.*]] = pto.addptr %gm_pipe_buffer, %c1024 : !pto.ptr<i8> -> !pto.ptr<i8>
 # PTO-NEXT: pto.aiv_initialize_pipe {id = 1, dir_mask = 1, slot_size = 1024, slot_num = 2, nosplit = true} (gm_slot_buffer = %[[SLOTS]] : !pto.ptr<i8>, c2v_consumer_buf = %b1 : i32,
 # PTO-NEXT: %[[C:.*]] = arith.cmpi eq, %sb, %c0 : index
 # PTO-NEXT: scf.if %[[C]] {
@@ -38,9 +41,11 @@ class TwoPipes:
 # The second pipe's FFTS flags start after the first one's two (FlagID 2).
 # The first pipe carries no transfer: IsNoSplit false, as ptoas infers it.
 # The reserved buffers are packed in UB (512-byte aligned): 0x0 and 0x400.
+# CCE: // gm_pipe_buffer: 3072 bytes; pipe 0: C2V ring [0, 1024); pipe 1: C2V ring [1024, 3072)
+# CCE: extern "C" __global__ AICORE void k(
 # CCE: int32_t b0 = 0x0;
 # CCE: auto pipe0 = TPipe<0, Direction::DIR_C2V, 512, 2, 2, false>(gm_pipe_buffer, b0, 0);
 # CCE: int32_t b1 = 0x400;
-# CCE: auto pipe1 = TPipe<2, Direction::DIR_C2V, 1024, 2, 2, true>(gm_pipe_buffer + 2048, b1, 0);
+# CCE: auto pipe1 = TPipe<2, Direction::DIR_C2V, 1024, 2, 2, true>(gm_pipe_buffer + 1024, b1, 0);
 # CCE: TPOP<decltype(pipe1), decltype(t), TileSplitAxis::TILE_NO_SPLIT>(pipe1, t);
 # CCE: TFREE<decltype(pipe1), TileSplitAxis::TILE_NO_SPLIT>(pipe1);

@@ -85,6 +85,15 @@ class DeviceMachine {
   // `address`; nullptr (reported) when out of range.
   uint8_t* Local(int memory, uint64_t address, uint64_t bytes, const char* what);
 
+  // a2a3: each rank's gm_pipe_buffer, its first byte and size (the
+  // launcher's); a TPipe's GM rings are placed from the pointer it is handed.
+  struct PipeBuffer {
+    uintptr_t first = 0;
+    int64_t bytes = 0;
+  };
+  void set_pipe_buffers(std::vector<PipeBuffer> buffers) { pipe_buffers_ = std::move(buffers); }
+  const PipeBuffer& pipe_buffer(int rank) const { return pipe_buffers_[rank]; }
+
   // Where the lane's popped slots of `dir` go (its pipe setup's consumer buffer).
   uint32_t& consumer_buffer(PipeDir dir) {
     return lanes_[lane()].consumer_buf[static_cast<int>(dir)];
@@ -124,6 +133,7 @@ class DeviceMachine {
   int burst_left_ = 0;
   const Location* loc_ = nullptr;  // the current call's place
   DevicePipes* pipes_ = nullptr;
+  std::vector<PipeBuffer> pipe_buffers_;  // by rank
   std::vector<Lane> lanes_;
 
   std::mutex mu_;

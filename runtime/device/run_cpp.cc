@@ -33,9 +33,6 @@ namespace {
 
 constexpr uint64_t kMaxGmBytes = uint64_t{16} << 20;
 using kernel_call::kMaxKernelArgs;
-// The a2a3 FIFO's GM backing store is only carried by the kernels (the
-// model moves tiles itself), so one small buffer per core group does.
-constexpr size_t kPipeBufferBytes = 4096;
 // The host copy of GM starts at a cache-line boundary.
 constexpr uintptr_t kGmAlignment = 64;
 
@@ -102,7 +99,9 @@ absl::Status CheckParams(const Function& f) {
 // The per-rank memory the launcher hands the kernels besides GM tensors.
 struct RankContext {
   std::vector<int64_t> comm_ctx;  // rank, number of ranks, each rank's window base
-  std::vector<uint8_t> pipe_buffer = std::vector<uint8_t>(kPipeBufferBytes);
+  // The a2a3 FIFO's GM backing store, as many bytes as the kernel ABI says
+  // the pipes' rings take (the model moves the tiles itself).
+  std::vector<uint8_t> pipe_buffer;
   std::vector<int32_t> sync_workspace;
   // The SDMA workspace of prefetch.make_context; the stand-in's prefetch
   // (pto/comm/prefetch.hpp) does not touch it.
@@ -138,7 +137,7 @@ absl::StatusOr<std::vector<uint64_t>> PlaceTensors(World& w, const Function& ent
 }
 
 std::vector<RankContext> RankContexts(const std::vector<uint64_t>& block, const uint8_t* host_gm,
-                                      int syncall_slots) {
+                                      int syncall_slots, int64_t pipe_buffer_bytes) {
   const int ranks = static_cast<int>(block.size());
   std::vector<RankContext> contexts(ranks);
   for (int rank = 0; rank < ranks; ++rank) {
@@ -148,6 +147,7 @@ std::vector<RankContext> RankContexts(const std::vector<uint64_t>& block, const 
       ctx.comm_ctx.push_back(static_cast<int64_t>(reinterpret_cast<uintptr_t>(host_gm + base)));
     }
     ctx.sync_workspace.assign(codegen::kSyncWorkspaceInts * std::max(syncall_slots, 1), 0);
+    ctx.pipe_buffer.assign(pipe_buffer_bytes, 0);
   }
   return contexts;
 }
@@ -194,6 +194,7 @@ absl::StatusOr<CppRunResult> RunEmittedCpp(const Program& program, const CppRunO
   std::unique_ptr<SharedObject> vec, cube;
   std::vector<LaneKernel> kernels;
   int syncall_slots = 0;
+  int64_t pipe_buffer_bytes = 0;
   for (LaneCall& call : calls) {
     if (call.core == LaneCore::kMixed) {
       return absl::InvalidArgumentError(
@@ -217,6 +218,7 @@ absl::StatusOr<CppRunResult> RunEmittedCpp(const Program& program, const CppRunO
       if (program.functions[i].get() == call.function) k.abi = abis[i];
     }
     syncall_slots = std::max(syncall_slots, k.abi.syncall_slots);
+    pipe_buffer_bytes = std::max(pipe_buffer_bytes, k.abi.gm_pipe_buffer_bytes);
     const size_t count =
         call.args.size() + k.abi.dynamic_dims.size() + k.abi.sdma_workspace + k.abi.comm_ctx +
         k.abi.gm_pipe_buffer + k.abi.sync_workspace;
@@ -302,7 +304,8 @@ absl::StatusOr<CppRunResult> RunEmittedCpp(const Program& program, const CppRunO
     uint8_t* host_gm = host_storage.data() +
                        (kGmAlignment - reinterpret_cast<uintptr_t>(host_storage.data()) % kGmAlignment) %
                            kGmAlignment;
-    std::vector<RankContext> contexts = RankContexts(block, host_gm, syncall_slots);
+    std::vector<RankContext> contexts =
+        RankContexts(block, host_gm, syncall_slots, pipe_buffer_bytes);
     shadow.Reset(w.machine.size(), result.totals.lanes);
     std::vector<std::function<void()>> bodies;
     for (int rank = 0; rank < options.ranks; ++rank) {
@@ -324,6 +327,12 @@ absl::StatusOr<CppRunResult> RunEmittedCpp(const Program& program, const CppRunO
     DeviceMachine machine(w, sources, host_gm,
                           options.seed * 0x9E3779B97F4A7C15ull + static_cast<uint64_t>(schedule),
                           options.max_steps);
+    std::vector<DeviceMachine::PipeBuffer> pipe_buffers;
+    for (const RankContext& ctx : contexts) {
+      pipe_buffers.push_back({reinterpret_cast<uintptr_t>(ctx.pipe_buffer.data()),
+                              static_cast<int64_t>(ctx.pipe_buffer.size())});
+    }
+    machine.set_pipe_buffers(std::move(pipe_buffers));
     std::unique_ptr<TimingModel> timing;
     if (costs != nullptr && schedule == 0) {
       timing = std::make_unique<TimingModel>(

@@ -8,8 +8,9 @@
 #     write, a TPUSH, ...) is reported, at the kernel's source lines;
 #   - the 1 AIC : 2 AIV kernels run on three lanes (the launch their
 #     PTO_SYNCALL_MIX_AIC_KERNEL_META declares), and a TPipe whose IsNoSplit
-#     or LocalSlotNum contradicts its use, or a forced 1C:1V launch of a
-#     split kernel, is reported;
+#     or LocalSlotNum contradicts its use, or whose GM rings pass the end of
+#     gm_pipe_buffer, or a forced 1C:1V launch of a split kernel, is
+#     reported;
 #   - launch errors are diagnostics, not crashes.
 # usage: run_emitted_cpp_test.sh PTOC PTOC_SIM PTOC_RUN_CPP PTO_INST_HPP
 set -u
@@ -110,6 +111,7 @@ same split_attention_a5 examples/split_attention.py split_attention "--backend=a
 same dual_v2c examples/dual_v2c_handoff.py dual_v2c_handoff "--backend=a2a3"
 same dual_v2c_a5 examples/dual_v2c_handoff.py dual_v2c_handoff "--backend=a5"
 same two_held runtime/testdata/two_held.py two_held "--backend=a5"
+same two_way runtime/testdata/two_way_ring.py two_way "--backend=a2a3"
 same ew_floats runtime/testdata/elementwise_rows.py floats ""
 same ew_ints runtime/testdata/elementwise_rows.py ints "--backend=a5"
 same ew_ints_a2a3 runtime/testdata/elementwise_rows.py ints ""
@@ -251,6 +253,12 @@ found split_attention_nosplit split_attention "error: protocol error: the TPipe'
 mutate two_held_one_slot two_held 's/, 2, 2, true>(/, 2, 1, true>(/'
 found two_held_one_slot two_held "error: protocol error: TPOP while this lane holds 1 popped tiles: more than the TPipe's LocalSlotNum (1) local slots" \
   --entry=two_held
+
+# The two-way pipe handed a base one ring in: its V2C ring passes the end of
+# the gm_pipe_buffer the launcher sized by the kernel ABI (comm-hazards.md H3).
+mutate two_way_past_end two_way 's/(gm_pipe_buffer, c2v/(gm_pipe_buffer + 4096, c2v/'
+found two_way_past_end two_way "error: protocol error: the TPipe's GM rings, bytes [4096, 12288) of gm_pipe_buffer, do not lie inside its 8192 bytes (the kernel ABI's gm_pipe_buffer_bytes)" \
+  --entry=two_way
 
 # A split kernel forced to 1C:1V: the cube's split push waits for AIV1.
 found split_attention split_attention "error: launch: 'split_attention_aiv' declares a 1C:2V launch (dual_aiv_dispatch) but --launch=1c1v starts its core group 1C:1V

@@ -168,6 +168,23 @@ LaneFifo FifoOf(FifoRing::Side side, pto::TileSplitAxis split) {
           static_cast<int>(split), Party(m)};
 }
 
+// a2a3: the GM rings of `pipe`, where pto-isa's TPipe puts them from the
+// pointer the kernel handed it (codegen::PlaceRings), must lie inside the
+// rank's gm_pipe_buffer, which the launcher sized by the kernel ABI.
+void CheckGmRings(Call& c, const pto::sim::PipeDesc& pipe) {
+  if (c.w().a5) return;
+  const DeviceMachine::PipeBuffer& buffer = c.m().pipe_buffer(c.state().rank);
+  const int64_t base = static_cast<int64_t>(reinterpret_cast<uintptr_t>(pipe.gm_slot_buffer) -
+                                            buffer.first);
+  const codegen::GmRings gm = codegen::PlaceRings(base, static_cast<int>(pipe.direction),
+                                                  pipe.slot_num, pipe.slot_size);
+  if (pipe.gm_slot_buffer == nullptr || base < 0 || gm.end > buffer.bytes) {
+    c.m().Protocol(absl::StrCat("the TPipe's GM rings, bytes [", base, ", ", gm.end,
+                                ") of gm_pipe_buffer, do not lie inside its ", buffer.bytes,
+                                " bytes (the kernel ABI's gm_pipe_buffer_bytes)"));
+  }
+}
+
 // A split C2V push waits for both AIV lanes' free credits: never there
 // when the group runs one AIV lane.
 bool MissesAiv1(const LaneFifo& f) {
@@ -262,6 +279,7 @@ using ptoc::codegen::Pipe;
 void PipeInit(const PipeDesc& pipe, CallSite site) {
   Call c(site);
   const bool cube = ptoc::sim::IsCube(c.m());
+  ptoc::sim::CheckGmRings(c, pipe);
   for (PipeDir dir : {PipeDir::kC2V, PipeDir::kV2C}) {
     const int bit = dir == PipeDir::kC2V ? 1 : 2;
     if ((static_cast<int>(pipe.direction) & bit) == 0) continue;
@@ -298,9 +316,14 @@ void Push(const PipeDesc& pipe, const TileDesc& tile, TileSplitAxis split, CallS
         "on a5 a vector -> cube push must carry an NZ tile "
         "(blayout=col_major, slayout=row_major)");
   }
-  if (ptoc::sim::SlotBytes(*t) > ring.slot_size()) {
-    c.m().Protocol(absl::StrCat("the pushed tile needs ", ptoc::sim::SlotBytes(*t), " bytes but a ",
-                                ptoc::sim::DirName(dir), " slot has ", ring.slot_size()));
+  // A split V2C slot holds both AIV lanes' halves (sync_ops.cc).
+  const bool halves = dir == PipeDir::kV2C && f.split != 0;
+  if (const int64_t needed = ptoc::sim::SlotBytes(*t) * (halves ? 2 : 1);
+      needed > ring.slot_size()) {
+    c.m().Protocol(absl::StrCat("the pushed tile needs ", needed, " bytes",
+                                halves ? " (both AIV lanes' halves of a split V2C slot)" : "",
+                                " but a ", ptoc::sim::DirName(dir), " slot has ",
+                                ring.slot_size()));
   }
   if (!ring.freed_clock().empty()) {
     c.w().clocks.Acquire(c.lane(), ring.freed_clock(),

@@ -8,8 +8,10 @@
 //     rank's block, the blocks of the ranks one after another), the lanes
 //     with the kernel arguments (tensors, scalars, then the kernel ABI's
 //     trailing sdma_workspace, comm_ctx, gm_pipe_buffer, sync_workspace:
-//     codegen/kernel_abi.h) and the initial contents, which are ptoc-sim's
-//     for the same --seed and --inputs.
+//     codegen/kernel_abi.h), the bytes of gm_pipe_buffer each rank needs
+//     (the ABI's gm_pipe_buffer_bytes: the end of the last GM ring of its
+//     pipes) and the initial contents, which are ptoc-sim's for the same
+//     --seed and --inputs.
 //   launch_plan IN.pb --entry=F ... --got=DIR --want=DIR [--got-text=DIR]
 //     compares every Out / InOut tensor of every rank, DIR/<param>.<rank>.bin
 //     (the launcher's dump, raw bytes) with ptoc-sim's dump
@@ -59,10 +61,6 @@ constexpr char kUsage[] =
     "the launcher's outputs with ptoc-sim's --dump-outputs byte for byte (--got, --want).";
 
 constexpr uint64_t kAlign = 64;
-// The a2a3 FIFO's GM backing store handed to each rank's lanes. pto-isa
-// writes slot i of a pipe at gm_pipe_buffer + i * slot_size; ptoc's slots
-// of all pipes of a group fit well within this.
-constexpr uint64_t kPipeBufferBytes = uint64_t{1} << 20;
 
 struct TensorSlot {
   int param;
@@ -122,8 +120,8 @@ int WritePlan(const Program& program, const Function& entry, const sim::LaunchOp
   plan << "backend " << codegen::BackendName(*backend) << "\n";
   plan << "ranks " << options.ranks << "\n";
   plan << "block_bytes " << block_bytes << "\n";
-  plan << "pipe_buffer_bytes " << kPipeBufferBytes << "\n";
   int syncall_slots = 0;
+  int64_t pipe_buffer_bytes = 0;
   std::ostringstream lanes;
   for (const sim::LaneCall& call : *calls) {
     if (call.core == sim::LaneCore::kMixed) {
@@ -135,6 +133,7 @@ int WritePlan(const Program& program, const Function& entry, const sim::LaunchOp
       if (program.functions[i].get() == call.function) abi = (*abis)[i];
     }
     syncall_slots = std::max(syncall_slots, abi.syncall_slots);
+    pipe_buffer_bytes = std::max(pipe_buffer_bytes, abi.gm_pipe_buffer_bytes);
     std::vector<std::string> args;
     for (int param : call.args) {
       const sim::Value& v = params.scalars[param];
@@ -160,6 +159,7 @@ int WritePlan(const Program& program, const Function& entry, const sim::LaunchOp
   }
   plan << "sync_workspace_ints " << codegen::kSyncWorkspaceInts * std::max(syncall_slots, 1)
        << "\n";
+  plan << "pipe_buffer_bytes " << pipe_buffer_bytes << "\n";
   for (const TensorSlot& s : slots) {
     plan << "tensor " << s.name << " " << s.offset << " " << s.bytes << " " << (s.out ? 1 : 0)
          << "\n";

@@ -15,7 +15,8 @@
 // as (r, 0, 1), the AIV lane as (r, 0, 1) or, with --aiv=2, as two threads
 // (r, 0, 2) and (r, 1, 2) (the 1C:2V launch of the hardware). Every rank has
 // its own GM block, comm_ctx = [rank, ranks, each rank's block base],
-// gm_pipe_buffer, sync_workspace and sdma_workspace (codegen/kernel_abi.h).
+// gm_pipe_buffer (the plan's pipe_buffer_bytes: the GM rings of the pipes),
+// sync_workspace and sdma_workspace (codegen/kernel_abi.h).
 // The backend of the plan picks pto-isa's memory model (NPUMemoryModel::SetDefaultArch).
 //
 // The launch is repeated --runs times from the same inputs, run k > 0 with

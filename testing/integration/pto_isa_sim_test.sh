@@ -21,8 +21,10 @@
 # double rounded in ptoc-sim) and expand's (an exp, and products whose
 # order of rounding differs).
 # Launches: 1C:1V (one thread per lane) for all; the mixed kernels
-# (matmul_relu, v2c_handoff, attention_tile) also 1C:2V (one AIC thread, two
-# AIV subblock threads, subblock_dim 2), the launch of the hardware.
+# (matmul_relu, v2c_handoff, attention_tile, ...) also 1C:2V (one AIC
+# thread, two AIV subblock threads, subblock_dim 2), the launch of the
+# hardware. two_way_ring (two tiles in flight each way through one pipe,
+# comm-hazards.md H3) is an a2a3 kernel: on a5 a V2C push must be NZ.
 #
 # pto-isa's CPU simulation does not model dcci, dsb, pipe_barrier,
 # set/wait_flag or SYNCALL (no-ops) nor caches: ordering is ptoc-sim's to
@@ -41,11 +43,13 @@ plan_tool="$bin/testing/conformance/launch_plan"
 launcher_src="$conf_repo/testing/conformance/pto_isa_launcher.cpp"
 begin_run ptoc-pto-isa-sim -O0 -pthread
 
-# NAME KERNEL ENTRY MIXED TOLERANCE [LAUNCH FLAGS...]
+# NAME KERNEL ENTRY MIXED TOLERANCE [LAUNCH FLAGS...]; NAME@BACKEND: that
+# backend only.
 cases=(
   "ring examples/ring_allreduce.py ring 0 0 --ranks=4 --scalar chunk_elems=64"
   "mesh examples/mesh_barrier.py exchange 0 0 --ranks=8"
   "matmul_relu examples/matmul_relu.py mm_relu 1 0"
+  "two_way@a2a3 runtime/testdata/two_way_ring.py two_way 1 0"
   "v2c_handoff examples/v2c_handoff.py rope_score 1 0"
   "reduce_to_root examples/reduce_to_root.py reduce_to_root 0 0 --ranks=4"
   "credit_ring examples/credit_ring.py credit_ring 0 0 --ranks=2"
@@ -89,8 +93,10 @@ cases=(
   "gather_mask runtime/testdata/gather_mask.py k 0 0"
 )
 for c in "${cases[@]}"; do
+  label="${c%% *}"
   for backend in a2a3 a5; do
-    echo "$backend $c"
+    [[ "$label" == *@* && "${label#*@}" != "$backend" ]] && continue
+    echo "$backend ${label%@*} ${c#* }"
   done
 done > "$out/list"
 
