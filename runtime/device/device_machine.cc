@@ -41,39 +41,72 @@ DeviceMachine& DeviceMachine::Current() { return *g_current; }
 
 int DeviceMachine::lane() const { return t_lane; }
 
-void DeviceMachine::Run(const std::vector<std::function<void()>>& bodies) {
+void DeviceMachine::SetBody(int lane, std::function<void()> body) {
+  Lane& l = lanes_[lane];
+  l.body = std::move(body);
+  l.ready = nullptr;
+  l.why.clear();
+  l.position = nullptr;
+  l.consumer_buf = {};
+}
+
+void DeviceMachine::Run(LaunchQueue* queue) {
   g_current = this;
+  queue_ = queue;
   {
     std::lock_guard<std::mutex> lock(mu_);
     current_ = Choose(-1);
+    done_ = current_ < 0;
   }
   std::vector<std::thread> threads;
-  for (size_t l = 0; l < bodies.size(); ++l) {
-    threads.emplace_back([this, l, &bodies] { LaneMain(static_cast<int>(l), bodies[l]); });
+  for (size_t l = 0; l < lanes_.size(); ++l) {
+    threads.emplace_back([this, l] { LaneMain(static_cast<int>(l)); });
   }
   for (std::thread& t : threads) t.join();
   g_current = nullptr;
+  queue_ = nullptr;
   if (!stopped_) w_.ReportUnpoppedTiles();
 }
 
-void DeviceMachine::LaneMain(int lane, const std::function<void()>& body) {
+void DeviceMachine::LaneMain(int lane) {
   t_lane = lane;
-  {
-    std::unique_lock<std::mutex> lock(mu_);
-    cv_.wait(lock, [&] { return current_ == lane || stopped_; });
-    if (stopped_) return;
+  // A lane runs a kernel each time it is given the token; in a whole
+  // program, the queue may start it again after its kernel returned.
+  for (;;) {
+    {
+      std::unique_lock<std::mutex> lock(mu_);
+      cv_.wait(lock, [&] { return current_ == lane || stopped_ || done_; });
+      if (stopped_ || done_) return;
+    }
+    PublishView(lane);
+    try {
+      lanes_[lane].body();
+    } catch (const LaneAbort&) {
+      return;
+    }
+    EndKernel(lane);
+    if (queue_ != nullptr) queue_->LaneFinished(lane);
+    std::lock_guard<std::mutex> lock(mu_);
+    bool all_finished = true;
+    for (const LaneState& l : w_.lanes) all_finished = all_finished && l.finished;
+    const int next = all_finished ? -1 : Choose(lane);
+    if (all_finished) {
+      done_ = true;
+    } else if (next < 0) {
+      ReportStuck(FindingKind::kDeadlock, "");
+      stopped_ = true;
+    } else {
+      current_ = next;
+    }
+    cv_.notify_all();
+    if (done_ || stopped_) return;
   }
-  PublishView(lane);
-  try {
-    body();
-  } catch (const LaneAbort&) {
-    return;
-  }
+}
+
+void DeviceMachine::EndKernel(int lane) {
   loc_ = lanes_[lane].position;
   TakeScalarWrites(lane);
   if (pipes_ != nullptr) pipes_->Return(lane);
-  lanes_[lane].finished = true;
-  w_.lanes[lane].finished = true;
   // Popped slots the lane never gave back.
   const bool cube = w_.lanes[lane].core == LaneCore::kAic;
   const PipeDir consumed = cube ? PipeDir::kV2C : PipeDir::kC2V;
@@ -87,25 +120,14 @@ void DeviceMachine::LaneMain(int lane, const std::function<void()>& body) {
     w_.AddFinding(std::move(f), lane);
   }
   w_.machine.FinishLane(lane);
-  std::lock_guard<std::mutex> lock(mu_);
-  bool all_finished = true;
-  for (const Lane& l : lanes_) all_finished = all_finished && l.finished;
-  if (all_finished) return;
-  const int next = Choose(lane);
-  if (next < 0) {
-    ReportStuck(FindingKind::kDeadlock, "");
-    stopped_ = true;
-  } else {
-    current_ = next;
-  }
-  cv_.notify_all();
+  w_.lanes[lane].finished = true;
 }
 
 int DeviceMachine::Choose(int current) {
   std::vector<int> candidates;
   for (int l = 0; l < static_cast<int>(lanes_.size()); ++l) {
     const Lane& lane = lanes_[l];
-    if (!lane.finished && (lane.ready == nullptr || lane.ready())) candidates.push_back(l);
+    if (!w_.lanes[l].finished && (lane.ready == nullptr || lane.ready())) candidates.push_back(l);
   }
   if (candidates.empty()) return -1;
   const bool current_ok =
@@ -142,7 +164,7 @@ void DeviceMachine::ReportStuck(FindingKind kind, std::string message) {
   int running = 0;
   for (size_t l = 0; l < lanes_.size(); ++l) {
     const Lane& lane = lanes_[l];
-    if (lane.finished) continue;
+    if (w_.lanes[l].finished) continue;
     ++running;
     const bool blocked = lane.ready != nullptr && !lane.ready();
     f.locations.push_back(SourceRef{
@@ -247,7 +269,9 @@ std::optional<uint64_t> DeviceMachine::GmAddress(const void* p) const {
 }
 
 int DeviceMachine::AllocationOf(uint64_t addr, uint64_t bytes) const {
-  for (int i = 0; i < w_.machine.num_allocations(); ++i) {
+  // Latest first, as World::DescribeAddress: a view a whole program passes a
+  // kernel is placed after the tensor or window buffer it is cut from.
+  for (int i = w_.machine.num_allocations(); i-- > 0;) {
     const Allocation& a = w_.machine.allocation(i);
     if (addr >= a.base && addr + bytes <= a.base + a.bytes) return i;
   }

@@ -47,10 +47,16 @@ class DeviceMachine {
                 int64_t max_steps);
 
   // ---- called by the launcher ----
-  // Runs `bodies[lane]` (the lane's kernel call) on one thread per lane
-  // until every lane finished or the run stopped; reports a deadlock or
-  // livelock, and FIFO tiles never popped.
-  void Run(const std::vector<std::function<void()>>& bodies);
+  // Lane `lane` calls `body` (its kernel) the next time it is given the
+  // token: set before Run for every lane that starts running (the world's
+  // LaneState not finished), and by `queue` when it starts a lane again.
+  void SetBody(int lane, std::function<void()> body);
+  // Runs the lanes on one thread per lane until every lane finished or the
+  // run stopped; reports a deadlock or livelock, and FIFO tiles never
+  // popped. `queue`, when given, is told each time a lane's kernel returned
+  // (on that lane's thread, holding the token), and may start lanes again
+  // (a whole program's next kernel launch on a rank).
+  void Run(LaunchQueue* queue = nullptr);
   int64_t steps() const { return steps_; }
 
   // ---- called by the hooks, on the lane thread holding the token ----
@@ -76,7 +82,8 @@ class DeviceMachine {
 
   // GM byte address of a host pointer into the mirror, or nullopt.
   std::optional<uint64_t> GmAddress(const void* p) const;
-  // The allocation holding [addr, addr + bytes), or -1.
+  // The allocation holding [addr, addr + bytes) (the latest placed, so a
+  // whole program's view rather than what it is cut from), or -1.
   int AllocationOf(uint64_t addr, uint64_t bytes) const;
   // Reports a protocol error of the current lane at the current call.
   void Protocol(std::string message, std::vector<SourceRef> more = {});
@@ -92,15 +99,20 @@ class DeviceMachine {
 
  private:
   struct Lane {
+    std::function<void()> body;   // the kernel call it runs next
     std::function<bool()> ready;  // null: can run
     std::string why;
     const Location* position = nullptr;
+    // On-chip memory keeps its bytes from one kernel to the next, as on the
+    // device (a kernel must not rely on them).
     std::array<std::vector<uint8_t>, 6> local;  // by pto TileType
     std::array<uint32_t, 2> consumer_buf{};     // by PipeDir: where its popped slots are
-    bool finished = false;
   };
 
-  void LaneMain(int lane, const std::function<void()>& body);
+  void LaneMain(int lane);
+  // The lane's kernel returned: its last scalar writes, its pipes' end,
+  // slots it never freed; then it is finished.
+  void EndKernel(int lane);
   // Picks the next lane to run, or -1 when none can.
   int Choose(int current);
   // Holding the token: passes it to `next` and waits for it to come back;
@@ -129,7 +141,9 @@ class DeviceMachine {
   std::mutex mu_;
   std::condition_variable cv_;
   int current_ = -1;  // the lane holding the token
-  bool stopped_ = false;
+  bool stopped_ = false;  // a deadlock or livelock: every kernel unwinds
+  bool done_ = false;     // every lane finished: idle lane threads return
+  LaunchQueue* queue_ = nullptr;
 };
 
 }  // namespace sim

@@ -10,6 +10,8 @@
 #     PTO_SYNCALL_MIX_AIC_KERNEL_META declares), and a TPipe whose IsNoSplit
 #     or LocalSlotNum contradicts its use, or a forced 1C:1V launch of a
 #     split kernel, is reported;
+#   - whole programs (PyPTO's system tests, from their host or
+#     orchestration function) run clean with ptoc-sim's outputs;
 #   - launch errors are diagnostics, not crashes.
 # usage: run_emitted_cpp_test.sh PTOC PTOC_SIM PTOC_RUN_CPP PTO_INST_HPP
 set -u
@@ -183,6 +185,23 @@ same col_sum_tmp_a5 runtime/testdata/col_sum_tmp.py k "--backend=a5"
 same gather_mask runtime/testdata/gather_mask.py k ""
 same gather_mask_a5 runtime/testdata/gather_mask.py k "--backend=a5"
 
+# Whole programs (testing/pypto_st): the host or orchestration entry's
+# launches, each rank's one after another on its core group, all ranks at
+# once: two window buffers at the same offsets on every rank and a kernel
+# reading what the previous one stored (remote_store_window_raw), a cube
+# Group after another kernel (gemm_sharded), a composite collective, and
+# four SPMD blocks meeting at an AIV-only syncall that the idle cube lanes
+# must not count in (spmd_syncall).
+st=testing/pypto_st/programs
+same st_allreduce_mesh $st/allreduce_mesh.py host_orch "" --ranks=2 --scalar NR=2
+same st_allreduce_ring_4 $st/allreduce_ring_4.py host_orch "" --ranks=4
+same st_notify_wait $st/notify_wait.py host_orch "" --ranks=2
+same st_remote_store_ring $st/remote_store_ring.py host_orch "" --ranks=2
+same st_window_raw $st/remote_store_window_raw.py host_orch "" --ranks=2
+same st_gemm_sharded $st/gemm_sharded.py host_orch "" --ranks=2
+same st_barrier_intrinsic $st/tensor_barrier_intrinsic_2.py host_orch "" --ranks=2
+same st_spmd_syncall $st/runtime/test_syncall__SPMDSyncAllSoftProgram.py orchestrator ""
+
 # No fence (dsb) after the stores the ring publishes.
 mutate ring_no_dsb ring '/dsb(DSB_DDR);/d'
 found ring_no_dsb ring "examples/ring_allreduce.py:35:13: error: stale read
@@ -277,6 +296,17 @@ rc=$?
 if [[ $rc -ne 1 ]] || ! grep -q "has no kernel 'ring'" "$out/no_kernel.err"; then
   fail "an object without the entry's kernel: exit status $rc"
   cat "$out/no_kernel.err" >&2
+fi
+
+# A whole program is not timed (as in ptoc-sim): a diagnostic at its entry.
+checks=$((checks + 1))
+run_cpp st_notify_wait st_notify_wait --entry=host_orch --ranks=2 --cycles > /dev/null \
+  2> "$out/program_cycles.err"
+rc=$?
+if [[ $rc -ne 1 ]] || ! grep -q "notify_wait.py:.*a whole program is not timed yet" \
+    "$out/program_cycles.err"; then
+  fail "a whole program under --cycles: exit status $rc"
+  cat "$out/program_cycles.err" >&2
 fi
 
 echo "$checks checks, $failures failed"

@@ -486,7 +486,8 @@ void SyncAll(SyncAllMode mode, SyncCoreType cores, __gm__ int32_t* workspace, Ca
       std::vector<int> participants;
       for (const ptoc::sim::LaneState& other : w.lanes) {
         const bool cube = other.core == ptoc::sim::LaneCore::kAic;
-        if (other.rank == me.rank &&
+        // A core idle in a whole program's current launch does not count.
+        if (other.rank == me.rank && other.in_launch &&
             (cores == SyncCoreType::Mix || (cores == SyncCoreType::AICOnly) == cube)) {
           participants.push_back(other.id);
         }
@@ -601,9 +602,16 @@ int64_t get_subblockid() {
   return m.world().lanes[m.lane()].subblock;
 }
 
-// The simulated launch runs one block per device, as ptoc-sim does.
-int64_t get_block_idx() { return 0; }
-int64_t get_block_num() { return 1; }
+// The lane's SPMD block (a whole program's `with pl.spmd(n):` launch), as
+// ptoc-sim's tile.get_block_idx / get_block_num.
+int64_t get_block_idx() {
+  ptoc::sim::DeviceMachine& m = ptoc::sim::DeviceMachine::Current();
+  return m.world().lanes[m.lane()].block;
+}
+int64_t get_block_num() {
+  ptoc::sim::DeviceMachine& m = ptoc::sim::DeviceMachine::Current();
+  return m.world().lanes[m.lane()].block_num;
+}
 
 // DSB_DDR and DSB_ALL complete the lane's pending GM writes (system.fence()).
 // On the pipes it is a blocking scalar step; the pipe_barrier before it
