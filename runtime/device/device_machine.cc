@@ -32,12 +32,15 @@ DeviceMachine::DeviceMachine(World& world, SourceMap& sources, uint8_t* host_gm,
       sources_(sources),
       host_gm_(host_gm),
       published_(world.machine.size()),
+      read_marks_(world.machine.size()),
       wid_scratch_(kLineBytes),
       rng_(seed),
       max_steps_(max_steps),
       lanes_(world.lanes.size()) {}
 
 DeviceMachine& DeviceMachine::Current() { return *g_current; }
+
+DeviceMachine* DeviceMachine::Running() { return g_current; }
 
 int DeviceMachine::lane() const { return t_lane; }
 
@@ -105,6 +108,7 @@ void DeviceMachine::LaneMain(int lane) {
 
 void DeviceMachine::EndKernel(int lane) {
   loc_ = lanes_[lane].position;
+  TakeScalarReads(lane);
   TakeScalarWrites(lane);
   if (pipes_ != nullptr) pipes_->Return(lane);
   // Popped slots the lane never gave back.
@@ -183,6 +187,7 @@ void DeviceMachine::Enter(const char* file, int line, std::function<bool()> read
                           std::string why) {
   const int me = t_lane;
   loc_ = sources_.Locate(file, line);
+  TakeScalarReads(me);
   TakeScalarWrites(me);
   Lane& l = lanes_[me];
   l.position = loc_;
@@ -220,6 +225,45 @@ void DeviceMachine::PublishView(int lane) {
                           wid_scratch_.data());
   }
   std::memcpy(published_.data(), host_gm_, size);
+}
+
+void DeviceMachine::ScalarRead(const void* p, uint64_t bytes) {
+  // Loads of the objects' own start-up code (no lane), and of anything but
+  // GM (the stack, the kernel's arguments), are not GM reads.
+  if (t_lane < 0) return;
+  const std::optional<uint64_t> at = GmAddress(p);
+  if (!at.has_value()) return;
+  const uint64_t end = std::min(*at + bytes, w_.machine.size());
+  for (uint64_t b = *at; b < end; ++b) {
+    // A byte the lane changed since its last call holds its own newest write.
+    if (host_gm_[b] != published_[b] || read_marks_[b] != 0) continue;
+    const uint64_t line = b / kLineBytes;
+    const auto from = read_marks_.begin() + line * kLineBytes;
+    const auto to = read_marks_.begin() + std::min((line + 1) * kLineBytes, w_.machine.size());
+    if (std::none_of(from, to, [](uint8_t m) { return m != 0; })) read_lines_.push_back(line);
+    read_marks_[b] = 1;
+  }
+}
+
+void DeviceMachine::TakeScalarReads(int lane) {
+  if (read_lines_.empty()) return;
+  checker_.BeginOp(lane, loc_);
+  std::vector<uint8_t> value(kLineBytes);
+  for (uint64_t line : read_lines_) {
+    const uint64_t first = line * kLineBytes;
+    const uint64_t last = std::min(first + kLineBytes, w_.machine.size());
+    for (uint64_t at = first; at < last;) {
+      if (read_marks_[at] == 0) {
+        ++at;
+        continue;
+      }
+      uint64_t end = at;
+      while (end < last && read_marks_[end] != 0) read_marks_[end++] = 0;
+      checker_.Read(ReadPath::kCache, at, static_cast<int>(end - at), value.data());
+      at = end;
+    }
+  }
+  read_lines_.clear();
 }
 
 void DeviceMachine::TakeScalarWrites(int lane) {

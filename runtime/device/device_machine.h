@@ -17,6 +17,8 @@
 // writes, and stale lines it has not invalidated), and whatever bytes it
 // changed there by the next device-API call are its scalar writes: dirty in
 // its data cache until a dcci covering them, then pending until its dsb.
+// Its loads are seen only when the kernel object reports them
+// (pto/common/scalar_reads.hpp): then they are its scalar reads.
 #ifndef PTOC_RUNTIME_DEVICE_DEVICE_MACHINE_H_
 #define PTOC_RUNTIME_DEVICE_DEVICE_MACHINE_H_
 
@@ -62,6 +64,8 @@ class DeviceMachine {
   // ---- called by the hooks, on the lane thread holding the token ----
   // The machine of the current run (set while Run runs), and the lane.
   static DeviceMachine& Current();
+  // The same, or nullptr outside a run (a kernel object's start-up code).
+  static DeviceMachine* Running();
   int lane() const;
   World& world() { return w_; }
   AccessChecker& checker() { return checker_; }
@@ -79,6 +83,12 @@ class DeviceMachine {
              std::string why = "");
   // Ends the lane's device-API call: its view of GM goes to the host mirror.
   void Leave();
+  // The kernel of the calling lane loads `bytes` at host address `p`
+  // (pto/common/scalar_reads.hpp): a load from GM is a scalar read, checked
+  // at the lane's next device-API call as a tensor.read there (the bytes
+  // it changed since its last call are its own newest writes, not checked).
+  // Anything else is ignored.
+  void ScalarRead(const void* p, uint64_t bytes);
 
   // GM byte address of a host pointer into the mirror, or nullopt.
   std::optional<uint64_t> GmAddress(const void* p) const;
@@ -121,6 +131,7 @@ class DeviceMachine {
   // Stops the run: every lane's kernel unwinds, this one's first.
   [[noreturn]] void Stop();
   void ReportStuck(FindingKind kind, std::string message);
+  void TakeScalarReads(int lane);
   void TakeScalarWrites(int lane);
   void PublishView(int lane);
 
@@ -129,6 +140,10 @@ class DeviceMachine {
   SourceMap& sources_;
   uint8_t* host_gm_;
   std::vector<uint8_t> published_;  // what the host mirror held after PublishView
+  // The GM bytes the current lane read since its last device-API call, and
+  // their lines in the order first read.
+  std::vector<uint8_t> read_marks_;
+  std::vector<uint64_t> read_lines_;
   std::vector<uint32_t> wid_scratch_;
   Rng rng_;
   int64_t max_steps_;

@@ -1,5 +1,6 @@
 // The synchronisation hooks of the device API (FIFO, signals, SYNCALL;
-// pto/common/sim_hooks.hpp) and its intrinsics (pto/common/intrinsics.hpp)
+// pto/common/sim_hooks.hpp), the scalar reads the kernel objects report
+// (pto/common/scalar_reads.hpp) and its intrinsics (pto/common/intrinsics.hpp)
 // on the simulated machine: each one is a scheduling point of the calling
 // lane, then applies the op to the memory model as the interpreter does for
 // the IR op of the same meaning (sync_ops.cc), and issues it to its pipe
@@ -512,6 +513,14 @@ void SyncAll(SyncAllMode mode, SyncCoreType cores, __gm__ int32_t* workspace, Ca
   ptoc::sim::device::IssueOp(c, MOp::kSyncAll, Pipe::kS,
                              {ptoc::sim::device::AllGm(false), ptoc::sim::device::AllGm(true)},
                              std::move(cost));
+}
+
+// Not a scheduling point: the kernel's loads run between its device-API
+// calls, and are checked at the next one.
+void ScalarRead(const void* address, uint64_t bytes) {
+  if (ptoc::sim::DeviceMachine* m = ptoc::sim::DeviceMachine::Running()) {
+    m->ScalarRead(address, bytes);
+  }
 }
 
 }  // namespace sim
