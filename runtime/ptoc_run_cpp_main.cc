@@ -40,7 +40,8 @@ constexpr char kUsage[] =
     "Runs the kernels of an emitted .cpp (compiled twice, for the vector and the cube\n"
     "core, into shared objects) on the simulated machine: the entry of IN.pb launched\n"
     "on R ranks, as ptoc-sim launches it (1C:2V when the AIV entry's\n"
-    "PTO_SYNCALL_MIX_AIC_KERNEL_META says 2, or, for ptoas's .cpp, the program). Reports\n"
+    "PTO_SYNCALL_MIX_AIC_KERNEL_META says 2, or, for ptoas's .cpp, the program); a host\n"
+    "or orchestration entry runs the whole program's kernel launches. Reports\n"
     "what ptoc-sim reports, at the kernel lines the .cpp names (ptoas's: its own lines),\n"
     "and times it with --cycles; exits 1 when it finds anything, 0 when the run is clean,\n"
     "2 on a usage error.";

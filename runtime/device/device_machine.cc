@@ -32,6 +32,7 @@ DeviceMachine::DeviceMachine(World& world, SourceMap& sources, uint8_t* host_gm,
       sources_(sources),
       host_gm_(host_gm),
       published_(world.machine.size()),
+      read_marks_(world.machine.size()),
       wid_scratch_(kLineBytes),
       rng_(seed),
       max_steps_(max_steps),
@@ -39,41 +40,77 @@ DeviceMachine::DeviceMachine(World& world, SourceMap& sources, uint8_t* host_gm,
 
 DeviceMachine& DeviceMachine::Current() { return *g_current; }
 
+DeviceMachine* DeviceMachine::Running() { return g_current; }
+
 int DeviceMachine::lane() const { return t_lane; }
 
-void DeviceMachine::Run(const std::vector<std::function<void()>>& bodies) {
+void DeviceMachine::SetBody(int lane, std::function<void()> body) {
+  Lane& l = lanes_[lane];
+  l.body = std::move(body);
+  l.ready = nullptr;
+  l.why.clear();
+  l.position = nullptr;
+  l.consumer_buf = {};
+}
+
+void DeviceMachine::Run(LaunchQueue* queue) {
   g_current = this;
+  queue_ = queue;
   {
     std::lock_guard<std::mutex> lock(mu_);
     current_ = Choose(-1);
+    done_ = current_ < 0;
   }
   std::vector<std::thread> threads;
-  for (size_t l = 0; l < bodies.size(); ++l) {
-    threads.emplace_back([this, l, &bodies] { LaneMain(static_cast<int>(l), bodies[l]); });
+  for (size_t l = 0; l < lanes_.size(); ++l) {
+    threads.emplace_back([this, l] { LaneMain(static_cast<int>(l)); });
   }
   for (std::thread& t : threads) t.join();
   g_current = nullptr;
+  queue_ = nullptr;
   if (!stopped_) w_.ReportUnpoppedTiles();
 }
 
-void DeviceMachine::LaneMain(int lane, const std::function<void()>& body) {
+void DeviceMachine::LaneMain(int lane) {
   t_lane = lane;
-  {
-    std::unique_lock<std::mutex> lock(mu_);
-    cv_.wait(lock, [&] { return current_ == lane || stopped_; });
-    if (stopped_) return;
+  // A lane runs a kernel each time it is given the token; in a whole
+  // program, the queue may start it again after its kernel returned.
+  for (;;) {
+    {
+      std::unique_lock<std::mutex> lock(mu_);
+      cv_.wait(lock, [&] { return current_ == lane || stopped_ || done_; });
+      if (stopped_ || done_) return;
+    }
+    PublishView(lane);
+    try {
+      lanes_[lane].body();
+    } catch (const LaneAbort&) {
+      return;
+    }
+    EndKernel(lane);
+    if (queue_ != nullptr) queue_->LaneFinished(lane);
+    std::lock_guard<std::mutex> lock(mu_);
+    bool all_finished = true;
+    for (const LaneState& l : w_.lanes) all_finished = all_finished && l.finished;
+    const int next = all_finished ? -1 : Choose(lane);
+    if (all_finished) {
+      done_ = true;
+    } else if (next < 0) {
+      ReportStuck(FindingKind::kDeadlock, "");
+      stopped_ = true;
+    } else {
+      current_ = next;
+    }
+    cv_.notify_all();
+    if (done_ || stopped_) return;
   }
-  PublishView(lane);
-  try {
-    body();
-  } catch (const LaneAbort&) {
-    return;
-  }
+}
+
+void DeviceMachine::EndKernel(int lane) {
   loc_ = lanes_[lane].position;
+  TakeScalarReads(lane);
   TakeScalarWrites(lane);
   if (pipes_ != nullptr) pipes_->Return(lane);
-  lanes_[lane].finished = true;
-  w_.lanes[lane].finished = true;
   // Popped slots the lane never gave back.
   const bool cube = w_.lanes[lane].core == LaneCore::kAic;
   const PipeDir consumed = cube ? PipeDir::kV2C : PipeDir::kC2V;
@@ -87,25 +124,14 @@ void DeviceMachine::LaneMain(int lane, const std::function<void()>& body) {
     w_.AddFinding(std::move(f), lane);
   }
   w_.machine.FinishLane(lane);
-  std::lock_guard<std::mutex> lock(mu_);
-  bool all_finished = true;
-  for (const Lane& l : lanes_) all_finished = all_finished && l.finished;
-  if (all_finished) return;
-  const int next = Choose(lane);
-  if (next < 0) {
-    ReportStuck(FindingKind::kDeadlock, "");
-    stopped_ = true;
-  } else {
-    current_ = next;
-  }
-  cv_.notify_all();
+  w_.lanes[lane].finished = true;
 }
 
 int DeviceMachine::Choose(int current) {
   std::vector<int> candidates;
   for (int l = 0; l < static_cast<int>(lanes_.size()); ++l) {
     const Lane& lane = lanes_[l];
-    if (!lane.finished && (lane.ready == nullptr || lane.ready())) candidates.push_back(l);
+    if (!w_.lanes[l].finished && (lane.ready == nullptr || lane.ready())) candidates.push_back(l);
   }
   if (candidates.empty()) return -1;
   const bool current_ok =
@@ -142,7 +168,7 @@ void DeviceMachine::ReportStuck(FindingKind kind, std::string message) {
   int running = 0;
   for (size_t l = 0; l < lanes_.size(); ++l) {
     const Lane& lane = lanes_[l];
-    if (lane.finished) continue;
+    if (w_.lanes[l].finished) continue;
     ++running;
     const bool blocked = lane.ready != nullptr && !lane.ready();
     f.locations.push_back(SourceRef{
@@ -161,6 +187,7 @@ void DeviceMachine::Enter(const char* file, int line, std::function<bool()> read
                           std::string why) {
   const int me = t_lane;
   loc_ = sources_.Locate(file, line);
+  TakeScalarReads(me);
   TakeScalarWrites(me);
   Lane& l = lanes_[me];
   l.position = loc_;
@@ -198,6 +225,45 @@ void DeviceMachine::PublishView(int lane) {
                           wid_scratch_.data());
   }
   std::memcpy(published_.data(), host_gm_, size);
+}
+
+void DeviceMachine::ScalarRead(const void* p, uint64_t bytes) {
+  // Loads of the objects' own start-up code (no lane), and of anything but
+  // GM (the stack, the kernel's arguments), are not GM reads.
+  if (t_lane < 0) return;
+  const std::optional<uint64_t> at = GmAddress(p);
+  if (!at.has_value()) return;
+  const uint64_t end = std::min(*at + bytes, w_.machine.size());
+  for (uint64_t b = *at; b < end; ++b) {
+    // A byte the lane changed since its last call holds its own newest write.
+    if (host_gm_[b] != published_[b] || read_marks_[b] != 0) continue;
+    const uint64_t line = b / kLineBytes;
+    const auto from = read_marks_.begin() + line * kLineBytes;
+    const auto to = read_marks_.begin() + std::min((line + 1) * kLineBytes, w_.machine.size());
+    if (std::none_of(from, to, [](uint8_t m) { return m != 0; })) read_lines_.push_back(line);
+    read_marks_[b] = 1;
+  }
+}
+
+void DeviceMachine::TakeScalarReads(int lane) {
+  if (read_lines_.empty()) return;
+  checker_.BeginOp(lane, loc_);
+  std::vector<uint8_t> value(kLineBytes);
+  for (uint64_t line : read_lines_) {
+    const uint64_t first = line * kLineBytes;
+    const uint64_t last = std::min(first + kLineBytes, w_.machine.size());
+    for (uint64_t at = first; at < last;) {
+      if (read_marks_[at] == 0) {
+        ++at;
+        continue;
+      }
+      uint64_t end = at;
+      while (end < last && read_marks_[end] != 0) read_marks_[end++] = 0;
+      checker_.Read(ReadPath::kCache, at, static_cast<int>(end - at), value.data());
+      at = end;
+    }
+  }
+  read_lines_.clear();
 }
 
 void DeviceMachine::TakeScalarWrites(int lane) {
@@ -247,7 +313,9 @@ std::optional<uint64_t> DeviceMachine::GmAddress(const void* p) const {
 }
 
 int DeviceMachine::AllocationOf(uint64_t addr, uint64_t bytes) const {
-  for (int i = 0; i < w_.machine.num_allocations(); ++i) {
+  // Latest first, as World::DescribeAddress: a view a whole program passes a
+  // kernel is placed after the tensor or window buffer it is cut from.
+  for (int i = w_.machine.num_allocations(); i-- > 0;) {
     const Allocation& a = w_.machine.allocation(i);
     if (addr >= a.base && addr + bytes <= a.base + a.bytes) return i;
   }

@@ -17,6 +17,8 @@
 // writes, and stale lines it has not invalidated), and whatever bytes it
 // changed there by the next device-API call are its scalar writes: dirty in
 // its data cache until a dcci covering them, then pending until its dsb.
+// Its loads are seen only when the kernel object reports them
+// (pto/common/scalar_reads.hpp): then they are its scalar reads.
 #ifndef PTOC_RUNTIME_DEVICE_DEVICE_MACHINE_H_
 #define PTOC_RUNTIME_DEVICE_DEVICE_MACHINE_H_
 
@@ -47,15 +49,23 @@ class DeviceMachine {
                 int64_t max_steps);
 
   // ---- called by the launcher ----
-  // Runs `bodies[lane]` (the lane's kernel call) on one thread per lane
-  // until every lane finished or the run stopped; reports a deadlock or
-  // livelock, and FIFO tiles never popped.
-  void Run(const std::vector<std::function<void()>>& bodies);
+  // Lane `lane` calls `body` (its kernel) the next time it is given the
+  // token: set before Run for every lane that starts running (the world's
+  // LaneState not finished), and by `queue` when it starts a lane again.
+  void SetBody(int lane, std::function<void()> body);
+  // Runs the lanes on one thread per lane until every lane finished or the
+  // run stopped; reports a deadlock or livelock, and FIFO tiles never
+  // popped. `queue`, when given, is told each time a lane's kernel returned
+  // (on that lane's thread, holding the token), and may start lanes again
+  // (a whole program's next kernel launch on a rank).
+  void Run(LaunchQueue* queue = nullptr);
   int64_t steps() const { return steps_; }
 
   // ---- called by the hooks, on the lane thread holding the token ----
   // The machine of the current run (set while Run runs), and the lane.
   static DeviceMachine& Current();
+  // The same, or nullptr outside a run (a kernel object's start-up code).
+  static DeviceMachine* Running();
   int lane() const;
   World& world() { return w_; }
   AccessChecker& checker() { return checker_; }
@@ -73,10 +83,17 @@ class DeviceMachine {
              std::string why = "");
   // Ends the lane's device-API call: its view of GM goes to the host mirror.
   void Leave();
+  // The kernel of the calling lane loads `bytes` at host address `p`
+  // (pto/common/scalar_reads.hpp): a load from GM is a scalar read, checked
+  // at the lane's next device-API call as a tensor.read there (the bytes
+  // it changed since its last call are its own newest writes, not checked).
+  // Anything else is ignored.
+  void ScalarRead(const void* p, uint64_t bytes);
 
   // GM byte address of a host pointer into the mirror, or nullopt.
   std::optional<uint64_t> GmAddress(const void* p) const;
-  // The allocation holding [addr, addr + bytes), or -1.
+  // The allocation holding [addr, addr + bytes) (the latest placed, so a
+  // whole program's view rather than what it is cut from), or -1.
   int AllocationOf(uint64_t addr, uint64_t bytes) const;
   // Reports a protocol error of the current lane at the current call.
   void Protocol(std::string message, std::vector<SourceRef> more = {});
@@ -101,15 +118,20 @@ class DeviceMachine {
 
  private:
   struct Lane {
+    std::function<void()> body;   // the kernel call it runs next
     std::function<bool()> ready;  // null: can run
     std::string why;
     const Location* position = nullptr;
+    // On-chip memory keeps its bytes from one kernel to the next, as on the
+    // device (a kernel must not rely on them).
     std::array<std::vector<uint8_t>, 6> local;  // by pto TileType
     std::array<uint32_t, 2> consumer_buf{};     // by PipeDir: where its popped slots are
-    bool finished = false;
   };
 
-  void LaneMain(int lane, const std::function<void()>& body);
+  void LaneMain(int lane);
+  // The lane's kernel returned: its last scalar writes, its pipes' end,
+  // slots it never freed; then it is finished.
+  void EndKernel(int lane);
   // Picks the next lane to run, or -1 when none can.
   int Choose(int current);
   // Holding the token: passes it to `next` and waits for it to come back;
@@ -118,6 +140,7 @@ class DeviceMachine {
   // Stops the run: every lane's kernel unwinds, this one's first.
   [[noreturn]] void Stop();
   void ReportStuck(FindingKind kind, std::string message);
+  void TakeScalarReads(int lane);
   void TakeScalarWrites(int lane);
   void PublishView(int lane);
 
@@ -126,6 +149,10 @@ class DeviceMachine {
   SourceMap& sources_;
   uint8_t* host_gm_;
   std::vector<uint8_t> published_;  // what the host mirror held after PublishView
+  // The GM bytes the current lane read since its last device-API call, and
+  // their lines in the order first read.
+  std::vector<uint8_t> read_marks_;
+  std::vector<uint64_t> read_lines_;
   std::vector<uint32_t> wid_scratch_;
   Rng rng_;
   int64_t max_steps_;
@@ -139,7 +166,9 @@ class DeviceMachine {
   std::mutex mu_;
   std::condition_variable cv_;
   int current_ = -1;  // the lane holding the token
-  bool stopped_ = false;
+  bool stopped_ = false;  // a deadlock or livelock: every kernel unwinds
+  bool done_ = false;     // every lane finished: idle lane threads return
+  LaunchQueue* queue_ = nullptr;
 };
 
 }  // namespace sim

@@ -7,13 +7,17 @@ namespace sim {
 
 DevicePipes::DevicePipes(World& world, Backend backend, std::vector<std::string> params,
                          bool check, TimingModel* timing)
-    : w_(world), timing_(timing) {
+    : w_(world), backend_(backend), params_(std::move(params)), check_(check), timing_(timing) {
   checks_.resize(w_.lanes.size());
-  if (!check) return;
   for (size_t k = 0; k < w_.lanes.size(); ++k) {
-    checks_[k] = MakeLanePipeCheck(w_, static_cast<int>(k), backend, params);
-    w_.dma_reads.SetTracked(static_cast<int>(k), true);
+    if (w_.lanes[k].code != nullptr) Restart(static_cast<int>(k));
   }
+}
+
+void DevicePipes::Restart(int lane) {
+  if (!check_) return;
+  checks_[lane] = MakeLanePipeCheck(w_, lane, backend_, params_);
+  w_.dma_reads.SetTracked(lane, true);
 }
 
 void DevicePipes::Op(int lane, const codegen::MachineStep& step,

@@ -27,11 +27,16 @@ namespace sim {
 
 class DevicePipes {
  public:
-  // `params`: the entry's parameter names (GM regions are keyed by the
-  // parameter); `check`: run the pipe check, its findings into the world's
+  // `params`: the names of the GM regions by Allocation::param (the
+  // entry's parameters; a whole program's views); `check`: run the pipe
+  // check of every lane that has a kernel, its findings into the world's
   // report; `timing`: the timing model of this schedule, or nullptr.
   DevicePipes(World& world, Backend backend, std::vector<std::string> params, bool check,
               TimingModel* timing);
+
+  // Lane `lane` starts its next kernel (a whole program's next launch):
+  // its pipe check starts afresh.
+  void Restart(int lane);
 
   // Lane `lane` issued machine op `step` with `accesses` at `loc`.
   void Op(int lane, const codegen::MachineStep& step, std::vector<codegen::PlanAccess> accesses,
@@ -48,6 +53,9 @@ class DevicePipes {
   void Flush(int lane);
 
   World& w_;
+  Backend backend_;
+  std::vector<std::string> params_;
+  bool check_;
   TimingModel* timing_;
   std::vector<std::unique_ptr<LanePipeCheck>> checks_;  // null: not checked
 };

@@ -11,6 +11,10 @@
 #     or LocalSlotNum contradicts its use, or whose GM rings pass the end of
 #     gm_pipe_buffer, or a forced 1C:1V launch of a split kernel, is
 #     reported;
+#   - whole programs (PyPTO's system tests, from their host or
+#     orchestration function) run clean with ptoc-sim's outputs, and a
+#     kernel that does not invalidate the lines an earlier kernel on its
+#     core left (comm-hazards.md H5) reads stale data;
 #   - launch errors are diagnostics, not crashes.
 # usage: run_emitted_cpp_test.sh PTOC PTOC_SIM PTOC_RUN_CPP PTO_INST_HPP
 set -u
@@ -185,6 +189,48 @@ same col_sum_tmp_a5 runtime/testdata/col_sum_tmp.py k "--backend=a5"
 same gather_mask runtime/testdata/gather_mask.py k ""
 same gather_mask_a5 runtime/testdata/gather_mask.py k "--backend=a5"
 
+# Whole programs (testing/pypto_st): the host or orchestration entry's
+# launches, each rank's one after another on its core group, all ranks at
+# once: two window buffers at the same offsets on every rank and a kernel
+# reading what the previous one stored (remote_store_window_raw), a cube
+# Group after another kernel (gemm_sharded), a composite collective, and
+# four SPMD blocks meeting at an AIV-only syncall that the idle cube lanes
+# must not count in (spmd_syncall).
+st=testing/pypto_st/programs
+same st_allreduce_mesh $st/allreduce_mesh.py host_orch "" --ranks=2 --scalar NR=2
+same st_allreduce_ring_4 $st/allreduce_ring_4.py host_orch "" --ranks=4
+same st_notify_wait $st/notify_wait.py host_orch "" --ranks=2
+same st_remote_store_ring $st/remote_store_ring.py host_orch "" --ranks=2
+same st_window_raw $st/remote_store_window_raw.py host_orch "" --ranks=2
+same st_gemm_sharded $st/gemm_sharded.py host_orch "" --ranks=2
+same st_barrier_intrinsic $st/tensor_barrier_intrinsic_2.py host_orch "" --ranks=2
+same st_spmd_syncall $st/runtime/test_syncall__SPMDSyncAllSoftProgram.py orchestrator ""
+
+# comm-hazards.md H5 (runtime/tests/stale_lines_across_kernels.py): the
+# line `peek` cached is still in the AIV core's data cache when `check`
+# starts on it, two launches later. With the whole-cache dcci the compiler
+# puts at the start of `check`, the program runs clean with ptoc-sim's
+# outputs; without it, `check`'s scalar read of the window is stale (seen
+# because compile() makes the objects report their loads).
+same stale_lines runtime/tests/stale_lines_across_kernels.py host_orch ""
+mutate stale_lines_no_start_dcci stale_lines \
+  '/void check(/,/dcci((__gm__ void\*)0, cache_line_t::ENTIRE_DATA_CACHE);/{/dcci(/d}'
+found stale_lines_no_start_dcci stale_lines "stale_lines_across_kernels.py:69:9: error: stale read: aiv lane (check) of rank 0 read win[0, 0] on rank 0
+missing marker: invalidate at the kernel's start
+stale_lines_across_kernels.py:60:9: note: the write, which had landed in GM before the reader's kernel started
+stale_lines_across_kernels.py:80:15: note: ordered by kernel launch order: here" \
+  --entry=host_orch --schedules=20
+# `peek`, the first kernel on its core, finds nothing cached: without its
+# start dcci the run stays clean.
+checks=$((checks + 1))
+mutate stale_lines_no_peek_dcci stale_lines \
+  '/void peek(/,/dcci((__gm__ void\*)0, cache_line_t::ENTIRE_DATA_CACHE);/{/dcci(/d}'
+if ! run_cpp stale_lines stale_lines_no_peek_dcci --entry=host_orch --schedules=20 \
+    > "$out/stale_lines_no_peek_dcci.report"; then
+  fail "stale_lines_no_peek_dcci: not clean"
+  cat "$out/stale_lines_no_peek_dcci.report" >&2
+fi
+
 # No fence (dsb) after the stores the ring publishes.
 mutate ring_no_dsb ring '/dsb(DSB_DDR);/d'
 found ring_no_dsb ring "examples/ring_allreduce.py:35:13: error: stale read
@@ -280,6 +326,17 @@ rc=$?
 if [[ $rc -ne 1 ]] || ! grep -q "has no kernel 'ring'" "$out/no_kernel.err"; then
   fail "an object without the entry's kernel: exit status $rc"
   cat "$out/no_kernel.err" >&2
+fi
+
+# A whole program is not timed (as in ptoc-sim): a diagnostic at its entry.
+checks=$((checks + 1))
+run_cpp st_notify_wait st_notify_wait --entry=host_orch --ranks=2 --cycles > /dev/null \
+  2> "$out/program_cycles.err"
+rc=$?
+if [[ $rc -ne 1 ]] || ! grep -q "notify_wait.py:.*a whole program is not timed yet" \
+    "$out/program_cycles.err"; then
+  fail "a whole program under --cycles: exit status $rc"
+  cat "$out/program_cycles.err" >&2
 fi
 
 echo "$checks checks, $failures failed"

@@ -1,5 +1,6 @@
 // The synchronisation hooks of the device API (FIFO, signals, SYNCALL;
-// pto/common/sim_hooks.hpp) and its intrinsics (pto/common/intrinsics.hpp)
+// pto/common/sim_hooks.hpp), the scalar reads the kernel objects report
+// (pto/common/scalar_reads.hpp) and its intrinsics (pto/common/intrinsics.hpp)
 // on the simulated machine: each one is a scheduling point of the calling
 // lane, then applies the op to the memory model as the interpreter does for
 // the IR op of the same meaning (sync_ops.cc), and issues it to its pipe
@@ -509,7 +510,8 @@ void SyncAll(SyncAllMode mode, SyncCoreType cores, __gm__ int32_t* workspace, Ca
       std::vector<int> participants;
       for (const ptoc::sim::LaneState& other : w.lanes) {
         const bool cube = other.core == ptoc::sim::LaneCore::kAic;
-        if (other.rank == me.rank &&
+        // A core idle in a whole program's current launch does not count.
+        if (other.rank == me.rank && other.in_launch &&
             (cores == SyncCoreType::Mix || (cores == SyncCoreType::AICOnly) == cube)) {
           participants.push_back(other.id);
         }
@@ -534,6 +536,14 @@ void SyncAll(SyncAllMode mode, SyncCoreType cores, __gm__ int32_t* workspace, Ca
   ptoc::sim::device::IssueOp(c, MOp::kSyncAll, Pipe::kS,
                              {ptoc::sim::device::AllGm(false), ptoc::sim::device::AllGm(true)},
                              std::move(cost));
+}
+
+// Not a scheduling point: the kernel's loads run between its device-API
+// calls, and are checked at the next one.
+void ScalarRead(const void* address, uint64_t bytes) {
+  if (ptoc::sim::DeviceMachine* m = ptoc::sim::DeviceMachine::Running()) {
+    m->ScalarRead(address, bytes);
+  }
 }
 
 }  // namespace sim
@@ -624,9 +634,16 @@ int64_t get_subblockid() {
   return m.world().lanes[m.lane()].subblock;
 }
 
-// The simulated launch runs one block per device, as ptoc-sim does.
-int64_t get_block_idx() { return 0; }
-int64_t get_block_num() { return 1; }
+// The lane's SPMD block (a whole program's `with pl.spmd(n):` launch), as
+// ptoc-sim's tile.get_block_idx / get_block_num.
+int64_t get_block_idx() {
+  ptoc::sim::DeviceMachine& m = ptoc::sim::DeviceMachine::Current();
+  return m.world().lanes[m.lane()].block;
+}
+int64_t get_block_num() {
+  ptoc::sim::DeviceMachine& m = ptoc::sim::DeviceMachine::Current();
+  return m.world().lanes[m.lane()].block_num;
+}
 
 // DSB_DDR and DSB_ALL complete the lane's pending GM writes (system.fence()).
 // On the pipes it is a blocking scalar step; the pipe_barrier before it

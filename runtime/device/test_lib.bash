@@ -21,8 +21,15 @@ fail() {
   failures=$((failures + 1))
 }
 
-# compile NAME: $out/NAME.cpp -> NAME.vec.so, NAME.cube.so
+# What makes a kernel object report its loads, so that ptoc-run-cpp checks
+# the kernel's scalar reads (pto/common/scalar_reads.hpp).
+scalar_reads=(-fsanitize=kernel-address --param asan-instrumentation-with-call-threshold=0
+  --param asan-stack=0 --param asan-globals=0)
+
+# compile NAME: $out/NAME.cpp -> NAME.vec.so, NAME.cube.so, their loads seen.
 compile() {
-  g++ -std=c++17 -shared -fPIC -I"$include" -D__DAV_VEC__ "$out/$1.cpp" -o "$out/$1.vec.so" &&
-    g++ -std=c++17 -shared -fPIC -I"$include" -D__DAV_CUBE__ "$out/$1.cpp" -o "$out/$1.cube.so"
+  g++ -std=c++17 -shared -fPIC "${scalar_reads[@]}" -I"$include" -D__DAV_VEC__ "$out/$1.cpp" \
+    -o "$out/$1.vec.so" &&
+    g++ -std=c++17 -shared -fPIC "${scalar_reads[@]}" -I"$include" -D__DAV_CUBE__ \
+      "$out/$1.cpp" -o "$out/$1.cube.so"
 }

@@ -16,6 +16,8 @@
 //                                          PTO_SYNCALL_MIX_AIC_KERNEL_META
 //   host keywords  pto/common/host_compat.hpp
 //                                          __gm__, __global__, AICORE, half, bfloat16_t
+//   scalar reads   pto/common/scalar_reads.hpp
+//                                          the sanitizer hooks that show GM loads
 //
 // The templates check their operand types at compile time: a call with the
 // wrong kind of operand (a GlobalTensor where a Tile goes, a Vec tile given
@@ -28,6 +30,7 @@
 #include "pto/common/host_compat.hpp"
 #include "pto/common/intrinsics.hpp"
 #include "pto/common/kernel_meta.hpp"
+#include "pto/common/scalar_reads.hpp"
 #include "pto/common/types.hpp"
 #include "pto/common/tile.hpp"
 #include "pto/common/sim_hooks.hpp"
