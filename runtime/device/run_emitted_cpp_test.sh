@@ -244,7 +244,9 @@ examples/ring_allreduce.py:31:21: note: ordered by notify -> wait: here" \
 mutate credit_no_drain credit_ring '/pipe_barrier(PIPE_ALL);/{N;/TNOTIFY(signal_gm_3/s/pipe_barrier(PIPE_ALL);\n *//}'
 found credit_no_drain credit_ring "examples/credit_ring.py:36:13: error: war race
 the notify at examples/credit_ring.py:37:13 released the buffer before that read was known complete
-examples/credit_ring.py:32:13: note: the write the notify let in" \
+examples/credit_ring.py:32:13: note: the write the notify let in
+examples/credit_ring.py:37:13: error: pipe race: aiv lane (credit_ring) of rank
+TNOTIFY on PIPE_S (examples/credit_ring.py:37:13) writes all of GM while TLOAD on PIPE_MTE2" \
   --entry=credit_ring --ranks=2 --schedules=30
 
 # Two objects in one cache line (comm-hazards.md H2): at col=8 the flag's

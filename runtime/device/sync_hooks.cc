@@ -453,14 +453,20 @@ void Notify(const GlobalDesc& signal, int32_t value, comm::NotifyOp op, CallSite
   c.w().machine.CommitNow(c.lane(), write);
   c.w().signals.Release(*addr, c.w().clocks.clock(c.lane()), c.m().loc());
   c.w().clocks.Release(c.lane(), c.w().machine.now());
-  // TNOTIFY: a scalar atomic between two pipe_barrier(PIPE_ALL) (lowering.cc).
+  // TNOTIFY: a scalar atomic, then a pipe_barrier(PIPE_ALL) inside the
+  // library call; nothing drains before it, so what it releases (every GM
+  // access still in flight, comm-hazards.md H1) must be ordered before it
+  // by the code: the access of all of GM, as the lowering keys it.
   if (ptoc::sim::DevicePipes* pipes = c.m().pipes()) pipes->Signal(c.lane(), *addr, true);
   ptoc::codegen::MachineStep step;
   step.op = MOp::kTNotify;
-  step.barrier_all_before = step.barrier_all_after = true;
+  step.barrier_all_after = true;
+  step.releases_reads = true;
+  std::vector<ptoc::codegen::PlanAccess> accesses = ptoc::sim::SignalAccess(c, *addr, true);
+  accesses.push_back(ptoc::codegen::PlanAccess{ptoc::MemorySpace::kDDR, -1, true, {}});
   ptoc::sim::OpCost cost;
   cost.keys = {"sync"};
-  ptoc::sim::device::IssueOp(c, step, ptoc::sim::SignalAccess(c, *addr, true), std::move(cost));
+  ptoc::sim::device::IssueOp(c, step, std::move(accesses), std::move(cost));
 }
 
 void Wait(const GlobalDesc& signal, int32_t value, comm::WaitCmp cmp, CallSite site) {
