@@ -162,7 +162,9 @@ std::vector<SharedLine> FindSharedLines(const Function& f) {
     for (const WindowWrite& o : others) {
       int64_t line = 0;
       if (c.window == o.window && ShareALine(c, o, &line)) {
-        found.push_back(SharedLine{c.call, o.call, line});
+        found.push_back(SharedLine{c.call, o.call, line, c.window->name,
+                                   BoxText(c.window->name, c.box),
+                                   BoxText(o.window->name, o.box)});
       }
     }
   }
@@ -170,20 +172,10 @@ std::vector<SharedLine> FindSharedLines(const Function& f) {
 }
 
 void ReportSharedLine(const Function& f, const SharedLine& s, DiagnosticSink& sink) {
-  // Both were found with constant boxes; recompute them for the message.
-  auto box_of = [&](const Expr& call, bool notify) {
-    const Expr& target = notify ? *call.args[LookupOp(call)->access.tensor_arg]
-                                : WrittenWindow(call);
-    std::optional<Region> r =
-        notify ? NotifiedElement(call, call.loc) : WrittenRegion(call, f, call.loc);
-    return BoxText(target.var->name, *ConstantBox(*r, target.type.shape()));
-  };
-  const bool notify = CommRoleOf(*s.other) == CommRole::kNotify;
-  const std::string window = WrittenWindow(*s.cell).var->name;
   sink.Error(s.cell->loc,
-             absl::StrCat("in kernel '", f.name, "': ", box_of(*s.cell, false),
+             absl::StrCat("in kernel '", f.name, "': ", s.cell_box,
                           ", written through the data cache here, shares 64-byte line ",
-                          s.line, " of window '", window, "' with ", box_of(*s.other, notify),
+                          s.line, " of window '", s.window, "' with ", s.other_box,
                           ", which other ranks write (", s.other->str,
                           "): cleaning the cell's line writes the whole line back, over their "
                           "bytes (comm-hazards.md H2); keep the two in different lines"));

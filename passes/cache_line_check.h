@@ -16,6 +16,7 @@
 #define PTOC_PASSES_CACHE_LINE_CHECK_H_
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "ir/diagnostics.h"
@@ -28,6 +29,8 @@ struct SharedLine {
   const Expr* cell = nullptr;   // the tensor.write
   const Expr* other = nullptr;  // the remote write or notify
   int64_t line = 0;             // the first shared line, from the window's base
+  // For the message: the window, and the two boxes ("box[0, 8:16]").
+  std::string window, cell_box, other_box;
 };
 
 // Every such pair of kernel `f`, one per (cell, other), in program order.

@@ -87,17 +87,18 @@ bool ReadsGm(const RecordedItem& op) {
 
 void RunTrackingReads(LanePipeCheck& check, const PipeEvent& e, InFlightReads& reads,
                       int lane) {
-  auto complete = [&](Pipe p, int64_t index) { return check.KnownAtScalar(p, index); };
   const bool op = e.kind == PipeEvent::Kind::kOp;
-  if (op && e.op->step.op == codegen::MachineOp::kTNotify) {
+  const bool notify = op && e.op->step.op == codegen::MachineOp::kTNotify;
+  if (notify) {
     // Before the check runs it: its trailing PIPE_ALL orders what follows
     // the notify, not what it releases.
-    reads.Release(lane, e.op->loc, complete);
-    check.Run(e);
-    return;
+    reads.Release(lane, e.op->loc,
+                  [&](Pipe p, int64_t index) { return check.KnownAtScalar(p, index); });
   }
   check.Run(e);
-  if (op && ReadsGm(*e.op)) reads.Assign(lane, e.op->step.pipe, check.issued(e.op->step.pipe));
+  if (op && !notify && ReadsGm(*e.op)) {
+    reads.Assign(lane, e.op->step.pipe, check.issued(e.op->step.pipe));
+  }
 }
 
 void SettleReads(const LanePipeCheck& check, InFlightReads& reads, int lane) {

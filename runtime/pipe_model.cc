@@ -20,14 +20,13 @@ PipeModel::PipeModel(World& world, Backend backend, std::vector<const PipeProgra
 void PipeModel::Restart(int lane, const PipeProgram* program) {
   LaneData& d = lanes_[lane];
   d = LaneData();
-  w_.dma_reads.SetTracked(lane, false);
+  w_.dma_reads.SetTracked(lane, program != nullptr);
   if (program == nullptr) return;
   const Function& fn = *w_.lanes[lane].code->function;
   std::vector<std::string> params;
   for (const Param& p : fn.params) params.push_back(p.var != nullptr ? p.var->name : "");
   d.program = program;
   d.check = MakeLanePipeCheck(w_, lane, backend_, std::move(params), ids_);
-  w_.dma_reads.SetTracked(lane, true);
 }
 
 void PipeModel::Run(int lane, const std::vector<PipeEvent>& events) {
